@@ -1,0 +1,32 @@
+import type { Request, Response } from 'express';
+import { GraphQLError } from 'graphql';
+import { SubscriptionApi } from './datasources/SubscriptionApi';
+import type { Profile } from './datasources/types';
+import { readSession } from './session';
+
+export type GatewayContext = {
+  req: Request;
+  res: Response;
+  api: SubscriptionApi;
+  /** The signed-in user, fetched at most once per request; null when signed out or the session ended. */
+  viewer(): Promise<Profile | null>;
+};
+
+export function buildContext(subscriptionApiUrl: string) {
+  return async ({ req, res }: { req: Request; res: Response }): Promise<GatewayContext> => {
+    const { token, uuid } = readSession(req);
+    const api = new SubscriptionApi(subscriptionApiUrl, { token, uuid, ip: req.ip, userAgent: req.get('user-agent') });
+    let viewer: Promise<Profile | null> | undefined;
+    return {
+      req,
+      res,
+      api,
+      viewer: () => (viewer ??= token ? api.getProfile().catch(nullWhenUnauthenticated) : Promise.resolve(null)),
+    };
+  };
+}
+
+function nullWhenUnauthenticated(error: unknown): null {
+  if (error instanceof GraphQLError && error.extensions.code === 'UNAUTHENTICATED') return null;
+  throw error;
+}

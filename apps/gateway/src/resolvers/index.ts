@@ -1,0 +1,4 @@
+import { organizationResolvers } from './organization';
+import { sessionResolvers } from './session';
+
+export const resolvers = [sessionResolvers, organizationResolvers];

@@ -1,0 +1,27 @@
+import type { CookieOptions, Request, Response } from 'express';
+import { SESSION_COOKIE, SESSION_MAX_AGE_MS } from '@yozy/shared';
+
+/** The signed-in user's UUID travels beside the token so the gateway can send the `uuid` header. */
+export const UUID_COOKIE = 'uuid_org';
+
+function cookieOptions(req: Request): CookieOptions {
+  return { httpOnly: true, sameSite: 'lax', secure: req.secure, path: '/' };
+}
+
+export function readSession(req: Request): { token: string | null; uuid: string | null } {
+  const cookies = (req.cookies ?? {}) as Record<string, unknown>;
+  const token = cookies[SESSION_COOKIE];
+  const uuid = cookies[UUID_COOKIE];
+  return { token: typeof token === 'string' && token ? token : null, uuid: typeof uuid === 'string' && uuid ? uuid : null };
+}
+
+export function writeSession(req: Request, res: Response, token: string, uuid: string): void {
+  const options = { ...cookieOptions(req), maxAge: SESSION_MAX_AGE_MS };
+  res.cookie(SESSION_COOKIE, token, options);
+  res.cookie(UUID_COOKIE, uuid, options);
+}
+
+export function clearSession(req: Request, res: Response): void {
+  res.clearCookie(SESSION_COOKIE, cookieOptions(req));
+  res.clearCookie(UUID_COOKIE, cookieOptions(req));
+}

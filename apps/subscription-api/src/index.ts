@@ -1,0 +1,19 @@
+import { createApp, migrate, openDatabase, seedDemoData } from './app';
+import { loadConfig } from './config';
+
+const config = loadConfig();
+const db = await openDatabase(config.database);
+const applied = await migrate(db);
+if (applied.length) console.log(`subscription-api: applied migrations ${applied.join(', ')}`);
+if (config.seedDemoData && (await seedDemoData(db))) console.log('subscription-api: demo data created');
+
+const server = createApp({ db, trustProxy: config.trustProxy }).listen(config.port, config.host, () => {
+  console.log(`subscription-api: listening on http://${config.host}:${config.port}`);
+});
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    server.close();
+    void db.close().finally(() => process.exit(0));
+  });
+}

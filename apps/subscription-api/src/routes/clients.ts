@@ -1,0 +1,43 @@
+import { Router } from 'express';
+import type { Database } from '../db/database';
+import { requireAdmin, viewerOf } from '../http/auth';
+import { jsonObject, listResource, type ResourceDefinition } from '../http/resource';
+
+/** Organisation (client) fields of SPEC section 3, as the provider's backend names them. */
+export const clientFields = {
+  ClientId: { sql: 'c.client_id', type: 'int' },
+  ClientCompanyName: { sql: 'c.company_name', type: 'text' },
+  DateOnboarded: { sql: 'c.date_onboarded', type: 'date' },
+  AddressLine1: { sql: 'c.address_line1', type: 'text' },
+  AddressLine2: { sql: 'c.address_line2', type: 'text' },
+  City: { sql: 'c.city', type: 'text' },
+  State: { sql: 'c.state', type: 'text' },
+  Country: { sql: 'c.country', type: 'text' },
+  CountryCode: { sql: 'c.country_code', type: 'text' },
+  Pincode: { sql: 'c.pincode', type: 'text' },
+  ClientContactName: { sql: 'c.contact_name', type: 'text' },
+  ClientDesignation: { sql: 'c.designation', type: 'text' },
+  CurrencyCode: { sql: 'c.currency_code', type: 'text' },
+  ClientType: { sql: 'c.client_type', type: 'text' },
+  NatureOfBusiness: { sql: 'c.nature_of_business', type: 'text' },
+  BusinessVertical: { sql: 'c.business_vertical', type: 'text' },
+  ClientRevenueInUSD: { sql: 'c.revenue_usd', type: 'number' },
+} satisfies ResourceDefinition['fields'];
+
+const clients: ResourceDefinition = {
+  from: 'clients c',
+  fields: clientFields,
+  tenantField: 'ClientId',
+  tieBreaker: 'c.client_id',
+};
+
+export function clientRoutes(db: Database): Router {
+  const router = Router();
+  router.get('/subscription_client_details', requireAdmin, async (req, res) => {
+    res.json(await listResource(db, clients, req, res, viewerOf(res)));
+  });
+  return router;
+}
+
+/** `json_build_object` of every client field, for embedding an organisation in another answer. */
+export const clientJson = jsonObject(clientFields);

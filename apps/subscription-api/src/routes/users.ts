@@ -1,0 +1,71 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import { SESSION_MAX_AGE_MS } from '@yozy/shared';
+import type { Queryable, Database } from '../db/database';
+import { authenticate, viewerOf } from '../http/auth';
+import { HttpError, parseBody } from '../http/errors';
+import { verifyPassword } from '../security/passwords';
+import { hashToken, newToken } from '../security/tokens';
+import { clientJson } from './clients';
+
+const signInBody = z.object({
+  email: z.string().trim().min(1, 'Enter your email').max(320),
+  password: z.string().min(1, 'Enter your password').max(1024),
+});
+
+/** The signed-in user with their organisation, as GET /users/me answers. */
+export async function loadProfile(db: Queryable, userId: number) {
+  const [row] = await db.query<{ profile: Record<string, unknown> }>(
+    `SELECT json_build_object(
+              'ClientUserId', u.user_id, 'UUID', u.uuid, 'UserFirstname', u.first_name,
+              'UserLastname', u.last_name, 'OfficialEmail', u.email, 'Phone', u.phone,
+              'TypeOfUser', u.type_of_user, 'ClientId', u.client_id,
+              'Role', (SELECT r.role_name FROM user_roles ur JOIN roles r ON r.role_id = ur.role_id
+                        WHERE ur.user_id = u.user_id ORDER BY r.role_id LIMIT 1),
+              'OrgDetails', ${clientJson}) AS profile
+       FROM client_users u JOIN clients c ON c.client_id = u.client_id
+      WHERE u.user_id = $1`,
+    [userId],
+  );
+  if (!row) throw new HttpError('NOT_FOUND', 'No such user');
+  return row.profile;
+}
+
+export function userRoutes(db: Database): Router {
+  const router = Router();
+  const requireSession = authenticate(db);
+
+  router.post('/users/signIn', async (req, res) => {
+    const { email, password } = parseBody(signInBody, req.body);
+    const [user] = await db.query<{ user_id: number; client_id: number; password_hash: string | null; is_active: boolean }>(
+      'SELECT user_id, client_id, password_hash, is_active FROM client_users WHERE lower(email) = lower($1)',
+      [email],
+    );
+    const passwordMatches = await verifyPassword(user?.password_hash, password);
+    if (!user || !user.is_active || !passwordMatches) {
+      throw new HttpError('INVALID_CREDENTIALS', 'Incorrect email or password');
+    }
+    const token = newToken();
+    const expiresAt = new Date(Date.now() + SESSION_MAX_AGE_MS);
+    await db.query(
+      `INSERT INTO sessions (token_hash, user_id, client_id, ip, user_agent, expires_at)
+       VALUES ($1, $2, $3, $4, $5, $6)`,
+      [hashToken(token), user.user_id, user.client_id, req.ip ?? null, req.get('user-agent')?.slice(0, 512) ?? null, expiresAt],
+    );
+    res.json({ token, expiresAt: expiresAt.toISOString(), user: await loadProfile(db, user.user_id) });
+  });
+
+  router.post('/users/signOut', requireSession, async (_req, res) => {
+    await db.query(
+      "UPDATE sessions SET ended_at = now(), end_reason = 'signed_out' WHERE session_id = $1 AND ended_at IS NULL",
+      [viewerOf(res).sessionId],
+    );
+    res.status(204).end();
+  });
+
+  router.get('/users/me', requireSession, async (_req, res) => {
+    res.json(await loadProfile(db, viewerOf(res).userId));
+  });
+
+  return router;
+}

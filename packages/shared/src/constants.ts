@@ -1,0 +1,20 @@
+/** Business constants of SPEC section 9, shared by every app. */
+export const SESSION_COOKIE = 'token_org';
+export const SESSION_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+export const SHORT_COOKIE_MAX_AGE_MS = 3 * 60 * 60 * 1000;
+
+export const TOKEN_VALIDITY_HOURS = 8;
+export const TOKEN_VALIDITY_MS = TOKEN_VALIDITY_HOURS * 60 * 60 * 1000;
+
+export const REDIRECT_COUNTDOWN_SECONDS = 10;
+export const COPIED_INDICATOR_MS = 3_000;
+export const EXPIRED_LINK_REDIRECT_MS = 4_000;
+export const ALERT_FADE_MS = 5_000;
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+
+export const DATE_TIME_FORMAT = 'MMM DD YYYY, hh:mm A';
+export const DATE_FORMAT = 'DD-MM-YYYY';
+
+export const LITE_PLAN_GROUP = 'MICROSAAS';
+export const COPYRIGHT_YEARS = '2024-2026';
+export const FALLBACK_PROFILE_LABEL = 'Yozy Admin';

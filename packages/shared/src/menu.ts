@@ -1,0 +1,50 @@
+/** The menu route table of SPEC section 2. */
+export type TypeOfUser = 'SuperAdmin' | 'OrgAdmin' | 'User';
+
+export type MenuEntry = {
+  path: string;
+  name: string;
+  /** Menu levels that show the entry: 1 for organisation admins, 3 for the provider's SuperAdmins. */
+  levels: readonly (1 | 3)[];
+};
+
+export const MENU: readonly MenuEntry[] = [
+  { path: '/dashboard', name: 'Dashboard', levels: [1] },
+  { path: '/UserManagement', name: 'User Management', levels: [1] },
+  { path: '/GroupManagement', name: 'Groups', levels: [1] },
+  { path: '/subscriptionDetails', name: 'Subscription Details', levels: [1] },
+  { path: '/OrgUserSessions.js', name: 'User Sessions', levels: [1] },
+  { path: '/Statistics', name: 'Statistics', levels: [1] },
+  { path: '/TwoFactor', name: 'Privacy & Setting', levels: [1, 3] },
+  { path: '/EnquireDetails', name: 'Enquiry/Signup Forms', levels: [3] },
+  { path: '/OrganizationDetails', name: 'Organization List', levels: [3] },
+  { path: '/platformsettings', name: 'Platform Settings', levels: [3] },
+];
+
+/** Tabs of the organisation detail master route, under /OrganizationDetails/Organization. */
+export const ORGANIZATION_TABS = [
+  { path: '/info', name: 'Organization Information' },
+  { path: '/Subscription', name: 'Subscription Details' },
+  { path: '/user', name: 'User Details' },
+  { path: '/group', name: 'Group Details' },
+  { path: '/sso', name: 'Single Sign On Settings' },
+  { path: '/Statistics', name: 'Statistics' },
+  { path: '/SettingDetails', name: 'Setting Details' },
+  { path: '/UserSessions', name: 'User Sessions' },
+  { path: '/emailsettings', name: 'Email settings' },
+] as const;
+
+export function menuLevel(typeOfUser: TypeOfUser): 1 | 3 {
+  return typeOfUser === 'SuperAdmin' ? 3 : 1;
+}
+
+/** Entries a kind of user sees. Ordinary users get none: the console is for administrators. */
+export function menuFor(typeOfUser: TypeOfUser): MenuEntry[] {
+  if (typeOfUser === 'User') return [];
+  const level = menuLevel(typeOfUser);
+  return MENU.filter((entry) => entry.levels.includes(level));
+}
+
+export function landingPathFor(typeOfUser: TypeOfUser): string {
+  return typeOfUser === 'SuperAdmin' ? '/EnquireDetails' : '/dashboard';
+}
