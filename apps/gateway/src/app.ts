@@ -16,7 +16,8 @@ export type GatewayOptions = Pick<GatewayConfig, 'subscriptionApiUrl' | 'webDist
 
 /** The gateway as an Express app: GraphQL at /graphql, health checks, and the console itself. */
 export async function createApp(options: GatewayOptions): Promise<express.Express> {
-  const armor = new ApolloArmor({ maxDepth: { n: 10 }, costLimit: { maxCost: 5000 } });
+  // graphql-js limits tokens itself (parseOptions); armor's own token parser answers 500 to a syntax error.
+  const armor = new ApolloArmor({ maxDepth: { n: 10 }, costLimit: { maxCost: 5000 }, maxTokens: { enabled: false } });
   const protection = armor.protect();
   const server = new ApolloServer<GatewayContext>({
     typeDefs: loadTypeDefs(),
@@ -24,6 +25,7 @@ export async function createApp(options: GatewayOptions): Promise<express.Expres
     formatError,
     ...protection,
     includeStacktraceInErrorResponses: false,
+    parseOptions: { maxTokens: 2000 },
     plugins: [...protection.plugins],
     validationRules: [...protection.validationRules],
   });

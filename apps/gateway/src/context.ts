@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
-import { GraphQLError } from 'graphql';
 import { SubscriptionApi } from './datasources/SubscriptionApi';
 import type { Profile } from './datasources/types';
+import { errorCode } from './errors';
 import { readSession } from './session';
 
 export type GatewayContext = {
@@ -27,6 +27,6 @@ export function buildContext(subscriptionApiUrl: string) {
 }
 
 function nullWhenUnauthenticated(error: unknown): null {
-  if (error instanceof GraphQLError && error.extensions.code === 'UNAUTHENTICATED') return null;
+  if (errorCode(error) === 'UNAUTHENTICATED') return null;
   throw error;
 }

@@ -9,28 +9,38 @@ export function gatewayError(code: ErrorCode, message: string, field?: string): 
 export const unauthenticated = () => gatewayError('UNAUTHENTICATED', 'Sign in to continue');
 
 /**
- * Shapes every error a client sees: ours keep their code and message; anything unexpected is
- * logged and answered with a plain message, never a stack trace or an internal address.
+ * The `extensions.code` of an error, read structurally: graphql can be loaded twice (ESM and
+ * CommonJS), so `instanceof GraphQLError` is not reliable.
+ */
+export function errorCode(error: unknown): string | undefined {
+  const extensions = (error as { extensions?: { code?: unknown } } | null)?.extensions;
+  return typeof extensions?.code === 'string' ? extensions.code : undefined;
+}
+
+/**
+ * Shapes every error a client sees: ours and GraphQL's keep their code and message; anything
+ * unexpected is logged and answered plainly, never with a stack trace or an internal address.
  */
 export function formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
-  const original = unwrapResolverError(error);
-  if (original instanceof GraphQLError || !(original instanceof Error)) {
-    return { message: formatted.message, locations: formatted.locations, path: formatted.path, extensions: pick(formatted.extensions) };
+  const code = formatted.extensions?.code;
+  if (typeof code === 'string' && code !== 'INTERNAL_SERVER_ERROR') {
+    const field = formatted.extensions?.field;
+    return { message: formatted.message, locations: formatted.locations, path: formatted.path, extensions: { code, ...(field ? { field } : {}) } };
   }
+  const original = unwrapResolverError(error);
   if (isUnreachable(original)) {
-    return { message: 'The subscription service is not reachable. Try again in a moment.', path: formatted.path, extensions: { code: 'UPSTREAM_UNAVAILABLE' } };
+    return {
+      message: 'The subscription service is not reachable. Try again in a moment.',
+      path: formatted.path,
+      extensions: { code: 'UPSTREAM_UNAVAILABLE' },
+    };
   }
   console.error('gateway: unexpected error', original);
   return { message: 'Something went wrong on our side', path: formatted.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } };
 }
 
-function pick(extensions: GraphQLFormattedError['extensions']) {
-  if (!extensions) return undefined;
-  const { code, field } = extensions;
-  return { code, ...(field ? { field } : {}) };
-}
-
-function isUnreachable(error: Error): boolean {
-  const cause = (error as { cause?: { code?: string } }).cause;
-  return error.name === 'FetchError' || ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'UND_ERR_SOCKET'].includes(cause?.code ?? (error as { code?: string }).code ?? '');
+function isUnreachable(error: unknown): boolean {
+  const { name, code, cause } = (error ?? {}) as { name?: string; code?: string; cause?: { code?: string } };
+  const reason = cause?.code ?? code ?? '';
+  return name === 'FetchError' || ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'UND_ERR_SOCKET'].includes(reason);
 }

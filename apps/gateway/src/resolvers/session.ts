@@ -1,6 +1,6 @@
-import { GraphQLError } from 'graphql';
 import { landingPathFor, menuFor, type TypeOfUser as RestTypeOfUser } from '@yozy/shared';
 import type { Resolvers, TypeOfUser, UserError } from '../generated/graphql';
+import { errorCode } from '../errors';
 import { clearSession, writeSession } from '../session';
 
 const TYPE_OF_USER: Record<RestTypeOfUser, TypeOfUser> = {
@@ -11,12 +11,12 @@ const TYPE_OF_USER: Record<RestTypeOfUser, TypeOfUser> = {
 
 /** A REST refusal the user can act on becomes an entry of `errors`; anything else is thrown. */
 function asUserError(error: unknown): UserError {
-  if (error instanceof GraphQLError && error.extensions.restCode === 'INVALID_CREDENTIALS') {
+  const { extensions, message } = error as { extensions?: { restCode?: unknown; field?: unknown }; message: string };
+  if (extensions?.restCode === 'INVALID_CREDENTIALS') {
     return { code: 'INVALID_CREDENTIALS', field: null, message: 'Incorrect email or password' };
   }
-  if (error instanceof GraphQLError && error.extensions.code === 'BAD_USER_INPUT') {
-    const field = typeof error.extensions.field === 'string' ? error.extensions.field : null;
-    return { code: 'BAD_USER_INPUT', field, message: error.message };
+  if (errorCode(error) === 'BAD_USER_INPUT') {
+    return { code: 'BAD_USER_INPUT', field: typeof extensions?.field === 'string' ? extensions.field : null, message };
   }
   throw error;
 }

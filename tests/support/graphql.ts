@@ -1,0 +1,57 @@
+/** A GraphQL client over real HTTP that keeps cookies like a browser does. */
+export type GraphQLAnswer<T> = {
+  status: number;
+  data?: T;
+  errors?: { message: string; extensions?: { code?: string; field?: string } }[];
+  setCookies: string[];
+};
+
+export class GraphQLSession {
+  readonly cookies = new Map<string, string>();
+
+  constructor(private readonly gatewayUrl: string) {}
+
+  async request<T = Record<string, unknown>>(query: string, variables?: Record<string, unknown>): Promise<GraphQLAnswer<T>> {
+    const response = await fetch(`${this.gatewayUrl}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: this.cookieHeader() },
+      body: JSON.stringify({ query, variables }),
+    });
+    const setCookies = response.headers.getSetCookie();
+    for (const line of setCookies) {
+      const [pair = ''] = line.split(';');
+      const [name = '', ...value] = pair.split('=');
+      const text = value.join('=');
+      if (text) this.cookies.set(name, text);
+      else this.cookies.delete(name);
+    }
+    const body = (await response.json()) as Omit<GraphQLAnswer<T>, 'status' | 'setCookies'>;
+    return { status: response.status, ...body, setCookies };
+  }
+
+  private cookieHeader(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+}
+
+export const DEMO_PASSWORD = 'Admin@123';
+
+export const SIGN_IN = /* GraphQL */ `
+  mutation SignIn($input: SignInInput!) {
+    signIn(input: $input) {
+      viewer { id email typeOfUser landingPath menu { path name } organization { id companyName contactName } }
+      errors { code field message }
+    }
+  }
+`;
+
+export const VIEWER = /* GraphQL */ `
+  query { viewer { id email typeOfUser organization { id companyName } } }
+`;
+
+export async function signedIn(gatewayUrl: string, email: string, password = DEMO_PASSWORD): Promise<GraphQLSession> {
+  const session = new GraphQLSession(gatewayUrl);
+  const answer = await session.request<{ signIn: { errors: unknown[] } }>(SIGN_IN, { input: { email, password } });
+  if (answer.data?.signIn.errors.length !== 0) throw new Error(`could not sign in as ${email}: ${JSON.stringify(answer)}`);
+  return session;
+}

@@ -1,0 +1,83 @@
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { createApp as createApi, migrate, openDatabase, seedDemoData, type Database } from '@yozy/subscription-api';
+import { createApp as createGateway } from '@yozy/gateway';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+/** The embedded database always; a real PostgreSQL server too when TEST_DATABASE_URL is set. */
+export const DATABASES: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+export type Stack = {
+  db: Database;
+  apiUrl: string;
+  gatewayUrl: string;
+  stop(): Promise<void>;
+};
+
+const WEB_DIST = fileURLToPath(new URL('../../apps/web/dist', import.meta.url));
+
+/**
+ * The whole product on ephemeral ports: the REST service over a fresh, seeded database and the
+ * gateway in front of it, both listening on real HTTP.
+ */
+export async function startStack(kind: DatabaseKind): Promise<Stack> {
+  const scratch = kind === 'postgres' ? await createScratchDatabase() : null;
+  const db = await openDatabase(scratch ? { url: scratch.url } : { memory: true });
+  await migrate(db);
+  await seedDemoData(db);
+
+  const api = await listen(createApi({ db }));
+  const apiUrl = `http://127.0.0.1:${port(api)}/`;
+  const gateway = await listen(await createGateway({ subscriptionApiUrl: apiUrl, webDist: WEB_DIST, trustProxy: 'loopback' }));
+  const gatewayUrl = `http://127.0.0.1:${port(gateway)}`;
+
+  return {
+    db,
+    apiUrl,
+    gatewayUrl,
+    async stop() {
+      await Promise.all([close(gateway), close(api)]);
+      await db.close();
+      await scratch?.drop();
+    },
+  };
+}
+
+function listen(app: { listen(port: number, host: string, callback: () => void): Server }): Promise<Server> {
+  return new Promise((resolve) => {
+    const server = app.listen(0, '127.0.0.1', () => resolve(server));
+  });
+}
+
+function port(server: Server): number {
+  return (server.address() as AddressInfo).port;
+}
+
+function close(server: Server): Promise<void> {
+  server.closeAllConnections();
+  return new Promise((resolve) => server.close(() => resolve()));
+}
+
+/** A database of its own for one test file, dropped afterwards. */
+async function createScratchDatabase() {
+  const adminUrl = process.env.TEST_DATABASE_URL!;
+  const name = `yozy_test_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}

@@ -1,0 +1,29 @@
+import { afterAll, beforeAll } from 'vitest';
+import { startStack, type DatabaseKind, type Stack } from './stack';
+
+/** Starts a stack before the tests of the enclosing describe block and stops it after them. */
+export function useStack(kind: DatabaseKind): Stack {
+  let stack: Stack | undefined;
+  beforeAll(async () => {
+    stack = await startStack(kind);
+  });
+  afterAll(async () => {
+    await stack?.stop();
+  });
+  const current = () => {
+    if (!stack) throw new Error('the stack has not started');
+    return stack;
+  };
+  return {
+    get db() {
+      return current().db;
+    },
+    get apiUrl() {
+      return current().apiUrl;
+    },
+    get gatewayUrl() {
+      return current().gatewayUrl;
+    },
+    stop: () => current().stop(),
+  };
+}

@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    // Each file starts its own stack (REST service, gateway, database); two at a time fit two cores.
+    maxWorkers: 2,
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+    projects: [
+      { extends: true, test: { name: 'integration', include: ['integration/**/*.test.ts'] } },
+      { extends: true, test: { name: 'e2e', include: ['e2e/**/*.test.ts'] } },
+    ],
+  },
+});
