@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { SCREENSHOTS, useBrowser } from '../support/browser';
+import { DEMO_PASSWORD } from '../support/graphql';
+import { useStack } from '../support/useStack';
+import { LoginPage } from './pages/LoginPage';
+import { Shell } from './pages/Shell';
+
+const SUPER_ADMIN_MENU = ['Privacy & Setting', 'Enquiry/Signup Forms', 'Organization List', 'Platform Settings'];
+const ORG_ADMIN_MENU = ['Dashboard', 'User Management', 'Groups', 'Subscription Details', 'User Sessions', 'Statistics', 'Privacy & Setting'];
+
+describe('signing in and out in the browser', () => {
+  const stack = useStack('pglite');
+  const browser = useBrowser();
+
+  async function open(path: string): Promise<Page> {
+    const context = await browser().newContext({ baseURL: stack.gatewayUrl, viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(path);
+    return page;
+  }
+
+  async function pathOf(page: Page, expected: string) {
+    await page.waitForURL((url) => url.pathname === expected, { timeout: 10_000 });
+    return new URL(page.url()).pathname;
+  }
+
+  it.each([
+    ['admin@yozy.local', '/EnquireDetails', 'Enquiry/Signup Forms', SUPER_ADMIN_MENU, 'Asha Rao'],
+    ['admin@acme.local', '/dashboard', 'Dashboard', ORG_ADMIN_MENU, 'Wile Coyote'],
+    ['admin@globex.local', '/dashboard', 'Dashboard', ORG_ADMIN_MENU, 'Hank Scorpio'],
+  ])('%s lands on %s, sees exactly their menu, and signs out', async (email, landing, title, menu, contact) => {
+    const page = await open('/');
+    expect(await pathOf(page, '/login')).toBe('/login');
+
+    await new LoginPage(page).signIn(email, DEMO_PASSWORD);
+    const shell = new Shell(page);
+
+    expect(await pathOf(page, landing)).toBe(landing);
+    expect(await shell.title().innerText()).toBe(title);
+    expect(await shell.menuNames()).toEqual(menu);
+    expect(await shell.profileMenu().innerText()).toContain(contact);
+    expect(await shell.footer().innerText()).toContain('2024-2026');
+    await page.screenshot({ path: `${SCREENSHOTS}landing-${email}.png` });
+
+    await shell.signOut();
+    expect(await pathOf(page, '/login')).toBe('/login');
+    await page.goto(landing);
+    expect(await pathOf(page, '/login')).toBe('/login');
+    expect((await page.context().cookies()).find((c) => c.name === 'token_org')).toBeUndefined();
+    await page.context().close();
+  });
+
+  it('keeps each kind of admin inside their own menu', async () => {
+    const page = await open('/login');
+    await new LoginPage(page).signIn('admin@acme.local', DEMO_PASSWORD);
+    await pathOf(page, '/dashboard');
+
+    await page.goto('/EnquireDetails');
+    expect(await pathOf(page, '/dashboard')).toBe('/dashboard');
+    await page.goto('/OrgUserSessions.js');
+    expect(await pathOf(page, '/OrgUserSessions.js')).toBe('/OrgUserSessions.js');
+    expect(await new Shell(page).title().innerText()).toBe('User Sessions');
+    await page.context().close();
+
+    const superAdmin = await open('/login');
+    await new LoginPage(superAdmin).signIn('admin@yozy.local', DEMO_PASSWORD);
+    await pathOf(superAdmin, '/EnquireDetails');
+    await superAdmin.goto('/UserManagement');
+    expect(await pathOf(superAdmin, '/EnquireDetails')).toBe('/EnquireDetails');
+    await superAdmin.goto('/OrganizationDetails/Organization/info');
+    expect(await pathOf(superAdmin, '/OrganizationDetails/Organization/info')).toBe('/OrganizationDetails/Organization/info');
+    await superAdmin.context().close();
+  });
+
+  it('tells an ordinary member the console is for administrators', async () => {
+    const page = await open('/login');
+    await new LoginPage(page).signIn('member@acme.local', DEMO_PASSWORD);
+    await page.getByTestId('admins-only').waitFor();
+    expect(await page.getByTestId('admins-only').innerText()).toMatch(/for administrators/i);
+    expect(await page.getByTestId('sidebar').count()).toBe(0);
+    await page.screenshot({ path: `${SCREENSHOTS}admins-only.png` });
+
+    await page.getByTestId('admins-only-sign-out').click();
+    expect(await pathOf(page, '/login')).toBe('/login');
+    await page.context().close();
+  });
+
+  it('shows one message for a wrong password and keeps what was typed', async () => {
+    const page = await open('/login');
+    const login = new LoginPage(page);
+    await login.signIn('admin@acme.local', 'Wrong@123');
+
+    await login.error().waitFor();
+    expect(await login.error().innerText()).toContain('Incorrect email or password');
+    expect(await login.email().inputValue()).toBe('admin@acme.local');
+    expect(await login.password().inputValue()).toBe('Wrong@123');
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await page.screenshot({ path: `${SCREENSHOTS}login-error.png` });
+    await page.context().close();
+  });
+
+  it('lets a signed-out visitor open the public pages and nothing else', async () => {
+    const page = await open('/signup');
+    await page.getByTestId('page-title').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/signup');
+    await page.goto('/UserManagement');
+    expect(await pathOf(page, '/login')).toBe('/login');
+    await page.context().close();
+  });
+});
