@@ -46,12 +46,13 @@ async function waitFor(url, what) {
   stopAll(1);
 }
 
-start('subscription-api', 'apps/subscription-api/src/index.ts', { API_PORT: apiPort });
+const address = `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`;
+start('subscription-api', 'apps/subscription-api/src/index.ts', { API_PORT: apiPort, PUBLIC_URL: process.env.PUBLIC_URL ?? address });
 await waitFor(`${apiUrl}/health`, 'The subscription service');
 start('gateway', 'apps/gateway/src/index.ts', { PORT: port, HOST: host, SUBSCRIPTION_API_URL: apiUrl });
 await waitFor(`http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}/readyz`, 'The gateway');
 
 console.log(`
-  Yozy Admin Console is running at http://${host === '0.0.0.0' ? 'localhost' : host}:${port}
+  Yozy Admin Console is running at ${address}
   Sign in with a demo account listed above. Stop with Ctrl+C.
 `);

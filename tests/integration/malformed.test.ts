@@ -112,8 +112,10 @@ describe('malformed requests', () => {
     });
 
     it('returns sign-in field problems in errors with the field named', async () => {
-      const answer = await new GraphQLSession(stack.gatewayUrl).request<{ signIn: { errors: { code: string; field: string }[] } }>(
-        'mutation { signIn(input: { email: "", password: "x" }) { errors { code field message } } }',
+      const session = new GraphQLSession(stack.gatewayUrl);
+      const answer = await session.request<{ signIn: { errors: { code: string; field: string }[] } }>(
+        'mutation($captcha: String!) { signIn(input: { email: "", password: "x", captcha: $captcha }) { errors { code field message } } }',
+        { captcha: await session.captcha() },
       );
       expect(answer.data?.signIn.errors[0]).toMatchObject({ code: 'BAD_USER_INPUT', field: 'email' });
     });

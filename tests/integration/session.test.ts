@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, GraphQLSession, SIGN_IN, signedIn, VIEWER } from '../support/graphql';
+import { GraphQLSession, SIGN_IN, signedIn, VIEWER, type SignInData } from '../support/graphql';
 import { DATABASES } from '../support/stack';
 import { useStack } from '../support/useStack';
-
-type SignInData = {
-  signIn: {
-    viewer: { email: string; typeOfUser: string; landingPath: string; menu: { path: string; name: string }[]; organization: { companyName: string; contactName: string | null } } | null;
-    errors: { code: string; field: string | null; message: string }[];
-  };
-};
 
 describe.each(DATABASES)('sessions on %s', (kind) => {
   const stack = useStack(kind);
@@ -20,7 +13,7 @@ describe.each(DATABASES)('sessions on %s', (kind) => {
     ['member@acme.local', 'USER', '/dashboard', 'Acme Corporation', 0],
   ])('signs in %s as %s landing on %s', async (email, typeOfUser, landingPath, companyName, menuSize) => {
     const session = new GraphQLSession(stack.gatewayUrl);
-    const answer = await session.request<SignInData>(SIGN_IN, { input: { email, password: DEMO_PASSWORD } });
+    const answer = await session.signIn(email);
 
     expect(answer.data?.signIn.errors).toEqual([]);
     expect(answer.data?.signIn.viewer).toMatchObject({ email, typeOfUser, landingPath, organization: { companyName } });
@@ -36,7 +29,7 @@ describe.each(DATABASES)('sessions on %s', (kind) => {
 
   it('sets the session cookie httpOnly, SameSite=Lax, for one day', async () => {
     const session = new GraphQLSession(stack.gatewayUrl);
-    const answer = await session.request(SIGN_IN, { input: { email: 'admin@acme.local', password: DEMO_PASSWORD } });
+    const answer = await session.signIn('admin@acme.local');
     const cookie = answer.setCookies.find((line) => line.startsWith('token_org='));
 
     expect(cookie).toBeDefined();
@@ -60,12 +53,8 @@ describe.each(DATABASES)('sessions on %s', (kind) => {
   });
 
   it('gives a wrong password and an unknown email the same answer, and no cookie', async () => {
-    const wrongPassword = await new GraphQLSession(stack.gatewayUrl).request<SignInData>(SIGN_IN, {
-      input: { email: 'admin@acme.local', password: 'Wrong@123' },
-    });
-    const unknownEmail = await new GraphQLSession(stack.gatewayUrl).request<SignInData>(SIGN_IN, {
-      input: { email: 'nobody@acme.local', password: 'Wrong@123' },
-    });
+    const wrongPassword = await new GraphQLSession(stack.gatewayUrl).signIn('admin@acme.local', 'Wrong@123');
+    const unknownEmail = await new GraphQLSession(stack.gatewayUrl).signIn('nobody@acme.local', 'Wrong@123');
 
     expect(wrongPassword.data).toEqual(unknownEmail.data);
     expect(wrongPassword.data?.signIn).toEqual({
@@ -80,10 +69,23 @@ describe.each(DATABASES)('sessions on %s', (kind) => {
     const [inactive] = await stack.db.query<{ email: string }>(
       "SELECT email FROM client_users WHERE NOT is_active AND password_hash IS NOT NULL LIMIT 1",
     );
-    const answer = await new GraphQLSession(stack.gatewayUrl).request<SignInData>(SIGN_IN, {
-      input: { email: inactive!.email, password: DEMO_PASSWORD },
-    });
+    const answer = await new GraphQLSession(stack.gatewayUrl).signIn(inactive!.email);
     expect(answer.data?.signIn.errors[0]?.code).toBe('INVALID_CREDENTIALS');
+  });
+
+  it('refuses to sign in without a solved captcha, or with one used before', async () => {
+    const session = new GraphQLSession(stack.gatewayUrl);
+    const missing = await session.request<SignInData>(SIGN_IN, { input: { email: 'admin@acme.local', password: 'Admin@123', captcha: '' } });
+    expect(missing.data?.signIn).toMatchObject({ viewer: null, errors: [{ code: 'CAPTCHA_FAILED', field: 'captcha' }] });
+
+    const captcha = await session.captcha();
+    const first = await session.request<SignInData>(SIGN_IN, { input: { email: 'admin@acme.local', password: 'Admin@123', captcha } });
+    expect(first.data?.signIn.errors).toEqual([]);
+    const replayed = await new GraphQLSession(stack.gatewayUrl).request<SignInData>(SIGN_IN, {
+      input: { email: 'admin@acme.local', password: 'Admin@123', captcha },
+    });
+    expect(replayed.data?.signIn).toMatchObject({ viewer: null, errors: [{ code: 'CAPTCHA_FAILED', field: 'captcha' }] });
+    expect(replayed.setCookies).toEqual([]);
   });
 
   it('answers viewer: null when signed out', async () => {

@@ -1,3 +1,6 @@
+import { solveChallenge, type Challenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
+
 /** A GraphQL client over real HTTP that keeps cookies like a browser does. */
 export type GraphQLAnswer<T> = {
   status: number;
@@ -29,6 +32,18 @@ export class GraphQLSession {
     return { status: response.status, ...body, setCookies };
   }
 
+  /** Fetches a captcha challenge and solves it, as the invisible widget does in the browser. */
+  async captcha(): Promise<string> {
+    const answer = await this.request<{ captchaChallenge: string }>('{ captchaChallenge }');
+    const challenge = JSON.parse(answer.data!.captchaChallenge) as Challenge;
+    const solution = await solveChallenge({ challenge, deriveKey });
+    return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+  }
+
+  async signIn(email: string, password = DEMO_PASSWORD) {
+    return this.request<SignInData>(SIGN_IN, { input: { email, password, captcha: await this.captcha() } });
+  }
+
   private cookieHeader(): string {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
   }
@@ -49,9 +64,22 @@ export const VIEWER = /* GraphQL */ `
   query { viewer { id email typeOfUser organization { id companyName } } }
 `;
 
+export type SignInData = {
+  signIn: {
+    viewer: {
+      email: string;
+      typeOfUser: string;
+      landingPath: string;
+      menu: { path: string; name: string }[];
+      organization: { id: string; companyName: string; contactName: string | null };
+    } | null;
+    errors: { code: string; field: string | null; message: string }[];
+  };
+};
+
 export async function signedIn(gatewayUrl: string, email: string, password = DEMO_PASSWORD): Promise<GraphQLSession> {
   const session = new GraphQLSession(gatewayUrl);
-  const answer = await session.request<{ signIn: { errors: unknown[] } }>(SIGN_IN, { input: { email, password } });
+  const answer = await session.signIn(email, password);
   if (answer.data?.signIn.errors.length !== 0) throw new Error(`could not sign in as ${email}: ${JSON.stringify(answer)}`);
   return session;
 }

@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { createApp as createApi, migrate, openDatabase, seedDemoData, type Database } from '@yozy/subscription-api';
-import { createApp as createGateway } from '@yozy/gateway';
+import { createApp as createGateway, DEFAULT_RATE_LIMITS, type RateLimits } from '@yozy/gateway';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -23,7 +23,12 @@ const WEB_DIST = fileURLToPath(new URL('../../apps/web/dist', import.meta.url));
  * The whole product on ephemeral ports: the REST service over a fresh, seeded database and the
  * gateway in front of it, both listening on real HTTP.
  */
-export async function startStack(kind: DatabaseKind): Promise<Stack> {
+/** Limits high enough that a test file's own sign-ins never reach them; rate-limit tests pass their own. */
+const ROOMY_LIMITS: RateLimits = Object.fromEntries(
+  Object.entries(DEFAULT_RATE_LIMITS).map(([operation, limit]) => [operation, { ...limit, perIp: 10_000, perAccount: 10_000 }]),
+) as RateLimits;
+
+export async function startStack(kind: DatabaseKind, options: { rateLimits?: RateLimits } = {}): Promise<Stack> {
   const scratch = kind === 'postgres' ? await createScratchDatabase() : null;
   const db = await openDatabase(scratch ? { url: scratch.url } : { memory: true });
   await migrate(db);
@@ -31,7 +36,15 @@ export async function startStack(kind: DatabaseKind): Promise<Stack> {
 
   const api = await listen(createApi({ db }));
   const apiUrl = `http://127.0.0.1:${port(api)}/`;
-  const gateway = await listen(await createGateway({ subscriptionApiUrl: apiUrl, webDist: WEB_DIST, trustProxy: 'loopback' }));
+  const gateway = await listen(
+    await createGateway({
+      subscriptionApiUrl: apiUrl,
+      webDist: WEB_DIST,
+      trustProxy: 'loopback',
+      captchaSecret: 'integration-tests-captcha-secret-0123456789',
+      rateLimits: options.rateLimits ?? ROOMY_LIMITS,
+    }),
+  );
   const gatewayUrl = `http://127.0.0.1:${port(gateway)}`;
 
   return {

@@ -9,10 +9,13 @@ import helmet from 'helmet';
 import type { GatewayConfig } from './config';
 import { buildContext, type GatewayContext } from './context';
 import { formatError } from './errors';
+import { DEFAULT_RATE_LIMITS, rateLimits, type RateLimits } from './rateLimits';
 import { resolvers } from './resolvers';
 import { loadTypeDefs } from './schema';
 
-export type GatewayOptions = Pick<GatewayConfig, 'subscriptionApiUrl' | 'webDist' | 'trustProxy'>;
+export type GatewayOptions = Pick<GatewayConfig, 'subscriptionApiUrl' | 'webDist' | 'trustProxy' | 'captchaSecret' | 'redisUrl'> & {
+  rateLimits?: RateLimits;
+};
 
 /** The gateway as an Express app: GraphQL at /graphql, health checks, and the console itself. */
 export async function createApp(options: GatewayOptions): Promise<express.Express> {
@@ -63,7 +66,8 @@ export async function createApp(options: GatewayOptions): Promise<express.Expres
     '/graphql',
     cookieParser(),
     express.json({ limit: '100kb' }),
-    expressMiddleware(server, { context: buildContext(options.subscriptionApiUrl) }),
+    ...rateLimits(options.rateLimits ?? DEFAULT_RATE_LIMITS, options.redisUrl),
+    expressMiddleware(server, { context: buildContext(options.subscriptionApiUrl, options.captchaSecret) }),
   );
 
   serveConsole(app, options.webDist);
@@ -93,3 +97,5 @@ function serveConsole(app: express.Express, webDist: string) {
     res.set('Cache-Control', 'no-cache').sendFile(index);
   });
 }
+
+export { DEFAULT_RATE_LIMITS, type RateLimits } from './rateLimits';

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
@@ -7,6 +8,8 @@ const schema = z.object({
   SUBSCRIPTION_API_URL: z.url({ message: 'must be the http(s) address of the subscription service' }).default('http://127.0.0.1:4001'),
   WEB_DIST: z.string().default(fileURLToPath(new URL('../../web/dist', import.meta.url))),
   TRUST_PROXY: z.string().default('loopback'),
+  CAPTCHA_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// address').optional(),
 });
 
 export type GatewayConfig = {
@@ -15,6 +18,9 @@ export type GatewayConfig = {
   subscriptionApiUrl: string;
   webDist: string;
   trustProxy: string;
+  /** Signs captcha challenges; every gateway instance behind one address needs the same. */
+  captchaSecret: string;
+  redisUrl?: string;
 };
 
 /** Reads the environment once at start; a bad value stops the gateway with a clear message. */
@@ -31,5 +37,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
     subscriptionApiUrl: c.SUBSCRIPTION_API_URL.endsWith('/') ? c.SUBSCRIPTION_API_URL : `${c.SUBSCRIPTION_API_URL}/`,
     webDist: c.WEB_DIST,
     trustProxy: c.TRUST_PROXY,
+    captchaSecret: c.CAPTCHA_SECRET ?? randomBytes(32).toString('hex'),
+    redisUrl: c.REDIS_URL,
   };
 }

@@ -3,14 +3,26 @@ import helmet from 'helmet';
 import type { Database } from './db/database';
 import { authenticate } from './http/auth';
 import { errorHandler, notFound } from './http/errors';
+import { createMailer, type Mailer } from './mail/mailer';
 import { openApiDocument } from './openapi';
+import { authRoutes } from './routes/auth';
+import { captchaRoutes } from './routes/captcha';
+import { catalogueRoutes } from './routes/catalogue';
 import { clientRoutes } from './routes/clients';
+import { enquiryRoutes } from './routes/enquiries';
 import { userRoutes } from './routes/users';
 
-export type ApiOptions = { db: Database; trustProxy?: string };
+export type ApiOptions = {
+  db: Database;
+  trustProxy?: string;
+  /** Defaults to the outbox-only mailer with links printed to the log (no SMTP_URL). */
+  mailer?: Mailer;
+  /** The standard web product's address when the product master cannot be read. */
+  webProductUrl?: string;
+};
 
 /** The REST subscription service as an Express app; `index.ts` only listens. */
-export function createApp({ db, trustProxy = 'loopback' }: ApiOptions): express.Express {
+export function createApp({ db, trustProxy = 'loopback', mailer = createMailer(db), webProductUrl }: ApiOptions): express.Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', trustProxy);
@@ -29,7 +41,12 @@ export function createApp({ db, trustProxy = 'loopback' }: ApiOptions): express.
     res.json(openApiDocument);
   });
 
-  app.use(userRoutes(db));
+  // Public routes first; everything after authenticate() needs a session.
+  app.use(userRoutes(db, { webProductUrl }));
+  app.use(authRoutes(db, { mailer, webProductUrl }));
+  app.use(captchaRoutes(db));
+  app.use(catalogueRoutes(db));
+  app.use(enquiryRoutes(db));
   app.use(authenticate(db));
   app.use(clientRoutes(db));
 
@@ -41,4 +58,6 @@ export function createApp({ db, trustProxy = 'loopback' }: ApiOptions): express.
 export { openDatabase } from './db/database';
 export type { Database } from './db/database';
 export { migrate } from './db/migrate';
+export { createMailer, type Mailer, type MailConfig } from './mail/mailer';
+export { issueToken, type TokenPurpose } from './domain/userTokens';
 export { seedDemoData, DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/demo';

@@ -15,4 +15,20 @@ describe('loadConfig', () => {
   it('refuses a DATABASE_URL that is not a PostgreSQL address', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://db/yozy' })).toThrow(/DATABASE_URL: must be a postgres:\/\/ connection string/);
   });
+
+  it('builds mailed links from PUBLIC_URL and keeps mail in the outbox without SMTP_URL', () => {
+    expect(loadConfig({}).mail).toEqual({ publicUrl: 'http://localhost:4000', from: 'Yozy Admin <no-reply@yozy.local>' });
+    expect(loadConfig({ PUBLIC_URL: 'https://admin.example.com/' }).mail.publicUrl).toBe('https://admin.example.com');
+  });
+
+  it('sends mail over SMTP when SMTP_URL is set, from MAIL_FROM', () => {
+    const config = loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525', MAIL_FROM: 'Acme <it@acme.example>' });
+    expect(config.mail).toMatchObject({ smtpUrl: 'smtp://127.0.0.1:2525', from: 'Acme <it@acme.example>' });
+  });
+
+  it('refuses addresses of the wrong kind with the variable named', () => {
+    expect(() => loadConfig({ SMTP_URL: 'mail.example.com:25' })).toThrow(/SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ address/);
+    expect(() => loadConfig({ PUBLIC_URL: 'localhost:4000' })).toThrow(/PUBLIC_URL: must be an http:\/\/ or https:\/\/ address/);
+    expect(() => loadConfig({ WEB_PRODUCT_URL: 'app.yozy.local' })).toThrow(/WEB_PRODUCT_URL/);
+  });
 });

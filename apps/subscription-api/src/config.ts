@@ -1,6 +1,12 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import type { DatabaseLocation } from './db/database';
+import type { MailConfig } from './mail/mailer';
+
+const httpUrl = z
+  .string()
+  .regex(/^https?:\/\/[^/]/, 'must be an http:// or https:// address')
+  .transform((url) => url.replace(/\/+$/, ''));
 
 const schema = z.object({
   API_PORT: z.coerce.number().int().min(0).max(65535).default(4001),
@@ -12,6 +18,16 @@ const schema = z.object({
     .optional(),
   SEED_DEMO_DATA: z.enum(['true', 'false']).default('true'),
   TRUST_PROXY: z.string().default('loopback'),
+  // The console's address as the browser sees it: mailed links are built from this, never from
+  // the Host header of a request, which a caller chooses.
+  PUBLIC_URL: httpUrl.default('http://localhost:4000'),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^/]/, 'must be an smtp:// or smtps:// address, e.g. smtp://user:pass@mail.example.com:587')
+    .optional(),
+  MAIL_FROM: z.string().trim().min(3).default('Yozy Admin <no-reply@yozy.local>'),
+  // Where users go when the product master cannot be read (SPEC section 4: the standard web product).
+  WEB_PRODUCT_URL: httpUrl.default('https://app.yozy.local'),
 });
 
 export type ApiConfig = {
@@ -20,6 +36,8 @@ export type ApiConfig = {
   database: DatabaseLocation;
   seedDemoData: boolean;
   trustProxy: string;
+  mail: MailConfig;
+  webProductUrl: string;
 };
 
 /** Reads the environment once at start; a bad value stops the service with a clear message. */
@@ -36,5 +54,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     database: c.DATABASE_URL ? { url: c.DATABASE_URL } : { dataDir: resolve(c.DATA_DIR) },
     seedDemoData: c.SEED_DEMO_DATA === 'true',
     trustProxy: c.TRUST_PROXY,
+    mail: { publicUrl: c.PUBLIC_URL, from: c.MAIL_FROM, ...(c.SMTP_URL ? { smtpUrl: c.SMTP_URL } : {}) },
+    webProductUrl: c.WEB_PRODUCT_URL,
   };
 }

@@ -1,23 +1,38 @@
-import { createApp, DEMO_ACCOUNTS, DEMO_PASSWORD, migrate, openDatabase, seedDemoData } from './app';
+import { createApp, createMailer, DEMO_ACCOUNTS, DEMO_PASSWORD, migrate, openDatabase, seedDemoData } from './app';
 import { loadConfig } from './config';
 
 const config = loadConfig();
 const db = await openDatabase(config.database);
+const mailer = createMailer(db, config.mail);
 const applied = await migrate(db);
 if (applied.length) console.log(`subscription-api: applied migrations ${applied.join(', ')}`);
 if (config.seedDemoData) {
-  if (await seedDemoData(db)) console.log('subscription-api: demo data created');
+  if (await seedDemoData(db, mailer)) console.log('subscription-api: demo data created');
   console.log(`subscription-api: demo accounts (password ${DEMO_PASSWORD}):`);
   for (const account of DEMO_ACCOUNTS) console.log(`  ${account.email.padEnd(22)} ${account.typeOfUser.padEnd(10)} ${account.organization}`);
 }
+console.log(
+  config.mail.smtpUrl
+    ? 'subscription-api: mail goes out over SMTP (SMTP_URL)'
+    : 'subscription-api: no SMTP_URL set; mail stays in the mail_outbox table and its links are printed here',
+);
 
-const server = createApp({ db, trustProxy: config.trustProxy }).listen(config.port, config.host, () => {
-  console.log(`subscription-api: listening on http://${config.host}:${config.port}`);
-});
+const server = createApp({ db, trustProxy: config.trustProxy, mailer, webProductUrl: config.webProductUrl }).listen(
+  config.port,
+  config.host,
+  () => {
+    console.log(`subscription-api: listening on http://${config.host}:${config.port}`);
+  },
+);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     server.close();
-    void db.close().finally(() => process.exit(0));
+    // Deliveries under way finish (their outcome is recorded) before the database closes.
+    void mailer
+      .idle()
+      .then(() => mailer.close())
+      .then(() => db.close())
+      .finally(() => process.exit(0));
   });
 }

@@ -1,3 +1,4 @@
 export * from './constants';
+export * from './email';
 export * from './password';
 export * from './menu';

@@ -2,7 +2,7 @@ import { RESTDataSource, type AugmentedRequest, type RequestOptions } from '@apo
 import type { FetcherResponse } from '@apollo/utils.fetcher';
 import { createHash } from 'node:crypto';
 import { GraphQLError } from 'graphql';
-import type { Client, Profile, RestErrorBody, SignInAnswer } from './types';
+import type { Client, EnquiryForm, PlanRecord, ProductRecord, Profile, RestErrorBody, SignInAnswer } from './types';
 
 export type Caller = {
   /** Session token from the cookie, forwarded as `Authorization: Bearer`. */
@@ -67,6 +67,55 @@ export class SubscriptionApi extends RESTDataSource {
 
   getProfile(): Promise<Profile> {
     return this.get('users/me');
+  }
+
+  async consumeCaptcha(signature: string, expiresAt: Date): Promise<boolean> {
+    try {
+      await this.post('captcha/consume', { body: { signature, expiresAt: expiresAt.toISOString() } });
+      return true;
+    } catch (error) {
+      if ((error as { extensions?: { code?: string } }).extensions?.code === 'CONFLICT') return false;
+      throw error;
+    }
+  }
+
+  requestPasswordReset(email: string): Promise<{ accepted: boolean }> {
+    return this.post('auth/password/request', { body: { email } });
+  }
+
+  async verifyResetLink(email: string, token: string): Promise<boolean> {
+    return (await this.post<{ linkvalid: boolean }>('auth/password/linkverify', { body: { email, token } })).linkvalid;
+  }
+
+  resetPassword(body: { email: string; token: string; password: string; newpassword: string }): Promise<{ pass: boolean; redirectUrl: string }> {
+    return this.post('auth/reset', { body });
+  }
+
+  createUser(body: {
+    email: string;
+    token: string;
+    password: string;
+    confirmpassword: string;
+    firstname: string;
+    lastname: string;
+  }): Promise<{ success: boolean; redirectUrl: string }> {
+    return this.post('auth/create/user', { body });
+  }
+
+  async getProductAddress(email: string): Promise<string> {
+    return (await this.get<{ url: string }>('users/product-address', { params: { email } })).url;
+  }
+
+  listProducts(): Promise<ProductRecord[]> {
+    return this.get('subscription_product_master', { params: { order: 'ProductName.asc' } });
+  }
+
+  listPlans(): Promise<PlanRecord[]> {
+    return this.get('subscription_plan_master', { params: { order: 'Cost.asc' } });
+  }
+
+  createEnquiry(form: EnquiryForm): Promise<{ EnquiryId: number }> {
+    return this.post('form/subscription_web_enquiry', { body: form });
   }
 
   async getClient(clientId: number): Promise<Client | null> {

@@ -37,3 +37,50 @@ export type Profile = {
 export type SignInAnswer = { token: string; expiresAt: string; user: Profile };
 
 export type RestErrorBody = { error?: { code?: string; message?: string; field?: string } };
+
+export type ProductRecord = {
+  ProductId: number;
+  ProductName: string;
+  ProductCode: string;
+  Domain: string;
+  IncludedProducts: string[];
+};
+
+export type PlanRecord = {
+  PlanId: number;
+  ProductId: number;
+  PlanName: string;
+  PlanGroup: string;
+  Cost: number;
+  Currency: string;
+  Frequency: string;
+  Capacity: number;
+};
+
+/** Body of POST /form/subscription_web_enquiry, in the provider's field names. */
+export type EnquiryForm = {
+  ClientCompanyName: string;
+  AddressLine1?: string | null;
+  AddressLine2?: string | null;
+  City?: string | null;
+  State?: string | null;
+  Country?: string | null;
+  CountryCode?: string | null;
+  Pincode?: string | null;
+  CurrencyCode?: string | null;
+  ClientType?: string | null;
+  NatureOfBusiness?: string | null;
+  BusinessVertical?: string | null;
+  ClientRevenueInUSD?: number | null;
+  AdminFirstname: string;
+  AdminLastname: string;
+  AdminEmail: string;
+  AdminPhone?: string | null;
+  AdminDepartment?: string | null;
+  ContactName: string;
+  ContactDesignation?: string | null;
+  ContactEmail: string;
+  ContactPhone?: string | null;
+  ProductId: number;
+  PlanId: number;
+};

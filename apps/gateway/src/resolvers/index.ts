@@ -1,4 +1,5 @@
+import { accountResolvers } from './account';
 import { organizationResolvers } from './organization';
 import { sessionResolvers } from './session';
 
-export const resolvers = [sessionResolvers, organizationResolvers];
+export const resolvers = [sessionResolvers, organizationResolvers, accountResolvers];

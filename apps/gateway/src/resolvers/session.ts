@@ -1,7 +1,8 @@
 import { landingPathFor, menuFor, type TypeOfUser as RestTypeOfUser } from '@yozy/shared';
-import type { Resolvers, TypeOfUser, UserError } from '../generated/graphql';
-import { errorCode } from '../errors';
+import type { Resolvers, TypeOfUser } from '../generated/graphql';
 import { clearSession, writeSession } from '../session';
+import { captchaErrors } from './captchaGuard';
+import { toUserErrors } from './userErrors';
 
 const TYPE_OF_USER: Record<RestTypeOfUser, TypeOfUser> = {
   SuperAdmin: 'SUPER_ADMIN',
@@ -9,30 +10,20 @@ const TYPE_OF_USER: Record<RestTypeOfUser, TypeOfUser> = {
   User: 'USER',
 };
 
-/** A REST refusal the user can act on becomes an entry of `errors`; anything else is thrown. */
-function asUserError(error: unknown): UserError {
-  const { extensions, message } = error as { extensions?: { restCode?: unknown; field?: unknown }; message: string };
-  if (extensions?.restCode === 'INVALID_CREDENTIALS') {
-    return { code: 'INVALID_CREDENTIALS', field: null, message: 'Incorrect email or password' };
-  }
-  if (errorCode(error) === 'BAD_USER_INPUT') {
-    return { code: 'BAD_USER_INPUT', field: typeof extensions?.field === 'string' ? extensions.field : null, message };
-  }
-  throw error;
-}
-
 export const sessionResolvers: Resolvers = {
   Query: {
     viewer: (_parent, _args, ctx) => ctx.viewer(),
   },
   Mutation: {
     async signIn(_parent, { input }, ctx) {
+      const refused = await captchaErrors(ctx, input.captcha);
+      if (refused.length) return { viewer: null, errors: refused };
       try {
         const { token, user } = await ctx.api.signIn(input.email, input.password);
         writeSession(ctx.req, ctx.res, token, user.UUID);
         return { viewer: user, errors: [] };
       } catch (error) {
-        return { viewer: null, errors: [asUserError(error)] };
+        return { viewer: null, errors: toUserErrors(error) };
       }
     },
     async signOut(_parent, _args, ctx) {

@@ -3,6 +3,9 @@ import { z } from 'zod';
 
 export type ErrorCode =
   | 'BAD_REQUEST'
+  | 'INVALID_TOKEN'
+  | 'WEAK_PASSWORD'
+  | 'PASSWORD_MISMATCH'
   | 'UNAUTHENTICATED'
   | 'INVALID_CREDENTIALS'
   | 'FORBIDDEN'
@@ -12,6 +15,9 @@ export type ErrorCode =
 
 const STATUS: Record<ErrorCode, number> = {
   BAD_REQUEST: 400,
+  INVALID_TOKEN: 400,
+  WEAK_PASSWORD: 400,
+  PASSWORD_MISMATCH: 400,
   UNAUTHENTICATED: 401,
   INVALID_CREDENTIALS: 401,
   FORBIDDEN: 403,

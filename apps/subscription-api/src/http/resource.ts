@@ -9,11 +9,13 @@ import { HttpError } from './errors';
  * with `Prefer: count=exact` answered in a `Content-Range` header. Only declared fields can be
  * selected, filtered or sorted, and every value travels as a query parameter.
  */
-export type FieldType = 'int' | 'number' | 'text' | 'bool' | 'date' | 'timestamp';
+export type FieldType = 'int' | 'number' | 'text' | 'bool' | 'date' | 'timestamp' | 'textList';
 export type Field = { sql: string; type: FieldType };
 
 export type ResourceDefinition = {
   from: string;
+  /** A fixed condition every row must meet, e.g. `p.is_active`; SQL written here, never input. */
+  where?: string;
   fields: Record<string, Field>;
   /** The field holding the organisation id: organisation admins only ever see their own. */
   tenantField?: string;
@@ -29,12 +31,19 @@ type Operator = keyof typeof OPERATORS;
 
 type Filter = { field: string; operator: Operator; value: string };
 
-export async function listResource(db: Queryable, definition: ResourceDefinition, req: Request, res: Response, viewer: Viewer) {
+/** `viewer` is null for public resources, which must not have a tenant field. */
+export async function listResource(
+  db: Queryable,
+  definition: ResourceDefinition,
+  req: Request,
+  res: Response,
+  viewer: Viewer | null,
+) {
   const params: unknown[] = [];
   const param = (value: unknown) => `$${params.push(value)}`;
 
   const filters = scopeToTenant(definition, parseFilters(definition, req.query), viewer);
-  const where = filters.map((filter) => condition(definition.fields[filter.field]!, filter, param));
+  const where = whereClause(definition, filters, param);
   const select = parseSelect(definition, req.query.select);
   const order = parseOrder(definition, req.query.order);
   const limit = parseCount('limit', req.query.limit, DEFAULT_LIMIT, MAX_LIMIT);
@@ -45,7 +54,7 @@ export async function listResource(db: Queryable, definition: ResourceDefinition
   const rows = await db.query<{ row: Record<string, unknown>; total?: number }>(
     `SELECT ${jsonObject(picked)} AS row${wantsCount ? ', count(*) OVER ()::int AS total' : ''}
        FROM ${definition.from}
-      ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+      ${where}
       ORDER BY ${[...order, definition.tieBreaker].join(', ')}
       LIMIT ${param(limit)} OFFSET ${param(offset)}`,
     params,
@@ -67,12 +76,15 @@ export function jsonObject(fields: Record<string, Field>): string {
 
 async function countAll(db: Queryable, definition: ResourceDefinition, filters: Filter[]) {
   const params: unknown[] = [];
-  const where = filters.map((f) => condition(definition.fields[f.field]!, f, (v) => `$${params.push(v)}`));
-  const [row] = await db.query<{ total: number }>(
-    `SELECT count(*)::int AS total FROM ${definition.from} ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`,
-    params,
-  );
+  const where = whereClause(definition, filters, (v) => `$${params.push(v)}`);
+  const [row] = await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM ${definition.from} ${where}`, params);
   return row?.total ?? 0;
+}
+
+function whereClause(definition: ResourceDefinition, filters: Filter[], param: (value: unknown) => string): string {
+  const conditions = filters.map((filter) => condition(definition.fields[filter.field]!, filter, param));
+  if (definition.where) conditions.unshift(`(${definition.where})`);
+  return conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
 }
 
 function parseFilters(definition: ResourceDefinition, query: Request['query']): Filter[] {
@@ -94,9 +106,12 @@ function parseFilters(definition: ResourceDefinition, query: Request['query']): 
 }
 
 /** Organisation admins see their own organisation only; asking for another one is refused. */
-function scopeToTenant(definition: ResourceDefinition, filters: Filter[], viewer: Viewer): Filter[] {
+function scopeToTenant(definition: ResourceDefinition, filters: Filter[], viewer: Viewer | null): Filter[] {
   const tenantField = definition.tenantField;
-  if (!tenantField || viewer.typeOfUser === 'SuperAdmin') return filters;
+  if (!tenantField) return filters;
+  // A tenant-scoped resource listed without a viewer would show every organisation's rows.
+  if (!viewer) throw new HttpError('UNAUTHENTICATED', 'Sign in first');
+  if (viewer.typeOfUser === 'SuperAdmin') return filters;
   const own = String(viewer.clientId);
   for (const filter of filters) {
     if (filter.field === tenantField && !(filter.operator === 'eq' && filter.value === own)) {
@@ -108,6 +123,10 @@ function scopeToTenant(definition: ResourceDefinition, filters: Filter[], viewer
 
 function condition(field: Field, filter: Filter, param: (value: unknown) => string): string {
   const { operator, value } = filter;
+  if (field.type === 'textList') {
+    // Lists are for reading; filtering inside them would need operators of their own.
+    throw new HttpError('BAD_REQUEST', `Field "${filter.field}" is a list and cannot be filtered`, filter.field);
+  }
   if (operator === 'is') {
     const literal = { null: 'NULL', true: 'TRUE', false: 'FALSE' }[value];
     if (!literal) throw new HttpError('BAD_REQUEST', `Filter "${filter.field}" takes is.null, is.true or is.false`, filter.field);
@@ -144,6 +163,7 @@ function typed(field: Field, name: string, value: string): unknown {
       if (Number.isNaN(Date.parse(value))) throw bad('an ISO 8601 time');
       return value;
     case 'text':
+    case 'textList':
       return value;
   }
 }

@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { SESSION_MAX_AGE_MS } from '@yozy/shared';
 import type { Queryable, Database } from '../db/database';
+import { productAddressFor } from '../domain/productAddress';
 import { authenticate, viewerOf } from '../http/auth';
 import { HttpError, parseBody } from '../http/errors';
 import { verifyPassword } from '../security/passwords';
@@ -11,6 +12,10 @@ import { clientJson } from './clients';
 const signInBody = z.object({
   email: z.string().trim().min(1, 'Enter your email').max(320),
   password: z.string().min(1, 'Enter your password').max(1024),
+});
+
+const productAddressQuery = z.object({
+  email: z.string({ error: 'Give the email to look up' }).trim().min(1, 'Give the email to look up').max(320),
 });
 
 /** The signed-in user with their organisation, as GET /users/me answers. */
@@ -31,7 +36,7 @@ export async function loadProfile(db: Queryable, userId: number) {
   return row.profile;
 }
 
-export function userRoutes(db: Database): Router {
+export function userRoutes(db: Database, { webProductUrl }: { webProductUrl?: string } = {}): Router {
   const router = Router();
   const requireSession = authenticate(db);
 
@@ -65,6 +70,22 @@ export function userRoutes(db: Database): Router {
 
   router.get('/users/me', requireSession, async (_req, res) => {
     res.json(await loadProfile(db, viewerOf(res).userId));
+  });
+
+  // Where a user's product lives (SPEC section 4). Outside the provider only people of the
+  // viewer's own organisation may be looked up: the answer tells which plan someone is on, and
+  // an unknown email gets the same refusal as another organisation's.
+  router.get('/users/product-address', requireSession, async (req, res) => {
+    const { email } = parseBody(productAddressQuery, req.query);
+    const viewer = viewerOf(res);
+    if (viewer.typeOfUser !== 'SuperAdmin') {
+      const [sameOrganisation] = await db.query('SELECT 1 FROM client_users WHERE lower(email) = lower($1) AND client_id = $2', [
+        email,
+        viewer.clientId,
+      ]);
+      if (!sameOrganisation) throw new HttpError('FORBIDDEN', 'You can only look up people of your own organisation', 'email');
+    }
+    res.json({ url: await productAddressFor(db, email, webProductUrl) });
   });
 
   return router;

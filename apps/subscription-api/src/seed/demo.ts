@@ -1,4 +1,8 @@
 import type { Database, Transaction } from '../db/database';
+import { issueToken } from '../domain/userTokens';
+import { createMailer, type Mailer } from '../mail/mailer';
+import type { QueuedMail } from '../mail/outbox';
+import { invitationMail } from '../mail/templates';
 import { hashPassword } from '../security/passwords';
 
 export const DEMO_PASSWORD = 'Admin@123';
@@ -91,21 +95,47 @@ const ROLES = ['Admin', 'Manager', 'Member'];
 
 /**
  * Fills an empty database with the demo data of DESIGN section 5. Returns false and changes
- * nothing when any organisation exists already.
+ * nothing when any organisation exists already. The invited users get a real invitation mail,
+ * so a person trying the console locally finds a working set-password link in the log.
  */
-export async function seedDemoData(db: Database): Promise<boolean> {
+export async function seedDemoData(db: Database, mailer: Mailer = createMailer(db)): Promise<boolean> {
   const [existing] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM clients');
   if ((existing?.n ?? 0) > 0) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  await db.transaction(async (tx) => {
+  const invitations = await db.transaction(async (tx) => {
     const productIds = await insertProducts(tx);
     const planIds = await insertPlans(tx, productIds);
     const roleIds = await insertRoles(tx, productIds);
     for (const org of ORGS) await insertOrganisation(tx, org, { productIds, planIds, roleIds, passwordHash });
     await insertSessions(tx);
     await insertEnquiries(tx, planIds);
+    return inviteUsersWithoutPassword(tx, mailer);
   });
+  for (const mail of invitations) mailer.dispatch(mail);
   return true;
+}
+
+async function inviteUsersWithoutPassword(tx: Transaction, mailer: Mailer): Promise<QueuedMail[]> {
+  const invited = await tx.query<{ user_id: number; email: string; first_name: string; last_name: string; company_name: string }>(
+    `SELECT u.user_id, u.email, u.first_name, u.last_name, c.company_name
+       FROM client_users u JOIN clients c ON c.client_id = u.client_id
+      WHERE u.password_hash IS NULL AND u.is_active
+      ORDER BY u.user_id`,
+  );
+  const mails: QueuedMail[] = [];
+  for (const user of invited) {
+    const token = await issueToken(tx, { userId: user.user_id, email: user.email, purpose: 'invite' });
+    const content = invitationMail({
+      publicUrl: mailer.publicUrl,
+      token,
+      email: user.email,
+      firstName: user.first_name,
+      lastName: user.last_name,
+      organization: user.company_name,
+    });
+    mails.push(await mailer.queue(tx, user.email, content));
+  }
+  return mails;
 }
 
 async function insertProducts(tx: Transaction) {

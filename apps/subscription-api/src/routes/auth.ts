@@ -1,0 +1,150 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import { checkNewPassword } from '@yozy/shared';
+import type { Database, Queryable } from '../db/database';
+import { productAddressFor } from '../domain/productAddress';
+import { consumeToken, findLiveToken, issueToken, type TokenPurpose } from '../domain/userTokens';
+import { emailAddress, linkToken, requiredText, typedPassword } from '../http/fields';
+import { HttpError, parseBody } from '../http/errors';
+import { withMinimumDuration } from '../http/minimumDuration';
+import type { Mailer } from '../mail/mailer';
+import { passwordChangedMail, resetMail } from '../mail/templates';
+import { hashPassword } from '../security/passwords';
+
+/**
+ * Every answer to a reset request takes at least this long, so its time does not tell whether
+ * the account exists (issuing a token and queueing a mail take a few milliseconds more).
+ */
+export const RESET_REQUEST_MIN_MS = 400;
+
+export const INVALID_LINK_MESSAGE = 'The URL you are trying to use has expired';
+
+const requestBody = z.object({ email: emailAddress });
+
+const linkBody = z.object({
+  email: z.string({ error: 'The link has no email' }).trim().max(320, 'The link has no valid email'),
+  token: linkToken,
+});
+
+const resetBody = linkBody.extend({
+  password: typedPassword('Enter a new password'),
+  newpassword: typedPassword('Confirm the new password'),
+});
+
+const createUserBody = linkBody.extend({
+  password: typedPassword('Enter a password'),
+  confirmpassword: typedPassword('Confirm the password'),
+  firstname: requiredText('Enter your first name', 100),
+  lastname: requiredText('Enter your last name', 100),
+});
+
+export type AuthRouteOptions = { mailer: Mailer; webProductUrl?: string };
+
+/** The public account flows of SPEC section 2: emailed reset link and invited user's first password. */
+export function authRoutes(db: Database, { mailer, webProductUrl }: AuthRouteOptions): Router {
+  const router = Router();
+
+  router.post('/auth/password/request', async (req, res) => {
+    await withMinimumDuration(RESET_REQUEST_MIN_MS, async () => {
+      const { email } = parseBody(requestBody, req.body);
+      // Only accounts that can sign in get a link; invited users without a password use their invitation.
+      const [user] = await db.query<{ user_id: number; email: string }>(
+        'SELECT user_id, email FROM client_users WHERE lower(email) = lower($1) AND is_active AND password_hash IS NOT NULL',
+        [email],
+      );
+      if (!user) return;
+      const mail = await db.transaction(async (tx) => {
+        const token = await issueToken(tx, { userId: user.user_id, email: user.email, purpose: 'reset' });
+        return mailer.queue(tx, user.email, resetMail({ publicUrl: mailer.publicUrl, token, email: user.email }));
+      });
+      mailer.dispatch(mail);
+    });
+    res.status(202).json({ accepted: true });
+  });
+
+  router.post('/auth/password/linkverify', async (req, res) => {
+    const { email, token } = parseBody(linkBody, req.body);
+    res.json({ linkvalid: (await findLiveToken(db, { email, token, purpose: 'reset' })) !== null });
+  });
+
+  router.post('/auth/reset', async (req, res) => {
+    const body = parseBody(resetBody, req.body);
+    const claim = { email: body.email, token: body.token, purpose: 'reset' as const };
+    // The link is judged first (a person with an expired link learns that before retyping), and the
+    // password before the token is used, so a weak password does not burn the link.
+    await requireLiveToken(db, claim);
+    requireGoodPassword(body.password, body.newpassword, 'newpassword');
+    const passwordHash = await hashPassword(body.password);
+
+    const { owner, mail } = await db.transaction(async (tx) => {
+      const owner = await consumeToken(tx, claim);
+      if (!owner) throw invalidLink();
+      const clientId = await setPassword(tx, owner.userId, passwordHash);
+      // A reset is what someone does when they fear another person has the password.
+      await tx.query(
+        `UPDATE sessions SET ended_at = now(), end_reason = 'password_reset'
+          WHERE user_id = $1 AND ended_at IS NULL AND expires_at > now()`,
+        [owner.userId],
+      );
+      await audit(tx, { clientId, userId: owner.userId, action: 'password_reset', ip: req.ip });
+      const mail = await mailer.queue(tx, owner.email, passwordChangedMail({ publicUrl: mailer.publicUrl, email: owner.email, changedAt: new Date() }));
+      return { owner, mail };
+    });
+    mailer.dispatch(mail);
+    res.json({ pass: true, redirectUrl: await productAddressFor(db, owner.email, webProductUrl) });
+  });
+
+  router.post('/auth/create/user', async (req, res) => {
+    const body = parseBody(createUserBody, req.body);
+    const claim = { email: body.email, token: body.token, purpose: 'invite' as const };
+    await requireLiveToken(db, claim);
+    requireGoodPassword(body.password, body.confirmpassword, 'confirmpassword');
+    const passwordHash = await hashPassword(body.password);
+
+    const owner = await db.transaction(async (tx) => {
+      const owner = await consumeToken(tx, claim);
+      if (!owner) throw invalidLink();
+      const clientId = await setPassword(tx, owner.userId, passwordHash, { first: body.firstname, last: body.lastname });
+      await audit(tx, { clientId, userId: owner.userId, action: 'invitation_accepted', ip: req.ip });
+      return owner;
+    });
+    res.json({ success: true, redirectUrl: await productAddressFor(db, owner.email, webProductUrl) });
+  });
+
+  return router;
+}
+
+/** One answer for expired, used, voided, unknown and another email's tokens: none says more. */
+const invalidLink = () => new HttpError('INVALID_TOKEN', INVALID_LINK_MESSAGE, 'token');
+
+async function requireLiveToken(db: Queryable, claim: { email: string; token: string; purpose: TokenPurpose }) {
+  if (!(await findLiveToken(db, claim))) throw invalidLink();
+}
+
+/** The shared rule of SPEC section 5, answered with the field the form names the confirmation. */
+function requireGoodPassword(password: string, confirmation: string, confirmationField: string) {
+  const problem = checkNewPassword(password, confirmation);
+  if (!problem) return;
+  if (problem.field === 'password') throw new HttpError('WEAK_PASSWORD', problem.message, 'password');
+  throw new HttpError('PASSWORD_MISMATCH', problem.message, confirmationField);
+}
+
+async function setPassword(tx: Queryable, userId: number, passwordHash: string, name?: { first: string; last: string }) {
+  const [row] = await tx.query<{ client_id: number }>(
+    `UPDATE client_users
+        SET password_hash = $2, password_changed_at = now(), updated_at = now(),
+            first_name = coalesce($3, first_name), last_name = coalesce($4, last_name)
+      WHERE user_id = $1
+     RETURNING client_id`,
+    [userId, passwordHash, name?.first ?? null, name?.last ?? null],
+  );
+  return row!.client_id;
+}
+
+function audit(tx: Queryable, entry: { clientId: number; userId: number; action: string; ip: string | undefined }) {
+  return tx.query(
+    `INSERT INTO audit_log (client_id, actor_user_id, action, entity_type, entity_id, ip)
+     VALUES ($1, $2, $3, 'user', $4, $5)`,
+    [entry.clientId, entry.userId, entry.action, String(entry.userId), entry.ip ?? null],
+  );
+}

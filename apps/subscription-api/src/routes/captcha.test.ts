@@ -1,0 +1,37 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startRestApi, type ErrorBody, type RestApi } from '../testing/restApi';
+
+let api: RestApi;
+beforeAll(async () => {
+  api = await startRestApi();
+});
+afterAll(() => api.stop());
+
+const inMinutes = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
+
+describe('POST /captcha/consume', () => {
+  it('accepts a signature the first time and refuses it after', async () => {
+    const body = { signature: 'sig-once', expiresAt: inMinutes(10) };
+    expect(await api.post('/captcha/consume', body)).toMatchObject({ status: 201, body: { consumed: true } });
+    const again = await api.post<ErrorBody>('/captcha/consume', body);
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({ error: { code: 'CONFLICT', message: 'This captcha was already used' } });
+  });
+
+  it('clears signatures that have expired', async () => {
+    await api.db.query("INSERT INTO used_captchas (signature, expires_at) VALUES ('sig-stale', now() - interval '1 minute')");
+    await api.post('/captcha/consume', { signature: 'sig-fresh', expiresAt: inMinutes(10) });
+    expect(await api.db.query("SELECT signature FROM used_captchas WHERE signature = 'sig-stale'")).toEqual([]);
+  });
+
+  it.each([
+    ['signature', { expiresAt: inMinutes(10) }],
+    ['signature', { signature: '', expiresAt: inMinutes(10) }],
+    ['expiresAt', { signature: 'sig-x', expiresAt: 'tomorrow' }],
+    ['expiresAt', { signature: 'sig-x' }],
+  ])('answers 400 naming %s for %j', async (field, body) => {
+    const answer = await api.post<ErrorBody>('/captcha/consume', body);
+    expect(answer.status).toBe(400);
+    expect(answer.body.error).toMatchObject({ code: 'BAD_REQUEST', field });
+  });
+});

@@ -1,0 +1,30 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import type { Database } from '../db/database';
+import { HttpError, parseBody } from '../http/errors';
+
+const consumeBody = z.object({
+  signature: z.string({ error: 'Send the signature of the solved challenge' }).min(1, 'Send the signature of the solved challenge').max(512),
+  expiresAt: z.iso.datetime({ offset: true, error: 'Send expiresAt as an ISO 8601 time' }),
+});
+
+/**
+ * Replay protection for the gateway's ALTCHA captcha: the gateway verifies a solution itself and
+ * records its signature here, where every gateway instance sees it, so a solution counts once.
+ */
+export function captchaRoutes(db: Database): Router {
+  const router = Router();
+  router.post('/captcha/consume', async (req, res) => {
+    const { signature, expiresAt } = parseBody(consumeBody, req.body);
+    // A signature past its expiry is refused by the gateway anyway, so its row can go; doing it
+    // here keeps the table small without a scheduled job.
+    await db.query('DELETE FROM used_captchas WHERE expires_at < now()');
+    const inserted = await db.query(
+      'INSERT INTO used_captchas (signature, expires_at) VALUES ($1, $2) ON CONFLICT (signature) DO NOTHING RETURNING signature',
+      [signature, expiresAt],
+    );
+    if (!inserted.length) throw new HttpError('CONFLICT', 'This captcha was already used');
+    res.status(201).json({ consumed: true });
+  });
+  return router;
+}

@@ -1,0 +1,51 @@
+import { Router } from 'express';
+import type { Database } from '../db/database';
+import { listResource, type ResourceDefinition } from '../http/resource';
+
+/** The product master of SPEC section 3: what the provider sells, for the public sign-up form. */
+export const productFields = {
+  ProductId: { sql: 'p.product_id', type: 'int' },
+  ProductName: { sql: 'p.product_name', type: 'text' },
+  ProductCode: { sql: 'p.product_code', type: 'text' },
+  Domain: { sql: 'p.domain', type: 'text' },
+  IncludedProducts: { sql: 'p.included_products', type: 'textList' },
+} satisfies ResourceDefinition['fields'];
+
+/** The plan master: PlanGroup MICROSAAS marks the lite tier (SPEC section 4). */
+export const planFields = {
+  PlanId: { sql: 'pl.plan_id', type: 'int' },
+  ProductId: { sql: 'pl.product_id', type: 'int' },
+  PlanName: { sql: 'pl.plan_name', type: 'text' },
+  PlanGroup: { sql: 'pl.plan_group', type: 'text' },
+  Cost: { sql: 'pl.cost', type: 'number' },
+  Currency: { sql: 'pl.currency', type: 'text' },
+  Frequency: { sql: 'pl.frequency', type: 'text' },
+  Capacity: { sql: 'pl.capacity', type: 'int' },
+} satisfies ResourceDefinition['fields'];
+
+// Only what is on sale: withdrawn products and plans stay in the tables for old licences.
+const products: ResourceDefinition = {
+  from: 'products p',
+  where: 'p.is_active',
+  fields: productFields,
+  tieBreaker: 'p.product_id',
+};
+
+const plans: ResourceDefinition = {
+  from: 'plans pl JOIN products p ON p.product_id = pl.product_id',
+  where: 'pl.is_active AND p.is_active',
+  fields: planFields,
+  tieBreaker: 'pl.plan_id',
+};
+
+/** Public: the sign-up form lists products and plans before anyone has an account. */
+export function catalogueRoutes(db: Database): Router {
+  const router = Router();
+  router.get('/subscription_product_master', async (req, res) => {
+    res.json(await listResource(db, products, req, res, null));
+  });
+  router.get('/subscription_plan_master', async (req, res) => {
+    res.json(await listResource(db, plans, req, res, null));
+  });
+  return router;
+}

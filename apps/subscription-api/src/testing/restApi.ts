@@ -1,0 +1,62 @@
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { createApp } from '../app';
+import { openDatabase, type Database } from '../db/database';
+import { migrate } from '../db/migrate';
+import { createMailer, DEFAULT_MAIL_CONFIG, type Mailer } from '../mail/mailer';
+import { DEMO_PASSWORD, seedDemoData } from '../seed/demo';
+
+export type Answer<T = Record<string, unknown>> = { status: number; body: T; ms: number };
+export type ErrorBody = { error: { code: string; message: string; field?: string } };
+
+/**
+ * The service as the gateway sees it, for REST-level tests: a fresh, seeded in-memory database
+ * and the app listening on an ephemeral port, called with fetch over real HTTP.
+ */
+export async function startRestApi() {
+  const db: Database = await openDatabase({ memory: true });
+  await migrate(db);
+  const logged: string[] = [];
+  const mailer: Mailer = createMailer(db, DEFAULT_MAIL_CONFIG, (line) => logged.push(line));
+  await seedDemoData(db, mailer);
+  const server = await new Promise<Server>((resolve) => {
+    const s = createApp({ db, mailer }).listen(0, '127.0.0.1', () => resolve(s));
+  });
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  async function call<T = Record<string, unknown>>(method: string, path: string, body?: unknown, token?: string): Promise<Answer<T>> {
+    const started = performance.now();
+    const response = await fetch(url + path, {
+      method,
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    return { status: response.status, body: (text ? JSON.parse(text) : null) as T, ms: performance.now() - started };
+  }
+
+  return {
+    db,
+    url,
+    mailer,
+    /** What the outbox-only mailer printed: the links a local user would follow. */
+    logged,
+    get: <T = Record<string, unknown>>(path: string, token?: string) => call<T>('GET', path, undefined, token),
+    post: <T = Record<string, unknown>>(path: string, body?: unknown, token?: string) => call<T>('POST', path, body, token),
+    async signIn(email: string, password = DEMO_PASSWORD): Promise<string> {
+      const answer = await call<{ token: string }>('POST', '/users/signIn', { email, password });
+      if (answer.status !== 200) throw new Error(`sign-in of ${email} failed with ${answer.status}`);
+      return answer.body.token;
+    },
+    async stop() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await db.close();
+    },
+  };
+}
+
+export type RestApi = Awaited<ReturnType<typeof startRestApi>>;
