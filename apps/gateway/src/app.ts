@@ -43,6 +43,8 @@ export async function createApp(options: GatewayOptions): Promise<express.Expres
         directives: {
           // Chakra UI writes its styles at run time.
           'style-src': ["'self'", "'unsafe-inline'"],
+          // The ALTCHA widget solves its proof of work in workers it creates from its own bundle.
+          'worker-src': ["'self'", 'blob:'],
           'upgrade-insecure-requests': null,
         },
       },

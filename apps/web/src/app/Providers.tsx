@@ -1,0 +1,19 @@
+import { ChakraProvider } from '@chakra-ui/react';
+import { ApolloProvider } from '@apollo/client/react';
+import { useState, type ReactNode } from 'react';
+import { createApolloClient } from '../lib/apollo';
+import { system } from './system';
+import { Toaster } from './Toaster';
+
+export function Providers({ children }: { children: ReactNode }) {
+  // One client for the page's lifetime, even if React re-mounts the tree in development.
+  const [client] = useState(createApolloClient);
+  return (
+    <ApolloProvider client={client}>
+      <ChakraProvider value={system}>
+        {children}
+        <Toaster />
+      </ChakraProvider>
+    </ApolloProvider>
+  );
+}

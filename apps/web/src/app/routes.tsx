@@ -1,0 +1,71 @@
+import { Navigate, type RouteObject } from 'react-router-dom';
+import { forgotPasswordPath, loginPath, resetPasswordRoute, setPasswordRoute, signupPath } from '../features/auth/urls';
+import { dashboardPath } from '../features/dashboard/urls';
+import { enquiriesPath } from '../features/enquiries/urls';
+import { groupManagementPath } from '../features/groups/urls';
+import { organizationDetailPath, organizationListPath, organizationTabPath, organizationTabRoute } from '../features/organizations/urls';
+import { platformSettingsPath } from '../features/platformSettings/urls';
+import { userSessionsPath } from '../features/sessions/urls';
+import { SessionGate } from '../features/shell/views/SessionGate';
+import { statisticsPath } from '../features/statistics/urls';
+import { subscriptionDetailsPath } from '../features/subscriptions/urls';
+import { twoFactorPath } from '../features/twoFactor/urls';
+import { userManagementPath } from '../features/users/urls';
+import { lazyScreen } from '../lib/lazyScreen';
+import { RouteError } from './RouteError';
+
+// Every screen is its own chunk, so the first page only downloads the gate and its frame.
+const Login = lazyScreen(() => import('../features/auth/views/LoginView'));
+const Signup = lazyScreen(() => import('../features/signup/views/SignupView'));
+const ForgotPassword = lazyScreen(() => import('../features/auth/views/ForgotPasswordView'));
+const ResetPassword = lazyScreen(() => import('../features/auth/views/ResetPasswordView'));
+const SetPassword = lazyScreen(() => import('../features/auth/views/SetPasswordView'));
+const Dashboard = lazyScreen(() => import('../features/dashboard/views/DashboardView'));
+const UserManagement = lazyScreen(() => import('../features/users/views/UserManagementView'));
+const GroupManagement = lazyScreen(() => import('../features/groups/views/GroupManagementView'));
+const SubscriptionDetails = lazyScreen(() => import('../features/subscriptions/views/SubscriptionDetailsView'));
+const UserSessions = lazyScreen(() => import('../features/sessions/views/UserSessionsView'));
+const Statistics = lazyScreen(() => import('../features/statistics/views/StatisticsView'));
+const TwoFactor = lazyScreen(() => import('../features/twoFactor/views/TwoFactorView'));
+const Enquiries = lazyScreen(() => import('../features/enquiries/views/EnquiriesView'));
+const OrganizationList = lazyScreen(() => import('../features/organizations/views/OrganizationListView'));
+const OrganizationTab = lazyScreen(() => import('../features/organizations/views/OrganizationTabView'));
+const PlatformSettings = lazyScreen(() => import('../features/platformSettings/views/PlatformSettingsView'));
+const NotFound = lazyScreen(() => import('../features/shell/views/NotFoundView'));
+
+/** SPEC §2 routes. Who may open which is decided by the gate (see access.ts), not here. */
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <SessionGate />,
+    errorElement: <RouteError fullPage />,
+    children: [
+      {
+        // Errors of a screen show inside the frame, so the menu stays usable.
+        errorElement: <RouteError />,
+        children: [
+          { path: loginPath, element: <Login /> },
+          { path: signupPath, element: <Signup /> },
+          { path: forgotPasswordPath, element: <ForgotPassword /> },
+          { path: resetPasswordRoute, element: <ResetPassword /> },
+          { path: setPasswordRoute, element: <SetPassword /> },
+
+          { path: dashboardPath, element: <Dashboard /> },
+          { path: userManagementPath, element: <UserManagement /> },
+          { path: groupManagementPath, element: <GroupManagement /> },
+          { path: subscriptionDetailsPath, element: <SubscriptionDetails /> },
+          { path: userSessionsPath, element: <UserSessions /> },
+          { path: statisticsPath, element: <Statistics /> },
+          { path: twoFactorPath, element: <TwoFactor /> },
+          { path: enquiriesPath, element: <Enquiries /> },
+          { path: organizationListPath, element: <OrganizationList /> },
+          { path: organizationDetailPath, element: <Navigate to={organizationTabPath('info')} replace /> },
+          { path: organizationTabRoute, element: <OrganizationTab /> },
+          { path: platformSettingsPath, element: <PlatformSettings /> },
+
+          { path: '*', element: <NotFound /> },
+        ],
+      },
+    ],
+  },
+];

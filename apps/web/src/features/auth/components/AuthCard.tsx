@@ -1,0 +1,27 @@
+import { Card, Heading, Stack, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { BrandMark } from '../../../components/BrandMark';
+
+type Props = { title: string; description?: string; children?: ReactNode };
+
+/** The card every public screen sits in. */
+export function AuthCard({ title, description, children }: Props) {
+  return (
+    <Card.Root width="full" maxW="md" variant="elevated" rounded="xl" boxShadow="md">
+      <Card.Header gap="5" pt="8" px={{ base: '6', sm: '8' }}>
+        <BrandMark />
+        <Stack gap="1">
+          <Heading as="h1" size="2xl" letterSpacing="tight" data-testid="page-title">
+            {title}
+          </Heading>
+          {description && <Text color="fg.muted">{description}</Text>}
+        </Stack>
+      </Card.Header>
+      {children && (
+        <Card.Body pb="8" px={{ base: '6', sm: '8' }}>
+          {children}
+        </Card.Body>
+      )}
+    </Card.Root>
+  );
+}

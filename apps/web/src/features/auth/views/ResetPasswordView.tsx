@@ -1,0 +1,11 @@
+import { AuthCard } from '../components/AuthCard';
+import { BackToSignIn } from '../components/BackToSignIn';
+
+// The form arrives with its own issue; the route, layout and access rule are in place now.
+export default function ResetPasswordView() {
+  return (
+    <AuthCard title="Reset your password">
+      <BackToSignIn />
+    </AuthCard>
+  );
+}

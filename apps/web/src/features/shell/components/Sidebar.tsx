@@ -1,0 +1,81 @@
+import { Box, Icon, Stack, Text } from '@chakra-ui/react';
+import { NavLink } from 'react-router-dom';
+import { menuIcon } from './menuIcons';
+
+export type SidebarEntry = { path: string; name: string };
+
+type Props = {
+  id: string;
+  entries: readonly SidebarEntry[];
+  /** Desktop: icons only. */
+  collapsed: boolean;
+  /** Small screens: the sidebar floats over the page and is hidden until toggled. */
+  overlay: boolean;
+  open: boolean;
+  onNavigate: () => void;
+};
+
+export function Sidebar({ id, entries, collapsed, overlay, open, onNavigate }: Props) {
+  const iconsOnly = collapsed && !overlay;
+  return (
+    <Box
+      as="nav"
+      id={id}
+      aria-label="Main menu"
+      data-testid="sidebar"
+      data-collapsed={iconsOnly || undefined}
+      display={overlay && !open ? 'none' : 'block'}
+      position={overlay ? 'fixed' : 'sticky'}
+      top="14"
+      left="0"
+      bottom={overlay ? '0' : undefined}
+      zIndex={overlay ? 'overlay' : 'docked'}
+      height={overlay ? undefined : 'calc(100dvh - var(--chakra-sizes-14))'}
+      width={iconsOnly ? '16' : '64'}
+      flexShrink="0"
+      overflowY="auto"
+      bg="bg"
+      borderRightWidth="1px"
+      boxShadow={overlay ? 'lg' : undefined}
+      transition="width 0.2s ease"
+      px="2"
+      py="4"
+    >
+      <Stack as="ul" gap="1" listStyleType="none">
+        {entries.map((entry) => (
+          <Box as="li" key={entry.path}>
+            <Box
+              asChild
+              display="flex"
+              alignItems="center"
+              gap="3"
+              height="10"
+              px="3"
+              rounded="md"
+              color="fg.muted"
+              fontWeight="medium"
+              fontSize="sm"
+              justifyContent={iconsOnly ? 'center' : 'flex-start'}
+              _hover={{ bg: 'bg.muted', color: 'fg' }}
+              _currentPage={{
+                bg: 'brand.subtle',
+                color: 'brand.fg',
+                fontWeight: 'semibold',
+                boxShadow: 'inset 3px 0 0 {colors.brand.solid}',
+                _hover: { bg: 'brand.muted', color: 'brand.fg' },
+              }}
+              _focusVisible={{ outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '1px' }}
+            >
+              <NavLink to={entry.path} title={iconsOnly ? entry.name : undefined} onClick={onNavigate} data-testid="menu-entry">
+                <Icon as={menuIcon(entry.path)} boxSize="5" flexShrink="0" aria-hidden />
+                <Text as="span" truncate srOnly={iconsOnly}>
+                  {entry.name}
+                </Text>
+              </NavLink>
+            </Box>
+          </Box>
+        ))}
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,80 @@
+import { Suspense } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { isPublicPath, landingAfterSignIn, LOGIN_PATH, resolveAccess } from '../../../app/access';
+import { viewerKind } from '../../../app/viewerKind';
+import { FullPageSpinner } from '../../../components/FullPageSpinner';
+import { ProblemNotice } from '../../../components/ProblemNotice';
+import { ScreenSpinner } from '../../../components/ScreenSpinner';
+import { useViewerQuery } from '../../../generated/graphql';
+import { lazyScreen } from '../../../lib/lazyScreen';
+import { UNREACHABLE_MESSAGE } from '../../../lib/requestErrors';
+import { PublicLayout } from '../components/PublicLayout';
+
+const ShellView = lazyScreen(() => import('./ShellView'));
+const AdminsOnlyView = lazyScreen(() => import('../../auth/views/AdminsOnlyView'));
+
+type RedirectState = { from?: string } | null;
+
+function requestedPath(state: unknown): string | undefined {
+  const from = (state as RedirectState)?.from;
+  return typeof from === 'string' ? from : undefined;
+}
+
+/**
+ * The root of every route: asks the gateway who the viewer is (the httpOnly cookie decides),
+ * applies the access rules of SPEC §2 and picks the frame: public page, notice or console.
+ */
+export function SessionGate() {
+  const location = useLocation();
+  const { data, loading, error, refetch } = useViewerQuery();
+
+  // No flash of the sign-in page while the session is being checked.
+  if (loading && !data) return <FullPageSpinner label="Checking your session" />;
+  if (error && !data) {
+    return (
+      <ProblemNotice
+        fullPage
+        title="The console is not available"
+        message={UNREACHABLE_MESSAGE}
+        actionLabel="Try again"
+        onAction={() => void refetch().catch(() => undefined)}
+      />
+    );
+  }
+
+  const viewer = data?.viewer ?? null;
+  const kind = viewer ? viewerKind(viewer.typeOfUser) : null;
+  const redirect = resolveAccess(location.pathname, kind);
+
+  if (redirect !== null) {
+    if (kind === null) {
+      const from = location.pathname === '/' ? undefined : `${location.pathname}${location.search}`;
+      return <Navigate to={LOGIN_PATH} replace state={from ? { from } : null} />;
+    }
+    // Just signed in on a public page: back to the screen that asked for sign-in, if permitted.
+    const target = isPublicPath(location.pathname) ? landingAfterSignIn(requestedPath(location.state), kind) : redirect;
+    return <Navigate to={target} replace />;
+  }
+
+  if (!viewer) {
+    return (
+      <PublicLayout>
+        <Suspense fallback={<ScreenSpinner />}>
+          <Outlet />
+        </Suspense>
+      </PublicLayout>
+    );
+  }
+
+  return (
+    <Suspense fallback={<FullPageSpinner />}>
+      {kind === 'User' ? (
+        <PublicLayout>
+          <AdminsOnlyView viewer={viewer} />
+        </PublicLayout>
+      ) : (
+        <ShellView viewer={viewer} />
+      )}
+    </Suspense>
+  );
+}

@@ -1,0 +1,90 @@
+import { useBreakpointValue } from '@chakra-ui/react';
+import { useApolloClient } from '@apollo/client/react';
+import { FALLBACK_PROFILE_LABEL } from '@yozy/shared';
+import { Suspense, useEffect, useState } from 'react';
+import { Outlet } from 'react-router-dom';
+import { ScreenSpinner } from '../../../components/ScreenSpinner';
+import type { ViewerFieldsFragment } from '../../../generated/graphql';
+import { describeRequestError } from '../../../lib/requestErrors';
+import { toaster } from '../../../lib/toaster';
+import { useSignOut } from '../../auth/views/useSignOut';
+import { enquiriesPath } from '../../enquiries/urls';
+import { AppLayout } from '../components/AppLayout';
+import { ProfileMenu } from '../components/ProfileMenu';
+import { Sidebar } from '../components/Sidebar';
+import { TopBar } from '../components/TopBar';
+
+const SIDEBAR_ID = 'app-sidebar';
+
+/** The console frame for administrators; the screen of the current route renders inside. */
+export default function ShellView({ viewer }: { viewer: ViewerFieldsFragment }) {
+  const client = useApolloClient();
+  const { signOut } = useSignOut();
+  const overlay = useBreakpointValue({ base: true, md: false }, { ssr: false }) ?? false;
+  const [collapsed, setCollapsed] = useState(false);
+  const [overlayOpen, setOverlayOpen] = useState(false);
+  const [reloading, setReloading] = useState(false);
+
+  // Escape closes the floating sidebar on small screens, as it would a drawer.
+  useEffect(() => {
+    if (!overlay || !overlayOpen) return;
+    const close = (event: KeyboardEvent) => event.key === 'Escape' && setOverlayOpen(false);
+    window.addEventListener('keydown', close);
+    return () => window.removeEventListener('keydown', close);
+  }, [overlay, overlayOpen]);
+
+  const toggleSidebar = () => (overlay ? setOverlayOpen((open) => !open) : setCollapsed((value) => !value));
+
+  const reload = async () => {
+    setReloading(true);
+    try {
+      await client.refetchObservableQueries();
+      toaster.create({ type: 'success', title: 'Data reloaded' });
+    } catch (error) {
+      toaster.create({ type: 'error', title: 'Could not reload data', description: describeRequestError(error) });
+    } finally {
+      setReloading(false);
+    }
+  };
+
+  const fullName = `${viewer.firstName} ${viewer.lastName}`.trim();
+
+  return (
+    <AppLayout
+      backdrop={overlay && overlayOpen}
+      onBackdropClick={() => setOverlayOpen(false)}
+      topBar={
+        <TopBar
+          homePath={enquiriesPath}
+          sidebarId={SIDEBAR_ID}
+          sidebarExpanded={overlay ? overlayOpen : !collapsed}
+          reloading={reloading}
+          onToggleSidebar={toggleSidebar}
+          onReload={() => void reload()}
+          profileMenu={
+            <ProfileMenu
+              label={viewer.organization.contactName?.trim() || FALLBACK_PROFILE_LABEL}
+              fullName={fullName}
+              email={viewer.email}
+              onSignOut={() => void signOut()}
+            />
+          }
+        />
+      }
+      sidebar={
+        <Sidebar
+          id={SIDEBAR_ID}
+          entries={viewer.menu}
+          collapsed={collapsed}
+          overlay={overlay}
+          open={overlayOpen}
+          onNavigate={() => setOverlayOpen(false)}
+        />
+      }
+    >
+      <Suspense fallback={<ScreenSpinner />}>
+        <Outlet />
+      </Suspense>
+    </AppLayout>
+  );
+}

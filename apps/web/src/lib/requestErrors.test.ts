@@ -1,0 +1,55 @@
+import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors';
+import { describe, expect, it } from 'vitest';
+import { describeRequestError, UNEXPECTED_MESSAGE, UNREACHABLE_MESSAGE } from './requestErrors';
+
+const graphQLErrors = (...errors: { message: string; code?: string; field?: string }[]) =>
+  new CombinedGraphQLErrors({
+    data: null,
+    errors: errors.map(({ message, code, field }) => ({ message, extensions: code ? { code, ...(field ? { field } : {}) } : undefined })),
+  });
+
+describe('describeRequestError', () => {
+  it('reports a network failure as an unreachable server', () => {
+    expect(describeRequestError(new TypeError('Failed to fetch'))).toBe(UNREACHABLE_MESSAGE);
+  });
+
+  it('reports a gateway answering 502 as an unreachable server', () => {
+    const response = new Response('Bad Gateway', { status: 502 });
+    expect(describeRequestError(new ServerError('Bad Gateway', { response, bodyText: 'Bad Gateway' }))).toBe(UNREACHABLE_MESSAGE);
+  });
+
+  it('passes on the message of a rate-limited answer (HTTP 429 with GraphQL errors)', () => {
+    const bodyText = JSON.stringify({ errors: [{ message: 'Too many attempts. Try again in 9 minutes.', extensions: { code: 'RATE_LIMITED' } }] });
+    const response = new Response(bodyText, { status: 429 });
+    expect(describeRequestError(new ServerError('Too Many Requests', { response, bodyText }))).toBe('Too many attempts. Try again in 9 minutes.');
+  });
+
+  it('does not blame the network for a 4xx answer it cannot read', () => {
+    const response = new Response('nope', { status: 400 });
+    expect(describeRequestError(new ServerError('Bad Request', { response, bodyText: 'nope' }))).toBe(UNEXPECTED_MESSAGE);
+  });
+
+  it('reports an unavailable subscription service as an unreachable server', () => {
+    expect(describeRequestError(graphQLErrors({ message: 'down', code: 'UPSTREAM_UNAVAILABLE' }))).toBe(UNREACHABLE_MESSAGE);
+  });
+
+  it('passes on messages the gateway writes for people', () => {
+    expect(describeRequestError(graphQLErrors({ message: 'You may not do that', code: 'FORBIDDEN' }))).toBe('You may not do that');
+  });
+
+  it('passes on the gateway\'s own bad-input messages, which name a field', () => {
+    expect(describeRequestError(graphQLErrors({ message: 'Organisation id must be a whole number', code: 'BAD_USER_INPUT', field: 'id' }))).toBe(
+      'Organisation id must be a whole number',
+    );
+  });
+
+  it('hides GraphQL\'s own messages about malformed variables', () => {
+    const message = 'Variable "$input" got invalid value {}; Field "captcha" of required type "String!" was not provided.';
+    expect(describeRequestError(graphQLErrors({ message, code: 'BAD_USER_INPUT' }))).toBe(UNEXPECTED_MESSAGE);
+  });
+
+  it('hides internal and unlabelled messages', () => {
+    expect(describeRequestError(graphQLErrors({ message: 'stack…', code: 'INTERNAL_SERVER_ERROR' }))).toBe(UNEXPECTED_MESSAGE);
+    expect(describeRequestError(graphQLErrors({ message: 'Cannot query field "x"' }))).toBe(UNEXPECTED_MESSAGE);
+  });
+});
