@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { createApp as createApi, migrate, openDatabase, seedDemoData, type Database } from '@yozy/subscription-api';
+import { createApp as createApi, createMailer, migrate, openDatabase, seedDemoData, type Database } from '@yozy/subscription-api';
 import { createApp as createGateway, DEFAULT_RATE_LIMITS, type RateLimits } from '@yozy/gateway';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -28,15 +28,27 @@ const ROOMY_LIMITS: RateLimits = Object.fromEntries(
   Object.entries(DEFAULT_RATE_LIMITS).map(([operation, limit]) => [operation, { ...limit, perIp: 10_000, perAccount: 10_000 }]),
 ) as RateLimits;
 
-export async function startStack(kind: DatabaseKind, options: { rateLimits?: RateLimits } = {}): Promise<Stack> {
+export type StackOptions = {
+  rateLimits?: RateLimits;
+  /** Deliver mail over SMTP here (a test's own sink); otherwise mail stays in the outbox. */
+  smtpUrl?: string;
+};
+
+export async function startStack(kind: DatabaseKind, options: StackOptions = {}): Promise<Stack> {
   const scratch = kind === 'postgres' ? await createScratchDatabase() : null;
   const db = await openDatabase(scratch ? { url: scratch.url } : { memory: true });
   await migrate(db);
-  await seedDemoData(db);
 
-  const api = await listen(createApi({ db }));
+  // The gateway's address is known first, so mailed links point at it as PUBLIC_URL would.
+  const gateway = await listen();
+  const gatewayUrl = `http://127.0.0.1:${port(gateway)}`;
+  const mailConfig = { publicUrl: gatewayUrl, from: 'Yozy Admin <no-reply@yozy.local>', smtpUrl: options.smtpUrl };
+  const mailer = createMailer(db, mailConfig, () => undefined);
+  await seedDemoData(db, mailer);
+  const api = await listen(createApi({ db, mailer }));
   const apiUrl = `http://127.0.0.1:${port(api)}/`;
-  const gateway = await listen(
+  gateway.on(
+    'request',
     await createGateway({
       subscriptionApiUrl: apiUrl,
       webDist: WEB_DIST,
@@ -45,7 +57,6 @@ export async function startStack(kind: DatabaseKind, options: { rateLimits?: Rat
       rateLimits: options.rateLimits ?? ROOMY_LIMITS,
     }),
   );
-  const gatewayUrl = `http://127.0.0.1:${port(gateway)}`;
 
   return {
     db,
@@ -53,16 +64,18 @@ export async function startStack(kind: DatabaseKind, options: { rateLimits?: Rat
     gatewayUrl,
     async stop() {
       await Promise.all([close(gateway), close(api)]);
+      await mailer.idle();
+      mailer.close();
       await db.close();
       await scratch?.drop();
     },
   };
 }
 
-function listen(app: { listen(port: number, host: string, callback: () => void): Server }): Promise<Server> {
-  return new Promise((resolve) => {
-    const server = app.listen(0, '127.0.0.1', () => resolve(server));
-  });
+/** A server on an ephemeral port; without a handler yet when the handler needs its address. */
+function listen(handler?: RequestListener): Promise<Server> {
+  const server = createServer(handler);
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
 
 function port(server: Server): number {
