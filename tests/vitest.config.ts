@@ -8,7 +8,7 @@ export default defineConfig({
     hookTimeout: 120_000,
     projects: [
       { extends: true, test: { name: 'integration', include: ['integration/**/*.test.ts'] } },
-      { extends: true, test: { name: 'e2e', include: ['e2e/**/*.test.ts'] } },
+      { extends: true, test: { name: 'e2e', include: ['e2e/**/*.test.ts'], testTimeout: 60_000 } },
     ],
   },
 });

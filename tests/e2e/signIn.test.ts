@@ -51,7 +51,7 @@ describe('signing in and out in the browser', () => {
     await page.context().close();
   });
 
-  it('keeps each kind of admin inside their own menu', async () => {
+  it("keeps an OrgAdmin inside the organisation's menu", async () => {
     const page = await open('/login');
     await new LoginPage(page).signIn('admin@acme.local', DEMO_PASSWORD);
     await pathOf(page, '/dashboard');
@@ -62,7 +62,9 @@ describe('signing in and out in the browser', () => {
     expect(await pathOf(page, '/OrgUserSessions.js')).toBe('/OrgUserSessions.js');
     expect(await new Shell(page).title().innerText()).toBe('User Sessions');
     await page.context().close();
+  });
 
+  it("keeps a SuperAdmin inside the provider's menu", async () => {
     const superAdmin = await open('/login');
     await new LoginPage(superAdmin).signIn('admin@yozy.local', DEMO_PASSWORD);
     await pathOf(superAdmin, '/EnquireDetails');
