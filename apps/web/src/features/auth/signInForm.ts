@@ -1,19 +1,18 @@
-import { EMAIL_FORMAT_MESSAGE, isEmailAddress } from '@yozy/shared';
 import type { SignInMutation } from '../../generated/graphql';
+import { emailError } from '../../lib/formChecks';
 
 export type SignInValues = { email: string; password: string };
 export type SignInField = keyof SignInValues;
 export type SignInErrors = Partial<Record<SignInField, string>>;
 
-
+export const EMAIL_MISSING_MESSAGE = 'Enter your email address';
 export const INVALID_CREDENTIALS_MESSAGE = 'Incorrect email or password';
 
 /** Checks done before calling the server. */
 export function validateSignIn(values: SignInValues): SignInErrors {
   const errors: SignInErrors = {};
-  const email = values.email.trim();
-  if (!email) errors.email = 'Enter your email address';
-  else if (!isEmailAddress(email)) errors.email = EMAIL_FORMAT_MESSAGE;
+  const email = emailError(values.email, EMAIL_MISSING_MESSAGE);
+  if (email) errors.email = email;
   if (!values.password) errors.password = 'Enter your password';
   return errors;
 }

@@ -2,16 +2,23 @@ import { Card, Heading, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { BrandMark } from '../../../components/BrandMark';
 
-type Props = { title: string; description?: string; children?: ReactNode };
+type Props = {
+  title: string;
+  description?: ReactNode;
+  children?: ReactNode;
+  /** `wide` for long forms such as the sign-up enquiry. */
+  size?: 'md' | 'wide';
+  testId?: string;
+};
 
 /** The card every public screen sits in. */
-export function AuthCard({ title, description, children }: Props) {
+export function AuthCard({ title, description, children, size = 'md', testId }: Props) {
   return (
-    <Card.Root width="full" maxW="md" variant="elevated" rounded="xl" boxShadow="md">
+    <Card.Root width="full" maxW={size === 'wide' ? '4xl' : 'md'} variant="elevated" rounded="xl" boxShadow="md" data-testid={testId}>
       <Card.Header gap="5" pt="8" px={{ base: '6', sm: '8' }}>
         <BrandMark />
         <Stack gap="1">
-          <Heading as="h1" size="2xl" letterSpacing="tight" data-testid="page-title">
+          <Heading as="h1" size="2xl" letterSpacing="tight" overflowWrap="anywhere" data-testid="page-title">
             {title}
           </Heading>
           {description && <Text color="fg.muted">{description}</Text>}

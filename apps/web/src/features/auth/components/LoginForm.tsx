@@ -1,6 +1,7 @@
-import { Alert, Button, Field, HStack, Input, Link, Stack, Text } from '@chakra-ui/react';
+import { Button, Field, HStack, Input, Link, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { FormAlert } from '../../../components/FormAlert';
 import type { SignInErrors, SignInField, SignInValues } from '../signInForm';
 import { forgotPasswordPath, signupPath } from '../urls';
 import { PasswordInput } from './PasswordInput';
@@ -34,12 +35,7 @@ export function LoginForm({ values, fieldErrors, formError, submitting, attempt,
   return (
     <form onSubmit={submit} noValidate data-testid="login-form" aria-label="Sign in">
       <Stack gap="5">
-        {formError && (
-          <Alert.Root status="error" rounded="md" data-testid="login-error">
-            <Alert.Indicator />
-            <Alert.Title>{formError}</Alert.Title>
-          </Alert.Root>
-        )}
+        {formError && <FormAlert message={formError} testId="login-error" />}
         <Field.Root invalid={Boolean(fieldErrors.email)} required>
           <Field.Label>
             Email

@@ -1,0 +1,17 @@
+import { TOKEN_VALIDITY_HOURS } from '@yozy/shared';
+
+/** Texts of the public account screens (SPEC §2, §8), kept word for word. */
+export const EXPIRED_LINK_MESSAGE = 'The URL you are trying to use has expired';
+export const RESET_SUCCESS_TITLE = 'Password successfully reset.';
+export const SET_PASSWORD_SUCCESS_TITLE = 'Password successfully reset';
+export const SET_PASSWORD_NOTE = 'Password must be at least 6 characters with 1 uppercase letter and 1 special character';
+export const LINK_VALIDITY_NOTE = `This link is valid for ${TOKEN_VALIDITY_HOURS} hours`;
+export const SUCCESS_TOAST = 'Success';
+export const FAILURE_TOAST = 'Something went wrong';
+
+export const welcomeTitle = (email: string) => `Welcome ${email}`;
+export const countdownText = (seconds: number) => `Automatic redirect in ${seconds} sec`;
+
+/** The same words whether or not the account exists (DESIGN §2). */
+export const resetRequestedText = (email: string) =>
+  `If an account exists for ${email}, we have sent a link to reset its password. The link is valid for ${TOKEN_VALIDITY_HOURS} hours.`;

@@ -1,0 +1,35 @@
+import { Button, Stack, Text } from '@chakra-ui/react';
+import { LuLogIn } from 'react-icons/lu';
+import { Link as RouterLink } from 'react-router-dom';
+import { EXPIRED_LINK_MESSAGE } from '../accountMessages';
+import { loginPath } from '../urls';
+import { AuthCard } from './AuthCard';
+
+type Props = {
+  testId: string;
+  /** What the person can do about it. */
+  advice: string;
+  /** Whether the screen moves on to sign-in by itself. */
+  redirecting?: boolean;
+};
+
+/** A link that is unknown, used, too old, or could not be checked (SPEC §2). */
+export function ExpiredLinkNotice({ testId, advice, redirecting = false }: Props) {
+  return (
+    <AuthCard title={EXPIRED_LINK_MESSAGE} testId={testId}>
+      <Stack gap="5" role="alert">
+        <Text color="fg.muted">{advice}</Text>
+        {redirecting && (
+          <Text fontSize="sm" color="fg.muted">
+            Taking you to sign in…
+          </Text>
+        )}
+        <Button asChild colorPalette="brand" variant={redirecting ? 'outline' : 'solid'} width="full">
+          <RouterLink to={loginPath} data-testid={`${testId}-login`}>
+            <LuLogIn aria-hidden /> Go to sign in
+          </RouterLink>
+        </Button>
+      </Stack>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,56 @@
+import { Button, Field, Input, Stack } from '@chakra-ui/react';
+import { useRef, type FormEvent } from 'react';
+import { FormAlert } from '../../../components/FormAlert';
+import { useFocusFirstInvalid } from '../../../lib/useFocusFirstInvalid';
+import type { ResetRequestErrors } from '../resetRequestForm';
+import { BackToSignIn } from './BackToSignIn';
+
+type Props = {
+  email: string;
+  errors: ResetRequestErrors;
+  formError: string | null;
+  submitting: boolean;
+  attempt: number;
+  onChange: (email: string) => void;
+  onSubmit: () => void;
+};
+
+export function ResetRequestForm({ email, errors, formError, submitting, attempt, onChange, onSubmit }: Props) {
+  const form = useRef<HTMLFormElement>(null);
+  useFocusFirstInvalid(form, attempt);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit();
+  };
+
+  return (
+    <form ref={form} onSubmit={submit} noValidate aria-label="Request a password reset link" data-testid="reset-request-form">
+      <Stack gap="5">
+        {formError && <FormAlert message={formError} testId="reset-request-error" />}
+        <Field.Root invalid={Boolean(errors.email)} required>
+          <Field.Label>
+            Email
+            <Field.RequiredIndicator />
+          </Field.Label>
+          <Input
+            type="email"
+            name="email"
+            autoComplete="username"
+            inputMode="email"
+            placeholder="name@company.com"
+            autoFocus
+            value={email}
+            onChange={(event) => onChange(event.target.value)}
+            data-testid="reset-request-email"
+          />
+          <Field.ErrorText data-testid="reset-request-email-error">{errors.email}</Field.ErrorText>
+        </Field.Root>
+        <Button type="submit" colorPalette="brand" size="lg" width="full" loading={submitting} loadingText="Sending…" data-testid="reset-request-submit">
+          Send reset link
+        </Button>
+        <BackToSignIn />
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,16 @@
+import { HStack, Icon, Stack, Text } from '@chakra-ui/react';
+import { LuCircleCheck } from 'react-icons/lu';
+import { BackToSignIn } from '../../auth/components/BackToSignIn';
+import { thanksText } from '../enquiryForm';
+
+export function EnquiryThanks({ company, adminEmail }: { company: string; adminEmail: string }) {
+  return (
+    <Stack gap="6">
+      <HStack gap="3" align="start" role="status" aria-live="polite">
+        <Icon as={LuCircleCheck} boxSize="6" color="green.fg" flexShrink={0} mt="0.5" aria-hidden />
+        <Text data-testid="signup-done">{thanksText(company, adminEmail)}</Text>
+      </HStack>
+      <BackToSignIn />
+    </Stack>
+  );
+}
