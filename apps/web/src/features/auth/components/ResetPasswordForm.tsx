@@ -1,9 +1,8 @@
 import { Button, Link, Stack } from '@chakra-ui/react';
 import { PASSWORD_RULE_MESSAGE } from '@yozy/shared';
-import { useRef, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { FormAlert } from '../../../components/FormAlert';
-import { useFocusFirstInvalid } from '../../../lib/useFocusFirstInvalid';
+import { CheckedForm } from '../../../components/CheckedForm';
 import { EXPIRED_LINK_MESSAGE } from '../accountMessages';
 import type { NewPasswordErrors, NewPasswordField, NewPasswordValues } from '../newPasswordForm';
 import { forgotPasswordPath } from '../urls';
@@ -22,16 +21,8 @@ type Props = {
 };
 
 export function ResetPasswordForm({ email, values, errors, formError, submitting, attempt, onChange, onSubmit }: Props) {
-  const form = useRef<HTMLFormElement>(null);
-  useFocusFirstInvalid(form, attempt);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onSubmit();
-  };
-
   return (
-    <form ref={form} onSubmit={submit} noValidate aria-label="Choose a new password" data-testid="reset-form">
+    <CheckedForm label="Choose a new password" testId="reset-form" attempt={attempt} onSubmit={onSubmit}>
       <Stack gap="5">
         {formError && (
           <FormAlert message={formError} testId="reset-error">
@@ -48,6 +39,6 @@ export function ResetPasswordForm({ email, values, errors, formError, submitting
         </Button>
         <BackToSignIn />
       </Stack>
-    </form>
+    </CheckedForm>
   );
 }

@@ -1,7 +1,6 @@
 import { Button, Field, Input, Stack } from '@chakra-ui/react';
-import { useRef, type FormEvent } from 'react';
 import { FormAlert } from '../../../components/FormAlert';
-import { useFocusFirstInvalid } from '../../../lib/useFocusFirstInvalid';
+import { CheckedForm } from '../../../components/CheckedForm';
 import type { ResetRequestErrors } from '../resetRequestForm';
 import { BackToSignIn } from './BackToSignIn';
 
@@ -16,16 +15,8 @@ type Props = {
 };
 
 export function ResetRequestForm({ email, errors, formError, submitting, attempt, onChange, onSubmit }: Props) {
-  const form = useRef<HTMLFormElement>(null);
-  useFocusFirstInvalid(form, attempt);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onSubmit();
-  };
-
   return (
-    <form ref={form} onSubmit={submit} noValidate aria-label="Request a password reset link" data-testid="reset-request-form">
+    <CheckedForm label="Request a password reset link" testId="reset-request-form" attempt={attempt} onSubmit={onSubmit}>
       <Stack gap="5">
         {formError && <FormAlert message={formError} testId="reset-request-error" />}
         <Field.Root invalid={Boolean(errors.email)} required>
@@ -51,6 +42,6 @@ export function ResetRequestForm({ email, errors, formError, submitting, attempt
         </Button>
         <BackToSignIn />
       </Stack>
-    </form>
+    </CheckedForm>
   );
 }

@@ -1,7 +1,6 @@
 import { Button, Field, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { useRef, type FormEvent } from 'react';
 import { FormAlert } from '../../../components/FormAlert';
-import { useFocusFirstInvalid } from '../../../lib/useFocusFirstInvalid';
+import { CheckedForm } from '../../../components/CheckedForm';
 import { LINK_VALIDITY_NOTE, SET_PASSWORD_NOTE } from '../accountMessages';
 import type { SetPasswordErrors, SetPasswordField, SetPasswordValues } from '../setPasswordForm';
 import { NewPasswordFields } from './NewPasswordFields';
@@ -19,16 +18,8 @@ type Props = {
 
 /** An invited user's name and first password (SPEC §2). */
 export function SetPasswordForm({ email, values, errors, formError, submitting, attempt, onChange, onSubmit }: Props) {
-  const form = useRef<HTMLFormElement>(null);
-  useFocusFirstInvalid(form, attempt);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onSubmit();
-  };
-
   return (
-    <form ref={form} onSubmit={submit} noValidate aria-label="Set your password" data-testid="setpassword-form">
+    <CheckedForm label="Set your password" testId="setpassword-form" attempt={attempt} onSubmit={onSubmit}>
       <Stack gap="5">
         {formError && <FormAlert message={formError} testId="setpassword-error" />}
         <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
@@ -72,6 +63,6 @@ export function SetPasswordForm({ email, values, errors, formError, submitting, 
           {LINK_VALIDITY_NOTE}
         </Text>
       </Stack>
-    </form>
+    </CheckedForm>
   );
 }

@@ -1,8 +1,7 @@
 import { Button, Field, Fieldset, HStack, Input, SimpleGrid, Stack } from '@chakra-ui/react';
-import { useRef, type FormEvent } from 'react';
 import { LuEraser, LuSend } from 'react-icons/lu';
 import { FormAlert } from '../../../components/FormAlert';
-import { useFocusFirstInvalid } from '../../../lib/useFocusFirstInvalid';
+import { CheckedForm } from '../../../components/CheckedForm';
 import { ENQUIRY_SECTIONS, type EnquiryErrors, type EnquiryField, type EnquiryValues, type Product } from '../enquiryForm';
 import { SubscriptionFields } from './SubscriptionFields';
 
@@ -27,16 +26,8 @@ export const fieldTestId = (field: EnquiryField) => `signup-${field.replace(/[A-
 /** The public sign-up enquiry (SPEC §3), in sections. */
 export function EnquiryForm(props: Props) {
   const { values, errors, formError, submitting, attempt, onChange, onSubmit, onClear } = props;
-  const form = useRef<HTMLFormElement>(null);
-  useFocusFirstInvalid(form, attempt);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onSubmit();
-  };
-
   return (
-    <form ref={form} onSubmit={submit} noValidate aria-label="Sign-up enquiry" data-testid="signup-form">
+    <CheckedForm label="Sign-up enquiry" testId="signup-form" attempt={attempt} onSubmit={onSubmit}>
       <Stack gap="8">
         {formError && <FormAlert message={formError} testId="signup-error" />}
         {ENQUIRY_SECTIONS.map((section) => (
@@ -101,6 +92,6 @@ export function EnquiryForm(props: Props) {
           </Button>
         </HStack>
       </Stack>
-    </form>
+    </CheckedForm>
   );
 }
