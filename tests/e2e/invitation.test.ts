@@ -16,7 +16,9 @@ describe('an invited user setting a first password in the browser', () => {
   async function open(path: string): Promise<Page> {
     const context = await browser().newContext({ baseURL: stack.gatewayUrl, viewport: { width: 1280, height: 900 } });
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack.gatewayUrl });
-    await context.route(`${PRODUCT}/**`, (route) => route.fulfill({ contentType: 'text/html', body: '<title>Yozy Web</title><h1>Yozy Web</h1>' }));
+    await context.route(`${PRODUCT}/**`, (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<title>Yozy Web</title><h1>Yozy Web</h1>' }),
+    );
     const page = await context.newPage();
     await page.goto(path);
     return page;
@@ -72,7 +74,9 @@ describe('an invited user setting a first password in the browser', () => {
     expect(await screen.success.password().getAttribute('type')).toBe('password');
     await screen.success.showPassword();
     expect(await screen.success.password().getAttribute('type')).toBe('text');
-    await page.waitForFunction(() => /in [0-8] sec$/.test(document.querySelector('[data-testid="setpassword-countdown"]')?.textContent ?? ''));
+    await page.waitForFunction(() =>
+      /in [0-8] sec$/.test(document.querySelector('[data-testid="setpassword-countdown"]')?.textContent ?? ''),
+    );
     await page.screenshot({ path: `${SCREENSHOTS}setpassword-success.png` });
 
     await page.waitForURL(`${PRODUCT}/**`, { timeout: 15_000 });
@@ -81,7 +85,10 @@ describe('an invited user setting a first password in the browser', () => {
     await page.goto(`${stack.gatewayUrl}/login`);
     await new LoginPage(page).signIn(email, 'First@123');
     await page.getByTestId('admins-only').waitFor();
-    const [row] = await stack.db.query<{ first_name: string; last_name: string }>('SELECT first_name, last_name FROM client_users WHERE email = $1', [email]);
+    const [row] = await stack.db.query<{ first_name: string; last_name: string }>(
+      'SELECT first_name, last_name FROM client_users WHERE email = $1',
+      [email],
+    );
     expect(row).toEqual({ first_name: 'Grace', last_name: 'Hopper' });
     await page.context().close();
   });
@@ -100,7 +107,12 @@ describe('an invited user setting a first password in the browser', () => {
     expect(await screen.title().innerText()).toBe(EXPIRED);
     await page.getByText('Something went wrong', { exact: true }).waitFor();
     await page.screenshot({ path: `${SCREENSHOTS}setpassword-expired.png` });
-    expect(await screen.expired().getByRole('link', { name: /sign in/i }).getAttribute('href')).toBe('/login');
+    expect(
+      await screen
+        .expired()
+        .getByRole('link', { name: /sign in/i })
+        .getAttribute('href'),
+    ).toBe('/login');
 
     await page.goto(linkFor(email, 'FN', 'LN'));
     await screen.expired().waitFor();

@@ -31,7 +31,9 @@ describe('resetting a forgotten password in the browser', () => {
     const context = await browser().newContext({ baseURL: stack.gatewayUrl, viewport: { width: 1280, height: 800 } });
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack.gatewayUrl });
     // The product the countdown sends people to is not ours to run: answer for it.
-    await context.route(`${PRODUCT}/**`, (route) => route.fulfill({ contentType: 'text/html', body: '<title>Yozy Web</title><h1>Yozy Web</h1>' }));
+    await context.route(`${PRODUCT}/**`, (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<title>Yozy Web</title><h1>Yozy Web</h1>' }),
+    );
     const page = await context.newPage();
     await page.goto(path);
     return page;
@@ -95,7 +97,10 @@ describe('resetting a forgotten password in the browser', () => {
     expect(await reset.success.secondsLeft()).toBeLessThan(9);
     await page.screenshot({ path: `${SCREENSHOTS}reset-success.png` });
     // "Copied" shows for 3 s, then the button says Copy again.
-    await reset.success.copy().filter({ hasText: /^Copy$/ }).waitFor({ timeout: 4_000 });
+    await reset.success
+      .copy()
+      .filter({ hasText: /^Copy$/ })
+      .waitFor({ timeout: 4_000 });
 
     await page.waitForURL(`${PRODUCT}/**`, { timeout: 15_000 });
     expect(Date.now() - succeededAt).toBeGreaterThan(9_000);

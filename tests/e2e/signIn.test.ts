@@ -7,7 +7,15 @@ import { LoginPage } from './pages/LoginPage';
 import { Shell } from './pages/Shell';
 
 const SUPER_ADMIN_MENU = ['Privacy & Setting', 'Enquiry/Signup Forms', 'Organization List', 'Platform Settings'];
-const ORG_ADMIN_MENU = ['Dashboard', 'User Management', 'Groups', 'Subscription Details', 'User Sessions', 'Statistics', 'Privacy & Setting'];
+const ORG_ADMIN_MENU = [
+  'Dashboard',
+  'User Management',
+  'Groups',
+  'Subscription Details',
+  'User Sessions',
+  'Statistics',
+  'Privacy & Setting',
+];
 
 describe('signing in and out in the browser', () => {
   const stack = useStack('pglite');

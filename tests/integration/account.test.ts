@@ -9,16 +9,46 @@ type ResetData = { resetPassword: { ok: boolean; redirectUrl: string | null; err
 type SetData = { setPassword: { ok: boolean; redirectUrl: string | null; errors: Problem[] } };
 
 const RESET = /* GraphQL */ `
-  mutation Reset($input: ResetPasswordInput!) { resetPassword(input: $input) { ok redirectUrl errors { code field message } } }
+  mutation Reset($input: ResetPasswordInput!) {
+    resetPassword(input: $input) {
+      ok
+      redirectUrl
+      errors {
+        code
+        field
+        message
+      }
+    }
+  }
 `;
 const SET = /* GraphQL */ `
-  mutation Set($input: SetPasswordInput!) { setPassword(input: $input) { ok redirectUrl errors { code field message } } }
+  mutation Set($input: SetPasswordInput!) {
+    setPassword(input: $input) {
+      ok
+      redirectUrl
+      errors {
+        code
+        field
+        message
+      }
+    }
+  }
 `;
 const REQUEST = /* GraphQL */ `
-  mutation Request($input: RequestPasswordResetInput!) { requestPasswordReset(input: $input) { accepted errors { code field } } }
+  mutation Request($input: RequestPasswordResetInput!) {
+    requestPasswordReset(input: $input) {
+      accepted
+      errors {
+        code
+        field
+      }
+    }
+  }
 `;
 const VERIFY = /* GraphQL */ `
-  query Verify($email: String!, $token: String!) { verifyPasswordResetLink(email: $email, token: $token) }
+  query Verify($email: String!, $token: String!) {
+    verifyPasswordResetLink(email: $email, token: $token)
+  }
 `;
 
 const RULE = 'Password must contain at least one uppercase letter, one special character, and be at least 6 characters long';
@@ -29,7 +59,9 @@ describe.each(DATABASES)('public account flows on %s', (kind) => {
   const stack = useStack(kind);
 
   async function userOf(email: string) {
-    const [row] = await stack.db.query<{ user_id: number; email: string }>('SELECT user_id, email FROM client_users WHERE email = $1', [email]);
+    const [row] = await stack.db.query<{ user_id: number; email: string }>('SELECT user_id, email FROM client_users WHERE email = $1', [
+      email,
+    ]);
     return row!;
   }
 
@@ -38,7 +70,13 @@ describe.each(DATABASES)('public account flows on %s', (kind) => {
     return issueToken(stack.db, { userId: user.user_id, email: user.email, purpose });
   }
 
-  async function reset(email: string, token: string, password: string, confirmPassword = password, session = new GraphQLSession(stack.gatewayUrl)) {
+  async function reset(
+    email: string,
+    token: string,
+    password: string,
+    confirmPassword = password,
+    session = new GraphQLSession(stack.gatewayUrl),
+  ) {
     const input = { email, token, password, confirmPassword, captcha: await session.captcha() };
     return (await session.request<ResetData>(RESET, { input })).data!.resetPassword;
   }
@@ -57,9 +95,13 @@ describe.each(DATABASES)('public account flows on %s', (kind) => {
       expect(answer).toEqual({ ok: true, redirectUrl: 'https://app.yozy.local', errors: [] });
       expect(session.cookies.has('token_org')).toBe(false);
       expect((await before.request('{ viewer { email } }')).data).toEqual({ viewer: null });
-      expect((await new GraphQLSession(stack.gatewayUrl).signIn(email, 'Admin@123')).data?.signIn.errors[0]?.code).toBe('INVALID_CREDENTIALS');
+      expect((await new GraphQLSession(stack.gatewayUrl).signIn(email, 'Admin@123')).data?.signIn.errors[0]?.code).toBe(
+        'INVALID_CREDENTIALS',
+      );
       expect((await new GraphQLSession(stack.gatewayUrl).signIn(email, 'Fresh@456')).data?.signIn.errors).toEqual([]);
-      const mails = await stack.db.query<{ template: string }>('SELECT template FROM mail_outbox WHERE to_address = $1 ORDER BY mail_id', [email]);
+      const mails = await stack.db.query<{ template: string }>('SELECT template FROM mail_outbox WHERE to_address = $1 ORDER BY mail_id', [
+        email,
+      ]);
       expect(mails.map((m) => m.template)).toContain('password_changed');
     });
 
@@ -87,7 +129,9 @@ describe.each(DATABASES)('public account flows on %s', (kind) => {
         "UPDATE user_tokens SET created_at = now() - interval '8 hours 1 second', expires_at = now() - interval '1 second' WHERE email = $1",
         [email],
       );
-      expect((await new GraphQLSession(stack.gatewayUrl).request(VERIFY, { email, token })).data).toEqual({ verifyPasswordResetLink: false });
+      expect((await new GraphQLSession(stack.gatewayUrl).request(VERIFY, { email, token })).data).toEqual({
+        verifyPasswordResetLink: false,
+      });
       expect((await reset(email, token, 'Fresh@456')).errors[0]?.code).toBe('INVALID_TOKEN');
     });
 
@@ -97,7 +141,7 @@ describe.each(DATABASES)('public account flows on %s', (kind) => {
       expect((await new GraphQLSession(stack.gatewayUrl).signIn('admin@acme.local')).data?.signIn.errors).toEqual([]);
     });
 
-    it('refuses a weak password and a mismatch with the specification\'s messages, keeping the link good', async () => {
+    it("refuses a weak password and a mismatch with the specification's messages, keeping the link good", async () => {
       const email = 'diego.alvarez@acme.local';
       const token = await linkFor(email, 'reset');
       expect((await reset(email, token, 'weakpass')).errors).toEqual([{ code: 'WEAK_PASSWORD', field: 'password', message: RULE }]);
@@ -111,13 +155,17 @@ describe.each(DATABASES)('public account flows on %s', (kind) => {
       const email = 'hannah.schmidt@acme.local';
       const token = await linkFor(email, 'reset');
       const session = new GraphQLSession(stack.gatewayUrl);
-      const missing = await session.request<ResetData>(RESET, { input: { email, token, password: 'Fresh@456', confirmPassword: 'Fresh@456', captcha: '' } });
+      const missing = await session.request<ResetData>(RESET, {
+        input: { email, token, password: 'Fresh@456', confirmPassword: 'Fresh@456', captcha: '' },
+      });
       expect(missing.data?.resetPassword.errors[0]).toMatchObject({ code: 'CAPTCHA_FAILED', field: 'captcha' });
 
       const captcha = await session.captcha();
       const weak = await session.request<ResetData>(RESET, { input: { email, token, password: 'weak', confirmPassword: 'weak', captcha } });
       expect(weak.data?.resetPassword.errors[0]?.code).toBe('WEAK_PASSWORD');
-      const replayed = await session.request<ResetData>(RESET, { input: { email, token, password: 'Fresh@456', confirmPassword: 'Fresh@456', captcha } });
+      const replayed = await session.request<ResetData>(RESET, {
+        input: { email, token, password: 'Fresh@456', confirmPassword: 'Fresh@456', captcha },
+      });
       expect(replayed.data?.resetPassword.errors[0]).toMatchObject({ code: 'CAPTCHA_FAILED' });
       expect((await session.request(VERIFY, { email, token })).data).toEqual({ verifyPasswordResetLink: true });
     });
@@ -128,7 +176,9 @@ describe.each(DATABASES)('public account flows on %s', (kind) => {
       const session = new GraphQLSession(stack.gatewayUrl);
       const ask = async (email: string) => {
         const started = Date.now();
-        const answer = await session.request<{ requestPasswordReset: unknown }>(REQUEST, { input: { email, captcha: await session.captcha() } });
+        const answer = await session.request<{ requestPasswordReset: unknown }>(REQUEST, {
+          input: { email, captcha: await session.captcha() },
+        });
         return { data: answer.data, ms: Date.now() - started };
       };
       const known = await ask('kenji.watanabe@acme.local');
@@ -174,8 +224,12 @@ describe.each(DATABASES)('public account flows on %s', (kind) => {
       const token = await linkFor(email, 'invite');
       const base = { email, token, firstName: 'Gracie', lastName: 'Hopper', password: 'First@123', confirmPassword: 'First@123' };
 
-      expect((await set({ ...base, password: 'short', confirmPassword: 'short' })).errors).toEqual([{ code: 'WEAK_PASSWORD', field: 'password', message: RULE }]);
-      expect((await set({ ...base, confirmPassword: 'First@124' })).errors).toEqual([{ code: 'PASSWORD_MISMATCH', field: 'confirmPassword', message: MISMATCH }]);
+      expect((await set({ ...base, password: 'short', confirmPassword: 'short' })).errors).toEqual([
+        { code: 'WEAK_PASSWORD', field: 'password', message: RULE },
+      ]);
+      expect((await set({ ...base, confirmPassword: 'First@124' })).errors).toEqual([
+        { code: 'PASSWORD_MISMATCH', field: 'confirmPassword', message: MISMATCH },
+      ]);
       expect((await set({ ...base, firstName: ' ' })).errors[0]).toMatchObject({ code: 'BAD_USER_INPUT', field: 'firstName' });
       expect((await set({ ...base, email: 'admin@acme.local' })).errors[0]?.code).toBe('INVALID_TOKEN');
       expect((await set({ ...base, captcha: '' })).errors[0]?.code).toBe('CAPTCHA_FAILED');
@@ -195,7 +249,9 @@ describe.each(DATABASES)('public account flows on %s', (kind) => {
       expect((await set({ ...base, token: resetLink })).errors[0]?.code).toBe('INVALID_TOKEN');
 
       const token = await linkFor(email, 'invite');
-      await stack.db.query("UPDATE user_tokens SET expires_at = now() - interval '1 second' WHERE email = $1 AND purpose = 'invite'", [email]);
+      await stack.db.query("UPDATE user_tokens SET expires_at = now() - interval '1 second' WHERE email = $1 AND purpose = 'invite'", [
+        email,
+      ]);
       expect((await set({ ...base, token })).errors[0]?.code).toBe('INVALID_TOKEN');
     });
   });

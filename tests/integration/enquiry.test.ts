@@ -7,7 +7,16 @@ type SubmitData = { submitEnquiry: { enquiryId: string | null; errors: { code: s
 
 const PRODUCTS = '{ products { id name plans { id name planGroup } } }';
 const SUBMIT = /* GraphQL */ `
-  mutation Submit($input: SubmitEnquiryInput!) { submitEnquiry(input: $input) { enquiryId errors { code field message } } }
+  mutation Submit($input: SubmitEnquiryInput!) {
+    submitEnquiry(input: $input) {
+      enquiryId
+      errors {
+        code
+        field
+        message
+      }
+    }
+  }
 `;
 
 describe('sign-up enquiries and product addresses', () => {
@@ -78,7 +87,9 @@ describe('sign-up enquiries and product addresses', () => {
 
   it('refuses an enquiry without a solved captcha', async () => {
     const session = new GraphQLSession(stack.gatewayUrl);
-    const answer = await session.request<SubmitData>(SUBMIT, { input: await form(session, { captcha: 'forged', adminEmail: 'x@captcha.example' }) });
+    const answer = await session.request<SubmitData>(SUBMIT, {
+      input: await form(session, { captcha: 'forged', adminEmail: 'x@captcha.example' }),
+    });
     expect(answer.data?.submitEnquiry.errors[0]).toMatchObject({ code: 'CAPTCHA_FAILED', field: 'captcha' });
   });
 

@@ -67,7 +67,7 @@ describe.each(DATABASES)('sessions on %s', (kind) => {
 
   it('refuses a deactivated user and an invited user without a password with the same answer', async () => {
     const [inactive] = await stack.db.query<{ email: string }>(
-      "SELECT email FROM client_users WHERE NOT is_active AND password_hash IS NOT NULL LIMIT 1",
+      'SELECT email FROM client_users WHERE NOT is_active AND password_hash IS NOT NULL LIMIT 1',
     );
     const answer = await new GraphQLSession(stack.gatewayUrl).signIn(inactive!.email);
     expect(answer.data?.signIn.errors[0]?.code).toBe('INVALID_CREDENTIALS');
@@ -75,7 +75,9 @@ describe.each(DATABASES)('sessions on %s', (kind) => {
 
   it('refuses to sign in without a solved captcha, or with one used before', async () => {
     const session = new GraphQLSession(stack.gatewayUrl);
-    const missing = await session.request<SignInData>(SIGN_IN, { input: { email: 'admin@acme.local', password: 'Admin@123', captcha: '' } });
+    const missing = await session.request<SignInData>(SIGN_IN, {
+      input: { email: 'admin@acme.local', password: 'Admin@123', captcha: '' },
+    });
     expect(missing.data?.signIn).toMatchObject({ viewer: null, errors: [{ code: 'CAPTCHA_FAILED', field: 'captcha' }] });
 
     const captcha = await session.captcha();

@@ -4,7 +4,12 @@ import { DATABASES } from '../support/stack';
 import { useStack } from '../support/useStack';
 
 const ORGANIZATION = /* GraphQL */ `
-  query Organization($id: ID!) { organization(id: $id) { id companyName } }
+  query Organization($id: ID!) {
+    organization(id: $id) {
+      id
+      companyName
+    }
+  }
 `;
 
 type OrganizationData = { organization: { id: string; companyName: string } | null };

@@ -54,14 +54,42 @@ export const DEMO_PASSWORD = 'Admin@123';
 export const SIGN_IN = /* GraphQL */ `
   mutation SignIn($input: SignInInput!) {
     signIn(input: $input) {
-      viewer { id email typeOfUser landingPath menu { path name } organization { id companyName contactName } }
-      errors { code field message }
+      viewer {
+        id
+        email
+        typeOfUser
+        landingPath
+        menu {
+          path
+          name
+        }
+        organization {
+          id
+          companyName
+          contactName
+        }
+      }
+      errors {
+        code
+        field
+        message
+      }
     }
   }
 `;
 
 export const VIEWER = /* GraphQL */ `
-  query { viewer { id email typeOfUser organization { id companyName } } }
+  query {
+    viewer {
+      id
+      email
+      typeOfUser
+      organization {
+        id
+        companyName
+      }
+    }
+  }
 `;
 
 export type SignInData = {

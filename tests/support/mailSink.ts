@@ -72,7 +72,10 @@ export async function startMailSink(): Promise<MailSink> {
       for (;;) {
         const mail = received.find((m) => m.to.includes(to.toLowerCase()) && match(m));
         if (mail) return mail;
-        if (Date.now() > deadline) throw new Error(`no mail to ${to} within ${timeoutMs} ms (received: ${received.map((m) => `${m.to.join(',')}: ${m.subject}`).join('; ')})`);
+        if (Date.now() > deadline)
+          throw new Error(
+            `no mail to ${to} within ${timeoutMs} ms (received: ${received.map((m) => `${m.to.join(',')}: ${m.subject}`).join('; ')})`,
+          );
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
     },

@@ -81,7 +81,14 @@ export async function createApp(options: GatewayOptions): Promise<express.Expres
 const jsonErrors: express.ErrorRequestHandler = (error: unknown, _req, res, _next) => {
   const status = typeof error === 'object' && error !== null && 'status' in error && typeof error.status === 'number' ? error.status : 500;
   if (status >= 500) console.error('gateway: unexpected error', error);
-  const message = status === 400 ? 'Malformed JSON body' : status === 413 ? 'Request body too large' : status === 404 ? 'Not found' : 'Something went wrong on our side';
+  const message =
+    status === 400
+      ? 'Malformed JSON body'
+      : status === 413
+        ? 'Request body too large'
+        : status === 404
+          ? 'Not found'
+          : 'Something went wrong on our side';
   res.status(status).json({ errors: [{ message, extensions: { code: status < 500 ? 'BAD_REQUEST' : 'INTERNAL_SERVER_ERROR' } }] });
 };
 

@@ -9,7 +9,10 @@ const schema = z.object({
   WEB_DIST: z.string().default(fileURLToPath(new URL('../../web/dist', import.meta.url))),
   TRUST_PROXY: z.string().default('loopback'),
   CAPTCHA_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// address').optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// address')
+    .optional(),
 });
 
 export type GatewayConfig = {

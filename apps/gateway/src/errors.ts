@@ -25,7 +25,12 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
   const code = formatted.extensions?.code;
   if (typeof code === 'string' && code !== 'INTERNAL_SERVER_ERROR') {
     const field = formatted.extensions?.field;
-    return { message: formatted.message, locations: formatted.locations, path: formatted.path, extensions: { code, ...(field ? { field } : {}) } };
+    return {
+      message: formatted.message,
+      locations: formatted.locations,
+      path: formatted.path,
+      extensions: { code, ...(field ? { field } : {}) },
+    };
   }
   const original = unwrapResolverError(error);
   if (isUnreachable(original)) {

@@ -36,7 +36,12 @@ type Call = { operation: LimitedOperation; account: string | null };
 export function rateLimits(limits: RateLimits, redisUrl?: string): RequestHandler[] {
   const redis = redisUrl ? new Redis(redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
   const store = (prefix: string): Store | undefined =>
-    redis ? new RedisStore({ prefix: `yozy:rl:${prefix}:`, sendCommand: (command: string, ...args: string[]) => redis.call(command, ...args) as never }) : undefined;
+    redis
+      ? new RedisStore({
+          prefix: `yozy:rl:${prefix}:`,
+          sendCommand: (command: string, ...args: string[]) => redis.call(command, ...args) as never,
+        })
+      : undefined;
 
   return (Object.keys(limits) as LimitedOperation[]).flatMap((operation) => {
     const limit = limits[operation];
@@ -122,6 +127,9 @@ function valueOf(node: ValueNode | undefined, variables: Record<string, unknown>
   }
   if (node.kind !== Kind.OBJECT) return undefined;
   return Object.fromEntries(
-    node.fields.map((f) => [f.name.value, f.value.kind === Kind.STRING ? f.value.value : f.value.kind === Kind.VARIABLE ? variables[f.value.name.value] : undefined]),
+    node.fields.map((f) => [
+      f.name.value,
+      f.value.kind === Kind.STRING ? f.value.value : f.value.kind === Kind.VARIABLE ? variables[f.value.name.value] : undefined,
+    ]),
   );
 }

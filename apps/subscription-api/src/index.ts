@@ -9,7 +9,8 @@ if (applied.length) console.log(`subscription-api: applied migrations ${applied.
 if (config.seedDemoData) {
   if (await seedDemoData(db, mailer)) console.log('subscription-api: demo data created');
   console.log(`subscription-api: demo accounts (password ${DEMO_PASSWORD}):`);
-  for (const account of DEMO_ACCOUNTS) console.log(`  ${account.email.padEnd(22)} ${account.typeOfUser.padEnd(10)} ${account.organization}`);
+  for (const account of DEMO_ACCOUNTS)
+    console.log(`  ${account.email.padEnd(22)} ${account.typeOfUser.padEnd(10)} ${account.organization}`);
 }
 console.log(
   config.mail.smtpUrl

@@ -21,7 +21,10 @@ const objectOf = (fields: Record<string, Field>) => ({
   properties: Object.fromEntries(Object.entries(fields).map(([name, field]) => [name, { ...schemaOf(field.type), nullable: true }])),
 });
 
-const error = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
+const error = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+});
 
 const json = (schema: object) => ({ 'application/json': { schema } });
 const body = (required: string[], properties: Record<string, object>) => ({
@@ -162,10 +165,7 @@ export const openApiDocument = {
     '/subscription_client_details': {
       get: {
         summary: 'Organisations: all for a SuperAdmin, only their own for an organisation admin',
-        parameters: [
-          ...listParameters,
-          { name: 'ClientId', in: 'query', schema: { type: 'string' }, example: 'eq.2' },
-        ],
+        parameters: [...listParameters, { name: 'ClientId', in: 'query', schema: { type: 'string' }, example: 'eq.2' }],
         responses: {
           200: {
             description: 'Organisations',
@@ -227,7 +227,10 @@ export const openApiDocument = {
           newpassword: str('Its confirmation'),
         }),
         responses: {
-          200: answer('Password changed', { pass: { type: 'boolean', enum: [true] }, redirectUrl: str("The user's product address", { format: 'uri' }) }),
+          200: answer('Password changed', {
+            pass: { type: 'boolean', enum: [true] },
+            redirectUrl: str("The user's product address", { format: 'uri' }),
+          }),
           400: passwordErrors('newpassword'),
         },
       },
@@ -245,7 +248,10 @@ export const openApiDocument = {
           lastname: str(undefined, { maxLength: 100 }),
         }),
         responses: {
-          200: answer('Password set', { success: { type: 'boolean', enum: [true] }, redirectUrl: str("The user's product address", { format: 'uri' }) }),
+          200: answer('Password set', {
+            success: { type: 'boolean', enum: [true] },
+            redirectUrl: str("The user's product address", { format: 'uri' }),
+          }),
           400: passwordErrors('confirmpassword'),
         },
       },
@@ -254,7 +260,10 @@ export const openApiDocument = {
       post: {
         security: [],
         summary: "Record a verified captcha solution's signature, so it is accepted once across gateway instances",
-        requestBody: body(['signature', 'expiresAt'], { signature: str(undefined, { maxLength: 512 }), expiresAt: str(undefined, { format: 'date-time' }) }),
+        requestBody: body(['signature', 'expiresAt'], {
+          signature: str(undefined, { maxLength: 512 }),
+          expiresAt: str(undefined, { format: 'date-time' }),
+        }),
         responses: {
           201: answer('First use', { consumed: { type: 'boolean', enum: [true] } }),
           400: error('Missing signature or expiresAt not an ISO 8601 time'),
@@ -263,7 +272,11 @@ export const openApiDocument = {
       },
     },
     '/subscription_product_master': publicList('Products on sale (public)', 'Product', ['ProductId', 'ProductCode']),
-    '/subscription_plan_master': publicList('Plans on sale (public); PlanGroup MICROSAAS is the lite tier', 'Plan', ['PlanId', 'ProductId', 'PlanGroup']),
+    '/subscription_plan_master': publicList('Plans on sale (public); PlanGroup MICROSAAS is the lite tier', 'Plan', [
+      'PlanId',
+      'ProductId',
+      'PlanGroup',
+    ]),
     '/form/subscription_web_enquiry': {
       post: {
         security: [],
@@ -291,7 +304,9 @@ export const openApiDocument = {
         ),
         responses: {
           201: answer('Stored, pending approval', { EnquiryId: { type: 'integer' } }),
-          400: error('BAD_REQUEST naming the field: a required field missing, a malformed email or phone, a product not on sale (ProductId), a plan not of that product (PlanId)'),
+          400: error(
+            'BAD_REQUEST naming the field: a required field missing, a malformed email or phone, a product not on sale (ProductId), a plan not of that product (PlanId)',
+          ),
           409: error(`CONFLICT (field AdminEmail): "${PENDING_ENQUIRY_MESSAGE}"`),
         },
       },

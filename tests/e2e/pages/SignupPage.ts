@@ -2,10 +2,28 @@ import type { Page } from 'playwright-core';
 
 /** The enquiry's text fields by their testid suffix (signup-<suffix>). */
 export type EnquiryText = Record<
-  | 'company-name' | 'client-type' | 'nature-of-business' | 'business-vertical' | 'revenue-usd' | 'currency-code'
-  | 'address-line1' | 'address-line2' | 'city' | 'state' | 'country' | 'country-code' | 'pincode'
-  | 'admin-first-name' | 'admin-last-name' | 'admin-email' | 'admin-phone' | 'admin-department'
-  | 'contact-name' | 'contact-designation' | 'contact-email' | 'contact-phone',
+  | 'company-name'
+  | 'client-type'
+  | 'nature-of-business'
+  | 'business-vertical'
+  | 'revenue-usd'
+  | 'currency-code'
+  | 'address-line1'
+  | 'address-line2'
+  | 'city'
+  | 'state'
+  | 'country'
+  | 'country-code'
+  | 'pincode'
+  | 'admin-first-name'
+  | 'admin-last-name'
+  | 'admin-email'
+  | 'admin-phone'
+  | 'admin-department'
+  | 'contact-name'
+  | 'contact-designation'
+  | 'contact-email'
+  | 'contact-phone',
   string
 >;
 
@@ -37,9 +55,16 @@ export class SignupPage {
   }
 
   async values(): Promise<Record<string, string>> {
-    return this.page.getByTestId('signup-form').evaluate((form) =>
-      Object.fromEntries(Array.from((form as HTMLFormElement).querySelectorAll<HTMLInputElement | HTMLSelectElement>('input, select')).map((el) => [el.name, el.value])),
-    );
+    return this.page
+      .getByTestId('signup-form')
+      .evaluate((form) =>
+        Object.fromEntries(
+          Array.from((form as HTMLFormElement).querySelectorAll<HTMLInputElement | HTMLSelectElement>('input, select')).map((el) => [
+            el.name,
+            el.value,
+          ]),
+        ),
+      );
   }
 
   submit = () => this.page.getByTestId('signup-submit').click();

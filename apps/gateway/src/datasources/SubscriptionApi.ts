@@ -51,7 +51,9 @@ export class SubscriptionApi extends RESTDataSource {
     const error = (parsedBody as RestErrorBody | undefined)?.error;
     const code = response.status >= 500 ? 'UPSTREAM_UNAVAILABLE' : (CODE_BY_STATUS[response.status] ?? 'BAD_USER_INPUT');
     const message =
-      response.status >= 500 ? 'The subscription service could not answer. Try again in a moment.' : (error?.message ?? response.statusText);
+      response.status >= 500
+        ? 'The subscription service could not answer. Try again in a moment.'
+        : (error?.message ?? response.statusText);
     return new GraphQLError(message, {
       extensions: { code, restCode: error?.code, ...(error?.field ? { field: error.field } : {}) },
     });
@@ -87,7 +89,12 @@ export class SubscriptionApi extends RESTDataSource {
     return (await this.post<{ linkvalid: boolean }>('auth/password/linkverify', { body: { email, token } })).linkvalid;
   }
 
-  resetPassword(body: { email: string; token: string; password: string; newpassword: string }): Promise<{ pass: boolean; redirectUrl: string }> {
+  resetPassword(body: {
+    email: string;
+    token: string;
+    password: string;
+    newpassword: string;
+  }): Promise<{ pass: boolean; redirectUrl: string }> {
     return this.post('auth/reset', { body });
   }
 

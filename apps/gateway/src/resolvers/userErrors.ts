@@ -1,13 +1,7 @@
 import type { ErrorCode, UserError } from '../generated/graphql';
 import { errorCode } from '../errors';
 
-const PASSED_ON = new Set<string>([
-  'INVALID_CREDENTIALS',
-  'INVALID_TOKEN',
-  'WEAK_PASSWORD',
-  'PASSWORD_MISMATCH',
-  'CONFLICT',
-]);
+const PASSED_ON = new Set<string>(['INVALID_CREDENTIALS', 'INVALID_TOKEN', 'WEAK_PASSWORD', 'PASSWORD_MISMATCH', 'CONFLICT']);
 
 /**
  * Turns a refusal of the REST service the user can act on into `errors` of a payload, with the

@@ -14,7 +14,10 @@ let db: Database;
 beforeAll(async () => {
   db = await openDatabase({ memory: true });
   await migrate(db);
-  await seedDemoData(db, createMailer(db, DEFAULT_MAIL_CONFIG, () => {}));
+  await seedDemoData(
+    db,
+    createMailer(db, DEFAULT_MAIL_CONFIG, () => {}),
+  );
 });
 afterAll(() => db.close());
 

@@ -57,7 +57,7 @@ describe('user tokens', () => {
 
   it('dies when it expires, when its user is deactivated or changes email', async () => {
     const expiring = await issueToken(db, { userId, email, purpose: 'invite' });
-    await db.query("UPDATE user_tokens SET expires_at = now() WHERE token_hash = $1", [hashToken(expiring)]);
+    await db.query('UPDATE user_tokens SET expires_at = now() WHERE token_hash = $1', [hashToken(expiring)]);
     expect(await findLiveToken(db, claim(expiring, 'invite'))).toBeNull();
 
     const token = await issueToken(db, { userId, email, purpose: 'invite' });

@@ -71,8 +71,12 @@ function toHttpError(error: unknown): HttpError | null {
 /** body-parser's own errors carry a `type` such as entity.parse.failed and a 4xx status. */
 function isBodyParserError(error: unknown): error is { type: string; status: number } {
   return (
-    typeof error === 'object' && error !== null && 'type' in error && 'status' in error &&
-    typeof error.status === 'number' && error.status < 500
+    typeof error === 'object' &&
+    error !== null &&
+    'type' in error &&
+    'status' in error &&
+    typeof error.status === 'number' &&
+    error.status < 500
   );
 }
 

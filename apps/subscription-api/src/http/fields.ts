@@ -4,25 +4,16 @@ import { EMAIL_FORMAT_MESSAGE, isEmailAddress } from '@yozy/shared';
 /** Body fields shared by the public forms, with messages a person can act on. */
 
 /** An email address in the standard format of SPEC section 5 (the same check as the browser's). */
-export const emailAddress = z
-  .string({ error: EMAIL_FORMAT_MESSAGE })
-  .trim()
-  .refine(isEmailAddress, EMAIL_FORMAT_MESSAGE);
+export const emailAddress = z.string({ error: EMAIL_FORMAT_MESSAGE }).trim().refine(isEmailAddress, EMAIL_FORMAT_MESSAGE);
 
 export function requiredText(missing: string, max = 200) {
-  return z
-    .string({ error: missing })
-    .trim()
-    .min(1, missing)
-    .max(max, `Use at most ${max} characters`);
+  return z.string({ error: missing }).trim().min(1, missing).max(max, `Use at most ${max} characters`);
 }
 
 /** Absent, null and blank all mean "not given" and are stored as NULL. */
 export function optionalText(max = 200, pattern?: { regex: RegExp; message: string }) {
   const text = z.string({ error: 'Enter text or leave this empty' }).trim().max(max, `Use at most ${max} characters`);
-  return (pattern ? text.refine((v) => v === '' || pattern.regex.test(v), pattern.message) : text)
-    .nullish()
-    .transform((v) => v || null);
+  return (pattern ? text.refine((v) => v === '' || pattern.regex.test(v), pattern.message) : text).nullish().transform((v) => v || null);
 }
 
 /** A secret from a link: any string, bounded so a huge body cannot make us hash megabytes. */

@@ -32,13 +32,7 @@ type Operator = keyof typeof OPERATORS;
 type Filter = { field: string; operator: Operator; value: string };
 
 /** `viewer` is null for public resources, which must not have a tenant field. */
-export async function listResource(
-  db: Queryable,
-  definition: ResourceDefinition,
-  req: Request,
-  res: Response,
-  viewer: Viewer | null,
-) {
+export async function listResource(db: Queryable, definition: ResourceDefinition, req: Request, res: Response, viewer: Viewer | null) {
   const params: unknown[] = [];
   const param = (value: unknown) => `$${params.push(value)}`;
 

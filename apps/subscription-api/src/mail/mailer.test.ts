@@ -75,7 +75,10 @@ describe('mailer with SMTP_URL', () => {
     expect(received[0]!.data).toMatch(/Content-Type: text\/plain/);
     expect(received[0]!.data).toMatch(/Content-Type: text\/html/);
     expect(received[0]!.data).toContain('Subject: Reset your Yozy Admin password');
-    expect(statements.map((s) => s.sql)).toEqual([expect.stringContaining('INSERT INTO mail_outbox'), expect.stringContaining('SET sent_at = now()')]);
+    expect(statements.map((s) => s.sql)).toEqual([
+      expect.stringContaining('INSERT INTO mail_outbox'),
+      expect.stringContaining('SET sent_at = now()'),
+    ]);
     expect(statements[1]!.params).toEqual([queued.mailId]);
   });
 

@@ -80,7 +80,9 @@ export function invitationMail(input: {
     { text: greeting },
     { text: `You have been invited to ${input.organization} on ${PRODUCT_NAME} as ${input.email}. Choose your password to start.` },
     { link: invitationLink(input.publicUrl, input.token, input.email, input.firstName, input.lastName), label: 'Set your password' },
-    { text: `This link is valid for ${TOKEN_VALIDITY_HOURS} hours and works once. If it has expired, ask your administrator for a new invitation.` },
+    {
+      text: `This link is valid for ${TOKEN_VALIDITY_HOURS} hours and works once. If it has expired, ask your administrator for a new invitation.`,
+    },
   ]);
 }
 
@@ -89,7 +91,9 @@ export function passwordChangedMail(input: { publicUrl: string; email: string; c
   const when = `${input.changedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
   return compose('password_changed', `Your ${PRODUCT_NAME} password was changed`, [
     { text: 'Hello,' },
-    { text: `The password of the ${PRODUCT_NAME} account ${input.email} was changed on ${when}. Every session of this account was signed out.` },
+    {
+      text: `The password of the ${PRODUCT_NAME} account ${input.email} was changed on ${when}. Every session of this account was signed out.`,
+    },
     { text: `If this was you, there is nothing more to do. If it was not you, contact your administrator at once.` },
     { text: `${PRODUCT_NAME}: ${base(input.publicUrl)}` },
   ]);

@@ -43,7 +43,8 @@ async function outbox(to: string) {
 const linkverify = (email: string, token: string) => api.post<{ linkvalid: boolean }>('/auth/password/linkverify', { email, token });
 const reset = (email: string, token: string, password = 'Fresh@123', newpassword = password) =>
   api.post<{ pass: boolean; redirectUrl: string } & ErrorBody>('/auth/reset', { email, token, password, newpassword });
-const createUser = (body: Record<string, unknown>) => api.post<{ success: boolean; redirectUrl: string } & ErrorBody>('/auth/create/user', body);
+const createUser = (body: Record<string, unknown>) =>
+  api.post<{ success: boolean; redirectUrl: string } & ErrorBody>('/auth/create/user', body);
 
 describe('POST /auth/password/request', () => {
   it('mails a reset link built from PUBLIC_URL to an active account with a password', async () => {
@@ -86,7 +87,9 @@ describe('POST /auth/password/request', () => {
   });
 
   it('answers 400 naming email for a malformed, mistyped or missing email', async () => {
-    const answers = await Promise.all([{ email: 'not-an-email' }, { email: 42 }, {}].map((body) => api.post<ErrorBody>('/auth/password/request', body)));
+    const answers = await Promise.all(
+      [{ email: 'not-an-email' }, { email: 42 }, {}].map((body) => api.post<ErrorBody>('/auth/password/request', body)),
+    );
     for (const answer of answers) {
       expect(answer.status).toBe(400);
       expect(answer.body.error).toMatchObject({ code: 'BAD_REQUEST', field: 'email' });
@@ -101,7 +104,7 @@ describe('POST /auth/password/linkverify', () => {
     expect((await linkverify('DIEGO.Alvarez@acme.local', token)).body).toEqual({ linkvalid: true });
   });
 
-  it('refuses an expired, unknown, another email\'s or an invitation token', async () => {
+  it("refuses an expired, unknown, another email's or an invitation token", async () => {
     const expired = await tokenFor('diego.alvarez@acme.local');
     await age(expired);
     const invitation = await tokenFor('diego.alvarez@acme.local', 'invite');
@@ -143,9 +146,10 @@ describe('POST /auth/reset', () => {
     expect(ended).toEqual([{ end_reason: 'password_reset' }]);
     expect((await linkverify(email, token)).body.linkvalid).toBe(false);
     expect((await linkverify(email, older)).body.linkvalid).toBe(false);
-    const [olderRow] = await api.db.query<{ voided: boolean }>('SELECT voided_at IS NOT NULL AS voided FROM user_tokens WHERE token_hash = $1', [
-      hashToken(older),
-    ]);
+    const [olderRow] = await api.db.query<{ voided: boolean }>(
+      'SELECT voided_at IS NOT NULL AS voided FROM user_tokens WHERE token_hash = $1',
+      [hashToken(older)],
+    );
     expect(olderRow!.voided).toBe(true);
 
     const notice = (await outbox(email)).at(-1)!;
@@ -176,7 +180,10 @@ describe('POST /auth/reset', () => {
 
   it('lets only one of two simultaneous resets with the same link through', async () => {
     const token = await tokenFor('laura.rossi@acme.local');
-    const answers = await Promise.all([reset('laura.rossi@acme.local', token, 'First@123'), reset('laura.rossi@acme.local', token, 'Second@123')]);
+    const answers = await Promise.all([
+      reset('laura.rossi@acme.local', token, 'First@123'),
+      reset('laura.rossi@acme.local', token, 'Second@123'),
+    ]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 400]);
   });
 
@@ -252,7 +259,10 @@ describe('POST /auth/create/user', () => {
 
   it('sends a lite-plan user to the lite product, also at the path with a trailing slash', async () => {
     const token = await tokenFor('sara.lindqvist@globex.local', 'invite');
-    const answer = await api.post('/auth/create/user/', invited('sara.lindqvist@globex.local', token, { firstname: 'Sara', lastname: 'Lindqvist' }));
+    const answer = await api.post(
+      '/auth/create/user/',
+      invited('sara.lindqvist@globex.local', token, { firstname: 'Sara', lastname: 'Lindqvist' }),
+    );
     expect(answer.body).toEqual({ success: true, redirectUrl: LITE });
   });
 
@@ -275,7 +285,7 @@ describe('POST /auth/create/user', () => {
     expect((await createUser(invited('milton.waddams@initech.local', token, { firstname: 'Milton' }))).status).toBe(200);
   });
 
-  it('refuses an expired invitation, a reset token and another email\'s invitation', async () => {
+  it("refuses an expired invitation, a reset token and another email's invitation", async () => {
     const expired = await tokenFor('peter.gibbons@initech.local', 'invite');
     await age(expired);
     const resetToken = await tokenFor('peter.gibbons@initech.local', 'reset');

@@ -87,7 +87,11 @@ export function authRoutes(db: Database, { mailer, webProductUrl }: AuthRouteOpt
         [owner.userId],
       );
       await audit(tx, { clientId, userId: owner.userId, action: 'password_reset', ip: req.ip });
-      const mail = await mailer.queue(tx, owner.email, passwordChangedMail({ publicUrl: mailer.publicUrl, email: owner.email, changedAt: new Date() }));
+      const mail = await mailer.queue(
+        tx,
+        owner.email,
+        passwordChangedMail({ publicUrl: mailer.publicUrl, email: owner.email, changedAt: new Date() }),
+      );
       return { owner, mail };
     });
     mailer.dispatch(mail);

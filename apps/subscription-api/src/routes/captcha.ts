@@ -4,7 +4,10 @@ import type { Database } from '../db/database';
 import { HttpError, parseBody } from '../http/errors';
 
 const consumeBody = z.object({
-  signature: z.string({ error: 'Send the signature of the solved challenge' }).min(1, 'Send the signature of the solved challenge').max(512),
+  signature: z
+    .string({ error: 'Send the signature of the solved challenge' })
+    .min(1, 'Send the signature of the solved challenge')
+    .max(512),
   expiresAt: z.iso.datetime({ offset: true, error: 'Send expiresAt as an ISO 8601 time' }),
 });
 

@@ -12,8 +12,20 @@ describe('GET /subscription_product_master', () => {
     const answer = await api.get<Record<string, unknown>[]>('/subscription_product_master?order=ProductCode.asc');
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual([
-      { ProductId: expect.any(Number), ProductName: 'Yozy Lite', ProductCode: 'YOZY-LITE', Domain: 'https://lite.yozy.local', IncludedProducts: ['Tasks', 'Chat'] },
-      { ProductId: expect.any(Number), ProductName: 'Yozy Web', ProductCode: 'YOZY-WEB', Domain: 'https://app.yozy.local', IncludedProducts: ['Projects', 'ITSM', 'Reports'] },
+      {
+        ProductId: expect.any(Number),
+        ProductName: 'Yozy Lite',
+        ProductCode: 'YOZY-LITE',
+        Domain: 'https://lite.yozy.local',
+        IncludedProducts: ['Tasks', 'Chat'],
+      },
+      {
+        ProductId: expect.any(Number),
+        ProductName: 'Yozy Web',
+        ProductCode: 'YOZY-WEB',
+        Domain: 'https://app.yozy.local',
+        IncludedProducts: ['Projects', 'ITSM', 'Reports'],
+      },
     ]);
   });
 
@@ -30,8 +42,26 @@ describe('GET /subscription_plan_master', () => {
     const answer = await api.get<Record<string, unknown>[]>(`/subscription_plan_master?ProductId=eq.${lite!.product_id}&order=Cost.asc`);
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual([
-      { PlanId: expect.any(Number), ProductId: lite!.product_id, PlanName: 'Lite Starter', PlanGroup: 'MICROSAAS', Cost: 9, Currency: 'USD', Frequency: 'MONTHLY', Capacity: 10 },
-      { PlanId: expect.any(Number), ProductId: lite!.product_id, PlanName: 'Lite Team', PlanGroup: 'MICROSAAS', Cost: 29, Currency: 'USD', Frequency: 'MONTHLY', Capacity: 25 },
+      {
+        PlanId: expect.any(Number),
+        ProductId: lite!.product_id,
+        PlanName: 'Lite Starter',
+        PlanGroup: 'MICROSAAS',
+        Cost: 9,
+        Currency: 'USD',
+        Frequency: 'MONTHLY',
+        Capacity: 10,
+      },
+      {
+        PlanId: expect.any(Number),
+        ProductId: lite!.product_id,
+        PlanName: 'Lite Team',
+        PlanGroup: 'MICROSAAS',
+        Cost: 29,
+        Currency: 'USD',
+        Frequency: 'MONTHLY',
+        Capacity: 25,
+      },
     ]);
   });
 

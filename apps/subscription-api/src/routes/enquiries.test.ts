@@ -58,34 +58,64 @@ describe('POST /form/subscription_web_enquiry', () => {
 
     const [row] = await api.db.query('SELECT * FROM enquiries WHERE enquiry_id = $1', [answer.body.EnquiryId]);
     expect(row).toMatchObject({
-      company_name: 'Oscorp Labs', address_line1: '1 Science Way', address_line2: 'Floor 5', city: 'New York', state: 'NY',
-      country: 'United States', country_code: 'US', pincode: '10001', currency_code: 'USD', client_type: 'Enterprise',
-      nature_of_business: 'Research', business_vertical: 'Biotech', admin_first_name: 'Norman', admin_last_name: 'Osborn',
-      admin_email: 'norman@oscorp.example', admin_phone: '+1 (555) 010-2000', admin_department: 'Board',
-      contact_name: 'Harry Osborn', contact_designation: 'Director', contact_email: 'harry@oscorp.example',
-      contact_phone: '+1 555 010 2001', product_id: web.productId, plan_id: web.planId, is_approved: null,
+      company_name: 'Oscorp Labs',
+      address_line1: '1 Science Way',
+      address_line2: 'Floor 5',
+      city: 'New York',
+      state: 'NY',
+      country: 'United States',
+      country_code: 'US',
+      pincode: '10001',
+      currency_code: 'USD',
+      client_type: 'Enterprise',
+      nature_of_business: 'Research',
+      business_vertical: 'Biotech',
+      admin_first_name: 'Norman',
+      admin_last_name: 'Osborn',
+      admin_email: 'norman@oscorp.example',
+      admin_phone: '+1 (555) 010-2000',
+      admin_department: 'Board',
+      contact_name: 'Harry Osborn',
+      contact_designation: 'Director',
+      contact_email: 'harry@oscorp.example',
+      contact_phone: '+1 555 010 2001',
+      product_id: web.productId,
+      plan_id: web.planId,
+      is_approved: null,
     });
     expect(Number(row!.revenue_usd)).toBe(2500000.5);
   });
 
   it('accepts only the required fields, ids as strings, and stores blanks as NULL', async () => {
     const answer = await submit({
-      ClientCompanyName: ' Minimal Co ', AdminFirstname: 'Min', AdminLastname: 'Imal', AdminEmail: 'min@minimal.example',
-      ContactName: 'Min Imal', ContactEmail: 'min@minimal.example', ProductId: String(lite.productId), PlanId: String(lite.planId),
-      City: '', AdminPhone: null,
+      ClientCompanyName: ' Minimal Co ',
+      AdminFirstname: 'Min',
+      AdminLastname: 'Imal',
+      AdminEmail: 'min@minimal.example',
+      ContactName: 'Min Imal',
+      ContactEmail: 'min@minimal.example',
+      ProductId: String(lite.productId),
+      PlanId: String(lite.planId),
+      City: '',
+      AdminPhone: null,
     });
     expect(answer.status).toBe(201);
-    const [row] = await api.db.query('SELECT company_name, city, admin_phone, revenue_usd FROM enquiries WHERE enquiry_id = $1', [answer.body.EnquiryId]);
+    const [row] = await api.db.query('SELECT company_name, city, admin_phone, revenue_usd FROM enquiries WHERE enquiry_id = $1', [
+      answer.body.EnquiryId,
+    ]);
     expect(row).toEqual({ company_name: 'Minimal Co', city: null, admin_phone: null, revenue_usd: null });
   });
 
-  it.each([
-    'ClientCompanyName', 'AdminFirstname', 'AdminLastname', 'AdminEmail', 'ContactName', 'ContactEmail', 'ProductId', 'PlanId',
-  ])('answers 400 naming a missing %s', async (field) => {
-    const answer = await submit(form({ [field]: undefined, AdminEmail: field === 'AdminEmail' ? undefined : `missing-${field}@x.example` }));
-    expect(answer.status).toBe(400);
-    expect(answer.body.error).toMatchObject({ code: 'BAD_REQUEST', field });
-  });
+  it.each(['ClientCompanyName', 'AdminFirstname', 'AdminLastname', 'AdminEmail', 'ContactName', 'ContactEmail', 'ProductId', 'PlanId'])(
+    'answers 400 naming a missing %s',
+    async (field) => {
+      const answer = await submit(
+        form({ [field]: undefined, AdminEmail: field === 'AdminEmail' ? undefined : `missing-${field}@x.example` }),
+      );
+      expect(answer.status).toBe(400);
+      expect(answer.body.error).toMatchObject({ code: 'BAD_REQUEST', field });
+    },
+  );
 
   it.each([
     ['AdminEmail', { AdminEmail: 'norman@' }],

@@ -113,6 +113,12 @@ async function requireOnSale(db: Database, productId: number, planId: number) {
 
 /** Both database drivers report SQLSTATE 23505 with the constraint's name. */
 function isUniqueViolation(error: unknown, constraint: string): boolean {
-  return typeof error === 'object' && error !== null && 'code' in error && error.code === '23505' &&
-    'constraint' in error && error.constraint === constraint;
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    'code' in error &&
+    error.code === '23505' &&
+    'constraint' in error &&
+    error.constraint === constraint
+  );
 }

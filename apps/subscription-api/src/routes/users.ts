@@ -61,10 +61,9 @@ export function userRoutes(db: Database, { webProductUrl }: { webProductUrl?: st
   });
 
   router.post('/users/signOut', requireSession, async (_req, res) => {
-    await db.query(
-      "UPDATE sessions SET ended_at = now(), end_reason = 'signed_out' WHERE session_id = $1 AND ended_at IS NULL",
-      [viewerOf(res).sessionId],
-    );
+    await db.query("UPDATE sessions SET ended_at = now(), end_reason = 'signed_out' WHERE session_id = $1 AND ended_at IS NULL", [
+      viewerOf(res).sessionId,
+    ]);
     res.status(204).end();
   });
 

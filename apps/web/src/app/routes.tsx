@@ -6,7 +6,7 @@ import { groupManagementPath } from '../features/groups/urls';
 import { organizationDetailPath, organizationListPath, organizationTabPath, organizationTabRoute } from '../features/organizations/urls';
 import { platformSettingsPath } from '../features/platformSettings/urls';
 import { userSessionsPath } from '../features/sessions/urls';
-import { SessionGate } from '../features/shell/views/SessionGate';
+import { SessionGate } from './shell/SessionGate';
 import { statisticsPath } from '../features/statistics/urls';
 import { subscriptionDetailsPath } from '../features/subscriptions/urls';
 import { twoFactorPath } from '../features/twoFactor/urls';
@@ -31,7 +31,7 @@ const Enquiries = lazyScreen(() => import('../features/enquiries/views/Enquiries
 const OrganizationList = lazyScreen(() => import('../features/organizations/views/OrganizationListView'));
 const OrganizationTab = lazyScreen(() => import('../features/organizations/views/OrganizationTabView'));
 const PlatformSettings = lazyScreen(() => import('../features/platformSettings/views/PlatformSettingsView'));
-const NotFound = lazyScreen(() => import('../features/shell/views/NotFoundView'));
+const NotFound = lazyScreen(() => import('./shell/NotFoundView'));
 
 /** SPEC §2 routes. Who may open which is decided by the gate (see access.ts), not here. */
 export const routes: RouteObject[] = [

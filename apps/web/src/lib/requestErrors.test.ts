@@ -19,9 +19,13 @@ describe('describeRequestError', () => {
   });
 
   it('passes on the message of a rate-limited answer (HTTP 429 with GraphQL errors)', () => {
-    const bodyText = JSON.stringify({ errors: [{ message: 'Too many attempts. Try again in 9 minutes.', extensions: { code: 'RATE_LIMITED' } }] });
+    const bodyText = JSON.stringify({
+      errors: [{ message: 'Too many attempts. Try again in 9 minutes.', extensions: { code: 'RATE_LIMITED' } }],
+    });
     const response = new Response(bodyText, { status: 429 });
-    expect(describeRequestError(new ServerError('Too Many Requests', { response, bodyText }))).toBe('Too many attempts. Try again in 9 minutes.');
+    expect(describeRequestError(new ServerError('Too Many Requests', { response, bodyText }))).toBe(
+      'Too many attempts. Try again in 9 minutes.',
+    );
   });
 
   it('does not blame the network for a 4xx answer it cannot read', () => {
@@ -37,13 +41,13 @@ describe('describeRequestError', () => {
     expect(describeRequestError(graphQLErrors({ message: 'You may not do that', code: 'FORBIDDEN' }))).toBe('You may not do that');
   });
 
-  it('passes on the gateway\'s own bad-input messages, which name a field', () => {
-    expect(describeRequestError(graphQLErrors({ message: 'Organisation id must be a whole number', code: 'BAD_USER_INPUT', field: 'id' }))).toBe(
-      'Organisation id must be a whole number',
-    );
+  it("passes on the gateway's own bad-input messages, which name a field", () => {
+    expect(
+      describeRequestError(graphQLErrors({ message: 'Organisation id must be a whole number', code: 'BAD_USER_INPUT', field: 'id' })),
+    ).toBe('Organisation id must be a whole number');
   });
 
-  it('hides GraphQL\'s own messages about malformed variables', () => {
+  it("hides GraphQL's own messages about malformed variables", () => {
     const message = 'Variable "$input" got invalid value {}; Field "captcha" of required type "String!" was not provided.';
     expect(describeRequestError(graphQLErrors({ message, code: 'BAD_USER_INPUT' }))).toBe(UNEXPECTED_MESSAGE);
   });

@@ -13,8 +13,14 @@ import {
 
 describe('validateNewPassword', () => {
   it.each([
-    [{ password: '', confirmPassword: '' }, { password: PASSWORD_MISSING_MESSAGE, confirmPassword: CONFIRMATION_MISSING_MESSAGE }],
-    [{ password: 'weak', confirmPassword: '' }, { password: PASSWORD_RULE_MESSAGE, confirmPassword: CONFIRMATION_MISSING_MESSAGE }],
+    [
+      { password: '', confirmPassword: '' },
+      { password: PASSWORD_MISSING_MESSAGE, confirmPassword: CONFIRMATION_MISSING_MESSAGE },
+    ],
+    [
+      { password: 'weak', confirmPassword: '' },
+      { password: PASSWORD_RULE_MESSAGE, confirmPassword: CONFIRMATION_MISSING_MESSAGE },
+    ],
     [{ password: 'weak', confirmPassword: 'weak' }, { password: PASSWORD_RULE_MESSAGE }],
     [{ password: 'Strong@1', confirmPassword: '' }, { confirmPassword: CONFIRMATION_MISSING_MESSAGE }],
     [{ password: 'Strong@1', confirmPassword: 'Strong@2' }, { confirmPassword: PASSWORD_MISMATCH_MESSAGE }],
@@ -39,7 +45,9 @@ describe('errorsAfterEdit', () => {
   });
 
   it('keeps a mismatch when another field is edited', () => {
-    expect(errorsAfterEdit<'firstName' | 'confirmPassword'>({ ...mismatch, firstName: 'x' }, 'firstName').confirmPassword).toBe(PASSWORD_MISMATCH_MESSAGE);
+    expect(errorsAfterEdit<'firstName' | 'confirmPassword'>({ ...mismatch, firstName: 'x' }, 'firstName').confirmPassword).toBe(
+      PASSWORD_MISMATCH_MESSAGE,
+    );
   });
 });
 
@@ -54,7 +62,10 @@ describe('passwordFormOutcome', () => {
       ],
       fields,
     );
-    expect(outcome).toEqual({ fieldErrors: { password: PASSWORD_RULE_MESSAGE, confirmPassword: PASSWORD_MISMATCH_MESSAGE }, formError: null });
+    expect(outcome).toEqual({
+      fieldErrors: { password: PASSWORD_RULE_MESSAGE, confirmPassword: PASSWORD_MISMATCH_MESSAGE },
+      formError: null,
+    });
   });
 
   it('shows a refused link as the expired-link message', () => {

@@ -24,7 +24,10 @@ export function validateNewPassword({ password, confirmPassword }: NewPasswordVa
  * The errors left once `field` is edited: that field's own error goes, and a mismatch goes when
  * either password field changes (SPEC §5).
  */
-export function errorsAfterEdit<Field extends string>(errors: Partial<Record<Field, string>>, field: NoInfer<Field>): Partial<Record<Field, string>> {
+export function errorsAfterEdit<Field extends string>(
+  errors: Partial<Record<Field, string>>,
+  field: NoInfer<Field>,
+): Partial<Record<Field, string>> {
   const next: Partial<Record<string, string>> = { ...errors, [field]: undefined };
   const passwordEdit = field === 'password' || field === 'confirmPassword';
   if (passwordEdit && next.confirmPassword === PASSWORD_MISMATCH_MESSAGE) next.confirmPassword = undefined;

@@ -41,6 +41,8 @@ describe('validateSetPassword', () => {
   });
 
   it('accepts a complete form', () => {
-    expect(validateSetPassword({ firstName: 'Grace', lastName: 'Hopper', password: 'First@123', confirmPassword: 'First@123' })).toEqual({});
+    expect(validateSetPassword({ firstName: 'Grace', lastName: 'Hopper', password: 'First@123', confirmPassword: 'First@123' })).toEqual(
+      {},
+    );
   });
 });

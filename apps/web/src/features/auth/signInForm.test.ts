@@ -3,7 +3,10 @@ import { INVALID_CREDENTIALS_MESSAGE, signInOutcome, validateSignIn } from './si
 
 describe('validateSignIn', () => {
   it.each([
-    [{ email: '', password: '' }, { email: 'Enter your email address', password: 'Enter your password' }],
+    [
+      { email: '', password: '' },
+      { email: 'Enter your email address', password: 'Enter your password' },
+    ],
     [{ email: '   ', password: 'x' }, { email: 'Enter your email address' }],
     [{ email: 'admin', password: 'x' }, { email: 'Enter a valid email address, like name@company.com' }],
     [{ email: 'admin@yozy', password: 'x' }, { email: 'Enter a valid email address, like name@company.com' }],

@@ -47,7 +47,12 @@ describe('validateEnquiry', () => {
 
   it('checks the email format, the revenue and the currency code', () => {
     const errors = validateEnquiry({ ...complete, adminEmail: 'norman@', contactEmail: 'harry', revenueUsd: '-5', currencyCode: 'US' });
-    expect(errors).toEqual({ adminEmail: EMAIL_FORMAT_MESSAGE, contactEmail: EMAIL_FORMAT_MESSAGE, revenueUsd: REVENUE_MESSAGE, currencyCode: CURRENCY_MESSAGE });
+    expect(errors).toEqual({
+      adminEmail: EMAIL_FORMAT_MESSAGE,
+      contactEmail: EMAIL_FORMAT_MESSAGE,
+      revenueUsd: REVENUE_MESSAGE,
+      currencyCode: CURRENCY_MESSAGE,
+    });
     expect(validateEnquiry({ ...complete, revenueUsd: '2,500,000.50', currencyCode: 'inr' })).toEqual({});
   });
 });
@@ -55,7 +60,13 @@ describe('validateEnquiry', () => {
 describe('toEnquiryInput', () => {
   it('trims, leaves blanks out and reads the revenue as a number', () => {
     const input = toEnquiryInput({ ...complete, city: '  ', revenueUsd: '2,500,000', currencyCode: 'usd' }, 'solved');
-    expect(input).toMatchObject({ companyName: 'Oscorp Labs', city: undefined, revenueUsd: 2_500_000, currencyCode: 'USD', captcha: 'solved' });
+    expect(input).toMatchObject({
+      companyName: 'Oscorp Labs',
+      city: undefined,
+      revenueUsd: 2_500_000,
+      currencyCode: 'USD',
+      captcha: 'solved',
+    });
   });
 });
 
@@ -70,7 +81,10 @@ describe('enquiryAfterChange', () => {
 describe('enquiryOutcome', () => {
   it('puts the duplicate-enquiry conflict under the admin email', () => {
     const message = 'An enquiry for this email is already waiting for approval';
-    expect(enquiryOutcome([{ code: 'CONFLICT', field: 'adminEmail', message }])).toEqual({ fieldErrors: { adminEmail: message }, formError: null });
+    expect(enquiryOutcome([{ code: 'CONFLICT', field: 'adminEmail', message }])).toEqual({
+      fieldErrors: { adminEmail: message },
+      formError: null,
+    });
     expect(enquiryOutcome([{ code: 'CAPTCHA_FAILED', field: 'captcha', message: 'x' }])).toEqual({ fieldErrors: {}, formError: 'x' });
   });
 });

@@ -74,7 +74,11 @@ export const ENQUIRY_SECTIONS: EnquirySection[] = [
   },
 ];
 
-export const ENQUIRY_FIELDS: readonly EnquiryField[] = [...ENQUIRY_SECTIONS.flatMap((s) => s.fields.map((f) => f.name)), 'productId', 'planId'];
+export const ENQUIRY_FIELDS: readonly EnquiryField[] = [
+  ...ENQUIRY_SECTIONS.flatMap((s) => s.fields.map((f) => f.name)),
+  'productId',
+  'planId',
+];
 
 export const EMPTY_ENQUIRY = Object.fromEntries(ENQUIRY_FIELDS.map((field) => [field, ''])) as EnquiryValues;
 

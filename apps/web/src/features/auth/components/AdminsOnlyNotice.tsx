@@ -16,8 +16,8 @@ export function AdminsOnlyNotice({ email, organizationName, productUrl, signingO
             This console is for administrators
           </Heading>
           <Text color="fg.muted">
-            You are signed in, but your account is not an administrator account. Ask your organisation's administrator if you need
-            access, or sign out and use another account.
+            You are signed in, but your account is not an administrator account. Ask your organisation's administrator if you need access,
+            or sign out and use another account.
           </Text>
         </Stack>
         <DataList.Root orientation="horizontal" size="md">

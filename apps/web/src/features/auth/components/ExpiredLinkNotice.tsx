@@ -3,7 +3,7 @@ import { LuLogIn } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
 import { EXPIRED_LINK_MESSAGE } from '../accountMessages';
 import { loginPath } from '../urls';
-import { AuthCard } from './AuthCard';
+import { AuthCard } from '../../../components/AuthCard';
 
 type Props = {
   testId: string;

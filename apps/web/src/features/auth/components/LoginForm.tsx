@@ -74,7 +74,15 @@ export function LoginForm({ values, fieldErrors, formError, submitting, attempt,
           />
           <Field.ErrorText>{fieldErrors.password}</Field.ErrorText>
         </Field.Root>
-        <Button type="submit" colorPalette="brand" size="lg" width="full" loading={submitting} loadingText="Signing in…" data-testid="login-submit">
+        <Button
+          type="submit"
+          colorPalette="brand"
+          size="lg"
+          width="full"
+          loading={submitting}
+          loadingText="Signing in…"
+          data-testid="login-submit"
+        >
           Sign in
         </Button>
         <Text textAlign="center" fontSize="sm" color="fg.muted">

@@ -3,7 +3,7 @@ import { LuCircleCheck, LuLogIn } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
 import { countdownText } from '../accountMessages';
 import { loginPath } from '../urls';
-import { AuthCard } from './AuthCard';
+import { AuthCard } from '../../../components/AuthCard';
 import { CopyButton } from './CopyButton';
 import { PasswordInput } from './PasswordInput';
 
@@ -42,7 +42,15 @@ export function PasswordSuccessPanel({ title, email, password, secondsLeft, test
             <LuLogIn aria-hidden /> Login
           </RouterLink>
         </Button>
-        <Text role="status" aria-live="polite" aria-atomic textAlign="center" fontSize="sm" color="fg.muted" data-testid={`${testIdPrefix}-countdown`}>
+        <Text
+          role="status"
+          aria-live="polite"
+          aria-atomic
+          textAlign="center"
+          fontSize="sm"
+          color="fg.muted"
+          data-testid={`${testIdPrefix}-countdown`}
+        >
           {countdownText(secondsLeft)}
         </Text>
       </Stack>

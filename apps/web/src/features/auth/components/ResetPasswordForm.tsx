@@ -6,7 +6,8 @@ import { CheckedForm } from '../../../components/CheckedForm';
 import { EXPIRED_LINK_MESSAGE } from '../accountMessages';
 import type { NewPasswordErrors, NewPasswordField, NewPasswordValues } from '../newPasswordForm';
 import { forgotPasswordPath } from '../urls';
-import { BackToSignIn } from './BackToSignIn';
+import { BackLink } from '../../../components/BackLink';
+import { loginPath } from '../urls';
 import { NewPasswordFields } from './NewPasswordFields';
 
 type Props = {
@@ -33,11 +34,26 @@ export function ResetPasswordForm({ email, values, errors, formError, submitting
             )}
           </FormAlert>
         )}
-        <NewPasswordFields values={values} errors={errors} onChange={onChange} username={email} testIdPrefix="reset" hint={PASSWORD_RULE_MESSAGE} />
-        <Button type="submit" colorPalette="brand" size="lg" width="full" loading={submitting} loadingText="Saving…" data-testid="reset-submit">
+        <NewPasswordFields
+          values={values}
+          errors={errors}
+          onChange={onChange}
+          username={email}
+          testIdPrefix="reset"
+          hint={PASSWORD_RULE_MESSAGE}
+        />
+        <Button
+          type="submit"
+          colorPalette="brand"
+          size="lg"
+          width="full"
+          loading={submitting}
+          loadingText="Saving…"
+          data-testid="reset-submit"
+        >
           Reset password
         </Button>
-        <BackToSignIn />
+        <BackLink to={loginPath}>Back to sign in</BackLink>
       </Stack>
     </CheckedForm>
   );

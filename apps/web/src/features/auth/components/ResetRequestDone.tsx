@@ -1,7 +1,8 @@
 import { Button, HStack, Icon, Stack, Text } from '@chakra-ui/react';
 import { LuMailCheck } from 'react-icons/lu';
 import { resetRequestedText } from '../accountMessages';
-import { BackToSignIn } from './BackToSignIn';
+import { BackLink } from '../../../components/BackLink';
+import { loginPath } from '../urls';
 
 type Props = { email: string; onAgain: () => void };
 
@@ -17,7 +18,7 @@ export function ResetRequestDone({ email, onAgain }: Props) {
         No mail after a few minutes? Check your spam folder, or try again.
       </Text>
       <HStack justify="space-between" wrap="wrap" gap="3">
-        <BackToSignIn />
+        <BackLink to={loginPath}>Back to sign in</BackLink>
         <Button variant="ghost" size="sm" colorPalette="brand" onClick={onAgain} data-testid="reset-request-again">
           Use another email
         </Button>

@@ -2,7 +2,8 @@ import { Button, Field, Input, Stack } from '@chakra-ui/react';
 import { FormAlert } from '../../../components/FormAlert';
 import { CheckedForm } from '../../../components/CheckedForm';
 import type { ResetRequestErrors } from '../resetRequestForm';
-import { BackToSignIn } from './BackToSignIn';
+import { BackLink } from '../../../components/BackLink';
+import { loginPath } from '../urls';
 
 type Props = {
   email: string;
@@ -30,17 +31,24 @@ export function ResetRequestForm({ email, errors, formError, submitting, attempt
             autoComplete="username"
             inputMode="email"
             placeholder="name@company.com"
-            autoFocus
             value={email}
             onChange={(event) => onChange(event.target.value)}
             data-testid="reset-request-email"
           />
           <Field.ErrorText data-testid="reset-request-email-error">{errors.email}</Field.ErrorText>
         </Field.Root>
-        <Button type="submit" colorPalette="brand" size="lg" width="full" loading={submitting} loadingText="Sending…" data-testid="reset-request-submit">
+        <Button
+          type="submit"
+          colorPalette="brand"
+          size="lg"
+          width="full"
+          loading={submitting}
+          loadingText="Sending…"
+          data-testid="reset-request-submit"
+        >
           Send reset link
         </Button>
-        <BackToSignIn />
+        <BackLink to={loginPath}>Back to sign in</BackLink>
       </Stack>
     </CheckedForm>
   );

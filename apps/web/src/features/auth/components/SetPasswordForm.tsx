@@ -56,7 +56,15 @@ export function SetPasswordForm({ email, values, errors, formError, submitting, 
         <Text fontSize="sm" color="fg.muted" data-testid="setpassword-note">
           {SET_PASSWORD_NOTE}
         </Text>
-        <Button type="submit" colorPalette="brand" size="lg" width="full" loading={submitting} loadingText="Saving…" data-testid="setpassword-submit">
+        <Button
+          type="submit"
+          colorPalette="brand"
+          size="lg"
+          width="full"
+          loading={submitting}
+          loadingText="Saving…"
+          data-testid="setpassword-submit"
+        >
           Submit
         </Button>
         <Text fontSize="sm" color="fg.muted" textAlign="center" data-testid="setpassword-validity">

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { usePasswordResetRequestMutation } from '../../../generated/graphql';
 import { describeRequestError, UNEXPECTED_MESSAGE } from '../../../lib/requestErrors';
 import { hasErrors, splitUserErrors } from '../../../lib/userErrors';
-import { useCaptcha } from '../../captcha/views/useCaptcha';
-import { AuthCard } from '../components/AuthCard';
+import { useCaptcha } from '../../../lib/useCaptcha';
+import { AuthCard } from '../../../components/AuthCard';
 import { ResetRequestDone } from '../components/ResetRequestDone';
 import { ResetRequestForm } from '../components/ResetRequestForm';
 import { validateResetRequest } from '../resetRequestForm';
@@ -60,7 +60,10 @@ export default function ForgotPasswordView() {
   }
 
   return (
-    <AuthCard title="Forgot your password?" description="Enter the email address of your account and we will send you a link to choose a new password.">
+    <AuthCard
+      title="Forgot your password?"
+      description="Enter the email address of your account and we will send you a link to choose a new password."
+    >
       <ResetRequestForm
         email={form.values.email}
         errors={form.errors}

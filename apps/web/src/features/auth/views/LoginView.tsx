@@ -2,8 +2,8 @@ import { useApolloClient } from '@apollo/client/react';
 import { useState } from 'react';
 import { useSignInMutation, ViewerDocument } from '../../../generated/graphql';
 import { describeRequestError, UNEXPECTED_MESSAGE } from '../../../lib/requestErrors';
-import { useCaptcha } from '../../captcha/views/useCaptcha';
-import { AuthCard } from '../components/AuthCard';
+import { useCaptcha } from '../../../lib/useCaptcha';
+import { AuthCard } from '../../../components/AuthCard';
 import { LoginForm } from '../components/LoginForm';
 import { signInOutcome, validateSignIn, type SignInErrors, type SignInField, type SignInValues } from '../signInForm';
 

@@ -6,9 +6,9 @@ import { httpUrl } from '../../../lib/httpUrl';
 import { describeRequestError, UNEXPECTED_MESSAGE } from '../../../lib/requestErrors';
 import { toaster } from '../../../lib/toaster';
 import { hasErrors } from '../../../lib/userErrors';
-import { useCaptcha } from '../../captcha/views/useCaptcha';
+import { useCaptcha } from '../../../lib/useCaptcha';
 import { FAILURE_TOAST, RESET_SUCCESS_TITLE, SUCCESS_TOAST, welcomeTitle } from '../accountMessages';
-import { AuthCard } from '../components/AuthCard';
+import { AuthCard } from '../../../components/AuthCard';
 import { ExpiredLinkNotice } from '../components/ExpiredLinkNotice';
 import { LinkCheck } from '../components/LinkCheck';
 import { PasswordSuccessPanel } from '../components/PasswordSuccessPanel';
@@ -79,10 +79,24 @@ export default function ResetPasswordView() {
   };
 
   if (done) {
-    return <PasswordSuccessPanel title={RESET_SUCCESS_TITLE} email={email} password={done.password} secondsLeft={secondsLeft} testIdPrefix="reset" />;
+    return (
+      <PasswordSuccessPanel
+        title={RESET_SUCCESS_TITLE}
+        email={email}
+        password={done.password}
+        secondsLeft={secondsLeft}
+        testIdPrefix="reset"
+      />
+    );
   }
   if (expired) {
-    return <ExpiredLinkNotice testId="reset-expired" advice="Reset links work once and for a limited time. Ask for a new link from the sign-in page." redirecting />;
+    return (
+      <ExpiredLinkNotice
+        testId="reset-expired"
+        advice="Reset links work once and for a limited time. Ask for a new link from the sign-in page."
+        redirecting
+      />
+    );
   }
   if (!verify.data) return <LinkCheck title="Reset your password" testId="reset-verifying" />;
 

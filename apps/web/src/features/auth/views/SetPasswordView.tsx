@@ -6,9 +6,9 @@ import { httpUrl } from '../../../lib/httpUrl';
 import { describeRequestError, UNEXPECTED_MESSAGE } from '../../../lib/requestErrors';
 import { toaster } from '../../../lib/toaster';
 import { hasErrors } from '../../../lib/userErrors';
-import { useCaptcha } from '../../captcha/views/useCaptcha';
+import { useCaptcha } from '../../../lib/useCaptcha';
 import { FAILURE_TOAST, SET_PASSWORD_SUCCESS_TITLE, welcomeTitle } from '../accountMessages';
-import { AuthCard } from '../components/AuthCard';
+import { AuthCard } from '../../../components/AuthCard';
 import { ExpiredLinkNotice } from '../components/ExpiredLinkNotice';
 import { PasswordSuccessPanel } from '../components/PasswordSuccessPanel';
 import { SetPasswordForm } from '../components/SetPasswordForm';
@@ -55,7 +55,15 @@ export default function SetPasswordView() {
     setSubmitting(true);
     try {
       const { firstName, lastName, password, confirmPassword } = form.values;
-      const input = { email, token, firstName: firstName.trim(), lastName: lastName.trim(), password, confirmPassword, captcha: await captcha.take() };
+      const input = {
+        email,
+        token,
+        firstName: firstName.trim(),
+        lastName: lastName.trim(),
+        password,
+        confirmPassword,
+        captcha: await captcha.take(),
+      };
       const { data } = await setPassword({ variables: { input } });
       const payload = data?.setPassword;
       if (payload?.ok) {

@@ -41,7 +41,12 @@ export function EnquiryForm(props: Props) {
             <Fieldset.Content>
               <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
                 {section.fields.map((field) => (
-                  <Field.Root key={field.name} invalid={Boolean(errors[field.name])} required={field.required} gridColumn={field.wide ? { md: 'span 2' } : undefined}>
+                  <Field.Root
+                    key={field.name}
+                    invalid={Boolean(errors[field.name])}
+                    required={field.required}
+                    gridColumn={field.wide ? { md: 'span 2' } : undefined}
+                  >
                     <Field.Label>
                       {field.label}
                       <Field.RequiredIndicator />
@@ -84,10 +89,25 @@ export function EnquiryForm(props: Props) {
           </Fieldset.Content>
         </Fieldset.Root>
         <HStack justify="space-between" gap="3" wrap="wrap-reverse" borderTopWidth="1px" pt="6">
-          <Button type="button" variant="outline" width={{ base: 'full', sm: 'auto' }} onClick={onClear} disabled={submitting} data-testid="signup-clear">
+          <Button
+            type="button"
+            variant="outline"
+            width={{ base: 'full', sm: 'auto' }}
+            onClick={onClear}
+            disabled={submitting}
+            data-testid="signup-clear"
+          >
             <LuEraser aria-hidden /> Clear form
           </Button>
-          <Button type="submit" colorPalette="brand" size="lg" width={{ base: 'full', sm: 'auto' }} loading={submitting} loadingText="Sending…" data-testid="signup-submit">
+          <Button
+            type="submit"
+            colorPalette="brand"
+            size="lg"
+            width={{ base: 'full', sm: 'auto' }}
+            loading={submitting}
+            loadingText="Sending…"
+            data-testid="signup-submit"
+          >
             <LuSend aria-hidden /> Send enquiry
           </Button>
         </HStack>

@@ -1,6 +1,7 @@
 import { HStack, Icon, Stack, Text } from '@chakra-ui/react';
 import { LuCircleCheck } from 'react-icons/lu';
-import { BackToSignIn } from '../../auth/components/BackToSignIn';
+import { BackLink } from '../../../components/BackLink';
+import { loginPath } from '../../auth/urls';
 import { thanksText } from '../enquiryForm';
 
 export function EnquiryThanks({ company, adminEmail }: { company: string; adminEmail: string }) {
@@ -10,7 +11,7 @@ export function EnquiryThanks({ company, adminEmail }: { company: string; adminE
         <Icon as={LuCircleCheck} boxSize="6" color="green.fg" flexShrink={0} mt="0.5" aria-hidden />
         <Text data-testid="signup-done">{thanksText(company, adminEmail)}</Text>
       </HStack>
-      <BackToSignIn />
+      <BackLink to={loginPath}>Back to sign in</BackLink>
     </Stack>
   );
 }

@@ -69,7 +69,12 @@ export function SubscriptionFields({ products, loading, loadError, productId, pl
             <Field.RequiredIndicator />
           </Field.Label>
           <NativeSelect.Root>
-            <NativeSelect.Field name="planId" value={planId} onChange={(event) => onChange('planId', event.target.value)} data-testid="signup-plan">
+            <NativeSelect.Field
+              name="planId"
+              value={planId}
+              onChange={(event) => onChange('planId', event.target.value)}
+              data-testid="signup-plan"
+            >
               <option value="">{product ? 'Choose a plan' : 'Choose a product first'}</option>
               {product?.plans.map((p) => (
                 <option key={p.id} value={p.id}>
@@ -95,7 +100,20 @@ function PlanDetails({ plan }: { plan: Plan }) {
     ['Seats', String(plan.capacity)],
   ] as const;
   return (
-    <DataList.Root orientation="vertical" size="sm" flexDirection="row" flexWrap="wrap" gap="8" px="5" py="3" rounded="md" bg="bg.muted" alignSelf="start" aria-label="Chosen plan" data-testid="signup-plan-details">
+    <DataList.Root
+      orientation="vertical"
+      size="sm"
+      flexDirection="row"
+      flexWrap="wrap"
+      gap="8"
+      px="5"
+      py="3"
+      rounded="md"
+      bg="bg.muted"
+      alignSelf="start"
+      aria-label="Chosen plan"
+      data-testid="signup-plan-details"
+    >
       {items.map(([label, value]) => (
         <DataList.Item key={label}>
           <DataList.ItemLabel>{label}</DataList.ItemLabel>

@@ -3,9 +3,10 @@ import { useState } from 'react';
 import { useEnquirySubmitMutation, useProductListQuery } from '../../../generated/graphql';
 import { describeRequestError, UNEXPECTED_MESSAGE } from '../../../lib/requestErrors';
 import { hasErrors } from '../../../lib/userErrors';
-import { AuthCard } from '../../auth/components/AuthCard';
-import { BackToSignIn } from '../../auth/components/BackToSignIn';
-import { useCaptcha } from '../../captcha/views/useCaptcha';
+import { AuthCard } from '../../../components/AuthCard';
+import { BackLink } from '../../../components/BackLink';
+import { loginPath } from '../../auth/urls';
+import { useCaptcha } from '../../../lib/useCaptcha';
 import { EnquiryForm } from '../components/EnquiryForm';
 import { EnquiryThanks } from '../components/EnquiryThanks';
 import {
@@ -104,7 +105,7 @@ export default function SignupView() {
           onClear={clear}
           onRetryProducts={() => void products.refetch().catch(() => undefined)}
         />
-        <BackToSignIn />
+        <BackLink to={loginPath}>Back to sign in</BackLink>
       </Stack>
     </AuthCard>
   );

@@ -1,7 +1,7 @@
 import { useApolloClient } from '@apollo/client/react';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
-import { CaptchaChallengeDocument } from '../../../generated/graphql';
-import { solveCaptcha } from '../../../lib/captcha';
+import { CaptchaChallengeDocument } from '../generated/graphql';
+import { solveCaptcha } from './captcha';
 
 // The gateway's challenges live ten minutes; a prepared answer older than this is replaced.
 const FRESH_FOR_MS = 5 * 60 * 1000;

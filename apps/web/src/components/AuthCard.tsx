@@ -1,6 +1,6 @@
 import { Card, Heading, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { BrandMark } from '../../../components/BrandMark';
+import { BrandMark } from './BrandMark';
 
 type Props = {
   title: string;

@@ -3,16 +3,16 @@ import { useApolloClient } from '@apollo/client/react';
 import { FALLBACK_PROFILE_LABEL } from '@yozy/shared';
 import { Suspense, useEffect, useState } from 'react';
 import { Outlet } from 'react-router-dom';
-import { ScreenSpinner } from '../../../components/ScreenSpinner';
-import type { ViewerFieldsFragment } from '../../../generated/graphql';
-import { describeRequestError } from '../../../lib/requestErrors';
-import { toaster } from '../../../lib/toaster';
-import { useSignOut } from '../../auth/views/useSignOut';
-import { enquiriesPath } from '../../enquiries/urls';
-import { AppLayout } from '../components/AppLayout';
-import { ProfileMenu } from '../components/ProfileMenu';
-import { Sidebar } from '../components/Sidebar';
-import { TopBar } from '../components/TopBar';
+import { ScreenSpinner } from '../../components/ScreenSpinner';
+import type { ViewerFieldsFragment } from '../../generated/graphql';
+import { describeRequestError } from '../../lib/requestErrors';
+import { toaster } from '../../lib/toaster';
+import { useSignOut } from '../../features/auth/views/useSignOut';
+import { enquiriesPath } from '../../features/enquiries/urls';
+import { AppLayout } from './AppLayout';
+import { ProfileMenu } from './ProfileMenu';
+import { Sidebar } from './Sidebar';
+import { TopBar } from './TopBar';
 
 const SIDEBAR_ID = 'app-sidebar';
 

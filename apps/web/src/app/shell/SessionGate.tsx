@@ -1,17 +1,17 @@
 import { Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { isPublicPath, landingAfterSignIn, LOGIN_PATH, resolveAccess } from '../../../app/access';
-import { viewerKind } from '../../../app/viewerKind';
-import { FullPageSpinner } from '../../../components/FullPageSpinner';
-import { ProblemNotice } from '../../../components/ProblemNotice';
-import { ScreenSpinner } from '../../../components/ScreenSpinner';
-import { useViewerQuery } from '../../../generated/graphql';
-import { lazyScreen } from '../../../lib/lazyScreen';
-import { UNREACHABLE_MESSAGE } from '../../../lib/requestErrors';
-import { PublicLayout } from '../components/PublicLayout';
+import { isPublicPath, landingAfterSignIn, LOGIN_PATH, resolveAccess } from '../access';
+import { viewerKind } from '../viewerKind';
+import { FullPageSpinner } from '../../components/FullPageSpinner';
+import { ProblemNotice } from '../../components/ProblemNotice';
+import { ScreenSpinner } from '../../components/ScreenSpinner';
+import { useViewerQuery } from '../../generated/graphql';
+import { lazyScreen } from '../../lib/lazyScreen';
+import { UNREACHABLE_MESSAGE } from '../../lib/requestErrors';
+import { PublicLayout } from './PublicLayout';
 
 const ShellView = lazyScreen(() => import('./ShellView'));
-const AdminsOnlyView = lazyScreen(() => import('../../auth/views/AdminsOnlyView'));
+const AdminsOnlyView = lazyScreen(() => import('../../features/auth/views/AdminsOnlyView'));
 
 type RedirectState = { from?: string } | null;
 

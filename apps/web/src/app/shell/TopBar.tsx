@@ -2,7 +2,7 @@ import { Flex, IconButton, Link, Spacer } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { LuPanelLeft, LuRefreshCw } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
-import { BrandMark } from '../../../components/BrandMark';
+import { BrandMark } from '../../components/BrandMark';
 
 type Props = {
   homePath: string;

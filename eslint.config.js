@@ -1,0 +1,104 @@
+// One lint for the whole repository: TypeScript, React hooks, accessibility and import boundaries.
+// Formatting is Prettier's job (eslint-config-prettier turns off the rules that would disagree).
+import js from '@eslint/js';
+import boundaries from 'eslint-plugin-boundaries';
+import prettier from 'eslint-config-prettier';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const WEB = 'apps/web/src';
+
+/** Other apps' packages: the apps talk over HTTP (web → gateway → REST service), never by import. */
+const otherApps = (...names) => ({
+  'no-restricted-imports': [
+    'error',
+    {
+      patterns: names.map((name) => ({
+        group: [`@yozy/${name}`, `@yozy/${name}/*`, `**/apps/${name}/**`],
+        message: 'Apps never import each other: go through GraphQL (web → gateway) or REST (gateway → subscription-api).',
+      })),
+    },
+  ],
+});
+
+export default tseslint.config(
+  {
+    ignores: ['**/node_modules/**', '**/dist/**', '**/generated/**', 'data/**', 'coverage/**', 'tests/artifacts/**', '.turbo/**'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+    },
+  },
+  {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+
+  // The web console: browser code, hooks rules, accessibility, and feature boundaries.
+  {
+    files: [`${WEB}/**/*.{ts,tsx}`],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks, boundaries },
+    settings: {
+      'boundaries/include': [`${WEB}/**/*`],
+      'boundaries/elements': [
+        { type: 'app', pattern: `${WEB}/app` },
+        { type: 'components', pattern: `${WEB}/components` },
+        { type: 'lib', pattern: `${WEB}/lib` },
+        { type: 'generated', pattern: `${WEB}/generated` },
+        { type: 'feature', pattern: `${WEB}/features/*`, capture: ['feature'] },
+      ],
+      // A feature's urls.ts is its public face: any screen may link to another feature's screens.
+      'boundaries/files': [{ category: 'urls', pattern: '**/urls.ts' }],
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
+    },
+    rules: {
+      ...reactHooks.configs['recommended-latest'].rules,
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'disallow',
+          message: "Import boundary: features use components/, lib/, generated/, their own files and other features' urls.ts only",
+          policies: [
+            {
+              from: { element: { type: 'app' } },
+              allow: { to: { element: { types: { anyOf: ['app', 'components', 'lib', 'generated', 'feature'] } } } },
+            },
+            {
+              from: { element: { type: 'feature' } },
+              allow: { to: { element: { types: { anyOf: ['components', 'lib', 'generated'] } } } },
+            },
+            {
+              from: { element: { type: 'feature' } },
+              allow: { to: { element: { type: 'feature', captured: { feature: '{{from.captured.feature}}' } } } },
+            },
+            { from: { element: { type: 'feature' } }, allow: { to: { element: { type: 'feature' }, file: { categories: 'urls' } } } },
+            {
+              from: { element: { type: 'components' } },
+              allow: { to: { element: { types: { anyOf: ['components', 'lib', 'generated'] } } } },
+            },
+            { from: { element: { type: 'lib' } }, allow: { to: { element: { types: { anyOf: ['lib', 'generated'] } } } } },
+          ],
+        },
+      ],
+      ...otherApps('gateway', 'subscription-api'),
+    },
+  },
+  {
+    files: [`${WEB}/**/*.tsx`],
+    ...jsxA11y.flatConfigs.recommended,
+    languageOptions: { ...jsxA11y.flatConfigs.recommended.languageOptions, globals: { ...globals.browser } },
+  },
+  { files: ['apps/gateway/src/**/*.ts'], rules: otherApps('web', 'subscription-api') },
+  { files: ['apps/subscription-api/src/**/*.ts'], rules: otherApps('web', 'gateway') },
+  { files: ['packages/**/*.ts'], rules: otherApps('web', 'gateway', 'subscription-api') },
+  prettier,
+);
