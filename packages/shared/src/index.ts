@@ -2,3 +2,4 @@ export * from './constants';
 export * from './email';
 export * from './password';
 export * from './menu';
+export * from './inputs';

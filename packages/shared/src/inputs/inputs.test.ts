@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { ENQUIRY_REST_FIELDS, enquiryInput, REVENUE_MESSAGE } from './enquiry';
+import { fromRestField, restSchema, toRestFields } from './fieldMap';
+import { CONTROL_CHARACTER_MESSAGE, optionalAmount, optionalText, requiredText } from './rules';
+
+const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message;
+
+describe('text rules', () => {
+  it('trims, and refuses blank required text with its own message', () => {
+    expect(requiredText('Enter the name').parse('  Acme  ')).toBe('Acme');
+    expect(firstMessage(requiredText('Enter the name').safeParse('   '))).toBe('Enter the name');
+  });
+
+  it.each(['Ac\u0000me', 'line\nbreak', 'tab\there', 'del\u007F', 'c1\u0085'])('refuses control characters in %j', (value) => {
+    expect(firstMessage(requiredText('Enter it').safeParse(value))).toBe(CONTROL_CHARACTER_MESSAGE);
+    expect(firstMessage(optionalText().safeParse(value))).toBe(CONTROL_CHARACTER_MESSAGE);
+  });
+
+  it('keeps unicode, quotes and markup as text', () => {
+    expect(requiredText('x').parse('Ünïcødé 日本 <b>"x"</b>; DROP TABLE')).toBe('Ünïcødé 日本 <b>"x"</b>; DROP TABLE');
+  });
+
+  it('stores blank optional text as null and bounds its length', () => {
+    expect(optionalText().parse('  ')).toBeNull();
+    expect(optionalText().parse(undefined)).toBeNull();
+    expect(firstMessage(optionalText(5).safeParse('123456'))).toBe('Use at most 5 characters');
+  });
+});
+
+describe('optionalAmount', () => {
+  const revenue = optionalAmount(REVENUE_MESSAGE);
+  it.each([
+    [2500000, 2500000],
+    ['2,500,000', 2500000],
+    [' 12.345 ', 12.35],
+    ['', null],
+    [null, null],
+  ])('%j -> %j', (value, expected) => {
+    expect(revenue.parse(value)).toBe(expected);
+  });
+
+  it.each([-1, '1e14', 1e14, 'ten', Number.NaN, Infinity, '1.2.3'])(
+    'refuses %j, which numeric(16,2) cannot hold or is no amount',
+    (value) => {
+      expect(firstMessage(revenue.safeParse(value))).toBe(REVENUE_MESSAGE);
+    },
+  );
+
+  it('takes the largest amount the column holds', () => {
+    expect(revenue.parse('99999999999999.99')).toBe(99999999999999.99);
+  });
+});
+
+describe('field maps', () => {
+  it('renames input to REST names both ways and drops unknown keys', () => {
+    expect(toRestFields(ENQUIRY_REST_FIELDS, { companyName: 'Acme', revenueUsd: 5, captcha: 'x' } as never)).toEqual({
+      ClientCompanyName: 'Acme',
+      ClientRevenueInUSD: 5,
+    });
+    expect(fromRestField(ENQUIRY_REST_FIELDS, 'AdminEmail')).toBe('adminEmail');
+    expect(fromRestField(ENQUIRY_REST_FIELDS, 'constructor')).toBeNull();
+  });
+
+  it('checks a REST body with the same rules and messages under the REST names', () => {
+    const rest = restSchema(enquiryInput, ENQUIRY_REST_FIELDS);
+    const result = rest.safeParse({ ClientCompanyName: ' ', AdminEmail: 'x' });
+    expect(result.success).toBe(false);
+    expect(result.error!.issues.find((issue) => issue.path[0] === 'ClientCompanyName')?.message).toBe('Enter the company name');
+    expect(result.error!.issues.find((issue) => issue.path[0] === 'AdminEmail')?.message).toMatch(/valid email/);
+  });
+});
