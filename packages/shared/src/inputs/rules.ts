@@ -11,6 +11,7 @@ export const tooLong = (max: number) => `Use at most ${max} characters`;
 
 // C0 controls, DEL and C1 controls: nothing a person means to type into a one-line field, and
 // PostgreSQL refuses the NUL byte outright.
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL_CHARACTERS = /[\u0000-\u001F\u007F-\u009F]/;
 
 /** One line of text as typed: trimmed, bounded, without control characters. */
