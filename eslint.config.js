@@ -54,10 +54,14 @@ export default tseslint.config(
         { type: 'components', pattern: `${WEB}/components` },
         { type: 'lib', pattern: `${WEB}/lib` },
         { type: 'generated', pattern: `${WEB}/generated` },
+        { type: 'testing', pattern: `${WEB}/testing` },
         { type: 'feature', pattern: `${WEB}/features/*`, capture: ['feature'] },
       ],
       // A feature's urls.ts is its public face: any screen may link to another feature's screens.
-      'boundaries/files': [{ category: 'urls', pattern: '**/urls.ts' }],
+      'boundaries/files': [
+        { category: 'urls', pattern: '**/urls.ts' },
+        { category: 'test', pattern: '**/*.test.{ts,tsx}' },
+      ],
       'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
     },
     rules: {
@@ -86,6 +90,9 @@ export default tseslint.config(
               allow: { to: { element: { types: { anyOf: ['components', 'lib', 'generated'] } } } },
             },
             { from: { element: { type: 'lib' } }, allow: { to: { element: { types: { anyOf: ['lib', 'generated'] } } } } },
+            // Test helpers render components the way the app does; only tests use them.
+            { from: { element: { type: 'testing' } }, allow: { to: { element: { types: { anyOf: ['app', 'testing'] } } } } },
+            { from: { file: { categories: 'test' } }, allow: { to: { element: { type: 'testing' } } } },
           ],
         },
       ],

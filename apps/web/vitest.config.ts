@@ -1,9 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
-// The unit tests here are pure functions, so no DOM is needed.
+// Unit tests run in Node; component tests ask for a DOM with `// @vitest-environment happy-dom`.
 export default defineConfig({
   test: {
-    environment: 'node',
-    include: ['src/**/*.test.ts'],
+    setupFiles: ['./src/testing/setup.ts'],
   },
 });
