@@ -8,6 +8,24 @@ export function gatewayError(code: ErrorCode, message: string, field?: string): 
 
 export const unauthenticated = () => gatewayError('UNAUTHENTICATED', 'Sign in to continue');
 
+const CODE_BY_STATUS: Record<number, ErrorCode> = {
+  400: 'BAD_USER_INPUT',
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+};
+
+/** The GraphQL error a refusal of the REST service becomes. */
+export function restError(status: number, error: { code?: string; message?: string; field?: string } | undefined): GraphQLError {
+  const code = status >= 500 ? 'UPSTREAM_UNAVAILABLE' : (CODE_BY_STATUS[status] ?? 'BAD_USER_INPUT');
+  const message =
+    status >= 500 ? 'The subscription service could not answer. Try again in a moment.' : (error?.message ?? `HTTP ${status}`);
+  return new GraphQLError(message, {
+    extensions: { code, restCode: error?.code, ...(error?.field ? { field: error.field } : {}) },
+  });
+}
+
 /**
  * The `extensions.code` of an error, read structurally: graphql can be loaded twice (ESM and
  * CommonJS), so `instanceof GraphQLError` is not reliable.

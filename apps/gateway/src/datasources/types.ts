@@ -84,3 +84,6 @@ export type EnquiryForm = {
   ProductId: number;
   PlanId: number;
 };
+
+/** A product with the plans on sale for it, as the catalogue resolvers hand it to `Product`. */
+export type ProductWithPlans = ProductRecord & { plans: PlanRecord[] };

@@ -1,12 +1,12 @@
-import type { Resolvers } from '../generated/graphql';
-import { gatewayError, unauthenticated } from '../errors';
+import type { Resolvers } from '../../generated/graphql';
+import { gatewayError, unauthenticated } from '../../errors';
 
 export const organizationResolvers: Resolvers = {
   Query: {
     async organization(_parent, { id }, ctx) {
       if (!(await ctx.viewer())) throw unauthenticated();
       if (!/^\d{1,9}$/.test(id)) throw gatewayError('BAD_USER_INPUT', 'Organisation id must be a whole number', 'id');
-      return ctx.api.getClient(Number(id));
+      return ctx.dataSources.organization.getClient(Number(id));
     },
   },
   Organization: {

@@ -1,8 +1,7 @@
 import { landingPathFor, menuFor, type TypeOfUser as RestTypeOfUser } from '@yozy/shared';
-import type { Resolvers, TypeOfUser } from '../generated/graphql';
-import { clearSession, writeSession } from '../session';
-import { captchaErrors } from './captchaGuard';
-import { toUserErrors } from './userErrors';
+import type { Resolvers, TypeOfUser } from '../../generated/graphql';
+import { captchaErrors } from '../captcha';
+import { toUserErrors } from '../userErrors';
 
 const TYPE_OF_USER: Record<RestTypeOfUser, TypeOfUser> = {
   SuperAdmin: 'SUPER_ADMIN',
@@ -19,16 +18,16 @@ export const sessionResolvers: Resolvers = {
       const refused = await captchaErrors(ctx, input.captcha);
       if (refused.length) return { viewer: null, errors: refused };
       try {
-        const { token, user } = await ctx.api.signIn(input.email, input.password);
-        writeSession(ctx.req, ctx.res, token, user.UUID);
+        const { token, user } = await ctx.dataSources.account.signIn(input.email, input.password);
+        ctx.session.start(token, user);
         return { viewer: user, errors: [] };
       } catch (error) {
         return { viewer: null, errors: toUserErrors(error) };
       }
     },
     async signOut(_parent, _args, ctx) {
-      if (await ctx.viewer()) await ctx.api.signOut();
-      clearSession(ctx.req, ctx.res);
+      if (await ctx.viewer()) await ctx.dataSources.account.signOut();
+      ctx.session.end();
       return { signedOut: true };
     },
   },

@@ -1,0 +1,21 @@
+import { createHash } from 'node:crypto';
+
+/**
+ * Who the REST calls of one GraphQL request are made for. Every data source of the request shares
+ * one caller, so a session started by `signIn` is used by the rest of the same request.
+ */
+export class Caller {
+  constructor(
+    /** Session token from the cookie, forwarded as `Authorization: Bearer`. */
+    public token: string | null,
+    /** The signed-in user's UUID, forwarded as the `uuid` header of the specification's calls. */
+    public uuid: string | null,
+    readonly ip?: string,
+    readonly userAgent?: string,
+  ) {}
+
+  /** Names the session without revealing its token: cached or shared answers never cross sessions. */
+  get scope(): string {
+    return this.token ? createHash('sha256').update(this.token).digest('hex').slice(0, 16) : 'anonymous';
+  }
+}
