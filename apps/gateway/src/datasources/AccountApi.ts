@@ -8,8 +8,14 @@ export class AccountApi extends SubscriptionService {
     return this.post('users/signIn', { body: { email, password } });
   }
 
+  /** Ends the caller's session; there is nothing to end when they have none or it has ended already. */
   async signOut(): Promise<void> {
-    await this.post('users/signOut');
+    if (!this.caller.token) return;
+    try {
+      await this.post('users/signOut');
+    } catch (error) {
+      if (errorCode(error) !== 'UNAUTHENTICATED') throw error;
+    }
   }
 
   getProfile(): Promise<Profile> {

@@ -3,7 +3,8 @@ import type { Client } from './types';
 
 /** Organisations (clients) of the provider. */
 export class OrganizationApi extends SubscriptionService {
-  async getClient(clientId: number): Promise<Client | null> {
+  /** One organisation, or null; the REST service checks that the id is a whole number. */
+  async getClient(clientId: string): Promise<Client | null> {
     const rows = await this.get<Client[]>('subscription_client_details', { params: { ClientId: `eq.${clientId}` } });
     return rows[0] ?? null;
   }

@@ -1,5 +1,5 @@
 import type { Resolvers } from '../../generated/graphql';
-import { unauthenticated } from '../../errors';
+import { signedIn } from '../../guards';
 import { captchaErrors } from '../captcha';
 import { toUserErrors } from '../userErrors';
 
@@ -7,10 +7,7 @@ export const accountResolvers: Resolvers = {
   Query: {
     captchaChallenge: async (_parent, _args, ctx) => JSON.stringify(await ctx.captcha.challenge()),
     verifyPasswordResetLink: (_parent, { email, token }, ctx) => ctx.dataSources.account.verifyResetLink(email, token),
-    async productRedirectUrl(_parent, { email }, ctx) {
-      if (!(await ctx.viewer())) throw unauthenticated();
-      return ctx.dataSources.account.getProductAddress(email);
-    },
+    productRedirectUrl: signedIn((_parent, { email }, ctx) => ctx.dataSources.account.getProductAddress(email)),
   },
   Mutation: {
     async requestPasswordReset(_parent, { input }, ctx) {

@@ -1,13 +1,11 @@
-import type { Resolvers } from '../../generated/graphql';
-import { gatewayError, unauthenticated } from '../../errors';
+import type { QueryOrganizationArgs, Resolvers } from '../../generated/graphql';
+import { sameOrganization } from '../../guards';
 
 export const organizationResolvers: Resolvers = {
   Query: {
-    async organization(_parent, { id }, ctx) {
-      if (!(await ctx.viewer())) throw unauthenticated();
-      if (!/^\d{1,9}$/.test(id)) throw gatewayError('BAD_USER_INPUT', 'Organisation id must be a whole number', 'id');
-      return ctx.dataSources.organization.getClient(Number(id));
-    },
+    organization: sameOrganization((args: QueryOrganizationArgs) => args.id)((_parent, { id }, ctx) =>
+      ctx.dataSources.organization.getClient(id),
+    ),
   },
   Organization: {
     id: (c) => String(c.ClientId),

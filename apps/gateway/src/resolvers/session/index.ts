@@ -26,7 +26,7 @@ export const sessionResolvers: Resolvers = {
       }
     },
     async signOut(_parent, _args, ctx) {
-      if (await ctx.viewer()) await ctx.dataSources.account.signOut();
+      await ctx.dataSources.account.signOut();
       ctx.session.end();
       return { signedOut: true };
     },

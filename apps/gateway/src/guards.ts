@@ -1,0 +1,64 @@
+import type { GraphQLResolveInfo } from 'graphql';
+import type { GatewayContext } from './context';
+import type { Profile } from './datasources/types';
+import { gatewayError, unauthenticated } from './errors';
+
+/**
+ * Who may call a field, written once beside the field as a wrapper around its resolver:
+ *
+ *   organizations: superAdmin((_parent, args, ctx) => …)
+ *
+ * The REST service checks the organisation scope again on every call; these guards answer early
+ * with the right code and keep resolvers free of access checks.
+ */
+type ResolverFn<Result, Parent, Args> = (parent: Parent, args: Args, ctx: GatewayContext, info: GraphQLResolveInfo) => Result;
+
+type Check<Parent, Args> = (viewer: Profile | null, parent: Parent, args: Args) => void;
+
+function guard<Parent, Args>(check: Check<Parent, Args>) {
+  return <Result>(resolver: ResolverFn<Result, Parent, Args>) =>
+    async (parent: Parent, args: Args, ctx: GatewayContext, info: GraphQLResolveInfo): Promise<Awaited<Result>> => {
+      check(await ctx.viewer(), parent, args);
+      return await resolver(parent, args, ctx, info);
+    };
+}
+
+const forbidden = (message: string) => gatewayError('FORBIDDEN', message);
+
+function requireSignedIn(viewer: Profile | null): asserts viewer is Profile {
+  if (!viewer) throw unauthenticated();
+}
+
+function requireAdmin(viewer: Profile | null): asserts viewer is Profile {
+  requireSignedIn(viewer);
+  if (viewer.TypeOfUser === 'User') throw forbidden('This is for administrators');
+}
+
+/** Any signed-in user, members included. */
+export const signedIn = <Result, Parent, Args>(resolver: ResolverFn<Result, Parent, Args>) =>
+  guard<Parent, Args>(requireSignedIn)(resolver);
+
+/** Administrators: an organisation's admins and the provider's SuperAdmins; members are refused. */
+export const admin = <Result, Parent, Args>(resolver: ResolverFn<Result, Parent, Args>) => guard<Parent, Args>(requireAdmin)(resolver);
+
+/** The provider's SuperAdmins only. */
+export const superAdmin = <Result, Parent, Args>(resolver: ResolverFn<Result, Parent, Args>) =>
+  guard<Parent, Args>((viewer) => {
+    requireAdmin(viewer);
+    if (viewer.TypeOfUser !== 'SuperAdmin') throw forbidden('This is for the provider’s administrators');
+  })(resolver);
+
+/**
+ * Administrators acting on one organisation, named by `idOf`: a SuperAdmin on any, an
+ * organisation's admin on their own only; members and signed-out callers are refused.
+ */
+export const sameOrganization =
+  <Parent, Args>(idOf: (args: Args, parent: Parent) => string | number | null | undefined) =>
+  <Result>(resolver: ResolverFn<Result, Parent, Args>) =>
+    guard<Parent, Args>((viewer, parent, args) => {
+      requireAdmin(viewer);
+      if (viewer.TypeOfUser === 'SuperAdmin') return;
+      if (String(idOf(args, parent)) !== String(viewer.ClientId)) {
+        throw forbidden('You can only see and change your own organisation');
+      }
+    })(resolver);
