@@ -1,6 +1,7 @@
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { unwrapResolverError } from '@apollo/server/errors';
-import type { ErrorCode } from './generated/graphql';
+import { fromRestField, type FieldMap } from '@yozy/shared';
+import type { ErrorCode, UserError } from './generated/graphql';
 
 export function gatewayError(code: ErrorCode, message: string, field?: string): GraphQLError {
   return new GraphQLError(message, { extensions: { code, ...(field ? { field } : {}) } });
@@ -8,22 +9,63 @@ export function gatewayError(code: ErrorCode, message: string, field?: string): 
 
 export const unauthenticated = () => gatewayError('UNAUTHENTICATED', 'Sign in to continue');
 
-const CODE_BY_STATUS: Record<number, ErrorCode> = {
-  400: 'BAD_USER_INPUT',
-  401: 'UNAUTHENTICATED',
-  403: 'FORBIDDEN',
-  404: 'NOT_FOUND',
-  409: 'CONFLICT',
+/** The codes the REST subscription service answers failures with (`{ error: { code, message, field? } }`). */
+export type RestErrorCode =
+  | 'BAD_REQUEST'
+  | 'INVALID_TOKEN'
+  | 'WEAK_PASSWORD'
+  | 'PASSWORD_MISMATCH'
+  | 'UNAUTHENTICATED'
+  | 'INVALID_CREDENTIALS'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  | 'INTERNAL';
+
+/**
+ * The one contract for failures of the REST service: the GraphQL code each becomes, and whether
+ * it is a user error. A user error is something the person can act on (correct a field, choose
+ * another password, ask for a new link, use another email), so a mutation returns it in its
+ * payload's `errors`, with the REST field turned back into the input's name. Everything else is
+ * thrown as a GraphQLError with the code in `extensions.code`; queries throw every failure.
+ */
+export const REST_ERRORS: Readonly<Record<RestErrorCode, { code: ErrorCode; userError: boolean }>> = {
+  BAD_REQUEST: { code: 'BAD_USER_INPUT', userError: true },
+  INVALID_TOKEN: { code: 'INVALID_TOKEN', userError: true },
+  WEAK_PASSWORD: { code: 'WEAK_PASSWORD', userError: true },
+  PASSWORD_MISMATCH: { code: 'PASSWORD_MISMATCH', userError: true },
+  INVALID_CREDENTIALS: { code: 'INVALID_CREDENTIALS', userError: true },
+  CONFLICT: { code: 'CONFLICT', userError: true },
+  UNAUTHENTICATED: { code: 'UNAUTHENTICATED', userError: false },
+  FORBIDDEN: { code: 'FORBIDDEN', userError: false },
+  NOT_FOUND: { code: 'NOT_FOUND', userError: false },
+  INTERNAL: { code: 'UPSTREAM_UNAVAILABLE', userError: false },
 };
 
-/** The GraphQL error a refusal of the REST service becomes. */
-export function restError(status: number, error: { code?: string; message?: string; field?: string } | undefined): GraphQLError {
-  const code = status >= 500 ? 'UPSTREAM_UNAVAILABLE' : (CODE_BY_STATUS[status] ?? 'BAD_USER_INPUT');
-  const message =
-    status >= 500 ? 'The subscription service could not answer. Try again in a moment.' : (error?.message ?? `HTTP ${status}`);
-  return new GraphQLError(message, {
-    extensions: { code, restCode: error?.code, ...(error?.field ? { field: error.field } : {}) },
-  });
+const UPSTREAM_MESSAGE = 'The subscription service could not answer. Try again in a moment.';
+
+type RestErrorExtensions = { code: ErrorCode; userError: boolean; restCode?: string; restField?: string };
+
+/**
+ * The GraphQL error a failed REST call becomes. An answer without one of the codes above is a
+ * broken contract: an outage in front of the service when it is a 5xx, otherwise our own bug.
+ */
+export function restError(status: number, body: { code?: string; message?: string; field?: string } | undefined): GraphQLError {
+  const known = body?.code && Object.hasOwn(REST_ERRORS, body.code) ? REST_ERRORS[body.code as RestErrorCode] : null;
+  const { code, userError } = known ?? { code: status >= 500 ? 'UPSTREAM_UNAVAILABLE' : 'INTERNAL_SERVER_ERROR', userError: false };
+  const message = code === 'UPSTREAM_UNAVAILABLE' ? UPSTREAM_MESSAGE : (body?.message ?? `The subscription service answered ${status}`);
+  const extensions: RestErrorExtensions = { code, userError, restCode: body?.code, restField: body?.field };
+  return new GraphQLError(message, { extensions });
+}
+
+/**
+ * A failed REST call as the `errors` of a mutation's payload when the table above calls it a
+ * user error, naming the input field through the resource's field map; otherwise it is thrown on.
+ */
+export function userErrorsOf(error: unknown, fields: FieldMap = {}): UserError[] {
+  const extensions = (error as { extensions?: Partial<RestErrorExtensions> } | null)?.extensions;
+  if (extensions?.userError !== true || !extensions.code) throw error;
+  return [{ code: extensions.code, field: fromRestField(fields, extensions.restField), message: (error as Error).message }];
 }
 
 /**

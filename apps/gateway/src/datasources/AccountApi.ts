@@ -1,11 +1,11 @@
 import { errorCode } from '../errors';
 import { SubscriptionService } from './SubscriptionService';
-import type { Profile, SignInAnswer } from './types';
+import type { Profile, RestBody, SignInAnswer } from './types';
 
 /** Sessions and the account flows: sign-in, the viewer's profile, password reset, invitations, captcha replay. */
 export class AccountApi extends SubscriptionService {
-  signIn(email: string, password: string): Promise<SignInAnswer> {
-    return this.post('users/signIn', { body: { email, password } });
+  signIn(body: RestBody): Promise<SignInAnswer> {
+    return this.post('users/signIn', { body });
   }
 
   /** Ends the caller's session; there is nothing to end when they have none or it has ended already. */
@@ -37,31 +37,19 @@ export class AccountApi extends SubscriptionService {
     }
   }
 
-  requestPasswordReset(email: string): Promise<{ accepted: boolean }> {
-    return this.post('auth/password/request', { body: { email } });
+  requestPasswordReset(body: RestBody): Promise<{ accepted: boolean }> {
+    return this.post('auth/password/request', { body });
   }
 
   async verifyResetLink(email: string, token: string): Promise<boolean> {
     return (await this.post<{ linkvalid: boolean }>('auth/password/linkverify', { body: { email, token } })).linkvalid;
   }
 
-  resetPassword(body: {
-    email: string;
-    token: string;
-    password: string;
-    newpassword: string;
-  }): Promise<{ pass: boolean; redirectUrl: string }> {
+  resetPassword(body: RestBody): Promise<{ pass: boolean; redirectUrl: string }> {
     return this.post('auth/reset', { body });
   }
 
-  createUser(body: {
-    email: string;
-    token: string;
-    password: string;
-    confirmpassword: string;
-    firstname: string;
-    lastname: string;
-  }): Promise<{ success: boolean; redirectUrl: string }> {
+  createUser(body: RestBody): Promise<{ success: boolean; redirectUrl: string }> {
     return this.post('auth/create/user', { body });
   }
 }

@@ -36,6 +36,9 @@ export type Profile = {
 
 export type SignInAnswer = { token: string; expiresAt: string; user: Profile };
 
+/** A request body in the REST service's field names, built from a GraphQL input with its field map. */
+export type RestBody = Record<string, unknown>;
+
 export type RestErrorBody = { error?: { code?: string; message?: string; field?: string } };
 
 export type ProductRecord = {
@@ -55,34 +58,6 @@ export type PlanRecord = {
   Currency: string;
   Frequency: string;
   Capacity: number;
-};
-
-/** Body of POST /form/subscription_web_enquiry, in the provider's field names. */
-export type EnquiryForm = {
-  ClientCompanyName: string;
-  AddressLine1?: string | null;
-  AddressLine2?: string | null;
-  City?: string | null;
-  State?: string | null;
-  Country?: string | null;
-  CountryCode?: string | null;
-  Pincode?: string | null;
-  CurrencyCode?: string | null;
-  ClientType?: string | null;
-  NatureOfBusiness?: string | null;
-  BusinessVertical?: string | null;
-  ClientRevenueInUSD?: number | null;
-  AdminFirstname: string;
-  AdminLastname: string;
-  AdminEmail: string;
-  AdminPhone?: string | null;
-  AdminDepartment?: string | null;
-  ContactName: string;
-  ContactDesignation?: string | null;
-  ContactEmail: string;
-  ContactPhone?: string | null;
-  ProductId: number;
-  PlanId: number;
 };
 
 /** A product with the plans on sale for it, as the catalogue resolvers hand it to `Product`. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ENQUIRY_REST_FIELDS, enquiryInput, REVENUE_MESSAGE } from './enquiry';
 import { fromRestField, restSchema, toRestFields } from './fieldMap';
+import { ORGANIZATION_REST_FIELDS } from './organization';
 import { CONTROL_CHARACTER_MESSAGE, optionalAmount, optionalText, requiredText } from './rules';
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message;
@@ -59,6 +60,15 @@ describe('field maps', () => {
     });
     expect(fromRestField(ENQUIRY_REST_FIELDS, 'AdminEmail')).toBe('adminEmail');
     expect(fromRestField(ENQUIRY_REST_FIELDS, 'constructor')).toBeNull();
+  });
+
+  it.each([
+    ['enquiry', ENQUIRY_REST_FIELDS],
+    ['organization', ORGANIZATION_REST_FIELDS],
+  ])('names each REST field of the %s once, so a REST refusal names one input field', (_name, map) => {
+    const restNames = Object.values(map);
+    expect(new Set(restNames).size).toBe(restNames.length);
+    for (const [graph, rest] of Object.entries(map)) expect(fromRestField(map, rest)).toBe(graph);
   });
 
   it('checks a REST body with the same rules and messages under the REST names', () => {

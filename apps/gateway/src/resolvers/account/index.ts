@@ -1,7 +1,9 @@
+import { toRestFields } from '@yozy/shared';
 import type { Resolvers } from '../../generated/graphql';
+import { userErrorsOf } from '../../errors';
 import { signedIn } from '../../guards';
 import { captchaErrors } from '../captcha';
-import { toUserErrors } from '../userErrors';
+import { PASSWORD_RESET_REQUEST_REST_FIELDS, PASSWORD_RESET_REST_FIELDS, SET_PASSWORD_REST_FIELDS } from './restFields';
 
 export const accountResolvers: Resolvers = {
   Query: {
@@ -14,43 +16,30 @@ export const accountResolvers: Resolvers = {
       const refused = await captchaErrors(ctx, input.captcha);
       if (refused.length) return { accepted: false, errors: refused };
       try {
-        await ctx.dataSources.account.requestPasswordReset(input.email);
+        await ctx.dataSources.account.requestPasswordReset(toRestFields(PASSWORD_RESET_REQUEST_REST_FIELDS, input));
         return { accepted: true, errors: [] };
       } catch (error) {
-        return { accepted: false, errors: toUserErrors(error) };
+        return { accepted: false, errors: userErrorsOf(error, PASSWORD_RESET_REQUEST_REST_FIELDS) };
       }
     },
     async resetPassword(_parent, { input }, ctx) {
       const refused = await captchaErrors(ctx, input.captcha);
       if (refused.length) return { ok: false, redirectUrl: null, errors: refused };
       try {
-        const { redirectUrl } = await ctx.dataSources.account.resetPassword({
-          email: input.email,
-          token: input.token,
-          password: input.password,
-          newpassword: input.confirmPassword,
-        });
+        const { redirectUrl } = await ctx.dataSources.account.resetPassword(toRestFields(PASSWORD_RESET_REST_FIELDS, input));
         return { ok: true, redirectUrl, errors: [] };
       } catch (error) {
-        return { ok: false, redirectUrl: null, errors: toUserErrors(error, { newpassword: 'confirmPassword' }) };
+        return { ok: false, redirectUrl: null, errors: userErrorsOf(error, PASSWORD_RESET_REST_FIELDS) };
       }
     },
     async setPassword(_parent, { input }, ctx) {
       const refused = await captchaErrors(ctx, input.captcha);
       if (refused.length) return { ok: false, redirectUrl: null, errors: refused };
       try {
-        const { redirectUrl } = await ctx.dataSources.account.createUser({
-          email: input.email,
-          token: input.token,
-          password: input.password,
-          confirmpassword: input.confirmPassword,
-          firstname: input.firstName,
-          lastname: input.lastName,
-        });
+        const { redirectUrl } = await ctx.dataSources.account.createUser(toRestFields(SET_PASSWORD_REST_FIELDS, input));
         return { ok: true, redirectUrl, errors: [] };
       } catch (error) {
-        const fields = { confirmpassword: 'confirmPassword', firstname: 'firstName', lastname: 'lastName' };
-        return { ok: false, redirectUrl: null, errors: toUserErrors(error, fields) };
+        return { ok: false, redirectUrl: null, errors: userErrorsOf(error, SET_PASSWORD_REST_FIELDS) };
       }
     },
   },

@@ -1,5 +1,8 @@
+import { ORGANIZATION_REST_FIELDS } from '@yozy/shared';
+import type { Client } from '../../datasources/types';
 import type { QueryOrganizationArgs, Resolvers } from '../../generated/graphql';
 import { sameOrganization } from '../../guards';
+import { readRestFields } from '../restFields';
 
 export const organizationResolvers: Resolvers = {
   Query: {
@@ -8,22 +11,7 @@ export const organizationResolvers: Resolvers = {
     ),
   },
   Organization: {
-    id: (c) => String(c.ClientId),
-    companyName: (c) => c.ClientCompanyName,
-    dateOnboarded: (c) => c.DateOnboarded,
-    addressLine1: (c) => c.AddressLine1,
-    addressLine2: (c) => c.AddressLine2,
-    city: (c) => c.City,
-    state: (c) => c.State,
-    country: (c) => c.Country,
-    countryCode: (c) => c.CountryCode,
-    pincode: (c) => c.Pincode,
-    contactName: (c) => c.ClientContactName,
-    designation: (c) => c.ClientDesignation,
-    currencyCode: (c) => c.CurrencyCode,
-    clientType: (c) => c.ClientType,
-    natureOfBusiness: (c) => c.NatureOfBusiness,
-    businessVertical: (c) => c.BusinessVertical,
-    revenueUsd: (c) => c.ClientRevenueInUSD,
+    ...readRestFields<Client>()(ORGANIZATION_REST_FIELDS),
+    id: (client) => String(client.ClientId),
   },
 };

@@ -1,7 +1,8 @@
-import { landingPathFor, menuFor, type TypeOfUser as RestTypeOfUser } from '@yozy/shared';
+import { landingPathFor, toRestFields, menuFor, type TypeOfUser as RestTypeOfUser } from '@yozy/shared';
 import type { Resolvers, TypeOfUser } from '../../generated/graphql';
 import { captchaErrors } from '../captcha';
-import { toUserErrors } from '../userErrors';
+import { userErrorsOf } from '../../errors';
+import { SIGN_IN_REST_FIELDS } from './restFields';
 
 const TYPE_OF_USER: Record<RestTypeOfUser, TypeOfUser> = {
   SuperAdmin: 'SUPER_ADMIN',
@@ -18,11 +19,11 @@ export const sessionResolvers: Resolvers = {
       const refused = await captchaErrors(ctx, input.captcha);
       if (refused.length) return { viewer: null, errors: refused };
       try {
-        const { token, user } = await ctx.dataSources.account.signIn(input.email, input.password);
+        const { token, user } = await ctx.dataSources.account.signIn(toRestFields(SIGN_IN_REST_FIELDS, input));
         ctx.session.start(token, user);
         return { viewer: user, errors: [] };
       } catch (error) {
-        return { viewer: null, errors: toUserErrors(error) };
+        return { viewer: null, errors: userErrorsOf(error, SIGN_IN_REST_FIELDS) };
       }
     },
     async signOut(_parent, _args, ctx) {
