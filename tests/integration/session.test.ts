@@ -22,6 +22,22 @@ describe.each(DATABASES)('sessions on %s', (kind) => {
     expect(viewer.data?.viewer?.email).toBe(email);
   });
 
+  it.each([
+    ['admin@yozy.local', 'https://app.yozy.local'],
+    ['admin@acme.local', 'https://app.yozy.local'],
+    ['admin@globex.local', 'https://lite.yozy.local'],
+    ['member@acme.local', 'https://app.yozy.local'],
+  ])("tells %s their own product's address, on sign-in and after", async (email, productUrl) => {
+    const session = new GraphQLSession(stack.gatewayUrl);
+    const signIn = await session.request<{ signIn: { viewer: { productUrl: string } } }>(
+      `mutation ($input: SignInInput!) { signIn(input: $input) { viewer { productUrl } } }`,
+      { input: { email, password: 'Admin@123', captcha: await session.captcha() } },
+    );
+    expect(signIn.data?.signIn.viewer.productUrl).toBe(productUrl);
+    const viewer = await session.request<{ viewer: { productUrl: string } }>('{ viewer { productUrl } }');
+    expect(viewer.data?.viewer.productUrl).toBe(productUrl);
+  });
+
   it('accepts the email in any letter case', async () => {
     const session = await signedIn(stack.gatewayUrl, 'Admin@Acme.LOCAL');
     expect((await session.request<{ viewer: { email: string } }>(VIEWER)).data?.viewer.email).toBe('admin@acme.local');

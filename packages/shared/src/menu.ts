@@ -1,5 +1,12 @@
 /** The menu route table of SPEC section 2. */
-export type TypeOfUser = 'SuperAdmin' | 'OrgAdmin' | 'User';
+
+/**
+ * The kinds of user in the specification's spelling, keyed by the names of the GraphQL enum
+ * `TypeOfUser`. The gateway gives this object to GraphQL as the enum's internal values, so its
+ * resolvers return 'SuperAdmin' and the wire carries SUPER_ADMIN, with no table of its own.
+ */
+export const TYPE_OF_USER = { SUPER_ADMIN: 'SuperAdmin', ORG_ADMIN: 'OrgAdmin', USER: 'User' } as const;
+export type TypeOfUser = (typeof TYPE_OF_USER)[keyof typeof TYPE_OF_USER];
 
 export type MenuEntry = {
   path: string;

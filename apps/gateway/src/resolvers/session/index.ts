@@ -1,14 +1,8 @@
-import { landingPathFor, toRestFields, menuFor, type TypeOfUser as RestTypeOfUser } from '@yozy/shared';
-import type { Resolvers, TypeOfUser } from '../../generated/graphql';
+import { landingPathFor, menuFor, toRestFields, TYPE_OF_USER } from '@yozy/shared';
+import type { Resolvers } from '../../generated/graphql';
 import { captchaErrors } from '../captcha';
 import { userErrorsOf } from '../../errors';
 import { SIGN_IN_REST_FIELDS } from './restFields';
-
-const TYPE_OF_USER: Record<RestTypeOfUser, TypeOfUser> = {
-  SuperAdmin: 'SUPER_ADMIN',
-  OrgAdmin: 'ORG_ADMIN',
-  User: 'USER',
-};
 
 export const sessionResolvers: Resolvers = {
   Query: {
@@ -32,6 +26,7 @@ export const sessionResolvers: Resolvers = {
       return { signedOut: true };
     },
   },
+  TypeOfUser: TYPE_OF_USER,
   Viewer: {
     id: (p) => String(p.ClientUserId),
     uuid: (p) => p.UUID,
@@ -39,9 +34,10 @@ export const sessionResolvers: Resolvers = {
     firstName: (p) => p.UserFirstname,
     lastName: (p) => p.UserLastname,
     phone: (p) => p.Phone,
-    typeOfUser: (p) => TYPE_OF_USER[p.TypeOfUser],
+    typeOfUser: (p) => p.TypeOfUser,
     role: (p) => p.Role,
     organization: (p) => p.OrgDetails,
+    productUrl: (p, _args, ctx) => ctx.dataSources.account.getProductAddress(p.OfficialEmail),
     menu: (p) => menuFor(p.TypeOfUser).map(({ path, name }) => ({ path, name })),
     landingPath: (p) => landingPathFor(p.TypeOfUser),
   },
