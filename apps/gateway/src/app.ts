@@ -1,17 +1,13 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { ApolloServer } from '@apollo/server';
 import { expressMiddleware } from '@as-integrations/express5';
-import { ApolloArmor } from '@escape.tech/graphql-armor';
 import cookieParser from 'cookie-parser';
 import express from 'express';
 import helmet from 'helmet';
 import type { GatewayConfig } from './config';
-import { buildContext, type GatewayContext } from './context';
-import { formatError } from './errors';
+import { buildContext } from './context';
 import { DEFAULT_RATE_LIMITS, rateLimits, type RateLimits } from './rateLimits';
-import { resolvers } from './resolvers';
-import { loadTypeDefs } from './schema';
+import { createGraphQLServer } from './server';
 
 export type GatewayOptions = Pick<GatewayConfig, 'subscriptionApiUrl' | 'webDist' | 'trustProxy' | 'captchaSecret' | 'redisUrl'> & {
   rateLimits?: RateLimits;
@@ -19,19 +15,7 @@ export type GatewayOptions = Pick<GatewayConfig, 'subscriptionApiUrl' | 'webDist
 
 /** The gateway as an Express app: GraphQL at /graphql, health checks, and the console itself. */
 export async function createApp(options: GatewayOptions): Promise<express.Express> {
-  // graphql-js limits tokens itself (parseOptions); armor's own token parser answers 500 to a syntax error.
-  const armor = new ApolloArmor({ maxDepth: { n: 10 }, costLimit: { maxCost: 5000 }, maxTokens: { enabled: false } });
-  const protection = armor.protect();
-  const server = new ApolloServer<GatewayContext>({
-    typeDefs: loadTypeDefs(),
-    resolvers,
-    formatError,
-    ...protection,
-    includeStacktraceInErrorResponses: false,
-    parseOptions: { maxTokens: 2000 },
-    plugins: [...protection.plugins],
-    validationRules: [...protection.validationRules],
-  });
+  const server = createGraphQLServer();
   await server.start();
 
   const app = express();

@@ -1,0 +1,66 @@
+import type { GraphQLResolveInfo } from 'graphql';
+import { describe, expect, it, vi } from 'vitest';
+import type { GatewayContext } from './context';
+import { admin, sameOrganization, signedIn, superAdmin } from './guards';
+import { CALLERS, fakeContext, ORGANIZATIONS } from './testing/fakes';
+
+type Caller = keyof typeof CALLERS;
+type Outcome = 'ok' | 'UNAUTHENTICATED' | 'FORBIDDEN';
+
+type Guard = (
+  resolver: () => Promise<string>,
+) => (parent: object, args: { id: string }, ctx: GatewayContext, info: GraphQLResolveInfo) => Promise<string>;
+
+const guards: Record<'signedIn' | 'admin' | 'superAdmin' | 'sameOrganization(A)', Guard> = {
+  signedIn,
+  admin,
+  superAdmin,
+  'sameOrganization(A)': sameOrganization((args: { id: string }) => args.id),
+};
+
+// Who gets through each guard; the organisation asked for is A's.
+const EXPECTED: Record<keyof typeof guards, Record<Caller, Outcome>> = {
+  signedIn: { anonymous: 'UNAUTHENTICATED', memberOfA: 'ok', orgAdminOfA: 'ok', orgAdminOfB: 'ok', superAdmin: 'ok' },
+  admin: { anonymous: 'UNAUTHENTICATED', memberOfA: 'FORBIDDEN', orgAdminOfA: 'ok', orgAdminOfB: 'ok', superAdmin: 'ok' },
+  superAdmin: {
+    anonymous: 'UNAUTHENTICATED',
+    memberOfA: 'FORBIDDEN',
+    orgAdminOfA: 'FORBIDDEN',
+    orgAdminOfB: 'FORBIDDEN',
+    superAdmin: 'ok',
+  },
+  'sameOrganization(A)': {
+    anonymous: 'UNAUTHENTICATED',
+    memberOfA: 'FORBIDDEN',
+    orgAdminOfA: 'ok',
+    orgAdminOfB: 'FORBIDDEN',
+    superAdmin: 'ok',
+  },
+};
+
+const cases = Object.entries(EXPECTED).flatMap(([guard, outcomes]) =>
+  Object.entries(outcomes).map(([caller, outcome]) => [guard as keyof typeof guards, caller as Caller, outcome] as const),
+);
+
+describe('guards', () => {
+  it.each(cases)('%s lets %s through: %s', async (guard, caller, outcome) => {
+    const resolver = vi.fn(async () => 'the answer');
+    const wrapped = guards[guard](resolver);
+    const ctx = fakeContext({ viewer: CALLERS[caller] });
+    const call = wrapped({}, { id: String(ORGANIZATIONS.A.ClientId) }, ctx, {} as GraphQLResolveInfo);
+
+    if (outcome === 'ok') {
+      await expect(call).resolves.toBe('the answer');
+      expect(resolver).toHaveBeenCalledOnce();
+    } else {
+      await expect(call).rejects.toMatchObject({ extensions: { code: outcome } });
+      expect(resolver).not.toHaveBeenCalled();
+    }
+  });
+
+  it('compares organisation ids as text, so an id sent as a string matches a numeric one', async () => {
+    const wrapped = sameOrganization((args: { id: number }) => args.id)(async () => 'mine');
+    const ctx = fakeContext({ viewer: CALLERS.orgAdminOfA });
+    await expect(wrapped({}, { id: ORGANIZATIONS.A.ClientId }, ctx, {} as GraphQLResolveInfo)).resolves.toBe('mine');
+  });
+});

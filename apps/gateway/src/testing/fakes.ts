@@ -1,0 +1,123 @@
+import type { ApolloServer } from '@apollo/server';
+import type { CaptchaVerdict } from '../captcha';
+import type { GatewayContext } from '../context';
+import type { DataSources } from '../datasources';
+import type { Client, Profile } from '../datasources/types';
+import { createGraphQLServer } from '../server';
+
+/**
+ * Resolver tests run real GraphQL operations (`executeOperation`) against data sources faked per
+ * test: only the REST calls a test expects are given; any other call fails the test loudly.
+ */
+type Methods<T> = { [K in keyof T as T[K] extends (...args: never[]) => unknown ? K : never]: T[K] };
+export type FakeSources = { [Domain in keyof DataSources]?: Partial<Methods<DataSources[Domain]>> };
+
+export function fakeSources(fakes: FakeSources = {}): DataSources {
+  const domain = (name: keyof DataSources) =>
+    new Proxy(fakes[name] ?? {}, {
+      get(target, method: string) {
+        const fake = (target as Record<string, unknown>)[method];
+        if (fake) return fake;
+        return () => Promise.reject(new Error(`unexpected REST call ${name}.${method}`));
+      },
+    });
+  return {
+    account: domain('account'),
+    catalogue: domain('catalogue'),
+    enquiry: domain('enquiry'),
+    organization: domain('organization'),
+  } as unknown as DataSources;
+}
+
+export type FakeContext = GatewayContext & { sessionEvents: string[] };
+
+export function fakeContext(options: { viewer?: Profile | null; sources?: FakeSources; captcha?: CaptchaVerdict } = {}): FakeContext {
+  const sessionEvents: string[] = [];
+  let viewer = options.viewer ?? null;
+  return {
+    dataSources: fakeSources(options.sources),
+    captcha: {
+      challenge: () => Promise.reject(new Error('no challenge in resolver tests')),
+      verify: async () => options.captcha ?? 'ok',
+    },
+    viewer: async () => viewer,
+    session: {
+      start(token, user) {
+        sessionEvents.push(`start ${token} ${user.OfficialEmail}`);
+        viewer = user;
+      },
+      end() {
+        sessionEvents.push('end');
+        viewer = null;
+      },
+    },
+    sessionEvents,
+  };
+}
+
+let server: Promise<ApolloServer<GatewayContext>> | undefined;
+
+/** Runs one operation through the gateway's own schema, resolvers and error formatting. */
+export async function execute<Data = Record<string, unknown>>(
+  query: string,
+  variables: Record<string, unknown>,
+  contextValue: GatewayContext,
+): Promise<{ data?: Data | null; errors?: { message: string; extensions?: Record<string, unknown> }[] }> {
+  server ??= (async () => {
+    const created = createGraphQLServer();
+    await created.start();
+    return created;
+  })();
+  const response = await (await server).executeOperation<Data>({ query, variables }, { contextValue });
+  if (response.body.kind !== 'single') throw new Error('expected a single result');
+  const { data, errors } = response.body.singleResult;
+  return { data, errors: errors?.map(({ message, extensions }) => ({ message, extensions })) };
+}
+
+export const client = (id: number, name: string): Client => ({
+  ClientId: id,
+  ClientCompanyName: name,
+  DateOnboarded: '2024-03-01',
+  AddressLine1: null,
+  AddressLine2: null,
+  City: 'Springfield',
+  State: null,
+  Country: null,
+  CountryCode: null,
+  Pincode: null,
+  ClientContactName: `${name} contact`,
+  ClientDesignation: null,
+  CurrencyCode: 'USD',
+  ClientType: 'Enterprise',
+  NatureOfBusiness: null,
+  BusinessVertical: 'Industrial',
+  ClientRevenueInUSD: 1000,
+});
+
+const ACME = client(2, 'Acme Corporation');
+const GLOBEX = client(3, 'Globex Industries');
+const PROVIDER = client(1, 'Yozy Technologies');
+
+const profile = (id: number, email: string, TypeOfUser: Profile['TypeOfUser'], org: Client): Profile => ({
+  ClientUserId: id,
+  UUID: `00000000-0000-4000-8000-00000000000${id}`,
+  UserFirstname: email.split('@')[0]!,
+  UserLastname: 'Test',
+  OfficialEmail: email,
+  Phone: null,
+  TypeOfUser,
+  Role: null,
+  ClientId: org.ClientId,
+  OrgDetails: org,
+});
+
+/** One of each kind of caller, in organisations A (Acme) and B (Globex) and the provider's. */
+export const CALLERS = {
+  anonymous: null,
+  memberOfA: profile(4, 'member@acme.local', 'User', ACME),
+  orgAdminOfA: profile(2, 'admin@acme.local', 'OrgAdmin', ACME),
+  orgAdminOfB: profile(3, 'admin@globex.local', 'OrgAdmin', GLOBEX),
+  superAdmin: profile(1, 'admin@yozy.local', 'SuperAdmin', PROVIDER),
+} as const;
+
+export const ORGANIZATIONS = { A: ACME, B: GLOBEX, provider: PROVIDER };
