@@ -1,6 +1,6 @@
 import { GraphQLError } from 'graphql';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { formatError, restError, userErrorsOf } from './errors';
+import { formatError, namingFields, restError, userErrorsOf } from './errors';
 
 describe('formatError', () => {
   afterEach(() => vi.restoreAllMocks());
@@ -75,6 +75,13 @@ describe('restError and userErrorsOf', () => {
     const drift = restError(418, { code: 'TEAPOT', message: 'short and stout' });
     expect(drift.extensions.code).toBe('INTERNAL_SERVER_ERROR');
     expect(() => userErrorsOf(drift)).toThrow(drift);
+  });
+
+  it('names the GraphQL field of a thrown refusal when the resource map knows it', () => {
+    const error = restError(400, { code: 'BAD_REQUEST', message: 'Filter "ClientId" expects a whole number', field: 'ClientId' });
+    expect(() => namingFields({ id: 'ClientId' })(error)).toThrow(
+      expect.objectContaining({ extensions: expect.objectContaining({ field: 'id' }) }),
+    );
   });
 
   it('never shows the REST names of a thrown error to the client', () => {

@@ -69,6 +69,19 @@ export function userErrorsOf(error: unknown, fields: FieldMap = {}): UserError[]
 }
 
 /**
+ * For calls answered by throwing (queries): rethrows a failed REST call naming the GraphQL field
+ * the resource's field map gives for the REST field it refused, so `id`, never `ClientId`.
+ */
+export function namingFields(fields: FieldMap) {
+  return (error: unknown): never => {
+    const extensions = (error as { extensions?: Partial<RestErrorExtensions> } | null)?.extensions;
+    const field = fromRestField(fields, extensions?.restField);
+    if (!field || !(error instanceof GraphQLError)) throw error;
+    throw new GraphQLError(error.message, { extensions: { ...error.extensions, field } });
+  };
+}
+
+/**
  * The `extensions.code` of an error, read structurally: graphql can be loaded twice (ESM and
  * CommonJS), so `instanceof GraphQLError` is not reliable.
  */

@@ -1,3 +1,5 @@
+import { ORGANIZATION_REST_FIELDS } from '@yozy/shared';
+import { namingFields } from '../errors';
 import { SubscriptionService } from './SubscriptionService';
 import type { Client } from './types';
 
@@ -5,7 +7,9 @@ import type { Client } from './types';
 export class OrganizationApi extends SubscriptionService {
   /** One organisation, or null; the REST service checks that the id is a whole number. */
   async getClient(clientId: string): Promise<Client | null> {
-    const rows = await this.get<Client[]>('subscription_client_details', { params: { ClientId: `eq.${clientId}` } });
+    const rows = await this.get<Client[]>('subscription_client_details', { params: { ClientId: `eq.${clientId}` } }).catch(
+      namingFields(ORGANIZATION_REST_FIELDS),
+    );
     return rows[0] ?? null;
   }
 }
