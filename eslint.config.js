@@ -1,6 +1,7 @@
 // One lint for the whole repository: TypeScript, React hooks, accessibility and import boundaries.
 // Formatting is Prettier's job (eslint-config-prettier turns off the rules that would disagree).
 import js from '@eslint/js';
+import graphql from '@graphql-eslint/eslint-plugin';
 import boundaries from 'eslint-plugin-boundaries';
 import prettier from 'eslint-config-prettier';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
@@ -9,6 +10,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const WEB = 'apps/web/src';
+const CODE = '**/*.{js,cjs,mjs,ts,tsx,mts,cts}';
 
 /** Other apps' packages: the apps talk over HTTP (web → gateway → REST service), never by import. */
 const otherApps = (...names) => ({
@@ -27,9 +29,9 @@ export default tseslint.config(
   {
     ignores: ['**/node_modules/**', '**/dist/**', '**/generated/**', 'data/**', 'coverage/**', 'tests/artifacts/**', '.turbo/**'],
   },
-  js.configs.recommended,
-  ...tseslint.configs.recommended,
   {
+    files: [CODE],
+    extends: [js.configs.recommended, ...tseslint.configs.recommended],
     languageOptions: { globals: { ...globals.node } },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
@@ -108,4 +110,25 @@ export default tseslint.config(
   { files: ['apps/subscription-api/src/**/*.ts'], rules: otherApps('web', 'gateway') },
   { files: ['packages/**/*.ts'], rules: otherApps('web', 'gateway', 'subscription-api') },
   prettier,
+
+  // The GraphQL schema is a contract for the console, internal tools and tests: everything in it
+  // is described, so the descriptions are the API's documentation.
+  {
+    files: ['schema/*.graphql'],
+    languageOptions: { parser: graphql.parser, parserOptions: { graphQLConfig: { schema: 'schema/*.graphql' } } },
+    plugins: { '@graphql-eslint': graphql },
+    rules: {
+      '@graphql-eslint/require-description': [
+        'error',
+        {
+          types: true,
+          rootField: true,
+          FieldDefinition: true,
+          InputValueDefinition: true,
+          EnumValueDefinition: true,
+          DirectiveDefinition: true,
+        },
+      ],
+    },
+  },
 );
