@@ -55,7 +55,13 @@ const optionalTexts = (...names: string[]) => Object.fromEntries(names.map((name
 
 const listParameters = [
   { name: 'select', in: 'query', schema: { type: 'string' }, description: 'Comma-separated field names' },
-  { name: 'order', in: 'query', schema: { type: 'string' }, description: 'field.asc or field.desc, comma-separated' },
+  { name: 'order', in: 'query', schema: { type: 'string' }, description: 'field.asc or field.desc on sortable fields, comma-separated' },
+  {
+    name: 'or',
+    in: 'query',
+    schema: { type: 'string' },
+    description: 'Search on the searchable fields: (Field.ilike.*text*,Field.ilike.*text*), values with , ( ) or " double-quoted',
+  },
   { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 0, maximum: 1000, default: 100 } },
   { name: 'offset', in: 'query', schema: { type: 'integer', minimum: 0, default: 0 } },
   { name: 'Prefer', in: 'header', schema: { type: 'string', enum: ['count=exact'] }, description: 'Ask for the total in Content-Range' },
@@ -165,7 +171,17 @@ export const openApiDocument = {
     '/subscription_client_details': {
       get: {
         summary: 'Organisations: all for a SuperAdmin, only their own for an organisation admin',
-        parameters: [...listParameters, { name: 'ClientId', in: 'query', schema: { type: 'string' }, example: 'eq.2' }],
+        description:
+          'Searchable: ClientCompanyName, ClientContactName. Sortable: ClientCompanyName, ClientContactName (both ignoring case), DateOnboarded, ClientType, BusinessVertical.',
+        parameters: [
+          ...listParameters,
+          ...[
+            ['ClientId', 'eq.2'],
+            ['ClientType', 'eq.Enterprise'],
+            ['BusinessVertical', 'eq.Retail'],
+            ['DateOnboarded', 'gte.2024-01-01'],
+          ].map(([name, example]) => ({ name, in: 'query', schema: { type: 'string' }, example })),
+        ],
         responses: {
           200: {
             description: 'Organisations',

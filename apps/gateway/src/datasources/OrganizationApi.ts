@@ -1,6 +1,7 @@
 import { ORGANIZATION_REST_FIELDS } from '@yozy/shared';
 import { namingFields } from '../errors';
 import { SubscriptionService } from './SubscriptionService';
+import type { RestPage } from '../lists';
 import type { Client } from './types';
 
 /** Organisations (clients) of the provider. */
@@ -11,5 +12,10 @@ export class OrganizationApi extends SubscriptionService {
       namingFields(ORGANIZATION_REST_FIELDS),
     );
     return rows[0] ?? null;
+  }
+
+  /** A page of organisations: all of them for a SuperAdmin; the REST service scopes anyone else. */
+  listClients(params: URLSearchParams): Promise<RestPage<Client>> {
+    return this.getPage('subscription_client_details', params);
   }
 }

@@ -1,6 +1,7 @@
 import { RESTDataSource, type AugmentedRequest, type RequestOptions } from '@apollo/datasource-rest';
 import type { FetcherResponse } from '@apollo/utils.fetcher';
 import { restError } from '../errors';
+import type { RestPage } from '../lists';
 import type { Caller } from './Caller';
 import type { RestErrorBody } from './types';
 
@@ -28,6 +29,12 @@ export abstract class SubscriptionService extends RESTDataSource {
     if (token && uuid) request.headers.uuid = uuid;
     if (ip) request.headers['x-forwarded-for'] = ip;
     if (userAgent) request.headers['user-agent'] = userAgent;
+  }
+
+  /** One page of a REST list with its exact total, in one call. */
+  protected async getPage<Row>(path: string, params: URLSearchParams): Promise<RestPage<Row>> {
+    const { parsedBody, response } = await this.fetch<Row[]>(path, { method: 'GET', params, headers: { prefer: 'count=exact' } });
+    return { rows: parsedBody, contentRange: response.headers.get('content-range') };
   }
 
   protected override async errorFromResponse({ response, parsedBody }: { response: FetcherResponse; parsedBody: unknown }) {

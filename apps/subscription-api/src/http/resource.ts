@@ -6,11 +6,23 @@ import { HttpError } from './errors';
 /**
  * Read-only listing of a table in the filter style of the provider's backend:
  * `?ClientId=eq.42&select=ClientId,ClientCompanyName&order=ClientCompanyName.asc&limit=20&offset=40`,
- * with `Prefer: count=exact` answered in a `Content-Range` header. Only declared fields can be
- * selected, filtered or sorted, and every value travels as a query parameter.
+ * a search as `or=(ClientCompanyName.ilike.*acme*,ClientContactName.ilike.*acme*)`, and
+ * `Prefer: count=exact` answered in a `Content-Range` header. Only declared fields can be
+ * selected or filtered, only searchable ones searched, only indexed ones sorted, and every value
+ * travels as a query parameter.
  */
 export type FieldType = 'int' | 'number' | 'text' | 'bool' | 'date' | 'timestamp' | 'textList';
-export type Field = { sql: string; type: FieldType };
+export type Field = {
+  sql: string;
+  type: FieldType;
+  /** May be matched in the `or=(…)` search group. */
+  searchable?: true;
+  /**
+   * Rows may be ordered by this field: `by` (default `sql`) followed by the tie-breaker, served by
+   * the index named here so a page of a large list never sorts the whole table (a test checks it).
+   */
+  sort?: { index: string; by?: string };
+};
 
 export type ResourceDefinition = {
   from: string;
@@ -19,25 +31,32 @@ export type ResourceDefinition = {
   fields: Record<string, Field>;
   /** The field holding the organisation id: organisation admins only ever see their own. */
   tenantField?: string;
-  /** Sort appended to every query so pages are stable, e.g. `client_id`. */
+  /** Sort appended to every query, in the direction of the last ordering, so pages are stable: the primary key. */
   tieBreaker: string;
 };
 
 export const MAX_LIMIT = 1000;
 const DEFAULT_LIMIT = 100;
-const RESERVED = new Set(['select', 'order', 'limit', 'offset']);
+const RESERVED = new Set(['select', 'order', 'limit', 'offset', 'or']);
+/** What a search may ask of a field: text matching, not ranges or lists. */
+const SEARCH_OPERATORS = new Set(['eq', 'like', 'ilike']);
 const OPERATORS = { eq: '=', neq: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=', like: 'LIKE', ilike: 'ILIKE', in: 'IN', is: 'IS' } as const;
 type Operator = keyof typeof OPERATORS;
 
 type Filter = { field: string; operator: Operator; value: string };
+/** Every filter holds (AND), and when there is a search, at least one of its terms (OR). */
+type Conditions = { filters: Filter[]; search: Filter[] };
 
 /** `viewer` is null for public resources, which must not have a tenant field. */
 export async function listResource(db: Queryable, definition: ResourceDefinition, req: Request, res: Response, viewer: Viewer | null) {
   const params: unknown[] = [];
   const param = (value: unknown) => `$${params.push(value)}`;
 
-  const filters = scopeToTenant(definition, parseFilters(definition, req.query), viewer);
-  const where = whereClause(definition, filters, param);
+  const conditions: Conditions = {
+    filters: scopeToTenant(definition, parseFilters(definition, req.query), viewer),
+    search: parseSearch(definition, req.query.or),
+  };
+  const where = whereClause(definition, conditions, param);
   const select = parseSelect(definition, req.query.select);
   const order = parseOrder(definition, req.query.order);
   const limit = parseCount('limit', req.query.limit, DEFAULT_LIMIT, MAX_LIMIT);
@@ -49,16 +68,21 @@ export async function listResource(db: Queryable, definition: ResourceDefinition
     `SELECT ${jsonObject(picked)} AS row${wantsCount ? ', count(*) OVER ()::int AS total' : ''}
        FROM ${definition.from}
       ${where}
-      ORDER BY ${[...order, definition.tieBreaker].join(', ')}
+      ORDER BY ${orderBy(definition, order)}
       LIMIT ${param(limit)} OFFSET ${param(offset)}`,
     params,
   );
 
   if (wantsCount) {
-    const total = rows[0]?.total ?? (offset > 0 ? await countAll(db, definition, filters) : 0);
+    const total = rows[0]?.total ?? (offset > 0 ? await countAll(db, definition, conditions) : 0);
     res.set('Content-Range', rows.length ? `${offset}-${offset + rows.length - 1}/${total}` : `*/${total}`);
   }
   return rows.map((r) => r.row);
+}
+
+/** A declared field by its name; names such as `constructor` are not fields. */
+function fieldOf(definition: ResourceDefinition, name: string): Field | undefined {
+  return Object.hasOwn(definition.fields, name) ? definition.fields[name] : undefined;
 }
 
 /** A `json_build_object(...)` expression: both database drivers hand back the same JSON values. */
@@ -68,24 +92,74 @@ export function jsonObject(fields: Record<string, Field>): string {
     .join(', ')})`;
 }
 
-async function countAll(db: Queryable, definition: ResourceDefinition, filters: Filter[]) {
+async function countAll(db: Queryable, definition: ResourceDefinition, conditions: Conditions) {
   const params: unknown[] = [];
-  const where = whereClause(definition, filters, (v) => `$${params.push(v)}`);
+  const where = whereClause(definition, conditions, (v) => `$${params.push(v)}`);
   const [row] = await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM ${definition.from} ${where}`, params);
   return row?.total ?? 0;
 }
 
-function whereClause(definition: ResourceDefinition, filters: Filter[], param: (value: unknown) => string): string {
+function whereClause(definition: ResourceDefinition, { filters, search }: Conditions, param: (value: unknown) => string): string {
   const conditions = filters.map((filter) => condition(definition.fields[filter.field]!, filter, param));
+  if (search.length) {
+    conditions.push(`(${search.map((term) => condition(definition.fields[term.field]!, term, param)).join(' OR ')})`);
+  }
   if (definition.where) conditions.unshift(`(${definition.where})`);
   return conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
+}
+
+/**
+ * The search group `or=(Field.op.value,…)` in PostgREST's syntax: a value holding commas,
+ * parentheses or quotes is double-quoted, with `\"` and `\\` inside. Only searchable fields,
+ * only text operators.
+ */
+function parseSearch(definition: ResourceDefinition, raw: unknown): Filter[] {
+  if (raw === undefined) return [];
+  const bad = (message: string) => new HttpError('BAD_REQUEST', message, 'or');
+  const group = typeof raw === 'string' ? /^\((.*)\)$/s.exec(raw)?.[1] : undefined;
+  if (group === undefined) throw bad('or must be one group: or=(Field.ilike.*text*,…)');
+  return splitTerms(group, bad).map((term) => {
+    const [, field = '', operator = '', value = ''] = /^([^.]*)\.([^.]*)\.(.*)$/s.exec(term) ?? [];
+    if (!fieldOf(definition, field)?.searchable) throw bad(`Field "${field}" cannot be searched`);
+    if (!SEARCH_OPERATORS.has(operator)) throw bad(`Search terms take ${[...SEARCH_OPERATORS].join(', ')}, not "${operator}"`);
+    return { field, operator: operator as Operator, value: unquote(value, bad) };
+  });
+}
+
+/** Splits at the commas outside double quotes. */
+function splitTerms(group: string, bad: (message: string) => HttpError): string[] {
+  const terms: string[] = [];
+  let current = '';
+  let quoted = false;
+  for (let i = 0; i < group.length; i++) {
+    const char = group[i]!;
+    if (quoted && char === '\\') {
+      current += char + (group[++i] ?? '');
+    } else if (char === '"') {
+      quoted = !quoted;
+      current += char;
+    } else if (char === ',' && !quoted) {
+      terms.push(current);
+      current = '';
+    } else {
+      current += char;
+    }
+  }
+  if (quoted) throw bad('A quoted search value is not closed');
+  return [...terms, current];
+}
+
+function unquote(value: string, bad: (message: string) => HttpError): string {
+  if (!value.startsWith('"')) return value;
+  if (value.length < 2 || !value.endsWith('"')) throw bad('A quoted search value must end with its quote');
+  return value.slice(1, -1).replace(/\\(.)/gs, '$1');
 }
 
 function parseFilters(definition: ResourceDefinition, query: Request['query']): Filter[] {
   const filters: Filter[] = [];
   for (const [field, raw] of Object.entries(query)) {
     if (RESERVED.has(field)) continue;
-    if (!definition.fields[field]) throw new HttpError('BAD_REQUEST', `Unknown filter field "${field}"`, field);
+    if (!fieldOf(definition, field)) throw new HttpError('BAD_REQUEST', `Unknown filter field "${field}"`, field);
     for (const text of [raw].flat()) {
       if (typeof text !== 'string') throw new HttpError('BAD_REQUEST', `Filter "${field}" must be operator.value`, field);
       const dot = text.indexOf('.');
@@ -167,27 +241,36 @@ function parseSelect(definition: ResourceDefinition, raw: unknown): string[] {
   if (typeof raw !== 'string') throw new HttpError('BAD_REQUEST', 'select must be a comma-separated list', 'select');
   const names = raw.split(',').map((name) => name.trim());
   for (const name of names) {
-    if (!definition.fields[name]) throw new HttpError('BAD_REQUEST', `Unknown field "${name}" in select`, 'select');
+    if (!fieldOf(definition, name)) throw new HttpError('BAD_REQUEST', `Unknown field "${name}" in select`, 'select');
   }
   return names;
 }
 
-function parseOrder(definition: ResourceDefinition, raw: unknown): string[] {
+type Ordering = { sql: string; direction: 'ASC' | 'DESC' };
+
+/** The orderings asked for, then the tie-breaker in the last one's direction, so one index scan serves both. */
+function orderBy(definition: ResourceDefinition, order: Ordering[]): string {
+  const tieBreaker = { sql: definition.tieBreaker, direction: order.at(-1)?.direction ?? 'ASC' };
+  return [...order, tieBreaker].map(({ sql, direction }) => `${sql} ${direction}`).join(', ');
+}
+
+function parseOrder(definition: ResourceDefinition, raw: unknown): Ordering[] {
   if (raw === undefined) return [];
   if (typeof raw !== 'string') throw new HttpError('BAD_REQUEST', 'order must be field.asc or field.desc', 'order');
   return raw.split(',').map((part) => {
     const [name = '', direction = 'asc', extra] = part.trim().split('.');
-    const field = definition.fields[name];
+    const field = fieldOf(definition, name);
     if (!field || extra !== undefined || (direction !== 'asc' && direction !== 'desc')) {
       throw new HttpError('BAD_REQUEST', `Cannot order by "${part}": use a field name with .asc or .desc`, 'order');
     }
-    return `${field.sql} ${direction.toUpperCase()}`;
+    if (!field.sort) throw new HttpError('BAD_REQUEST', `Cannot order by "${name}": it is not one of the sortable fields`, 'order');
+    return { sql: field.sort.by ?? field.sql, direction: direction === 'asc' ? 'ASC' : 'DESC' };
   });
 }
 
 function parseCount(name: string, raw: unknown, fallback: number, max: number): number {
   if (raw === undefined) return fallback;
-  if (typeof raw !== 'string' || !/^\d{1,9}$/.test(raw)) {
+  if (typeof raw !== 'string' || !/^\d{1,15}$/.test(raw)) {
     throw new HttpError('BAD_REQUEST', `${name} must be a whole number from 0 to ${max}`, name);
   }
   const value = Number(raw);

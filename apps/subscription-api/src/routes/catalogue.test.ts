@@ -9,7 +9,7 @@ afterAll(() => api.stop());
 
 describe('GET /subscription_product_master', () => {
   it('lists the products on sale without a session', async () => {
-    const answer = await api.get<Record<string, unknown>[]>('/subscription_product_master?order=ProductCode.asc');
+    const answer = await api.get<Record<string, unknown>[]>('/subscription_product_master?order=ProductName.asc');
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual([
       {

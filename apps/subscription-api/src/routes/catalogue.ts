@@ -5,7 +5,7 @@ import { listResource, type ResourceDefinition } from '../http/resource';
 /** The product master of SPEC section 3: what the provider sells, for the public sign-up form. */
 export const productFields = {
   ProductId: { sql: 'p.product_id', type: 'int' },
-  ProductName: { sql: 'p.product_name', type: 'text' },
+  ProductName: { sql: 'p.product_name', type: 'text', sort: { index: 'products_product_name_sort_idx', by: 'lower(p.product_name)' } },
   ProductCode: { sql: 'p.product_code', type: 'text' },
   Domain: { sql: 'p.domain', type: 'text' },
   IncludedProducts: { sql: 'p.included_products', type: 'textList' },
@@ -17,21 +17,21 @@ export const planFields = {
   ProductId: { sql: 'pl.product_id', type: 'int' },
   PlanName: { sql: 'pl.plan_name', type: 'text' },
   PlanGroup: { sql: 'pl.plan_group', type: 'text' },
-  Cost: { sql: 'pl.cost', type: 'number' },
+  Cost: { sql: 'pl.cost', type: 'number', sort: { index: 'plans_cost_sort_idx' } },
   Currency: { sql: 'pl.currency', type: 'text' },
   Frequency: { sql: 'pl.frequency', type: 'text' },
   Capacity: { sql: 'pl.capacity', type: 'int' },
 } satisfies ResourceDefinition['fields'];
 
 // Only what is on sale: withdrawn products and plans stay in the tables for old licences.
-const products: ResourceDefinition = {
+export const products: ResourceDefinition = {
   from: 'products p',
   where: 'p.is_active',
   fields: productFields,
   tieBreaker: 'p.product_id',
 };
 
-const plans: ResourceDefinition = {
+export const plans: ResourceDefinition = {
   from: 'plans pl JOIN products p ON p.product_id = pl.product_id',
   where: 'pl.is_active AND p.is_active',
   fields: planFields,

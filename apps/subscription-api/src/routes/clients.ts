@@ -6,8 +6,13 @@ import { jsonObject, listResource, type ResourceDefinition } from '../http/resou
 /** Organisation (client) fields of SPEC section 3, as the provider's backend names them. */
 export const clientFields = {
   ClientId: { sql: 'c.client_id', type: 'int' },
-  ClientCompanyName: { sql: 'c.company_name', type: 'text' },
-  DateOnboarded: { sql: 'c.date_onboarded', type: 'date' },
+  ClientCompanyName: {
+    sql: 'c.company_name',
+    type: 'text',
+    searchable: true,
+    sort: { index: 'clients_company_name_sort_idx', by: 'lower(c.company_name)' },
+  },
+  DateOnboarded: { sql: 'c.date_onboarded', type: 'date', sort: { index: 'clients_date_onboarded_sort_idx' } },
   AddressLine1: { sql: 'c.address_line1', type: 'text' },
   AddressLine2: { sql: 'c.address_line2', type: 'text' },
   City: { sql: 'c.city', type: 'text' },
@@ -15,16 +20,21 @@ export const clientFields = {
   Country: { sql: 'c.country', type: 'text' },
   CountryCode: { sql: 'c.country_code', type: 'text' },
   Pincode: { sql: 'c.pincode', type: 'text' },
-  ClientContactName: { sql: 'c.contact_name', type: 'text' },
+  ClientContactName: {
+    sql: 'c.contact_name',
+    type: 'text',
+    searchable: true,
+    sort: { index: 'clients_contact_name_sort_idx', by: 'lower(c.contact_name)' },
+  },
   ClientDesignation: { sql: 'c.designation', type: 'text' },
   CurrencyCode: { sql: 'c.currency_code', type: 'text' },
-  ClientType: { sql: 'c.client_type', type: 'text' },
+  ClientType: { sql: 'c.client_type', type: 'text', sort: { index: 'clients_client_type_sort_idx' } },
   NatureOfBusiness: { sql: 'c.nature_of_business', type: 'text' },
-  BusinessVertical: { sql: 'c.business_vertical', type: 'text' },
+  BusinessVertical: { sql: 'c.business_vertical', type: 'text', sort: { index: 'clients_business_vertical_sort_idx' } },
   ClientRevenueInUSD: { sql: 'c.revenue_usd', type: 'number' },
 } satisfies ResourceDefinition['fields'];
 
-const clients: ResourceDefinition = {
+export const clients: ResourceDefinition = {
   from: 'clients c',
   fields: clientFields,
   tenantField: 'ClientId',

@@ -1,0 +1,105 @@
+import { gatewayError } from './errors';
+import type { InputMaybe, PageInfo, PageInput, SortDirection } from './generated/graphql';
+
+/**
+ * The one way every list of the schema reaches the REST service and comes back: `page`, `search`,
+ * `filter` and `sort` become REST parameters (`limit`/`offset`, `or=(…)`, `Field=op.value`,
+ * `order=`), and the rows with their `Content-Range` become `{ totalCount, pageInfo, nodes }`.
+ * A list declares only which REST fields it searches, filters and sorts.
+ */
+
+export const MAX_PAGE_SIZE = 100;
+/** The window of a page, after GraphQL's defaults (offset 0, limit 25). */
+type Window = { offset: number; limit: number };
+export const DEFAULT_PAGE: Window = { offset: 0, limit: 25 };
+const MAX_SEARCH_LENGTH = 100;
+
+/** How a filter field narrows the list: the REST field and the comparison. */
+type FilterRule = readonly [restField: string, operator: 'eq' | 'gte' | 'lte'];
+
+export type ListSpec<Filter, SortField extends string> = {
+  /** REST fields the search text is looked for in, ignoring case. */
+  search: readonly string[];
+  /** Every field of the list's filter input, with the REST field and comparison it stands for. */
+  filter: { readonly [Name in keyof Filter]-?: FilterRule };
+  /** The REST field each sort field orders by; the REST service only sorts on indexed fields. */
+  sort: Readonly<Record<SortField, string>>;
+  /** The order when the caller gives none. */
+  defaultSort: { field: SortField; direction: SortDirection };
+};
+
+export type ListArgs<Filter, SortField extends string> = {
+  page?: InputMaybe<PageInput>;
+  search?: InputMaybe<string>;
+  filter?: InputMaybe<Filter>;
+  sort?: InputMaybe<{ field: SortField; direction?: SortDirection }>;
+};
+
+/** A page of rows as the REST service answers it. */
+export type RestPage<Row> = { rows: Row[]; contentRange: string | null };
+
+export type Page<Node> = { totalCount: number; pageInfo: PageInfo; nodes: Node[] };
+
+/** Fetches one page of a list through `fetchPage` (a data source method). */
+export async function listPage<Row, Filter extends object, SortField extends string>(
+  args: ListArgs<Filter, SortField>,
+  spec: ListSpec<Filter, SortField>,
+  fetchPage: (params: URLSearchParams) => Promise<RestPage<Row>>,
+): Promise<Page<Row>> {
+  const { params, page } = restParams(args, spec);
+  const { rows, contentRange } = await fetchPage(params);
+  const totalCount = totalOf(contentRange);
+  return {
+    totalCount,
+    pageInfo: {
+      offset: page.offset,
+      limit: page.limit,
+      hasNextPage: page.offset + rows.length < totalCount,
+      hasPreviousPage: page.offset > 0,
+    },
+    nodes: rows,
+  };
+}
+
+/** The REST parameters of a list call, after checking the page and the search. */
+export function restParams<Filter extends object, SortField extends string>(
+  args: ListArgs<Filter, SortField>,
+  spec: ListSpec<Filter, SortField>,
+): { params: URLSearchParams; page: Window } {
+  const page: Window = { offset: args.page?.offset ?? DEFAULT_PAGE.offset, limit: args.page?.limit ?? DEFAULT_PAGE.limit };
+  if (!Number.isInteger(page.limit) || page.limit < 1 || page.limit > MAX_PAGE_SIZE) {
+    throw gatewayError('BAD_USER_INPUT', `A page holds 1 to ${MAX_PAGE_SIZE} rows`, 'page.limit');
+  }
+  if (!Number.isInteger(page.offset) || page.offset < 0) {
+    throw gatewayError('BAD_USER_INPUT', 'The offset is 0 or more', 'page.offset');
+  }
+  const params = new URLSearchParams({ limit: String(page.limit), offset: String(page.offset) });
+
+  const search = args.search?.trim() ?? '';
+  if (search.length > MAX_SEARCH_LENGTH) {
+    throw gatewayError('BAD_USER_INPUT', `Search for at most ${MAX_SEARCH_LENGTH} characters`, 'search');
+  }
+  if (search) params.set('or', `(${spec.search.map((field) => `${field}.ilike.${quoted(`*${search}*`)}`).join(',')})`);
+
+  for (const [name, value] of Object.entries(args.filter ?? {})) {
+    if (value === null || value === undefined) continue;
+    const [field, operator] = spec.filter[name as keyof Filter];
+    params.append(field, `${operator}.${String(value)}`);
+  }
+
+  const sort = args.sort ?? spec.defaultSort;
+  params.set('order', `${spec.sort[sort.field]}.${sort.direction === 'DESC' ? 'desc' : 'asc'}`);
+  return { params, page };
+}
+
+/** A search value in PostgREST's double quotes, so commas, parentheses and quotes stay text. */
+function quoted(value: string): string {
+  return `"${value.replace(/[\\"]/g, '\\$&')}"`;
+}
+
+/** The total of `Content-Range: 0-24/312` or `*\/0`; a list answer without one breaks the contract. */
+function totalOf(contentRange: string | null): number {
+  const total = /^(?:\d+-\d+|\*)\/(\d+)$/.exec(contentRange ?? '')?.[1];
+  if (total === undefined) throw new Error(`The REST list answered without a total (Content-Range: ${contentRange})`);
+  return Number(total);
+}

@@ -1,0 +1,35 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../db/database';
+import { migrate } from '../db/migrate';
+import { plans, products } from '../routes/catalogue';
+import { clients } from '../routes/clients';
+import type { ResourceDefinition } from './resource';
+
+const RESOURCES: Record<string, ResourceDefinition> = { clients, products, plans };
+
+/** `lower(c.company_name)` as an index definition spells it: `lower(company_name)`. */
+const withoutAlias = (sql: string) => sql.replace(/\b[a-z]{1,3}\./g, '');
+
+describe('sortable fields', () => {
+  let db: Database;
+  beforeAll(async () => {
+    db = await openDatabase({ memory: true });
+    await migrate(db);
+  });
+  afterAll(() => db.close());
+
+  const sortable = Object.entries(RESOURCES).flatMap(([resource, definition]) =>
+    Object.entries(definition.fields)
+      .filter(([, field]) => field.sort)
+      .map(([name, field]) => [
+        `${resource}.${name}`,
+        field.sort!.index,
+        withoutAlias(`${field.sort!.by ?? field.sql}, ${definition.tieBreaker}`),
+      ]),
+  );
+
+  it.each(sortable)('%s is served by index %s on (%s)', async (_field, index, columns) => {
+    const [row] = await db.query<{ indexdef: string }>('SELECT indexdef FROM pg_indexes WHERE indexname = $1', [index]);
+    expect(row?.indexdef).toContain(`(${columns})`);
+  });
+});
