@@ -7,6 +7,7 @@ const server = app.listen(config.port, config.host, () => {
   console.log(`gateway: listening on http://${config.host}:${config.port}`);
 });
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => server.close(() => process.exit(0)));
-}
+const stop = () => server.close(() => process.exit(0));
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, stop);
+// Started by `npm start`: when the launcher is gone (even killed outright), nobody looks after us.
+process.once('disconnect', stop);

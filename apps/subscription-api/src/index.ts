@@ -26,14 +26,18 @@ const server = createApp({ db, trustProxy: config.trustProxy, mailer, webProduct
   },
 );
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    server.close();
-    // Deliveries under way finish (their outcome is recorded) before the database closes.
-    void mailer
-      .idle()
-      .then(() => mailer.close())
-      .then(() => db.close())
-      .finally(() => process.exit(0));
-  });
+let stopping = false;
+function stop() {
+  if (stopping) return;
+  stopping = true;
+  server.close();
+  // Deliveries under way finish (their outcome is recorded) before the database closes.
+  void mailer
+    .idle()
+    .then(() => mailer.close())
+    .then(() => db.close())
+    .finally(() => process.exit(0));
 }
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, stop);
+// Started by `npm start`: when the launcher is gone (even killed outright), nobody looks after us.
+process.once('disconnect', stop);
