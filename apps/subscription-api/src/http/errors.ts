@@ -51,7 +51,8 @@ export const errorHandler: ErrorRequestHandler = (error: unknown, _req, res, _ne
   if (!known) console.error('subscription-api: unexpected error', error);
   const answer = known ?? new HttpError('INTERNAL', 'Something went wrong on our side');
   res.status(answer.status).json({
-    error: { code: answer.code, message: answer.message, ...(answer.field ? { field: answer.field } : {}) },
+    // An empty name is still a name: `?=eq.1` is answered with field "".
+    error: { code: answer.code, message: answer.message, ...(answer.field !== undefined ? { field: answer.field } : {}) },
   });
 };
 
