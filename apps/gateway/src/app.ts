@@ -6,6 +6,7 @@ import { ApolloArmor } from '@escape.tech/graphql-armor';
 import cookieParser from 'cookie-parser';
 import express from 'express';
 import helmet from 'helmet';
+import { describeError, logError, redactMessage } from '@yozy/shared';
 import type { GatewayConfig } from './config';
 import { buildContext, type GatewayContext } from './context';
 import { formatError } from './errors';
@@ -26,6 +27,7 @@ export async function createApp(options: GatewayOptions): Promise<express.Expres
     typeDefs: loadTypeDefs(),
     resolvers,
     formatError,
+    logger: apolloLogger,
     ...protection,
     includeStacktraceInErrorResponses: false,
     parseOptions: { maxTokens: 2000 },
@@ -77,10 +79,19 @@ export async function createApp(options: GatewayOptions): Promise<express.Expres
   return app;
 }
 
+/** Apollo Server's own messages, told without the data its errors may carry. */
+const apolloLogger = {
+  debug: () => undefined,
+  info: (message: unknown) => console.log(`gateway: ${safeText(message)}`),
+  warn: (message: unknown) => console.warn(`gateway: ${safeText(message)}`),
+  error: (message: unknown) => console.error(`gateway: ${safeText(message)}`),
+};
+const safeText = (message: unknown) => (typeof message === 'string' ? redactMessage(message) : describeError(message));
+
 /** Malformed requests that never reach GraphQL (bad JSON, oversize bodies) still get a JSON answer. */
-const jsonErrors: express.ErrorRequestHandler = (error: unknown, _req, res, _next) => {
+const jsonErrors: express.ErrorRequestHandler = (error: unknown, req, res, _next) => {
   const status = typeof error === 'object' && error !== null && 'status' in error && typeof error.status === 'number' ? error.status : 500;
-  if (status >= 500) console.error('gateway: unexpected error', error);
+  if (status >= 500) logError(`gateway: unexpected error in ${req.method} ${req.path}`, error);
   const message =
     status === 400
       ? 'Malformed JSON body'

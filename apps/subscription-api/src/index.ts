@@ -1,5 +1,14 @@
+import { logError } from '@yozy/shared';
 import { createApp, createMailer, DEMO_ACCOUNTS, DEMO_PASSWORD, migrate, openDatabase, seedDemoData } from './app';
 import { loadConfig } from './config';
+
+// Node would print a crashing error with every property it carries (a query's parameters among them).
+for (const event of ['uncaughtException', 'unhandledRejection'] as const) {
+  process.on(event, (error: unknown) => {
+    logError('subscription-api: stopping after an unexpected error', error);
+    process.exit(1);
+  });
+}
 
 const config = loadConfig();
 const db = await openDatabase(config.database);

@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { z } from 'zod';
+import { logError } from '@yozy/shared';
 
 export type ErrorCode =
   | 'BAD_REQUEST'
@@ -46,9 +47,9 @@ export const notFound: RequestHandler = (req) => {
 };
 
 /** Answers every failure as JSON; unexpected ones are logged and never show a stack trace. */
-export const errorHandler: ErrorRequestHandler = (error: unknown, _req, res, _next) => {
+export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, _next) => {
   const known = toHttpError(error);
-  if (!known) console.error('subscription-api: unexpected error', error);
+  if (!known) logError(`subscription-api: unexpected error in ${req.method} ${req.path}`, error);
   const answer = known ?? new HttpError('INTERNAL', 'Something went wrong on our side');
   res.status(answer.status).json({
     // An empty name is still a name: `?=eq.1` is answered with field "".
