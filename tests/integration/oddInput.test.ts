@@ -107,7 +107,7 @@ function queryOf(resource: ListResource) {
   });
 }
 
-describe('odd input to the REST list resources', () => {
+describe('odd input to the REST service', () => {
   const stack = useStack('pglite');
   let resources: ListResource[] = [];
   let callers: Caller[] = [];
@@ -153,6 +153,19 @@ describe('odd input to the REST list resources', () => {
     }
     return { status: response.status, error };
   }
+
+  it('answers 400 to a value the database cannot take, even where no check caught it before the query', async () => {
+    // The body's check takes year 0, which PostgreSQL has no room for.
+    const response = await fetch(`${stack.apiUrl}captcha/consume`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ signature: 'odd-input-signature', expiresAt: '0000-01-01T00:00:00Z' }),
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      error: { code: 'BAD_REQUEST', message: 'A value in the request is out of range or malformed for what it is used for' },
+    });
+  });
 
   it('finds every list resource in the service description', () => {
     expect(resources.map((r) => r.path)).toEqual(

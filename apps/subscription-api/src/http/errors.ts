@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { z } from 'zod';
-import { logError } from '@yozy/shared';
+import { describeError, logError } from '@yozy/shared';
+import { QueryError } from '../db/database';
 
 export type ErrorCode =
   | 'BAD_REQUEST'
@@ -48,6 +49,11 @@ export const notFound: RequestHandler = (req) => {
 
 /** Answers every failure as JSON; unexpected ones are logged and never show a stack trace. */
 export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, _next) => {
+  if (isDataException(error)) {
+    // Every value of a query comes from the request, so the request was wrong; but a check
+    // before the query should have said which field, so the log tells which query it was.
+    console.warn(`subscription-api: the database refused a value of ${req.method} ${req.path}: ${describeError(error)}`);
+  }
   const known = toHttpError(error);
   if (!known) logError(`subscription-api: unexpected error in ${req.method} ${req.path}`, error);
   const answer = known ?? new HttpError('INTERNAL', 'Something went wrong on our side');
@@ -64,10 +70,21 @@ function toHttpError(error: unknown): HttpError | null {
     const field = issue?.path.join('.') || undefined;
     return new HttpError('BAD_REQUEST', issue?.message ?? 'Invalid request body', field);
   }
+  if (isDataException(error)) {
+    return new HttpError('BAD_REQUEST', 'A value in the request is out of range or malformed for what it is used for');
+  }
   if (isBodyParserError(error)) {
     return new HttpError('BAD_REQUEST', error.type === 'entity.too.large' ? 'Request body too large' : 'Malformed JSON body');
   }
   return null;
+}
+
+/**
+ * SQLSTATE class 22: a value the database cannot take (a date out of range, an unusable
+ * character…). Division by zero is in the class too, but only our own SQL can cause it.
+ */
+function isDataException(error: unknown): error is QueryError {
+  return error instanceof QueryError && error.code?.startsWith('22') === true && error.code !== '22012';
 }
 
 /** body-parser's own errors carry a `type` such as entity.parse.failed and a 4xx status. */
