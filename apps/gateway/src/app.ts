@@ -6,7 +6,7 @@ import { ApolloArmor } from '@escape.tech/graphql-armor';
 import cookieParser from 'cookie-parser';
 import express from 'express';
 import helmet from 'helmet';
-import { describeError, logError, redactMessage } from '@yozy/shared';
+import { describeError, logError, redactMessage, requestFailure } from '@yozy/shared';
 import type { GatewayConfig } from './config';
 import { buildContext, type GatewayContext } from './context';
 import { formatError } from './errors';
@@ -88,24 +88,21 @@ const apolloLogger = {
 };
 const safeText = (message: unknown) => (typeof message === 'string' ? redactMessage(message) : describeError(message));
 
-/** Malformed requests that never reach GraphQL (bad JSON, oversize bodies) still get a JSON answer. */
+/**
+ * Requests that never reach GraphQL (bad JSON, oversize bodies, unsupported charsets, missing
+ * files) still get a JSON answer that says what was wrong; only our own failures are a 500.
+ */
 const jsonErrors: express.ErrorRequestHandler = (error: unknown, req, res, _next) => {
-  const status = typeof error === 'object' && error !== null && 'status' in error && typeof error.status === 'number' ? error.status : 500;
-  if (status >= 500) logError(`gateway: unexpected error in ${req.method} ${req.path}`, error);
-  const message =
-    status === 400
-      ? 'Malformed JSON body'
-      : status === 413
-        ? 'Request body too large'
-        : status === 404
-          ? 'Not found'
-          : 'Something went wrong on our side';
+  const failure = requestFailure(error);
+  if (!failure) logError(`gateway: unexpected error in ${req.method} ${req.path}`, error);
+  const { status, message } = failure ?? { status: 500, message: 'Something went wrong on our side' };
   res.status(status).json({ errors: [{ message, extensions: { code: status < 500 ? 'BAD_REQUEST' : 'INTERNAL_SERVER_ERROR' } }] });
 };
 
 /** Serves the built single-page console with a history fallback, so deep links work. */
 function serveConsole(app: express.Express, webDist: string) {
   const index = join(webDist, 'index.html');
+  app.use('/assets', refuseEscapingPaths);
   app.use('/assets', express.static(join(webDist, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }));
   app.use(express.static(webDist, { index: false }));
   app.use((req, res, next) => {
@@ -117,5 +114,21 @@ function serveConsole(app: express.Express, webDist: string) {
     res.set('Cache-Control', 'no-cache').sendFile(index);
   });
 }
+
+/**
+ * A path that climbs out of the assets folder (`..`, percent-encoded or behind a backslash),
+ * holds NUL or cannot be decoded names no asset: it is answered as a missing one, whatever the
+ * file server behind would make of it.
+ */
+const refuseEscapingPaths: express.RequestHandler = (req, _res, next) => {
+  let path: string | null;
+  try {
+    path = decodeURIComponent(req.path);
+  } catch {
+    path = null;
+  }
+  const escapes = path === null || path.includes('\0') || path.split(/[/\\]/).includes('..');
+  next(escapes ? Object.assign(new Error('Not found'), { status: 404 }) : undefined);
+};
 
 export { DEFAULT_RATE_LIMITS, type RateLimits } from './rateLimits';

@@ -3,7 +3,7 @@ import helmet from 'helmet';
 import type { Database } from './db/database';
 import { authenticate } from './http/auth';
 import { errorHandler, notFound } from './http/errors';
-import { refuseNulCharacters } from './http/input';
+import { refuseNulCharacters, refuseOtherBodies } from './http/input';
 import { createMailer, type Mailer } from './mail/mailer';
 import { openApiDocument } from './openapi';
 import { authRoutes } from './routes/auth';
@@ -28,6 +28,7 @@ export function createApp({ db, trustProxy = 'loopback', mailer = createMailer(d
   app.disable('x-powered-by');
   app.set('trust proxy', trustProxy);
   app.use(helmet());
+  app.use(refuseOtherBodies);
   app.use(express.json({ limit: '100kb' }));
   app.use(refuseNulCharacters);
 

@@ -4,3 +4,4 @@ export * from './password';
 export * from './menu';
 export * from './inputs';
 export * from './errorLog';
+export * from './requestFailure';

@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { z } from 'zod';
-import { describeError, logError } from '@yozy/shared';
+import { describeError, logError, requestFailure } from '@yozy/shared';
 import { QueryError } from '../db/database';
 
 export type ErrorCode =
@@ -13,6 +13,8 @@ export type ErrorCode =
   | 'FORBIDDEN'
   | 'NOT_FOUND'
   | 'CONFLICT'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'UNSUPPORTED_MEDIA_TYPE'
   | 'INTERNAL';
 
 const STATUS: Record<ErrorCode, number> = {
@@ -25,6 +27,8 @@ const STATUS: Record<ErrorCode, number> = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
   INTERNAL: 500,
 };
 
@@ -73,11 +77,17 @@ function toHttpError(error: unknown): HttpError | null {
   if (isDataException(error)) {
     return new HttpError('BAD_REQUEST', 'A value in the request is out of range or malformed for what it is used for');
   }
-  if (isBodyParserError(error)) {
-    return new HttpError('BAD_REQUEST', error.type === 'entity.too.large' ? 'Request body too large' : 'Malformed JSON body');
-  }
+  const failure = requestFailure(error);
+  if (failure) return new HttpError(CODE_OF_STATUS.get(failure.status) ?? 'BAD_REQUEST', failure.message);
   return null;
 }
+
+const CODE_OF_STATUS = new Map<number, ErrorCode>([
+  [403, 'FORBIDDEN'],
+  [404, 'NOT_FOUND'],
+  [413, 'PAYLOAD_TOO_LARGE'],
+  [415, 'UNSUPPORTED_MEDIA_TYPE'],
+]);
 
 /**
  * SQLSTATE class 22: a value the database cannot take (a date out of range, an unusable
@@ -85,18 +95,6 @@ function toHttpError(error: unknown): HttpError | null {
  */
 function isDataException(error: unknown): error is QueryError {
   return error instanceof QueryError && error.code?.startsWith('22') === true && error.code !== '22012';
-}
-
-/** body-parser's own errors carry a `type` such as entity.parse.failed and a 4xx status. */
-function isBodyParserError(error: unknown): error is { type: string; status: number } {
-  return (
-    typeof error === 'object' &&
-    error !== null &&
-    'type' in error &&
-    'status' in error &&
-    typeof error.status === 'number' &&
-    error.status < 500
-  );
 }
 
 /** Parses a JSON body with a zod schema; a missing body counts as an empty object. */

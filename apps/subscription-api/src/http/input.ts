@@ -1,6 +1,15 @@
 import type { RequestHandler } from 'express';
 import { HttpError } from './errors';
 
+/** Every body this service reads is JSON; another kind would be read as no body at all. */
+export const refuseOtherBodies: RequestHandler = (req, _res, next) => {
+  // req.is answers null when there is no body, false when there is one of another type.
+  if (req.is('application/json') === false) {
+    throw new HttpError('UNSUPPORTED_MEDIA_TYPE', `Unsupported Content-Type: send the body as application/json`);
+  }
+  next();
+};
+
 /**
  * Refuses a request whose query or JSON body holds the NUL character anywhere, in a name or a
  * value. PostgreSQL text cannot hold it, so such a value would fail in the database (a 500)
