@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { ApolloServer } from '@apollo/server';
+import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
+import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
 import { ApolloArmor } from '@escape.tech/graphql-armor';
 import cookieParser from 'cookie-parser';
@@ -16,10 +17,13 @@ import { loadTypeDefs } from './schema';
 
 export type GatewayOptions = Pick<GatewayConfig, 'subscriptionApiUrl' | 'webDist' | 'trustProxy' | 'captchaSecret' | 'redisUrl'> & {
   rateLimits?: RateLimits;
+  /** `production` serves no page at GET /graphql; defaults to NODE_ENV. */
+  nodeEnv?: string;
 };
 
 /** The gateway as an Express app: GraphQL at /graphql, health checks, and the console itself. */
 export async function createApp(options: GatewayOptions): Promise<express.Express> {
+  const nodeEnv = options.nodeEnv ?? process.env.NODE_ENV ?? 'development';
   // graphql-js limits tokens itself (parseOptions); armor's own token parser answers 500 to a syntax error.
   const armor = new ApolloArmor({ maxDepth: { n: 10 }, costLimit: { maxCost: 5000 }, maxTokens: { enabled: false } });
   const protection = armor.protect();
@@ -28,10 +32,13 @@ export async function createApp(options: GatewayOptions): Promise<express.Expres
     resolvers,
     formatError,
     logger: apolloLogger,
+    nodeEnv,
     ...protection,
     includeStacktraceInErrorResponses: false,
     parseOptions: { maxTokens: 2000 },
-    plugins: [...protection.plugins],
+    // Apollo's own landing pages load their scripts from Apollo's site: in development a plain
+    // page of ours says how to query, and production serves none.
+    plugins: [...protection.plugins, ApolloServerPluginLandingPageDisabled(), ...(nodeEnv === 'production' ? [] : [plainLandingPage])],
     validationRules: [...protection.validationRules],
   });
   await server.start();
@@ -78,6 +85,30 @@ export async function createApp(options: GatewayOptions): Promise<express.Expres
   app.use(jsonErrors);
   return app;
 }
+
+/** What a browser opening /graphql sees in development: text only, nothing loaded from anywhere. */
+const plainLandingPage: ApolloServerPlugin<GatewayContext> = {
+  async serverWillStart() {
+    return {
+      async renderLandingPage() {
+        return {
+          html: `<!doctype html>
+<html lang="en">
+  <head><meta charset="utf-8"><title>Yozy Admin Console: GraphQL</title></head>
+  <body>
+    <h1>Yozy Admin Console: GraphQL</h1>
+    <p>This is the GraphQL endpoint of the console. Send each operation as a POST request with the header
+      <code>Content-Type: application/json</code> and a body such as <code>{"query": "{ viewer { email } }"}</code>.</p>
+    <p>The schema is in <code>schema/*.graphql</code> of the repository; signing in sets the session cookie
+      that later requests send.</p>
+  </body>
+</html>
+`,
+        };
+      },
+    };
+  },
+};
 
 /** Apollo Server's own messages, told without the data its errors may carry. */
 const apolloLogger = {
