@@ -163,3 +163,4 @@ const refuseEscapingPaths: express.RequestHandler = (req, _res, next) => {
 };
 
 export { DEFAULT_RATE_LIMITS, type RateLimits } from './rateLimits';
+export { createHttpServer, SERVER_TIMEOUTS, type ServerTimeouts } from '@yozy/shared/server';

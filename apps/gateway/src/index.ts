@@ -1,5 +1,5 @@
 import { logError } from '@yozy/shared';
-import { createApp } from './app';
+import { createApp, createHttpServer } from './app';
 import { loadConfig } from './config';
 
 // Node would print a crashing error with every property it carries (a query's parameters among them).
@@ -12,7 +12,8 @@ for (const event of ['uncaughtException', 'unhandledRejection'] as const) {
 
 const config = loadConfig();
 const app = await createApp(config);
-const server = app.listen(config.port, config.host, () => {
+// Not app.listen: that server would keep Node's lenient timeouts.
+const server = createHttpServer(app).listen(config.port, config.host, () => {
   console.log(`gateway: listening on http://${config.host}:${config.port}`);
 });
 

@@ -1,5 +1,5 @@
 import { logError } from '@yozy/shared';
-import { createApp, createMailer, DEMO_ACCOUNTS, DEMO_PASSWORD, migrate, openDatabase, seedDemoData } from './app';
+import { createApp, createHttpServer, createMailer, DEMO_ACCOUNTS, DEMO_PASSWORD, migrate, openDatabase, seedDemoData } from './app';
 import { loadConfig } from './config';
 
 // Node would print a crashing error with every property it carries (a query's parameters among them).
@@ -27,13 +27,11 @@ console.log(
     : 'subscription-api: no SMTP_URL set; mail stays in the mail_outbox table and its links are printed here',
 );
 
-const server = createApp({ db, trustProxy: config.trustProxy, mailer, webProductUrl: config.webProductUrl }).listen(
-  config.port,
-  config.host,
-  () => {
-    console.log(`subscription-api: listening on http://${config.host}:${config.port}`);
-  },
-);
+// Not app.listen: that server would keep Node's lenient timeouts.
+const app = createApp({ db, trustProxy: config.trustProxy, mailer, webProductUrl: config.webProductUrl });
+const server = createHttpServer(app).listen(config.port, config.host, () => {
+  console.log(`subscription-api: listening on http://${config.host}:${config.port}`);
+});
 
 let stopping = false;
 function stop() {
