@@ -3,8 +3,9 @@ import { HttpError } from './errors';
 
 /** Every body this service reads is JSON; another kind would be read as no body at all. */
 export const refuseOtherBodies: RequestHandler = (req, _res, next) => {
-  // req.is answers null when there is no body, false when there is one of another type.
-  if (req.is('application/json') === false) {
+  // An empty body (Content-Length: 0, as a POST without one is sent) is no body at all.
+  const hasBody = req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length']) > 0;
+  if (hasBody && !req.is('application/json')) {
     throw new HttpError('UNSUPPORTED_MEDIA_TYPE', `Unsupported Content-Type: send the body as application/json`);
   }
   next();
