@@ -1,56 +1,226 @@
 // `npm start`: the whole console on the embedded database with demo data, on one address.
-// Installs and builds first when needed, then runs the REST subscription service and the gateway.
-import { spawn, spawnSync } from 'node:child_process';
+// Installs and builds first when needed, then runs the REST subscription service and the gateway
+// and looks after them: a service that stops on its own is started again after a growing pause,
+// and Ctrl+C or SIGTERM stops both services and everything they started before the launcher exits.
+import { spawn } from 'node:child_process';
+import { setTimeout as sleep } from 'node:timers/promises';
 import './ensure-install.mjs';
 
 const port = process.env.PORT ?? '4000';
 const host = process.env.HOST ?? '127.0.0.1';
 const apiPort = process.env.API_PORT ?? '4001';
-const apiUrl = process.env.SUBSCRIPTION_API_URL ?? `http://127.0.0.1:${apiPort}`;
+const apiUrl = (process.env.SUBSCRIPTION_API_URL ?? `http://127.0.0.1:${apiPort}`).replace(/\/+$/, '');
+const address = `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`;
+const gatewayUrl = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
 
-function run(command, args) {
-  const result = spawnSync(command, args, { stdio: 'inherit' });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+// The pause before a restart doubles from the first to the last; a service that ran for a minute
+// counts as healthy again, and one that keeps failing within a minute is given up on.
+const FIRST_RESTART_DELAY_MS = 1_000;
+const LAST_RESTART_DELAY_MS = 30_000;
+const HEALTHY_AFTER_MS = 60_000;
+const MAX_QUICK_RESTARTS = 5;
+const READY_WITHIN_MS = 120_000;
+const STOP_WITHIN_MS = 10_000;
+
+/**
+ * @typedef {{ name: string, entry: string, env: Record<string, string>, healthUrl: string,
+ *   child: import('node:child_process').ChildProcess | null, startedAt: number, quickRestarts: number,
+ *   restartTimer: NodeJS.Timeout | null, wasReady: boolean }} Service
+ */
+
+/** @type {Service[]} */
+const services = [
+  {
+    name: 'subscription-api',
+    entry: 'apps/subscription-api/src/index.ts',
+    env: { API_PORT: apiPort, PUBLIC_URL: process.env.PUBLIC_URL ?? address },
+    healthUrl: `${apiUrl}/health`,
+  },
+  {
+    name: 'gateway',
+    entry: 'apps/gateway/src/index.ts',
+    env: { PORT: port, HOST: host, SUBSCRIPTION_API_URL: apiUrl },
+    healthUrl: `${gatewayUrl}/healthz`,
+  },
+].map((service) => ({ ...service, child: null, startedAt: 0, quickRestarts: 0, restartTimer: null, wasReady: false }));
+const [api, gateway] = services;
+
+let stopping = false;
+/** @type {Promise<never> | null} */
+let stopped = null;
+/** @type {import('node:child_process').ChildProcess | null} */
+let build = null;
+
+function log(message) {
+  console.log(`npm start: ${message}`);
+}
+
+/** Signals every process of a service's group: the service and whatever it started (tsx's esbuild). */
+function signalGroup(pid, signal) {
+  try {
+    process.kill(process.platform === 'win32' ? pid : -pid, signal);
+  } catch {
+    // the group has already gone
+  }
+}
+
+function groupAlive(pid) {
+  try {
+    process.kill(process.platform === 'win32' ? pid : -pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** @param {Service} service */
+function launch(service) {
+  // node itself, not npx or tsx's command: the launcher holds the real process and its signals reach it.
+  const child = spawn(process.execPath, ['--import', 'tsx', service.entry], {
+    // The IPC channel lets the service notice when the launcher is gone, even after kill -9.
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    // A process group of its own, so stopping the service reaches its children too.
+    detached: true,
+    env: { ...process.env, ...service.env },
+  });
+  service.child = child;
+  service.startedAt = Date.now();
+  child.once('exit', (code, signal) => onExit(service, child, code, signal));
+  return child;
+}
+
+/**
+ * @param {Service} service
+ * @param {import('node:child_process').ChildProcess} child
+ */
+function onExit(service, child, code, signal) {
+  if (service.child !== child) return;
+  service.child = null;
+  // Whatever the service started dies with it; a restart begins with an empty group.
+  signalGroup(child.pid, 'SIGKILL');
+  if (stopping) return;
+  const how = signal ? `was killed by ${signal}` : `exited with code ${code}`;
+  if (!service.wasReady) {
+    console.error(`npm start: ${service.name} ${how} before it was ready; stopping the console`);
+    void stopAll(1);
+    return;
+  }
+  service.quickRestarts = Date.now() - service.startedAt >= HEALTHY_AFTER_MS ? 1 : service.quickRestarts + 1;
+  if (service.quickRestarts > MAX_QUICK_RESTARTS) {
+    console.error(`npm start: ${service.name} ${how}, again within a minute of starting; giving up after ${MAX_QUICK_RESTARTS} restarts`);
+    void stopAll(1);
+    return;
+  }
+  const delay = Math.min(FIRST_RESTART_DELAY_MS * 2 ** (service.quickRestarts - 1), LAST_RESTART_DELAY_MS);
+  console.error(`npm start: ${service.name} ${how}; starting it again in ${delay / 1000} s`);
+  service.restartTimer = setTimeout(() => {
+    service.restartTimer = null;
+    void restart(service);
+  }, delay);
+}
+
+/** @param {Service} service */
+async function restart(service) {
+  if (stopping) return;
+  const child = launch(service);
+  if (await ready(service, child)) log(`${service.name} is running again`);
+}
+
+/**
+ * Resolves true once the service answers its health check; false when it stopped first or the
+ * launcher is stopping. A service that never answers is killed, which counts as a failed start.
+ * @param {Service} service
+ * @param {import('node:child_process').ChildProcess} child
+ */
+async function ready(service, child) {
+  const deadline = Date.now() + READY_WITHIN_MS;
+  while (service.child === child && !stopping) {
+    if (await answers(service.healthUrl)) {
+      service.wasReady = true;
+      return true;
+    }
+    if (Date.now() > deadline) {
+      console.error(`npm start: ${service.name} did not answer ${service.healthUrl} within ${READY_WITHIN_MS / 1000} s`);
+      signalGroup(child.pid, 'SIGKILL');
+      return false;
+    }
+    await sleep(250);
+  }
+  return false;
+}
+
+async function answers(url) {
+  try {
+    return (await fetch(url, { signal: AbortSignal.timeout(2_000) })).ok;
+  } catch {
+    return false;
+  }
+}
+
+/** @param {Service} service */
+async function stopService(service) {
+  const child = service.child;
+  if (!child) return;
+  signalGroup(child.pid, 'SIGTERM');
+  const deadline = Date.now() + STOP_WITHIN_MS;
+  while (groupAlive(child.pid) && Date.now() < deadline) await sleep(100);
+  if (groupAlive(child.pid)) {
+    console.error(`npm start: ${service.name} did not stop within ${STOP_WITHIN_MS / 1000} s; killing it`);
+    signalGroup(child.pid, 'SIGKILL');
+    while (groupAlive(child.pid) && Date.now() < deadline + 2_000) await sleep(100);
+  }
+}
+
+/** Stops everything and exits; never resolves, so a caller that awaits it goes no further. */
+function stopAll(code) {
+  stopping = true;
+  stopped ??= (async () => {
+    for (const service of services) if (service.restartTimer) clearTimeout(service.restartTimer);
+    if (build) signalGroup(build.pid, 'SIGTERM');
+    // The gateway first, so nobody is answered by a gateway whose service is already gone.
+    await stopService(gateway);
+    await stopService(api);
+    process.exit(code);
+  })();
+  return stopped;
+}
+
+let firstSignalAt = 0;
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    if (!stopping) {
+      firstSignalAt = Date.now();
+      log('stopping…');
+      void stopAll(0);
+      return;
+    }
+    // npm passes Ctrl+C on as well, so one press can arrive twice; a later second press means now.
+    if (Date.now() - firstSignalAt < 1_000) return;
+    for (const service of services) if (service.child) signalGroup(service.child.pid, 'SIGKILL');
+    process.exit(1);
+  });
 }
 
 console.log('Building the console…');
-run('npx', ['turbo', 'run', 'build', '--filter=@yozy/web', '--output-logs=errors-only']);
-
-const children = [];
-function start(name, entry, env) {
-  const child = spawn('npx', ['tsx', entry], { stdio: 'inherit', env: { ...process.env, ...env } });
-  child.on('exit', (code) => {
-    console.error(`${name} stopped${code ? ` with code ${code}` : ''}`);
-    stopAll(code ?? 1);
-  });
-  children.push(child);
+const built = await new Promise((resolve) => {
+  build = spawn('npx', ['turbo', 'run', 'build', '--filter=@yozy/web', '--output-logs=errors-only'], { stdio: 'inherit', detached: true });
+  build.once('exit', (code) => resolve(code === 0));
+  build.once('error', () => resolve(false));
+});
+build = null;
+if (stopping) await stopped;
+if (!built) {
+  console.error('npm start: the console could not be built');
+  process.exit(1);
 }
 
-function stopAll(code) {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
-  process.exit(code);
+for (const service of services) {
+  if (!(await ready(service, launch(service)))) await stopAll(1);
 }
-process.on('SIGINT', () => stopAll(0));
-process.on('SIGTERM', () => stopAll(0));
-
-async function waitFor(url, what) {
-  for (let attempt = 0; attempt < 240; attempt++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  console.error(`${what} did not become ready at ${url}`);
-  stopAll(1);
+if (!(await answers(`${gatewayUrl}/readyz`))) {
+  console.error(`npm start: the gateway cannot reach the subscription service at ${apiUrl}`);
+  await stopAll(1);
 }
-
-const address = `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`;
-start('subscription-api', 'apps/subscription-api/src/index.ts', { API_PORT: apiPort, PUBLIC_URL: process.env.PUBLIC_URL ?? address });
-await waitFor(`${apiUrl}/health`, 'The subscription service');
-start('gateway', 'apps/gateway/src/index.ts', { PORT: port, HOST: host, SUBSCRIPTION_API_URL: apiUrl });
-await waitFor(`http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}/readyz`, 'The gateway');
 
 console.log(`
   Yozy Admin Console is running at ${address}

@@ -9,6 +9,8 @@ export default defineConfig({
     projects: [
       { extends: true, test: { name: 'integration', include: ['integration/**/*.test.ts'] } },
       { extends: true, test: { name: 'e2e', include: ['e2e/**/*.test.ts'], testTimeout: 60_000 } },
+      // `npm start` as a user runs it: real processes on their own ports, started, killed and stopped.
+      { extends: true, test: { name: 'launcher', include: ['launcher/**/*.test.ts'], testTimeout: 360_000 } },
     ],
   },
 });

@@ -4,6 +4,7 @@ import { expressMiddleware } from '@as-integrations/express5';
 import cookieParser from 'cookie-parser';
 import express from 'express';
 import helmet from 'helmet';
+import { logError, requestFailure } from '@yozy/shared';
 import type { GatewayConfig } from './config';
 import { buildContext } from './context';
 import { DEFAULT_RATE_LIMITS, rateLimits, type RateLimits } from './rateLimits';
@@ -11,11 +12,13 @@ import { createGraphQLServer } from './server';
 
 export type GatewayOptions = Pick<GatewayConfig, 'subscriptionApiUrl' | 'webDist' | 'trustProxy' | 'captchaSecret' | 'redisUrl'> & {
   rateLimits?: RateLimits;
+  /** `production` serves no page at GET /graphql; defaults to NODE_ENV. */
+  nodeEnv?: string;
 };
 
 /** The gateway as an Express app: GraphQL at /graphql, health checks, and the console itself. */
 export async function createApp(options: GatewayOptions): Promise<express.Express> {
-  const server = createGraphQLServer();
+  const server = createGraphQLServer(options.nodeEnv ?? process.env.NODE_ENV ?? 'development');
   await server.start();
 
   const app = express();
@@ -61,24 +64,21 @@ export async function createApp(options: GatewayOptions): Promise<express.Expres
   return app;
 }
 
-/** Malformed requests that never reach GraphQL (bad JSON, oversize bodies) still get a JSON answer. */
-const jsonErrors: express.ErrorRequestHandler = (error: unknown, _req, res, _next) => {
-  const status = typeof error === 'object' && error !== null && 'status' in error && typeof error.status === 'number' ? error.status : 500;
-  if (status >= 500) console.error('gateway: unexpected error', error);
-  const message =
-    status === 400
-      ? 'Malformed JSON body'
-      : status === 413
-        ? 'Request body too large'
-        : status === 404
-          ? 'Not found'
-          : 'Something went wrong on our side';
+/**
+ * Requests that never reach GraphQL (bad JSON, oversize bodies, unsupported charsets, missing
+ * files) still get a JSON answer that says what was wrong; only our own failures are a 500.
+ */
+const jsonErrors: express.ErrorRequestHandler = (error: unknown, req, res, _next) => {
+  const failure = requestFailure(error);
+  if (!failure) logError(`gateway: unexpected error in ${req.method} ${req.path}`, error);
+  const { status, message } = failure ?? { status: 500, message: 'Something went wrong on our side' };
   res.status(status).json({ errors: [{ message, extensions: { code: status < 500 ? 'BAD_REQUEST' : 'INTERNAL_SERVER_ERROR' } }] });
 };
 
 /** Serves the built single-page console with a history fallback, so deep links work. */
 function serveConsole(app: express.Express, webDist: string) {
   const index = join(webDist, 'index.html');
+  app.use('/assets', refuseEscapingPaths);
   app.use('/assets', express.static(join(webDist, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }));
   app.use(express.static(webDist, { index: false }));
   app.use((req, res, next) => {
@@ -91,4 +91,21 @@ function serveConsole(app: express.Express, webDist: string) {
   });
 }
 
+/**
+ * A path that climbs out of the assets folder (`..`, percent-encoded or behind a backslash),
+ * holds NUL or cannot be decoded names no asset: it is answered as a missing one, whatever the
+ * file server behind would make of it.
+ */
+const refuseEscapingPaths: express.RequestHandler = (req, _res, next) => {
+  let path: string | null;
+  try {
+    path = decodeURIComponent(req.path);
+  } catch {
+    path = null;
+  }
+  const escapes = path === null || path.includes('\0') || path.split(/[/\\]/).includes('..');
+  next(escapes ? Object.assign(new Error('Not found'), { status: 404 }) : undefined);
+};
+
 export { DEFAULT_RATE_LIMITS, type RateLimits } from './rateLimits';
+export { createHttpServer, SERVER_TIMEOUTS, type ServerTimeouts } from '@yozy/shared/server';

@@ -1,6 +1,6 @@
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { unwrapResolverError } from '@apollo/server/errors';
-import { fromRestField, type FieldMap } from '@yozy/shared';
+import { fromRestField, logError, type FieldMap } from '@yozy/shared';
 import type { ErrorCode, UserError } from './generated/graphql';
 
 export function gatewayError(code: ErrorCode, message: string, field?: string): GraphQLError {
@@ -113,7 +113,7 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
       extensions: { code: 'UPSTREAM_UNAVAILABLE' },
     };
   }
-  console.error('gateway: unexpected error', original);
+  logError('gateway: unexpected error', original);
   return { message: 'Something went wrong on our side', path: formatted.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } };
 }
 

@@ -1,12 +1,23 @@
-import { createApp } from './app';
+import { logError } from '@yozy/shared';
+import { createApp, createHttpServer } from './app';
 import { loadConfig } from './config';
+
+// Node would print a crashing error with every property it carries (a query's parameters among them).
+for (const event of ['uncaughtException', 'unhandledRejection'] as const) {
+  process.on(event, (error: unknown) => {
+    logError('gateway: stopping after an unexpected error', error);
+    process.exit(1);
+  });
+}
 
 const config = loadConfig();
 const app = await createApp(config);
-const server = app.listen(config.port, config.host, () => {
+// Not app.listen: that server would keep Node's lenient timeouts.
+const server = createHttpServer(app).listen(config.port, config.host, () => {
   console.log(`gateway: listening on http://${config.host}:${config.port}`);
 });
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => server.close(() => process.exit(0)));
-}
+const stop = () => server.close(() => process.exit(0));
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, stop);
+// Started by `npm start`: when the launcher is gone (even killed outright), nobody looks after us.
+process.once('disconnect', stop);

@@ -3,6 +3,7 @@ import helmet from 'helmet';
 import type { Database } from './db/database';
 import { authenticate } from './http/auth';
 import { errorHandler, notFound } from './http/errors';
+import { refuseNulCharacters, refuseOtherBodies } from './http/input';
 import { createMailer, type Mailer } from './mail/mailer';
 import { openApiDocument } from './openapi';
 import { authRoutes } from './routes/auth';
@@ -27,7 +28,9 @@ export function createApp({ db, trustProxy = 'loopback', mailer = createMailer(d
   app.disable('x-powered-by');
   app.set('trust proxy', trustProxy);
   app.use(helmet());
+  app.use(refuseOtherBodies);
   app.use(express.json({ limit: '100kb' }));
+  app.use(refuseNulCharacters);
 
   app.get('/health', async (_req, res) => {
     try {
@@ -61,3 +64,4 @@ export { migrate } from './db/migrate';
 export { createMailer, type Mailer, type MailConfig } from './mail/mailer';
 export { issueToken, type TokenPurpose } from './domain/userTokens';
 export { seedDemoData, DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/demo';
+export { createHttpServer, SERVER_TIMEOUTS, type ServerTimeouts } from '@yozy/shared/server';

@@ -1,5 +1,14 @@
-import { createApp, createMailer, DEMO_ACCOUNTS, DEMO_PASSWORD, migrate, openDatabase, seedDemoData } from './app';
+import { logError } from '@yozy/shared';
+import { createApp, createHttpServer, createMailer, DEMO_ACCOUNTS, DEMO_PASSWORD, migrate, openDatabase, seedDemoData } from './app';
 import { loadConfig } from './config';
+
+// Node would print a crashing error with every property it carries (a query's parameters among them).
+for (const event of ['uncaughtException', 'unhandledRejection'] as const) {
+  process.on(event, (error: unknown) => {
+    logError('subscription-api: stopping after an unexpected error', error);
+    process.exit(1);
+  });
+}
 
 const config = loadConfig();
 const db = await openDatabase(config.database);
@@ -18,22 +27,24 @@ console.log(
     : 'subscription-api: no SMTP_URL set; mail stays in the mail_outbox table and its links are printed here',
 );
 
-const server = createApp({ db, trustProxy: config.trustProxy, mailer, webProductUrl: config.webProductUrl }).listen(
-  config.port,
-  config.host,
-  () => {
-    console.log(`subscription-api: listening on http://${config.host}:${config.port}`);
-  },
-);
+// Not app.listen: that server would keep Node's lenient timeouts.
+const app = createApp({ db, trustProxy: config.trustProxy, mailer, webProductUrl: config.webProductUrl });
+const server = createHttpServer(app).listen(config.port, config.host, () => {
+  console.log(`subscription-api: listening on http://${config.host}:${config.port}`);
+});
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    server.close();
-    // Deliveries under way finish (their outcome is recorded) before the database closes.
-    void mailer
-      .idle()
-      .then(() => mailer.close())
-      .then(() => db.close())
-      .finally(() => process.exit(0));
-  });
+let stopping = false;
+function stop() {
+  if (stopping) return;
+  stopping = true;
+  server.close();
+  // Deliveries under way finish (their outcome is recorded) before the database closes.
+  void mailer
+    .idle()
+    .then(() => mailer.close())
+    .then(() => db.close())
+    .finally(() => process.exit(0));
 }
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, stop);
+// Started by `npm start`: when the launcher is gone (even killed outright), nobody looks after us.
+process.once('disconnect', stop);

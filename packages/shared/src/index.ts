@@ -3,3 +3,5 @@ export * from './email';
 export * from './password';
 export * from './menu';
 export * from './inputs';
+export * from './errorLog';
+export * from './requestFailure';

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { logError } from '@yozy/shared';
 
 export type Row = Record<string, unknown>;
 
@@ -19,6 +20,52 @@ export interface Database extends Transaction {
   close(): Promise<void>;
 }
 
+/**
+ * A failed statement, as both drivers report it to the rest of the service: the query it was
+ * (named in the log), the SQLSTATE code and the constraint, table and column involved. The
+ * parameters, the failing row the database describes (`detail`) and where it was (`where`) are
+ * left behind: they hold the personal data of the request.
+ */
+export class QueryError extends Error {
+  override readonly name = 'QueryError';
+  readonly code: string | undefined;
+  readonly constraint: string | undefined;
+  readonly table: string | undefined;
+  readonly column: string | undefined;
+  /** The statement, whitespace collapsed and shortened: enough to tell which one failed. */
+  readonly query: string;
+
+  constructor(sql: string, failure: unknown) {
+    const source = (typeof failure === 'object' && failure !== null ? failure : {}) as Record<string, unknown>;
+    const text = (key: string) => (typeof source[key] === 'string' ? source[key] : undefined);
+    const code = text('code');
+    super(safeMessage(code, text('message') ?? String(failure)));
+    this.code = code;
+    this.constraint = text('constraint');
+    this.table = text('table');
+    this.column = text('column');
+    const oneLine = sql.replace(/\s+/g, ' ').trim();
+    this.query = oneLine.length > 400 ? `${oneLine.slice(0, 400)}…` : oneLine;
+  }
+}
+
+/**
+ * Data exceptions (SQLSTATE class 22, e.g. `invalid input syntax for type integer: "…"`) and
+ * errors raised in functions quote the offending value in their message: the quotes are emptied.
+ */
+function safeMessage(code: string | undefined, message: string): string {
+  return code?.startsWith('22') || code?.startsWith('P0') ? message.replace(/"[^"]*"|'[^']*'/g, '"…"') : message;
+}
+
+/** Runs a statement, turning the driver's failure into a QueryError. */
+async function run<T>(sql: string, statement: () => Promise<T>): Promise<T> {
+  try {
+    return await statement();
+  } catch (error) {
+    throw new QueryError(sql, error);
+  }
+}
+
 export type DatabaseLocation = { url: string } | { dataDir: string } | { memory: true };
 
 export async function openDatabase(location: DatabaseLocation): Promise<Database> {
@@ -35,10 +82,10 @@ type PgliteLike = Pick<PGlite, 'query' | 'exec'>;
 function pgliteTransaction(db: PgliteLike): Transaction {
   return {
     async query<T extends Row>(sql: string, params: readonly unknown[] = []) {
-      return (await db.query<T>(sql, params as unknown[])).rows;
+      return (await run(sql, () => db.query<T>(sql, params as unknown[]))).rows;
     },
     async exec(sql) {
-      await db.exec(sql);
+      await run(sql, () => db.exec(sql));
     },
   };
 }
@@ -54,27 +101,29 @@ function openPglite(db: PGlite): Database {
 function postgresTransaction(client: pg.Pool | pg.PoolClient): Transaction {
   return {
     async query<T extends Row>(sql: string, params: readonly unknown[] = []) {
-      return (await client.query<T>(sql, params as unknown[])).rows;
+      return (await run(sql, () => client.query<T>(sql, params as unknown[]))).rows;
     },
     async exec(sql) {
-      await client.query(sql);
+      await run(sql, () => client.query(sql));
     },
   };
 }
 
 function openPostgres(url: string): Database {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection the server dropped is replaced by the pool; unheard, it would end the process.
+  pool.on('error', (error) => logError('subscription-api: a database connection failed', error));
   return {
     ...postgresTransaction(pool),
     async transaction(work) {
-      const client = await pool.connect();
+      const client = await run('BEGIN', () => pool.connect());
       try {
-        await client.query('BEGIN');
+        await run('BEGIN', () => client.query('BEGIN'));
         const result = await work(postgresTransaction(client));
-        await client.query('COMMIT');
+        await run('COMMIT', () => client.query('COMMIT'));
         return result;
       } catch (error) {
-        await client.query('ROLLBACK');
+        await run('ROLLBACK', () => client.query('ROLLBACK'));
         throw error;
       } finally {
         client.release();

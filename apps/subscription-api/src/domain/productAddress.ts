@@ -1,4 +1,4 @@
-import { LITE_PLAN_GROUP } from '@yozy/shared';
+import { LITE_PLAN_GROUP, logError } from '@yozy/shared';
 import type { Queryable } from '../db/database';
 
 /** The standard web product of the demo product master; the preferred standard product. */
@@ -51,7 +51,7 @@ export async function productAddressFor(db: Queryable, email: string, fallbackUr
     return row?.lite || row?.standard || fallbackUrl;
   } catch (error) {
     // The address is a convenience after a password was set; a failed lookup must not fail that.
-    console.error('subscription-api: product address lookup failed, using the standard web product', error);
+    logError('subscription-api: product address lookup failed, using the standard web product', error);
     return fallbackUrl;
   }
 }

@@ -1,5 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { z } from 'zod';
+import { describeError, logError, requestFailure } from '@yozy/shared';
+import { QueryError } from '../db/database';
 
 export type ErrorCode =
   | 'BAD_REQUEST'
@@ -11,6 +13,8 @@ export type ErrorCode =
   | 'FORBIDDEN'
   | 'NOT_FOUND'
   | 'CONFLICT'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'UNSUPPORTED_MEDIA_TYPE'
   | 'INTERNAL';
 
 const STATUS: Record<ErrorCode, number> = {
@@ -23,6 +27,8 @@ const STATUS: Record<ErrorCode, number> = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
   INTERNAL: 500,
 };
 
@@ -46,12 +52,18 @@ export const notFound: RequestHandler = (req) => {
 };
 
 /** Answers every failure as JSON; unexpected ones are logged and never show a stack trace. */
-export const errorHandler: ErrorRequestHandler = (error: unknown, _req, res, _next) => {
+export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, _next) => {
+  if (isDataException(error)) {
+    // Every value of a query comes from the request, so the request was wrong; but a check
+    // before the query should have said which field, so the log tells which query it was.
+    console.warn(`subscription-api: the database refused a value of ${req.method} ${req.path}: ${describeError(error)}`);
+  }
   const known = toHttpError(error);
-  if (!known) console.error('subscription-api: unexpected error', error);
+  if (!known) logError(`subscription-api: unexpected error in ${req.method} ${req.path}`, error);
   const answer = known ?? new HttpError('INTERNAL', 'Something went wrong on our side');
   res.status(answer.status).json({
-    error: { code: answer.code, message: answer.message, ...(answer.field ? { field: answer.field } : {}) },
+    // An empty name is still a name: `?=eq.1` is answered with field "".
+    error: { code: answer.code, message: answer.message, ...(answer.field !== undefined ? { field: answer.field } : {}) },
   });
 };
 
@@ -62,22 +74,27 @@ function toHttpError(error: unknown): HttpError | null {
     const field = issue?.path.join('.') || undefined;
     return new HttpError('BAD_REQUEST', issue?.message ?? 'Invalid request body', field);
   }
-  if (isBodyParserError(error)) {
-    return new HttpError('BAD_REQUEST', error.type === 'entity.too.large' ? 'Request body too large' : 'Malformed JSON body');
+  if (isDataException(error)) {
+    return new HttpError('BAD_REQUEST', 'A value in the request is out of range or malformed for what it is used for');
   }
+  const failure = requestFailure(error);
+  if (failure) return new HttpError(CODE_OF_STATUS.get(failure.status) ?? 'BAD_REQUEST', failure.message);
   return null;
 }
 
-/** body-parser's own errors carry a `type` such as entity.parse.failed and a 4xx status. */
-function isBodyParserError(error: unknown): error is { type: string; status: number } {
-  return (
-    typeof error === 'object' &&
-    error !== null &&
-    'type' in error &&
-    'status' in error &&
-    typeof error.status === 'number' &&
-    error.status < 500
-  );
+const CODE_OF_STATUS = new Map<number, ErrorCode>([
+  [403, 'FORBIDDEN'],
+  [404, 'NOT_FOUND'],
+  [413, 'PAYLOAD_TOO_LARGE'],
+  [415, 'UNSUPPORTED_MEDIA_TYPE'],
+]);
+
+/**
+ * SQLSTATE class 22: a value the database cannot take (a date out of range, an unusable
+ * character…). Division by zero is in the class too, but only our own SQL can cause it.
+ */
+function isDataException(error: unknown): error is QueryError {
+  return error instanceof QueryError && error.code?.startsWith('22') === true && error.code !== '22012';
 }
 
 /** Parses a JSON body with a zod schema; a missing body counts as an empty object. */

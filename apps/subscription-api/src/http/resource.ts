@@ -37,11 +37,32 @@ export type ResourceDefinition = {
 
 export const MAX_LIMIT = 1000;
 const DEFAULT_LIMIT = 100;
+/** Items of one `in.(…)` filter: enough for any screen, far below the database's limit on parameters. */
+export const MAX_IN_ITEMS = 100;
 const RESERVED = new Set(['select', 'order', 'limit', 'offset', 'or']);
 /** What a search may ask of a field: text matching, not ranges or lists. */
 const SEARCH_OPERATORS = new Set(['eq', 'like', 'ilike']);
-const OPERATORS = { eq: '=', neq: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=', like: 'LIKE', ilike: 'ILIKE', in: 'IN', is: 'IS' } as const;
-type Operator = keyof typeof OPERATORS;
+// Names from a request are looked up in Maps, never as properties of plain objects, where
+// `constructor`, `__proto__` or `toString` would be found on Object.prototype.
+const OPERATORS = new Map([
+  ['eq', '='],
+  ['neq', '<>'],
+  ['gt', '>'],
+  ['gte', '>='],
+  ['lt', '<'],
+  ['lte', '<='],
+  ['like', 'LIKE'],
+  ['ilike', 'ILIKE'],
+  ['in', 'IN'],
+  ['is', 'IS'],
+] as const);
+type Operator = typeof OPERATORS extends Map<infer K, unknown> ? K : never;
+const IS_LITERALS = new Map([
+  ['null', 'NULL'],
+  ['true', 'TRUE'],
+  ['false', 'FALSE'],
+]);
+const INT4 = { min: -2_147_483_648, max: 2_147_483_647 };
 
 type Filter = { field: string; operator: Operator; value: string };
 /** Every filter holds (AND), and when there is a search, at least one of its terms (OR). */
@@ -63,7 +84,7 @@ export async function listResource(db: Queryable, definition: ResourceDefinition
   const offset = parseCount('offset', req.query.offset, 0, Number.MAX_SAFE_INTEGER);
   const wantsCount = /count=exact/.test(req.get('prefer') ?? '');
 
-  const picked = Object.fromEntries(select.map((name) => [name, definition.fields[name]!]));
+  const picked = Object.fromEntries(select.map((name) => [name, fieldOf(definition, name)!]));
   const rows = await db.query<{ row: Record<string, unknown>; total?: number }>(
     `SELECT ${jsonObject(picked)} AS row${wantsCount ? ', count(*) OVER ()::int AS total' : ''}
        FROM ${definition.from}
@@ -80,9 +101,15 @@ export async function listResource(db: Queryable, definition: ResourceDefinition
   return rows.map((r) => r.row);
 }
 
-/** A declared field by its name; names such as `constructor` are not fields. */
+/** The declared field of that name; only the definition's own entries count. */
 function fieldOf(definition: ResourceDefinition, name: string): Field | undefined {
   return Object.hasOwn(definition.fields, name) ? definition.fields[name] : undefined;
+}
+
+/** A name from the request, quoted for a message: control characters visible, and never a page long. */
+function quoted(name: string): string {
+  const text = JSON.stringify(name);
+  return text.length > 60 ? `${text.slice(0, 56)}…"` : text;
 }
 
 /** A `json_build_object(...)` expression: both database drivers hand back the same JSON values. */
@@ -100,9 +127,9 @@ async function countAll(db: Queryable, definition: ResourceDefinition, condition
 }
 
 function whereClause(definition: ResourceDefinition, { filters, search }: Conditions, param: (value: unknown) => string): string {
-  const conditions = filters.map((filter) => condition(definition.fields[filter.field]!, filter, param));
+  const conditions = filters.map((filter) => condition(fieldOf(definition, filter.field)!, filter, param));
   if (search.length) {
-    conditions.push(`(${search.map((term) => condition(definition.fields[term.field]!, term, param)).join(' OR ')})`);
+    conditions.push(`(${search.map((term) => condition(fieldOf(definition, term.field)!, term, param)).join(' OR ')})`);
   }
   if (definition.where) conditions.unshift(`(${definition.where})`);
   return conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
@@ -159,13 +186,13 @@ function parseFilters(definition: ResourceDefinition, query: Request['query']): 
   const filters: Filter[] = [];
   for (const [field, raw] of Object.entries(query)) {
     if (RESERVED.has(field)) continue;
-    if (!fieldOf(definition, field)) throw new HttpError('BAD_REQUEST', `Unknown filter field "${field}"`, field);
+    if (!fieldOf(definition, field)) throw new HttpError('BAD_REQUEST', `Unknown filter field ${quoted(field)}`, field);
     for (const text of [raw].flat()) {
       if (typeof text !== 'string') throw new HttpError('BAD_REQUEST', `Filter "${field}" must be operator.value`, field);
       const dot = text.indexOf('.');
       const operator = text.slice(0, dot);
-      if (dot < 0 || !(operator in OPERATORS)) {
-        throw new HttpError('BAD_REQUEST', `Filter "${field}" needs an operator: ${Object.keys(OPERATORS).join(', ')}`, field);
+      if (dot < 0 || !OPERATORS.has(operator as Operator)) {
+        throw new HttpError('BAD_REQUEST', `Filter "${field}" needs an operator: ${[...OPERATORS.keys()].join(', ')}`, field);
       }
       filters.push({ field, operator: operator as Operator, value: text.slice(dot + 1) });
     }
@@ -196,44 +223,70 @@ function condition(field: Field, filter: Filter, param: (value: unknown) => stri
     throw new HttpError('BAD_REQUEST', `Field "${filter.field}" is a list and cannot be filtered`, filter.field);
   }
   if (operator === 'is') {
-    const literal = { null: 'NULL', true: 'TRUE', false: 'FALSE' }[value];
+    const literal = IS_LITERALS.get(value);
     if (!literal) throw new HttpError('BAD_REQUEST', `Filter "${filter.field}" takes is.null, is.true or is.false`, filter.field);
     return `${field.sql} IS ${literal}`;
   }
   if (operator === 'in') {
-    const items = /^\((.*)\)$/.exec(value)?.[1]?.split(',') ?? [];
+    const items = /^\((.*)\)$/s.exec(value)?.[1]?.split(',') ?? [];
     if (!items.length) throw new HttpError('BAD_REQUEST', `Filter "${filter.field}" takes in.(a,b,c)`, filter.field);
+    if (items.length > MAX_IN_ITEMS) {
+      throw new HttpError('BAD_REQUEST', `Filter "${filter.field}" takes at most ${MAX_IN_ITEMS} values in in.(…)`, filter.field);
+    }
     return `${field.sql} IN (${items.map((item) => param(typed(field, filter.field, item))).join(', ')})`;
   }
   if (operator === 'like' || operator === 'ilike') {
-    const pattern = value.replace(/[\\%_]/g, '\\$&').replaceAll('*', '%');
-    return `${field.sql}::text ${OPERATORS[operator]} ${param(pattern)}`;
+    const pattern = text(filter.field, value)
+      .replace(/[\\%_]/g, '\\$&')
+      .replaceAll('*', '%');
+    return `${field.sql}::text ${OPERATORS.get(operator)} ${param(pattern)}`;
   }
-  return `${field.sql} ${OPERATORS[operator]} ${param(typed(field, filter.field, value))}`;
+  return `${field.sql} ${OPERATORS.get(operator)} ${param(typed(field, filter.field, value))}`;
 }
 
 function typed(field: Field, name: string, value: string): unknown {
   const bad = (expected: string) => new HttpError('BAD_REQUEST', `Filter "${name}" expects ${expected}`, name);
   switch (field.type) {
-    case 'int':
-      if (!/^-?\d{1,15}$/.test(value)) throw bad('a whole number');
-      return Number(value);
+    case 'int': {
+      // Every int field is a PostgreSQL integer: a larger number would fail in the database.
+      const number = /^-?\d{1,10}$/.test(value) ? Number(value) : NaN;
+      if (!(number >= INT4.min && number <= INT4.max)) throw bad(`a whole number from ${INT4.min} to ${INT4.max}`);
+      return number;
+    }
     case 'number':
-      if (!Number.isFinite(Number(value)) || value.trim() === '') throw bad('a number');
+      if (!/^-?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(value) || !Number.isFinite(Number(value))) throw bad('a number');
       return Number(value);
     case 'bool':
       if (value !== 'true' && value !== 'false') throw bad('true or false');
       return value === 'true';
     case 'date':
-      if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) throw bad('a date as YYYY-MM-DD');
+      if (!isCalendarDate(value)) throw bad('a date as YYYY-MM-DD');
       return value;
-    case 'timestamp':
-      if (Number.isNaN(Date.parse(value))) throw bad('an ISO 8601 time');
-      return value;
+    case 'timestamp': {
+      const time = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})?)?$/.test(value) ? new Date(value) : null;
+      if (!time || Number.isNaN(time.getTime()) || !isCalendarDate(value.slice(0, 10))) throw bad('an ISO 8601 time');
+      return time.toISOString();
+    }
     case 'text':
     case 'textList':
-      return value;
+      return text(name, value);
   }
+}
+
+/** A day that exists (no 2024-02-30), from year 1: what a PostgreSQL date column takes. */
+function isCalendarDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = match.slice(1).map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(2000, month - 1, day));
+  date.setUTCFullYear(year);
+  return year >= 1 && date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** Text the database can hold: PostgreSQL text has no NUL character. */
+function text(name: string, value: string): string {
+  if (value.includes('\0')) throw new HttpError('BAD_REQUEST', `Filter "${name}" cannot contain the NUL character`, name);
+  return value;
 }
 
 function parseSelect(definition: ResourceDefinition, raw: unknown): string[] {
@@ -241,7 +294,7 @@ function parseSelect(definition: ResourceDefinition, raw: unknown): string[] {
   if (typeof raw !== 'string') throw new HttpError('BAD_REQUEST', 'select must be a comma-separated list', 'select');
   const names = raw.split(',').map((name) => name.trim());
   for (const name of names) {
-    if (!fieldOf(definition, name)) throw new HttpError('BAD_REQUEST', `Unknown field "${name}" in select`, 'select');
+    if (!fieldOf(definition, name)) throw new HttpError('BAD_REQUEST', `Unknown field ${quoted(name)} in select`, 'select');
   }
   return names;
 }
@@ -261,7 +314,7 @@ function parseOrder(definition: ResourceDefinition, raw: unknown): Ordering[] {
     const [name = '', direction = 'asc', extra] = part.trim().split('.');
     const field = fieldOf(definition, name);
     if (!field || extra !== undefined || (direction !== 'asc' && direction !== 'desc')) {
-      throw new HttpError('BAD_REQUEST', `Cannot order by "${part}": use a field name with .asc or .desc`, 'order');
+      throw new HttpError('BAD_REQUEST', `Cannot order by ${quoted(part)}: use a field name with .asc or .desc`, 'order');
     }
     if (!field.sort) throw new HttpError('BAD_REQUEST', `Cannot order by "${name}": it is not one of the sortable fields`, 'order');
     return { sql: field.sort.by ?? field.sql, direction: direction === 'asc' ? 'ASC' : 'DESC' };

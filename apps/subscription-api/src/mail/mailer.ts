@@ -1,4 +1,5 @@
 import nodemailer from 'nodemailer';
+import { logError, redactMessage } from '@yozy/shared';
 import type { Queryable } from '../db/database';
 import { insertIntoOutbox, type QueuedMail } from './outbox';
 import type { MailContent } from './templates';
@@ -54,10 +55,11 @@ export function createMailer(db: Queryable, config: MailConfig = DEFAULT_MAIL_CO
       await db.query('UPDATE mail_outbox SET sent_at = now(), error = NULL WHERE mail_id = $1', [mail.mailId]);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      console.error(`subscription-api: mail ${mail.mailId} (${mail.template}) was not sent: ${reason}`);
+      // A mail server's refusal often quotes the recipient: the log says which mail, not to whom.
+      console.error(`subscription-api: mail ${mail.mailId} (${mail.template}) was not sent: ${redactMessage(reason)}`);
       await db
         .query('UPDATE mail_outbox SET error = $2 WHERE mail_id = $1', [mail.mailId, reason.slice(0, 1000)])
-        .catch((cause: unknown) => console.error(`subscription-api: could not record the failure of mail ${mail.mailId}`, cause));
+        .catch((cause: unknown) => logError(`subscription-api: could not record the failure of mail ${mail.mailId}`, cause));
     }
   }
 
