@@ -1,3 +1,4 @@
+import { NuqsAdapter } from 'nuqs/adapters/react-router/v7';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { forgotPasswordPath, loginPath, resetPasswordRoute, setPasswordRoute, signupPath } from '../features/auth/urls';
 import { dashboardPath } from '../features/dashboard/urls';
@@ -37,7 +38,12 @@ const NotFound = lazyScreen(() => import('./shell/NotFoundView'));
 export const routes: RouteObject[] = [
   {
     path: '/',
-    element: <SessionGate />,
+    // List screens keep their page, sort, search and filters in the query string (nuqs).
+    element: (
+      <NuqsAdapter>
+        <SessionGate />
+      </NuqsAdapter>
+    ),
     errorElement: <RouteError fullPage />,
     children: [
       {
