@@ -4,7 +4,7 @@ import { forgotPasswordPath, loginPath, resetPasswordRoute, setPasswordRoute, si
 import { dashboardPath } from '../features/dashboard/urls';
 import { enquiriesPath } from '../features/enquiries/urls';
 import { groupManagementPath } from '../features/groups/urls';
-import { organizationDetailPath, organizationListPath, organizationTabPath, organizationTabRoute } from '../features/organizations/urls';
+import { ORGANIZATION_TAB_SLUGS, organizationDetailPath, organizationListPath, organizationRoute } from '../features/organizations/urls';
 import { platformSettingsPath } from '../features/platformSettings/urls';
 import { userSessionsPath } from '../features/sessions/urls';
 import { SessionGate } from './shell/SessionGate';
@@ -30,7 +30,7 @@ const Statistics = lazyScreen(() => import('../features/statistics/views/Statist
 const TwoFactor = lazyScreen(() => import('../features/twoFactor/views/TwoFactorView'));
 const Enquiries = lazyScreen(() => import('../features/enquiries/views/EnquiriesView'));
 const OrganizationList = lazyScreen(() => import('../features/organizations/views/OrganizationListView'));
-const OrganizationTab = lazyScreen(() => import('../features/organizations/views/OrganizationTabView'));
+const OrganizationDetail = lazyScreen(() => import('../features/organizations/views/OrganizationDetailView'));
 const PlatformSettings = lazyScreen(() => import('../features/platformSettings/views/PlatformSettingsView'));
 const NotFound = lazyScreen(() => import('./shell/NotFoundView'));
 
@@ -65,8 +65,14 @@ export const routes: RouteObject[] = [
           { path: twoFactorPath, element: <TwoFactor /> },
           { path: enquiriesPath, element: <Enquiries /> },
           { path: organizationListPath, element: <OrganizationList /> },
-          { path: organizationDetailPath, element: <Navigate to={organizationTabPath('info')} replace /> },
-          { path: organizationTabRoute, element: <OrganizationTab /> },
+          // An organisation's page needs its id; the old address without one leads to the list.
+          { path: organizationDetailPath, element: <Navigate to={organizationListPath} replace /> },
+          {
+            // The page (name and tabs) stays while its tabs change; each tab's screen is a child here.
+            path: organizationRoute,
+            element: <OrganizationDetail />,
+            children: [...ORGANIZATION_TAB_SLUGS.map((slug) => ({ path: slug })), { path: '*' }],
+          },
           { path: platformSettingsPath, element: <PlatformSettings /> },
 
           { path: '*', element: <NotFound /> },

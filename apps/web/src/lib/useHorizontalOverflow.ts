@@ -61,5 +61,5 @@ export function useHorizontalOverflow<Element extends HTMLElement>() {
     [element],
   );
 
-  return { ref, ...overflow, scrollByPage };
+  return { ref, element, ...overflow, scrollByPage };
 }

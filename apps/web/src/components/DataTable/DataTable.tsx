@@ -95,7 +95,7 @@ export function DataTable<Row>({
   const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
   const [busyAction, setBusyAction] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
-  const overflow = useHorizontalOverflow<HTMLDivElement>();
+  const { ref: scrollRef, overflowing, hiddenStart } = useHorizontalOverflow<HTMLDivElement>();
 
   // Selection belongs to the rows in view: another page, sort or search starts with none.
   const rowIds = pageRows.map(getRowId).join('\n');
@@ -294,7 +294,7 @@ export function DataTable<Row>({
           zIndex: 1,
           bg: 'inherit',
           // A hairline marks where the scrolling columns pass under the kept one.
-          boxShadow: index === stickyColumns - 1 && overflow.hiddenStart ? 'inset -1px 0 0 {colors.border}' : undefined,
+          boxShadow: index === stickyColumns - 1 && hiddenStart ? 'inset -1px 0 0 {colors.border}' : undefined,
         }
       : {};
 
@@ -317,14 +317,14 @@ export function DataTable<Row>({
         </VisuallyHidden>
       )}
       <Table.ScrollArea
-        ref={overflow.ref}
+        ref={scrollRef}
         borderWidth="1px"
         rounded="lg"
         bg="bg"
         // Only a box that scrolls needs to take focus, so keyboard users can scroll it.
-        tabIndex={overflow.overflowing ? 0 : undefined}
-        role={overflow.overflowing ? 'region' : undefined}
-        aria-label={overflow.overflowing ? `${label} (scrolls sideways)` : undefined}
+        tabIndex={overflowing ? 0 : undefined}
+        role={overflowing ? 'region' : undefined}
+        aria-label={overflowing ? `${label} (scrolls sideways)` : undefined}
         _focusVisible={{ outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '2px' }}
       >
         <Table.Root
