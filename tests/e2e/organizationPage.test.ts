@@ -45,7 +45,8 @@ describe("an organisation's page in the browser", () => {
     expect(pathOf(page)).toBe(`/OrganizationDetails/Organization/${acme}/info`);
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.pathname === `/OrganizationDetails/Organization/${acme}/user`);
-    expect(await organization.selectedTab().innerText()).toBe('User Details');
+    // The address changes a moment before the screen shows the new tab.
+    await expect.poll(() => organization.selectedTab().innerText()).toBe('User Details');
 
     await page.reload();
     expect(await organization.selectedTab().innerText()).toBe('User Details');
