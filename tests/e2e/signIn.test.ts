@@ -78,8 +78,10 @@ describe('signing in and out in the browser', () => {
     await pathOf(superAdmin, '/EnquireDetails');
     await superAdmin.goto('/UserManagement');
     expect(await pathOf(superAdmin, '/EnquireDetails')).toBe('/EnquireDetails');
-    await superAdmin.goto('/OrganizationDetails/Organization/info');
-    expect(await pathOf(superAdmin, '/OrganizationDetails/Organization/info')).toBe('/OrganizationDetails/Organization/info');
+    const [acme] = await stack.db.query<{ client_id: number }>("SELECT client_id FROM clients WHERE company_name = 'Acme Corporation'");
+    const organizationPath = `/OrganizationDetails/Organization/${acme!.client_id}/info`;
+    await superAdmin.goto(organizationPath);
+    expect(await pathOf(superAdmin, organizationPath)).toBe(organizationPath);
     await superAdmin.context().close();
   });
 

@@ -15,14 +15,17 @@ const table: Row[] = [
   ['/', null, '/login'],
   ['/dashboard', null, '/login'],
   ['/EnquireDetails', null, '/login'],
-  ['/OrganizationDetails/Organization/info', null, '/login'],
+  ['/OrganizationDetails/Organization/42/info', null, '/login'],
   ['/no-such-page', null, '/login'],
 
   // SuperAdmin: level-3 entries (and what lies under them), else /EnquireDetails.
   ['/EnquireDetails', 'SuperAdmin', null],
   ['/OrganizationDetails', 'SuperAdmin', null],
-  ['/OrganizationDetails/Organization/info', 'SuperAdmin', null],
-  ['/OrganizationDetails/Organization/emailsettings', 'SuperAdmin', null],
+  ['/OrganizationDetails/Organization', 'SuperAdmin', null],
+  ['/OrganizationDetails/Organization/42', 'SuperAdmin', null],
+  ['/OrganizationDetails/Organization/42/info', 'SuperAdmin', null],
+  ['/OrganizationDetails/Organization/42/emailsettings', 'SuperAdmin', null],
+  ['/OrganizationDetails/Organization/42/user?page=2&sort=-email', 'SuperAdmin', null],
   ['/platformsettings', 'SuperAdmin', null],
   ['/TwoFactor', 'SuperAdmin', null],
   ['/login', 'SuperAdmin', '/EnquireDetails'],
@@ -46,12 +49,16 @@ const table: Row[] = [
   ['/Statistics', 'OrgAdmin', null],
   ['/TwoFactor', 'OrgAdmin', null],
   ['/dashboard/', 'OrgAdmin', null],
+  ['/UserManagement?status=DISABLED&page=2', 'OrgAdmin', null],
+  ['/UserManagement/?q=ann#top', 'OrgAdmin', null],
+  ['/EnquireDetails?page=2', 'OrgAdmin', '/dashboard'],
   ['/login', 'OrgAdmin', '/dashboard'],
   ['/signup', 'OrgAdmin', '/dashboard'],
   ['/forgotpassword', 'OrgAdmin', '/dashboard'],
   ['/', 'OrgAdmin', '/dashboard'],
   ['/EnquireDetails', 'OrgAdmin', '/dashboard'],
-  ['/OrganizationDetails/Organization/info', 'OrgAdmin', '/dashboard'],
+  ['/OrganizationDetails/Organization/42/info', 'OrgAdmin', '/dashboard'],
+  ['/OrganizationDetails/Organization/42', 'OrgAdmin', '/dashboard'],
   ['/platformsettings', 'OrgAdmin', '/dashboard'],
   ['/no-such-page', 'OrgAdmin', '/dashboard'],
 
@@ -63,6 +70,7 @@ const table: Row[] = [
   ['/setpassword/ann%40acme.local/Ann/Lee', 'User', '/dashboard'],
   ['/', 'User', '/dashboard'],
   ['/EnquireDetails', 'User', '/dashboard'],
+  ['/OrganizationDetails/Organization/42/info', 'User', '/dashboard'],
   ['/no-such-page', 'User', '/dashboard'],
 ];
 
@@ -76,8 +84,12 @@ describe('landingAfterSignIn', () => {
   it.each([
     [undefined, 'OrgAdmin', '/dashboard'],
     ['/UserManagement', 'OrgAdmin', '/UserManagement'],
+    // A shared link to a list keeps its page, sort, search and filters through the sign-in.
+    ['/UserManagement?status=DISABLED&page=2', 'OrgAdmin', '/UserManagement?status=DISABLED&page=2'],
+    ['/EnquireDetails?page=2', 'OrgAdmin', '/dashboard'],
     ['/EnquireDetails', 'OrgAdmin', '/dashboard'],
-    ['/OrganizationDetails/Organization/user', 'SuperAdmin', '/OrganizationDetails/Organization/user'],
+    ['/OrganizationDetails/Organization/42/user', 'SuperAdmin', '/OrganizationDetails/Organization/42/user'],
+    ['/OrganizationDetails/Organization/42/user', 'OrgAdmin', '/dashboard'],
     ['/login', 'SuperAdmin', '/EnquireDetails'],
   ] as const)('requested %s as %s -> %s', (requested, kind, expected) => {
     expect(landingAfterSignIn(requested, kind)).toBe(expected);

@@ -8,8 +8,10 @@ export const LOGIN_PATH = '/login';
 const PUBLIC_EXACT = new Set(['/login', '/signup']);
 const PUBLIC_FRAGMENTS = ['setpassword', 'forgotpassword'];
 
-// '/dashboard/' and '/dashboard' are the same screen; the root stays '/'.
-function normalise(pathname: string): string {
+// '/dashboard/' and '/dashboard' are the same screen; the root stays '/'. A list's query string
+// (page, sort, search, filters) and a fragment say nothing about which screen it is.
+function normalise(location: string): string {
+  const pathname = location.split(/[?#]/, 1)[0] || '/';
   return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
 }
 
@@ -21,7 +23,7 @@ export function isPublicPath(pathname: string): boolean {
 
 /**
  * A menu entry's own path or anything under it (its master-tab routes such as
- * /OrganizationDetails/Organization/info). Ordinary users follow level 1 like organisation
+ * /OrganizationDetails/Organization/42/info). Ordinary users follow level 1 like organisation
  * admins; the screen then tells them the console is for administrators.
  */
 export function isPermittedPath(pathname: string, kind: TypeOfUser): boolean {

@@ -1,9 +1,10 @@
+import { NuqsAdapter } from 'nuqs/adapters/react-router/v7';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { forgotPasswordPath, loginPath, resetPasswordRoute, setPasswordRoute, signupPath } from '../features/auth/urls';
 import { dashboardPath } from '../features/dashboard/urls';
 import { enquiriesPath } from '../features/enquiries/urls';
 import { groupManagementPath } from '../features/groups/urls';
-import { organizationDetailPath, organizationListPath, organizationTabPath, organizationTabRoute } from '../features/organizations/urls';
+import { ORGANIZATION_TAB_SLUGS, organizationDetailPath, organizationListPath, organizationRoute } from '../features/organizations/urls';
 import { platformSettingsPath } from '../features/platformSettings/urls';
 import { userSessionsPath } from '../features/sessions/urls';
 import { SessionGate } from './shell/SessionGate';
@@ -29,7 +30,7 @@ const Statistics = lazyScreen(() => import('../features/statistics/views/Statist
 const TwoFactor = lazyScreen(() => import('../features/twoFactor/views/TwoFactorView'));
 const Enquiries = lazyScreen(() => import('../features/enquiries/views/EnquiriesView'));
 const OrganizationList = lazyScreen(() => import('../features/organizations/views/OrganizationListView'));
-const OrganizationTab = lazyScreen(() => import('../features/organizations/views/OrganizationTabView'));
+const OrganizationDetail = lazyScreen(() => import('../features/organizations/views/OrganizationDetailView'));
 const PlatformSettings = lazyScreen(() => import('../features/platformSettings/views/PlatformSettingsView'));
 const NotFound = lazyScreen(() => import('./shell/NotFoundView'));
 
@@ -37,7 +38,12 @@ const NotFound = lazyScreen(() => import('./shell/NotFoundView'));
 export const routes: RouteObject[] = [
   {
     path: '/',
-    element: <SessionGate />,
+    // List screens keep their page, sort, search and filters in the query string (nuqs).
+    element: (
+      <NuqsAdapter>
+        <SessionGate />
+      </NuqsAdapter>
+    ),
     errorElement: <RouteError fullPage />,
     children: [
       {
@@ -59,8 +65,14 @@ export const routes: RouteObject[] = [
           { path: twoFactorPath, element: <TwoFactor /> },
           { path: enquiriesPath, element: <Enquiries /> },
           { path: organizationListPath, element: <OrganizationList /> },
-          { path: organizationDetailPath, element: <Navigate to={organizationTabPath('info')} replace /> },
-          { path: organizationTabRoute, element: <OrganizationTab /> },
+          // An organisation's page needs its id; the old address without one leads to the list.
+          { path: organizationDetailPath, element: <Navigate to={organizationListPath} replace /> },
+          {
+            // The page (name and tabs) stays while its tabs change; each tab's screen is a child here.
+            path: organizationRoute,
+            element: <OrganizationDetail />,
+            children: [...ORGANIZATION_TAB_SLUGS.map((slug) => ({ path: slug })), { path: '*' }],
+          },
           { path: platformSettingsPath, element: <PlatformSettings /> },
 
           { path: '*', element: <NotFound /> },

@@ -1,4 +1,38 @@
-import { ApolloClient, HttpLink, InMemoryCache } from '@apollo/client';
+import { ApolloClient, HttpLink, InMemoryCache, defaultDataIdFromObject } from '@apollo/client';
+
+/** `OrganizationPage`, `UserPage`, …: the page types of the list contract. */
+export const isListPageType = (typename: string | undefined) => typename !== undefined && /.Page$/.test(typename);
+
+/**
+ * How answers are kept between screens:
+ * - Things with an id (organisations, users, …) are stored once, under their type and id, so a
+ *   mutation that returns what it changed updates every list and detail that shows it.
+ * - Pages of the list contract (`…Page`) are answers to one question, not things: each stays
+ *   inside the field that asked, once per set of arguments (page, search, filter, sort), so
+ *   moving between pages, sorts and searches never mixes their rows. After a create or delete,
+ *   `dropListPages` throws away a list's pages and the screens showing it fetch it again.
+ */
+export function createCache(): InMemoryCache {
+  return new InMemoryCache({
+    dataIdFromObject(object, context) {
+      if (isListPageType(object.__typename)) return false;
+      return defaultDataIdFromObject(object, context);
+    },
+    typePolicies: {
+      Query: {
+        fields: {
+          // An organisation already in the cache (e.g. from the list) shows at once on its page.
+          organization: {
+            read(existing, { args, toReference }) {
+              if (existing !== undefined || typeof args?.id !== 'string') return existing;
+              return toReference({ __typename: 'Organization', id: args.id });
+            },
+          },
+        },
+      },
+    },
+  });
+}
 
 /**
  * The session lives in the gateway's httpOnly cookie, so the browser sends it on every
@@ -7,6 +41,6 @@ import { ApolloClient, HttpLink, InMemoryCache } from '@apollo/client';
 export function createApolloClient(): ApolloClient {
   return new ApolloClient({
     link: new HttpLink({ uri: '/graphql', credentials: 'same-origin' }),
-    cache: new InMemoryCache(),
+    cache: createCache(),
   });
 }

@@ -1,10 +1,23 @@
 import { ORGANIZATION_TABS } from '@yozy/shared';
+import { defineList, listHref, type ListLink } from '../../lib/listState';
 
 export const organizationListPath = '/OrganizationDetails';
 
-/** The organisation detail master route; its tabs hang under it. */
+/** The organisation list's sort keys (URL key → the schema's sort field) and filters. */
+export const organizationList = defineList({
+  sortFields: { name: 'COMPANY_NAME', onboarded: 'DATE_ONBOARDED' },
+  defaultSort: { key: 'name', direction: 'ASC' },
+  filters: {},
+});
+
+/** The organisation list, optionally searched, sorted or on a given page. */
+export const organizationListUrl = (link: ListLink<typeof organizationList> = {}) => listHref(organizationListPath, organizationList, link);
+
+/** Above every organisation's page; without an id it leads back to the list. */
 export const organizationDetailPath = `${organizationListPath}/Organization`;
-export const organizationTabRoute = `${organizationDetailPath}/:tab`;
+/** One organisation: `/OrganizationDetails/Organization/{clientId}`, which opens its first tab. */
+export const organizationRoute = `${organizationDetailPath}/:clientId`;
+export const organizationTabRoute = `${organizationRoute}/:tab`;
 
 export type OrganizationTab = (typeof ORGANIZATION_TABS)[number];
 export type OrganizationTabSlug = OrganizationTab['path'] extends `/${infer Slug}` ? Slug : never;
@@ -12,8 +25,17 @@ export type OrganizationTabSlug = OrganizationTab['path'] extends `/${infer Slug
 /** The slug as it appears in the URL: 'info', 'Subscription', … */
 export const tabSlug = (tab: OrganizationTab) => tab.path.slice(1) as OrganizationTabSlug;
 
-export const organizationTabPath = (slug: OrganizationTabSlug) => `${organizationDetailPath}/${slug}`;
+export const ORGANIZATION_TAB_SLUGS: readonly OrganizationTabSlug[] = ORGANIZATION_TABS.map(tabSlug);
+
+/** A tab of one organisation, e.g. `/OrganizationDetails/Organization/42/user`. */
+export const organizationTabPath = (clientId: string, slug: OrganizationTabSlug = 'info') =>
+  `${organizationDetailPath}/${encodeURIComponent(clientId)}/${slug}`;
 
 export function findOrganizationTab(slug: string | undefined): OrganizationTab | undefined {
   return ORGANIZATION_TABS.find((tab) => tabSlug(tab) === slug);
+}
+
+/** Organisation ids are whole numbers; anything else cannot name one (and is not asked for). */
+export function isOrganizationId(clientId: string | undefined): clientId is string {
+  return clientId !== undefined && /^[1-9]\d{0,8}$/.test(clientId);
 }

@@ -1,35 +1,16 @@
-import { Box, HStack } from '@chakra-ui/react';
-import { NavLink } from 'react-router-dom';
+import { ORGANIZATION_TABS } from '@yozy/shared';
+import type { ReactNode } from 'react';
+import { LinkTabs } from '../../../components/LinkTabs';
+import { organizationTabPath, tabSlug, type OrganizationTabSlug } from '../urls';
 
-type Props = { tabs: readonly { to: string; name: string }[] };
+type Props = { clientId: string; current: OrganizationTabSlug; children?: ReactNode };
 
-/** The master-tab strip: real links, so each tab has an address and works with the keyboard. */
-export function OrganizationTabs({ tabs }: Props) {
+/** The nine sections of one organisation, each at its own address. */
+export function OrganizationTabs({ clientId, current, children }: Props) {
+  const tabs = ORGANIZATION_TABS.map((tab) => ({ value: tabSlug(tab), label: tab.name, to: organizationTabPath(clientId, tabSlug(tab)) }));
   return (
-    <Box as="nav" aria-label="Organization sections" borderBottomWidth="1px" mb="6" overflowX="auto">
-      <HStack as="ul" gap="1" listStyleType="none" minW="max-content">
-        {tabs.map((tab) => (
-          <Box as="li" key={tab.to}>
-            <Box
-              asChild
-              display="block"
-              px="3"
-              py="2.5"
-              fontSize="sm"
-              fontWeight="medium"
-              color="fg.muted"
-              borderBottomWidth="2px"
-              borderColor="transparent"
-              mb="-1px"
-              _hover={{ color: 'fg' }}
-              _currentPage={{ color: 'brand.fg', borderColor: 'brand.solid' }}
-              _focusVisible={{ outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '-2px', rounded: 'sm' }}
-            >
-              <NavLink to={tab.to}>{tab.name}</NavLink>
-            </Box>
-          </Box>
-        ))}
-      </HStack>
-    </Box>
+    <LinkTabs label="Organization sections" tabs={tabs} value={current} testId="organization-tabs">
+      {children}
+    </LinkTabs>
   );
 }

@@ -1,0 +1,4 @@
+export { DataTable, EXPORT_ROW_LIMIT, type DataTableProps } from './DataTable';
+export type { BulkAction } from './BulkActionBar';
+export type { DataTableColumn } from './columns';
+export type { TableSearch } from './TableToolbar';

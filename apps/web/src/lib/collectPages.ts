@@ -1,0 +1,22 @@
+/** The most rows one request of the list contract may ask for. */
+export const MAX_PAGE_LIMIT = 100;
+
+export type PageRequest = { offset: number; limit: number };
+export type FetchedPage<Row> = { nodes: readonly Row[]; totalCount: number };
+
+/**
+ * Every row of a list as it is searched, filtered and sorted now, fetched page after page (for an
+ * export). Stops at the total the first answer gave, so rows added meanwhile cannot make it loop.
+ */
+export async function collectAllPages<Row>(fetchPage: (page: PageRequest) => Promise<FetchedPage<Row>>): Promise<Row[]> {
+  const rows: Row[] = [];
+  let total = Infinity;
+  while (rows.length < total) {
+    const page = await fetchPage({ offset: rows.length, limit: MAX_PAGE_LIMIT });
+    if (total === Infinity) total = page.totalCount;
+    rows.push(...page.nodes);
+    // Fewer rows than asked for: the list ended early (rows were deleted meanwhile).
+    if (page.nodes.length < MAX_PAGE_LIMIT) break;
+  }
+  return rows.slice(0, total);
+}

@@ -1,0 +1,53 @@
+import Papa from 'papaparse';
+
+export type CsvValue = string | number | boolean | Date | null | undefined;
+
+/** One column of an exported list: its heading and how a row gives its cell. */
+export type CsvColumn<Row> = { header: string; value: (row: Row) => CsvValue };
+
+function cell(value: CsvValue): string | number | boolean {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? '' : value.toISOString();
+  return value;
+}
+
+/**
+ * RFC 4180 text (comma-separated, CRLF, quoted where needed) with a byte-order mark so spreadsheet
+ * programs read accents and non-Latin names as UTF-8. Text that a spreadsheet would run as a
+ * formula (=, +, -, @ first) is prefixed with an apostrophe: exported names come from other people.
+ */
+export function toCsv<Row>(columns: readonly CsvColumn<Row>[], rows: readonly Row[]): string {
+  const body = Papa.unparse(
+    { fields: columns.map((column) => column.header), data: rows.map((row) => columns.map((column) => cell(column.value(row)))) },
+    { escapeFormulae: true, newline: '\r\n' },
+  );
+  // Papa leaves off the last line's end except after a lone heading; every line ends alike here.
+  return `\uFEFF${body.endsWith('\r\n') ? body : `${body}\r\n`}`;
+}
+
+/** `organizations-2026-11-05.csv`: the list's name and the local date of the export. */
+export function csvFileName(listName: string, date: Date = new Date()): string {
+  const slug =
+    listName
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '') || 'list';
+  const day = [date.getFullYear(), date.getMonth() + 1, date.getDate()].map((part) => String(part).padStart(2, '0')).join('-');
+  return `${slug}-${day}.csv`;
+}
+
+/** Hands a text file to the browser's download; nothing leaves the page. */
+export function downloadText(fileName: string, text: string, type = 'text/csv;charset=utf-8'): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.style.display = 'none';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Some browsers read the blob after click() returns; free it once they have.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
