@@ -1,3 +1,4 @@
 export * from './rules';
 export * from './fieldMap';
 export * from './enquiry';
+export * from './account';
