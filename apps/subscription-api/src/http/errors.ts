@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { z } from 'zod';
+import { passwordRuleCode } from '@yozy/shared';
 
 export type ErrorCode =
   | 'BAD_REQUEST'
@@ -60,7 +61,9 @@ function toHttpError(error: unknown): HttpError | null {
   if (error instanceof z.ZodError) {
     const issue = error.issues[0];
     const field = issue?.path.join('.') || undefined;
-    return new HttpError('BAD_REQUEST', issue?.message ?? 'Invalid request body', field);
+    // The shared password rule says why it refused (too weak, or not confirmed), and callers act on that.
+    const code = (issue && passwordRuleCode(issue)) ?? 'BAD_REQUEST';
+    return new HttpError(code, issue?.message ?? 'Invalid request body', field);
   }
   if (isBodyParserError(error)) {
     return new HttpError('BAD_REQUEST', error.type === 'entity.too.large' ? 'Request body too large' : 'Malformed JSON body');
