@@ -2,20 +2,18 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useForm, type DefaultValues, type FieldPath, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
-import { describeRequestError, UNEXPECTED_MESSAGE } from './requestErrors';
+import type { ErrorCode, UserErrorFieldsFragment } from '../generated/graphql';
+import { describeRequestError, errorMessage, isErrorCode, UNEXPECTED_MESSAGE } from './requestErrors';
 import { useCaptcha } from './useCaptcha';
 
-/** An expected failure in a mutation payload (`errors { code field message }`). */
-export type PayloadError = { code: string; field: string | null; message: string };
-
-/** Every mutation payload carries its expected failures; none means the mutation did its work. */
-export type MutationPayload = { errors: readonly PayloadError[] };
+/** Every mutation payload carries its expected failures (`errors { ...UserErrorFields }`); none means it did its work. */
+export type MutationPayload = { errors: readonly UserErrorFieldsFragment[] };
 
 /** The message above the form, with the code of the error it came from (null for a failed request). */
-export type FormError = { message: string; code: string | null };
+export type FormError = { message: string; code: ErrorCode | null };
 
 /** A call that did not succeed: what the form showed first, and every error of the payload. */
-export type CallFailure = FormError & { errors: readonly PayloadError[] };
+export type CallFailure = FormError & { errors: readonly UserErrorFieldsFragment[] };
 
 type Options<Schema extends z.ZodObject, Payload extends MutationPayload, NeedsCaptcha extends boolean> = {
   /** The input's rules: the shared schema when the server checks the same input. */
@@ -122,11 +120,11 @@ export function useMutationForm<Schema extends z.ZodObject, Payload extends Muta
     let alert: FormError | null = errors.length === 0 ? { message: UNEXPECTED_MESSAGE, code: null } : null;
     for (const error of errors) {
       const field = inputField(schema, error.field);
-      if (!field) alert ??= { message: error.message, code: error.code };
-      else if (!getFieldState(field).error) setError(field, { type: error.code, message: error.message });
+      if (!field) alert ??= { message: errorMessage(error), code: error.code };
+      else if (!getFieldState(field).error) setError(field, { type: error.code, message: errorMessage(error) });
     }
     if (alert) showAlert(alert);
-    const first = alert ?? { message: errors[0]!.message, code: errors[0]!.code };
+    const first = alert ?? { message: errorMessage(errors[0]!), code: errors[0]!.code };
     failed({ ...first, errors });
   };
 
@@ -140,7 +138,7 @@ export function useMutationForm<Schema extends z.ZodObject, Payload extends Muta
   };
 
   const rootError = form.formState.errors.root;
-  const code = typeof rootError?.type === 'string' && rootError.type !== 'request' ? rootError.type : null;
+  const code = isErrorCode(rootError?.type) ? rootError.type : null;
   const formError = rootError?.message ? { message: rootError.message, code } : null;
 
   return {
