@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, type FormEvent } from 'react';
 import { useForm, type DefaultValues, type FieldPath, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import type { ErrorCode, UserErrorFieldsFragment } from '../generated/graphql';
@@ -71,7 +71,6 @@ export function useMutationForm<Schema extends z.ZodObject, Payload extends Muta
   });
   const { clearErrors, getFieldState, handleSubmit, reset, setError, subscribe } = form;
   const captcha = useCaptcha(options.captcha === true);
-  const [failures, setFailures] = useState(0);
   const busy = useRef(false);
   const id = useId();
   const formId = `${id}-form`;
@@ -90,15 +89,17 @@ export function useMutationForm<Schema extends z.ZodObject, Payload extends Muta
     [subscribe, getFieldState, clearErrors],
   );
 
+  // Once a failed submit's messages are on the page: react-hook-form publishes the submit count
+  // with the errors of the schema and after every error the call added.
+  const { submitCount, isSubmitSuccessful } = form.formState;
   useEffect(() => {
-    if (failures === 0) return;
+    if (submitCount === 0 || isSubmitSuccessful) return;
     const firstInvalid = document.getElementById(formId)?.querySelector<HTMLElement>('[aria-invalid="true"]');
     (firstInvalid ?? document.getElementById(alertId))?.focus();
-  }, [failures, formId, alertId]);
+  }, [submitCount, isSubmitSuccessful, formId, alertId]);
 
   const failed = (failure: CallFailure | null) => {
     captcha.prepare();
-    setFailures((count) => count + 1);
     if (failure) options.onFailure?.(failure);
   };
 
