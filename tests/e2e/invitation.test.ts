@@ -55,8 +55,10 @@ describe('an invited user setting a first password in the browser', () => {
     expect(await screen.errorOf('last-name').innerText()).toBe('Enter your last name');
     expect(await screen.errorOf('password').innerText()).toBe('Enter a password');
     expect(await screen.errorOf('confirm').innerText()).toBe('Enter the password again');
-    // Focus goes to the first field to fix.
+    // Focus goes to the first field to fix, and a screen reader hears its message with its label.
     expect(await screen.firstName().evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await screen.accessibilityOf(screen.firstName())).toEqual({ invalid: 'true', description: 'Enter your first name' });
+    expect(await screen.accessibilityOf(screen.password())).toEqual({ invalid: 'true', description: 'Enter a password' });
     await page.screenshot({ path: `${SCREENSHOTS}setpassword-errors.png` });
 
     await screen.fill({ firstName: 'Grace', lastName: 'Hopper', password: 'First@123', confirmPassword: 'First@123' });

@@ -105,6 +105,8 @@ describe('signing in and out in the browser', () => {
 
     await login.error().waitFor();
     expect(await login.error().innerText()).toContain('Incorrect email or password');
+    // The message takes focus, so a keyboard or screen-reader user lands on it.
+    await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'login-error');
     expect(await login.email().inputValue()).toBe('admin@acme.local');
     expect(await login.password().inputValue()).toBe('Wrong@123');
     expect(new URL(page.url()).pathname).toBe('/login');

@@ -175,12 +175,14 @@ describe.each(DATABASES)('public account flows on %s', (kind) => {
     it('answers the same for an existing and an unknown account, and mails only the existing one', async () => {
       const session = new GraphQLSession(stack.gatewayUrl);
       const ask = async (email: string) => {
+        // Solving the proof of work is the caller's time, and random: only the answer is timed.
+        const captcha = await session.captcha();
         const started = Date.now();
-        const answer = await session.request<{ requestPasswordReset: unknown }>(REQUEST, {
-          input: { email, captcha: await session.captcha() },
-        });
+        const answer = await session.request<{ requestPasswordReset: unknown }>(REQUEST, { input: { email, captcha } });
         return { data: answer.data, ms: Date.now() - started };
       };
+      // A fresh stack's first reset request pays for warming up, which is not what is compared here.
+      await ask('tom.baker@acme.local');
       const known = await ask('kenji.watanabe@acme.local');
       const unknown = await ask('nobody@acme.local');
 

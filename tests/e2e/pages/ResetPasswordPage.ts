@@ -13,7 +13,7 @@ export class ResetPasswordPage {
   readonly title = () => this.page.getByTestId('page-title');
   readonly password = () => this.page.getByTestId('reset-password');
   readonly confirm = () => this.page.getByTestId('reset-confirm');
-  readonly hint = () => this.page.getByTestId('reset-hint');
+  readonly hint = () => this.page.getByTestId('reset-password-help');
   readonly passwordError = () => this.page.getByTestId('reset-password-error');
   readonly confirmError = () => this.page.getByTestId('reset-confirm-error');
   readonly error = () => this.page.getByTestId('reset-error');

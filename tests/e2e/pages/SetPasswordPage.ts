@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { PasswordSuccessPanel } from './PasswordSuccessPanel';
 
 /** /setpassword/{email}/{firstname}/{lastname}?token=…: an invited user's first password. */
@@ -27,6 +27,18 @@ export class SetPasswordPage {
     await this.lastName().fill(values.lastName);
     await this.password().fill(values.password);
     await this.confirm().fill(values.confirmPassword);
+  }
+
+  /** Whether a field is marked invalid, and what describes it to a screen reader (its aria-describedby texts). */
+  async accessibilityOf(field: Locator): Promise<{ invalid: string | null; description: string }> {
+    return field.evaluate((el) => ({
+      invalid: el.getAttribute('aria-invalid'),
+      description: (el.getAttribute('aria-describedby') ?? '')
+        .split(/\s+/)
+        .filter(Boolean)
+        .map((id) => document.getElementById(id)?.textContent ?? '')
+        .join(' | '),
+    }));
   }
 
   async submit() {

@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { z } from 'zod';
-import { describeError, logError, requestFailure } from '@yozy/shared';
+import { describeError, logError, passwordRuleCode, requestFailure } from '@yozy/shared';
 import { QueryError } from '../db/database';
 
 export type ErrorCode =
@@ -72,7 +72,9 @@ function toHttpError(error: unknown): HttpError | null {
   if (error instanceof z.ZodError) {
     const issue = error.issues[0];
     const field = issue?.path.join('.') || undefined;
-    return new HttpError('BAD_REQUEST', issue?.message ?? 'Invalid request body', field);
+    // The shared password rule says why it refused (too weak, or not confirmed), and callers act on that.
+    const code = (issue && passwordRuleCode(issue)) ?? 'BAD_REQUEST';
+    return new HttpError(code, issue?.message ?? 'Invalid request body', field);
   }
   if (isDataException(error)) {
     return new HttpError('BAD_REQUEST', 'A value in the request is out of range or malformed for what it is used for');

@@ -224,6 +224,14 @@ describe('POST /auth/reset', () => {
     expect((await linkverify('elena.petrova@acme.local', token)).body.linkvalid).toBe(true);
   });
 
+  it('judges the link before the password, so an expired link is what the person learns first', async () => {
+    const token = await tokenFor('samuel.okafor@acme.local');
+    await age(token);
+    const answer = await reset('samuel.okafor@acme.local', token, 'weakpass');
+    expect(answer.status).toBe(400);
+    expect(answer.body.error).toMatchObject({ code: 'INVALID_TOKEN', field: 'token' });
+  });
+
   it('answers 400 naming a missing field', async () => {
     const answer = await api.post<ErrorBody>('/auth/reset', { email: 'elena.petrova@acme.local', token: 'x', password: 'Fresh@123' });
     expect(answer.status).toBe(400);

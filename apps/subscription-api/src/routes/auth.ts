@@ -1,10 +1,19 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { checkNewPassword } from '@yozy/shared';
+import {
+  NEW_PASSWORD_REST_FIELDS,
+  newPasswordFields,
+  PASSWORD_RESET_REQUEST_REST_FIELDS,
+  passwordResetRequestInput,
+  restSchema,
+  SET_PASSWORD_REST_FIELDS,
+  setPasswordFields,
+  withNewPasswordRule,
+} from '@yozy/shared';
 import type { Database, Queryable } from '../db/database';
 import { productAddressFor } from '../domain/productAddress';
 import { consumeToken, findLiveToken, issueToken, type TokenPurpose } from '../domain/userTokens';
-import { emailAddress, linkToken, requiredText, typedPassword } from '../http/fields';
+import { linkToken } from '../http/fields';
 import { HttpError, parseBody } from '../http/errors';
 import { withMinimumDuration } from '../http/minimumDuration';
 import type { Mailer } from '../mail/mailer';
@@ -19,24 +28,24 @@ export const RESET_REQUEST_MIN_MS = 400;
 
 export const INVALID_LINK_MESSAGE = 'The URL you are trying to use has expired';
 
-const requestBody = z.object({ email: emailAddress });
+/** POST /auth/password/request: the same rules as the console's form. */
+export const resetRequestBody = restSchema(passwordResetRequestInput, PASSWORD_RESET_REQUEST_REST_FIELDS);
 
-const linkBody = z.object({
+/** The email and token of an emailed link (POST /auth/password/linkverify), which the other link calls carry too. */
+export const linkBody = z.object({
   email: z.string({ error: 'The link has no email' }).trim().max(320, 'The link has no valid email'),
   token: linkToken,
 });
 
-const resetBody = linkBody.extend({
-  password: typedPassword('Enter a new password'),
-  newpassword: typedPassword('Confirm the new password'),
-});
+const resetFields = linkBody.extend(restSchema(newPasswordFields, NEW_PASSWORD_REST_FIELDS).shape);
 
-const createUserBody = linkBody.extend({
-  password: typedPassword('Enter a password'),
-  confirmpassword: typedPassword('Confirm the password'),
-  firstname: requiredText('Enter your first name', 100),
-  lastname: requiredText('Enter your last name', 100),
-});
+/** POST /auth/reset: the link, then a new password and its confirmation (`newpassword`) under the shared rule. */
+export const resetBody = withNewPasswordRule(resetFields, NEW_PASSWORD_REST_FIELDS);
+
+const createUserFields = linkBody.extend(restSchema(setPasswordFields, SET_PASSWORD_REST_FIELDS).shape);
+
+/** POST /auth/create/user: the invitation link, the user's name and a first password under the shared rule. */
+export const createUserBody = withNewPasswordRule(createUserFields, SET_PASSWORD_REST_FIELDS);
 
 export type AuthRouteOptions = { mailer: Mailer; webProductUrl?: string };
 
@@ -46,7 +55,7 @@ export function authRoutes(db: Database, { mailer, webProductUrl }: AuthRouteOpt
 
   router.post('/auth/password/request', async (req, res) => {
     await withMinimumDuration(RESET_REQUEST_MIN_MS, async () => {
-      const { email } = parseBody(requestBody, req.body);
+      const { email } = parseBody(resetRequestBody, req.body);
       // Only accounts that can sign in get a link; invited users without a password use their invitation.
       const [user] = await db.query<{ user_id: number; email: string }>(
         'SELECT user_id, email FROM client_users WHERE lower(email) = lower($1) AND is_active AND password_hash IS NOT NULL',
@@ -68,12 +77,12 @@ export function authRoutes(db: Database, { mailer, webProductUrl }: AuthRouteOpt
   });
 
   router.post('/auth/reset', async (req, res) => {
-    const body = parseBody(resetBody, req.body);
-    const claim = { email: body.email, token: body.token, purpose: 'reset' as const };
+    const link = parseBody(resetFields, req.body);
+    const claim = { email: link.email, token: link.token, purpose: 'reset' as const };
     // The link is judged first (a person with an expired link learns that before retyping), and the
     // password before the token is used, so a weak password does not burn the link.
     await requireLiveToken(db, claim);
-    requireGoodPassword(body.password, body.newpassword, 'newpassword');
+    const body = parseBody(resetBody, req.body);
     const passwordHash = await hashPassword(body.password);
 
     const { owner, mail } = await db.transaction(async (tx) => {
@@ -99,10 +108,10 @@ export function authRoutes(db: Database, { mailer, webProductUrl }: AuthRouteOpt
   });
 
   router.post('/auth/create/user', async (req, res) => {
-    const body = parseBody(createUserBody, req.body);
-    const claim = { email: body.email, token: body.token, purpose: 'invite' as const };
+    const link = parseBody(createUserFields, req.body);
+    const claim = { email: link.email, token: link.token, purpose: 'invite' as const };
     await requireLiveToken(db, claim);
-    requireGoodPassword(body.password, body.confirmpassword, 'confirmpassword');
+    const body = parseBody(createUserBody, req.body);
     const passwordHash = await hashPassword(body.password);
 
     const owner = await db.transaction(async (tx) => {
@@ -123,14 +132,6 @@ const invalidLink = () => new HttpError('INVALID_TOKEN', INVALID_LINK_MESSAGE, '
 
 async function requireLiveToken(db: Queryable, claim: { email: string; token: string; purpose: TokenPurpose }) {
   if (!(await findLiveToken(db, claim))) throw invalidLink();
-}
-
-/** The shared rule of SPEC section 5, answered with the field the form names the confirmation. */
-function requireGoodPassword(password: string, confirmation: string, confirmationField: string) {
-  const problem = checkNewPassword(password, confirmation);
-  if (!problem) return;
-  if (problem.field === 'password') throw new HttpError('WEAK_PASSWORD', problem.message, 'password');
-  throw new HttpError('PASSWORD_MISMATCH', problem.message, confirmationField);
 }
 
 async function setPassword(tx: Queryable, userId: number, passwordHash: string, name?: { first: string; last: string }) {

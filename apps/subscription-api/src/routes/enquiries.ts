@@ -1,46 +1,13 @@
 import { Router } from 'express';
-import { z } from 'zod';
+import type { z } from 'zod';
+import { ENQUIRY_REST_FIELDS, enquiryInput, restSchema } from '@yozy/shared';
 import type { Database } from '../db/database';
-import { emailAddress, optionalText, recordId, requiredText } from '../http/fields';
 import { HttpError, parseBody } from '../http/errors';
-
-const PHONE = { regex: /^\+?[0-9][0-9 ()./-]{3,31}$/, message: 'Enter a phone number of digits, spaces and + ( ) - .' };
-const CURRENCY = { regex: /^[A-Za-z]{3}$/, message: 'Enter a three-letter currency code such as USD' };
 
 export const PENDING_ENQUIRY_MESSAGE = 'An enquiry for this email is already waiting for approval';
 
-/** The enquiry form of SPEC section 3, in the provider's field names, each mapped to its column. */
-const enquiryBody = z.object({
-  ClientCompanyName: requiredText('Enter the company name'),
-  AddressLine1: optionalText(300),
-  AddressLine2: optionalText(300),
-  City: optionalText(100),
-  State: optionalText(100),
-  Country: optionalText(100),
-  CountryCode: optionalText(8),
-  Pincode: optionalText(20),
-  CurrencyCode: optionalText(3, CURRENCY).transform((v) => v?.toUpperCase() ?? null),
-  ClientType: optionalText(100),
-  NatureOfBusiness: optionalText(200),
-  BusinessVertical: optionalText(200),
-  ClientRevenueInUSD: z
-    .number({ error: 'Enter the revenue as a number' })
-    .nonnegative('Enter the revenue as a number of 0 or more')
-    .max(1e14, 'Enter the revenue as a number of 0 or more')
-    .nullish()
-    .transform((v) => v ?? null),
-  AdminFirstname: requiredText("Enter the administrator's first name", 100),
-  AdminLastname: requiredText("Enter the administrator's last name", 100),
-  AdminEmail: emailAddress,
-  AdminPhone: optionalText(32, PHONE),
-  AdminDepartment: optionalText(100),
-  ContactName: requiredText('Enter the contact name'),
-  ContactDesignation: optionalText(100),
-  ContactEmail: emailAddress,
-  ContactPhone: optionalText(32, PHONE),
-  ProductId: recordId('Choose a product'),
-  PlanId: recordId('Choose a plan'),
-});
+/** The enquiry form of SPEC section 3 in the provider's field names, with the rules the console's form checks. */
+export const enquiryBody = restSchema(enquiryInput, ENQUIRY_REST_FIELDS);
 
 type EnquiryBody = z.infer<typeof enquiryBody>;
 

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { SESSION_MAX_AGE_MS } from '@yozy/shared';
+import { restSchema, SESSION_MAX_AGE_MS, SIGN_IN_REST_FIELDS, signInInput } from '@yozy/shared';
 import type { Queryable, Database } from '../db/database';
 import { productAddressFor } from '../domain/productAddress';
 import { authenticate, viewerOf } from '../http/auth';
@@ -9,10 +9,8 @@ import { verifyPassword } from '../security/passwords';
 import { hashToken, newToken } from '../security/tokens';
 import { clientJson } from './clients';
 
-const signInBody = z.object({
-  email: z.string().trim().min(1, 'Enter your email').max(320),
-  password: z.string().min(1, 'Enter your password').max(1024),
-});
+/** POST /users/signIn: the rules of the console's sign-in form. */
+export const signInBody = restSchema(signInInput, SIGN_IN_REST_FIELDS);
 
 const productAddressQuery = z.object({
   email: z.string({ error: 'Give the email to look up' }).trim().min(1, 'Give the email to look up').max(320),

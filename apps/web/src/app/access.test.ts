@@ -1,8 +1,31 @@
-import type { TypeOfUser } from '@yozy/shared';
 import { describe, expect, it } from 'vitest';
-import { landingAfterSignIn, resolveAccess } from './access';
+import { landingAfterSignIn, resolveAccess, type ViewerAccess } from './access';
 
-type Row = [path: string, kind: TypeOfUser | null, expected: string | null];
+// What the gateway answers in viewer { menu landingPath } for each kind of viewer.
+const entries = (...paths: string[]) => paths.map((path) => ({ path }));
+const VIEWERS = {
+  SuperAdmin: {
+    menu: entries('/TwoFactor', '/EnquireDetails', '/OrganizationDetails', '/platformsettings'),
+    landingPath: '/EnquireDetails',
+  },
+  OrgAdmin: {
+    menu: entries(
+      '/dashboard',
+      '/UserManagement',
+      '/GroupManagement',
+      '/subscriptionDetails',
+      '/OrgUserSessions.js',
+      '/Statistics',
+      '/TwoFactor',
+    ),
+    landingPath: '/dashboard',
+  },
+  // An ordinary member has no menu; their landing page shows that the console is for administrators.
+  User: { menu: [], landingPath: '/dashboard' },
+} satisfies Record<string, ViewerAccess>;
+
+type Kind = keyof typeof VIEWERS;
+type Row = [path: string, kind: Kind | null, expected: string | null];
 
 // null means the viewer stays on the path.
 const table: Row[] = [
@@ -18,7 +41,7 @@ const table: Row[] = [
   ['/OrganizationDetails/Organization/42/info', null, '/login'],
   ['/no-such-page', null, '/login'],
 
-  // SuperAdmin: level-3 entries (and what lies under them), else /EnquireDetails.
+  // SuperAdmin: their menu entries (and what lies under them), else their landing page.
   ['/EnquireDetails', 'SuperAdmin', null],
   ['/OrganizationDetails', 'SuperAdmin', null],
   ['/OrganizationDetails/Organization', 'SuperAdmin', null],
@@ -39,7 +62,7 @@ const table: Row[] = [
   ['/OrganizationDetailsX', 'SuperAdmin', '/EnquireDetails'],
   ['/no-such-page', 'SuperAdmin', '/EnquireDetails'],
 
-  // OrgAdmin: level-1 entries, else /dashboard.
+  // OrgAdmin: their menu entries, else /dashboard.
   ['/dashboard', 'OrgAdmin', null],
   ['/UserManagement', 'OrgAdmin', null],
   ['/GroupManagement', 'OrgAdmin', null],
@@ -62,9 +85,11 @@ const table: Row[] = [
   ['/platformsettings', 'OrgAdmin', '/dashboard'],
   ['/no-such-page', 'OrgAdmin', '/dashboard'],
 
-  // Ordinary user: routed like an OrgAdmin (the screen is the administrators-only notice).
+  // Ordinary member: only the landing page, which tells them the console is for administrators.
   ['/dashboard', 'User', null],
-  ['/TwoFactor', 'User', null],
+  ['/dashboard/', 'User', null],
+  ['/TwoFactor', 'User', '/dashboard'],
+  ['/UserManagement', 'User', '/dashboard'],
   ['/login', 'User', '/dashboard'],
   ['/signup', 'User', '/dashboard'],
   ['/setpassword/ann%40acme.local/Ann/Lee', 'User', '/dashboard'],
@@ -76,7 +101,13 @@ const table: Row[] = [
 
 describe('resolveAccess', () => {
   it.each(table)('%s as %s -> %s', (path, kind, expected) => {
-    expect(resolveAccess(path, kind)).toBe(expected);
+    expect(resolveAccess(path, kind ? VIEWERS[kind] : null)).toBe(expected);
+  });
+
+  it("follows the gateway's menu, not a table of its own", () => {
+    const viewer = { menu: entries('/Statistics'), landingPath: '/Statistics' };
+    expect(resolveAccess('/Statistics', viewer)).toBeNull();
+    expect(resolveAccess('/dashboard', viewer)).toBe('/Statistics');
   });
 });
 
@@ -91,7 +122,8 @@ describe('landingAfterSignIn', () => {
     ['/OrganizationDetails/Organization/42/user', 'SuperAdmin', '/OrganizationDetails/Organization/42/user'],
     ['/OrganizationDetails/Organization/42/user', 'OrgAdmin', '/dashboard'],
     ['/login', 'SuperAdmin', '/EnquireDetails'],
+    ['/UserManagement', 'User', '/dashboard'],
   ] as const)('requested %s as %s -> %s', (requested, kind, expected) => {
-    expect(landingAfterSignIn(requested, kind)).toBe(expected);
+    expect(landingAfterSignIn(requested, VIEWERS[kind])).toBe(expected);
   });
 });

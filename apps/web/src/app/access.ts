@@ -1,7 +1,12 @@
-import { landingPathFor, MENU, menuLevel, type TypeOfUser } from '@yozy/shared';
+import type { ViewerFieldsFragment } from '../generated/graphql';
 
 /** Where the router sends a request: null to stay, or the path to redirect to. */
 export type AccessDecision = string | null;
+
+/** What the gateway decided about a signed-in viewer: the menu entries they may open, and where they land. */
+export type ViewerAccess = Pick<ViewerFieldsFragment, 'landingPath'> & {
+  menu: readonly Pick<ViewerFieldsFragment['menu'][number], 'path'>[];
+};
 
 export const LOGIN_PATH = '/login';
 
@@ -22,24 +27,23 @@ export function isPublicPath(pathname: string): boolean {
 }
 
 /**
- * A menu entry's own path or anything under it (its master-tab routes such as
- * /OrganizationDetails/Organization/42/info). Ordinary users follow level 1 like organisation
- * admins; the screen then tells them the console is for administrators.
+ * The viewer's landing page, or one of their menu entries and what lies under it (its master-tab
+ * routes such as /OrganizationDetails/Organization/42/info). The gateway decides both.
  */
-export function isPermittedPath(pathname: string, kind: TypeOfUser): boolean {
+export function isPermittedPath(pathname: string, viewer: ViewerAccess): boolean {
   const path = normalise(pathname);
-  const level = menuLevel(kind);
-  return MENU.some((entry) => entry.levels.includes(level) && (path === entry.path || path.startsWith(`${entry.path}/`)));
+  if (path === normalise(viewer.landingPath)) return true;
+  return viewer.menu.some((entry) => path === entry.path || path.startsWith(`${entry.path}/`));
 }
 
-/** SPEC §2 access rules, for a viewer who is signed out (null) or of the given kind. */
-export function resolveAccess(pathname: string, kind: TypeOfUser | null): AccessDecision {
-  if (kind === null) return isPublicPath(pathname) ? null : LOGIN_PATH;
-  return isPermittedPath(pathname, kind) ? null : landingPathFor(kind);
+/** SPEC §2 access rules, for a viewer who is signed out (null) or signed in. */
+export function resolveAccess(pathname: string, viewer: ViewerAccess | null): AccessDecision {
+  if (viewer === null) return isPublicPath(pathname) ? null : LOGIN_PATH;
+  return isPermittedPath(pathname, viewer) ? null : viewer.landingPath;
 }
 
 /** After sign-in: back to the screen that sent the viewer to /login when they may open it. */
-export function landingAfterSignIn(requestedPath: string | undefined, kind: TypeOfUser): string {
-  if (requestedPath && resolveAccess(requestedPath, kind) === null) return requestedPath;
-  return landingPathFor(kind);
+export function landingAfterSignIn(requestedPath: string | undefined, viewer: ViewerAccess): string {
+  if (requestedPath && resolveAccess(requestedPath, viewer) === null) return requestedPath;
+  return viewer.landingPath;
 }

@@ -1,6 +1,7 @@
 import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors';
 import { describe, expect, it } from 'vitest';
-import { describeRequestError, UNEXPECTED_MESSAGE, UNREACHABLE_MESSAGE } from './requestErrors';
+import { PASSWORD_RULE_MESSAGE } from '@yozy/shared';
+import { describeRequestError, ERROR_MESSAGES, errorMessage, UNEXPECTED_MESSAGE, UNREACHABLE_MESSAGE } from './requestErrors';
 
 const graphQLErrors = (...errors: { message: string; code?: string; field?: string }[]) =>
   new CombinedGraphQLErrors({
@@ -49,11 +50,47 @@ describe('describeRequestError', () => {
 
   it("hides GraphQL's own messages about malformed variables", () => {
     const message = 'Variable "$input" got invalid value {}; Field "captcha" of required type "String!" was not provided.';
-    expect(describeRequestError(graphQLErrors({ message, code: 'BAD_USER_INPUT' }))).toBe(UNEXPECTED_MESSAGE);
+    expect(describeRequestError(graphQLErrors({ message, code: 'BAD_USER_INPUT' }))).toBe(ERROR_MESSAGES.BAD_USER_INPUT);
   });
 
-  it('hides internal and unlabelled messages', () => {
+  it('hides internal, unlabelled and unknown-code messages', () => {
     expect(describeRequestError(graphQLErrors({ message: 'stack…', code: 'INTERNAL_SERVER_ERROR' }))).toBe(UNEXPECTED_MESSAGE);
     expect(describeRequestError(graphQLErrors({ message: 'Cannot query field "x"' }))).toBe(UNEXPECTED_MESSAGE);
+    expect(describeRequestError(graphQLErrors({ message: 'raw', code: 'GRAPHQL_VALIDATION_FAILED' }))).toBe(UNEXPECTED_MESSAGE);
+  });
+
+  it('blames the unreachable service when it is one of several errors', () => {
+    const error = graphQLErrors({ message: 'You may not do that', code: 'FORBIDDEN' }, { message: 'down', code: 'UPSTREAM_UNAVAILABLE' });
+    expect(describeRequestError(error)).toBe(UNREACHABLE_MESSAGE);
+  });
+});
+
+describe('errorMessage', () => {
+  it.each([
+    // The specification's words, whatever the server wrote.
+    [{ code: 'INVALID_TOKEN', field: 'token', message: 'Token unknown' }, 'The URL you are trying to use has expired'],
+    [{ code: 'WEAK_PASSWORD', field: 'password', message: 'weak' }, PASSWORD_RULE_MESSAGE],
+    // Never which of email and password was wrong.
+    [{ code: 'INVALID_CREDENTIALS', field: 'email', message: 'No such email' }, 'Incorrect email or password'],
+    // The case at hand, as the gateway words it.
+    [
+      { code: 'CONFLICT', field: 'adminEmail', message: 'An enquiry for this email is already waiting for approval' },
+      'An enquiry for this email is already waiting for approval',
+    ],
+    [
+      { code: 'RATE_LIMITED', field: null, message: 'Too many attempts. Try again in 9 minutes.' },
+      'Too many attempts. Try again in 9 minutes.',
+    ],
+    [{ code: 'BAD_USER_INPUT', field: 'companyName', message: 'Enter the company name' }, 'Enter the company name'],
+    [{ code: 'BAD_USER_INPUT', field: null, message: 'Malformed JSON body' }, ERROR_MESSAGES.BAD_USER_INPUT],
+    [{ code: 'FORBIDDEN', field: null, message: '  ' }, ERROR_MESSAGES.FORBIDDEN],
+  ] as const)('%j -> %s', (error, expected) => {
+    expect(errorMessage(error)).toBe(expected);
+  });
+});
+
+describe('ERROR_MESSAGES', () => {
+  it('has words for every code, none of them blank', () => {
+    for (const message of Object.values(ERROR_MESSAGES)) expect(message.trim()).not.toBe('');
   });
 });

@@ -17,10 +17,11 @@ export type Captcha = {
 
 /**
  * The invisible captcha of the public forms: a challenge is fetched and solved while the person
- * types, so submitting does not wait for the proof of work.
+ * types, so submitting does not wait for the proof of work. With `enabled` false nothing is
+ * fetched in advance (a form whose call needs no captcha).
  * `client.query` rather than a lazy-query hook: several challenges may be in flight at once.
  */
-export function useCaptcha(): Captcha {
+export function useCaptcha(enabled = true): Captcha {
   const client = useApolloClient();
   const prepared = useRef<Prepared | null>(null);
 
@@ -38,7 +39,9 @@ export function useCaptcha(): Captcha {
     prepared.current = { answer, at: Date.now() };
   }, [solveFresh]);
 
-  useEffect(prepare, [prepare]);
+  useEffect(() => {
+    if (enabled) prepare();
+  }, [enabled, prepare]);
 
   const take = useCallback(() => {
     const current = prepared.current;

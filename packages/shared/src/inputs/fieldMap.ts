@@ -16,7 +16,7 @@ type RestNames<Shape extends z.ZodRawShape, Map extends FieldMap<Extract<keyof S
 export function restSchema<Shape extends z.ZodRawShape, Map extends FieldMap<Extract<keyof Shape, string>>>(
   schema: z.ZodObject<Shape>,
   map: Map,
-): z.ZodObject<RestNames<Shape, Map> & z.ZodRawShape> {
+): z.ZodObject<Extract<RestNames<Shape, Map>, z.ZodRawShape>> {
   const shape = Object.fromEntries(Object.entries(schema.shape).map(([name, rule]) => [map[name as keyof Map], rule]));
   return z.object(shape) as never;
 }

@@ -2,3 +2,4 @@ export * from './rules';
 export * from './fieldMap';
 export * from './enquiry';
 export * from './organization';
+export * from './account';

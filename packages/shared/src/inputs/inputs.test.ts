@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { z } from 'zod';
 import { ENQUIRY_REST_FIELDS, enquiryInput, REVENUE_MESSAGE } from './enquiry';
 import { fromRestField, restSchema, toRestFields } from './fieldMap';
 import { ORGANIZATION_REST_FIELDS } from './organization';
@@ -69,6 +70,13 @@ describe('field maps', () => {
     const restNames = Object.values(map);
     expect(new Set(restNames).size).toBe(restNames.length);
     for (const [graph, rest] of Object.entries(map)) expect(fromRestField(map, rest)).toBe(graph);
+  });
+
+  it("types the REST schema by the REST names with the rules' own types", () => {
+    type RestEnquiry = z.output<ReturnType<typeof restSchema<typeof enquiryInput.shape, typeof ENQUIRY_REST_FIELDS>>>;
+    expectTypeOf<RestEnquiry['ProductId']>().toEqualTypeOf<number>();
+    expectTypeOf<RestEnquiry['ClientCompanyName']>().toEqualTypeOf<string>();
+    expectTypeOf<RestEnquiry['City']>().toEqualTypeOf<string | null>();
   });
 
   it('checks a REST body with the same rules and messages under the REST names', () => {

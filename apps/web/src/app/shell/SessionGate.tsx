@@ -1,7 +1,6 @@
 import { Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { isPublicPath, landingAfterSignIn, LOGIN_PATH, resolveAccess } from '../access';
-import { viewerKind } from '../viewerKind';
 import { FullPageSpinner } from '../../components/FullPageSpinner';
 import { ProblemNotice } from '../../components/ProblemNotice';
 import { ScreenSpinner } from '../../components/ScreenSpinner';
@@ -21,8 +20,9 @@ function requestedPath(state: unknown): string | undefined {
 }
 
 /**
- * The root of every route: asks the gateway who the viewer is (the httpOnly cookie decides),
- * applies the access rules of SPEC §2 and picks the frame: public page, notice or console.
+ * The root of every route: asks the gateway who the viewer is (the httpOnly cookie decides) and
+ * what they may open (their menu and landing page), applies the access rules of SPEC §2 and picks
+ * the frame: public page, notice or console.
  */
 export function SessionGate() {
   const location = useLocation();
@@ -43,16 +43,15 @@ export function SessionGate() {
   }
 
   const viewer = data?.viewer ?? null;
-  const kind = viewer ? viewerKind(viewer.typeOfUser) : null;
-  const redirect = resolveAccess(location.pathname, kind);
+  const redirect = resolveAccess(location.pathname, viewer);
 
   if (redirect !== null) {
-    if (kind === null) {
+    if (viewer === null) {
       const from = location.pathname === '/' ? undefined : `${location.pathname}${location.search}`;
       return <Navigate to={LOGIN_PATH} replace state={from ? { from } : null} />;
     }
     // Just signed in on a public page: back to the screen that asked for sign-in, if permitted.
-    const target = isPublicPath(location.pathname) ? landingAfterSignIn(requestedPath(location.state), kind) : redirect;
+    const target = isPublicPath(location.pathname) ? landingAfterSignIn(requestedPath(location.state), viewer) : redirect;
     return <Navigate to={target} replace />;
   }
 
@@ -68,7 +67,7 @@ export function SessionGate() {
 
   return (
     <Suspense fallback={<FullPageSpinner />}>
-      {kind === 'User' ? (
+      {viewer.typeOfUser === 'USER' ? (
         <PublicLayout>
           <AdminsOnlyView viewer={viewer} />
         </PublicLayout>

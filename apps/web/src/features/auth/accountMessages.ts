@@ -1,7 +1,8 @@
 import { TOKEN_VALIDITY_HOURS } from '@yozy/shared';
+import { ERROR_MESSAGES } from '../../lib/requestErrors';
 
 /** Texts of the public account screens (SPEC §2, §8), kept word for word. */
-export const EXPIRED_LINK_MESSAGE = 'The URL you are trying to use has expired';
+export const EXPIRED_LINK_MESSAGE = ERROR_MESSAGES.INVALID_TOKEN;
 export const RESET_SUCCESS_TITLE = 'Password successfully reset.';
 export const SET_PASSWORD_SUCCESS_TITLE = 'Password successfully reset';
 export const SET_PASSWORD_NOTE = 'Password must be at least 6 characters with 1 uppercase letter and 1 special character';

@@ -1,91 +1,49 @@
-import { EMAIL_FORMAT_MESSAGE } from '@yozy/shared';
+import { enquiryInput } from '@yozy/shared';
 import { describe, expect, it } from 'vitest';
-import {
-  CURRENCY_MESSAGE,
-  EMPTY_ENQUIRY,
-  ENQUIRY_FIELDS,
-  enquiryAfterChange,
-  enquiryOutcome,
-  planOptionLabel,
-  REVENUE_MESSAGE,
-  thanksText,
-  toEnquiryInput,
-  validateEnquiry,
-  type EnquiryValues,
-} from './enquiryForm';
-
-const complete: EnquiryValues = {
-  ...EMPTY_ENQUIRY,
-  companyName: ' Oscorp Labs ',
-  adminFirstName: 'Norman',
-  adminLastName: 'Osborn',
-  adminEmail: 'norman@oscorp.example',
-  contactName: 'Harry Osborn',
-  contactEmail: 'harry@oscorp.example',
-  productId: '2',
-  planId: '3',
-};
+import { EMPTY_ENQUIRY, ENQUIRY_FIELDS, planOptionLabel, submitEnquiryInput, thanksText } from './enquiryForm';
 
 describe('the enquiry fields', () => {
-  it('cover every field of SubmitEnquiryInput but the captcha, once', () => {
+  it('show every field of the shared enquiry schema once, so each of its messages has a place', () => {
     expect(new Set(ENQUIRY_FIELDS).size).toBe(ENQUIRY_FIELDS.length);
-    expect(ENQUIRY_FIELDS).toHaveLength(24);
+    expect([...ENQUIRY_FIELDS].sort()).toEqual(Object.keys(enquiryInput.shape).sort());
+  });
+
+  it('start empty', () => {
     expect(Object.values(EMPTY_ENQUIRY).every((value) => value === '')).toBe(true);
   });
-});
 
-describe('validateEnquiry', () => {
-  it('names every required field of an empty form', () => {
-    expect(Object.keys(validateEnquiry(EMPTY_ENQUIRY)).sort()).toEqual(
-      ['adminEmail', 'adminFirstName', 'adminLastName', 'companyName', 'contactEmail', 'contactName', 'planId', 'productId'].sort(),
+  it('name every required field of an empty form', () => {
+    const result = enquiryInput.safeParse(EMPTY_ENQUIRY);
+    expect(new Set(result.error?.issues.map((issue) => issue.path[0]))).toEqual(
+      new Set(['companyName', 'adminFirstName', 'adminLastName', 'adminEmail', 'contactName', 'contactEmail', 'productId', 'planId']),
     );
   });
-
-  it('accepts a form with only the required fields', () => {
-    expect(validateEnquiry(complete)).toEqual({});
-  });
-
-  it('checks the email format, the revenue and the currency code', () => {
-    const errors = validateEnquiry({ ...complete, adminEmail: 'norman@', contactEmail: 'harry', revenueUsd: '-5', currencyCode: 'US' });
-    expect(errors).toEqual({
-      adminEmail: EMAIL_FORMAT_MESSAGE,
-      contactEmail: EMAIL_FORMAT_MESSAGE,
-      revenueUsd: REVENUE_MESSAGE,
-      currencyCode: CURRENCY_MESSAGE,
-    });
-    expect(validateEnquiry({ ...complete, revenueUsd: '2,500,000.50', currencyCode: 'inr' })).toEqual({});
-  });
 });
 
-describe('toEnquiryInput', () => {
-  it('trims, leaves blanks out and reads the revenue as a number', () => {
-    const input = toEnquiryInput({ ...complete, city: '  ', revenueUsd: '2,500,000', currencyCode: 'usd' }, 'solved');
-    expect(input).toMatchObject({
+describe('submitEnquiryInput', () => {
+  it('sends the checked enquiry with its ids as GraphQL IDs and the captcha', () => {
+    const enquiry = enquiryInput.parse({
+      ...EMPTY_ENQUIRY,
+      companyName: ' Oscorp Labs ',
+      revenueUsd: '2,500,000',
+      currencyCode: 'usd',
+      adminFirstName: 'Norman',
+      adminLastName: 'Osborn',
+      adminEmail: 'norman@oscorp.example',
+      contactName: 'Harry Osborn',
+      contactEmail: 'harry@oscorp.example',
+      productId: '2',
+      planId: '3',
+    });
+    expect(submitEnquiryInput(enquiry, 'solved')).toMatchObject({
       companyName: 'Oscorp Labs',
-      city: undefined,
+      city: null,
       revenueUsd: 2_500_000,
       currencyCode: 'USD',
+      productId: '2',
+      planId: '3',
       captcha: 'solved',
     });
-  });
-});
-
-describe('enquiryAfterChange', () => {
-  it('drops the plan when the product changes, and only then', () => {
-    expect(enquiryAfterChange(complete, 'productId', '1').planId).toBe('');
-    expect(enquiryAfterChange(complete, 'productId', '2').planId).toBe('3');
-    expect(enquiryAfterChange(complete, 'city', 'New York')).toEqual({ ...complete, city: 'New York' });
-  });
-});
-
-describe('enquiryOutcome', () => {
-  it('puts the duplicate-enquiry conflict under the admin email', () => {
-    const message = 'An enquiry for this email is already waiting for approval';
-    expect(enquiryOutcome([{ code: 'CONFLICT', field: 'adminEmail', message }])).toEqual({
-      fieldErrors: { adminEmail: message },
-      formError: null,
-    });
-    expect(enquiryOutcome([{ code: 'CAPTCHA_FAILED', field: 'captcha', message: 'x' }])).toEqual({ fieldErrors: {}, formError: 'x' });
   });
 });
 

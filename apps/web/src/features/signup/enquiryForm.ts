@@ -1,11 +1,8 @@
+import type { Enquiry, EnquiryInput } from '@yozy/shared';
 import type { ProductListQuery, SubmitEnquiryInput } from '../../generated/graphql';
-import { emailError, requiredError } from '../../lib/formChecks';
-import { splitUserErrors, type FormOutcome, type UserErrorLike } from '../../lib/userErrors';
 
-/** Every field of the public enquiry (SubmitEnquiryInput without the captcha), as typed. */
-export type EnquiryField = Exclude<keyof SubmitEnquiryInput, 'captcha'>;
-export type EnquiryValues = Record<EnquiryField, string>;
-export type EnquiryErrors = Partial<Record<EnquiryField, string>>;
+/** A field of the enquiry, as the shared enquiry schema and the GraphQL input name it. */
+export type EnquiryField = keyof EnquiryInput;
 
 export type Product = ProductListQuery['products'][number];
 export type Plan = Product['plans'][number];
@@ -80,86 +77,11 @@ export const ENQUIRY_FIELDS: readonly EnquiryField[] = [
   'planId',
 ];
 
-export const EMPTY_ENQUIRY = Object.fromEntries(ENQUIRY_FIELDS.map((field) => [field, ''])) as EnquiryValues;
+export const EMPTY_ENQUIRY = Object.fromEntries(ENQUIRY_FIELDS.map((field) => [field, ''])) as Record<EnquiryField, string>;
 
-const MISSING: Partial<Record<EnquiryField, string>> = {
-  companyName: 'Enter the company name',
-  adminFirstName: "Enter the administrator's first name",
-  adminLastName: "Enter the administrator's last name",
-  contactName: 'Enter the contact name',
-  productId: 'Choose a product',
-  planId: 'Choose a plan',
-};
-
-export const REVENUE_MESSAGE = 'Enter the revenue as a number of 0 or more';
-export const CURRENCY_MESSAGE = 'Enter a three-letter currency code such as USD';
-
-/** "2,500,000" and " 2500000.50 " are numbers; empty is "not given". */
-function parseRevenue(value: string): number | null | undefined {
-  const text = value.replace(/[,\s]/g, '');
-  if (!text) return null;
-  const amount = Number(text);
-  return /^\d+(\.\d+)?$/.test(text) && Number.isFinite(amount) ? amount : undefined;
-}
-
-/** Checks done before calling the server (which checks them again, and more). */
-export function validateEnquiry(values: EnquiryValues): EnquiryErrors {
-  const errors: EnquiryErrors = {};
-  for (const [field, missing] of Object.entries(MISSING) as [EnquiryField, string][]) {
-    const problem = requiredError(values[field], missing);
-    if (problem) errors[field] = problem;
-  }
-  const adminEmail = emailError(values.adminEmail, "Enter the administrator's email address");
-  if (adminEmail) errors.adminEmail = adminEmail;
-  const contactEmail = emailError(values.contactEmail, "Enter the contact's email address");
-  if (contactEmail) errors.contactEmail = contactEmail;
-  if (parseRevenue(values.revenueUsd) === undefined) errors.revenueUsd = REVENUE_MESSAGE;
-  if (values.currencyCode.trim() && !/^[A-Za-z]{3}$/.test(values.currencyCode.trim())) errors.currencyCode = CURRENCY_MESSAGE;
-  return errors;
-}
-
-/** The mutation's input: trimmed, blanks left out, revenue as a number. Call after validateEnquiry. */
-export function toEnquiryInput(values: EnquiryValues, captcha: string): SubmitEnquiryInput {
-  const optional = (value: string) => value.trim() || undefined;
-  return {
-    companyName: values.companyName.trim(),
-    addressLine1: optional(values.addressLine1),
-    addressLine2: optional(values.addressLine2),
-    city: optional(values.city),
-    state: optional(values.state),
-    country: optional(values.country),
-    countryCode: optional(values.countryCode),
-    pincode: optional(values.pincode),
-    currencyCode: optional(values.currencyCode)?.toUpperCase(),
-    clientType: optional(values.clientType),
-    natureOfBusiness: optional(values.natureOfBusiness),
-    businessVertical: optional(values.businessVertical),
-    revenueUsd: parseRevenue(values.revenueUsd) ?? undefined,
-    adminFirstName: values.adminFirstName.trim(),
-    adminLastName: values.adminLastName.trim(),
-    adminEmail: values.adminEmail.trim(),
-    adminPhone: optional(values.adminPhone),
-    adminDepartment: optional(values.adminDepartment),
-    contactName: values.contactName.trim(),
-    contactDesignation: optional(values.contactDesignation),
-    contactEmail: values.contactEmail.trim(),
-    contactPhone: optional(values.contactPhone),
-    productId: values.productId,
-    planId: values.planId,
-    captcha,
-  };
-}
-
-/** The values after `field` changed: a new product drops the plan, which belonged to the old one. */
-export function enquiryAfterChange(values: EnquiryValues, field: EnquiryField, value: string): EnquiryValues {
-  const next = { ...values, [field]: value };
-  if (field === 'productId' && value !== values.productId) next.planId = '';
-  return next;
-}
-
-/** Server errors under the fields they name; the rest above the form. */
-export function enquiryOutcome(errors: readonly UserErrorLike[]): FormOutcome<EnquiryField> {
-  return splitUserErrors(errors, ENQUIRY_FIELDS);
+/** The mutation's input from the checked enquiry: ids as GraphQL IDs. */
+export function submitEnquiryInput({ productId, planId, ...enquiry }: Enquiry, captcha: string): SubmitEnquiryInput {
+  return { ...enquiry, productId: String(productId), planId: String(planId), captcha };
 }
 
 const amount = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });

@@ -1,22 +1,23 @@
-import { Alert, Button, DataList, Field, HStack, NativeSelect, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
-import type { EnquiryErrors, EnquiryField, Plan, Product } from '../enquiryForm';
+import { Alert, Button, DataList, HStack, NativeSelect, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
+import type { EnquiryInput } from '@yozy/shared';
+import { useFormContext, useWatch } from 'react-hook-form';
+import { FormField } from '../../../components/FormField';
+import type { Plan, Product } from '../enquiryForm';
 import { frequencyLabel, planOptionLabel } from '../enquiryForm';
 
 type Props = {
   products: readonly Product[];
   loading: boolean;
   loadError: string | null;
-  productId: string;
-  planId: string;
-  errors: EnquiryErrors;
-  onChange: (field: EnquiryField, value: string) => void;
   onRetry: () => void;
 };
 
-/** Product, then one of its plans with what it costs and how many seats it has. */
-export function SubscriptionFields({ products, loading, loadError, productId, planId, errors, onChange, onRetry }: Props) {
-  const product = products.find((p) => p.id === productId);
-  const plan = product?.plans.find((p) => p.id === planId);
+/** Product, then one of its plans with what it costs and how many seats it has; inside the enquiry's kit form. */
+export function SubscriptionFields({ products, loading, loadError, onRetry }: Props) {
+  const { setValue } = useFormContext<EnquiryInput>();
+  const [productId, planId] = useWatch<EnquiryInput, ['productId', 'planId']>({ name: ['productId', 'planId'] });
+  const product = products.find((p) => p.id === String(productId));
+  const plan = product?.plans.find((p) => p.id === String(planId));
   const unavailable = loading || loadError !== null;
 
   return (
@@ -40,52 +41,44 @@ export function SubscriptionFields({ products, loading, loadError, productId, pl
         </Alert.Root>
       )}
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-        <Field.Root invalid={Boolean(errors.productId)} required disabled={unavailable}>
-          <Field.Label>
-            Product
-            <Field.RequiredIndicator />
-          </Field.Label>
-          <NativeSelect.Root>
-            <NativeSelect.Field
-              name="productId"
-              value={productId}
-              onChange={(event) => onChange('productId', event.target.value)}
-              data-testid="signup-product"
-            >
-              <option value="">{loading ? 'Loading…' : 'Choose a product'}</option>
-              {products.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.name}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-          <Field.ErrorText data-testid="signup-product-error">{errors.productId}</Field.ErrorText>
-        </Field.Root>
-        <Field.Root invalid={Boolean(errors.planId)} required disabled={unavailable || !product}>
-          <Field.Label>
-            Plan
-            <Field.RequiredIndicator />
-          </Field.Label>
-          <NativeSelect.Root>
-            <NativeSelect.Field
-              name="planId"
-              value={planId}
-              onChange={(event) => onChange('planId', event.target.value)}
-              data-testid="signup-plan"
-            >
-              <option value="">{product ? 'Choose a plan' : 'Choose a product first'}</option>
-              {product?.plans.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {planOptionLabel(p)}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-          <Field.ErrorText data-testid="signup-plan-error">{errors.planId}</Field.ErrorText>
-        </Field.Root>
+        <FormField
+          name="productId"
+          label="Product"
+          required
+          disabled={unavailable}
+          testId="signup-product"
+          // A plan belongs to one product: choosing another product drops the plan.
+          rules={{ onChange: () => setValue('planId', '') }}
+        >
+          {(control) => (
+            <NativeSelect.Root>
+              <NativeSelect.Field {...control}>
+                <option value="">{loading ? 'Loading…' : 'Choose a product'}</option>
+                {products.map((p) => (
+                  <option key={p.id} value={p.id}>
+                    {p.name}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          )}
+        </FormField>
+        <FormField name="planId" label="Plan" required disabled={unavailable || !product} testId="signup-plan">
+          {(control) => (
+            <NativeSelect.Root>
+              <NativeSelect.Field {...control}>
+                <option value="">{product ? 'Choose a plan' : 'Choose a product first'}</option>
+                {product?.plans.map((p) => (
+                  <option key={p.id} value={p.id}>
+                    {planOptionLabel(p)}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          )}
+        </FormField>
       </SimpleGrid>
       {plan && <PlanDetails plan={plan} />}
     </Stack>

@@ -1,0 +1,155 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useId, useRef, type FormEvent } from 'react';
+import { useForm, type DefaultValues, type FieldPath, type UseFormReturn } from 'react-hook-form';
+import type { z } from 'zod';
+import type { ErrorCode, UserErrorFieldsFragment } from '../generated/graphql';
+import { describeRequestError, errorMessage, isErrorCode, UNEXPECTED_MESSAGE } from './requestErrors';
+import { useCaptcha } from './useCaptcha';
+
+/** Every mutation payload carries its expected failures (`errors { ...UserErrorFields }`); none means it did its work. */
+export type MutationPayload = { errors: readonly UserErrorFieldsFragment[] };
+
+/** The message above the form, with the code of the error it came from (null for a failed request). */
+export type FormError = { message: string; code: ErrorCode | null };
+
+/** A call that did not succeed: what the form showed first, and every error of the payload. */
+export type CallFailure = FormError & { errors: readonly UserErrorFieldsFragment[] };
+
+type Options<Schema extends z.ZodObject, Payload extends MutationPayload, NeedsCaptcha extends boolean> = {
+  /** The input's rules: the shared schema when the server checks the same input. */
+  schema: Schema;
+  defaultValues: DefaultValues<z.input<Schema>>;
+  /** The operation needs a solved captcha: one is taken for each submit and handed to `call`. */
+  captcha?: NeedsCaptcha;
+  /** Calls the mutation with the checked values and answers its payload. */
+  call: (values: z.output<Schema>, captcha: NeedsCaptcha extends true ? string : undefined) => Promise<Payload | null | undefined>;
+  onSuccess: (payload: Payload, values: z.output<Schema>) => void;
+  /** After a call that failed (payload errors or a failed request), e.g. for a toast. */
+  onFailure?: (failure: CallFailure) => void;
+};
+
+export type MutationForm<Schema extends z.ZodObject = z.ZodObject> = {
+  form: UseFormReturn<z.input<Schema>, unknown, z.output<Schema>>;
+  /** Covers solving the captcha as well as the request itself. */
+  submitting: boolean;
+  formError: FormError | null;
+  onSubmit: (event?: FormEvent) => void;
+  /** Empties the form (back to its default values) and every message. */
+  clear: () => void;
+  /** Starts solving the next captcha, e.g. before the form is shown again. */
+  prepareCaptcha: () => void;
+  /** Ids of the form element and of its alert, which take focus after a failure. */
+  formId: string;
+  alertId: string;
+};
+
+/** The input field a payload error names ("adminEmail" or "input.adminEmail"), if the form has it. */
+function inputField<Schema extends z.ZodObject>(schema: Schema, field: string | null): FieldPath<z.input<Schema>> | null {
+  if (!field) return null;
+  const name = field.slice(field.lastIndexOf('.') + 1);
+  return Object.hasOwn(schema.shape, name) ? (name as FieldPath<z.input<Schema>>) : null;
+}
+
+/**
+ * A form that calls a mutation. The schema is checked before any call; a call gets a fresh captcha
+ * answer when the operation needs one; payload errors go under the fields they name (by the
+ * GraphQL input's field names) and the rest, or a failed request, into one alert above the form;
+ * focus then moves to the first field to fix, or to the alert. What was typed is never lost.
+ * An edit takes away that field's message; the form is judged again on the next submit.
+ */
+export function useMutationForm<Schema extends z.ZodObject, Payload extends MutationPayload, NeedsCaptcha extends boolean = false>(
+  options: Options<Schema, Payload, NeedsCaptcha>,
+): MutationForm<Schema> {
+  const { schema } = options;
+  const form = useForm<z.input<Schema>, unknown, z.output<Schema>>({
+    resolver: zodResolver(schema),
+    defaultValues: options.defaultValues,
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    // Focus follows the page order, including fields the server refused (see below).
+    shouldFocusError: false,
+  });
+  const { clearErrors, getFieldState, handleSubmit, reset, setError, subscribe } = form;
+  const captcha = useCaptcha(options.captcha === true);
+  const busy = useRef(false);
+  const id = useId();
+  const formId = `${id}-form`;
+  const alertId = `${id}-alert`;
+
+  useEffect(
+    () =>
+      subscribe({
+        formState: { values: true },
+        callback: ({ name, type }) => {
+          // `name` is the path of a field that changed, so one of the form's own.
+          const field = name as FieldPath<z.input<Schema>> | undefined;
+          if (type === 'change' && field && getFieldState(field).error) clearErrors(field);
+        },
+      }),
+    [subscribe, getFieldState, clearErrors],
+  );
+
+  // Once a failed submit's messages are on the page: react-hook-form publishes the submit count
+  // with the errors of the schema and after every error the call added.
+  const { submitCount, isSubmitSuccessful } = form.formState;
+  useEffect(() => {
+    if (submitCount === 0 || isSubmitSuccessful) return;
+    const firstInvalid = document.getElementById(formId)?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    (firstInvalid ?? document.getElementById(alertId))?.focus();
+  }, [submitCount, isSubmitSuccessful, formId, alertId]);
+
+  const failed = (failure: CallFailure | null) => {
+    captcha.prepare();
+    if (failure) options.onFailure?.(failure);
+  };
+
+  const showAlert = (error: FormError) => setError('root', { type: error.code ?? 'request', message: error.message });
+
+  const submitValid = async (values: z.output<Schema>) => {
+    let payload: Payload | null | undefined;
+    try {
+      const answer = options.captcha ? await captcha.take() : undefined;
+      payload = await options.call(values, answer as NeedsCaptcha extends true ? string : undefined);
+    } catch (error) {
+      const message = describeRequestError(error);
+      showAlert({ message, code: null });
+      return failed({ message, code: null, errors: [] });
+    }
+    if (payload && payload.errors.length === 0) return options.onSuccess(payload, values);
+
+    const errors = payload?.errors ?? [];
+    let alert: FormError | null = errors.length === 0 ? { message: UNEXPECTED_MESSAGE, code: null } : null;
+    for (const error of errors) {
+      const field = inputField(schema, error.field);
+      if (!field) alert ??= { message: errorMessage(error), code: error.code };
+      else if (!getFieldState(field).error) setError(field, { type: error.code, message: errorMessage(error) });
+    }
+    if (alert) showAlert(alert);
+    const first = alert ?? { message: errorMessage(errors[0]!), code: errors[0]!.code };
+    failed({ ...first, errors });
+  };
+
+  const onSubmit = (event?: FormEvent) => {
+    event?.preventDefault();
+    if (busy.current) return;
+    busy.current = true;
+    void handleSubmit(submitValid, () => failed(null))(event).finally(() => {
+      busy.current = false;
+    });
+  };
+
+  const rootError = form.formState.errors.root;
+  const code = isErrorCode(rootError?.type) ? rootError.type : null;
+  const formError = rootError?.message ? { message: rootError.message, code } : null;
+
+  return {
+    form,
+    submitting: form.formState.isSubmitting,
+    formError,
+    onSubmit,
+    clear: () => reset(),
+    prepareCaptcha: captcha.prepare,
+    formId,
+    alertId,
+  };
+}
