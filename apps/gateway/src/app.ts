@@ -1,5 +1,3 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { ApolloServer } from '@apollo/server';
 import { expressMiddleware } from '@as-integrations/express5';
 import { ApolloArmor } from '@escape.tech/graphql-armor';
@@ -7,6 +5,7 @@ import cookieParser from 'cookie-parser';
 import express from 'express';
 import helmet from 'helmet';
 import type { GatewayConfig } from './config';
+import { serveConsole } from './console';
 import { buildContext, type GatewayContext } from './context';
 import { formatError } from './errors';
 import { DEFAULT_RATE_LIMITS, rateLimits, type RateLimits } from './rateLimits';
@@ -72,7 +71,7 @@ export async function createApp(options: GatewayOptions): Promise<express.Expres
     expressMiddleware(server, { context: buildContext(options.subscriptionApiUrl, options.captchaSecret) }),
   );
 
-  serveConsole(app, options.webDist);
+  app.use(serveConsole(options.webDist));
   app.use(jsonErrors);
   return app;
 }
@@ -91,20 +90,5 @@ const jsonErrors: express.ErrorRequestHandler = (error: unknown, _req, res, _nex
           : 'Something went wrong on our side';
   res.status(status).json({ errors: [{ message, extensions: { code: status < 500 ? 'BAD_REQUEST' : 'INTERNAL_SERVER_ERROR' } }] });
 };
-
-/** Serves the built single-page console with a history fallback, so deep links work. */
-function serveConsole(app: express.Express, webDist: string) {
-  const index = join(webDist, 'index.html');
-  app.use('/assets', express.static(join(webDist, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }));
-  app.use(express.static(webDist, { index: false }));
-  app.use((req, res, next) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-    if (!existsSync(index)) {
-      res.status(503).type('text').send('The console is not built yet: run `npm run build`.');
-      return;
-    }
-    res.set('Cache-Control', 'no-cache').sendFile(index);
-  });
-}
 
 export { DEFAULT_RATE_LIMITS, type RateLimits } from './rateLimits';
