@@ -1,12 +1,12 @@
 import { Toaster as ChakraToaster, Portal, Spinner, Stack, Toast } from '@chakra-ui/react';
 import type { RefObject } from 'react';
-import { toaster } from '../lib/toaster';
+import { toasterStore } from '../lib/toasterStore';
 
 /** The toasts themselves; loaded with the first one, as most visits never show any. */
 export default function ToastRegion({ container }: { container: RefObject<HTMLElement | null> }) {
   return (
     <Portal container={container}>
-      <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
+      <ChakraToaster toaster={toasterStore} insetInline={{ mdDown: '4' }}>
         {(toast) => (
           <Toast.Root width={{ md: 'sm' }}>
             {toast.type === 'loading' ? <Spinner size="sm" color="brand.solid" /> : <Toast.Indicator />}

@@ -12,7 +12,7 @@ import { subscriptionDetailsPath } from '../features/subscriptions/urls';
 import { twoFactorPath } from '../features/twoFactor/urls';
 import { userManagementPath } from '../features/users/urls';
 import { lazyScreen } from '../lib/lazyScreen';
-import { RouteError } from './RouteError';
+import { RouteErrorBoundary } from './RouteError';
 
 // Every screen is its own chunk, so the first page only downloads the gate and its frame.
 const Login = lazyScreen(() => import('../features/auth/views/LoginView'));
@@ -37,12 +37,15 @@ const NotFound = lazyScreen(() => import('./shell/NotFoundView'));
 export const routes: RouteObject[] = [
   {
     path: '/',
-    element: <SessionGate />,
-    errorElement: <RouteError fullPage />,
+    element: (
+      <RouteErrorBoundary fullPage>
+        <SessionGate />
+      </RouteErrorBoundary>
+    ),
     children: [
       {
         // Errors of a screen show inside the frame, so the menu stays usable.
-        errorElement: <RouteError />,
+        element: <RouteErrorBoundary />,
         children: [
           { path: loginPath, element: <Login /> },
           { path: signupPath, element: <Signup /> },
