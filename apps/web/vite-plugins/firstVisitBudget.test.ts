@@ -37,8 +37,18 @@ describe('firstVisitChunks', () => {
     ]);
   });
 
-  it('refuses a screen the build does not know, rather than counting nothing for it', () => {
-    expect(() => firstVisitChunks(manifest, ['src/SignIn.tsx'])).toThrow(/src\/SignIn.tsx is not in the build manifest/);
+  it('finds a screen bundled into a shared chunk through the chunk that holds it', () => {
+    const chunkOf = (screen: string) => (screen === 'src/Signup.tsx' ? 'assets/form-d.js' : undefined);
+    expect(firstVisitChunks(manifest, ['src/Signup.tsx'], chunkOf)).toEqual([
+      'assets/apollo-c.js',
+      'assets/form-d.js',
+      'assets/index-a.js',
+      'assets/react-b.js',
+    ]);
+  });
+
+  it('refuses a screen the build does not hold, rather than counting nothing for it', () => {
+    expect(() => firstVisitChunks(manifest, ['src/SignIn.tsx'], () => undefined)).toThrow(/src\/SignIn.tsx is in no chunk of the build/);
   });
 });
 

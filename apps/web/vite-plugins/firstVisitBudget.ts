@@ -1,10 +1,11 @@
+import { resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Manifest, Plugin, ResolvedConfig, Rolldown } from 'vite';
 
 export type BudgetOptions = {
   /** The address the budget is for, to name it in messages. */
   page: string;
-  /** The source files of the screens that address renders, as the manifest names them. */
+  /** The source files of the screens that address renders, relative to the project root. */
   screens: string[];
   /** Most gzipped bytes of JavaScript the page may download (kB as Vite prints them: 1000 bytes). */
   limitBytes: number;
@@ -12,20 +13,32 @@ export type BudgetOptions = {
 
 export type ChunkWeight = { file: string; gzipBytes: number };
 
-/** The entry's chunks and each screen's, with every chunk they import statically: what the page downloads first. */
-export function firstVisitChunks(manifest: Manifest, screens: readonly string[]): string[] {
+/**
+ * The entry's chunks and each screen's, with every chunk they import statically: what the page
+ * downloads first. A screen loaded lazily is a key of the manifest; one bundled into a chunk
+ * that is not (the entry, say) is found through `chunkOf`, the file of the chunk that holds it.
+ */
+export function firstVisitChunks(
+  manifest: Manifest,
+  screens: readonly string[],
+  chunkOf: (screen: string) => string | undefined = () => undefined,
+): string[] {
   const entries = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
   if (entries.length === 0) throw new Error('The build manifest has no entry');
-  for (const screen of screens) {
-    if (!manifest[screen]) throw new Error(`${screen} is not in the build manifest: is it still the screen of this page?`);
-  }
+  const screenKeys = screens.map((screen) => {
+    if (manifest[screen]) return screen;
+    const file = chunkOf(screen);
+    const key = file && Object.keys(manifest).find((candidate) => manifest[candidate]?.file === file);
+    if (!key) throw new Error(`${screen} is in no chunk of the build: is it still the screen of this page?`);
+    return key;
+  });
   const seen = new Set<string>();
   const visit = (key: string) => {
     if (seen.has(key)) return;
     seen.add(key);
     for (const imported of manifest[key]?.imports ?? []) visit(imported);
   };
-  [...entries, ...screens].forEach(visit);
+  [...entries, ...screenKeys].forEach(visit);
   return [...new Set([...seen].map((key) => manifest[key]!.file))].filter((file) => file.endsWith('.js')).sort();
 }
 
@@ -72,7 +85,12 @@ export function firstVisitBudget(options: BudgetOptions): Plugin {
       const manifestAsset = bundle[manifestFile];
       if (manifestAsset?.type !== 'asset') throw new Error(`The build wrote no manifest at ${manifestFile}`);
       const manifest = JSON.parse(String(manifestAsset.source)) as Manifest;
-      const { total, text } = budgetReport(options, weighChunks(bundle, firstVisitChunks(manifest, options.screens)));
+      const chunkOf = (screen: string) => {
+        const path = resolve(config.root, screen);
+        return Object.values(bundle).find((output) => output.type === 'chunk' && output.moduleIds.includes(path))?.fileName;
+      };
+      const files = firstVisitChunks(manifest, options.screens, chunkOf);
+      const { total, text } = budgetReport(options, weighChunks(bundle, files));
       config.logger.info(`\n${text}`);
       if (total > options.limitBytes) {
         throw new Error(

@@ -13,9 +13,11 @@ import { twoFactorPath } from '../features/twoFactor/urls';
 import { userManagementPath } from '../features/users/urls';
 import { lazyScreen } from '../lib/lazyScreen';
 import { RouteErrorBoundary } from './RouteError';
+// The sign-in screen is in the first download: it is where every session starts, and a lazy
+// chunk would only be fetched after the session check, one more round trip before the form shows.
+import Login from '../features/auth/views/LoginView';
 
-// Every screen is its own chunk, so the first page only downloads the gate and its frame.
-const Login = lazyScreen(() => import('../features/auth/views/LoginView'));
+// Every other screen is its own chunk, so the first page only downloads the gate, its frame and sign-in.
 const Signup = lazyScreen(() => import('../features/signup/views/SignupView'));
 const ForgotPassword = lazyScreen(() => import('../features/auth/views/ForgotPasswordView'));
 const ResetPassword = lazyScreen(() => import('../features/auth/views/ResetPasswordView'));
