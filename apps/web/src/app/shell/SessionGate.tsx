@@ -5,8 +5,9 @@ import { viewerKind } from '../viewerKind';
 import { FullPageSpinner } from '../../components/FullPageSpinner';
 import { ProblemNotice } from '../../components/ProblemNotice';
 import { ScreenSpinner } from '../../components/ScreenSpinner';
-import { useViewerQuery } from '../../generated/graphql';
+import { useViewerQuery, type ViewerFieldsFragment } from '../../generated/graphql';
 import { lazyScreen } from '../../lib/lazyScreen';
+import { usePageTitle } from '../../lib/pageTitle';
 import { UNREACHABLE_MESSAGE } from '../../lib/requestErrors';
 import { PublicLayout } from './PublicLayout';
 
@@ -14,6 +15,12 @@ const ShellView = lazyScreen(() => import('./ShellView'));
 const AdminsOnlyView = lazyScreen(() => import('../../features/auth/views/AdminsOnlyView'));
 
 type RedirectState = { from?: string } | null;
+
+/** The notice an ordinary member sees names the page too. */
+function AdminsOnlyPage({ viewer }: { viewer: ViewerFieldsFragment }) {
+  usePageTitle('Administrators only');
+  return <AdminsOnlyView viewer={viewer} />;
+}
 
 function requestedPath(state: unknown): string | undefined {
   const from = (state as RedirectState)?.from;
@@ -70,7 +77,7 @@ export function SessionGate() {
     <Suspense fallback={<FullPageSpinner />}>
       {kind === 'User' ? (
         <PublicLayout>
-          <AdminsOnlyView viewer={viewer} />
+          <AdminsOnlyPage viewer={viewer} />
         </PublicLayout>
       ) : (
         <ShellView viewer={viewer} />
