@@ -1,11 +1,29 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { firstVisitBudget } from './vite-plugins/firstVisitBudget.ts';
+import { iconsPerModule } from './vite-plugins/iconsPerModule.ts';
+import { precompress } from './vite-plugins/precompress.ts';
+
+const require = createRequire(import.meta.url);
 
 // The gateway serves GraphQL and, in production, this build; in development Vite proxies to it.
 const GATEWAY_URL = process.env.GATEWAY_URL ?? 'http://127.0.0.1:4000';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    iconsPerModule(),
+    precompress(),
+    // The sign-in page is everyone's first screen: its JavaScript must stay small on a slow connection.
+    firstVisitBudget({ page: '/login', screens: ['src/features/auth/views/LoginView.tsx'], limitBytes: 200_000 }),
+  ],
+  resolve: {
+    // rxjs's ES2015 build (its `es2015` export) rather than its ES5 one: no down-levelled classes
+    // and helpers, about 2 kB less on every first visit. Only rxjs: other packages' es2015 builds are bigger.
+    alias: [{ find: /^rxjs$/, replacement: join(dirname(require.resolve('rxjs/package.json')), 'dist/esm/index.js') }],
+  },
   server: {
     proxy: {
       '/graphql': { target: GATEWAY_URL, changeOrigin: false },
@@ -15,6 +33,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: 'hidden',
+    // Every browser the console supports has modulepreload; the polyfill would only add weight.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         // Libraries every screen needs change rarely: separate files stay cached across releases.

@@ -1,11 +1,10 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { expressMiddleware } from '@as-integrations/express5';
 import cookieParser from 'cookie-parser';
 import express from 'express';
 import helmet from 'helmet';
 import { logError, requestFailure } from '@yozy/shared';
 import type { GatewayConfig } from './config';
+import { serveConsole } from './console';
 import { buildContext } from './context';
 import { DEFAULT_RATE_LIMITS, rateLimits, type RateLimits } from './rateLimits';
 import { createGraphQLServer } from './server';
@@ -59,7 +58,7 @@ export async function createApp(options: GatewayOptions): Promise<express.Expres
     expressMiddleware(server, { context: buildContext(options.subscriptionApiUrl, options.captchaSecret) }),
   );
 
-  serveConsole(app, options.webDist);
+  app.use(serveConsole(options.webDist));
   app.use(jsonErrors);
   return app;
 }
@@ -73,38 +72,6 @@ const jsonErrors: express.ErrorRequestHandler = (error: unknown, req, res, _next
   if (!failure) logError(`gateway: unexpected error in ${req.method} ${req.path}`, error);
   const { status, message } = failure ?? { status: 500, message: 'Something went wrong on our side' };
   res.status(status).json({ errors: [{ message, extensions: { code: status < 500 ? 'BAD_REQUEST' : 'INTERNAL_SERVER_ERROR' } }] });
-};
-
-/** Serves the built single-page console with a history fallback, so deep links work. */
-function serveConsole(app: express.Express, webDist: string) {
-  const index = join(webDist, 'index.html');
-  app.use('/assets', refuseEscapingPaths);
-  app.use('/assets', express.static(join(webDist, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }));
-  app.use(express.static(webDist, { index: false }));
-  app.use((req, res, next) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-    if (!existsSync(index)) {
-      res.status(503).type('text').send('The console is not built yet: run `npm run build`.');
-      return;
-    }
-    res.set('Cache-Control', 'no-cache').sendFile(index);
-  });
-}
-
-/**
- * A path that climbs out of the assets folder (`..`, percent-encoded or behind a backslash),
- * holds NUL or cannot be decoded names no asset: it is answered as a missing one, whatever the
- * file server behind would make of it.
- */
-const refuseEscapingPaths: express.RequestHandler = (req, _res, next) => {
-  let path: string | null;
-  try {
-    path = decodeURIComponent(req.path);
-  } catch {
-    path = null;
-  }
-  const escapes = path === null || path.includes('\0') || path.split(/[/\\]/).includes('..');
-  next(escapes ? Object.assign(new Error('Not found'), { status: 404 }) : undefined);
 };
 
 export { DEFAULT_RATE_LIMITS, type RateLimits } from './rateLimits';

@@ -3,6 +3,7 @@ import { ApolloProvider } from '@apollo/client/react';
 import { useState, type ReactNode } from 'react';
 import { createApolloClient } from '../lib/apollo';
 import { system } from './system';
+import { RouteAnnouncer } from './RouteAnnouncer';
 import { Toaster } from './Toaster';
 
 export function Providers({ children }: { children: ReactNode }) {
@@ -12,6 +13,7 @@ export function Providers({ children }: { children: ReactNode }) {
     <ApolloProvider client={client}>
       <ChakraProvider value={system}>
         {children}
+        <RouteAnnouncer />
         <Toaster />
       </ChakraProvider>
     </ApolloProvider>

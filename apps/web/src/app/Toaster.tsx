@@ -1,21 +1,23 @@
-import { Toaster as ChakraToaster, Portal, Spinner, Stack, Toast } from '@chakra-ui/react';
-import { toaster } from '../lib/toaster';
+import { lazy, Suspense, useRef, useSyncExternalStore } from 'react';
+import { onToasterRequested, toasterRequested } from '../lib/toaster';
 
+const ToastRegion = lazy(() => import('./ToastRegion'));
+
+/**
+ * Where toasts appear. Their code (about 17 kB gzipped) loads with the first toast rather than
+ * with the first screen. The live region is there from the start, so a screen reader announces
+ * even the first toast, which arrives together with the code that shows it.
+ */
 export function Toaster() {
+  const region = useRef<HTMLDivElement>(null);
+  const show = useSyncExternalStore(onToasterRequested, toasterRequested);
   return (
-    <Portal>
-      <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
-        {(toast) => (
-          <Toast.Root width={{ md: 'sm' }}>
-            {toast.type === 'loading' ? <Spinner size="sm" color="brand.solid" /> : <Toast.Indicator />}
-            <Stack gap="1" flex="1" maxWidth="100%">
-              {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
-              {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
-            </Stack>
-            {toast.closable && <Toast.CloseTrigger />}
-          </Toast.Root>
-        )}
-      </ChakraToaster>
-    </Portal>
+    <div ref={region} aria-live="polite" data-testid="toasts">
+      {show && (
+        <Suspense fallback={null}>
+          <ToastRegion container={region} />
+        </Suspense>
+      )}
+    </div>
   );
 }

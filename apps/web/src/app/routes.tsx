@@ -13,10 +13,12 @@ import { subscriptionDetailsPath } from '../features/subscriptions/urls';
 import { twoFactorPath } from '../features/twoFactor/urls';
 import { userManagementPath } from '../features/users/urls';
 import { lazyScreen } from '../lib/lazyScreen';
-import { RouteError } from './RouteError';
+import { RouteErrorBoundary } from './RouteError';
+// The sign-in screen is in the first download: it is where every session starts, and a lazy
+// chunk would only be fetched after the session check, one more round trip before the form shows.
+import Login from '../features/auth/views/LoginView';
 
-// Every screen is its own chunk, so the first page only downloads the gate and its frame.
-const Login = lazyScreen(() => import('../features/auth/views/LoginView'));
+// Every other screen is its own chunk, so the first page only downloads the gate, its frame and sign-in.
 const Signup = lazyScreen(() => import('../features/signup/views/SignupView'));
 const ForgotPassword = lazyScreen(() => import('../features/auth/views/ForgotPasswordView'));
 const ResetPassword = lazyScreen(() => import('../features/auth/views/ResetPasswordView'));
@@ -40,15 +42,16 @@ export const routes: RouteObject[] = [
     path: '/',
     // List screens keep their page, sort, search and filters in the query string (nuqs).
     element: (
-      <NuqsAdapter>
-        <SessionGate />
-      </NuqsAdapter>
+      <RouteErrorBoundary fullPage>
+        <NuqsAdapter>
+          <SessionGate />
+        </NuqsAdapter>
+      </RouteErrorBoundary>
     ),
-    errorElement: <RouteError fullPage />,
     children: [
       {
         // Errors of a screen show inside the frame, so the menu stays usable.
-        errorElement: <RouteError />,
+        element: <RouteErrorBoundary />,
         children: [
           { path: loginPath, element: <Login /> },
           { path: signupPath, element: <Signup /> },

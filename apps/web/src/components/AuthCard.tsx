@@ -1,5 +1,6 @@
 import { Card, Heading, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { usePageTitle } from '../lib/pageTitle';
 import { BrandMark } from './BrandMark';
 
 type Props = {
@@ -13,6 +14,7 @@ type Props = {
 
 /** The card every public screen sits in. */
 export function AuthCard({ title, description, children, size = 'md', testId }: Props) {
+  usePageTitle(title);
   return (
     <Card.Root width="full" maxW={size === 'wide' ? '4xl' : 'md'} variant="elevated" rounded="xl" boxShadow="md" data-testid={testId}>
       <Card.Header gap="5" pt="8" px={{ base: '6', sm: '8' }}>

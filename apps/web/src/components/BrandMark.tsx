@@ -1,6 +1,6 @@
 import { Box, HStack, Text } from '@chakra-ui/react';
 
-/** The product's mark and name; `compact` keeps only the mark on small screens. */
+/** The product's mark and name; `compact` shows only the mark on small screens (the name stays for screen readers). */
 export function BrandMark({ compact = false }: { compact?: boolean }) {
   return (
     <HStack gap="2.5">
@@ -24,7 +24,7 @@ export function BrandMark({ compact = false }: { compact?: boolean }) {
         letterSpacing="tight"
         color="fg"
         whiteSpace="nowrap"
-        display={compact ? { base: 'none', sm: 'inline' } : undefined}
+        srOnly={compact ? { base: true, sm: false } : undefined}
       >
         Yozy Admin
       </Text>

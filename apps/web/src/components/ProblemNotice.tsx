@@ -1,10 +1,12 @@
 import { Button, Center, Heading, Icon, Stack, Text } from '@chakra-ui/react';
 import { LuCircleAlert } from 'react-icons/lu';
+import { usePageTitle } from '../lib/pageTitle';
 
 type Props = { title: string; message: string; actionLabel: string; onAction: () => void; fullPage?: boolean };
 
 /** A friendly dead end with one way out (reload, retry). */
 export function ProblemNotice({ title, message, actionLabel, onAction, fullPage = false }: Props) {
+  usePageTitle(title);
   return (
     <Center as={fullPage ? 'main' : 'div'} minH={fullPage ? '100dvh' : '60vh'} px="6" role="alert">
       <Stack align="center" gap="3" maxW="md" textAlign="center">

@@ -2,6 +2,7 @@ import { useApolloClient } from '@apollo/client/react';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { CaptchaChallengeDocument } from '../generated/graphql';
 import { solveCaptcha } from './captcha';
+import { onFirstFormInteraction } from './formInteraction';
 
 // The gateway's challenges live ten minutes; a prepared answer older than this is replaced.
 const FRESH_FOR_MS = 5 * 60 * 1000;
@@ -17,8 +18,10 @@ export type Captcha = {
 
 /**
  * The invisible captcha of the public forms: a challenge is fetched and solved while the person
- * types, so submitting does not wait for the proof of work. With `enabled` false nothing is
- * fetched in advance (a form whose call needs no captcha).
+ * types, so submitting does not wait for the proof of work. Solving starts on the first
+ * interaction with a form rather than when the page opens: the captcha's code (about 35 kB
+ * gzipped) then stays off the first screen, and a visitor who only looks costs the gateway nothing.
+ * With `enabled` false nothing is fetched in advance (a form whose call needs no captcha).
  * `client.query` rather than a lazy-query hook: several challenges may be in flight at once.
  */
 export function useCaptcha(enabled = true): Captcha {
@@ -39,9 +42,7 @@ export function useCaptcha(enabled = true): Captcha {
     prepared.current = { answer, at: Date.now() };
   }, [solveFresh]);
 
-  useEffect(() => {
-    if (enabled) prepare();
-  }, [enabled, prepare]);
+  useEffect(() => (enabled ? onFirstFormInteraction(prepare) : undefined), [enabled, prepare]);
 
   const take = useCallback(() => {
     const current = prepared.current;

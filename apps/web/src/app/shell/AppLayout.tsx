@@ -8,7 +8,8 @@ type Props = { topBar: ReactNode; sidebar: ReactNode; backdrop: boolean; onBackd
 export function AppLayout({ topBar, sidebar, backdrop, onBackdropClick, children }: Props) {
   return (
     <Flex direction="column" minH="100dvh">
-      <SkipNavLink>Skip to content</SkipNavLink>
+      {/* Above the sticky top bar when it shows, so a keyboard user sees where focus is. */}
+      <SkipNavLink zIndex="skipNav">Skip to content</SkipNavLink>
       {topBar}
       <Flex flex="1" align="stretch">
         {backdrop && <Box position="fixed" inset="0" top="14" zIndex="overlay" bg="blackAlpha.400" onClick={onBackdropClick} aria-hidden />}

@@ -1,12 +1,18 @@
-import { Center, Flex } from '@chakra-ui/react';
+import { Center, Flex, SkipNavContent, SkipNavLink } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { ColorModeToggle } from '../../components/ColorModeToggle';
 import { AppFooter } from './AppFooter';
 
 /** Full-page frame for screens outside the console (sign-in, password links, notices). */
 export function PublicLayout({ children }: { children: ReactNode }) {
   return (
-    <Flex direction="column" minH="100dvh" bgGradient="to-b" gradientFrom="brand.50" gradientTo="bg.subtle">
-      <Center as="main" flex="1" px="4" py={{ base: '8', md: '16' }}>
+    <Flex direction="column" minH="100dvh" bgGradient="to-b" gradientFrom="brand.subtle" gradientTo="bg.subtle">
+      <SkipNavLink zIndex="skipNav">Skip to content</SkipNavLink>
+      <Flex as="header" justify="flex-end" px="4" pt="3">
+        <ColorModeToggle />
+      </Flex>
+      <SkipNavContent />
+      <Center as="main" flex="1" px="4" pt={{ base: '2', md: '6' }} pb={{ base: '8', md: '16' }}>
         {children}
       </Center>
       <AppFooter plain />

@@ -4,8 +4,9 @@ import { isPublicPath, landingAfterSignIn, LOGIN_PATH, resolveAccess } from '../
 import { FullPageSpinner } from '../../components/FullPageSpinner';
 import { ProblemNotice } from '../../components/ProblemNotice';
 import { ScreenSpinner } from '../../components/ScreenSpinner';
-import { useViewerQuery } from '../../generated/graphql';
+import { useViewerQuery, type ViewerFieldsFragment } from '../../generated/graphql';
 import { lazyScreen } from '../../lib/lazyScreen';
+import { usePageTitle } from '../../lib/pageTitle';
 import { UNREACHABLE_MESSAGE } from '../../lib/requestErrors';
 import { PublicLayout } from './PublicLayout';
 
@@ -13,6 +14,12 @@ const ShellView = lazyScreen(() => import('./ShellView'));
 const AdminsOnlyView = lazyScreen(() => import('../../features/auth/views/AdminsOnlyView'));
 
 type RedirectState = { from?: string } | null;
+
+/** The notice an ordinary member sees names the page too. */
+function AdminsOnlyPage({ viewer }: { viewer: ViewerFieldsFragment }) {
+  usePageTitle('Administrators only');
+  return <AdminsOnlyView viewer={viewer} />;
+}
 
 function requestedPath(state: unknown): string | undefined {
   const from = (state as RedirectState)?.from;
@@ -69,7 +76,7 @@ export function SessionGate() {
     <Suspense fallback={<FullPageSpinner />}>
       {viewer.typeOfUser === 'USER' ? (
         <PublicLayout>
-          <AdminsOnlyView viewer={viewer} />
+          <AdminsOnlyPage viewer={viewer} />
         </PublicLayout>
       ) : (
         <ShellView viewer={viewer} />

@@ -1,0 +1,23 @@
+import { Toaster as ChakraToaster, Portal, Spinner, Stack, Toast } from '@chakra-ui/react';
+import type { RefObject } from 'react';
+import { toasterStore } from '../lib/toasterStore';
+
+/** The toasts themselves; loaded with the first one, as most visits never show any. */
+export default function ToastRegion({ container }: { container: RefObject<HTMLElement | null> }) {
+  return (
+    <Portal container={container}>
+      <ChakraToaster toaster={toasterStore} insetInline={{ mdDown: '4' }}>
+        {(toast) => (
+          <Toast.Root width={{ md: 'sm' }}>
+            {toast.type === 'loading' ? <Spinner size="sm" color="brand.solid" /> : <Toast.Indicator />}
+            <Stack gap="1" flex="1" maxWidth="100%">
+              {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
+              {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
+            </Stack>
+            {toast.closable && <Toast.CloseTrigger />}
+          </Toast.Root>
+        )}
+      </ChakraToaster>
+    </Portal>
+  );
+}
