@@ -27,7 +27,16 @@ const otherApps = (...names) => ({
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', '**/generated/**', 'data/**', 'coverage/**', 'tests/artifacts/**', '.turbo/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/generated/**',
+      '**/*.generated.ts',
+      'data/**',
+      'coverage/**',
+      'tests/artifacts/**',
+      '.turbo/**',
+    ],
   },
   {
     files: [CODE],
