@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { firstVisitBudget } from './vite-plugins/firstVisitBudget.ts';
+import { firstVisitBudget, LOGIN_BUDGET_BYTES } from './vite-plugins/firstVisitBudget.ts';
 import { iconsPerModule } from './vite-plugins/iconsPerModule.ts';
 import { precompress } from './vite-plugins/precompress.ts';
 
@@ -17,7 +17,7 @@ export default defineConfig({
     iconsPerModule(),
     precompress(),
     // The sign-in page is everyone's first screen: its JavaScript must stay small on a slow connection.
-    firstVisitBudget({ page: '/login', screens: ['src/features/auth/views/LoginView.tsx'], limitBytes: 200_000 }),
+    firstVisitBudget({ page: '/login', screens: ['src/features/auth/views/LoginView.tsx'], limitBytes: LOGIN_BUDGET_BYTES }),
   ],
   resolve: {
     // rxjs's ES2015 build (its `es2015` export) rather than its ES5 one: no down-levelled classes

@@ -1,4 +1,3 @@
-import { NuqsAdapter } from 'nuqs/adapters/react-router/v7';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { forgotPasswordPath, loginPath, resetPasswordRoute, setPasswordRoute, signupPath } from '../features/auth/urls';
 import { dashboardPath } from '../features/dashboard/urls';
@@ -40,12 +39,9 @@ const NotFound = lazyScreen(() => import('./shell/NotFoundView'));
 export const routes: RouteObject[] = [
   {
     path: '/',
-    // List screens keep their page, sort, search and filters in the query string (nuqs).
     element: (
       <RouteErrorBoundary fullPage>
-        <NuqsAdapter>
-          <SessionGate />
-        </NuqsAdapter>
+        <SessionGate />
       </RouteErrorBoundary>
     ),
     children: [

@@ -18,6 +18,8 @@ vi.mock('../lib/useCaptcha', () => ({ useCaptcha: () => captcha }));
 type Payload = { signedIn: boolean; errors: UserErrorFieldsFragment[] };
 type Call = (values: { email: string; password: string }, captcha: string) => Promise<Payload | null>;
 
+const signInSchema = async () => signInInput;
+
 function SignInForm({
   call,
   onSuccess = vi.fn(),
@@ -28,7 +30,7 @@ function SignInForm({
   onFailure?: (f: CallFailure) => void;
 }) {
   const kit = useMutationForm({
-    schema: signInInput,
+    schema: signInSchema,
     defaultValues: { email: '', password: '' },
     captcha: true,
     call,

@@ -49,6 +49,7 @@ export type ListLink<D extends AnyListDefinition> = {
 };
 
 /** Checks a declaration once, where it is written, so a clash shows at start rather than as odd URLs. */
+/* @__NO_SIDE_EFFECTS__ */
 export function defineList<const SortKey extends string, const SortField extends string, Filters extends ParserMap = Record<never, never>>(
   definition: ListDefinition<SortKey, SortField, Filters>,
 ): ListDefinition<SortKey, SortField, Filters> {

@@ -1,8 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useId, useRef, type FormEvent } from 'react';
-import { useForm, type DefaultValues, type FieldPath, type UseFormReturn } from 'react-hook-form';
+import { useCallback, useEffect, useId, useRef, type FormEvent } from 'react';
+import { useForm, type DefaultValues, type FieldPath, type Resolver, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import type { ErrorCode, UserErrorFieldsFragment } from '../generated/graphql';
+import { onFirstFormInteraction } from './formInteraction';
 import { describeRequestError, errorMessage, isErrorCode, UNEXPECTED_MESSAGE } from './requestErrors';
 import { useCaptcha } from './useCaptcha';
 
@@ -16,8 +16,13 @@ export type FormError = { message: string; code: ErrorCode | null };
 export type CallFailure = FormError & { errors: readonly UserErrorFieldsFragment[] };
 
 type Options<Schema extends z.ZodObject, Payload extends MutationPayload, NeedsCaptcha extends boolean> = {
-  /** The input's rules: the shared schema when the server checks the same input. */
-  schema: Schema;
+  /**
+   * The input's rules: the shared schema when the server checks the same input, loaded when the
+   * person starts on the form (`() => import('@yozy/shared/inputs').then((inputs) => inputs.signInInput)`),
+   * so zod and the rules stay off the first screen.
+   */
+  schema: () => Promise<Schema>;
+  /** Every field of the form, with the value it starts with. */
   defaultValues: DefaultValues<z.input<Schema>>;
   /** The operation needs a solved captcha: one is taken for each submit and handed to `call`. */
   captcha?: NeedsCaptcha;
@@ -44,10 +49,29 @@ export type MutationForm<Schema extends z.ZodObject = z.ZodObject> = {
 };
 
 /** The input field a payload error names ("adminEmail" or "input.adminEmail"), if the form has it. */
-function inputField<Schema extends z.ZodObject>(schema: Schema, field: string | null): FieldPath<z.input<Schema>> | null {
+function inputField<Values extends object>(fields: Values, field: string | null): FieldPath<Values> | null {
   if (!field) return null;
   const name = field.slice(field.lastIndexOf('.') + 1);
-  return Object.hasOwn(schema.shape, name) ? (name as FieldPath<z.input<Schema>>) : null;
+  return Object.hasOwn(fields, name) ? (name as FieldPath<Values>) : null;
+}
+
+/**
+ * A resolver that loads the schema and zod's resolver on first use. Loading starts on the first
+ * interaction with a form, so the check on submit rarely waits for it.
+ */
+function useLazyZodResolver<Schema extends z.ZodObject>(loadSchema: () => Promise<Schema>) {
+  const loaded = useRef<Promise<Resolver<z.input<Schema>, unknown, z.output<Schema>>> | null>(null);
+  const load = useCallback(() => {
+    loaded.current ??= Promise.all([loadSchema(), import('@hookform/resolvers/zod')]).then(
+      ([schema, { zodResolver }]) => zodResolver(schema) as unknown as Resolver<z.input<Schema>, unknown, z.output<Schema>>,
+    );
+    return loaded.current;
+  }, [loadSchema]);
+  useEffect(() => onFirstFormInteraction(() => void load().catch(() => undefined)), [load]);
+  return useCallback<Resolver<z.input<Schema>, unknown, z.output<Schema>>>(
+    async (values, context, options) => (await load())(values, context, options),
+    [load],
+  );
 }
 
 /**
@@ -60,9 +84,9 @@ function inputField<Schema extends z.ZodObject>(schema: Schema, field: string | 
 export function useMutationForm<Schema extends z.ZodObject, Payload extends MutationPayload, NeedsCaptcha extends boolean = false>(
   options: Options<Schema, Payload, NeedsCaptcha>,
 ): MutationForm<Schema> {
-  const { schema } = options;
+  const resolver = useLazyZodResolver(options.schema);
   const form = useForm<z.input<Schema>, unknown, z.output<Schema>>({
-    resolver: zodResolver(schema),
+    resolver,
     defaultValues: options.defaultValues,
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
@@ -120,7 +144,7 @@ export function useMutationForm<Schema extends z.ZodObject, Payload extends Muta
     const errors = payload?.errors ?? [];
     let alert: FormError | null = errors.length === 0 ? { message: UNEXPECTED_MESSAGE, code: null } : null;
     for (const error of errors) {
-      const field = inputField(schema, error.field);
+      const field = inputField(options.defaultValues as z.input<Schema>, error.field);
       if (!field) alert ??= { message: errorMessage(error), code: error.code };
       else if (!getFieldState(field).error) setError(field, { type: error.code, message: errorMessage(error) });
     }

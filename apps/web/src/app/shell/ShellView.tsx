@@ -2,6 +2,7 @@ import { useBreakpointValue } from '@chakra-ui/react';
 import { useApolloClient } from '@apollo/client/react';
 import { FALLBACK_PROFILE_LABEL } from '@yozy/shared';
 import { Suspense, useEffect, useState } from 'react';
+import { NuqsAdapter } from 'nuqs/adapters/react-router/v7';
 import { Outlet } from 'react-router-dom';
 import { ScreenSpinner } from '../../components/ScreenSpinner';
 import type { ViewerFieldsFragment } from '../../generated/graphql';
@@ -83,7 +84,11 @@ export default function ShellView({ viewer }: { viewer: ViewerFieldsFragment }) 
       }
     >
       <Suspense fallback={<ScreenSpinner />}>
-        <Outlet />
+        {/* List screens keep their page, sort, search and filters in the query string (nuqs); only
+            signed-in screens have lists, so the adapter stays off the first screen. */}
+        <NuqsAdapter>
+          <Outlet />
+        </NuqsAdapter>
       </Suspense>
     </AppLayout>
   );

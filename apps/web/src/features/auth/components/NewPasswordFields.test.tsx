@@ -17,9 +17,11 @@ import { NewPasswordFields } from './NewPasswordFields';
 
 vi.mock('../../../lib/useCaptcha', () => ({ useCaptcha: () => ({ take: vi.fn(async () => 'answer'), prepare: vi.fn() }) }));
 
+const newPasswordSchema = async () => newPasswordInput;
+
 function ResetForm() {
   const kit = useMutationForm({
-    schema: newPasswordInput,
+    schema: newPasswordSchema,
     defaultValues: { password: '', confirmPassword: '' },
     call: vi.fn(),
     onSuccess: vi.fn(),

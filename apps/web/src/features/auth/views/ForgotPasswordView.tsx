@@ -1,4 +1,3 @@
-import { passwordResetRequestInput } from '@yozy/shared';
 import { useState } from 'react';
 import { usePasswordResetRequestMutation } from '../../../generated/graphql';
 import { useMutationForm } from '../../../lib/useMutationForm';
@@ -6,12 +5,15 @@ import { AuthCard } from '../../../components/AuthCard';
 import { ResetRequestDone } from '../components/ResetRequestDone';
 import { ResetRequestForm } from '../components/ResetRequestForm';
 
+// The shared rules load when the person starts on the form, keeping zod off the first screen.
+const passwordResetRequestInputSchema = () => import('@yozy/shared/inputs').then((inputs) => inputs.passwordResetRequestInput);
+
 /** Asks for a reset link; the answer is the same whether or not the account exists (DESIGN §2). */
 export default function ForgotPasswordView() {
   const [requestReset] = usePasswordResetRequestMutation();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const kit = useMutationForm({
-    schema: passwordResetRequestInput,
+    schema: passwordResetRequestInputSchema,
     defaultValues: { email: '' },
     captcha: true,
     call: async (values, captcha) => (await requestReset({ variables: { input: { ...values, captcha } } })).data?.requestPasswordReset,

@@ -1,4 +1,4 @@
-import { EXPIRED_LINK_REDIRECT_MS, isEmailAddress, newPasswordInput } from '@yozy/shared';
+import { EXPIRED_LINK_REDIRECT_MS, isEmailAddress } from '@yozy/shared';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { usePasswordResetLinkVerifyQuery, usePasswordResetMutation } from '../../../generated/graphql';
@@ -14,6 +14,9 @@ import { ResetPasswordForm } from '../components/ResetPasswordForm';
 import { loginPath } from '../urls';
 import { useRedirectCountdown } from './useRedirectCountdown';
 
+// The shared rules load when the person starts on the form, keeping zod off the first screen.
+const newPasswordInputSchema = () => import('@yozy/shared/inputs').then((inputs) => inputs.newPasswordInput);
+
 type Done = { password: string; redirectUrl: string };
 
 /** The emailed reset link, /forgotpassword/{token}/{email}: verify, choose a password, count down to the product (SPEC §2, §4). */
@@ -26,7 +29,7 @@ export default function ResetPasswordView() {
   const [done, setDone] = useState<Done | null>(null);
   const secondsLeft = useRedirectCountdown(done?.redirectUrl ?? null);
   const kit = useMutationForm({
-    schema: newPasswordInput,
+    schema: newPasswordInputSchema,
     defaultValues: { password: '', confirmPassword: '' },
     captcha: true,
     call: async (values, captcha) =>

@@ -1,4 +1,4 @@
-import { isEmailAddress, setPasswordInput } from '@yozy/shared';
+import { isEmailAddress } from '@yozy/shared';
 import { useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { usePasswordSetMutation } from '../../../generated/graphql';
@@ -14,6 +14,9 @@ import { FIRST_NAME_PLACEHOLDER, LAST_NAME_PLACEHOLDER, nameFromLink } from '../
 import { loginPath } from '../urls';
 import { useRedirectCountdown } from './useRedirectCountdown';
 
+// The shared rules load when the person starts on the form, keeping zod off the first screen.
+const setPasswordInputSchema = () => import('@yozy/shared/inputs').then((inputs) => inputs.setPasswordInput);
+
 type Done = { password: string; redirectUrl: string };
 
 /** The invitation link, /setpassword/{email}/{firstname}/{lastname}?token=…: an invited user's first password (SPEC §2, DESIGN §2). */
@@ -26,7 +29,7 @@ export default function SetPasswordView() {
   const [done, setDone] = useState<Done | null>(null);
   const secondsLeft = useRedirectCountdown(done?.redirectUrl ?? null);
   const kit = useMutationForm({
-    schema: setPasswordInput,
+    schema: setPasswordInputSchema,
     defaultValues: {
       firstName: nameFromLink(firstname, FIRST_NAME_PLACEHOLDER),
       lastName: nameFromLink(lastname, LAST_NAME_PLACEHOLDER),

@@ -1,5 +1,4 @@
 import { Stack } from '@chakra-ui/react';
-import { enquiryInput } from '@yozy/shared';
 import { useState } from 'react';
 import { useEnquirySubmitMutation, useProductListQuery } from '../../../generated/graphql';
 import { describeRequestError } from '../../../lib/requestErrors';
@@ -11,6 +10,9 @@ import { EnquiryForm } from '../components/EnquiryForm';
 import { EnquiryThanks } from '../components/EnquiryThanks';
 import { EMPTY_ENQUIRY, submitEnquiryInput } from '../enquiryForm';
 
+// The shared rules load when the person starts on the form, keeping zod off the first screen.
+const enquiryInputSchema = () => import('@yozy/shared/inputs').then((inputs) => inputs.enquiryInput);
+
 type Sent = { company: string; adminEmail: string };
 
 /** Public sign-up: a company's enquiry, which waits for the provider's approval. */
@@ -19,7 +21,7 @@ export default function SignupView() {
   const [submitEnquiry] = useEnquirySubmitMutation();
   const [sent, setSent] = useState<Sent | null>(null);
   const kit = useMutationForm({
-    schema: enquiryInput,
+    schema: enquiryInputSchema,
     defaultValues: EMPTY_ENQUIRY,
     captcha: true,
     call: async (enquiry, captcha) =>
