@@ -3,7 +3,7 @@ import type { Resolvers } from '../../generated/graphql';
 import { userErrorsOf } from '../../errors';
 import { signedIn } from '../../guards';
 import { captchaErrors } from '../captcha';
-import { PASSWORD_RESET_REQUEST_REST_FIELDS, PASSWORD_RESET_REST_FIELDS, SET_PASSWORD_REST_FIELDS } from './restFields';
+import { PASSWORD_RESET_REQUEST_REST_FIELDS, PASSWORD_RESET_REST_FIELDS, SET_PASSWORD_WITH_LINK_REST_FIELDS } from './restFields';
 
 export const accountResolvers: Resolvers = {
   Query: {
@@ -36,10 +36,10 @@ export const accountResolvers: Resolvers = {
       const refused = await captchaErrors(ctx, input.captcha);
       if (refused.length) return { ok: false, redirectUrl: null, errors: refused };
       try {
-        const { redirectUrl } = await ctx.dataSources.account.createUser(toRestFields(SET_PASSWORD_REST_FIELDS, input));
+        const { redirectUrl } = await ctx.dataSources.account.createUser(toRestFields(SET_PASSWORD_WITH_LINK_REST_FIELDS, input));
         return { ok: true, redirectUrl, errors: [] };
       } catch (error) {
-        return { ok: false, redirectUrl: null, errors: userErrorsOf(error, SET_PASSWORD_REST_FIELDS) };
+        return { ok: false, redirectUrl: null, errors: userErrorsOf(error, SET_PASSWORD_WITH_LINK_REST_FIELDS) };
       }
     },
   },

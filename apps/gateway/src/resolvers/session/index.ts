@@ -1,8 +1,7 @@
-import { landingPathFor, menuFor, toRestFields, TYPE_OF_USER } from '@yozy/shared';
+import { landingPathFor, menuFor, SIGN_IN_REST_FIELDS, toRestFields, TYPE_OF_USER } from '@yozy/shared';
 import type { Resolvers } from '../../generated/graphql';
 import { captchaErrors } from '../captcha';
 import { userErrorsOf } from '../../errors';
-import { SIGN_IN_REST_FIELDS } from './restFields';
 
 export const sessionResolvers: Resolvers = {
   Query: {
