@@ -6,10 +6,11 @@ import express from 'express';
 import helmet from 'helmet';
 import type { GatewayConfig } from './config';
 import { buildContext } from './context';
-import { DEFAULT_RATE_LIMITS, rateLimits, type RateLimits } from './rateLimits';
+import { createRateLimiter, DEFAULT_RATE_LIMITS, type RateLimits } from './rateLimits';
 import { createGraphQLServer } from './server';
 
 export type GatewayOptions = Pick<GatewayConfig, 'subscriptionApiUrl' | 'webDist' | 'trustProxy' | 'captchaSecret' | 'redisUrl'> & {
+  /** The limits of rateLimits.ts; tests pass small windows and waits. */
   rateLimits?: RateLimits;
 };
 
@@ -48,12 +49,19 @@ export async function createApp(options: GatewayOptions): Promise<express.Expres
     }
   });
 
+  // Attempts are counted where they run, in the resolvers of the public mutations (rateLimits.ts).
+  const limiter = createRateLimiter(options.rateLimits ?? DEFAULT_RATE_LIMITS, options.redisUrl);
   app.use(
     '/graphql',
     cookieParser(),
     express.json({ limit: '100kb' }),
-    ...rateLimits(options.rateLimits ?? DEFAULT_RATE_LIMITS, options.redisUrl),
-    expressMiddleware(server, { context: buildContext(options.subscriptionApiUrl, options.captchaSecret) }),
+    expressMiddleware(server, {
+      context: buildContext({
+        subscriptionApiUrl: options.subscriptionApiUrl,
+        captchaSecret: options.captchaSecret,
+        limiter,
+      }),
+    }),
   );
 
   serveConsole(app, options.webDist);
