@@ -1,12 +1,15 @@
 // `npm start`: the whole console on the embedded database with demo data, on one address.
 // Installs and builds first when needed, then runs the REST subscription service and the gateway.
 import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import './ensure-install.mjs';
 
 const port = process.env.PORT ?? '4000';
 const host = process.env.HOST ?? '127.0.0.1';
 const apiPort = process.env.API_PORT ?? '4001';
 const apiUrl = process.env.SUBSCRIPTION_API_URL ?? `http://127.0.0.1:${apiPort}`;
+// The gateway's credential towards the REST service: the same for both, new on every start unless given.
+const serviceToken = process.env.SERVICE_TOKEN ?? randomBytes(32).toString('hex');
 
 function run(command, args) {
   const result = spawnSync(command, args, { stdio: 'inherit' });
@@ -47,9 +50,13 @@ async function waitFor(url, what) {
 }
 
 const address = `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`;
-start('subscription-api', 'apps/subscription-api/src/index.ts', { API_PORT: apiPort, PUBLIC_URL: process.env.PUBLIC_URL ?? address });
+start('subscription-api', 'apps/subscription-api/src/index.ts', {
+  API_PORT: apiPort,
+  PUBLIC_URL: process.env.PUBLIC_URL ?? address,
+  SERVICE_TOKEN: serviceToken,
+});
 await waitFor(`${apiUrl}/health`, 'The subscription service');
-start('gateway', 'apps/gateway/src/index.ts', { PORT: port, HOST: host, SUBSCRIPTION_API_URL: apiUrl });
+start('gateway', 'apps/gateway/src/index.ts', { PORT: port, HOST: host, SUBSCRIPTION_API_URL: apiUrl, SERVICE_TOKEN: serviceToken });
 await waitFor(`http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}/readyz`, 'The gateway');
 
 console.log(`

@@ -28,6 +28,9 @@ const ROOMY_LIMITS: RateLimits = {
   submitEnquiry: { windowMs: 60_000, perIp: 10_000, perAccount: 10_000 },
 };
 
+/** The credential the test gateway proves itself with to the test REST service. */
+export const TEST_SERVICE_TOKEN = 'integration-tests-service-token-0123456789';
+
 export type StackOptions = {
   rateLimits?: RateLimits;
   /** Deliver mail over SMTP here (a test's own sink); otherwise mail stays in the outbox. */
@@ -49,7 +52,7 @@ export async function startStack(kind: DatabaseKind, options: StackOptions = {})
   const mailConfig = { publicUrl: gatewayUrl, from: 'Yozy Admin <no-reply@yozy.local>', smtpUrl: options.smtpUrl };
   const mailer = createMailer(db, mailConfig, () => undefined);
   await seedDemoData(db, mailer);
-  const api = await listen(createApi({ db, mailer }));
+  const api = await listen(createApi({ db, mailer, serviceToken: TEST_SERVICE_TOKEN }));
   const apiUrl = `http://127.0.0.1:${port(api)}/`;
   gateway.on(
     'request',
@@ -58,6 +61,7 @@ export async function startStack(kind: DatabaseKind, options: StackOptions = {})
       webDist: WEB_DIST,
       trustProxy: 'loopback',
       captchaSecret: 'integration-tests-captcha-secret-0123456789',
+      serviceToken: TEST_SERVICE_TOKEN,
       rateLimits: options.rateLimits ?? ROOMY_LIMITS,
     }),
   );

@@ -9,7 +9,10 @@ import { buildContext } from './context';
 import { createRateLimiter, DEFAULT_RATE_LIMITS, type RateLimits } from './rateLimits';
 import { createGraphQLServer } from './server';
 
-export type GatewayOptions = Pick<GatewayConfig, 'subscriptionApiUrl' | 'webDist' | 'trustProxy' | 'captchaSecret' | 'redisUrl'> & {
+export type GatewayOptions = Pick<
+  GatewayConfig,
+  'subscriptionApiUrl' | 'webDist' | 'trustProxy' | 'captchaSecret' | 'serviceToken' | 'redisUrl'
+> & {
   /** The limits of rateLimits.ts; tests pass small windows and waits. */
   rateLimits?: RateLimits;
 };
@@ -59,6 +62,7 @@ export async function createApp(options: GatewayOptions): Promise<express.Expres
       context: buildContext({
         subscriptionApiUrl: options.subscriptionApiUrl,
         captchaSecret: options.captchaSecret,
+        serviceToken: options.serviceToken,
         limiter,
       }),
     }),

@@ -25,15 +25,16 @@ export type GatewayContext = {
 export type ContextOptions = {
   subscriptionApiUrl: string;
   captchaSecret: string;
+  serviceToken: string;
   limiter: RateLimiter;
 };
 
-export function buildContext({ subscriptionApiUrl, captchaSecret, limiter }: ContextOptions) {
+export function buildContext({ subscriptionApiUrl, captchaSecret, serviceToken, limiter }: ContextOptions) {
   return async ({ req, res }: { req: Request; res: Response }): Promise<GatewayContext> => {
     const { token, uuid } = readSession(req);
     const clientAddress = req.ip ?? req.socket.remoteAddress ?? 'unknown';
     const caller = new Caller(token, uuid, clientAddress, req.get('user-agent'));
-    const dataSources = createDataSources(subscriptionApiUrl, caller);
+    const dataSources = createDataSources({ baseURL: subscriptionApiUrl, serviceToken }, caller);
     let viewer: Promise<Profile | null> | undefined;
     return {
       dataSources,

@@ -18,13 +18,15 @@ console.log(
     : 'subscription-api: no SMTP_URL set; mail stays in the mail_outbox table and its links are printed here',
 );
 
-const server = createApp({ db, trustProxy: config.trustProxy, mailer, webProductUrl: config.webProductUrl }).listen(
-  config.port,
-  config.host,
-  () => {
-    console.log(`subscription-api: listening on http://${config.host}:${config.port}`);
-  },
-);
+const server = createApp({
+  db,
+  serviceToken: config.serviceToken,
+  trustProxy: config.trustProxy,
+  mailer,
+  webProductUrl: config.webProductUrl,
+}).listen(config.port, config.host, () => {
+  console.log(`subscription-api: listening on http://${config.host}:${config.port}`);
+});
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

@@ -3,3 +3,4 @@ export * from './email';
 export * from './password';
 export * from './menu';
 export * from './inputs';
+export * from './service';
