@@ -3,6 +3,7 @@
 // and looks after them: a service that stops on its own is started again after a growing pause,
 // and Ctrl+C or SIGTERM stops both services and everything they started before the launcher exits.
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import './ensure-install.mjs';
 
@@ -12,6 +13,8 @@ const apiPort = process.env.API_PORT ?? '4001';
 const apiUrl = (process.env.SUBSCRIPTION_API_URL ?? `http://127.0.0.1:${apiPort}`).replace(/\/+$/, '');
 const address = `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`;
 const gatewayUrl = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
+// The gateway's credential towards the REST service: the same for both, new on every start unless given.
+const serviceToken = process.env.SERVICE_TOKEN ?? randomBytes(32).toString('hex');
 
 // The pause before a restart doubles from the first to the last; a service that ran for a minute
 // counts as healthy again, and one that keeps failing within a minute is given up on.
@@ -33,13 +36,13 @@ const services = [
   {
     name: 'subscription-api',
     entry: 'apps/subscription-api/src/index.ts',
-    env: { API_PORT: apiPort, PUBLIC_URL: process.env.PUBLIC_URL ?? address },
+    env: { API_PORT: apiPort, PUBLIC_URL: process.env.PUBLIC_URL ?? address, SERVICE_TOKEN: serviceToken },
     healthUrl: `${apiUrl}/health`,
   },
   {
     name: 'gateway',
     entry: 'apps/gateway/src/index.ts',
-    env: { PORT: port, HOST: host, SUBSCRIPTION_API_URL: apiUrl },
+    env: { PORT: port, HOST: host, SUBSCRIPTION_API_URL: apiUrl, SERVICE_TOKEN: serviceToken },
     healthUrl: `${gatewayUrl}/healthz`,
   },
 ].map((service) => ({ ...service, child: null, startedAt: 0, quickRestarts: 0, restartTimer: null, wasReady: false }));

@@ -1,3 +1,4 @@
+import { TEST_SERVICE_TOKEN } from '../support/stack';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -21,6 +22,7 @@ async function gateway(nodeEnv: string): Promise<string> {
     webDist: fileURLToPath(new URL('../../apps/web/dist', import.meta.url)),
     trustProxy: 'loopback',
     captchaSecret: 'landing-page-tests-captcha-secret-0123456789',
+    serviceToken: TEST_SERVICE_TOKEN,
     nodeEnv,
   });
   const server = createServer(app);

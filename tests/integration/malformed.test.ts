@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { GraphQLSession, signedIn } from '../support/graphql';
+import { SERVICE_TOKEN_HEADER } from '@yozy/shared';
+import { TEST_SERVICE_TOKEN } from '../support/stack';
 import { useStack } from '../support/useStack';
 
 /** Nothing a caller sends may produce a stack trace or an internal path in the answer. */
@@ -11,7 +13,11 @@ describe('malformed requests', () => {
   const stack = useStack('pglite');
 
   async function rest(path: string, init: RequestInit = {}) {
-    const response = await fetch(`${stack.apiUrl}${path}`, init);
+    // As the gateway calls it: with the service credential.
+    const response = await fetch(`${stack.apiUrl}${path}`, {
+      ...init,
+      headers: { ...(init.headers as Record<string, string> | undefined), [SERVICE_TOKEN_HEADER]: TEST_SERVICE_TOKEN },
+    });
     const text = await response.text();
     expectNoInternals(text);
     return { status: response.status, body: JSON.parse(text) as { error: { code: string; message: string; field?: string } } };

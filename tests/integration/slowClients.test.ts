@@ -1,3 +1,4 @@
+import { TEST_SERVICE_TOKEN } from '../support/stack';
 import type { Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -26,12 +27,13 @@ async function listen(server: Server): Promise<number> {
 
 beforeAll(async () => {
   db = await openDatabase({ memory: true });
-  ports.api = await listen(createApiServer(createApi({ db }), TIMEOUTS));
+  ports.api = await listen(createApiServer(createApi({ db, serviceToken: TEST_SERVICE_TOKEN }), TIMEOUTS));
   const gateway = await createGateway({
     subscriptionApiUrl: `http://127.0.0.1:${ports.api}/`,
     webDist: fileURLToPath(new URL('../../apps/web/dist', import.meta.url)),
     trustProxy: 'loopback',
     captchaSecret: 'slow-client-tests-captcha-secret-0123456789',
+    serviceToken: TEST_SERVICE_TOKEN,
   });
   ports.gateway = await listen(createGatewayServer(gateway, TIMEOUTS));
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { GraphQLSession, signedIn } from '../support/graphql';
-import { DATABASES } from '../support/stack';
+import { SERVICE_TOKEN_HEADER } from '@yozy/shared';
+import { DATABASES, TEST_SERVICE_TOKEN } from '../support/stack';
 import { useStack } from '../support/useStack';
 
 const ORGANIZATION = /* GraphQL */ `
@@ -25,7 +26,7 @@ describe.each(DATABASES)('organisation scope on %s', (kind) => {
   async function restSignIn(email: string): Promise<string> {
     const response = await fetch(`${stack.apiUrl}users/signIn`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', [SERVICE_TOKEN_HEADER]: TEST_SERVICE_TOKEN },
       body: JSON.stringify({ email, password: 'Admin@123' }),
     });
     return ((await response.json()) as { token: string }).token;

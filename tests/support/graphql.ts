@@ -7,17 +7,22 @@ export type GraphQLAnswer<T> = {
   data?: T;
   errors?: { message: string; extensions?: { code?: string; field?: string } }[];
   setCookies: string[];
+  headers: Headers;
 };
 
 export class GraphQLSession {
   readonly cookies = new Map<string, string>();
 
-  constructor(private readonly gatewayUrl: string) {}
+  constructor(
+    private readonly gatewayUrl: string,
+    /** Sent with every request, e.g. `x-forwarded-for` to call from another address through the trusted loopback proxy. */
+    private readonly headers: Record<string, string> = {},
+  ) {}
 
   async request<T = Record<string, unknown>>(query: string, variables?: Record<string, unknown>): Promise<GraphQLAnswer<T>> {
     const response = await fetch(`${this.gatewayUrl}/graphql`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', cookie: this.cookieHeader() },
+      headers: { ...this.headers, 'content-type': 'application/json', cookie: this.cookieHeader() },
       body: JSON.stringify({ query, variables }),
     });
     const setCookies = response.headers.getSetCookie();
@@ -28,8 +33,8 @@ export class GraphQLSession {
       if (text) this.cookies.set(name, text);
       else this.cookies.delete(name);
     }
-    const body = (await response.json()) as Omit<GraphQLAnswer<T>, 'status' | 'setCookies'>;
-    return { status: response.status, ...body, setCookies };
+    const body = (await response.json()) as Omit<GraphQLAnswer<T>, 'status' | 'setCookies' | 'headers'>;
+    return { status: response.status, ...body, setCookies, headers: response.headers };
   }
 
   /** Fetches a captcha challenge and solves it, as the invisible widget does in the browser. */

@@ -19,14 +19,17 @@ export type Stack = {
 
 const WEB_DIST = fileURLToPath(new URL('../../apps/web/dist', import.meta.url));
 
-/**
- * The whole product on ephemeral ports: the REST service over a fresh, seeded database and the
- * gateway in front of it, both listening on real HTTP.
- */
 /** Limits high enough that a test file's own sign-ins never reach them; rate-limit tests pass their own. */
-const ROOMY_LIMITS: RateLimits = Object.fromEntries(
-  Object.entries(DEFAULT_RATE_LIMITS).map(([operation, limit]) => [operation, { ...limit, perIp: 10_000, perAccount: 10_000 }]),
-) as RateLimits;
+const ROOMY_LIMITS: RateLimits = {
+  signIn: { ...DEFAULT_RATE_LIMITS.signIn, freeFailures: 10_000, perIp: { failures: 10_000, windowMs: 60_000 } },
+  requestPasswordReset: { windowMs: 60_000, perIp: 10_000, perAccount: 10_000 },
+  resetPassword: { windowMs: 60_000, perIp: 10_000, perAccount: 10_000 },
+  setPassword: { windowMs: 60_000, perIp: 10_000, perAccount: 10_000 },
+  submitEnquiry: { windowMs: 60_000, perIp: 10_000, perAccount: 10_000 },
+};
+
+/** The credential the test gateway proves itself with to the test REST service. */
+export const TEST_SERVICE_TOKEN = 'integration-tests-service-token-0123456789';
 
 export type StackOptions = {
   rateLimits?: RateLimits;
@@ -34,6 +37,10 @@ export type StackOptions = {
   smtpUrl?: string;
 };
 
+/**
+ * The whole product on ephemeral ports: the REST service over a fresh, seeded database and the
+ * gateway in front of it, both listening on real HTTP.
+ */
 export async function startStack(kind: DatabaseKind, options: StackOptions = {}): Promise<Stack> {
   const scratch = kind === 'postgres' ? await createScratchDatabase() : null;
   const db = await openDatabase(scratch ? { url: scratch.url } : { memory: true });
@@ -45,7 +52,7 @@ export async function startStack(kind: DatabaseKind, options: StackOptions = {})
   const mailConfig = { publicUrl: gatewayUrl, from: 'Yozy Admin <no-reply@yozy.local>', smtpUrl: options.smtpUrl };
   const mailer = createMailer(db, mailConfig, () => undefined);
   await seedDemoData(db, mailer);
-  const api = await listen(createApi({ db, mailer }));
+  const api = await listen(createApi({ db, mailer, serviceToken: TEST_SERVICE_TOKEN }));
   const apiUrl = `http://127.0.0.1:${port(api)}/`;
   gateway.on(
     'request',
@@ -54,6 +61,7 @@ export async function startStack(kind: DatabaseKind, options: StackOptions = {})
       webDist: WEB_DIST,
       trustProxy: 'loopback',
       captchaSecret: 'integration-tests-captcha-secret-0123456789',
+      serviceToken: TEST_SERVICE_TOKEN,
       rateLimits: options.rateLimits ?? ROOMY_LIMITS,
     }),
   );

@@ -6,10 +6,14 @@ import { logError, requestFailure } from '@yozy/shared';
 import type { GatewayConfig } from './config';
 import { serveConsole } from './console';
 import { buildContext } from './context';
-import { DEFAULT_RATE_LIMITS, rateLimits, type RateLimits } from './rateLimits';
+import { createRateLimiter, DEFAULT_RATE_LIMITS, type RateLimits } from './rateLimits';
 import { createGraphQLServer } from './server';
 
-export type GatewayOptions = Pick<GatewayConfig, 'subscriptionApiUrl' | 'webDist' | 'trustProxy' | 'captchaSecret' | 'redisUrl'> & {
+export type GatewayOptions = Pick<
+  GatewayConfig,
+  'subscriptionApiUrl' | 'webDist' | 'trustProxy' | 'captchaSecret' | 'serviceToken' | 'redisUrl'
+> & {
+  /** The limits of rateLimits.ts; tests pass small windows and waits. */
   rateLimits?: RateLimits;
   /** `production` serves no page at GET /graphql; defaults to NODE_ENV. */
   nodeEnv?: string;
@@ -50,12 +54,20 @@ export async function createApp(options: GatewayOptions): Promise<express.Expres
     }
   });
 
+  // Attempts are counted where they run, in the resolvers of the public mutations (rateLimits.ts).
+  const limiter = createRateLimiter(options.rateLimits ?? DEFAULT_RATE_LIMITS, options.redisUrl);
   app.use(
     '/graphql',
     cookieParser(),
     express.json({ limit: '100kb' }),
-    ...rateLimits(options.rateLimits ?? DEFAULT_RATE_LIMITS, options.redisUrl),
-    expressMiddleware(server, { context: buildContext(options.subscriptionApiUrl, options.captchaSecret) }),
+    expressMiddleware(server, {
+      context: buildContext({
+        subscriptionApiUrl: options.subscriptionApiUrl,
+        captchaSecret: options.captchaSecret,
+        serviceToken: options.serviceToken,
+        limiter,
+      }),
+    }),
   );
 
   app.use(serveConsole(options.webDist));

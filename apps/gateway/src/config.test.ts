@@ -13,4 +13,13 @@ describe('loadConfig', () => {
       /Invalid configuration of the gateway:\n {2}PORT: .+\n {2}SUBSCRIPTION_API_URL: must be the http\(s\) address/,
     );
   });
+
+  it('takes the service credential from SERVICE_TOKEN, requires it in production and refuses a short one', () => {
+    const token = 'a-service-token-of-at-least-32-characters';
+    expect(loadConfig({ SERVICE_TOKEN: token }).serviceToken).toBe(token);
+    expect(loadConfig({}).serviceToken).toHaveLength(64);
+    expect(loadConfig({}).serviceToken).not.toBe(loadConfig({}).serviceToken);
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SERVICE_TOKEN: required in production/);
+    expect(() => loadConfig({ SERVICE_TOKEN: 'short' })).toThrow(/SERVICE_TOKEN: must be at least 32 characters/);
+  });
 });

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { SERVICE_TOKEN_MIN_LENGTH } from '@yozy/shared';
 
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(4000),
@@ -9,6 +10,8 @@ const schema = z.object({
   WEB_DIST: z.string().default(fileURLToPath(new URL('../../web/dist', import.meta.url))),
   TRUST_PROXY: z.string().default('loopback'),
   CAPTCHA_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SERVICE_TOKEN: z.string().min(SERVICE_TOKEN_MIN_LENGTH, `must be at least ${SERVICE_TOKEN_MIN_LENGTH} characters`).optional(),
+  NODE_ENV: z.string().optional(),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// address')
@@ -23,6 +26,8 @@ export type GatewayConfig = {
   trustProxy: string;
   /** Signs captcha challenges; every gateway instance behind one address needs the same. */
   captchaSecret: string;
+  /** Proves to the REST service that a call comes from the gateway; the REST service needs the same. */
+  serviceToken: string;
   redisUrl?: string;
 };
 
@@ -34,6 +39,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
     throw new Error(`Invalid configuration of the gateway:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
+  if (!c.SERVICE_TOKEN && c.NODE_ENV === 'production') {
+    throw new Error(
+      'Invalid configuration of the gateway:\n  SERVICE_TOKEN: required in production (the same value as the subscription service)',
+    );
+  }
   return {
     port: c.PORT,
     host: c.HOST,
@@ -41,6 +51,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
     webDist: c.WEB_DIST,
     trustProxy: c.TRUST_PROXY,
     captchaSecret: c.CAPTCHA_SECRET ?? randomBytes(32).toString('hex'),
+    serviceToken: c.SERVICE_TOKEN ?? unsharedServiceToken(),
     redisUrl: c.REDIS_URL,
   };
+}
+
+/** Outside production a missing credential is made up for this start; only a subscription service given the same accepts it. */
+function unsharedServiceToken(): string {
+  console.warn('gateway: SERVICE_TOKEN is not set; using a random one for this start (`npm start` gives both apps the same one)');
+  return randomBytes(32).toString('hex');
 }

@@ -79,6 +79,7 @@ describe('serving the built console', () => {
       webDist: dist,
       trustProxy: 'loopback',
       captchaSecret: 'console-test-captcha-secret-0123456789abcdef',
+      serviceToken: 'console-test-service-token-0123456789abcdef',
     });
     server = app.listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));

@@ -3,11 +3,16 @@ import { Captcha } from './captcha';
 import { Caller, createDataSources, type DataSources } from './datasources';
 import type { Profile } from './datasources/types';
 import { errorCode } from './errors';
+import type { RateLimiter } from './rateLimits';
 import { clearSession, readSession, writeSession } from './session';
 
 export type GatewayContext = {
   dataSources: DataSources;
   captcha: Pick<Captcha, 'challenge' | 'verify'>;
+  /** Counts the attempts of the public mutations (`counted` and `signInAttempt` in rateLimits.ts). */
+  limiter: Pick<RateLimiter, 'count' | 'signIn'>;
+  /** The client's address as Express sees it through the trusted proxies. */
+  clientAddress: string;
   /** The signed-in user, fetched at most once per request; null when signed out or the session ended. */
   viewer(): Promise<Profile | null>;
   /** The browser's session: set after a sign-in, cleared after a sign-out. */
@@ -17,14 +22,24 @@ export type GatewayContext = {
   };
 };
 
-export function buildContext(subscriptionApiUrl: string, captchaSecret: string) {
+export type ContextOptions = {
+  subscriptionApiUrl: string;
+  captchaSecret: string;
+  serviceToken: string;
+  limiter: RateLimiter;
+};
+
+export function buildContext({ subscriptionApiUrl, captchaSecret, serviceToken, limiter }: ContextOptions) {
   return async ({ req, res }: { req: Request; res: Response }): Promise<GatewayContext> => {
     const { token, uuid } = readSession(req);
-    const caller = new Caller(token, uuid, req.ip, req.get('user-agent'));
-    const dataSources = createDataSources(subscriptionApiUrl, caller);
+    const clientAddress = req.ip ?? req.socket.remoteAddress ?? 'unknown';
+    const caller = new Caller(token, uuid, clientAddress, req.get('user-agent'));
+    const dataSources = createDataSources({ baseURL: subscriptionApiUrl, serviceToken }, caller);
     let viewer: Promise<Profile | null> | undefined;
     return {
       dataSources,
+      limiter,
+      clientAddress,
       captcha: new Captcha(captchaSecret, (signature, expiresAt) => dataSources.account.consumeCaptcha(signature, expiresAt)),
       viewer: () => (viewer ??= caller.token ? dataSources.account.getProfile().catch(nullWhenUnauthenticated) : Promise.resolve(null)),
       session: {

@@ -1,135 +1,259 @@
-import type { RequestHandler, Request } from 'express';
-import { ipKeyGenerator, rateLimit, type Store } from 'express-rate-limit';
-import { Kind, parse, type DocumentNode, type FieldNode, type ValueNode } from 'graphql';
+import { createHash } from 'node:crypto';
+import { isIPv4, isIPv6 } from 'node:net';
+import { HeaderMap } from '@apollo/server';
+import { GraphQLError, type GraphQLResolveInfo } from 'graphql';
 import { Redis } from 'ioredis';
-import { RedisStore } from 'rate-limit-redis';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { GatewayContext } from './context';
 
 const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
 
-/** The public mutations that guess or send something, and the input field naming the account. */
-const ACCOUNT_FIELD = {
-  signIn: 'email',
-  requestPasswordReset: 'email',
-  resetPassword: 'email',
-  setPassword: 'email',
-  submitEnquiry: 'adminEmail',
-} as const;
-
-export type LimitedOperation = keyof typeof ACCOUNT_FIELD;
-export type Limit = { windowMs: number; perIp: number; perAccount: number };
-export type RateLimits = Record<LimitedOperation, Limit>;
-
-export const DEFAULT_RATE_LIMITS: RateLimits = {
-  signIn: { windowMs: 15 * MINUTE, perIp: 50, perAccount: 10 },
-  requestPasswordReset: { windowMs: 60 * MINUTE, perIp: 10, perAccount: 3 },
-  resetPassword: { windowMs: 15 * MINUTE, perIp: 20, perAccount: 10 },
-  setPassword: { windowMs: 15 * MINUTE, perIp: 20, perAccount: 10 },
-  submitEnquiry: { windowMs: 60 * MINUTE, perIp: 10, perAccount: 3 },
-};
-
-type Call = { operation: LimitedOperation; account: string | null };
+/** A fixed window: so many attempts per address and per account in `windowMs`. */
+export type WindowLimit = { windowMs: number; perIp: number; perAccount: number };
 
 /**
- * Rate limits per IP and per account on the public mutations, in front of GraphQL. Counters live in
- * memory, or in Redis when a URL is given so that every gateway instance shares them.
+ * Sign-in brute-force protection in the manner of Keycloak: failures, never successes, are
+ * counted. Per account and address, `freeFailures` failures may follow one another at once; after
+ * that many, and after each one more, the address waits before it may try that account again
+ * (`waitIncrementMs`, then twice that, and so on up to `maxWaitMs`). The failures are forgotten
+ * after `failureResetMs` without one, and a sign-in clears them. A stranger failing from elsewhere
+ * therefore never keeps the real user out of their own address. Across accounts, one address may
+ * fail `perIp.failures` times per window (password spraying).
  */
-export function rateLimits(limits: RateLimits, redisUrl?: string): RequestHandler[] {
-  const redis = redisUrl ? new Redis(redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
-  const store = (prefix: string): Store | undefined =>
-    redis
-      ? new RedisStore({
-          prefix: `yozy:rl:${prefix}:`,
-          sendCommand: (command: string, ...args: string[]) => redis.call(command, ...args) as never,
-        })
-      : undefined;
-
-  return (Object.keys(limits) as LimitedOperation[]).flatMap((operation) => {
-    const limit = limits[operation];
-    const calls = (req: Request) => callsOf(req).filter((call) => call.operation === operation);
-    const common = {
-      windowMs: limit.windowMs,
-      standardHeaders: 'draft-7' as const,
-      legacyHeaders: false,
-      handler: tooMany,
-    };
-    return [
-      rateLimit({
-        ...common,
-        limit: limit.perIp,
-        store: store(`${operation}:ip`),
-        skip: (req) => calls(req).length === 0,
-        keyGenerator: (req) => ipKeyGenerator(req.ip ?? 'unknown'),
-      }),
-      rateLimit({
-        ...common,
-        limit: limit.perAccount,
-        store: store(`${operation}:account`),
-        skip: (req) => !calls(req).some((call) => call.account),
-        keyGenerator: (req) => calls(req).find((call) => call.account)!.account!,
-      }),
-    ];
-  });
-}
-
-const tooMany: RequestHandler = (req, res) => {
-  const resetTime = (req as Request & { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime;
-  const minutes = Math.max(1, Math.ceil(((resetTime?.getTime() ?? Date.now() + MINUTE) - Date.now()) / MINUTE));
-  res.status(429).json({
-    errors: [
-      {
-        message: `Too many attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-        extensions: { code: 'RATE_LIMITED', retryAfterMinutes: minutes },
-      },
-    ],
-  });
+export type SignInLimit = {
+  freeFailures: number;
+  waitIncrementMs: number;
+  maxWaitMs: number;
+  failureResetMs: number;
+  perIp: { failures: number; windowMs: number };
 };
 
-const parsed = new WeakMap<Request, Call[]>();
+/** Every limit of the gateway, in one place; `createApp` takes another set (tests pass small windows). */
+export type RateLimits = {
+  signIn: SignInLimit;
+  requestPasswordReset: WindowLimit;
+  resetPassword: WindowLimit;
+  setPassword: WindowLimit;
+  submitEnquiry: WindowLimit;
+};
 
-/** The limited mutations a GraphQL request calls, with the account each names; parsed once per request. */
-export function callsOf(req: Request): Call[] {
-  let calls = parsed.get(req);
-  if (!calls) {
-    calls = findCalls(req.body);
-    parsed.set(req, calls);
-  }
-  return calls;
+/** The public mutations counted on every call (sign-in counts failures instead). */
+export type CountedOperation = Exclude<keyof RateLimits, 'signIn'>;
+
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  signIn: {
+    freeFailures: 5,
+    waitIncrementMs: MINUTE,
+    maxWaitMs: 15 * MINUTE,
+    failureResetMs: 12 * HOUR,
+    perIp: { failures: 50, windowMs: 15 * MINUTE },
+  },
+  requestPasswordReset: { windowMs: HOUR, perIp: 10, perAccount: 3 },
+  resetPassword: { windowMs: 15 * MINUTE, perIp: 20, perAccount: 10 },
+  setPassword: { windowMs: 15 * MINUTE, perIp: 20, perAccount: 10 },
+  submitEnquiry: { windowMs: HOUR, perIp: 10, perAccount: 3 },
+};
+
+/** Who makes an attempt: the client's address and the account (email) it names. */
+export type Attempter = { ip: string; account: string };
+
+/** What an attempt turned out to be: a sign-in, a wrong password, or neither (a failed captcha, bad input, an outage). */
+export type Outcome = 'success' | 'failure' | 'neither';
+
+export interface RateLimiter {
+  /** Counts one call of a public mutation against its address and account; throws RATE_LIMITED over either limit. */
+  count(operation: CountedOperation, who: Attempter): Promise<void>;
+  /** Runs one sign-in attempt under the brute-force protection; throws RATE_LIMITED without running it when refused. */
+  signIn<T>(who: Attempter, attempt: () => Promise<T>, outcomeOf: (result: T) => Outcome): Promise<T>;
+  close(): Promise<void>;
 }
 
-function findCalls(body: unknown): Call[] {
-  const { query, variables, operationName } = (body ?? {}) as { query?: unknown; variables?: unknown; operationName?: unknown };
-  if (typeof query !== 'string') return [];
-  let document: DocumentNode;
+/** How long one sign-in attempt holds its account+address: attempts of one pair run one at a time. */
+const ATTEMPT_HOLD_MS = 30_000;
+
+type Policy = { name: string; quota: number; windowMs: number };
+
+/**
+ * The gateway's rate limiter, on `rate-limiter-flexible`: counters in memory, or in Redis when a
+ * URL is given so every gateway instance shares them (with memory as the fallback while Redis is
+ * unreachable). Each counter is incremented atomically in its store.
+ */
+export function createRateLimiter(limits: RateLimits, redisUrl?: string): RateLimiter {
+  const redis = redisUrl ? connectRedis(redisUrl) : null;
+  // Redis keeps expiries in whole seconds (and none at all for zero); memory takes fractions, which keeps tests fast.
+  const seconds = (ms: number) => (redis ? Math.max(1, Math.ceil(ms / 1000)) : ms / 1000);
+  const limiter = (keyPrefix: string, points: number, durationMs: number): RateLimiterAbstract => {
+    const options = { keyPrefix: `yozy:rl:${keyPrefix}`, points, duration: seconds(durationMs) };
+    if (!redis) return new RateLimiterMemory(options);
+    return new RateLimiterRedis({ ...options, storeClient: redis, insuranceLimiter: new RateLimiterMemory(options) });
+  };
+
+  const counted = Object.fromEntries(
+    (Object.keys(limits) as (keyof RateLimits)[])
+      .filter((operation): operation is CountedOperation => operation !== 'signIn')
+      .map((operation) => {
+        const { windowMs, perIp, perAccount } = limits[operation];
+        return [
+          operation,
+          {
+            ip: { limiter: limiter(`${operation}:ip`, perIp, windowMs), policy: { name: `${operation}-ip`, quota: perIp, windowMs } },
+            account: {
+              limiter: limiter(`${operation}:account`, perAccount, windowMs),
+              policy: { name: `${operation}-account`, quota: perAccount, windowMs },
+            },
+          },
+        ];
+      }),
+  ) as Record<CountedOperation, Record<'ip' | 'account', { limiter: RateLimiterAbstract; policy: Policy }>>;
+
+  const signIn = limits.signIn;
+  const pairPolicy: Policy = { name: 'signIn-account-ip', quota: signIn.freeFailures, windowMs: signIn.failureResetMs };
+  const ipPolicy: Policy = { name: 'signIn-ip', quota: signIn.perIp.failures, windowMs: signIn.perIp.windowMs };
+  // The gate lets one attempt of a pair through at a time, and stays shut for the wait after a failure.
+  const gate = limiter('signIn:gate', 1, ATTEMPT_HOLD_MS);
+  const pairFailures = limiter('signIn:failures', Number.MAX_SAFE_INTEGER, signIn.failureResetMs);
+  const ipFailures = limiter('signIn:ip', signIn.perIp.failures, signIn.perIp.windowMs);
+  const waitAfter = (failures: number) =>
+    failures < signIn.freeFailures ? 0 : Math.min(signIn.maxWaitMs, signIn.waitIncrementMs * (failures - signIn.freeFailures + 1));
+
+  return {
+    async count(operation, who) {
+      const { ip, account } = counted[operation];
+      const results = await Promise.allSettled([ip.limiter.consume(ipKey(who.ip)), account.limiter.consume(accountKey(who.account))]);
+      const refusals = results.flatMap((result, i) => {
+        if (result.status === 'fulfilled') return [];
+        if (!(result.reason instanceof RateLimiterRes)) throw result.reason;
+        return [{ res: result.reason, policy: (i === 0 ? ip : account).policy }];
+      });
+      const longest = refusals.sort((a, b) => b.res.msBeforeNext - a.res.msBeforeNext)[0];
+      if (longest) throw tooManyAttempts(longest.res.msBeforeNext, longest.policy);
+    },
+
+    async signIn(who, attempt, outcomeOf) {
+      const pair = `${accountKey(who.account)}:${ipKey(who.ip)}`;
+      const address = ipKey(who.ip);
+      await refusedAs(pairPolicy, gate.consume(pair));
+      try {
+        await refusedAs(ipPolicy, ipFailures.consume(address));
+      } catch (error) {
+        await gate.delete(pair);
+        throw error;
+      }
+
+      let outcome: Outcome = 'neither';
+      try {
+        const result = await attempt();
+        outcome = outcomeOf(result);
+        return result;
+      } finally {
+        if (outcome === 'failure') {
+          // Only one attempt of the pair is under way (the gate), so reading and writing the count is safe.
+          const failures = ((await pairFailures.get(pair))?.consumedPoints ?? 0) + 1;
+          await pairFailures.set(pair, failures, seconds(signIn.failureResetMs));
+          const wait = waitAfter(failures);
+          if (wait > 0) await gate.block(pair, seconds(wait));
+          else await gate.delete(pair);
+        } else {
+          await ipFailures.reward(address);
+          if (outcome === 'success') await pairFailures.delete(pair);
+          await gate.delete(pair);
+        }
+      }
+    },
+
+    async close() {
+      redis?.disconnect();
+    },
+  };
+}
+
+/** A refusal of the limiter as the GraphQL error the caller gets; store errors pass through. */
+async function refusedAs(policy: Policy, consumed: Promise<RateLimiterRes>): Promise<void> {
   try {
-    document = parse(query, { maxTokens: 2000 });
-  } catch {
-    return []; // GraphQL itself answers the syntax error
+    await consumed;
+  } catch (error) {
+    if (error instanceof RateLimiterRes) throw tooManyAttempts(error.msBeforeNext, policy);
+    throw error;
   }
-  const vars = typeof variables === 'object' && variables !== null ? (variables as Record<string, unknown>) : {};
-  return document.definitions
-    .filter((d) => d.kind === Kind.OPERATION_DEFINITION && d.operation === 'mutation')
-    .filter((d) => !operationName || (d.kind === Kind.OPERATION_DEFINITION && d.name?.value === operationName))
-    .flatMap((d) => (d.kind === Kind.OPERATION_DEFINITION ? d.selectionSet.selections : []))
-    .filter((s): s is FieldNode => s.kind === Kind.FIELD && s.name.value in ACCOUNT_FIELD)
-    .map((field) => {
-      const operation = field.name.value as LimitedOperation;
-      const input = field.arguments?.find((a) => a.name.value === 'input')?.value;
-      const account = valueOf(input, vars)?.[ACCOUNT_FIELD[operation]];
-      return { operation, account: typeof account === 'string' && account.trim() ? account.trim().toLowerCase() : null };
-    });
 }
 
-function valueOf(node: ValueNode | undefined, variables: Record<string, unknown>): Record<string, unknown> | undefined {
-  if (!node) return undefined;
-  if (node.kind === Kind.VARIABLE) {
-    const value = variables[node.name.value];
-    return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : undefined;
-  }
-  if (node.kind !== Kind.OBJECT) return undefined;
-  return Object.fromEntries(
-    node.fields.map((f) => [
-      f.name.value,
-      f.value.kind === Kind.STRING ? f.value.value : f.value.kind === Kind.VARIABLE ? variables[f.value.name.value] : undefined,
-    ]),
-  );
+/**
+ * "Too many attempts. Try again in N minutes." with HTTP 429, `Retry-After`, and the
+ * `RateLimit-Policy` / `RateLimit` fields of the IETF draft (draft-ietf-httpapi-ratelimit-headers).
+ */
+export function tooManyAttempts(msBeforeNext: number, policy: Policy): GraphQLError {
+  const waitMs = Math.max(msBeforeNext, 0);
+  const retryAfter = Math.max(1, Math.ceil(waitMs / 1000));
+  const minutes = Math.max(1, Math.ceil(waitMs / MINUTE));
+  const headers = new HeaderMap([
+    ['retry-after', String(retryAfter)],
+    ['ratelimit-policy', `"${policy.name}";q=${policy.quota};w=${Math.max(1, Math.ceil(policy.windowMs / 1000))}`],
+    ['ratelimit', `"${policy.name}";r=0;t=${retryAfter}`],
+  ]);
+  return new GraphQLError(`Too many attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, {
+    extensions: { code: 'RATE_LIMITED', http: { status: 429, headers } },
+  });
 }
+
+/** An account's counters are keyed by a digest of its normalised email: short, and no address is stored. */
+function accountKey(email: string): string {
+  return createHash('sha256').update(email.trim().toLowerCase()).digest('hex').slice(0, 32);
+}
+
+/**
+ * An address's counters: IPv4 as it is, IPv6 by its /64 network, since one client usually holds
+ * a whole /64 and could otherwise take a fresh address for every attempt.
+ */
+export function ipKey(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip)?.[1];
+  if (mapped && isIPv4(mapped)) return mapped;
+  if (!isIPv6(ip)) return ip;
+  const [head = '', tail = ''] = ip.split('::');
+  const groups = (part: string) => (part ? part.split(':') : []);
+  const left = groups(head);
+  const right = groups(tail);
+  const full = ip.includes('::') ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right] : left;
+  return `${full
+    .slice(0, 4)
+    .map((group) => group.toLowerCase().replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
+}
+
+function connectRedis(url: string): Redis {
+  // Without an offline queue a call fails at once while Redis is away, and the memory fallback answers.
+  const redis = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+  let reachable = true;
+  redis.on('ready', () => {
+    if (!reachable) console.log('gateway: rate-limit counters are back in Redis');
+    reachable = true;
+  });
+  redis.on('error', (error: Error) => {
+    if (reachable) console.error(`gateway: Redis unreachable (${error.message}); rate-limit counters kept in memory meanwhile`);
+    reachable = false;
+  });
+  return redis;
+}
+
+type Resolver<Result, Parent, Args> = (parent: Parent, args: Args, ctx: GatewayContext, info: GraphQLResolveInfo) => Result;
+
+/**
+ * A public mutation counted once per executed call against the caller's address and the account
+ * it names, however the document is written (aliases, fragments, variables, several operations):
+ *
+ *   requestPasswordReset: counted('requestPasswordReset', (args) => args.input.email)(async (…) => …)
+ */
+export const counted =
+  <Args>(operation: CountedOperation, accountOf: (args: Args) => string) =>
+  <Result, Parent>(resolver: Resolver<Result, Parent, Args>) =>
+  async (parent: Parent, args: Args, ctx: GatewayContext, info: GraphQLResolveInfo): Promise<Awaited<Result>> => {
+    await ctx.limiter.count(operation, { ip: ctx.clientAddress, account: accountOf(args) });
+    return await resolver(parent, args, ctx, info);
+  };
+
+/** The sign-in mutation under the brute-force protection: its outcome decides what is counted. */
+export const signInAttempt =
+  <Args, Payload>(accountOf: (args: Args) => string, outcomeOf: (payload: Payload) => Outcome) =>
+  <Parent>(resolver: Resolver<Promise<Payload>, Parent, Args>) =>
+  (parent: Parent, args: Args, ctx: GatewayContext, info: GraphQLResolveInfo): Promise<Payload> =>
+    ctx.limiter.signIn({ ip: ctx.clientAddress, account: accountOf(args) }, () => resolver(parent, args, ctx, info), outcomeOf);

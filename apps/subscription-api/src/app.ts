@@ -4,6 +4,7 @@ import type { Database } from './db/database';
 import { authenticate } from './http/auth';
 import { errorHandler, notFound } from './http/errors';
 import { refuseNulCharacters, refuseOtherBodies } from './http/input';
+import { GATEWAY_ONLY_PATHS, requireGateway } from './http/gateway';
 import { createMailer, type Mailer } from './mail/mailer';
 import { openApiDocument } from './openapi';
 import { authRoutes } from './routes/auth';
@@ -15,6 +16,8 @@ import { userRoutes } from './routes/users';
 
 export type ApiOptions = {
   db: Database;
+  /** The credential the gateway proves itself with (SERVICE_TOKEN). */
+  serviceToken: string;
   trustProxy?: string;
   /** Defaults to the outbox-only mailer with links printed to the log (no SMTP_URL). */
   mailer?: Mailer;
@@ -23,7 +26,13 @@ export type ApiOptions = {
 };
 
 /** The REST subscription service as an Express app; `index.ts` only listens. */
-export function createApp({ db, trustProxy = 'loopback', mailer = createMailer(db), webProductUrl }: ApiOptions): express.Express {
+export function createApp({
+  db,
+  serviceToken,
+  trustProxy = 'loopback',
+  mailer = createMailer(db),
+  webProductUrl,
+}: ApiOptions): express.Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', trustProxy);
@@ -44,6 +53,7 @@ export function createApp({ db, trustProxy = 'loopback', mailer = createMailer(d
     res.json(openApiDocument);
   });
 
+  app.use(GATEWAY_ONLY_PATHS, requireGateway(serviceToken));
   // Public routes first; everything after authenticate() needs a session.
   app.use(userRoutes(db, { webProductUrl }));
   app.use(authRoutes(db, { mailer, webProductUrl }));

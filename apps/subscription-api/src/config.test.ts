@@ -31,4 +31,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PUBLIC_URL: 'localhost:4000' })).toThrow(/PUBLIC_URL: must be an http:\/\/ or https:\/\/ address/);
     expect(() => loadConfig({ WEB_PRODUCT_URL: 'app.yozy.local' })).toThrow(/WEB_PRODUCT_URL/);
   });
+
+  it('takes the service credential from SERVICE_TOKEN, requires it in production and refuses a short one', () => {
+    const token = 'a-service-token-of-at-least-32-characters';
+    expect(loadConfig({ SERVICE_TOKEN: token }).serviceToken).toBe(token);
+    expect(loadConfig({}).serviceToken).toHaveLength(64);
+    expect(loadConfig({}).serviceToken).not.toBe(loadConfig({}).serviceToken);
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SERVICE_TOKEN: required in production/);
+    expect(() => loadConfig({ SERVICE_TOKEN: 'short' })).toThrow(/SERVICE_TOKEN: must be at least 32 characters/);
+  });
 });

@@ -1,5 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { SERVICE_TOKEN_MIN_LENGTH } from '@yozy/shared';
 import type { DatabaseLocation } from './db/database';
 import type { MailConfig } from './mail/mailer';
 
@@ -26,6 +28,9 @@ const schema = z.object({
     .regex(/^smtps?:\/\/[^/]/, 'must be an smtp:// or smtps:// address, e.g. smtp://user:pass@mail.example.com:587')
     .optional(),
   MAIL_FROM: z.string().trim().min(3).default('Yozy Admin <no-reply@yozy.local>'),
+  // The gateway's credential: the public account flows answer only a caller that sends it.
+  SERVICE_TOKEN: z.string().min(SERVICE_TOKEN_MIN_LENGTH, `must be at least ${SERVICE_TOKEN_MIN_LENGTH} characters`).optional(),
+  NODE_ENV: z.string().optional(),
   // Where users go when the product master cannot be read (SPEC section 4: the standard web product).
   WEB_PRODUCT_URL: httpUrl.default('https://app.yozy.local'),
 });
@@ -38,6 +43,7 @@ export type ApiConfig = {
   trustProxy: string;
   mail: MailConfig;
   webProductUrl: string;
+  serviceToken: string;
 };
 
 /** Reads the environment once at start; a bad value stops the service with a clear message. */
@@ -48,6 +54,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     throw new Error(`Invalid configuration of the subscription service:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
+  if (!c.SERVICE_TOKEN && c.NODE_ENV === 'production') {
+    throw new Error(
+      'Invalid configuration of the subscription service:\n  SERVICE_TOKEN: required in production (the same value as the gateway)',
+    );
+  }
   return {
     port: c.API_PORT,
     host: c.API_HOST,
@@ -56,5 +67,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     trustProxy: c.TRUST_PROXY,
     mail: { publicUrl: c.PUBLIC_URL, from: c.MAIL_FROM, ...(c.SMTP_URL ? { smtpUrl: c.SMTP_URL } : {}) },
     webProductUrl: c.WEB_PRODUCT_URL,
+    serviceToken: c.SERVICE_TOKEN ?? unsharedServiceToken(),
   };
+}
+
+/** Outside production a missing credential is made up for this start; only a gateway given the same can call the account flows. */
+function unsharedServiceToken(): string {
+  console.warn('subscription-api: SERVICE_TOKEN is not set; using a random one for this start (`npm start` gives both apps the same one)');
+  return randomBytes(32).toString('hex');
 }

@@ -28,7 +28,13 @@ console.log(
 );
 
 // Not app.listen: that server would keep Node's lenient timeouts.
-const app = createApp({ db, trustProxy: config.trustProxy, mailer, webProductUrl: config.webProductUrl });
+const app = createApp({
+  db,
+  serviceToken: config.serviceToken,
+  trustProxy: config.trustProxy,
+  mailer,
+  webProductUrl: config.webProductUrl,
+});
 const server = createHttpServer(app).listen(config.port, config.host, () => {
   console.log(`subscription-api: listening on http://${config.host}:${config.port}`);
 });

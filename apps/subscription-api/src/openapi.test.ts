@@ -15,7 +15,7 @@ function routesOf(stack: Layer[]): string[] {
 
 describe('the OpenAPI document', () => {
   it('describes every route the service answers, and no other', () => {
-    const app = createApp({ db: {} as Database }) as unknown as { router: { stack: Layer[] } };
+    const app = createApp({ db: {} as Database, serviceToken: 'x'.repeat(32) }) as unknown as { router: { stack: Layer[] } };
     const served = routesOf(app.router.stack).filter((route) => route !== 'get /openapi.json');
     const documented = Object.entries(openApiDocument.paths).flatMap(([path, operations]) =>
       Object.keys(operations).map((method) => `${method} ${path}`),

@@ -5,3 +5,4 @@ export * from './menu';
 export * from './inputs';
 export * from './errorLog';
 export * from './requestFailure';
+export * from './service';

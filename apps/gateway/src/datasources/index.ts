@@ -3,6 +3,7 @@ import { Caller } from './Caller';
 import { CatalogueApi } from './CatalogueApi';
 import { EnquiryApi } from './EnquiryApi';
 import { OrganizationApi } from './OrganizationApi';
+import type { SubscriptionServiceLink } from './SubscriptionService';
 
 /** The REST data sources of one GraphQL request, one per domain, all calling as the same caller. */
 export type DataSources = {
@@ -12,12 +13,12 @@ export type DataSources = {
   organization: OrganizationApi;
 };
 
-export function createDataSources(baseURL: string, caller: Caller): DataSources {
+export function createDataSources(service: SubscriptionServiceLink, caller: Caller): DataSources {
   return {
-    account: new AccountApi(baseURL, caller),
-    catalogue: new CatalogueApi(baseURL, caller),
-    enquiry: new EnquiryApi(baseURL, caller),
-    organization: new OrganizationApi(baseURL, caller),
+    account: new AccountApi(service, caller),
+    catalogue: new CatalogueApi(service, caller),
+    enquiry: new EnquiryApi(service, caller),
+    organization: new OrganizationApi(service, caller),
   };
 }
 

@@ -3,6 +3,7 @@ import type { CaptchaVerdict } from '../captcha';
 import type { GatewayContext } from '../context';
 import type { DataSources } from '../datasources';
 import type { Client, Profile } from '../datasources/types';
+import { createRateLimiter, DEFAULT_RATE_LIMITS, type RateLimiter } from '../rateLimits';
 import { createGraphQLServer } from '../server';
 
 /**
@@ -31,7 +32,16 @@ export function fakeSources(fakes: FakeSources = {}): DataSources {
 
 export type FakeContext = GatewayContext & { sessionEvents: string[] };
 
-export function fakeContext(options: { viewer?: Profile | null; sources?: FakeSources; captcha?: CaptchaVerdict } = {}): FakeContext {
+export function fakeContext(
+  options: {
+    viewer?: Profile | null;
+    sources?: FakeSources;
+    captcha?: CaptchaVerdict;
+    /** Shared by the contexts of one test to see counting across requests; a fresh one with the default limits otherwise. */
+    limiter?: RateLimiter;
+    clientAddress?: string;
+  } = {},
+): FakeContext {
   const sessionEvents: string[] = [];
   let viewer = options.viewer ?? null;
   return {
@@ -40,6 +50,8 @@ export function fakeContext(options: { viewer?: Profile | null; sources?: FakeSo
       challenge: () => Promise.reject(new Error('no challenge in resolver tests')),
       verify: async () => options.captcha ?? 'ok',
     },
+    limiter: options.limiter ?? createRateLimiter(DEFAULT_RATE_LIMITS),
+    clientAddress: options.clientAddress ?? '127.0.0.1',
     viewer: async () => viewer,
     session: {
       start(token, user) {

@@ -15,6 +15,7 @@ import { productAddressFor } from '../domain/productAddress';
 import { consumeToken, findLiveToken, issueToken, type TokenPurpose } from '../domain/userTokens';
 import { linkToken } from '../http/fields';
 import { HttpError, parseBody } from '../http/errors';
+import { clientOf } from '../http/gateway';
 import { withMinimumDuration } from '../http/minimumDuration';
 import type { Mailer } from '../mail/mailer';
 import { passwordChangedMail, resetMail } from '../mail/templates';
@@ -95,7 +96,7 @@ export function authRoutes(db: Database, { mailer, webProductUrl }: AuthRouteOpt
           WHERE user_id = $1 AND ended_at IS NULL AND expires_at > now()`,
         [owner.userId],
       );
-      await audit(tx, { clientId, userId: owner.userId, action: 'password_reset', ip: req.ip });
+      await audit(tx, { clientId, userId: owner.userId, action: 'password_reset', ip: clientOf(req, res).ip });
       const mail = await mailer.queue(
         tx,
         owner.email,
@@ -118,7 +119,7 @@ export function authRoutes(db: Database, { mailer, webProductUrl }: AuthRouteOpt
       const owner = await consumeToken(tx, claim);
       if (!owner) throw invalidLink();
       const clientId = await setPassword(tx, owner.userId, passwordHash, { first: body.firstname, last: body.lastname });
-      await audit(tx, { clientId, userId: owner.userId, action: 'invitation_accepted', ip: req.ip });
+      await audit(tx, { clientId, userId: owner.userId, action: 'invitation_accepted', ip: clientOf(req, res).ip });
       return owner;
     });
     res.json({ success: true, redirectUrl: await productAddressFor(db, owner.email, webProductUrl) });
@@ -146,7 +147,7 @@ async function setPassword(tx: Queryable, userId: number, passwordHash: string, 
   return row!.client_id;
 }
 
-function audit(tx: Queryable, entry: { clientId: number; userId: number; action: string; ip: string | undefined }) {
+function audit(tx: Queryable, entry: { clientId: number; userId: number; action: string; ip: string | null }) {
   return tx.query(
     `INSERT INTO audit_log (client_id, actor_user_id, action, entity_type, entity_id, ip)
      VALUES ($1, $2, $3, 'user', $4, $5)`,

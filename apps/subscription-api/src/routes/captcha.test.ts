@@ -24,6 +24,23 @@ describe('POST /captcha/consume', () => {
     expect(await api.db.query("SELECT signature FROM used_captchas WHERE signature = 'sig-stale'")).toEqual([]);
   });
 
+  it('refuses an expiry later than a challenge can live, and records nothing', async () => {
+    for (const expiresAt of ['9999-12-31T23:59:59.000Z', inMinutes(30)]) {
+      const answer = await api.post<ErrorBody>('/captcha/consume', { signature: 'sig-far', expiresAt });
+      expect(answer.status).toBe(400);
+      expect(answer.body.error).toMatchObject({ code: 'BAD_REQUEST', field: 'expiresAt' });
+    }
+    expect(await api.db.query("SELECT 1 FROM used_captchas WHERE signature = 'sig-far'")).toEqual([]);
+  });
+
+  it('answers only the gateway', async () => {
+    const answer = await api.post<ErrorBody>('/captcha/consume', { signature: 'sig-anyone', expiresAt: inMinutes(5) }, undefined, {
+      anonymous: true,
+    });
+    expect(answer.status).toBe(401);
+    expect(await api.db.query("SELECT 1 FROM used_captchas WHERE signature = 'sig-anyone'")).toEqual([]);
+  });
+
   it.each([
     ['signature', { expiresAt: inMinutes(10) }],
     ['signature', { signature: '', expiresAt: inMinutes(10) }],

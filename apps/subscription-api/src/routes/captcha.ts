@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import { z } from 'zod';
+import { CAPTCHA_TTL_MS } from '@yozy/shared';
 import type { Database } from '../db/database';
 import { HttpError, parseBody } from '../http/errors';
 
@@ -11,6 +12,9 @@ const consumeBody = z.object({
   expiresAt: z.iso.datetime({ offset: true, error: 'Send expiresAt as an ISO 8601 time' }),
 });
 
+/** Leeway for the gateway's clock running ahead of ours. */
+const CLOCK_SKEW_MS = 60_000;
+
 /**
  * Replay protection for the gateway's ALTCHA captcha: the gateway verifies a solution itself and
  * records its signature here, where every gateway instance sees it, so a solution counts once.
@@ -19,6 +23,10 @@ export function captchaRoutes(db: Database): Router {
   const router = Router();
   router.post('/captcha/consume', async (req, res) => {
     const { signature, expiresAt } = parseBody(consumeBody, req.body);
+    // No challenge lives longer than the gateway's TTL: a later expiry would keep rows for ever.
+    if (Date.parse(expiresAt) > Date.now() + CAPTCHA_TTL_MS + CLOCK_SKEW_MS) {
+      throw new HttpError('BAD_REQUEST', 'expiresAt is later than any challenge can live', 'expiresAt');
+    }
     // A signature past its expiry is refused by the gateway anyway, so its row can go; doing it
     // here keeps the table small without a scheduled job.
     await db.query('DELETE FROM used_captchas WHERE expires_at < now()');

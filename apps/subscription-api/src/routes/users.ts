@@ -4,6 +4,7 @@ import { restSchema, SESSION_MAX_AGE_MS, SIGN_IN_REST_FIELDS, signInInput } from
 import type { Queryable, Database } from '../db/database';
 import { productAddressFor } from '../domain/productAddress';
 import { authenticate, viewerOf } from '../http/auth';
+import { clientOf } from '../http/gateway';
 import { HttpError, parseBody } from '../http/errors';
 import { verifyPassword } from '../security/passwords';
 import { hashToken, newToken } from '../security/tokens';
@@ -48,12 +49,13 @@ export function userRoutes(db: Database, { webProductUrl }: { webProductUrl?: st
     if (!user || !user.is_active || !passwordMatches) {
       throw new HttpError('INVALID_CREDENTIALS', 'Incorrect email or password');
     }
+    const client = clientOf(req, res);
     const token = newToken();
     const expiresAt = new Date(Date.now() + SESSION_MAX_AGE_MS);
     await db.query(
       `INSERT INTO sessions (token_hash, user_id, client_id, ip, user_agent, expires_at)
        VALUES ($1, $2, $3, $4, $5, $6)`,
-      [hashToken(token), user.user_id, user.client_id, req.ip ?? null, req.get('user-agent')?.slice(0, 512) ?? null, expiresAt],
+      [hashToken(token), user.user_id, user.client_id, client.ip, client.userAgent, expiresAt],
     );
     res.json({ token, expiresAt: expiresAt.toISOString(), user: await loadProfile(db, user.user_id) });
   });

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
+import { SERVICE_TOKEN_HEADER } from '@yozy/shared';
 import { createApp } from '../app';
 import { openDatabase, type Database } from '../db/database';
 import { migrate } from '../db/migrate';
@@ -8,6 +9,12 @@ import { DEMO_PASSWORD, seedDemoData } from '../seed/demo';
 
 export type Answer<T = Record<string, unknown>> = { status: number; body: T; ms: number };
 export type ErrorBody = { error: { code: string; message: string; field?: string } };
+
+/** The gateway's credential in REST-level tests. */
+export const TEST_SERVICE_TOKEN = 'rest-tests-service-token-0123456789abcdef';
+
+/** How a test calls: as the gateway (with the credential, the default) or as anyone who reaches the port. */
+export type CallOptions = { token?: string; anonymous?: boolean; headers?: Record<string, string> };
 
 /**
  * The service as the gateway sees it, for REST-level tests: a fresh, seeded in-memory database
@@ -20,17 +27,25 @@ export async function startRestApi() {
   const mailer: Mailer = createMailer(db, DEFAULT_MAIL_CONFIG, (line) => logged.push(line));
   await seedDemoData(db, mailer);
   const server = await new Promise<Server>((resolve) => {
-    const s = createApp({ db, mailer }).listen(0, '127.0.0.1', () => resolve(s));
+    const s = createApp({ db, mailer, serviceToken: TEST_SERVICE_TOKEN }).listen(0, '127.0.0.1', () => resolve(s));
   });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-  async function call<T = Record<string, unknown>>(method: string, path: string, body?: unknown, token?: string): Promise<Answer<T>> {
+  async function call<T = Record<string, unknown>>(
+    method: string,
+    path: string,
+    body?: unknown,
+    options: CallOptions = {},
+  ): Promise<Answer<T>> {
+    const { token, anonymous = false, headers = {} } = options;
     const started = performance.now();
     const response = await fetch(url + path, {
       method,
       headers: {
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(anonymous ? {} : { [SERVICE_TOKEN_HEADER]: TEST_SERVICE_TOKEN }),
+        ...headers,
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
@@ -44,8 +59,10 @@ export async function startRestApi() {
     mailer,
     /** What the outbox-only mailer printed: the links a local user would follow. */
     logged,
-    get: <T = Record<string, unknown>>(path: string, token?: string) => call<T>('GET', path, undefined, token),
-    post: <T = Record<string, unknown>>(path: string, body?: unknown, token?: string) => call<T>('POST', path, body, token),
+    get: <T = Record<string, unknown>>(path: string, token?: string, options: CallOptions = {}) =>
+      call<T>('GET', path, undefined, { ...options, token }),
+    post: <T = Record<string, unknown>>(path: string, body?: unknown, token?: string, options: CallOptions = {}) =>
+      call<T>('POST', path, body, { ...options, token }),
     async signIn(email: string, password = DEMO_PASSWORD): Promise<string> {
       const answer = await call<{ token: string }>('POST', '/users/signIn', { email, password });
       if (answer.status !== 200) throw new Error(`sign-in of ${email} failed with ${answer.status}`);

@@ -1,7 +1,13 @@
 import { toRestFields } from '@yozy/shared';
-import type { Resolvers } from '../../generated/graphql';
+import type {
+  MutationRequestPasswordResetArgs,
+  MutationResetPasswordArgs,
+  MutationSetPasswordArgs,
+  Resolvers,
+} from '../../generated/graphql';
 import { userErrorsOf } from '../../errors';
 import { signedIn } from '../../guards';
+import { counted } from '../../rateLimits';
 import { captchaErrors } from '../captcha';
 import { PASSWORD_RESET_REQUEST_REST_FIELDS, PASSWORD_RESET_REST_FIELDS, SET_PASSWORD_WITH_LINK_REST_FIELDS } from './restFields';
 
@@ -12,7 +18,10 @@ export const accountResolvers: Resolvers = {
     productRedirectUrl: signedIn((_parent, { email }, ctx) => ctx.dataSources.account.getProductAddress(email)),
   },
   Mutation: {
-    async requestPasswordReset(_parent, { input }, ctx) {
+    requestPasswordReset: counted(
+      'requestPasswordReset',
+      ({ input }: MutationRequestPasswordResetArgs) => input.email,
+    )(async (_parent, { input }, ctx) => {
       const refused = await captchaErrors(ctx, input.captcha);
       if (refused.length) return { accepted: false, errors: refused };
       try {
@@ -21,8 +30,11 @@ export const accountResolvers: Resolvers = {
       } catch (error) {
         return { accepted: false, errors: userErrorsOf(error, PASSWORD_RESET_REQUEST_REST_FIELDS) };
       }
-    },
-    async resetPassword(_parent, { input }, ctx) {
+    }),
+    resetPassword: counted(
+      'resetPassword',
+      ({ input }: MutationResetPasswordArgs) => input.email,
+    )(async (_parent, { input }, ctx) => {
       const refused = await captchaErrors(ctx, input.captcha);
       if (refused.length) return { ok: false, redirectUrl: null, errors: refused };
       try {
@@ -31,8 +43,11 @@ export const accountResolvers: Resolvers = {
       } catch (error) {
         return { ok: false, redirectUrl: null, errors: userErrorsOf(error, PASSWORD_RESET_REST_FIELDS) };
       }
-    },
-    async setPassword(_parent, { input }, ctx) {
+    }),
+    setPassword: counted(
+      'setPassword',
+      ({ input }: MutationSetPasswordArgs) => input.email,
+    )(async (_parent, { input }, ctx) => {
       const refused = await captchaErrors(ctx, input.captcha);
       if (refused.length) return { ok: false, redirectUrl: null, errors: refused };
       try {
@@ -41,6 +56,6 @@ export const accountResolvers: Resolvers = {
       } catch (error) {
         return { ok: false, redirectUrl: null, errors: userErrorsOf(error, SET_PASSWORD_WITH_LINK_REST_FIELDS) };
       }
-    },
+    }),
   },
 };

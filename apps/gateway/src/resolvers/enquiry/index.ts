@@ -1,11 +1,15 @@
 import { ENQUIRY_REST_FIELDS, toRestFields } from '@yozy/shared';
-import type { Resolvers } from '../../generated/graphql';
+import type { MutationSubmitEnquiryArgs, Resolvers } from '../../generated/graphql';
 import { userErrorsOf } from '../../errors';
+import { counted } from '../../rateLimits';
 import { captchaErrors } from '../captcha';
 
 export const enquiryResolvers: Resolvers = {
   Mutation: {
-    async submitEnquiry(_parent, { input }, ctx) {
+    submitEnquiry: counted(
+      'submitEnquiry',
+      ({ input }: MutationSubmitEnquiryArgs) => input.adminEmail,
+    )(async (_parent, { input }, ctx) => {
       const refused = await captchaErrors(ctx, input.captcha);
       if (refused.length) return { enquiryId: null, errors: refused };
       try {
@@ -14,6 +18,6 @@ export const enquiryResolvers: Resolvers = {
       } catch (error) {
         return { enquiryId: null, errors: userErrorsOf(error, ENQUIRY_REST_FIELDS) };
       }
-    },
+    }),
   },
 };

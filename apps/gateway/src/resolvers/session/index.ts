@@ -1,14 +1,21 @@
 import { landingPathFor, menuFor, SIGN_IN_REST_FIELDS, toRestFields, TYPE_OF_USER } from '@yozy/shared';
-import type { Resolvers } from '../../generated/graphql';
+import type { MutationSignInArgs, Resolvers, UserError } from '../../generated/graphql';
+import type { Profile } from '../../datasources/types';
 import { captchaErrors } from '../captcha';
 import { userErrorsOf } from '../../errors';
+import { signInAttempt } from '../../rateLimits';
 
 export const sessionResolvers: Resolvers = {
   Query: {
     viewer: (_parent, _args, ctx) => ctx.viewer(),
   },
   Mutation: {
-    async signIn(_parent, { input }, ctx) {
+    // A wrong password counts against the account from this address; a sign-in does not.
+    signIn: signInAttempt(
+      ({ input }: MutationSignInArgs) => input.email,
+      (payload: { viewer: Profile | null; errors: UserError[] }) =>
+        payload.viewer ? 'success' : payload.errors.some((e) => e.code === 'INVALID_CREDENTIALS') ? 'failure' : 'neither',
+    )(async (_parent, { input }, ctx) => {
       const refused = await captchaErrors(ctx, input.captcha);
       if (refused.length) return { viewer: null, errors: refused };
       try {
@@ -18,7 +25,7 @@ export const sessionResolvers: Resolvers = {
       } catch (error) {
         return { viewer: null, errors: userErrorsOf(error, SIGN_IN_REST_FIELDS) };
       }
-    },
+    }),
     async signOut(_parent, _args, ctx) {
       await ctx.dataSources.account.signOut();
       ctx.session.end();

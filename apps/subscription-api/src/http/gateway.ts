@@ -1,0 +1,44 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { isIP } from 'node:net';
+import type { Request, RequestHandler, Response } from 'express';
+import { CLIENT_ADDRESS_HEADER, CLIENT_USER_AGENT_HEADER, SERVICE_TOKEN_HEADER } from '@yozy/shared';
+import { HttpError } from './errors';
+
+/**
+ * The calls only the gateway makes: sign-in, captcha replay protection and the public account
+ * flows. The gateway checks the captcha and counts attempts before it calls them, so a caller
+ * reaching this service directly must not get around that.
+ */
+export const GATEWAY_ONLY_PATHS = ['/users/signIn', '/users/product-address', '/captcha', '/auth', '/form'];
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+/**
+ * Lets a request through only with the gateway's service credential in its own header, compared
+ * in constant time (digests of equal length, so the length of the secret does not leak either).
+ * Nothing after it runs without the credential, so a refused call writes nothing.
+ */
+export function requireGateway(serviceToken: string): RequestHandler {
+  const expected = digest(serviceToken);
+  return (req, res, next) => {
+    const sent = req.get(SERVICE_TOKEN_HEADER);
+    if (!sent || !timingSafeEqual(digest(sent), expected)) {
+      throw new HttpError('UNAUTHENTICATED', 'This call is for the gateway only');
+    }
+    res.locals.fromGateway = true;
+    next();
+  };
+}
+
+export type Client = { ip: string | null; userAgent: string | null };
+
+/**
+ * The person behind a call, as the gateway reports them. A request without the credential has
+ * no say: forwarding headers a caller sets itself are never recorded.
+ */
+export function clientOf(req: Request, res: Response): Client {
+  if (res.locals.fromGateway !== true) return { ip: null, userAgent: null };
+  const ip = req.get(CLIENT_ADDRESS_HEADER)?.trim() ?? '';
+  const userAgent = req.get(CLIENT_USER_AGENT_HEADER)?.slice(0, 512) ?? '';
+  return { ip: isIP(ip) ? ip : null, userAgent: userAgent || null };
+}
