@@ -1,6 +1,8 @@
 import { format } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { GraphQLSession, signedIn } from '../support/graphql';
+import { SERVICE_TOKEN_HEADER } from '@yozy/shared';
+import { TEST_SERVICE_TOKEN } from '../support/stack';
 import { useStack } from '../support/useStack';
 
 /**
@@ -87,7 +89,7 @@ describe('logs of failures', () => {
     await stack.db.exec('ALTER TABLE user_roles RENAME COLUMN assigned_at TO assigned_on');
     try {
       const response = await fetch(`${stack.apiUrl}users/product-address?email=${encodeURIComponent(PERSON.email)}`, {
-        headers: { authorization: `Bearer ${token}` },
+        headers: { authorization: `Bearer ${token}`, [SERVICE_TOKEN_HEADER]: TEST_SERVICE_TOKEN },
       });
       // The lookup is a convenience: its failure is logged and the standard address answered.
       expect(response.status).toBe(200);
@@ -103,7 +105,7 @@ describe('logs of failures', () => {
     const signature = `signature-of-${PERSON.email}`;
     const response = await fetch(`${stack.apiUrl}captcha/consume`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', [SERVICE_TOKEN_HEADER]: TEST_SERVICE_TOKEN },
       body: JSON.stringify({ signature, expiresAt: '0000-01-01T00:00:00Z' }),
     });
     expect(response.status).not.toBe(200);

@@ -1,5 +1,7 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { SERVICE_TOKEN_HEADER } from '@yozy/shared';
+import { TEST_SERVICE_TOKEN } from '../support/stack';
 import { useStack } from '../support/useStack';
 
 /**
@@ -158,7 +160,7 @@ describe('odd input to the REST service', () => {
     // The body's check takes year 0, which PostgreSQL has no room for.
     const response = await fetch(`${stack.apiUrl}captcha/consume`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', [SERVICE_TOKEN_HEADER]: TEST_SERVICE_TOKEN },
       body: JSON.stringify({ signature: 'odd-input-signature', expiresAt: '0000-01-01T00:00:00Z' }),
     });
     expect(response.status).toBe(400);
