@@ -24,9 +24,20 @@ export type ResourceDefinition = {
 };
 
 export const MAX_LIMIT = 1000;
-const DEFAULT_LIMIT = 100;
+export const DEFAULT_LIMIT = 100;
 const RESERVED = new Set(['select', 'order', 'limit', 'offset']);
-const OPERATORS = { eq: '=', neq: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=', like: 'LIKE', ilike: 'ILIKE', in: 'IN', is: 'IS' } as const;
+export const OPERATORS = {
+  eq: '=',
+  neq: '<>',
+  gt: '>',
+  gte: '>=',
+  lt: '<',
+  lte: '<=',
+  like: 'LIKE',
+  ilike: 'ILIKE',
+  in: 'IN',
+  is: 'IS',
+} as const;
 type Operator = keyof typeof OPERATORS;
 
 type Filter = { field: string; operator: Operator; value: string };

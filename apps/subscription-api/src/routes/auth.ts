@@ -19,19 +19,19 @@ export const RESET_REQUEST_MIN_MS = 400;
 
 export const INVALID_LINK_MESSAGE = 'The URL you are trying to use has expired';
 
-const requestBody = z.object({ email: emailAddress });
+export const requestBody = z.object({ email: emailAddress });
 
-const linkBody = z.object({
+export const linkBody = z.object({
   email: z.string({ error: 'The link has no email' }).trim().max(320, 'The link has no valid email'),
   token: linkToken,
 });
 
-const resetBody = linkBody.extend({
+export const resetBody = linkBody.extend({
   password: typedPassword('Enter a new password'),
   newpassword: typedPassword('Confirm the new password'),
 });
 
-const createUserBody = linkBody.extend({
+export const createUserBody = linkBody.extend({
   password: typedPassword('Enter a password'),
   confirmpassword: typedPassword('Confirm the password'),
   firstname: requiredText('Enter your first name', 100),

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Database } from '../db/database';
 import { HttpError, parseBody } from '../http/errors';
 
-const consumeBody = z.object({
+export const consumeBody = z.object({
   signature: z
     .string({ error: 'Send the signature of the solved challenge' })
     .min(1, 'Send the signature of the solved challenge')

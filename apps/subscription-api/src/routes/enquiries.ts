@@ -10,7 +10,7 @@ const CURRENCY = { regex: /^[A-Za-z]{3}$/, message: 'Enter a three-letter curren
 export const PENDING_ENQUIRY_MESSAGE = 'An enquiry for this email is already waiting for approval';
 
 /** The enquiry form of SPEC section 3, in the provider's field names, each mapped to its column. */
-const enquiryBody = z.object({
+export const enquiryBody = z.object({
   ClientCompanyName: requiredText('Enter the company name'),
   AddressLine1: optionalText(300),
   AddressLine2: optionalText(300),

@@ -9,12 +9,12 @@ import { verifyPassword } from '../security/passwords';
 import { hashToken, newToken } from '../security/tokens';
 import { clientJson } from './clients';
 
-const signInBody = z.object({
+export const signInBody = z.object({
   email: z.string().trim().min(1, 'Enter your email').max(320),
   password: z.string().min(1, 'Enter your password').max(1024),
 });
 
-const productAddressQuery = z.object({
+export const productAddressQuery = z.object({
   email: z.string({ error: 'Give the email to look up' }).trim().min(1, 'Give the email to look up').max(320),
 });
 

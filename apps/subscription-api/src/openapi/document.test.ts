@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createApp } from './app';
-import type { Database } from './db/database';
-import { openApiDocument } from './openapi';
+import { z } from 'zod';
+import { createApp } from '../app';
+import type { Database } from '../db/database';
+import { openApiDocument } from '.';
+import { buildDocument } from './build';
 
 type Layer = { route?: { path: string; methods: Record<string, boolean> }; handle?: { stack?: Layer[] } };
 
@@ -43,5 +45,37 @@ describe('the OpenAPI document', () => {
         'post /form/subscription_web_enquiry',
       ].sort(),
     );
+  });
+
+  it('documents the body fields exactly as the routes check them', () => {
+    const schemas = openApiDocument.components.schemas;
+    expect(schemas.ResetLink).toMatchObject({ required: ['email', 'token'], properties: { token: { type: 'string', maxLength: 512 } } });
+    expect([...(schemas.EnquiryForm?.required ?? [])].sort()).toEqual([
+      'AdminEmail',
+      'AdminFirstname',
+      'AdminLastname',
+      'ClientCompanyName',
+      'ContactEmail',
+      'ContactName',
+      'PlanId',
+      'ProductId',
+    ]);
+    expect(schemas.EnquiryForm?.properties?.PlanId).toEqual({
+      oneOf: [
+        { type: 'integer', exclusiveMinimum: 0, maximum: 2_147_483_647 },
+        { type: 'string', pattern: '^\\s*\\d{1,10}\\s*$', description: 'The same id written in digits' },
+      ],
+    });
+    expect(schemas.Profile?.properties?.OrgDetails).toEqual({ $ref: '#/components/schemas/Client' });
+  });
+
+  it('refuses a body that is not a named schema, and a field no schema describes', () => {
+    const operation = (body: z.ZodType) => ({
+      '/x': { post: { operationId: 'x', tag: 'X', summary: 'x', body, responses: { 204: { description: 'Done' } } } },
+    });
+    const spec = { info: { title: 't', version: '1', description: 'd' }, servers: [], tags: [], outputs: {} };
+    expect(() => buildDocument({ ...spec, inputs: {}, paths: operation(z.object({ a: z.string() })) })).toThrow(/not a named schema/);
+    const opaque = z.object({ a: z.custom<string>((value) => typeof value === 'string') });
+    expect(() => buildDocument({ ...spec, inputs: { Opaque: opaque }, paths: operation(opaque) })).toThrow(/Opaque.*\/a/);
   });
 });
