@@ -1,3 +1,4 @@
+import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createApp } from '../app';
@@ -44,6 +45,18 @@ describe('the OpenAPI document', () => {
         'get /subscription_plan_master',
         'post /form/subscription_web_enquiry',
       ].sort(),
+    );
+  });
+
+  it("passes the linter's recommended rules without an error or a warning", async () => {
+    const config = await createConfig({
+      extends: ['recommended'],
+      // The service is the provider's own and is published under no licence.
+      rules: { 'info-license': 'off', 'info-license-strict': 'off' },
+    });
+    const problems = await lintFromString({ source: JSON.stringify(openApiDocument), absoluteRef: 'openapi.json', config });
+    expect(problems.map(({ severity, ruleId, message, location }) => `${severity} ${ruleId} ${location[0]?.pointer}: ${message}`)).toEqual(
+      [],
     );
   });
 
