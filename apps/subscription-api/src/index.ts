@@ -1,10 +1,15 @@
 import { createApp, createMailer, DEMO_ACCOUNTS, DEMO_PASSWORD, migrate, openDatabase, seedDemoData } from './app';
 import { loadConfig } from './config';
+import { ChangedMigrationError } from './db/migrate';
 
 const config = loadConfig();
 const db = await openDatabase(config.database);
 const mailer = createMailer(db, config.mail);
-const applied = await migrate(db);
+const applied = await migrate(db).catch((error: unknown) => {
+  if (!(error instanceof ChangedMigrationError)) throw error;
+  console.error(`subscription-api: ${error.message}`);
+  process.exit(1);
+});
 if (applied.length) console.log(`subscription-api: applied migrations ${applied.join(', ')}`);
 if (config.seedDemoData) {
   if (await seedDemoData(db, mailer)) console.log('subscription-api: demo data created');
