@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { scratchPostgres, TEST_DATABASE_KINDS } from '../testing/scratchPostgres';
+import { openTestDatabase } from '../testing/testDatabase';
+import { scratchPostgres, TEST_DATABASE_KINDS } from '../testing/testDatabases';
 import { openDatabase, type Database } from './database';
 import { ChangedMigrationError, migrate, migrationChecksum } from './migrate';
 
@@ -22,7 +23,7 @@ describe.each(TEST_DATABASE_KINDS)('migrations on %s', (kind) => {
       dropDatabase = scratch.drop;
       db = await openDatabase({ url: scratch.url });
     } else {
-      db = await openDatabase({ memory: true });
+      db = await openTestDatabase('migrated');
     }
   });
   afterAll(async () => {

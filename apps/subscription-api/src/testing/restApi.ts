@@ -1,24 +1,22 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { createApp } from '../app';
-import { openDatabase, type Database } from '../db/database';
-import { migrate } from '../db/migrate';
+import type { Database } from '../db/database';
 import { createMailer, DEFAULT_MAIL_CONFIG, type Mailer } from '../mail/mailer';
-import { DEMO_PASSWORD, seedDemoData } from '../seed/demo';
+import { DEMO_PASSWORD } from '../seed/demo';
+import { openTestDatabase } from './testDatabase';
 
 export type Answer<T = Record<string, unknown>> = { status: number; body: T; ms: number };
 export type ErrorBody = { error: { code: string; message: string; field?: string } };
 
 /**
- * The service as the gateway sees it, for REST-level tests: a fresh, seeded in-memory database
- * and the app listening on an ephemeral port, called with fetch over real HTTP.
+ * The service as the gateway sees it, for REST-level tests: the test file's own copy of the
+ * seeded database and the app listening on an ephemeral port, called with fetch over real HTTP.
  */
 export async function startRestApi() {
-  const db: Database = await openDatabase({ memory: true });
-  await migrate(db);
+  const db: Database = await openTestDatabase('seeded');
   const logged: string[] = [];
   const mailer: Mailer = createMailer(db, DEFAULT_MAIL_CONFIG, (line) => logged.push(line));
-  await seedDemoData(db, mailer);
   const server = await new Promise<Server>((resolve) => {
     const s = createApp({ db, mailer }).listen(0, '127.0.0.1', () => resolve(s));
   });
