@@ -6,6 +6,7 @@ export default defineConfig({
     // load once per worker rather than once per file; every file starts its own stack.
     isolate: false,
     maxWorkers: 2,
+    reporters: ['default', './support/timingReporter.ts'],
     testTimeout: 30_000,
     hookTimeout: 120_000,
     projects: [

@@ -8,12 +8,14 @@ import { z } from 'zod';
 
 export type JsonSchema = z.core.JSONSchema.BaseSchema;
 export type Method = 'get' | 'post';
+// The core schema type: relating zod's classes to z.ZodType costs the type-checker seconds.
+type Schema = z.core.$ZodType;
 
 export type Answer = {
   description: string;
   /** A named output schema, or an array of one. */
-  body?: z.ZodType;
-  headers?: Record<string, { description: string; schema: z.ZodType }>;
+  body?: Schema;
+  headers?: Record<string, { description: string; schema: Schema }>;
 };
 
 export type Parameter = {
@@ -21,7 +23,7 @@ export type Parameter = {
   in: 'query' | 'header';
   description?: string;
   required?: boolean;
-  schema: z.ZodType;
+  schema: Schema;
 };
 
 export type Operation = {
@@ -32,10 +34,10 @@ export type Operation = {
   /** Public operations need no session; every other one needs a bearer session token. */
   public?: true;
   /** The object schema the route parses its query string with: one parameter per field. */
-  query?: z.ZodObject;
+  query?: z.core.$ZodObject;
   parameters?: Parameter[];
   /** A named input schema: the JSON body the route parses. */
-  body?: z.ZodType;
+  body?: Schema;
   responses: Record<number, Answer>;
 };
 
@@ -44,9 +46,9 @@ export type DocumentSpec = {
   servers: { url: string; description: string }[];
   tags: { name: string; description: string }[];
   /** Request bodies, documented as the route accepts them (zod's input side). */
-  inputs: Record<string, z.ZodType>;
+  inputs: Record<string, Schema>;
   /** Answers, documented as the route sends them (zod's output side). */
-  outputs: Record<string, z.ZodType>;
+  outputs: Record<string, Schema>;
   paths: Record<string, Partial<Record<Method, Operation>>>;
 };
 
@@ -58,11 +60,11 @@ export function buildDocument(spec: DocumentSpec) {
   const clash = [...inputNames.values()].find((name) => Object.hasOwn(spec.outputs, name));
   if (clash) throw new Error(`OpenAPI: "${clash}" names both a request and an answer schema`);
 
-  const ref = (names: Map<z.ZodType, string>, schema: z.ZodType, where: string): JsonSchema => {
+  const ref = (names: Map<Schema, string>, schema: Schema, where: string): JsonSchema => {
     const name = names.get(schema);
     if (name) return { $ref: COMPONENT + name };
-    if (schema instanceof z.ZodArray && names.has(schema.element as z.ZodType)) {
-      return { type: 'array', items: ref(names, schema.element as z.ZodType, where) };
+    if (schema instanceof z.ZodArray && names.has(schema.element)) {
+      return { type: 'array', items: ref(names, schema.element, where) };
     }
     throw new Error(`OpenAPI: the body of ${where} is not a named schema; add it to the document's inputs or outputs`);
   };
@@ -126,12 +128,12 @@ export function buildDocument(spec: DocumentSpec) {
   };
 }
 
-function namesOf(schemas: Record<string, z.ZodType>): Map<z.ZodType, string> {
+function namesOf(schemas: Record<string, Schema>): Map<Schema, string> {
   return new Map(Object.entries(schemas).map(([name, schema]) => [schema, name]));
 }
 
 /** One JSON Schema per named component; schemas that use another named one refer to it. */
-function componentSchemas(schemas: Record<string, z.ZodType>, io: 'input' | 'output'): Record<string, JsonSchema> {
+function componentSchemas(schemas: Record<string, Schema>, io: 'input' | 'output'): Record<string, JsonSchema> {
   const registry = z.registry<{ id: string }>();
   for (const [id, schema] of Object.entries(schemas)) registry.add(schema, { id });
   const converted = z.toJSONSchema(registry, { io, uri: (id) => COMPONENT + id, ...CONVERSION }).schemas;
@@ -140,11 +142,11 @@ function componentSchemas(schemas: Record<string, z.ZodType>, io: 'input' | 'out
   return Object.fromEntries(Object.entries(converted).map(([name, schema]) => [name, finished(schema, `component ${name}`)]));
 }
 
-function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output', where = 'a parameter'): JsonSchema {
+function jsonSchemaOf(schema: Schema, io: 'input' | 'output', where = 'a parameter'): JsonSchema {
   return finished(z.toJSONSchema(schema, { io, ...CONVERSION }), where);
 }
 
-function queryParameters(query: z.ZodObject | undefined) {
+function queryParameters(query: z.core.$ZodObject | undefined) {
   if (!query) return [];
   const object = jsonSchemaOf(query, 'input', 'the query string');
   const required = new Set(object.required ?? []);

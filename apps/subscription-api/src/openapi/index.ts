@@ -55,7 +55,7 @@ function listParameters(fields: Record<string, Field>): Parameter[] {
   ];
 }
 
-const listAnswer = (description: string, record: z.ZodType): Answer => ({
+const listAnswer = (description: string, record: z.core.$ZodType): Answer => ({
   description,
   body: z.array(record),
   headers: {
@@ -66,7 +66,7 @@ const listAnswer = (description: string, record: z.ZodType): Answer => ({
   },
 });
 
-const publicList = (operationId: string, summary: string, fields: Record<string, Field>, record: z.ZodType): Operation => ({
+const publicList = (operationId: string, summary: string, fields: Record<string, Field>, record: z.core.$ZodType): Operation => ({
   operationId,
   tag: 'Catalogue',
   summary,
