@@ -43,7 +43,11 @@ function newestSummarySince(time) {
     .map((name) => join(RUNS, name))
     .filter((file) => file.endsWith('.json') && statSync(file).mtimeMs >= time)
     .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
-  return files[0] ? JSON.parse(readFileSync(files[0], 'utf8')) : null;
+  if (!files[0]) return null;
+  const summary = JSON.parse(readFileSync(files[0], 'utf8'));
+  // Read once, here; kept, they would pile up in .turbo/runs with every run.
+  rmSync(files[0]);
+  return summary;
 }
 
 function tasksOf(summary) {
