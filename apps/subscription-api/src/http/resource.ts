@@ -24,21 +24,12 @@ export type ResourceDefinition = {
 };
 
 export const MAX_LIMIT = 1000;
-export const DEFAULT_LIMIT = 100;
+const DEFAULT_LIMIT = 100;
 const RESERVED = new Set(['select', 'order', 'limit', 'offset']);
-export const OPERATORS = {
-  eq: '=',
-  neq: '<>',
-  gt: '>',
-  gte: '>=',
-  lt: '<',
-  lte: '<=',
-  like: 'LIKE',
-  ilike: 'ILIKE',
-  in: 'IN',
-  is: 'IS',
-} as const;
+const OPERATORS = { eq: '=', neq: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=', like: 'LIKE', ilike: 'ILIKE', in: 'IN', is: 'IS' } as const;
 type Operator = keyof typeof OPERATORS;
+// The OpenAPI document describes the filters and counts with these.
+export { DEFAULT_LIMIT, OPERATORS };
 
 type Filter = { field: string; operator: Operator; value: string };
 
