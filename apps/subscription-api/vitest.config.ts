@@ -1,4 +1,13 @@
 import { defineConfig } from 'vitest/config';
 
-// REST-level tests open an in-memory database of their own per file; opening one takes seconds.
-export default defineConfig({ test: { include: ['src/**/*.test.ts'], hookTimeout: 60_000 } });
+export default defineConfig({
+  test: {
+    include: ['src/**/*.test.ts'],
+    // The embedded database is migrated and seeded once (globalSetup); each file loads a copy.
+    globalSetup: ['src/testing/globalSetup.ts'],
+    // Files share their worker process, so PGlite's WebAssembly is compiled once per worker,
+    // not once per file; no test here keeps state in a shared module.
+    isolate: false,
+    hookTimeout: 60_000,
+  },
+});

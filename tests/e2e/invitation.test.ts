@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { issueToken } from '@yozy/subscription-api';
-import { SCREENSHOTS, useBrowser } from '../support/browser';
+import { SCREENSHOTS, useBrowser, watchAppearances } from '../support/browser';
 import { useStack } from '../support/useStack';
 import { LoginPage } from './pages/LoginPage';
 import { SetPasswordPage } from './pages/SetPasswordPage';
@@ -13,9 +13,13 @@ describe('an invited user setting a first password in the browser', () => {
   const stack = useStack('pglite');
   const browser = useBrowser();
 
+  /** When the success screen of the page opened last first showed, by the page's clock. */
+  let shown: Record<string, number> = {};
+
   async function open(path: string): Promise<Page> {
     const context = await browser().newContext({ baseURL: stack.gatewayUrl, viewport: { width: 1280, height: 900 } });
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack.gatewayUrl });
+    shown = await watchAppearances(context, { success: '[data-testid="setpassword-success"]' });
     await context.route(`${PRODUCT}/**`, (route) =>
       route.fulfill({ contentType: 'text/html', body: '<title>Yozy Web</title><h1>Yozy Web</h1>' }),
     );
@@ -68,7 +72,6 @@ describe('an invited user setting a first password in the browser', () => {
 
     await screen.submit();
     await screen.success.root().waitFor();
-    const succeededAt = Date.now();
     expect(await screen.success.countdown().innerText()).toBe('Automatic redirect in 10 sec');
     expect(await screen.success.title().innerText()).toBe('Password successfully reset');
     expect(await screen.success.email().inputValue()).toBe(email);
@@ -82,7 +85,7 @@ describe('an invited user setting a first password in the browser', () => {
     await page.screenshot({ path: `${SCREENSHOTS}setpassword-success.png` });
 
     await page.waitForURL(`${PRODUCT}/**`, { timeout: 15_000 });
-    expect(Date.now() - succeededAt).toBeGreaterThan(9_000);
+    expect(Date.now() - shown.success!).toBeGreaterThan(9_000);
 
     await page.goto(`${stack.gatewayUrl}/login`);
     await new LoginPage(page).signIn(email, 'First@123');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { issueToken } from '@yozy/subscription-api';
+import { factories } from '../support/factories';
 import { GraphQLSession } from '../support/graphql';
 import { DATABASES } from '../support/stack';
 import { useStack } from '../support/useStack';
@@ -208,23 +209,22 @@ describe.each(DATABASES)('public account flows on %s', (kind) => {
   });
 
   describe('setPassword', () => {
-    /** A seeded user who was invited and has not chosen a password yet. */
-    async function invited(domain: string) {
-      const [row] = await stack.db.query<{ email: string }>(
-        'SELECT email FROM client_users WHERE password_hash IS NULL AND email LIKE $1',
-        [`%@${domain}`],
-      );
-      return row!.email;
-    }
-
     async function set(input: Record<string, string>, session = new GraphQLSession(stack.gatewayUrl)) {
       return (await session.request<SetData>(SET, { input: { captcha: await session.captcha(), ...input } })).data!.setPassword;
     }
 
     it('refuses bad input without using the invitation, then lets the invited user in', async () => {
-      const email = await invited('acme.local');
-      const token = await linkFor(email, 'invite');
-      const base = { email, token, firstName: 'Gracie', lastName: 'Hopper', password: 'First@123', confirmPassword: 'First@123' };
+      const make = factories(stack.db);
+      const invited = await make.user((await make.organisationWithAdmin()).organisation, { invited: true });
+      const token = await make.linkToken(invited, 'invite');
+      const base = {
+        email: invited.email,
+        token,
+        firstName: 'Gracie',
+        lastName: 'Hopper',
+        password: 'First@123',
+        confirmPassword: 'First@123',
+      };
 
       expect((await set({ ...base, password: 'short', confirmPassword: 'short' })).errors).toEqual([
         { code: 'WEAK_PASSWORD', field: 'password', message: RULE },
@@ -238,23 +238,40 @@ describe.each(DATABASES)('public account flows on %s', (kind) => {
 
       expect(await set(base)).toEqual({ ok: true, redirectUrl: 'https://app.yozy.local', errors: [] });
       expect((await set(base)).errors[0]?.code).toBe('INVALID_TOKEN');
-      const session = await new GraphQLSession(stack.gatewayUrl).signIn(email, 'First@123');
+      const session = await new GraphQLSession(stack.gatewayUrl).signIn(invited.email, 'First@123');
       expect(session.data?.signIn.errors).toEqual([]);
-      const [row] = await stack.db.query<{ first_name: string }>('SELECT first_name FROM client_users WHERE email = $1', [email]);
+      const [row] = await stack.db.query<{ first_name: string }>('SELECT first_name FROM client_users WHERE email = $1', [invited.email]);
       expect(row?.first_name).toBe('Gracie');
     });
 
-    it('refuses a reset link for an invitation and an expired invitation', async () => {
-      const email = await invited('globex.local');
-      const resetLink = await linkFor(email, 'reset');
-      const base = { email, firstName: 'A', lastName: 'B', password: 'First@123', confirmPassword: 'First@123' };
-      expect((await set({ ...base, token: resetLink })).errors[0]?.code).toBe('INVALID_TOKEN');
+    it('sends an invited user of a lite plan to the lite product', async () => {
+      const make = factories(stack.db);
+      const { organisation } = await make.organisationWithAdmin();
+      const lite = await make.plan({ planGroup: 'MICROSAAS', domain: 'https://lite.factory.test' });
+      await make.licence(organisation, { plan: lite });
+      const invited = await make.user(organisation, { invited: true });
+      await make.role(invited, lite);
 
-      const token = await linkFor(email, 'invite');
-      await stack.db.query("UPDATE user_tokens SET expires_at = now() - interval '1 second' WHERE email = $1 AND purpose = 'invite'", [
-        email,
-      ]);
-      expect((await set({ ...base, token })).errors[0]?.code).toBe('INVALID_TOKEN');
+      const token = await make.linkToken(invited, 'invite');
+      const answer = await set({
+        email: invited.email,
+        token,
+        firstName: 'Lee',
+        lastName: 'Lite',
+        password: 'First@123',
+        confirmPassword: 'First@123',
+      });
+      expect(answer).toEqual({ ok: true, redirectUrl: 'https://lite.factory.test', errors: [] });
+    });
+
+    it('refuses a reset link for an invitation and an expired invitation', async () => {
+      const make = factories(stack.db);
+      const invited = await make.user((await make.organisationWithAdmin()).organisation, { invited: true });
+      const base = { email: invited.email, firstName: 'A', lastName: 'B', password: 'First@123', confirmPassword: 'First@123' };
+      expect((await set({ ...base, token: await make.linkToken(invited, 'reset') })).errors[0]?.code).toBe('INVALID_TOKEN');
+      expect((await set({ ...base, token: await make.linkToken(invited, 'invite', { expired: true }) })).errors[0]?.code).toBe(
+        'INVALID_TOKEN',
+      );
     });
   });
 });

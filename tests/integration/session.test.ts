@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { factories, FACTORY_PASSWORD } from '../support/factories';
 import { GraphQLSession, SIGN_IN, signedIn, VIEWER, type SignInData } from '../support/graphql';
 import { DATABASES } from '../support/stack';
 import { useStack } from '../support/useStack';
@@ -82,11 +83,18 @@ describe.each(DATABASES)('sessions on %s', (kind) => {
   });
 
   it('refuses a deactivated user and an invited user without a password with the same answer', async () => {
-    const [inactive] = await stack.db.query<{ email: string }>(
-      'SELECT email FROM client_users WHERE NOT is_active AND password_hash IS NOT NULL LIMIT 1',
+    const make = factories(stack.db);
+    const { organisation } = await make.organisationWithAdmin();
+    const deactivated = await make.user(organisation, { isActive: false });
+    const invited = await make.user(organisation, { invited: true });
+
+    const answers = await Promise.all(
+      [deactivated.email, invited.email].map(
+        async (email) => (await new GraphQLSession(stack.gatewayUrl).signIn(email, FACTORY_PASSWORD)).data,
+      ),
     );
-    const answer = await new GraphQLSession(stack.gatewayUrl).signIn(inactive!.email);
-    expect(answer.data?.signIn.errors[0]?.code).toBe('INVALID_CREDENTIALS');
+    expect(answers[0]?.signIn.errors).toEqual([{ code: 'INVALID_CREDENTIALS', field: null, message: 'Incorrect email or password' }]);
+    expect(answers[1]).toEqual(answers[0]);
   });
 
   it('refuses to sign in without a solved captcha, or with one used before', async () => {

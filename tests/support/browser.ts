@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -35,4 +35,31 @@ export function useBrowser(): () => Browser {
     if (!browser) throw new Error('the browser has not started');
     return browser;
   };
+}
+
+/**
+ * Records, by the page's own clock, when each CSS selector first matched and when each path
+ * (a mark starting with `/`) was first shown. Timing checks use these instead of the moment the
+ * test noticed, which lags on a busy machine. Call before the page opens; `seen` fills in live.
+ */
+export async function watchAppearances(context: BrowserContext, marks: Record<string, string>): Promise<Record<string, number>> {
+  const seen: Record<string, number> = {};
+  await context.exposeBinding('__yozyMark', (_source, name: string, at: number) => {
+    seen[name] ??= at;
+  });
+  await context.addInitScript((targets: Record<string, string>) => {
+    const sent = new Set<string>();
+    const mark = (window as unknown as { __yozyMark: (name: string, at: number) => void }).__yozyMark;
+    const check = () => {
+      for (const [name, target] of Object.entries(targets)) {
+        if (sent.has(name)) continue;
+        if (target.startsWith('/') ? location.pathname === target : document.querySelector(target)) {
+          sent.add(name);
+          void mark(name, Date.now());
+        }
+      }
+    };
+    new MutationObserver(check).observe(document, { childList: true, subtree: true });
+  }, marks);
+  return seen;
 }

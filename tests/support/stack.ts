@@ -1,14 +1,15 @@
 import type { AddressInfo } from 'node:net';
 import { createServer, type RequestListener, type Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
-import { createApp as createApi, createMailer, migrate, openDatabase, seedDemoData, type Database } from '@yozy/subscription-api';
+import { inject } from 'vitest';
+import { createApp as createApi, createMailer, openDatabase, type Database } from '@yozy/subscription-api';
+import { copyPostgresTemplate, openPgliteDump, TEST_DATABASE_KINDS } from '@yozy/subscription-api/testing';
 import { createApp as createGateway, DEFAULT_RATE_LIMITS, type RateLimits } from '@yozy/gateway';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
 /** The embedded database always; a real PostgreSQL server too when TEST_DATABASE_URL is set. */
-export const DATABASES: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+export const DATABASES: DatabaseKind[] = [...TEST_DATABASE_KINDS];
 
 export type Stack = {
   db: Database;
@@ -38,20 +39,21 @@ export type StackOptions = {
 };
 
 /**
- * The whole product on ephemeral ports: the REST service over a fresh, seeded database and the
- * gateway in front of it, both listening on real HTTP.
+ * The whole product on ephemeral ports: the REST service over the test file's own copy of the
+ * seeded database (made once per run by support/globalSetup.ts) and the gateway in front of it,
+ * both listening on real HTTP.
  */
 export async function startStack(kind: DatabaseKind, options: StackOptions = {}): Promise<Stack> {
-  const scratch = kind === 'postgres' ? await createScratchDatabase() : null;
-  const db = await openDatabase(scratch ? { url: scratch.url } : { memory: true });
-  await migrate(db);
+  const { pgliteDump, postgresTemplate } = inject('testDatabases');
+  if (kind === 'postgres' && !postgresTemplate) throw new Error('PostgreSQL stacks need TEST_DATABASE_URL');
+  const scratch = kind === 'postgres' ? await copyPostgresTemplate(postgresTemplate!) : null;
+  const db = scratch ? await openDatabase({ url: scratch.url }) : await openPgliteDump(pgliteDump);
 
   // The gateway's address is known first, so mailed links point at it as PUBLIC_URL would.
   const gateway = await listen();
   const gatewayUrl = `http://127.0.0.1:${port(gateway)}`;
   const mailConfig = { publicUrl: gatewayUrl, from: 'Yozy Admin <no-reply@yozy.local>', smtpUrl: options.smtpUrl };
   const mailer = createMailer(db, mailConfig, () => undefined);
-  await seedDemoData(db, mailer);
   const api = await listen(createApi({ db, mailer, serviceToken: TEST_SERVICE_TOKEN }));
   const apiUrl = `http://127.0.0.1:${port(api)}/`;
   gateway.on(
@@ -93,25 +95,4 @@ function port(server: Server): number {
 function close(server: Server): Promise<void> {
   server.closeAllConnections();
   return new Promise((resolve) => server.close(() => resolve()));
-}
-
-/** A database of its own for one test file, dropped afterwards. */
-async function createScratchDatabase() {
-  const adminUrl = process.env.TEST_DATABASE_URL!;
-  const name = `yozy_test_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
 }

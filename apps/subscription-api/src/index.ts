@@ -1,6 +1,7 @@
 import { logError } from '@yozy/shared';
 import { createApp, createHttpServer, createMailer, DEMO_ACCOUNTS, DEMO_PASSWORD, migrate, openDatabase, seedDemoData } from './app';
 import { loadConfig } from './config';
+import { ChangedMigrationError } from './db/migrate';
 
 // Node would print a crashing error with every property it carries (a query's parameters among them).
 for (const event of ['uncaughtException', 'unhandledRejection'] as const) {
@@ -13,7 +14,11 @@ for (const event of ['uncaughtException', 'unhandledRejection'] as const) {
 const config = loadConfig();
 const db = await openDatabase(config.database);
 const mailer = createMailer(db, config.mail);
-const applied = await migrate(db);
+const applied = await migrate(db).catch((error: unknown) => {
+  if (!(error instanceof ChangedMigrationError)) throw error;
+  console.error(`subscription-api: ${error.message}`);
+  process.exit(1);
+});
 if (applied.length) console.log(`subscription-api: applied migrations ${applied.join(', ')}`);
 if (config.seedDemoData) {
   if (await seedDemoData(db, mailer)) console.log('subscription-api: demo data created');

@@ -1,64 +1,35 @@
-/** Shapes the REST subscription service answers with (its OpenAPI document at /openapi.json). */
-import type { TypeOfUser } from '@yozy/shared';
+/**
+ * Shapes the REST subscription service asks for and answers with, named for the gateway. They are
+ * aliases of the types generated from the service's OpenAPI document (`npm run codegen`), so a
+ * change to the REST contract shows up here as a type error rather than at run time.
+ */
+import type { components, operations } from '../generated/rest';
 
-export type Client = {
-  ClientId: number;
-  ClientCompanyName: string;
-  DateOnboarded: string;
-  AddressLine1: string | null;
-  AddressLine2: string | null;
-  City: string | null;
-  State: string | null;
-  Country: string | null;
-  CountryCode: string | null;
-  Pincode: string | null;
-  ClientContactName: string | null;
-  ClientDesignation: string | null;
-  CurrencyCode: string;
-  ClientType: string | null;
-  NatureOfBusiness: string | null;
-  BusinessVertical: string | null;
-  ClientRevenueInUSD: number | null;
-};
+type Schemas = components['schemas'];
 
-export type Profile = {
-  ClientUserId: number;
-  UUID: string;
-  UserFirstname: string;
-  UserLastname: string;
-  OfficialEmail: string;
-  Phone: string | null;
-  TypeOfUser: TypeOfUser;
-  Role: string | null;
-  ClientId: number;
-  OrgDetails: Client;
-};
+export type Client = Schemas['Client'];
+export type Profile = Schemas['Profile'];
+export type SignInAnswer = Schemas['SignInAnswer'];
+export type ProductRecord = Schemas['Product'];
+export type PlanRecord = Schemas['Plan'];
+/** Body of POST /form/subscription_web_enquiry, in the provider's field names. */
+export type EnquiryForm = Schemas['EnquiryForm'];
+export type EnquiryCreated = Schemas['EnquiryCreated'];
+export type ProductAddress = Schemas['ProductAddress'];
+export type PasswordResetRequested = Schemas['PasswordResetRequested'];
+export type ResetLinkVerdict = Schemas['ResetLinkVerdict'];
+export type PasswordResetDone = Schemas['PasswordResetDone'];
+export type InvitationAccepted = Schemas['InvitationAccepted'];
 
-export type SignInAnswer = { token: string; expiresAt: string; user: Profile };
+/** The documented refusal; a proxy between the two may still answer with something else. */
+export type RestErrorBody = { error?: Partial<Schemas['Error']['error']> };
+export type RestErrorCode = Schemas['Error']['error']['code'];
+
+/** Every REST operation by its operationId, with its parameters, body and answers. */
+export type RestOperations = operations;
 
 /** A request body in the REST service's field names, built from a GraphQL input with its field map. */
 export type RestBody = Record<string, unknown>;
-
-export type RestErrorBody = { error?: { code?: string; message?: string; field?: string } };
-
-export type ProductRecord = {
-  ProductId: number;
-  ProductName: string;
-  ProductCode: string;
-  Domain: string;
-  IncludedProducts: string[];
-};
-
-export type PlanRecord = {
-  PlanId: number;
-  ProductId: number;
-  PlanName: string;
-  PlanGroup: string;
-  Cost: number;
-  Currency: string;
-  Frequency: string;
-  Capacity: number;
-};
 
 /** A product with the plans on sale for it, as the catalogue resolvers hand it to `Product`. */
 export type ProductWithPlans = ProductRecord & { plans: PlanRecord[] };

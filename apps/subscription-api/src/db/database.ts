@@ -90,7 +90,7 @@ function pgliteTransaction(db: PgliteLike): Transaction {
   };
 }
 
-function openPglite(db: PGlite): Database {
+export function openPglite(db: PGlite): Database {
   return {
     ...pgliteTransaction(db),
     transaction: (work) => db.transaction((tx) => work(pgliteTransaction(tx))),

@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database, type Queryable } from '../db/database';
-import { migrate } from '../db/migrate';
-import { createMailer, DEFAULT_MAIL_CONFIG } from '../mail/mailer';
-import { seedDemoData } from '../seed/demo';
+import type { Database, Queryable } from '../db/database';
+import { openTestDatabase } from '../testing/testDatabase';
 import { DEFAULT_WEB_PRODUCT_URL, productAddressFor } from './productAddress';
 
 const LITE = 'https://lite.yozy.local';
@@ -12,12 +10,7 @@ const failing: Queryable = { query: () => Promise.reject(new Error('connection r
 
 let db: Database;
 beforeAll(async () => {
-  db = await openDatabase({ memory: true });
-  await migrate(db);
-  await seedDemoData(
-    db,
-    createMailer(db, DEFAULT_MAIL_CONFIG, () => {}),
-  );
+  db = await openTestDatabase('seeded');
 });
 afterAll(() => db.close());
 

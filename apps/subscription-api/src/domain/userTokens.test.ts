@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../db/database';
-import { migrate } from '../db/migrate';
+import type { Database } from '../db/database';
 import { hashToken } from '../security/tokens';
+import { openTestDatabase } from '../testing/testDatabase';
 import { consumeToken, findLiveToken, issueToken } from './userTokens';
 
 let db: Database;
@@ -9,8 +9,7 @@ let userId: number;
 const email = 'ann@acme.local';
 
 beforeAll(async () => {
-  db = await openDatabase({ memory: true });
-  await migrate(db);
+  db = await openTestDatabase('migrated');
   const [client] = await db.query<{ client_id: number }>("INSERT INTO clients (company_name) VALUES ('Acme') RETURNING client_id");
   const [user] = await db.query<{ user_id: number }>(
     "INSERT INTO client_users (client_id, first_name, email, type_of_user) VALUES ($1, 'Ann', $2, 'User') RETURNING user_id",

@@ -63,6 +63,8 @@ const IS_LITERALS = new Map([
   ['false', 'FALSE'],
 ]);
 const INT4 = { min: -2_147_483_648, max: 2_147_483_647 };
+// The OpenAPI document describes the filters and counts with these.
+export { DEFAULT_LIMIT, OPERATORS };
 
 type Filter = { field: string; operator: Operator; value: string };
 /** Every filter holds (AND), and when there is a search, at least one of its terms (OR). */

@@ -4,7 +4,7 @@ import { CAPTCHA_TTL_MS } from '@yozy/shared';
 import type { Database } from '../db/database';
 import { HttpError, parseBody } from '../http/errors';
 
-const consumeBody = z.object({
+export const consumeBody = z.object({
   signature: z
     .string({ error: 'Send the signature of the solved challenge' })
     .min(1, 'Send the signature of the solved challenge')

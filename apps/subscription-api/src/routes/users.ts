@@ -13,7 +13,7 @@ import { clientJson } from './clients';
 /** POST /users/signIn: the rules of the console's sign-in form. */
 export const signInBody = restSchema(signInInput, SIGN_IN_REST_FIELDS);
 
-const productAddressQuery = z.object({
+export const productAddressQuery = z.object({
   email: z.string({ error: 'Give the email to look up' }).trim().min(1, 'Give the email to look up').max(320),
 });
 

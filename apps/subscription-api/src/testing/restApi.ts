@@ -2,10 +2,10 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { SERVICE_TOKEN_HEADER } from '@yozy/shared';
 import { createApp } from '../app';
-import { openDatabase, type Database } from '../db/database';
-import { migrate } from '../db/migrate';
+import type { Database } from '../db/database';
 import { createMailer, DEFAULT_MAIL_CONFIG, type Mailer } from '../mail/mailer';
-import { DEMO_PASSWORD, seedDemoData } from '../seed/demo';
+import { DEMO_PASSWORD } from '../seed/demo';
+import { openTestDatabase } from './testDatabase';
 
 export type Answer<T = Record<string, unknown>> = { status: number; body: T; ms: number };
 export type ErrorBody = { error: { code: string; message: string; field?: string } };
@@ -17,15 +17,13 @@ export const TEST_SERVICE_TOKEN = 'rest-tests-service-token-0123456789abcdef';
 export type CallOptions = { token?: string; anonymous?: boolean; headers?: Record<string, string> };
 
 /**
- * The service as the gateway sees it, for REST-level tests: a fresh, seeded in-memory database
- * and the app listening on an ephemeral port, called with fetch over real HTTP.
+ * The service as the gateway sees it, for REST-level tests: the test file's own copy of the
+ * seeded database and the app listening on an ephemeral port, called with fetch over real HTTP.
  */
 export async function startRestApi() {
-  const db: Database = await openDatabase({ memory: true });
-  await migrate(db);
+  const db: Database = await openTestDatabase('seeded');
   const logged: string[] = [];
   const mailer: Mailer = createMailer(db, DEFAULT_MAIL_CONFIG, (line) => logged.push(line));
-  await seedDemoData(db, mailer);
   const server = await new Promise<Server>((resolve) => {
     const s = createApp({ db, mailer, serviceToken: TEST_SERVICE_TOKEN }).listen(0, '127.0.0.1', () => resolve(s));
   });

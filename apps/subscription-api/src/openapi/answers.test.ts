@@ -1,0 +1,147 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { issueToken } from '../domain/userTokens';
+import type { Field } from '../http/resource';
+import { planFields, productFields } from '../routes/catalogue';
+import { clientFields } from '../routes/clients';
+import { startRestApi, type Answer, type RestApi } from '../testing/restApi';
+import { answerSchemas, openApiDocument } from '.';
+
+type Documented = { content?: { 'application/json': { schema: { $ref?: string; items?: { $ref?: string } } } } };
+type Paths = Record<string, Record<string, { responses: Record<string, Documented> }>>;
+const paths = openApiDocument.paths as Paths;
+const ANSWERS: Record<string, z.core.$ZodType> = answerSchemas;
+
+let api: RestApi;
+let superAdmin: string;
+beforeAll(async () => {
+  api = await startRestApi();
+  superAdmin = await api.signIn('admin@yozy.local');
+});
+afterAll(() => api.stop());
+
+const seen = new Set<string>();
+
+/** The zod schema the document names for this answer, or null when it documents no body. */
+function documentedSchema(method: string, path: string, status: number): z.core.$ZodType | null {
+  const documented = paths[path]?.[method]?.responses[status];
+  if (!documented) throw new Error(`${method.toUpperCase()} ${path} answered ${status}, which the document does not list`);
+  const schema = documented.content?.['application/json'].schema;
+  if (!schema) return null;
+  const named = (ref: string | undefined) => ANSWERS[ref!.replace('#/components/schemas/', '')]!;
+  return schema.$ref ? named(schema.$ref) : z.array(named(schema.items?.$ref));
+}
+
+/** Holds a real answer against the document: a listed status, and a body its schema accepts. */
+function expectDocumented(method: string, path: string, answer: Answer<unknown>, status: number) {
+  expect(answer.status).toBe(status);
+  seen.add(`${method} ${path} ${status}`);
+  const schema = documentedSchema(method, path, status);
+  if (!schema) return expect(answer.body).toBeNull();
+  const result = z.safeParse(schema, answer.body);
+  expect(result.error?.issues, JSON.stringify(answer.body)).toBeUndefined();
+}
+
+async function userWhere(condition: string) {
+  const [user] = await api.db.query<{ user_id: number; email: string }>(
+    `SELECT user_id, email FROM client_users WHERE ${condition} ORDER BY user_id LIMIT 1`,
+  );
+  return user!;
+}
+
+describe('the answers the OpenAPI document promises', () => {
+  it('session calls', async () => {
+    expectDocumented('get', '/health', await api.get('/health'), 200);
+    for (const email of ['admin@yozy.local', 'admin@acme.local', 'member@acme.local']) {
+      expectDocumented('post', '/users/signIn', await api.post('/users/signIn', { email, password: 'Admin@123' }), 200);
+    }
+    expectDocumented('post', '/users/signIn', await api.post('/users/signIn', { email: 'admin@acme.local', password: 'x' }), 401);
+    expectDocumented('post', '/users/signIn', await api.post('/users/signIn', {}), 400);
+    expectDocumented('get', '/users/me', await api.get('/users/me', superAdmin), 200);
+    expectDocumented('get', '/users/me', await api.get('/users/me'), 401);
+    expectDocumented('get', '/users/product-address', await api.get('/users/product-address?email=admin@acme.local', superAdmin), 200);
+    const member = await api.signIn('member@acme.local');
+    expectDocumented('get', '/users/product-address', await api.get('/users/product-address?email=admin@yozy.local', member), 403);
+    expectDocumented('post', '/users/signOut', await api.post('/users/signOut', undefined, member), 204);
+  });
+
+  it('lists', async () => {
+    expectDocumented('get', '/subscription_client_details', await api.get('/subscription_client_details', superAdmin), 200);
+    expectDocumented('get', '/subscription_client_details', await api.get('/subscription_client_details?ClientId=x', superAdmin), 400);
+    const orgAdmin = await api.signIn('admin@acme.local');
+    expectDocumented('get', '/subscription_client_details', await api.get('/subscription_client_details?ClientId=eq.1', orgAdmin), 403);
+    expectDocumented('get', '/subscription_product_master', await api.get('/subscription_product_master'), 200);
+    expectDocumented('get', '/subscription_plan_master', await api.get('/subscription_plan_master'), 200);
+  });
+
+  it('account flows', async () => {
+    const member = await userWhere("is_active AND password_hash IS NOT NULL AND type_of_user = 'User'");
+    expectDocumented('post', '/auth/password/request', await api.post('/auth/password/request', { email: member.email }), 202);
+    const reset = await issueToken(api.db, { userId: member.user_id, email: member.email, purpose: 'reset' });
+    const link = { email: member.email, token: reset };
+    expectDocumented('post', '/auth/password/linkverify', await api.post('/auth/password/linkverify', link), 200);
+    expectDocumented('post', '/auth/reset', await api.post('/auth/reset', { ...link, password: 'weak', newpassword: 'weak' }), 400);
+    const newPassword = { password: 'Fresh@456', newpassword: 'Fresh@456' };
+    expectDocumented('post', '/auth/reset', await api.post('/auth/reset', { ...link, ...newPassword }), 200);
+
+    const invited = await userWhere('is_active AND password_hash IS NULL');
+    const invitation = await issueToken(api.db, { userId: invited.user_id, email: invited.email, purpose: 'invite' });
+    const acceptance = { email: invited.email, token: invitation, password: 'Fresh@456', confirmpassword: 'Fresh@456' };
+    const answer = await api.post('/auth/create/user', { ...acceptance, firstname: 'Ada', lastname: 'Lovelace' });
+    expectDocumented('post', '/auth/create/user', answer, 200);
+  });
+
+  it('captcha and enquiries', async () => {
+    const solution = { signature: `answers-${Date.now()}`, expiresAt: new Date(Date.now() + 60_000).toISOString() };
+    expectDocumented('post', '/captcha/consume', await api.post('/captcha/consume', solution), 201);
+    expectDocumented('post', '/captcha/consume', await api.post('/captcha/consume', solution), 409);
+
+    const [plan] = await api.db.query<{ product_id: number; plan_id: number }>(
+      'SELECT product_id, plan_id FROM plans WHERE is_active ORDER BY plan_id LIMIT 1',
+    );
+    const enquiry = {
+      ClientCompanyName: 'Contract Checks Ltd',
+      AdminFirstname: 'Ada',
+      AdminLastname: 'Lovelace',
+      AdminEmail: 'ada@contract-checks.example',
+      ContactName: 'Ada Lovelace',
+      ContactEmail: 'ada@contract-checks.example',
+      ProductId: plan!.product_id,
+      PlanId: String(plan!.plan_id),
+    };
+    expectDocumented('post', '/form/subscription_web_enquiry', await api.post('/form/subscription_web_enquiry', enquiry), 201);
+    expectDocumented('post', '/form/subscription_web_enquiry', await api.post('/form/subscription_web_enquiry', enquiry), 409);
+  });
+
+  it('covered every success answer the document lists', () => {
+    const successes = Object.entries(paths).flatMap(([path, operations]) =>
+      Object.entries(operations).flatMap(([method, operation]) =>
+        Object.keys(operation.responses)
+          .filter((status) => status.startsWith('2'))
+          .map((status) => `${method} ${path} ${status}`),
+      ),
+    );
+    expect(successes.filter((answer) => !seen.has(answer))).toEqual([]);
+  });
+});
+
+describe('the records of list resources', () => {
+  const ALIASES: Record<string, string> = { c: 'clients', p: 'products', pl: 'plans' };
+
+  it.each([
+    ['Client', clientFields],
+    ['Product', productFields],
+    ['Plan', planFields],
+  ] as const)('say a %s field may be null exactly when its column allows NULL', async (name, fields: Record<string, Field>) => {
+    const documented = openApiDocument.components.schemas[name]!;
+    for (const [field, { sql }] of Object.entries(fields)) {
+      const [alias = '', column] = sql.split('.');
+      const [row] = await api.db.query<{ is_nullable: string }>(
+        'SELECT is_nullable FROM information_schema.columns WHERE table_name = $1 AND column_name = $2',
+        [ALIASES[alias], column],
+      );
+      const types = [documented.properties?.[field]].flatMap((schema) => (schema as { type?: string | string[] }).type ?? []);
+      expect({ field, nullable: types.includes('null') }).toEqual({ field, nullable: row?.is_nullable === 'YES' });
+    }
+  });
+});

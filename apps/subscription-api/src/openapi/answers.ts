@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import type { TypeOfUser } from '@yozy/shared';
+import type { ErrorCode } from '../http/errors';
+import type { Field, FieldType } from '../http/resource';
+import { planFields, productFields } from '../routes/catalogue';
+import { clientFields } from '../routes/clients';
+
+/** The shapes the service answers with, checked against real answers by the tests beside this file. */
+
+const ERROR_CODES = [
+  'BAD_REQUEST',
+  'INVALID_TOKEN',
+  'WEAK_PASSWORD',
+  'PASSWORD_MISMATCH',
+  'UNAUTHENTICATED',
+  'INVALID_CREDENTIALS',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'INTERNAL',
+] as const satisfies readonly ErrorCode[];
+// A code added to ErrorCode but not here fails the type-check.
+const _everyErrorCode: [Exclude<ErrorCode, (typeof ERROR_CODES)[number]>] extends [never] ? true : never = true;
+
+const TYPES_OF_USER = ['SuperAdmin', 'OrgAdmin', 'User'] as const satisfies readonly TypeOfUser[];
+const _everyTypeOfUser: [Exclude<TypeOfUser, (typeof TYPES_OF_USER)[number]>] extends [never] ? true : never = true;
+
+export const errorAnswer = z.object({
+  error: z.object({
+    code: z.enum(ERROR_CODES),
+    message: z.string().meta({ description: 'A sentence a person can act on' }),
+    field: z.string().optional().meta({ description: 'The body or query field at fault, in the names of this service' }),
+  }),
+});
+
+// Typed as the core schema type: relating each zod class to z.ZodType costs the type-checker seconds.
+const FIELD_SCHEMAS: Record<FieldType, () => z.core.$ZodType> = {
+  int: () => z.int(),
+  number: () => z.number(),
+  text: () => z.string(),
+  bool: () => z.boolean(),
+  date: () => z.iso.date(),
+  timestamp: () => z.iso.datetime({ offset: true }),
+  textList: () => z.array(z.string()),
+};
+
+/**
+ * The record a list resource answers with, made from the same field table the route selects
+ * from, so a field added there is documented; `nullable` names the fields whose column allows NULL.
+ */
+function recordOf<Fields extends Record<string, Field>>(fields: Fields, nullable: (keyof Fields & string)[] = []) {
+  return z.strictObject(
+    Object.fromEntries(
+      Object.entries(fields).map(([name, field]) => {
+        const schema = FIELD_SCHEMAS[field.type]();
+        return [name, nullable.includes(name) ? z.nullable(schema) : schema];
+      }),
+    ),
+  );
+}
+
+export const clientRecord = recordOf(clientFields, [
+  'AddressLine1',
+  'AddressLine2',
+  'City',
+  'State',
+  'Country',
+  'CountryCode',
+  'Pincode',
+  'ClientContactName',
+  'ClientDesignation',
+  'ClientType',
+  'NatureOfBusiness',
+  'BusinessVertical',
+  'ClientRevenueInUSD',
+]);
+export const productRecord = recordOf(productFields);
+export const planRecord = recordOf(planFields);
+
+export const profile = z.strictObject({
+  ClientUserId: z.int(),
+  UUID: z.uuid(),
+  UserFirstname: z.string(),
+  UserLastname: z.string(),
+  OfficialEmail: z.string(),
+  Phone: z.string().nullable(),
+  TypeOfUser: z.enum(TYPES_OF_USER),
+  Role: z.string().nullable().meta({ description: 'The first of the roles assigned to the user, if any' }),
+  ClientId: z.int(),
+  OrgDetails: clientRecord,
+});
+
+export const signInAnswer = z.strictObject({
+  token: z.string().meta({ description: 'The session token, sent back as Authorization: Bearer <token>' }),
+  expiresAt: z.iso.datetime(),
+  user: profile,
+});
+
+export const healthAnswer = z.strictObject({ status: z.literal('ok'), database: z.literal('ok') });
+export const productAddressAnswer = z.strictObject({ url: z.url() });
+export const resetRequestAnswer = z.strictObject({ accepted: z.literal(true) });
+export const linkVerdict = z.strictObject({ linkvalid: z.boolean() });
+export const passwordResetAnswer = z.strictObject({
+  pass: z.literal(true),
+  redirectUrl: z.url().meta({ description: "The user's product address" }),
+});
+export const invitationAnswer = z.strictObject({
+  success: z.literal(true),
+  redirectUrl: z.url().meta({ description: "The user's product address" }),
+});
+export const captchaConsumed = z.strictObject({ consumed: z.literal(true) });
+export const enquiryCreated = z.strictObject({ EnquiryId: z.int() });

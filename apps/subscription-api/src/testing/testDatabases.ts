@@ -1,0 +1,129 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { openDatabase, openPglite, type Database } from '../db/database';
+import { migrate } from '../db/migrate';
+import { createMailer, DEFAULT_MAIL_CONFIG } from '../mail/mailer';
+import { seedDemoData } from '../seed/demo';
+
+/**
+ * Test databases are built once per test run and copied for each test file: migrating and
+ * seeding, and above all starting an embedded database from nothing (initdb), cost seconds
+ * that a copy does not.
+ */
+
+/** 'migrated': the schema only; 'seeded': the schema and the demo data. */
+export type DatabaseContent = 'migrated' | 'seeded';
+
+/** The embedded database always; a real PostgreSQL server too when TEST_DATABASE_URL is set. */
+export const TEST_DATABASE_KINDS = process.env.TEST_DATABASE_URL ? (['pglite', 'postgres'] as const) : (['pglite'] as const);
+
+async function seed(db: Database) {
+  await seedDemoData(
+    db,
+    createMailer(db, DEFAULT_MAIL_CONFIG, () => undefined),
+  );
+}
+
+/**
+ * Once per run: an embedded database migrated, then seeded, written after each step to the
+ * file `files` names for it (PGlite's data-directory dump, a tar file).
+ */
+export async function dumpPglite(files: Partial<Record<DatabaseContent, string>>): Promise<void> {
+  const pglite = await PGlite.create();
+  try {
+    const db = openPglite(pglite);
+    await migrate(db);
+    if (files.migrated) await writeDump(pglite, files.migrated);
+    if (files.seeded) {
+      await seed(db);
+      await writeDump(pglite, files.seeded);
+    }
+  } finally {
+    await pglite.close();
+  }
+}
+
+async function writeDump(pglite: PGlite, file: string) {
+  const dump = await pglite.dumpDataDir('none');
+  await writeFile(file, Buffer.from(await dump.arrayBuffer()));
+}
+
+/** Per test file: a fresh embedded database holding what `dumpPglite` wrote to `file`. */
+export async function openPgliteDump(file: string): Promise<Database> {
+  const dump = new Blob([await readFile(file)]);
+  return openPglite(await PGlite.create({ loadDataDir: dump }));
+}
+
+export type ScratchDatabase = { url: string; drop(): Promise<void> };
+
+/** Once per run, on the server of `adminUrl`: a template database with `content`, copied per test file. */
+export async function createPostgresTemplate(
+  content: DatabaseContent,
+  adminUrl = testDatabaseUrl(),
+): Promise<{ name: string; drop(): Promise<void> }> {
+  const { name, url, drop } = await scratchPostgres(adminUrl, 'yozy_template');
+  const db = await openDatabase({ url });
+  try {
+    await migrate(db);
+    if (content === 'seeded') await seed(db);
+  } finally {
+    // A template cannot be copied while anyone is connected to it.
+    await db.close();
+  }
+  return { name, drop };
+}
+
+/** Per test file: a database of its own copied from the template (CREATE DATABASE … TEMPLATE …). */
+export async function copyPostgresTemplate(template: string, adminUrl = testDatabaseUrl()): Promise<ScratchDatabase> {
+  const name = uniqueName('yozy_test');
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await adminQuery(adminUrl, `CREATE DATABASE ${name} TEMPLATE ${template}`);
+      break;
+    } catch (error) {
+      // 55006: the template was still in use (a copy being made at the same moment on an older server).
+      if ((error as { code?: string }).code !== '55006' || attempt === 5) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+    }
+  }
+  return { url: databaseUrl(adminUrl, name), drop: () => dropPostgres(adminUrl, name) };
+}
+
+/** An empty database of its own on the server of `adminUrl`, whose role may create databases. */
+export async function scratchPostgres(adminUrl = testDatabaseUrl(), prefix = 'yozy_scratch'): Promise<ScratchDatabase & { name: string }> {
+  const name = uniqueName(prefix);
+  await adminQuery(adminUrl, `CREATE DATABASE ${name}`);
+  return { name, url: databaseUrl(adminUrl, name), drop: () => dropPostgres(adminUrl, name) };
+}
+
+function testDatabaseUrl(): string {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('Set TEST_DATABASE_URL to a PostgreSQL database whose role may create databases');
+  return url;
+}
+
+let counter = 0;
+function uniqueName(prefix: string) {
+  return `${prefix}_${process.pid}_${Date.now()}_${++counter}`;
+}
+
+function databaseUrl(adminUrl: string, name: string) {
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+function dropPostgres(adminUrl: string, name: string) {
+  return adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+}
+
+async function adminQuery(adminUrl: string, sql: string) {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(sql);
+  } finally {
+    await admin.end();
+  }
+}
