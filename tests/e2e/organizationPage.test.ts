@@ -42,6 +42,8 @@ describe("an organisation's page in the browser", () => {
     await organization.selectedTab().focus();
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowRight');
+    // The tab strip moves focus on the next frame, which a busy machine may draw late.
+    await expect.poll(() => organization.focusedTabName()).toBe('User Details');
     expect(pathOf(page)).toBe(`/OrganizationDetails/Organization/${acme}/info`);
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.pathname === `/OrganizationDetails/Organization/${acme}/user`);

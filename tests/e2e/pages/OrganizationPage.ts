@@ -10,6 +10,10 @@ export class OrganizationPage {
   readonly selectedTab = () => this.tabList().getByRole('tab', { selected: true });
   readonly scrollButton = (side: 'start' | 'end') => this.page.getByTestId(`tabs-scroll-${side}`);
 
+  /** The name of the tab that has the keyboard focus, if one has. */
+  readonly focusedTabName = () =>
+    this.page.evaluate(() => (document.activeElement?.getAttribute('role') === 'tab' ? document.activeElement.textContent : null));
+
   /** Whether a tab lies wholly inside the visible part of the strip. */
   async tabInView(name: string): Promise<boolean> {
     const [strip, tab] = await Promise.all([this.tabList().boundingBox(), this.tab(name).boundingBox()]);
