@@ -20,6 +20,7 @@ export type RestErrorCode =
   | 'FORBIDDEN'
   | 'NOT_FOUND'
   | 'CONFLICT'
+  | 'SEAT_LIMIT'
   | 'INTERNAL';
 
 /**
@@ -36,6 +37,7 @@ export const REST_ERRORS: Readonly<Record<RestErrorCode, { code: ErrorCode; user
   PASSWORD_MISMATCH: { code: 'PASSWORD_MISMATCH', userError: true },
   INVALID_CREDENTIALS: { code: 'INVALID_CREDENTIALS', userError: true },
   CONFLICT: { code: 'CONFLICT', userError: true },
+  SEAT_LIMIT: { code: 'SEAT_LIMIT', userError: true },
   UNAUTHENTICATED: { code: 'UNAUTHENTICATED', userError: false },
   FORBIDDEN: { code: 'FORBIDDEN', userError: false },
   NOT_FOUND: { code: 'NOT_FOUND', userError: false },

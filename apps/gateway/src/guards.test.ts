@@ -1,7 +1,7 @@
 import type { GraphQLResolveInfo } from 'graphql';
 import { describe, expect, it, vi } from 'vitest';
 import type { GatewayContext } from './context';
-import { admin, sameOrganization, signedIn, superAdmin } from './guards';
+import { admin, organizationScoped, sameOrganization, signedIn, superAdmin } from './guards';
 import { CALLERS, fakeContext, ORGANIZATIONS } from './testing/fakes';
 
 type Caller = keyof typeof CALLERS;
@@ -62,5 +62,27 @@ describe('guards', () => {
     const wrapped = sameOrganization((args: { id: number }) => args.id)(async () => 'mine');
     const ctx = fakeContext({ viewer: CALLERS.orgAdminOfA });
     await expect(wrapped({}, { id: ORGANIZATIONS.A.ClientId }, ctx, {} as GraphQLResolveInfo)).resolves.toBe('mine');
+  });
+});
+
+describe('organizationScoped', () => {
+  const call = (caller: Caller, organizationId: string | null) => {
+    const wrapped = organizationScoped(async () => 'the answer');
+    return wrapped({}, { organizationId }, fakeContext({ viewer: CALLERS[caller] }), {} as GraphQLResolveInfo);
+  };
+
+  it.each([
+    ['orgAdminOfA', null, 'ok'],
+    ['orgAdminOfA', 'A', 'ok'],
+    ['orgAdminOfB', 'A', 'FORBIDDEN'],
+    ['superAdmin', 'A', 'ok'],
+    ['superAdmin', null, 'ok'],
+    ['memberOfA', null, 'FORBIDDEN'],
+    ['memberOfA', 'A', 'FORBIDDEN'],
+    ['anonymous', null, 'UNAUTHENTICATED'],
+  ] as const)('%s asking for organisation %s: %s', async (caller, organization, outcome) => {
+    const answer = call(caller, organization && String(ORGANIZATIONS[organization].ClientId));
+    if (outcome === 'ok') await expect(answer).resolves.toBe('the answer');
+    else await expect(answer).rejects.toMatchObject({ extensions: { code: outcome } });
   });
 });

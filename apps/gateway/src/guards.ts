@@ -62,3 +62,20 @@ export const sameOrganization =
         throw forbidden('You can only see and change your own organisation');
       }
     })(resolver);
+
+/**
+ * Administrators acting on an organisation named by an optional `organizationId` argument: without
+ * it, their own organisation (an OrgAdmin's screens); with it, a SuperAdmin's choice (the provider's
+ * organisation tabs) or an OrgAdmin's own, never another. The resolver passes `organizationId` on
+ * to the REST service as it came, which applies the same rule.
+ */
+export const organizationScoped = <Result, Parent, Args extends { organizationId?: string | null }>(
+  resolver: ResolverFn<Result, Parent, Args>,
+) =>
+  guard<Parent, Args>((viewer, _parent, args) => {
+    requireAdmin(viewer);
+    if (viewer.TypeOfUser === 'SuperAdmin' || args.organizationId == null) return;
+    if (String(args.organizationId) !== String(viewer.ClientId)) {
+      throw forbidden('You can only see and change your own organisation');
+    }
+  })(resolver);

@@ -20,6 +20,7 @@ import { withMinimumDuration } from '../http/minimumDuration';
 import type { Mailer } from '../mail/mailer';
 import { passwordChangedMail, resetMail } from '../mail/templates';
 import { hashPassword } from '../security/passwords';
+import { audit } from '../domain/audit';
 
 /**
  * Every answer to a reset request takes at least this long, so its time does not tell whether
@@ -96,7 +97,14 @@ export function authRoutes(db: Database, { mailer, webProductUrl }: AuthRouteOpt
           WHERE user_id = $1 AND ended_at IS NULL AND expires_at > now()`,
         [owner.userId],
       );
-      await audit(tx, { clientId, userId: owner.userId, action: 'password_reset', ip: clientOf(req, res).ip });
+      await audit(tx, {
+        clientId,
+        actorUserId: owner.userId,
+        action: 'user.password_reset',
+        entityType: 'user',
+        entityId: owner.userId,
+        ip: clientOf(req, res).ip,
+      });
       const mail = await mailer.queue(
         tx,
         owner.email,
@@ -119,7 +127,14 @@ export function authRoutes(db: Database, { mailer, webProductUrl }: AuthRouteOpt
       const owner = await consumeToken(tx, claim);
       if (!owner) throw invalidLink();
       const clientId = await setPassword(tx, owner.userId, passwordHash, { first: body.firstname, last: body.lastname });
-      await audit(tx, { clientId, userId: owner.userId, action: 'invitation_accepted', ip: clientOf(req, res).ip });
+      await audit(tx, {
+        clientId,
+        actorUserId: owner.userId,
+        action: 'user.invitation_accepted',
+        entityType: 'user',
+        entityId: owner.userId,
+        ip: clientOf(req, res).ip,
+      });
       return owner;
     });
     res.json({ success: true, redirectUrl: await productAddressFor(db, owner.email, webProductUrl) });
@@ -145,12 +160,4 @@ async function setPassword(tx: Queryable, userId: number, passwordHash: string, 
     [userId, passwordHash, name?.first ?? null, name?.last ?? null],
   );
   return row!.client_id;
-}
-
-function audit(tx: Queryable, entry: { clientId: number; userId: number; action: string; ip: string | null }) {
-  return tx.query(
-    `INSERT INTO audit_log (client_id, actor_user_id, action, entity_type, entity_id, ip)
-     VALUES ($1, $2, $3, 'user', $4, $5)`,
-    [entry.clientId, entry.userId, entry.action, String(entry.userId), entry.ip ?? null],
-  );
 }

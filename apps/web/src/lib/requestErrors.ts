@@ -19,6 +19,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   BAD_USER_INPUT: 'Some of what was entered could not be accepted. Check it and try again.',
   NOT_FOUND: 'This could not be found. It may have been removed.',
   CONFLICT: 'This clashes with something that already exists.',
+  SEAT_LIMIT: 'Your licence has no seat left for this. Free a seat or ask for a larger plan.',
   CAPTCHA_FAILED: 'The automatic human check failed. Please try again.',
   RATE_LIMITED: 'Too many attempts. Wait a few minutes and try again.',
   INVALID_TOKEN: 'The URL you are trying to use has expired',
@@ -42,6 +43,8 @@ const SHOWS_GATEWAY_MESSAGE: Record<ErrorCode, boolean> = {
   BAD_USER_INPUT: true,
   NOT_FOUND: true,
   CONFLICT: true,
+  // It says how many seats are left on which licence.
+  SEAT_LIMIT: true,
   CAPTCHA_FAILED: true,
   RATE_LIMITED: true,
   INVALID_TOKEN: false,

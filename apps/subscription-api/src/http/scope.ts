@@ -1,0 +1,20 @@
+import type { Viewer } from './auth';
+import { HttpError } from './errors';
+
+/**
+ * The organisation a call acts on. An organisation's admin acts on their own, and naming another
+ * is refused; a SuperAdmin acts on the one named, or on their own when none is. Members never
+ * reach here (requireAdmin comes first).
+ */
+export function targetOrganization(viewer: Viewer, requested: unknown, field = 'ClientId'): number {
+  if (requested === undefined || requested === null || requested === '') return viewer.clientId;
+  const id =
+    typeof requested === 'number' ? requested : typeof requested === 'string' && /^\d{1,10}$/.test(requested) ? Number(requested) : NaN;
+  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) {
+    throw new HttpError('BAD_REQUEST', 'The organisation id must be a whole number', field);
+  }
+  if (viewer.typeOfUser !== 'SuperAdmin' && id !== viewer.clientId) {
+    throw new HttpError('FORBIDDEN', 'You can only see and change your own organisation', field);
+  }
+  return id;
+}
