@@ -50,31 +50,29 @@ async function organizationOf(db: Queryable, viewer: ReturnType<typeof viewerOf>
 
 type DailyCount = { day: string; count: number };
 
-// Days are UTC days; the range is read through sessions_client_id_idx (client_id, started_at).
-const SESSIONS_IN_RANGE = `
-  FROM generate_series($2::date, $3::date, interval '1 day') AS d(day)
-  LEFT JOIN sessions s
-    ON s.client_id = $1
-   AND s.started_at >= (d.day::date)::timestamp AT TIME ZONE 'UTC'
-   AND s.started_at < (d.day::date + 1)::timestamp AT TIME ZONE 'UTC'
- GROUP BY d.day ORDER BY d.day`;
-
-/** Sessions started on each day of the range, a day without any included. */
-function signInsPerDay(db: Queryable, clientId: number, from: string, to: string) {
-  return db.query<DailyCount>(`SELECT to_char(d.day, 'YYYY-MM-DD') AS day, count(s.session_id)::int AS count ${SESSIONS_IN_RANGE}`, [
-    clientId,
-    from,
-    to,
-  ]);
-}
-
-/** People who started at least one session on each day of the range. */
-function activeUsersPerDay(db: Queryable, clientId: number, from: string, to: string) {
-  return db.query<DailyCount>(`SELECT to_char(d.day, 'YYYY-MM-DD') AS day, count(DISTINCT s.user_id)::int AS count ${SESSIONS_IN_RANGE}`, [
-    clientId,
-    from,
-    to,
-  ]);
+/**
+ * Sessions started and people who started one on each day of the range (UTC days), a day
+ * without any included. Only the range is read, through sessions_client_id_idx (client_id, started_at).
+ */
+async function sessionsPerDay(db: Queryable, clientId: number, from: string, to: string) {
+  const rows = await db.query<{ day: string; sign_ins: number; people: number }>(
+    `WITH days AS (
+       SELECT (s.started_at AT TIME ZONE 'UTC')::date AS day, count(*)::int AS sign_ins, count(DISTINCT s.user_id)::int AS people
+         FROM sessions s
+        WHERE s.client_id = $1
+          AND s.started_at >= $2::date::timestamp AT TIME ZONE 'UTC'
+          AND s.started_at < ($3::date + 1)::timestamp AT TIME ZONE 'UTC'
+        GROUP BY 1)
+     SELECT to_char(d.day, 'YYYY-MM-DD') AS day, coalesce(days.sign_ins, 0) AS sign_ins, coalesce(days.people, 0) AS people
+       FROM generate_series($2::date, $3::date, interval '1 day') AS d(day)
+       LEFT JOIN days ON days.day = d.day::date
+      ORDER BY d.day`,
+    [clientId, from, to],
+  );
+  return {
+    signIns: rows.map((row): DailyCount => ({ day: row.day, count: row.sign_ins })),
+    people: rows.map((row): DailyCount => ({ day: row.day, count: row.people })),
+  };
 }
 
 /**
@@ -127,7 +125,7 @@ export async function dashboardOf(db: Queryable, clientId: number) {
     expiringWithinDays: EXPIRING_WITHIN_DAYS,
     pendingInvitations: counts!.pending_invitations,
     seats: await seatUse(db, clientId),
-    signInsPerDay: await signInsPerDay(db, clientId, addDays(to, -(DASHBOARD_DAYS - 1)), to),
+    signInsPerDay: (await sessionsPerDay(db, clientId, addDays(to, -(DASHBOARD_DAYS - 1)), to)).signIns,
   };
 }
 
@@ -165,12 +163,13 @@ export async function statisticsOf(db: Queryable, clientId: number, { from, to }
       ORDER BY p.short_code`,
     [clientId],
   );
+  const days = await sessionsPerDay(db, clientId, from, to);
   return {
     clientId,
     from,
     to,
-    signInsPerDay: await signInsPerDay(db, clientId, from, to),
-    activeUsersPerDay: await activeUsersPerDay(db, clientId, from, to),
+    signInsPerDay: days.signIns,
+    activeUsersPerDay: days.people,
     seats: await seatUse(db, clientId),
     usersPerDepartment,
     usersPerGroup,
