@@ -87,6 +87,20 @@ const OPERATIONS: Record<string, Operation> = {
     }),
     may: ONLY_SUPER_ADMIN_MAY,
   },
+  'Query.dashboard': {
+    call: ({ other }) => ({
+      document: `query ($organizationId: ID) { dashboard(organizationId: $organizationId) { organizationId activeUsers disabledUsers sessionsActiveNow licencesExpiringSoon pendingInvitations seats { productName used capacity } signInsPerDay { day count } } }`,
+      variables: { organizationId: other.id },
+    }),
+    may: ONLY_SUPER_ADMIN_MAY,
+  },
+  'Query.statistics': {
+    call: ({ other }) => ({
+      document: `query ($organizationId: ID) { statistics(organizationId: $organizationId) { organizationId signInsPerDay { day count } activeUsersPerDay { count } seats { productName used } usersPerDepartment { name count } usersPerGroup { name count } projects { shortCode name allocations issues releases } } }`,
+      variables: { organizationId: other.id },
+    }),
+    may: ONLY_SUPER_ADMIN_MAY,
+  },
   'Mutation.signIn': {
     call: async ({ other, captcha }) => ({
       document: 'mutation ($input: SignInInput!) { signIn(input: $input) { viewer { email } errors { code } } }',

@@ -2,6 +2,7 @@ import { AccountApi } from './AccountApi';
 import { Caller } from './Caller';
 import { CatalogueApi } from './CatalogueApi';
 import { EnquiryApi } from './EnquiryApi';
+import { InsightsApi } from './InsightsApi';
 import { OrganizationApi } from './OrganizationApi';
 import type { SubscriptionServiceLink } from './SubscriptionService';
 
@@ -11,6 +12,7 @@ export type DataSources = {
   catalogue: CatalogueApi;
   enquiry: EnquiryApi;
   organization: OrganizationApi;
+  insights: InsightsApi;
 };
 
 export function createDataSources(service: SubscriptionServiceLink, caller: Caller): DataSources {
@@ -19,6 +21,7 @@ export function createDataSources(service: SubscriptionServiceLink, caller: Call
     catalogue: new CatalogueApi(service, caller),
     enquiry: new EnquiryApi(service, caller),
     organization: new OrganizationApi(service, caller),
+    insights: new InsightsApi(service, caller),
   };
 }
 

@@ -20,6 +20,8 @@ export type PasswordResetRequested = Schemas['PasswordResetRequested'];
 export type ResetLinkVerdict = Schemas['ResetLinkVerdict'];
 export type PasswordResetDone = Schemas['PasswordResetDone'];
 export type InvitationAccepted = Schemas['InvitationAccepted'];
+export type DashboardRecord = Schemas['Dashboard'];
+export type StatisticsRecord = Schemas['Statistics'];
 
 /** The documented refusal; a proxy between the two may still answer with something else. */
 export type RestErrorBody = { error?: Partial<Schemas['Error']['error']> };

@@ -2,7 +2,16 @@ import { accountResolvers } from './account';
 import { baseResolvers } from './base';
 import { catalogueResolvers } from './catalogue';
 import { enquiryResolvers } from './enquiry';
+import { insightResolvers } from './insights';
 import { organizationResolvers } from './organization';
 import { sessionResolvers } from './session';
 
-export const resolvers = [baseResolvers, sessionResolvers, accountResolvers, catalogueResolvers, enquiryResolvers, organizationResolvers];
+export const resolvers = [
+  baseResolvers,
+  sessionResolvers,
+  accountResolvers,
+  catalogueResolvers,
+  enquiryResolvers,
+  organizationResolvers,
+  insightResolvers,
+];

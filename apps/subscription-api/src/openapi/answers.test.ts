@@ -74,6 +74,14 @@ describe('the answers the OpenAPI document promises', () => {
     expectDocumented('get', '/subscription_plan_master', await api.get('/subscription_plan_master'), 200);
   });
 
+  it('insights', async () => {
+    const orgAdmin = await api.signIn('admin@acme.local');
+    expectDocumented('get', '/insights/dashboard', await api.get('/insights/dashboard', orgAdmin), 200);
+    expectDocumented('get', '/insights/dashboard', await api.get('/insights/dashboard?ClientId=999999', superAdmin), 404);
+    expectDocumented('get', '/insights/statistics', await api.get('/insights/statistics', orgAdmin), 200);
+    expectDocumented('get', '/insights/statistics', await api.get('/insights/statistics?from=2026-03-10&to=2026-03-01', orgAdmin), 400);
+  });
+
   it('account flows', async () => {
     const member = await userWhere("is_active AND password_hash IS NOT NULL AND type_of_user = 'User'");
     expectDocumented('post', '/auth/password/request', await api.post('/auth/password/request', { email: member.email }), 202);

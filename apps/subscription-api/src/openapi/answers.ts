@@ -113,3 +113,47 @@ export const invitationAnswer = z.strictObject({
 });
 export const captchaConsumed = z.strictObject({ consumed: z.literal(true) });
 export const enquiryCreated = z.strictObject({ EnquiryId: z.int() });
+
+const dailyCount = z.strictObject({ day: z.iso.date(), count: z.int().min(0) });
+const seatUse = z.strictObject({
+  productId: z.int(),
+  productName: z.string(),
+  capacity: z.int().min(0).meta({ description: "Seats the organisation's active, unexpired licences for the product give" }),
+  used: z.int().min(0).meta({ description: 'Active people with a role on the product, invited ones included' }),
+});
+
+export const dashboardAnswer = z.strictObject({
+  clientId: z.int(),
+  activeUsers: z.int().min(0),
+  disabledUsers: z.int().min(0),
+  sessionsActiveNow: z.int().min(0).meta({ description: 'Sessions neither ended nor expired' }),
+  licencesExpiringSoon: z.int().min(0).meta({ description: 'Active licences whose last day is within expiringWithinDays of today' }),
+  expiringWithinDays: z.int(),
+  pendingInvitations: z.int().min(0).meta({ description: 'Active people without a password holding a live invitation' }),
+  seats: z.array(seatUse),
+  signInsPerDay: z.array(dailyCount).meta({ description: 'Sessions started on each of the last 30 days (UTC), today last' }),
+});
+
+export const statisticsAnswer = z.strictObject({
+  clientId: z.int(),
+  from: z.iso.date(),
+  to: z.iso.date(),
+  signInsPerDay: z.array(dailyCount),
+  activeUsersPerDay: z.array(dailyCount).meta({ description: 'People who started a session on each day' }),
+  seats: z.array(seatUse),
+  usersPerDepartment: z.array(
+    z.strictObject({ name: z.string().nullable().meta({ description: 'Null for people without a department' }), count: z.int() }),
+  ),
+  usersPerGroup: z.array(z.strictObject({ name: z.string(), count: z.int().meta({ description: 'Active members' }) })),
+  projects: z.array(
+    z.strictObject({
+      projectId: z.int(),
+      shortCode: z.string(),
+      name: z.string(),
+      allocations: z.int().meta({ description: 'Current allocations of people to the project' }),
+      issues: z.int(),
+      openIssues: z.int().meta({ description: 'Issues not DONE' }),
+      releases: z.int(),
+    }),
+  ),
+});

@@ -6,10 +6,12 @@ import { consumeBody } from '../routes/captcha';
 import { planFields, productFields } from '../routes/catalogue';
 import { clientFields } from '../routes/clients';
 import { enquiryBody, PENDING_ENQUIRY_MESSAGE } from '../routes/enquiries';
+import { dashboardQuery, MAX_RANGE_DAYS, statisticsQuery } from '../routes/insights';
 import { productAddressQuery, signInBody } from '../routes/users';
 import {
   captchaConsumed,
   clientRecord,
+  dashboardAnswer,
   enquiryCreated,
   errorAnswer,
   healthAnswer,
@@ -22,6 +24,7 @@ import {
   profile,
   resetRequestAnswer,
   signInAnswer,
+  statisticsAnswer,
 } from './answers';
 import { buildDocument, type Answer, type Operation, type Parameter } from './build';
 import { GATEWAY_ONLY_PATHS } from '../http/gateway';
@@ -121,6 +124,8 @@ export const answerSchemas = {
   InvitationAccepted: invitationAnswer,
   CaptchaConsumed: captchaConsumed,
   EnquiryCreated: enquiryCreated,
+  Dashboard: dashboardAnswer,
+  Statistics: statisticsAnswer,
 } as const;
 
 /** The REST contract of what exists; the gateway's REST types are generated from it. */
@@ -142,6 +147,7 @@ export const openApiDocument = buildDocument({
     { name: 'Catalogue', description: 'The products and plans on sale' },
     { name: 'Enquiries', description: 'Companies asking to subscribe' },
     { name: 'Organisations', description: 'The organisations (clients) of the provider' },
+    { name: 'Insights', description: "An organisation's numbers for its dashboard and statistics" },
   ],
   inputs: {
     SignIn: signInBody,
@@ -310,6 +316,40 @@ export const openApiDocument = buildDocument({
           400: refused('BAD_REQUEST: an unknown field, or a malformed filter, order or count'),
           401: NO_SESSION,
           403: refused('FORBIDDEN: another organisation, or not an administrator'),
+        },
+      },
+    },
+    '/insights/dashboard': {
+      get: {
+        operationId: 'getDashboard',
+        tag: 'Insights',
+        summary:
+          "An organisation's people, seats, licences about to lapse, live sessions, waiting invitations and last 30 days of sign-ins",
+        query: dashboardQuery,
+        responses: {
+          200: { description: 'The numbers', body: dashboardAnswer },
+          400: refused('BAD_REQUEST (field ClientId): not a whole number'),
+          401: NO_SESSION,
+          403: refused('FORBIDDEN: another organisation, or not an administrator'),
+          404: refused('NOT_FOUND (field ClientId): no such organisation'),
+        },
+      },
+    },
+    '/insights/statistics': {
+      get: {
+        operationId: 'getStatistics',
+        tag: 'Insights',
+        summary:
+          "An organisation's sign-ins and active people per day over a range of days, seats, people per department and group, and project activity",
+        query: statisticsQuery,
+        responses: {
+          200: { description: 'The numbers', body: statisticsAnswer },
+          400: refused(
+            `BAD_REQUEST: a malformed date, from after to, more than ${MAX_RANGE_DAYS} days (field from), or a ClientId that is not a whole number`,
+          ),
+          401: NO_SESSION,
+          403: refused('FORBIDDEN: another organisation, or not an administrator'),
+          404: refused('NOT_FOUND (field ClientId): no such organisation'),
         },
       },
     },

@@ -4,6 +4,7 @@ import { createMailer, type Mailer } from '../mail/mailer';
 import type { QueuedMail } from '../mail/outbox';
 import { invitationMail } from '../mail/templates';
 import { hashPassword } from '../security/passwords';
+import { seedInsights } from './insights';
 
 export const DEMO_PASSWORD = 'Admin@123';
 
@@ -176,6 +177,7 @@ export async function seedDemoData(db: Database, mailer: Mailer = createMailer(d
     const roleIds = await insertRoles(tx, productIds);
     for (const org of ORGS) await insertOrganisation(tx, org, { productIds, planIds, roleIds, passwordHash });
     await insertSessions(tx);
+    await seedInsights(tx);
     await insertEnquiries(tx, planIds);
     return inviteUsersWithoutPassword(tx, mailer);
   });

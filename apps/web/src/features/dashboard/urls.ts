@@ -1,1 +1,21 @@
+import { organizationTabPath } from '../organizations/urls';
+import { userSessionsPath } from '../sessions/urls';
+import { subscriptionDetailsPath } from '../subscriptions/urls';
+import { userManagementPath } from '../users/urls';
+
 export const dashboardPath = '/dashboard';
+
+/**
+ * Where the dashboard's cards lead: the organisation admin's own screens, or, for an organisation
+ * a SuperAdmin looks at, the same screens as that organisation's tabs.
+ */
+export function dashboardLinks(organizationId?: string) {
+  if (organizationId) {
+    return {
+      users: organizationTabPath(organizationId, 'user'),
+      subscription: organizationTabPath(organizationId, 'Subscription'),
+      sessions: organizationTabPath(organizationId, 'UserSessions'),
+    };
+  }
+  return { users: userManagementPath, subscription: subscriptionDetailsPath, sessions: userSessionsPath };
+}

@@ -1,0 +1,195 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import type { Database, Queryable } from '../db/database';
+import { seatsOf } from '../domain/seats';
+import { requireAdmin, viewerOf } from '../http/auth';
+import { HttpError, parseBody } from '../http/errors';
+import { targetOrganization } from '../http/scope';
+
+/** Licences whose last day falls within this many days count as expiring soon. */
+export const EXPIRING_WITHIN_DAYS = 30;
+/** The dashboard's sign-in chart covers this many days up to today. */
+export const DASHBOARD_DAYS = 30;
+/** The statistics' default range, and the longest one that may be asked for. */
+export const DEFAULT_RANGE_DAYS = 30;
+export const MAX_RANGE_DAYS = 366;
+
+const isoDate = z.iso.date({ error: 'Give a date as YYYY-MM-DD' });
+
+export const dashboardQuery = z.object({
+  ClientId: z.string().optional().meta({ description: 'The organisation; a SuperAdmin may name any, others only their own' }),
+});
+
+export const statisticsQuery = dashboardQuery.extend({
+  from: isoDate.optional().meta({ description: `First day (UTC); ${DEFAULT_RANGE_DAYS - 1} days before "to" when omitted` }),
+  to: isoDate.optional().meta({ description: 'Last day (UTC), included; today when omitted' }),
+});
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const today = () => new Date().toISOString().slice(0, 10);
+const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+
+/** The days a statistics call covers: today's last 30 by default, never backwards or longer than a year. */
+export function statisticsRange(from: string | undefined, to: string | undefined): { from: string; to: string } {
+  const last = to ?? today();
+  const first = from ?? addDays(last, -(DEFAULT_RANGE_DAYS - 1));
+  if (daysBetween(first, last) < 0) throw new HttpError('BAD_REQUEST', 'The first day must not be after the last day', 'from');
+  if (daysBetween(first, last) >= MAX_RANGE_DAYS) {
+    throw new HttpError('BAD_REQUEST', `Choose at most ${MAX_RANGE_DAYS} days`, 'from');
+  }
+  return { from: first, to: last };
+}
+
+async function organizationOf(db: Queryable, viewer: ReturnType<typeof viewerOf>, requested: unknown): Promise<number> {
+  const clientId = targetOrganization(viewer, requested);
+  const [exists] = await db.query('SELECT 1 FROM clients WHERE client_id = $1', [clientId]);
+  if (!exists) throw new HttpError('NOT_FOUND', 'No such organisation', 'ClientId');
+  return clientId;
+}
+
+type DailyCount = { day: string; count: number };
+
+/**
+ * Sessions started and people who started one on each day of the range (UTC days), a day
+ * without any included. Only the range is read, through sessions_client_id_idx (client_id, started_at).
+ */
+async function sessionsPerDay(db: Queryable, clientId: number, from: string, to: string) {
+  const rows = await db.query<{ day: string; sign_ins: number; people: number }>(
+    `WITH days AS (
+       SELECT (s.started_at AT TIME ZONE 'UTC')::date AS day, count(*)::int AS sign_ins, count(DISTINCT s.user_id)::int AS people
+         FROM sessions s
+        WHERE s.client_id = $1
+          AND s.started_at >= $2::date::timestamp AT TIME ZONE 'UTC'
+          AND s.started_at < ($3::date + 1)::timestamp AT TIME ZONE 'UTC'
+        GROUP BY 1)
+     SELECT to_char(d.day, 'YYYY-MM-DD') AS day, coalesce(days.sign_ins, 0) AS sign_ins, coalesce(days.people, 0) AS people
+       FROM generate_series($2::date, $3::date, interval '1 day') AS d(day)
+       LEFT JOIN days ON days.day = d.day::date
+      ORDER BY d.day`,
+    [clientId, from, to],
+  );
+  return {
+    signIns: rows.map((row): DailyCount => ({ day: row.day, count: row.sign_ins })),
+    people: rows.map((row): DailyCount => ({ day: row.day, count: row.people })),
+  };
+}
+
+/**
+ * Seats on every product the organisation has a licence for or people with a role on, counted
+ * as the seat limit counts them (domain/seats.ts): a product without a live licence has none.
+ */
+async function seatUse(db: Queryable, clientId: number) {
+  const products = await db.query<{ product_id: number }>(
+    `SELECT product_id FROM licences WHERE client_id = $1 AND is_active
+      UNION
+     SELECT ur.product_id FROM user_roles ur JOIN client_users u ON u.user_id = ur.user_id WHERE u.client_id = $1 AND u.is_active
+      ORDER BY product_id`,
+    [clientId],
+  );
+  const seats = [];
+  for (const { product_id: productId } of products) {
+    const { productName, capacity, used } = await seatsOf(db, clientId, productId);
+    seats.push({ productId, productName, capacity, used });
+  }
+  return seats;
+}
+
+export async function dashboardOf(db: Queryable, clientId: number) {
+  const [counts] = await db.query<{
+    active_users: number;
+    disabled_users: number;
+    sessions_active_now: number;
+    licences_expiring_soon: number;
+    pending_invitations: number;
+  }>(
+    `SELECT (SELECT count(*)::int FROM client_users WHERE client_id = $1 AND is_active) AS active_users,
+            (SELECT count(*)::int FROM client_users WHERE client_id = $1 AND NOT is_active) AS disabled_users,
+            (SELECT count(*)::int FROM sessions WHERE client_id = $1 AND ended_at IS NULL AND expires_at > now()) AS sessions_active_now,
+            (SELECT count(*)::int FROM licences
+              WHERE client_id = $1 AND is_active AND valid_till BETWEEN current_date AND current_date + $2::int) AS licences_expiring_soon,
+            (SELECT count(*)::int FROM client_users u
+              WHERE u.client_id = $1 AND u.is_active AND u.password_hash IS NULL
+                AND EXISTS (SELECT 1 FROM user_tokens t
+                             WHERE t.user_id = u.user_id AND t.purpose = 'invite' AND t.used_at IS NULL
+                               AND t.voided_at IS NULL AND t.expires_at > now())) AS pending_invitations`,
+    [clientId, EXPIRING_WITHIN_DAYS],
+  );
+  const to = today();
+  return {
+    clientId,
+    activeUsers: counts!.active_users,
+    disabledUsers: counts!.disabled_users,
+    sessionsActiveNow: counts!.sessions_active_now,
+    licencesExpiringSoon: counts!.licences_expiring_soon,
+    expiringWithinDays: EXPIRING_WITHIN_DAYS,
+    pendingInvitations: counts!.pending_invitations,
+    seats: await seatUse(db, clientId),
+    signInsPerDay: (await sessionsPerDay(db, clientId, addDays(to, -(DASHBOARD_DAYS - 1)), to)).signIns,
+  };
+}
+
+export async function statisticsOf(db: Queryable, clientId: number, { from, to }: { from: string; to: string }) {
+  const usersPerDepartment = await db.query<{ name: string | null; count: number }>(
+    `SELECT NULLIF(trim(department_name), '') AS name, count(*)::int AS count
+       FROM client_users WHERE client_id = $1 AND is_active
+      GROUP BY 1 ORDER BY count DESC, name NULLS LAST`,
+    [clientId],
+  );
+  const usersPerGroup = await db.query<{ name: string; count: number }>(
+    `SELECT g.name, count(u.user_id)::int AS count
+       FROM groups g
+       LEFT JOIN group_members m ON m.group_id = g.group_id
+       LEFT JOIN client_users u ON u.user_id = m.user_id AND u.is_active
+      WHERE g.client_id = $1
+      GROUP BY g.group_id, g.name ORDER BY count DESC, lower(g.name)`,
+    [clientId],
+  );
+  const projects = await db.query<{
+    projectId: number;
+    shortCode: string;
+    name: string;
+    allocations: number;
+    issues: number;
+    openIssues: number;
+    releases: number;
+  }>(
+    `SELECT p.project_id AS "projectId", p.short_code AS "shortCode", p.name,
+            (SELECT count(*)::int FROM project_allocations a WHERE a.project_id = p.project_id AND a.is_current) AS allocations,
+            (SELECT count(*)::int FROM project_issues i WHERE i.project_id = p.project_id) AS issues,
+            (SELECT count(*)::int FROM project_issues i WHERE i.project_id = p.project_id AND i.status <> 'DONE') AS "openIssues",
+            (SELECT count(*)::int FROM project_releases r WHERE r.project_id = p.project_id) AS releases
+       FROM projects p WHERE p.client_id = $1
+      ORDER BY p.short_code`,
+    [clientId],
+  );
+  const days = await sessionsPerDay(db, clientId, from, to);
+  return {
+    clientId,
+    from,
+    to,
+    signInsPerDay: days.signIns,
+    activeUsersPerDay: days.people,
+    seats: await seatUse(db, clientId),
+    usersPerDepartment,
+    usersPerGroup,
+    projects,
+  };
+}
+
+/** Read-only numbers of one organisation for its dashboard and statistics screens. */
+export function insightRoutes(db: Database): Router {
+  const router = Router();
+  router.get('/insights/dashboard', requireAdmin, async (req, res) => {
+    const { ClientId } = parseBody(dashboardQuery, req.query);
+    const clientId = await organizationOf(db, viewerOf(res), ClientId);
+    res.json(await dashboardOf(db, clientId));
+  });
+  router.get('/insights/statistics', requireAdmin, async (req, res) => {
+    const query = parseBody(statisticsQuery, req.query);
+    const range = statisticsRange(query.from, query.to);
+    const clientId = await organizationOf(db, viewerOf(res), query.ClientId);
+    res.json(await statisticsOf(db, clientId, range));
+  });
+  return router;
+}
