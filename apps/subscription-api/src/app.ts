@@ -4,7 +4,7 @@ import type { Database } from './db/database';
 import { authenticate } from './http/auth';
 import { errorHandler, notFound } from './http/errors';
 import { refuseNulCharacters, refuseOtherBodies } from './http/input';
-import { GATEWAY_ONLY_PATHS, requireGateway } from './http/gateway';
+import { GATEWAY_ONLY_PATHS, recogniseGateway, requireGateway } from './http/gateway';
 import { createMailer, type Mailer } from './mail/mailer';
 import { openApiDocument } from './openapi';
 import { authRoutes } from './routes/auth';
@@ -12,6 +12,7 @@ import { captchaRoutes } from './routes/captcha';
 import { catalogueRoutes } from './routes/catalogue';
 import { clientRoutes } from './routes/clients';
 import { enquiryRoutes } from './routes/enquiries';
+import { groupRoutes } from './routes/groups';
 import { userRoutes } from './routes/users';
 
 export type ApiOptions = {
@@ -54,6 +55,7 @@ export function createApp({
   });
 
   app.use(GATEWAY_ONLY_PATHS, requireGateway(serviceToken));
+  app.use(recogniseGateway(serviceToken));
   // Public routes first; everything after authenticate() needs a session.
   app.use(userRoutes(db, { webProductUrl }));
   app.use(authRoutes(db, { mailer, webProductUrl }));
@@ -62,6 +64,7 @@ export function createApp({
   app.use(enquiryRoutes(db));
   app.use(authenticate(db));
   app.use(clientRoutes(db));
+  app.use(groupRoutes(db));
 
   app.use(notFound);
   app.use(errorHandler);

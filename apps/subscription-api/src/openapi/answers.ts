@@ -4,6 +4,7 @@ import type { ErrorCode } from '../http/errors';
 import type { Field, FieldType } from '../http/resource';
 import { planFields, productFields } from '../routes/catalogue';
 import { clientFields } from '../routes/clients';
+import { groupCandidateFields, groupFields, groupMemberFields } from '../routes/groups';
 
 /** The shapes the service answers with, checked against real answers by the tests beside this file. */
 
@@ -79,6 +80,10 @@ export const clientRecord = recordOf(clientFields, [
 ]);
 export const productRecord = recordOf(productFields);
 export const planRecord = recordOf(planFields);
+export const groupRecord = recordOf(groupFields, ['Description']);
+export const groupMemberRecord = recordOf(groupMemberFields);
+export const groupCandidateRecord = recordOf(groupCandidateFields);
+export const groupDeleted = z.strictObject({ GroupId: z.int() });
 
 export const profile = z.strictObject({
   ClientUserId: z.int(),
