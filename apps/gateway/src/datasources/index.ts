@@ -2,6 +2,7 @@ import { AccountApi } from './AccountApi';
 import { Caller } from './Caller';
 import { CatalogueApi } from './CatalogueApi';
 import { EnquiryApi } from './EnquiryApi';
+import { GroupApi } from './GroupApi';
 import { OrganizationApi } from './OrganizationApi';
 import type { SubscriptionServiceLink } from './SubscriptionService';
 
@@ -10,6 +11,7 @@ export type DataSources = {
   account: AccountApi;
   catalogue: CatalogueApi;
   enquiry: EnquiryApi;
+  group: GroupApi;
   organization: OrganizationApi;
 };
 
@@ -18,6 +20,7 @@ export function createDataSources(service: SubscriptionServiceLink, caller: Call
     account: new AccountApi(service, caller),
     catalogue: new CatalogueApi(service, caller),
     enquiry: new EnquiryApi(service, caller),
+    group: new GroupApi(service, caller),
     organization: new OrganizationApi(service, caller),
   };
 }

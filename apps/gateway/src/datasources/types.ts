@@ -20,6 +20,10 @@ export type PasswordResetRequested = Schemas['PasswordResetRequested'];
 export type ResetLinkVerdict = Schemas['ResetLinkVerdict'];
 export type PasswordResetDone = Schemas['PasswordResetDone'];
 export type InvitationAccepted = Schemas['InvitationAccepted'];
+export type GroupRecord = Schemas['Group'];
+export type GroupMemberRecord = Schemas['GroupMember'];
+export type GroupCandidateRecord = Schemas['GroupCandidate'];
+export type GroupDeleted = Schemas['GroupDeleted'];
 
 /** The documented refusal; a proxy between the two may still answer with something else. */
 export type RestErrorBody = { error?: Partial<Schemas['Error']['error']> };

@@ -26,6 +26,7 @@ export function fakeSources(fakes: FakeSources = {}): DataSources {
     account: domain('account'),
     catalogue: domain('catalogue'),
     enquiry: domain('enquiry'),
+    group: domain('group'),
     organization: domain('organization'),
   } as unknown as DataSources;
 }
