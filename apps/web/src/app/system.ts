@@ -28,6 +28,7 @@ import {
   spinnerRecipe,
   tableSlotRecipe,
   tabsSlotRecipe,
+  textareaRecipe,
   textStyles,
   toastSlotRecipe,
   tokens,
@@ -61,6 +62,7 @@ const chakraTheme = defineConfig({
       skeleton: skeletonRecipe,
       skipNavLink: skipNavLinkRecipe,
       spinner: spinnerRecipe,
+      textarea: textareaRecipe,
     },
     slotRecipes: {
       alert: alertSlotRecipe,
