@@ -13,6 +13,7 @@ import { catalogueRoutes } from './routes/catalogue';
 import { clientRoutes } from './routes/clients';
 import { enquiryRoutes } from './routes/enquiries';
 import { groupRoutes } from './routes/groups';
+import { licenceRoutes } from './routes/licences';
 import { userRoutes } from './routes/users';
 
 export type ApiOptions = {
@@ -65,6 +66,7 @@ export function createApp({
   app.use(authenticate(db));
   app.use(clientRoutes(db));
   app.use(groupRoutes(db));
+  app.use(licenceRoutes(db));
 
   app.use(notFound);
   app.use(errorHandler);

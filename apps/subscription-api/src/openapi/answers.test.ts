@@ -132,6 +132,18 @@ describe('the answers the OpenAPI document promises', () => {
     expectDocumented('post', `${path}/delete`, await api.post(`${path}/delete`, { GroupId }, orgAdmin), 404);
   });
 
+  it('licences', async () => {
+    const orgAdmin = await api.signIn('admin@acme.local');
+    expectDocumented('get', '/subscription_client_license_details', await api.get('/subscription_client_license_details', orgAdmin), 200);
+    expectDocumented('get', '/subscription_client_license_details', await api.get('/subscription_client_license_details', superAdmin), 200);
+    expectDocumented(
+      'get',
+      '/subscription_client_license_details',
+      await api.get('/subscription_client_license_details?ClientId=eq.1', orgAdmin),
+      403,
+    );
+  });
+
   it('covered every success answer the document lists', () => {
     const successes = Object.entries(paths).flatMap(([path, operations]) =>
       Object.entries(operations).flatMap(([method, operation]) =>

@@ -5,6 +5,7 @@ import type { Field, FieldType } from '../http/resource';
 import { planFields, productFields } from '../routes/catalogue';
 import { clientFields } from '../routes/clients';
 import { groupCandidateFields, groupFields, groupMemberFields } from '../routes/groups';
+import { licenceFields } from '../routes/licences';
 
 /** The shapes the service answers with, checked against real answers by the tests beside this file. */
 
@@ -84,6 +85,10 @@ export const groupRecord = recordOf(groupFields, ['Description']);
 export const groupMemberRecord = recordOf(groupMemberFields);
 export const groupCandidateRecord = recordOf(groupCandidateFields);
 export const groupDeleted = z.strictObject({ GroupId: z.int() });
+export const licenceRecord = recordOf(licenceFields).extend({
+  SeatsUsed: z.int().meta({ description: "Active users of the organisation with a role for the licence's product" }),
+  SeatsCapacity: z.int().meta({ description: "Seats the organisation's active, unexpired licences of the product give together" }),
+});
 
 export const profile = z.strictObject({
   ClientUserId: z.int(),

@@ -17,6 +17,7 @@ import {
   groupUpdateBody,
   NOT_MEMBERS_MESSAGE,
 } from '../routes/groups';
+import { licenceFields } from '../routes/licences';
 import { productAddressQuery, signInBody } from '../routes/users';
 import {
   captchaConsumed,
@@ -27,6 +28,7 @@ import {
   groupDeleted,
   groupMemberRecord,
   groupRecord,
+  licenceRecord,
   healthAnswer,
   invitationAnswer,
   linkVerdict,
@@ -140,6 +142,7 @@ export const answerSchemas = {
   GroupMember: groupMemberRecord,
   GroupCandidate: groupCandidateRecord,
   GroupDeleted: groupDeleted,
+  Licence: licenceRecord,
 } as const;
 
 /** The REST contract of what exists; the gateway's REST types are generated from it. */
@@ -162,6 +165,7 @@ export const openApiDocument = buildDocument({
     { name: 'Enquiries', description: 'Companies asking to subscribe' },
     { name: 'Organisations', description: 'The organisations (clients) of the provider' },
     { name: 'Groups', description: "An organisation's assignment groups and their members" },
+    { name: 'Licences', description: "An organisation's licences and the seats they give" },
   ],
   inputs: {
     SignIn: signInBody,
@@ -436,6 +440,21 @@ export const openApiDocument = buildDocument({
           401: NO_SESSION,
           403: refused("FORBIDDEN: another organisation's group, or not an administrator"),
           404: refused('NOT_FOUND: no such group (field GroupId)'),
+        },
+      },
+    },
+    '/subscription_client_license_details': {
+      get: {
+        operationId: 'listLicences',
+        tag: 'Licences',
+        summary:
+          "Licences with product, plan and the seats of their product: an organisation admin's own organisation's, any for a SuperAdmin",
+        parameters: listParameters(licenceFields),
+        responses: {
+          200: listAnswer('Licences', licenceRecord),
+          400: refused('BAD_REQUEST: an unknown field, or a malformed filter, order or count'),
+          401: NO_SESSION,
+          403: refused('FORBIDDEN: another organisation, or not an administrator'),
         },
       },
     },
