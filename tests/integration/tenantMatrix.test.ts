@@ -257,6 +257,14 @@ const OPERATIONS: Record<string, Operation> = {
     may: ONLY_SUPER_ADMIN_MAY,
     touches: { rows: groupsOf },
   },
+  'Query.licences': {
+    call: ({ other }) => ({
+      document:
+        'query ($id: ID) { licences(organizationId: $id, page: { limit: 100 }) { totalCount nodes { id productName planName validTill seatsUsed seatsCapacity } } }',
+      variables: { id: other.id },
+    }),
+    may: ONLY_SUPER_ADMIN_MAY,
+  },
 };
 
 describe.each(DATABASES)('tenant isolation matrix on %s', (kind) => {

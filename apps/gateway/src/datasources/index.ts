@@ -3,6 +3,7 @@ import { Caller } from './Caller';
 import { CatalogueApi } from './CatalogueApi';
 import { EnquiryApi } from './EnquiryApi';
 import { GroupApi } from './GroupApi';
+import { LicenceApi } from './LicenceApi';
 import { OrganizationApi } from './OrganizationApi';
 import type { SubscriptionServiceLink } from './SubscriptionService';
 
@@ -12,6 +13,7 @@ export type DataSources = {
   catalogue: CatalogueApi;
   enquiry: EnquiryApi;
   group: GroupApi;
+  licence: LicenceApi;
   organization: OrganizationApi;
 };
 
@@ -21,6 +23,7 @@ export function createDataSources(service: SubscriptionServiceLink, caller: Call
     catalogue: new CatalogueApi(service, caller),
     enquiry: new EnquiryApi(service, caller),
     group: new GroupApi(service, caller),
+    licence: new LicenceApi(service, caller),
     organization: new OrganizationApi(service, caller),
   };
 }

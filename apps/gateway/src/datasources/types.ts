@@ -24,6 +24,7 @@ export type GroupRecord = Schemas['Group'];
 export type GroupMemberRecord = Schemas['GroupMember'];
 export type GroupCandidateRecord = Schemas['GroupCandidate'];
 export type GroupDeleted = Schemas['GroupDeleted'];
+export type LicenceRecord = Schemas['Licence'];
 
 /** The documented refusal; a proxy between the two may still answer with something else. */
 export type RestErrorBody = { error?: Partial<Schemas['Error']['error']> };

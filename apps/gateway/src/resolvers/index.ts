@@ -3,7 +3,17 @@ import { baseResolvers } from './base';
 import { catalogueResolvers } from './catalogue';
 import { enquiryResolvers } from './enquiry';
 import { groupResolvers } from './group';
+import { licenceResolvers } from './licence';
 import { organizationResolvers } from './organization';
 import { sessionResolvers } from './session';
 
-export const resolvers = [baseResolvers, sessionResolvers, accountResolvers, catalogueResolvers, enquiryResolvers, organizationResolvers, groupResolvers];
+export const resolvers = [
+  baseResolvers,
+  sessionResolvers,
+  accountResolvers,
+  catalogueResolvers,
+  enquiryResolvers,
+  organizationResolvers,
+  groupResolvers,
+  licenceResolvers,
+];

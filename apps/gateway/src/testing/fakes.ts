@@ -27,6 +27,7 @@ export function fakeSources(fakes: FakeSources = {}): DataSources {
     catalogue: domain('catalogue'),
     enquiry: domain('enquiry'),
     group: domain('group'),
+    licence: domain('licence'),
     organization: domain('organization'),
   } as unknown as DataSources;
 }

@@ -29,4 +29,7 @@ export const LICENCE_REST_FIELDS = {
   capacity: 'Capacity',
   validTill: 'ValidTill',
   isActive: 'IsActive',
+  planGroup: 'PlanGroup',
+  seatsUsed: 'SeatsUsed',
+  seatsCapacity: 'SeatsCapacity',
 } as const satisfies FieldMap;
