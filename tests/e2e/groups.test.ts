@@ -1,27 +1,10 @@
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
+import { axeFindings } from '../support/axeFindings';
 import { SCREENSHOTS, useBrowser } from '../support/browser';
 import { signedIn } from '../support/graphql';
 import { startStack, type Stack } from '../support/stack';
 import { GroupsPage } from './pages/GroupsPage';
-
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-type Violation = { id: string; help: string; nodes: { target: string[]; failureSummary: string }[] };
-
-/** axe-core's findings on the page as it is now, as "rule: help" lines with where they are. */
-async function axeFindings(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: Violation[] }> } }).axe;
-    return (await axe.run(document)).violations.map(({ id, help, nodes }) => ({
-      id,
-      help,
-      nodes: nodes.map(({ target, failureSummary }) => ({ target, failureSummary })),
-    }));
-  });
-  return violations.map((v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => `${n.target.join(' ')} (${n.failureSummary})`).join('; ')}`);
-}
 
 describe('groups in the browser', () => {
   let stack: Stack;
