@@ -79,3 +79,18 @@ export const organizationScoped = <Result, Parent, Args extends { organizationId
       throw forbidden('You can only see and change your own organisation');
     }
   })(resolver);
+
+/**
+ * `organizationScoped` for a mutation that names the organisation in its input
+ * (`input.organizationId`): the same rule, the same refusals.
+ */
+export const inputOrganizationScoped = <Result, Parent, Args extends { input: { organizationId?: string | null } }>(
+  resolver: ResolverFn<Result, Parent, Args>,
+) =>
+  guard<Parent, Args>((viewer, _parent, args) => {
+    requireAdmin(viewer);
+    if (viewer.TypeOfUser === 'SuperAdmin' || args.input.organizationId == null) return;
+    if (String(args.input.organizationId) !== String(viewer.ClientId)) {
+      throw forbidden('You can only see and change your own organisation');
+    }
+  })(resolver);

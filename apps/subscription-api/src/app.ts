@@ -4,7 +4,7 @@ import type { Database } from './db/database';
 import { authenticate } from './http/auth';
 import { errorHandler, notFound } from './http/errors';
 import { refuseNulCharacters, refuseOtherBodies } from './http/input';
-import { GATEWAY_ONLY_PATHS, requireGateway } from './http/gateway';
+import { GATEWAY_ONLY_PATHS, recogniseGateway, requireGateway } from './http/gateway';
 import { createMailer, type Mailer } from './mail/mailer';
 import { openApiDocument } from './openapi';
 import { authRoutes } from './routes/auth';
@@ -13,6 +13,8 @@ import { catalogueRoutes } from './routes/catalogue';
 import { clientRoutes } from './routes/clients';
 import { enquiryRoutes } from './routes/enquiries';
 import { insightRoutes } from './routes/insights';
+import { groupRoutes } from './routes/groups';
+import { licenceRoutes } from './routes/licences';
 import { userRoutes } from './routes/users';
 
 export type ApiOptions = {
@@ -55,6 +57,7 @@ export function createApp({
   });
 
   app.use(GATEWAY_ONLY_PATHS, requireGateway(serviceToken));
+  app.use(recogniseGateway(serviceToken));
   // Public routes first; everything after authenticate() needs a session.
   app.use(userRoutes(db, { webProductUrl }));
   app.use(authRoutes(db, { mailer, webProductUrl }));
@@ -64,6 +67,8 @@ export function createApp({
   app.use(authenticate(db));
   app.use(clientRoutes(db));
   app.use(insightRoutes(db));
+  app.use(groupRoutes(db));
+  app.use(licenceRoutes(db));
 
   app.use(notFound);
   app.use(errorHandler);

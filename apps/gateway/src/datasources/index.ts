@@ -3,6 +3,8 @@ import { Caller } from './Caller';
 import { CatalogueApi } from './CatalogueApi';
 import { EnquiryApi } from './EnquiryApi';
 import { InsightsApi } from './InsightsApi';
+import { GroupApi } from './GroupApi';
+import { LicenceApi } from './LicenceApi';
 import { OrganizationApi } from './OrganizationApi';
 import type { SubscriptionServiceLink } from './SubscriptionService';
 
@@ -11,6 +13,8 @@ export type DataSources = {
   account: AccountApi;
   catalogue: CatalogueApi;
   enquiry: EnquiryApi;
+  group: GroupApi;
+  licence: LicenceApi;
   organization: OrganizationApi;
   insights: InsightsApi;
 };
@@ -20,6 +24,8 @@ export function createDataSources(service: SubscriptionServiceLink, caller: Call
     account: new AccountApi(service, caller),
     catalogue: new CatalogueApi(service, caller),
     enquiry: new EnquiryApi(service, caller),
+    group: new GroupApi(service, caller),
+    licence: new LicenceApi(service, caller),
     organization: new OrganizationApi(service, caller),
     insights: new InsightsApi(service, caller),
   };

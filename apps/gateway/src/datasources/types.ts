@@ -22,6 +22,11 @@ export type PasswordResetDone = Schemas['PasswordResetDone'];
 export type InvitationAccepted = Schemas['InvitationAccepted'];
 export type DashboardRecord = Schemas['Dashboard'];
 export type StatisticsRecord = Schemas['Statistics'];
+export type GroupRecord = Schemas['Group'];
+export type GroupMemberRecord = Schemas['GroupMember'];
+export type GroupCandidateRecord = Schemas['GroupCandidate'];
+export type GroupDeleted = Schemas['GroupDeleted'];
+export type LicenceRecord = Schemas['Licence'];
 
 /** The documented refusal; a proxy between the two may still answer with something else. */
 export type RestErrorBody = { error?: Partial<Schemas['Error']['error']> };

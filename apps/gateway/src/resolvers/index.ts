@@ -3,6 +3,8 @@ import { baseResolvers } from './base';
 import { catalogueResolvers } from './catalogue';
 import { enquiryResolvers } from './enquiry';
 import { insightResolvers } from './insights';
+import { groupResolvers } from './group';
+import { licenceResolvers } from './licence';
 import { organizationResolvers } from './organization';
 import { sessionResolvers } from './session';
 
@@ -14,4 +16,6 @@ export const resolvers = [
   enquiryResolvers,
   organizationResolvers,
   insightResolvers,
+  groupResolvers,
+  licenceResolvers,
 ];

@@ -26,6 +26,8 @@ export function fakeSources(fakes: FakeSources = {}): DataSources {
     account: domain('account'),
     catalogue: domain('catalogue'),
     enquiry: domain('enquiry'),
+    group: domain('group'),
+    licence: domain('licence'),
     organization: domain('organization'),
     insights: domain('insights'),
   } as unknown as DataSources;

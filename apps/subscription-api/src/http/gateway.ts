@@ -30,6 +30,19 @@ export function requireGateway(serviceToken: string): RequestHandler {
   };
 }
 
+/**
+ * Notes that a call carries the gateway's credential without requiring it (session calls may come
+ * from internal tools too), so the client address the gateway reports can go into the audit log.
+ */
+export function recogniseGateway(serviceToken: string): RequestHandler {
+  const expected = digest(serviceToken);
+  return (req, res, next) => {
+    const sent = req.get(SERVICE_TOKEN_HEADER);
+    if (sent && timingSafeEqual(digest(sent), expected)) res.locals.fromGateway = true;
+    next();
+  };
+}
+
 export type Client = { ip: string | null; userAgent: string | null };
 
 /**

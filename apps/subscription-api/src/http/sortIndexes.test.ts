@@ -3,9 +3,11 @@ import { openDatabase, type Database } from '../db/database';
 import { migrate } from '../db/migrate';
 import { plans, products } from '../routes/catalogue';
 import { clients } from '../routes/clients';
+import { groupCandidates, groupMembers, groups } from '../routes/groups';
+import { licences } from '../routes/licences';
 import type { ResourceDefinition } from './resource';
 
-const RESOURCES: Record<string, ResourceDefinition> = { clients, products, plans };
+const RESOURCES: Record<string, ResourceDefinition> = { clients, products, plans, groups, groupMembers, groupCandidates, licences };
 
 /** `lower(c.company_name)` as an index definition spells it: `lower(company_name)`. */
 const withoutAlias = (sql: string) => sql.replace(/\b[a-z]{1,3}\./g, '');

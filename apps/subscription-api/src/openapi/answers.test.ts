@@ -121,6 +121,37 @@ describe('the answers the OpenAPI document promises', () => {
     expectDocumented('post', '/form/subscription_web_enquiry', await api.post('/form/subscription_web_enquiry', enquiry), 409);
   });
 
+  it('groups', async () => {
+    const orgAdmin = await api.signIn('admin@acme.local');
+    const path = '/agilesaas_itsmassignmentgroup_master';
+    expectDocumented('get', path, await api.get(path, orgAdmin), 200);
+    const created = await api.post<{ GroupId: number }>(path, { GroupName: 'Contract checkers' }, orgAdmin);
+    expectDocumented('post', path, created, 201);
+    const GroupId = created.body.GroupId;
+    expectDocumented('post', path, await api.post(path, { GroupName: 'contract CHECKERS' }, orgAdmin), 409);
+    expectDocumented('post', `${path}/update`, await api.post(`${path}/update`, { GroupId, GroupName: 'Contract readers' }, orgAdmin), 200);
+    const user = await userWhere("is_active AND email LIKE '%@acme.local'");
+    const members = '/subscription_user_group_mapping';
+    expectDocumented('post', members, await api.post(members, { GroupId, UserIds: [user.user_id] }, orgAdmin), 200);
+    expectDocumented('get', members, await api.get(`${members}?GroupId=eq.${GroupId}`, orgAdmin), 200);
+    expectDocumented('get', `${members}/candidates`, await api.get(`${members}/candidates?GroupId=eq.${GroupId}`, orgAdmin), 200);
+    expectDocumented('post', `${members}/remove`, await api.post(`${members}/remove`, { GroupId, UserIds: [user.user_id] }, orgAdmin), 200);
+    expectDocumented('post', `${path}/delete`, await api.post(`${path}/delete`, { GroupId }, orgAdmin), 200);
+    expectDocumented('post', `${path}/delete`, await api.post(`${path}/delete`, { GroupId }, orgAdmin), 404);
+  });
+
+  it('licences', async () => {
+    const orgAdmin = await api.signIn('admin@acme.local');
+    expectDocumented('get', '/subscription_client_license_details', await api.get('/subscription_client_license_details', orgAdmin), 200);
+    expectDocumented('get', '/subscription_client_license_details', await api.get('/subscription_client_license_details', superAdmin), 200);
+    expectDocumented(
+      'get',
+      '/subscription_client_license_details',
+      await api.get('/subscription_client_license_details?ClientId=eq.1', orgAdmin),
+      403,
+    );
+  });
+
   it('covered every success answer the document lists', () => {
     const successes = Object.entries(paths).flatMap(([path, operations]) =>
       Object.entries(operations).flatMap(([method, operation]) =>

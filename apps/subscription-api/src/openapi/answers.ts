@@ -4,6 +4,8 @@ import type { ErrorCode } from '../http/errors';
 import type { Field, FieldType } from '../http/resource';
 import { planFields, productFields } from '../routes/catalogue';
 import { clientFields } from '../routes/clients';
+import { groupCandidateFields, groupFields, groupMemberFields } from '../routes/groups';
+import { licenceFields } from '../routes/licences';
 
 /** The shapes the service answers with, checked against real answers by the tests beside this file. */
 
@@ -79,6 +81,14 @@ export const clientRecord = recordOf(clientFields, [
 ]);
 export const productRecord = recordOf(productFields);
 export const planRecord = recordOf(planFields);
+export const groupRecord = recordOf(groupFields, ['Description']);
+export const groupMemberRecord = recordOf(groupMemberFields);
+export const groupCandidateRecord = recordOf(groupCandidateFields);
+export const groupDeleted = z.strictObject({ GroupId: z.int() });
+export const licenceRecord = recordOf(licenceFields).extend({
+  SeatsUsed: z.int().meta({ description: "Active users of the organisation with a role for the licence's product" }),
+  SeatsCapacity: z.int().meta({ description: "Seats the organisation's active, unexpired licences of the product give together" }),
+});
 
 export const profile = z.strictObject({
   ClientUserId: z.int(),

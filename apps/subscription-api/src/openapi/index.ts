@@ -7,6 +7,18 @@ import { planFields, productFields } from '../routes/catalogue';
 import { clientFields } from '../routes/clients';
 import { enquiryBody, PENDING_ENQUIRY_MESSAGE } from '../routes/enquiries';
 import { dashboardQuery, MAX_RANGE_DAYS, statisticsQuery } from '../routes/insights';
+import {
+  GROUP_NAME_TAKEN_MESSAGE,
+  groupCandidateFields,
+  groupCreateBody,
+  groupDeleteBody,
+  groupFields,
+  groupMemberFields,
+  groupMembersBody,
+  groupUpdateBody,
+  NOT_MEMBERS_MESSAGE,
+} from '../routes/groups';
+import { licenceFields } from '../routes/licences';
 import { productAddressQuery, signInBody } from '../routes/users';
 import {
   captchaConsumed,
@@ -14,6 +26,11 @@ import {
   dashboardAnswer,
   enquiryCreated,
   errorAnswer,
+  groupCandidateRecord,
+  groupDeleted,
+  groupMemberRecord,
+  groupRecord,
+  licenceRecord,
   healthAnswer,
   invitationAnswer,
   linkVerdict,
@@ -126,6 +143,11 @@ export const answerSchemas = {
   EnquiryCreated: enquiryCreated,
   Dashboard: dashboardAnswer,
   Statistics: statisticsAnswer,
+  Group: groupRecord,
+  GroupMember: groupMemberRecord,
+  GroupCandidate: groupCandidateRecord,
+  GroupDeleted: groupDeleted,
+  Licence: licenceRecord,
 } as const;
 
 /** The REST contract of what exists; the gateway's REST types are generated from it. */
@@ -148,6 +170,8 @@ export const openApiDocument = buildDocument({
     { name: 'Enquiries', description: 'Companies asking to subscribe' },
     { name: 'Organisations', description: 'The organisations (clients) of the provider' },
     { name: 'Insights', description: "An organisation's numbers for its dashboard and statistics" },
+    { name: 'Groups', description: "An organisation's assignment groups and their members" },
+    { name: 'Licences', description: "An organisation's licences and the seats they give" },
   ],
   inputs: {
     SignIn: signInBody,
@@ -157,6 +181,10 @@ export const openApiDocument = buildDocument({
     InvitationAcceptance: createUserBody,
     CaptchaSolution: consumeBody,
     EnquiryForm: enquiryBody,
+    GroupCreate: groupCreateBody,
+    GroupUpdate: groupUpdateBody,
+    GroupDelete: groupDeleteBody,
+    GroupMembersChange: groupMembersBody,
   },
   outputs: answerSchemas,
 
@@ -350,6 +378,138 @@ export const openApiDocument = buildDocument({
           401: NO_SESSION,
           403: refused('FORBIDDEN: another organisation, or not an administrator'),
           404: refused('NOT_FOUND (field ClientId): no such organisation'),
+        },
+      },
+    },
+    '/agilesaas_itsmassignmentgroup_master': {
+      get: {
+        operationId: 'listGroups',
+        tag: 'Groups',
+        summary: "Assignment groups with their member counts: an organisation admin's own organisation's, any for a SuperAdmin",
+        parameters: listParameters(groupFields),
+        responses: {
+          200: listAnswer('Groups', groupRecord),
+          400: refused('BAD_REQUEST: an unknown field, or a malformed filter, order or count'),
+          401: NO_SESSION,
+          403: refused('FORBIDDEN: another organisation, or not an administrator'),
+        },
+      },
+      post: {
+        operationId: 'createGroup',
+        tag: 'Groups',
+        summary: "A new group in the caller's organisation, or in the one a SuperAdmin names (ClientId); written to the audit log",
+        body: groupCreateBody,
+        responses: {
+          201: { description: 'Created', body: groupRecord },
+          400: refused('BAD_REQUEST naming the field: GroupName missing or too long, Description too long'),
+          401: NO_SESSION,
+          403: refused('FORBIDDEN: another organisation, or not an administrator'),
+          404: refused('NOT_FOUND: no such organisation (field ClientId)'),
+          409: refused(`CONFLICT (field GroupName): "${GROUP_NAME_TAKEN_MESSAGE}"`),
+        },
+      },
+    },
+    '/agilesaas_itsmassignmentgroup_master/update': {
+      post: {
+        operationId: 'updateGroup',
+        tag: 'Groups',
+        summary: 'Rename a group or change its description; the changed fields go to the audit log',
+        body: groupUpdateBody,
+        responses: {
+          200: { description: 'Changed', body: groupRecord },
+          400: refused('BAD_REQUEST naming the field'),
+          401: NO_SESSION,
+          403: refused("FORBIDDEN: another organisation's group, or not an administrator"),
+          404: refused('NOT_FOUND: no such group (field GroupId)'),
+          409: refused(`CONFLICT (field GroupName): "${GROUP_NAME_TAKEN_MESSAGE}"`),
+        },
+      },
+    },
+    '/agilesaas_itsmassignmentgroup_master/delete': {
+      post: {
+        operationId: 'deleteGroup',
+        tag: 'Groups',
+        summary: 'Delete a group and its memberships (the people stay); the audit log keeps its name and members',
+        body: groupDeleteBody,
+        responses: {
+          200: { description: 'Deleted', body: groupDeleted },
+          400: refused('BAD_REQUEST: GroupId missing or not a whole number'),
+          401: NO_SESSION,
+          403: refused("FORBIDDEN: another organisation's group, or not an administrator"),
+          404: refused('NOT_FOUND: no such group (field GroupId)'),
+        },
+      },
+    },
+    '/subscription_user_group_mapping': {
+      get: {
+        operationId: 'listGroupMembers',
+        tag: 'Groups',
+        summary: 'The members of one group (GroupId=eq.<id> is required)',
+        parameters: listParameters(groupMemberFields),
+        responses: {
+          200: listAnswer('Members', groupMemberRecord),
+          400: refused('BAD_REQUEST: no GroupId=eq.<id>, an unknown field, or a malformed filter, order or count'),
+          401: NO_SESSION,
+          403: refused("FORBIDDEN: another organisation's group, or not an administrator"),
+          404: refused('NOT_FOUND: no such group (field GroupId)'),
+        },
+      },
+      post: {
+        operationId: 'addGroupMembers',
+        tag: 'Groups',
+        summary: "Add people to a group: only active people of the group's own organisation, or nothing is written",
+        body: groupMembersBody,
+        responses: {
+          200: { description: 'The group with its new member count', body: groupRecord },
+          400: refused(`BAD_REQUEST naming the field; UserIds: "${NOT_MEMBERS_MESSAGE}"`),
+          401: NO_SESSION,
+          403: refused("FORBIDDEN: another organisation's group, or not an administrator"),
+          404: refused('NOT_FOUND: no such group (field GroupId)'),
+        },
+      },
+    },
+    '/subscription_user_group_mapping/remove': {
+      post: {
+        operationId: 'removeGroupMembers',
+        tag: 'Groups',
+        summary: 'Take people out of a group (they stay in the organisation)',
+        body: groupMembersBody,
+        responses: {
+          200: { description: 'The group with its new member count', body: groupRecord },
+          400: refused('BAD_REQUEST naming the field'),
+          401: NO_SESSION,
+          403: refused("FORBIDDEN: another organisation's group, or not an administrator"),
+          404: refused('NOT_FOUND: no such group (field GroupId)'),
+        },
+      },
+    },
+    '/subscription_client_license_details': {
+      get: {
+        operationId: 'listLicences',
+        tag: 'Licences',
+        summary:
+          "Licences with product, plan and the seats of their product: an organisation admin's own organisation's, any for a SuperAdmin",
+        parameters: listParameters(licenceFields),
+        responses: {
+          200: listAnswer('Licences', licenceRecord),
+          400: refused('BAD_REQUEST: an unknown field, or a malformed filter, order or count'),
+          401: NO_SESSION,
+          403: refused('FORBIDDEN: another organisation, or not an administrator'),
+        },
+      },
+    },
+    '/subscription_user_group_mapping/candidates': {
+      get: {
+        operationId: 'listGroupCandidates',
+        tag: 'Groups',
+        summary: "The active people of a group's organisation, each marked whether already a member (GroupId=eq.<id> is required)",
+        parameters: listParameters(groupCandidateFields),
+        responses: {
+          200: listAnswer('People', groupCandidateRecord),
+          400: refused('BAD_REQUEST: no GroupId=eq.<id>, an unknown field, or a malformed filter, order or count'),
+          401: NO_SESSION,
+          403: refused("FORBIDDEN: another organisation's group, or not an administrator"),
+          404: refused('NOT_FOUND: no such group (field GroupId)'),
         },
       },
     },

@@ -5,6 +5,7 @@ import type { QueuedMail } from '../mail/outbox';
 import { invitationMail } from '../mail/templates';
 import { hashPassword } from '../security/passwords';
 import { seedInsights } from './insights';
+import { seedGroupsAndLicences } from './groups';
 
 export const DEMO_PASSWORD = 'Admin@123';
 
@@ -179,6 +180,7 @@ export async function seedDemoData(db: Database, mailer: Mailer = createMailer(d
     await insertSessions(tx);
     await seedInsights(tx);
     await insertEnquiries(tx, planIds);
+    await seedGroupsAndLicences(tx);
     return inviteUsersWithoutPassword(tx, mailer);
   });
   for (const mail of invitations) mailer.dispatch(mail);

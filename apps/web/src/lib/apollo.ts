@@ -20,6 +20,10 @@ export function createCache(): InMemoryCache {
       return defaultDataIdFromObject(object, context);
     },
     typePolicies: {
+      // A person's row in a group's lists belongs to that group (when they joined it, whether they
+      // are in it): stored inside the list that asked, never under the person's id across groups.
+      GroupMember: { keyFields: false },
+      GroupCandidate: { keyFields: false },
       Query: {
         fields: {
           // An organisation already in the cache (e.g. from the list) shows at once on its page.

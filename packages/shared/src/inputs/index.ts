@@ -3,3 +3,5 @@ export * from './fieldMap';
 export * from './enquiry';
 export * from './organization';
 export * from './account';
+export * from './group';
+export * from './licence';

@@ -1,7 +1,6 @@
-import { PageHeader } from '../../../components/PageHeader';
-import { menuEntryName } from '../../../lib/menu';
-import { groupManagementPath } from '../urls';
+import { GroupsScreen } from './GroupsScreen';
 
+/** An organisation admin's groups: the server scopes them to the viewer's own organisation. */
 export default function GroupManagementView() {
-  return <PageHeader title={menuEntryName(groupManagementPath)} />;
+  return <GroupsScreen />;
 }

@@ -1,7 +1,6 @@
-import { PageHeader } from '../../../components/PageHeader';
-import { menuEntryName } from '../../../lib/menu';
-import { subscriptionDetailsPath } from '../urls';
+import { SubscriptionsScreen } from './SubscriptionsScreen';
 
+/** An organisation admin's licences: the server scopes them to the viewer's own organisation. */
 export default function SubscriptionDetailsView() {
-  return <PageHeader title={menuEntryName(subscriptionDetailsPath)} />;
+  return <SubscriptionsScreen />;
 }

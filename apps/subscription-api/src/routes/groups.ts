@@ -1,0 +1,292 @@
+import { Router, type Request, type Response } from 'express';
+import { z } from 'zod';
+import { GROUP_MEMBERS_REST_FIELDS, groupInput, groupMembersInput, recordId, restSchema } from '@yozy/shared';
+import type { Database, Queryable } from '../db/database';
+import { audit, changedFields } from '../domain/audit';
+import { requireAdmin, viewerOf, type Viewer } from '../http/auth';
+import { HttpError, parseBody } from '../http/errors';
+import { clientOf } from '../http/gateway';
+import { jsonObject, listResource, type ResourceDefinition } from '../http/resource';
+import { targetOrganization } from '../http/scope';
+
+/** The assignment groups of an organisation (the ITSM group master of the provider's backend). */
+export const groupFields = {
+  GroupId: { sql: 'g.group_id', type: 'int' },
+  ClientId: { sql: 'g.client_id', type: 'int' },
+  GroupName: { sql: 'g.name', type: 'text', searchable: true, sort: { index: 'groups_name_sort_idx', by: 'lower(g.name)' } },
+  Description: { sql: 'g.description', type: 'text', searchable: true },
+  MemberCount: { sql: '(SELECT count(*)::int FROM group_members gm WHERE gm.group_id = g.group_id)', type: 'int' },
+  CreatedAt: { sql: 'g.created_at', type: 'timestamp', sort: { index: 'groups_created_at_sort_idx' } },
+} satisfies ResourceDefinition['fields'];
+
+export const groups: ResourceDefinition = {
+  from: 'groups g',
+  fields: groupFields,
+  tenantField: 'ClientId',
+  tieBreaker: 'g.group_id',
+};
+
+const personName = { index: 'group_people_name_sort_idx', by: 'lower(u.first_name), lower(u.last_name)' };
+
+/** The people of a group (the user-group mapping of the provider's backend). */
+export const groupMemberFields = {
+  GroupId: { sql: 'gm.group_id', type: 'int' },
+  ClientId: { sql: 'g.client_id', type: 'int' },
+  UserId: { sql: 'gm.user_id', type: 'int' },
+  UserFirstname: { sql: 'u.first_name', type: 'text', searchable: true, sort: personName },
+  UserLastname: { sql: 'u.last_name', type: 'text', searchable: true },
+  OfficialEmail: { sql: 'u.email', type: 'text', searchable: true },
+  IsActive: { sql: 'u.is_active', type: 'bool' },
+  AddedAt: { sql: 'gm.added_at', type: 'timestamp' },
+} satisfies ResourceDefinition['fields'];
+
+export const groupMembers: ResourceDefinition = {
+  from: 'group_members gm JOIN groups g ON g.group_id = gm.group_id JOIN client_users u ON u.user_id = gm.user_id',
+  fields: groupMemberFields,
+  tenantField: 'ClientId',
+  tieBreaker: 'gm.user_id',
+};
+
+/** The active people of a group's organisation, each marked whether they are in the group: who the picker offers. */
+export const groupCandidateFields = {
+  GroupId: { sql: 'g.group_id', type: 'int' },
+  ClientId: { sql: 'u.client_id', type: 'int' },
+  UserId: { sql: 'u.user_id', type: 'int' },
+  UserFirstname: { sql: 'u.first_name', type: 'text', searchable: true, sort: personName },
+  UserLastname: { sql: 'u.last_name', type: 'text', searchable: true },
+  OfficialEmail: { sql: 'u.email', type: 'text', searchable: true },
+  IsMember: { sql: 'EXISTS (SELECT 1 FROM group_members gm WHERE gm.group_id = g.group_id AND gm.user_id = u.user_id)', type: 'bool' },
+} satisfies ResourceDefinition['fields'];
+
+export const groupCandidates: ResourceDefinition = {
+  from: 'client_users u JOIN groups g ON g.client_id = u.client_id',
+  where: 'u.is_active',
+  fields: groupCandidateFields,
+  tenantField: 'ClientId',
+  tieBreaker: 'u.user_id',
+};
+
+const GROUP_REST = { name: 'GroupName', description: 'Description' } as const;
+const groupId = recordId('Choose a group');
+
+/** POST /agilesaas_itsmassignmentgroup_master: a new group, in the caller's organisation or the one a SuperAdmin names. */
+export const groupCreateBody = restSchema(groupInput, GROUP_REST).extend({ ClientId: recordId('Choose an organisation').optional() });
+/** POST /agilesaas_itsmassignmentgroup_master/update: a group's new name and description. */
+export const groupUpdateBody = restSchema(groupInput, GROUP_REST).extend({ GroupId: groupId });
+/** POST /agilesaas_itsmassignmentgroup_master/delete. */
+export const groupDeleteBody = z.object({ GroupId: groupId });
+/** POST /subscription_user_group_mapping and …/remove: people joining or leaving a group. */
+export const groupMembersBody = restSchema(groupMembersInput, GROUP_MEMBERS_REST_FIELDS);
+
+export const GROUP_NAME_TAKEN_MESSAGE = 'The organisation has a group of this name already';
+export const NOT_MEMBERS_MESSAGE = 'Choose active people of the group’s own organisation';
+
+type GroupRow = { group_id: number; client_id: number; name: string; description: string | null; company_name: string };
+
+/**
+ * The group a change is about, locked until the transaction ends: NOT_FOUND when there is none,
+ * FORBIDDEN when it belongs to another organisation than an OrgAdmin's own.
+ */
+async function lockGroup(tx: Queryable, viewer: Viewer, id: number, field = 'GroupId'): Promise<GroupRow> {
+  const [group] = await tx.query<GroupRow>(
+    `SELECT g.group_id, g.client_id, g.name, g.description, c.company_name
+       FROM groups g JOIN clients c ON c.client_id = g.client_id
+      WHERE g.group_id = $1
+      FOR UPDATE OF g`,
+    [id],
+  );
+  if (!group) throw new HttpError('NOT_FOUND', 'There is no such group; it may have been deleted', field);
+  targetOrganization(viewer, group.client_id, field);
+  return group;
+}
+
+/** A group as the list answers it. */
+async function groupRecord(db: Queryable, id: number): Promise<Record<string, unknown>> {
+  const [row] = await db.query<{ row: Record<string, unknown> }>(
+    `SELECT ${jsonObject(groupFields)} AS row FROM groups g WHERE g.group_id = $1`,
+    [id],
+  );
+  if (!row) throw new HttpError('NOT_FOUND', 'There is no such group; it may have been deleted', 'GroupId');
+  return row.row;
+}
+
+/** Lists about one group need `GroupId=eq.<id>`, and only an administrator of its organisation gets them. */
+async function requireGroupFilter(db: Queryable, req: Request, res: Response): Promise<void> {
+  const filter = req.query.GroupId;
+  const id = typeof filter === 'string' ? /^eq\.(\d{1,10})$/.exec(filter)?.[1] : undefined;
+  if (!id) throw new HttpError('BAD_REQUEST', 'Name the group: GroupId=eq.<id>', 'GroupId');
+  const [group] = await db.query<{ client_id: number }>('SELECT client_id FROM groups WHERE group_id = $1', [Number(id)]);
+  if (!group) throw new HttpError('NOT_FOUND', 'There is no such group; it may have been deleted', 'GroupId');
+  targetOrganization(viewerOf(res), group.client_id, 'GroupId');
+}
+
+function isUniqueViolation(error: unknown, constraint: string): boolean {
+  const failure = error as { code?: unknown; constraint?: unknown } | null;
+  return failure?.code === '23505' && failure.constraint === constraint;
+}
+
+/** Runs a change that may clash with another group's name, answering the clash as CONFLICT on the name. */
+async function namingGroup<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isUniqueViolation(error, 'groups_client_name_key')) throw new HttpError('CONFLICT', GROUP_NAME_TAKEN_MESSAGE, 'GroupName');
+    throw error;
+  }
+}
+
+export function groupRoutes(db: Database): Router {
+  const router = Router();
+  router.use(['/agilesaas_itsmassignmentgroup_master', '/subscription_user_group_mapping'], requireAdmin);
+
+  router.get('/agilesaas_itsmassignmentgroup_master', async (req, res) => {
+    res.json(await listResource(db, groups, req, res, viewerOf(res)));
+  });
+
+  router.post('/agilesaas_itsmassignmentgroup_master', async (req, res) => {
+    const viewer = viewerOf(res);
+    const body = parseBody(groupCreateBody, req.body);
+    const clientId = targetOrganization(viewer, body.ClientId);
+    const id = await namingGroup(() =>
+      db.transaction(async (tx) => {
+        const [client] = await tx.query('SELECT 1 FROM clients WHERE client_id = $1', [clientId]);
+        if (!client) throw new HttpError('NOT_FOUND', 'There is no such organisation', 'ClientId');
+        const [row] = await tx.query<{ group_id: number }>(
+          'INSERT INTO groups (client_id, name, description) VALUES ($1, $2, $3) RETURNING group_id',
+          [clientId, body.GroupName, body.Description],
+        );
+        const after = { name: body.GroupName, description: body.Description };
+        await audit(tx, {
+          clientId,
+          actorUserId: viewer.userId,
+          action: 'group.create',
+          entityType: 'group',
+          entityId: row!.group_id,
+          after,
+          ip: clientOf(req, res).ip,
+        });
+        return row!.group_id;
+      }),
+    );
+    res.status(201).json(await groupRecord(db, id));
+  });
+
+  router.post('/agilesaas_itsmassignmentgroup_master/update', async (req, res) => {
+    const viewer = viewerOf(res);
+    const body = parseBody(groupUpdateBody, req.body);
+    await namingGroup(() =>
+      db.transaction(async (tx) => {
+        const group = await lockGroup(tx, viewer, body.GroupId);
+        const change = changedFields(
+          { name: group.name, description: group.description },
+          { name: body.GroupName, description: body.Description },
+        );
+        if (Object.keys(change.after).length === 0) return;
+        await tx.query('UPDATE groups SET name = $2, description = $3 WHERE group_id = $1', [
+          group.group_id,
+          body.GroupName,
+          body.Description,
+        ]);
+        await audit(tx, {
+          clientId: group.client_id,
+          actorUserId: viewer.userId,
+          action: 'group.update',
+          entityType: 'group',
+          entityId: group.group_id,
+          ...change,
+          ip: clientOf(req, res).ip,
+        });
+      }),
+    );
+    res.json(await groupRecord(db, body.GroupId));
+  });
+
+  router.post('/agilesaas_itsmassignmentgroup_master/delete', async (req, res) => {
+    const viewer = viewerOf(res);
+    const body = parseBody(groupDeleteBody, req.body);
+    await db.transaction(async (tx) => {
+      const group = await lockGroup(tx, viewer, body.GroupId);
+      const members = await tx.query<{ user_id: number }>('SELECT user_id FROM group_members WHERE group_id = $1 ORDER BY user_id', [
+        group.group_id,
+      ]);
+      await tx.query('DELETE FROM groups WHERE group_id = $1', [group.group_id]);
+      await audit(tx, {
+        clientId: group.client_id,
+        actorUserId: viewer.userId,
+        action: 'group.delete',
+        entityType: 'group',
+        entityId: group.group_id,
+        before: { name: group.name, description: group.description, memberIds: members.map((m) => m.user_id) },
+        ip: clientOf(req, res).ip,
+      });
+    });
+    res.json({ GroupId: body.GroupId });
+  });
+
+  router.get('/subscription_user_group_mapping', async (req, res) => {
+    await requireGroupFilter(db, req, res);
+    res.json(await listResource(db, groupMembers, req, res, viewerOf(res)));
+  });
+
+  router.get('/subscription_user_group_mapping/candidates', async (req, res) => {
+    await requireGroupFilter(db, req, res);
+    res.json(await listResource(db, groupCandidates, req, res, viewerOf(res)));
+  });
+
+  router.post('/subscription_user_group_mapping', async (req, res) => {
+    const viewer = viewerOf(res);
+    const body = parseBody(groupMembersBody, req.body);
+    const userIds = [...new Set(body.UserIds)];
+    await db.transaction(async (tx) => {
+      const group = await lockGroup(tx, viewer, body.GroupId);
+      // Whatever ids arrive, only active people of the group's own organisation may join it; one
+      // stranger refuses the whole change, without saying who is whose.
+      const [{ n } = { n: 0 }] = await tx.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM client_users WHERE user_id = ANY($1::int[]) AND client_id = $2 AND is_active',
+        [userIds, group.client_id],
+      );
+      if (n !== userIds.length) throw new HttpError('BAD_REQUEST', NOT_MEMBERS_MESSAGE, 'UserIds');
+      const added = await tx.query<{ user_id: number }>(
+        `INSERT INTO group_members (group_id, user_id) SELECT $1, unnest($2::int[])
+         ON CONFLICT DO NOTHING RETURNING user_id`,
+        [group.group_id, userIds],
+      );
+      if (added.length === 0) return;
+      await audit(tx, {
+        clientId: group.client_id,
+        actorUserId: viewer.userId,
+        action: 'group.add_members',
+        entityType: 'group',
+        entityId: group.group_id,
+        after: { addedUserIds: added.map((row) => row.user_id).sort((a, b) => a - b) },
+        ip: clientOf(req, res).ip,
+      });
+    });
+    res.json(await groupRecord(db, body.GroupId));
+  });
+
+  router.post('/subscription_user_group_mapping/remove', async (req, res) => {
+    const viewer = viewerOf(res);
+    const body = parseBody(groupMembersBody, req.body);
+    await db.transaction(async (tx) => {
+      const group = await lockGroup(tx, viewer, body.GroupId);
+      const removed = await tx.query<{ user_id: number }>(
+        'DELETE FROM group_members WHERE group_id = $1 AND user_id = ANY($2::int[]) RETURNING user_id',
+        [group.group_id, [...new Set(body.UserIds)]],
+      );
+      if (removed.length === 0) return;
+      await audit(tx, {
+        clientId: group.client_id,
+        actorUserId: viewer.userId,
+        action: 'group.remove_members',
+        entityType: 'group',
+        entityId: group.group_id,
+        before: { removedUserIds: removed.map((row) => row.user_id).sort((a, b) => a - b) },
+        ip: clientOf(req, res).ip,
+      });
+    });
+    res.json(await groupRecord(db, body.GroupId));
+  });
+
+  return router;
+}

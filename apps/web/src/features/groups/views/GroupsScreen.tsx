@@ -1,0 +1,185 @@
+import { Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { useApolloClient } from '@apollo/client/react';
+import { useMemo, useState } from 'react';
+import { LuPencil, LuPlus, LuTrash2, LuUsers } from 'react-icons/lu';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { DataTable, type DataTableColumn } from '../../../components/DataTable';
+import { PageHeader } from '../../../components/PageHeader';
+import { GroupListDocument, useGroupDeleteMutation, useGroupListQuery, type GroupFieldsFragment } from '../../../generated/graphql';
+import { collectAllPages } from '../../../lib/collectPages';
+import { formatDateTime } from '../../../lib/dates';
+import { dropListPages } from '../../../lib/listCache';
+import { menuEntryName } from '../../../lib/menu';
+import { errorMessage } from '../../../lib/requestErrors';
+import { toaster } from '../../../lib/toaster';
+import { useListState } from '../../../lib/useListState';
+import { groupList } from '../groupList';
+import { groupManagementPath } from '../urls';
+import { GroupEditorDialog } from './GroupEditorDialog';
+import { GroupMembersDialog } from './GroupMembersDialog';
+
+export type GroupsScreenProps = {
+  /** The organisation whose groups to show; the viewer's own when absent (a SuperAdmin passes one). */
+  organizationId?: string;
+  /** Shown inside another page (the provider's organisation tabs): no page title of its own. */
+  embedded?: boolean;
+};
+
+type Group = GroupFieldsFragment;
+type Editing = { mode: 'create' } | { mode: 'edit'; group: Group };
+
+/**
+ * An organisation's assignment groups: searched, sorted and paged on the server, with member
+ * counts; make, rename, describe and delete groups, and choose their members.
+ */
+export function GroupsScreen({ organizationId, embedded = false }: GroupsScreenProps) {
+  const list = useListState(groupList);
+  const client = useApolloClient();
+  const variables = { organizationId, ...list.variables };
+  const { data, previousData, loading, error, refetch } = useGroupListQuery({ variables, notifyOnNetworkStatusChange: true });
+  const page = (data ?? previousData)?.groups;
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const [deleting, setDeleting] = useState<Group | null>(null);
+  const [membersOf, setMembersOf] = useState<Group | null>(null);
+  const [deleteGroup] = useGroupDeleteMutation({ update: (cache) => dropListPages(cache, 'groups') });
+
+  const columns = useMemo<DataTableColumn<Group>[]>(
+    () => [
+      {
+        id: 'name',
+        accessorKey: 'name',
+        header: 'Name',
+        cell: ({ row }) => (
+          <Text fontWeight="medium" data-testid="group-name">
+            {row.original.name}
+          </Text>
+        ),
+      },
+      {
+        id: 'description',
+        accessorFn: (group) => group.description ?? '',
+        header: 'Description',
+        cell: ({ row }) => (
+          <Text color="fg.muted" lineClamp={2} maxW="28rem" minW="12rem">
+            {row.original.description}
+          </Text>
+        ),
+      },
+      { id: 'members', accessorKey: 'memberCount', header: 'Members', meta: { numeric: true } },
+      {
+        id: 'created',
+        accessorFn: (group) => formatDateTime(group.createdAt),
+        header: 'Created',
+        cell: ({ row }) => <Text whiteSpace="nowrap">{formatDateTime(row.original.createdAt)}</Text>,
+      },
+      {
+        id: 'actions',
+        header: 'Actions',
+        meta: { csv: false },
+        cell: ({ row }) => (
+          <HStack gap="1" justify="flex-end">
+            <Button size="xs" variant="ghost" aria-label={`Members of ${row.original.name}`} onClick={() => setMembersOf(row.original)}>
+              <LuUsers aria-hidden /> Members
+            </Button>
+            <Button
+              size="xs"
+              variant="ghost"
+              aria-label={`Edit ${row.original.name}`}
+              onClick={() => setEditing({ mode: 'edit', group: row.original })}
+            >
+              <LuPencil aria-hidden /> Edit
+            </Button>
+            <Button
+              size="xs"
+              variant="ghost"
+              colorPalette="red"
+              aria-label={`Delete ${row.original.name}`}
+              onClick={() => setDeleting(row.original)}
+            >
+              <LuTrash2 aria-hidden /> Delete
+            </Button>
+          </HStack>
+        ),
+      },
+    ],
+    [],
+  );
+
+  const newGroup = (
+    <Button colorPalette="brand" onClick={() => setEditing({ mode: 'create' })} data-testid="group-new">
+      <LuPlus aria-hidden /> New group
+    </Button>
+  );
+
+  const exportRows = () =>
+    collectAllPages(async (window) => {
+      const answer = await client.query({
+        query: GroupListDocument,
+        variables: { ...variables, page: window },
+        fetchPolicy: 'network-only',
+      });
+      return answer.data!.groups;
+    });
+
+  async function confirmDelete(group: Group) {
+    const answer = await deleteGroup({ variables: { input: { id: group.id } } });
+    const refused = answer.data?.deleteGroup.errors[0];
+    if (refused) throw new Error(errorMessage(refused));
+    toaster.success({ title: `${group.name} was deleted` });
+  }
+
+  return (
+    <Stack gap="4">
+      {!embedded && <PageHeader title={menuEntryName(groupManagementPath)} />}
+      <HStack justify="space-between" align="center" wrap="wrap" gap="3">
+        <Text color="fg.muted" maxW="40rem">
+          Groups gather the people who take the same kind of work, such as support tickets or incidents.
+        </Text>
+        {newGroup}
+      </HStack>
+      <DataTable
+        label="Groups"
+        columns={columns}
+        rows={page?.nodes}
+        totalCount={page?.totalCount}
+        getRowId={(group) => group.id}
+        getRowLabel={(group) => group.name}
+        list={list}
+        loading={loading}
+        error={error}
+        onRetry={() => void refetch().catch(() => undefined)}
+        empty={{ title: 'No groups yet', description: 'Make the first group, then choose its members.', action: newGroup }}
+        search={{ label: 'Search groups', placeholder: 'Name or description' }}
+        exportRows={exportRows}
+        testId="group-table"
+      />
+      {editing && (
+        <GroupEditorDialog
+          organizationId={organizationId}
+          group={editing.mode === 'edit' ? editing.group : undefined}
+          onClose={() => setEditing(null)}
+          onSaved={(group, created) => {
+            setEditing(null);
+            toaster.success({
+              title: created ? `${group.name} was created` : `${group.name} was saved`,
+              description: created ? 'Choose its members with the Members button in its row.' : undefined,
+            });
+          }}
+        />
+      )}
+      {membersOf && <GroupMembersDialog group={membersOf} onClose={() => setMembersOf(null)} />}
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete group"
+        confirmLabel="Delete group"
+        destructive
+        onConfirm={() => confirmDelete(deleting!)}
+        onClose={() => setDeleting(null)}
+        testId="group-delete-dialog"
+      >
+        Delete {deleting?.name}? Its {deleting?.memberCount === 1 ? 'member stays' : 'members stay'} in the organization; only the group
+        goes.
+      </ConfirmDialog>
+    </Stack>
+  );
+}
