@@ -4,6 +4,7 @@ import type { ErrorCode } from '../http/errors';
 import type { Field, FieldType } from '../http/resource';
 import { planFields, productFields } from '../routes/catalogue';
 import { clientFields } from '../routes/clients';
+import { sessionFields } from '../routes/sessions';
 
 /** The shapes the service answers with, checked against real answers by the tests beside this file. */
 
@@ -78,6 +79,12 @@ export const clientRecord = recordOf(clientFields, [
   'ClientRevenueInUSD',
 ]);
 export const productRecord = recordOf(productFields);
+export const sessionRecord = recordOf(sessionFields, ['Ip', 'UserAgent', 'EndedAt', 'EndReason']).extend({
+  Current: z.boolean().meta({ description: 'Whether this is the session the call was made with' }),
+});
+export const sessionsEnded = z.strictObject({
+  ended: z.int().meta({ description: 'How many live sessions this call ended (0 when none was live)' }),
+});
 export const planRecord = recordOf(planFields);
 
 export const profile = z.strictObject({

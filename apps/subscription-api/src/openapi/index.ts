@@ -6,6 +6,7 @@ import { consumeBody } from '../routes/captcha';
 import { planFields, productFields } from '../routes/catalogue';
 import { clientFields } from '../routes/clients';
 import { enquiryBody, PENDING_ENQUIRY_MESSAGE } from '../routes/enquiries';
+import { endOtherSessionsBody, endSessionBody, endUserSessionsBody, sessionFields } from '../routes/sessions';
 import { productAddressQuery, signInBody } from '../routes/users';
 import {
   captchaConsumed,
@@ -21,6 +22,8 @@ import {
   productRecord,
   profile,
   resetRequestAnswer,
+  sessionRecord,
+  sessionsEnded,
   signInAnswer,
 } from './answers';
 import { buildDocument, type Answer, type Operation, type Parameter } from './build';
@@ -121,6 +124,8 @@ export const answerSchemas = {
   InvitationAccepted: invitationAnswer,
   CaptchaConsumed: captchaConsumed,
   EnquiryCreated: enquiryCreated,
+  Session: sessionRecord,
+  SessionsEnded: sessionsEnded,
 } as const;
 
 /** The REST contract of what exists; the gateway's REST types are generated from it. */
@@ -142,6 +147,7 @@ export const openApiDocument = buildDocument({
     { name: 'Catalogue', description: 'The products and plans on sale' },
     { name: 'Enquiries', description: 'Companies asking to subscribe' },
     { name: 'Organisations', description: 'The organisations (clients) of the provider' },
+    { name: 'Sessions', description: "Sign-in sessions of an organisation's users, and ending them" },
   ],
   inputs: {
     SignIn: signInBody,
@@ -151,6 +157,9 @@ export const openApiDocument = buildDocument({
     InvitationAcceptance: createUserBody,
     CaptchaSolution: consumeBody,
     EnquiryForm: enquiryBody,
+    SessionEnd: endSessionBody,
+    UserSessionsEnd: endUserSessionsBody,
+    OtherSessionsEnd: endOtherSessionsBody,
   },
   outputs: answerSchemas,
 
@@ -308,6 +317,68 @@ export const openApiDocument = buildDocument({
         responses: {
           200: listAnswer('Organisations', clientRecord),
           400: refused('BAD_REQUEST: an unknown field, or a malformed filter, order or count'),
+          401: NO_SESSION,
+          403: refused('FORBIDDEN: another organisation, or not an administrator'),
+        },
+      },
+    },
+    '/subscription_user_sessions': {
+      get: {
+        operationId: 'listSessions',
+        tag: 'Sessions',
+        summary: "Sign-in sessions: an organisation admin's own organisation, any (filtered by ClientId) for a SuperAdmin",
+        description: 'Active is true while the session has neither ended nor expired. Current marks the session of the call.',
+        parameters: listParameters(sessionFields),
+        responses: {
+          200: listAnswer('Sessions', sessionRecord),
+          400: refused('BAD_REQUEST: an unknown field, or a malformed filter, order or count'),
+          401: NO_SESSION,
+          403: refused('FORBIDDEN: another organisation, or not an administrator'),
+        },
+      },
+    },
+    '/subscription_user_sessions/end': {
+      post: {
+        operationId: 'endSession',
+        tag: 'Sessions',
+        summary: 'End one live session of the organisation (ClientId: a SuperAdmin may name any, others only their own)',
+        description: 'Ending a session that has ended already changes nothing and answers ended 0. Writes the audit log (session.end).',
+        body: endSessionBody,
+        responses: {
+          200: { description: 'Ended, or already over', body: sessionsEnded },
+          400: refused('BAD_REQUEST: SessionId missing, or the session of the call itself (sign out instead)'),
+          401: NO_SESSION,
+          403: refused('FORBIDDEN: another organisation, or not an administrator'),
+          404: refused('NOT_FOUND (field SessionId): no such session in the organisation'),
+        },
+      },
+    },
+    '/subscription_user_sessions/end-user': {
+      post: {
+        operationId: 'endUserSessions',
+        tag: 'Sessions',
+        summary: "End every live session of one user of the organisation, except the caller's own",
+        description: 'Writes the audit log (session.end_all_of_user) when a session ended.',
+        body: endUserSessionsBody,
+        responses: {
+          200: { description: 'How many ended', body: sessionsEnded },
+          400: refused('BAD_REQUEST: UserId missing'),
+          401: NO_SESSION,
+          403: refused('FORBIDDEN: another organisation, or not an administrator'),
+          404: refused('NOT_FOUND (field UserId): no such user in the organisation'),
+        },
+      },
+    },
+    '/subscription_user_sessions/end-others': {
+      post: {
+        operationId: 'endOtherSessions',
+        tag: 'Sessions',
+        summary: "End every live session of the organisation except the caller's own",
+        description: 'Writes the audit log (session.end_all_others) when a session ended.',
+        body: endOtherSessionsBody,
+        responses: {
+          200: { description: 'How many ended', body: sessionsEnded },
+          400: refused('BAD_REQUEST: a malformed ClientId'),
           401: NO_SESSION,
           403: refused('FORBIDDEN: another organisation, or not an administrator'),
         },
