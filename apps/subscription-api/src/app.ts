@@ -12,6 +12,7 @@ import { captchaRoutes } from './routes/captcha';
 import { catalogueRoutes } from './routes/catalogue';
 import { clientRoutes } from './routes/clients';
 import { enquiryRoutes } from './routes/enquiries';
+import { passwordRoutes } from './routes/password';
 import { sessionRoutes } from './routes/sessions';
 import { userRoutes } from './routes/users';
 
@@ -64,6 +65,7 @@ export function createApp({
   app.use(authenticate(db));
   app.use(clientRoutes(db));
   app.use(sessionRoutes(db));
+  app.use(passwordRoutes(db, { mailer }));
 
   app.use(notFound);
   app.use(errorHandler);

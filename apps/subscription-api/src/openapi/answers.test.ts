@@ -138,6 +138,14 @@ describe('the answers the OpenAPI document promises', () => {
     expectDocumented('post', endOthers, await api.post(endOthers, {}, orgAdmin), 200);
   });
 
+  it('password change', async () => {
+    const admin = await api.signIn('admin@globex.local');
+    const change = { currentpassword: 'Admin@123', password: 'Changed@456', confirmpassword: 'Changed@456' };
+    expectDocumented('post', '/users/password', await api.post('/users/password', { ...change, currentpassword: 'wrong' }, admin), 401);
+    expectDocumented('post', '/users/password', await api.post('/users/password', { ...change, password: 'weak' }, admin), 400);
+    expectDocumented('post', '/users/password', await api.post('/users/password', change, admin), 200);
+  });
+
   it('covered every success answer the document lists', () => {
     const successes = Object.entries(paths).flatMap(([path, operations]) =>
       Object.entries(operations).flatMap(([method, operation]) =>

@@ -82,6 +82,10 @@ export const productRecord = recordOf(productFields);
 export const sessionRecord = recordOf(sessionFields, ['Ip', 'UserAgent', 'EndedAt', 'EndReason']).extend({
   Current: z.boolean().meta({ description: 'Whether this is the session the call was made with' }),
 });
+export const passwordChanged = z.strictObject({
+  changed: z.literal(true),
+  ended: z.int().meta({ description: "How many of the user's other sessions ended" }),
+});
 export const sessionsEnded = z.strictObject({
   ended: z.int().meta({ description: 'How many live sessions this call ended (0 when none was live)' }),
 });

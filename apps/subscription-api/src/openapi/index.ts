@@ -6,6 +6,7 @@ import { consumeBody } from '../routes/captcha';
 import { planFields, productFields } from '../routes/catalogue';
 import { clientFields } from '../routes/clients';
 import { enquiryBody, PENDING_ENQUIRY_MESSAGE } from '../routes/enquiries';
+import { changePasswordBody } from '../routes/password';
 import { endOtherSessionsBody, endSessionBody, endUserSessionsBody, sessionFields } from '../routes/sessions';
 import { productAddressQuery, signInBody } from '../routes/users';
 import {
@@ -16,6 +17,7 @@ import {
   healthAnswer,
   invitationAnswer,
   linkVerdict,
+  passwordChanged,
   passwordResetAnswer,
   planRecord,
   productAddressAnswer,
@@ -126,6 +128,7 @@ export const answerSchemas = {
   EnquiryCreated: enquiryCreated,
   Session: sessionRecord,
   SessionsEnded: sessionsEnded,
+  PasswordChanged: passwordChanged,
 } as const;
 
 /** The REST contract of what exists; the gateway's REST types are generated from it. */
@@ -160,6 +163,7 @@ export const openApiDocument = buildDocument({
     SessionEnd: endSessionBody,
     UserSessionsEnd: endUserSessionsBody,
     OtherSessionsEnd: endOtherSessionsBody,
+    PasswordChange: changePasswordBody,
   },
   outputs: answerSchemas,
 
@@ -366,6 +370,23 @@ export const openApiDocument = buildDocument({
           401: NO_SESSION,
           403: refused('FORBIDDEN: another organisation, or not an administrator'),
           404: refused('NOT_FOUND (field UserId): no such user in the organisation'),
+        },
+      },
+    },
+    '/users/password': {
+      post: {
+        operationId: 'changePassword',
+        tag: 'Session',
+        summary: 'Change your own password, proving it with the current one',
+        description:
+          'In one transaction: the new argon2id hash, every other live session of the user ended (end_reason password_changed; the session of the call stays), the audit log (user.password_change) and a "password changed" mail queued.',
+        body: changePasswordBody,
+        responses: {
+          200: { description: 'Changed', body: passwordChanged },
+          400: refused('WEAK_PASSWORD (field password), PASSWORD_MISMATCH (field confirmpassword), BAD_REQUEST (a field missing)'),
+          401: refused(
+            'INVALID_CREDENTIALS (field currentpassword): the current password is not right; or UNAUTHENTICATED: no live session',
+          ),
         },
       },
     },
