@@ -211,6 +211,15 @@ const OPERATIONS: Record<string, Operation> = {
     may: ONLY_SUPER_ADMIN_MAY,
     touches: { rows: sessionsOf },
   },
+  'Mutation.changePassword': {
+    // Only ever the caller's own password: a wrong current one changes nothing, anyone's.
+    call: () => ({
+      document: 'mutation ($input: ChangePasswordInput!) { changePassword(input: $input) { ok errors { code } } }',
+      variables: { input: { currentPassword: 'Guessed@1', password: 'Taken@over1', confirmPassword: 'Taken@over1' } },
+    }),
+    may: { ...EVERYONE_GETS({ payloadError: 'INVALID_CREDENTIALS' }), anonymous: 'UNAUTHENTICATED' },
+    touches: { rows: accountOf((other) => other.adminEmail), unchanged: 'always' },
+  },
 };
 
 describe.each(DATABASES)('tenant isolation matrix on %s', (kind) => {

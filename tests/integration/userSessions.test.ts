@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { GraphQLSession, signedIn, VIEWER } from '../support/graphql';
+import { DEMO_PASSWORD, GraphQLSession, signedIn, VIEWER } from '../support/graphql';
 import { DATABASES } from '../support/stack';
 import { useStack } from '../support/useStack';
 
@@ -194,5 +194,31 @@ describe.each(DATABASES)('user sessions over /graphql on %s', (kind) => {
       const refused = await member.request<ListData>(SESSIONS, {});
       expect(refused.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
     });
+  });
+  it('changes your own password: the current one is checked, the rule applies, your other sessions end', async () => {
+    const CHANGE =
+      'mutation ($input: ChangePasswordInput!) { changePassword(input: $input) { ok endedSessionCount errors { code field } } }';
+    type ChangeData = { changePassword: { ok: boolean; endedSessionCount: number; errors: { code: string; field: string | null }[] } };
+    const laptop = await signedIn(stack.gatewayUrl, 'marcus.lee@acme.local');
+    const phone = await signedInFrom('marcus.lee@acme.local', IPHONE);
+    const input = { currentPassword: DEMO_PASSWORD, password: 'Changed@456', confirmPassword: 'Changed@456' };
+
+    const wrong = await laptop.request<ChangeData>(CHANGE, { input: { ...input, currentPassword: 'Guessed@1' } });
+    expect(wrong.data?.changePassword).toEqual({
+      ok: false,
+      endedSessionCount: 0,
+      errors: [{ code: 'INVALID_CREDENTIALS', field: 'currentPassword' }],
+    });
+    const weak = await laptop.request<ChangeData>(CHANGE, { input: { ...input, password: 'weak', confirmPassword: 'weak' } });
+    expect(weak.data?.changePassword.errors).toEqual([{ code: 'WEAK_PASSWORD', field: 'password' }]);
+    expect(await isSignedIn(phone)).toBe(true);
+
+    const changed = await laptop.request<ChangeData>(CHANGE, { input });
+    expect(changed.data?.changePassword).toEqual({ ok: true, endedSessionCount: 1, errors: [] });
+    expect([await isSignedIn(laptop), await isSignedIn(phone)]).toEqual([true, false]);
+    expect((await new GraphQLSession(stack.gatewayUrl).signIn('marcus.lee@acme.local')).data?.signIn.errors[0]?.code).toBe(
+      'INVALID_CREDENTIALS',
+    );
+    await signedIn(stack.gatewayUrl, 'marcus.lee@acme.local', 'Changed@456');
   });
 });

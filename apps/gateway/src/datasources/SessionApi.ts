@@ -1,6 +1,6 @@
 import { SubscriptionService } from './SubscriptionService';
 import type { RestPage } from '../lists';
-import type { RestBody, SessionRecord, SessionsEnded } from './types';
+import type { PasswordChanged, RestBody, SessionRecord, SessionsEnded } from './types';
 
 /** Sign-in sessions of an organisation's users, and ending them. */
 export class SessionApi extends SubscriptionService {
@@ -19,5 +19,10 @@ export class SessionApi extends SubscriptionService {
 
   endOtherSessions(body: RestBody): Promise<SessionsEnded> {
     return this.post('subscription_user_sessions/end-others', { body });
+  }
+
+  /** The caller's own password; their other sessions end. */
+  changePassword(body: RestBody): Promise<PasswordChanged> {
+    return this.post('users/password', { body });
   }
 }

@@ -37,3 +37,4 @@ export type ProductWithPlans = ProductRecord & { plans: PlanRecord[] };
 /** A sign-in session as GET /subscription_user_sessions answers it. */
 export type SessionRecord = Schemas['Session'];
 export type SessionsEnded = Schemas['SessionsEnded'];
+export type PasswordChanged = Schemas['PasswordChanged'];

@@ -3,7 +3,8 @@ import type { GatewayContext } from '../../context';
 import type { SessionRecord } from '../../datasources/types';
 import { errorCode, userErrorsOf } from '../../errors';
 import type { EndSessionsPayload, Resolvers, SessionFilter, SessionSortField, UserError } from '../../generated/graphql';
-import { organizationScoped } from '../../guards';
+import { CHANGE_PASSWORD_REST_FIELDS, toRestFields } from '@yozy/shared';
+import { organizationScoped, signedIn } from '../../guards';
 import { listPage, type ListSpec } from '../../lists';
 import { parseUserAgent } from './userAgent';
 
@@ -88,6 +89,17 @@ export const sessionListResolvers: Resolvers = {
     endOtherSessions: inputScoped(async (_parent, args, ctx) =>
       ending(() => ctx.dataSources.sessions.endOtherSessions({ ClientId: idValue(args.input?.organizationId) }), END_OTHER_SESSIONS_FIELDS),
     ),
+    // Counted per account and address like the public password flows: a wrong current password is a guess.
+    changePassword: signedIn(async (_parent, { input }, ctx) => {
+      const viewer = (await ctx.viewer())!;
+      await ctx.limiter.count('changePassword', { ip: ctx.clientAddress, account: viewer.OfficialEmail });
+      try {
+        const { ended } = await ctx.dataSources.sessions.changePassword(toRestFields(CHANGE_PASSWORD_REST_FIELDS, input));
+        return { ok: true, endedSessionCount: ended, errors: [] };
+      } catch (error) {
+        return { ok: false, endedSessionCount: 0, errors: userErrorsOf(error, CHANGE_PASSWORD_REST_FIELDS) };
+      }
+    }),
   },
   Session: {
     id: (row) => String(row.SessionId),

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { RestPage } from '../../lists';
 import type { SessionRecord } from '../../datasources/types';
 import { restError } from '../../errors';
+import { createRateLimiter, DEFAULT_RATE_LIMITS } from '../../rateLimits';
 import { CALLERS, execute, fakeContext } from '../../testing/fakes';
 import { parseUserAgent } from './userAgent';
 
@@ -156,6 +157,58 @@ describe('endSession', () => {
     );
     expect(answer.errors?.[0]?.extensions).toEqual({ code: 'FORBIDDEN' });
     expect(endSession).not.toHaveBeenCalled();
+  });
+});
+
+const CHANGE_PASSWORD = /* GraphQL */ `
+  mutation ($input: ChangePasswordInput!) {
+    changePassword(input: $input) {
+      ok
+      endedSessionCount
+      errors {
+        code
+        field
+      }
+    }
+  }
+`;
+
+describe('changePassword', () => {
+  const input = { currentPassword: 'Admin@123', password: 'Changed@456', confirmPassword: 'Changed@456' };
+
+  it('sends the passwords in REST names and answers how many other sessions ended', async () => {
+    const changePassword = vi.fn(async () => ({ changed: true as const, ended: 2 }));
+    const answer = await execute(
+      CHANGE_PASSWORD,
+      { input },
+      fakeContext({ viewer: CALLERS.orgAdminOfA, sources: { sessions: { changePassword } } }),
+    );
+    expect(answer.data).toEqual({ changePassword: { ok: true, endedSessionCount: 2, errors: [] } });
+    expect(changePassword).toHaveBeenCalledWith({ currentpassword: 'Admin@123', password: 'Changed@456', confirmpassword: 'Changed@456' });
+  });
+
+  it('names the current password when it is wrong, and stops guessing after the account limit', async () => {
+    const limiter = createRateLimiter({ ...DEFAULT_RATE_LIMITS, changePassword: { windowMs: 60_000, perIp: 100, perAccount: 2 } });
+    const changePassword = vi.fn(() =>
+      Promise.reject(
+        restError(401, { code: 'INVALID_CREDENTIALS', message: 'The current password is not right', field: 'currentpassword' }),
+      ),
+    );
+    const context = () => fakeContext({ viewer: CALLERS.orgAdminOfA, limiter, sources: { sessions: { changePassword } } });
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const answer = await execute(CHANGE_PASSWORD, { input }, context());
+      expect(answer.data).toEqual({
+        changePassword: { ok: false, endedSessionCount: 0, errors: [{ code: 'INVALID_CREDENTIALS', field: 'currentPassword' }] },
+      });
+    }
+    const limited = await execute(CHANGE_PASSWORD, { input }, context());
+    expect(limited.errors?.[0]?.extensions?.code).toBe('RATE_LIMITED');
+    expect(changePassword).toHaveBeenCalledTimes(2);
+  });
+
+  it('needs a signed-in user', async () => {
+    const answer = await execute(CHANGE_PASSWORD, { input }, fakeContext({ viewer: null }));
+    expect(answer.errors?.[0]?.extensions).toEqual({ code: 'UNAUTHENTICATED' });
   });
 });
 
