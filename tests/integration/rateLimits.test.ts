@@ -16,6 +16,7 @@ const LIMITS: RateLimits = {
   requestPasswordReset: { windowMs: 60 * 60_000, perIp: 1000, perAccount: 3 },
   resetPassword: { windowMs: 60 * 60_000, perIp: 1000, perAccount: 3 },
   setPassword: { windowMs: 60 * 60_000, perIp: 1000, perAccount: 3 },
+  changePassword: { windowMs: 60 * 60_000, perIp: 1000, perAccount: 3 },
   submitEnquiry: { windowMs: 60 * 60_000, perIp: 1000, perAccount: 3 },
 };
 const FREE = LIMITS.signIn.freeFailures;

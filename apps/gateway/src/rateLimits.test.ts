@@ -13,6 +13,7 @@ const LIMITS: RateLimits = {
   requestPasswordReset: { windowMs: 3600 * SECOND, perIp: 3, perAccount: 2 },
   resetPassword: { windowMs: 3600 * SECOND, perIp: 3, perAccount: 2 },
   setPassword: { windowMs: 3600 * SECOND, perIp: 3, perAccount: 2 },
+  changePassword: { windowMs: 3600 * SECOND, perIp: 3, perAccount: 2 },
   submitEnquiry: { windowMs: 3600 * SECOND, perIp: 3, perAccount: 2 },
 };
 

@@ -36,6 +36,8 @@ export type RateLimits = {
   resetPassword: WindowLimit;
   setPassword: WindowLimit;
   submitEnquiry: WindowLimit;
+  /** A signed-in user changing their own password: a wrong current password is a guess like a wrong sign-in. */
+  changePassword: WindowLimit;
 };
 
 /** The public mutations counted on every call (sign-in counts failures instead). */
@@ -53,6 +55,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   resetPassword: { windowMs: 15 * MINUTE, perIp: 20, perAccount: 10 },
   setPassword: { windowMs: 15 * MINUTE, perIp: 20, perAccount: 10 },
   submitEnquiry: { windowMs: HOUR, perIp: 10, perAccount: 3 },
+  changePassword: { windowMs: 15 * MINUTE, perIp: 20, perAccount: 10 },
 };
 
 /** Who makes an attempt: the client's address and the account (email) it names. */

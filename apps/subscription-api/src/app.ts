@@ -15,6 +15,8 @@ import { enquiryRoutes } from './routes/enquiries';
 import { insightRoutes } from './routes/insights';
 import { groupRoutes } from './routes/groups';
 import { licenceRoutes } from './routes/licences';
+import { passwordRoutes } from './routes/password';
+import { sessionRoutes } from './routes/sessions';
 import { userRoutes } from './routes/users';
 
 export type ApiOptions = {
@@ -69,6 +71,8 @@ export function createApp({
   app.use(insightRoutes(db));
   app.use(groupRoutes(db));
   app.use(licenceRoutes(db));
+  app.use(sessionRoutes(db));
+  app.use(passwordRoutes(db, { mailer }));
 
   app.use(notFound);
   app.use(errorHandler);

@@ -6,6 +6,7 @@ import { InsightsApi } from './InsightsApi';
 import { GroupApi } from './GroupApi';
 import { LicenceApi } from './LicenceApi';
 import { OrganizationApi } from './OrganizationApi';
+import { SessionApi } from './SessionApi';
 import type { SubscriptionServiceLink } from './SubscriptionService';
 
 /** The REST data sources of one GraphQL request, one per domain, all calling as the same caller. */
@@ -17,6 +18,7 @@ export type DataSources = {
   licence: LicenceApi;
   organization: OrganizationApi;
   insights: InsightsApi;
+  sessions: SessionApi;
 };
 
 export function createDataSources(service: SubscriptionServiceLink, caller: Caller): DataSources {
@@ -28,6 +30,7 @@ export function createDataSources(service: SubscriptionServiceLink, caller: Call
     licence: new LicenceApi(service, caller),
     organization: new OrganizationApi(service, caller),
     insights: new InsightsApi(service, caller),
+    sessions: new SessionApi(service, caller),
   };
 }
 

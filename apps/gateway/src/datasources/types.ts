@@ -40,3 +40,8 @@ export type RestBody = Record<string, unknown>;
 
 /** A product with the plans on sale for it, as the catalogue resolvers hand it to `Product`. */
 export type ProductWithPlans = ProductRecord & { plans: PlanRecord[] };
+
+/** A sign-in session as GET /subscription_user_sessions answers it. */
+export type SessionRecord = Schemas['Session'];
+export type SessionsEnded = Schemas['SessionsEnded'];
+export type PasswordChanged = Schemas['PasswordChanged'];

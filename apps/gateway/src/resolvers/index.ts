@@ -7,6 +7,7 @@ import { groupResolvers } from './group';
 import { licenceResolvers } from './licence';
 import { organizationResolvers } from './organization';
 import { sessionResolvers } from './session';
+import { sessionListResolvers } from './sessions';
 
 export const resolvers = [
   baseResolvers,
@@ -18,4 +19,5 @@ export const resolvers = [
   insightResolvers,
   groupResolvers,
   licenceResolvers,
+  sessionListResolvers,
 ];

@@ -30,6 +30,7 @@ export function fakeSources(fakes: FakeSources = {}): DataSources {
     licence: domain('licence'),
     organization: domain('organization'),
     insights: domain('insights'),
+    sessions: domain('sessions'),
   } as unknown as DataSources;
 }
 

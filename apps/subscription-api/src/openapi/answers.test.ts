@@ -152,6 +152,39 @@ describe('the answers the OpenAPI document promises', () => {
     );
   });
 
+  it('sessions', async () => {
+    const orgAdmin = await api.signIn('admin@acme.local');
+    await api.signIn('admin@acme.local');
+    const [acme] = await api.db.query<{ client_id: number; user_id: number }>(
+      "SELECT client_id, user_id FROM client_users WHERE email = 'admin@acme.local'",
+    );
+    const list = '/subscription_user_sessions?order=StartedAt.desc&limit=5';
+    expectDocumented('get', '/subscription_user_sessions', await api.get(`${list}&ClientId=eq.${acme!.client_id}`, superAdmin), 200);
+    expectDocumented('get', '/subscription_user_sessions', await api.get(`${list}&ClientId=eq.1`, orgAdmin), 403);
+    expectDocumented('get', '/subscription_user_sessions', await api.get(list), 401);
+    const [live] = await api.db.query<{ session_id: number }>(
+      'SELECT session_id FROM sessions WHERE user_id = $1 AND ended_at IS NULL ORDER BY session_id DESC LIMIT 1',
+      [acme!.user_id],
+    );
+    const end = '/subscription_user_sessions/end';
+    expectDocumented('post', end, await api.post(end, { SessionId: live!.session_id }, orgAdmin), 200);
+    expectDocumented('post', end, await api.post(end, { SessionId: 2_000_000_000 }, orgAdmin), 404);
+    expectDocumented('post', end, await api.post(end, {}, orgAdmin), 400);
+    const endUser = '/subscription_user_sessions/end-user';
+    expectDocumented('post', endUser, await api.post(endUser, { UserId: acme!.user_id }, orgAdmin), 200);
+    expectDocumented('post', endUser, await api.post(endUser, { UserId: acme!.user_id, ClientId: 1 }, orgAdmin), 403);
+    const endOthers = '/subscription_user_sessions/end-others';
+    expectDocumented('post', endOthers, await api.post(endOthers, {}, orgAdmin), 200);
+  });
+
+  it('password change', async () => {
+    const admin = await api.signIn('admin@globex.local');
+    const change = { currentpassword: 'Admin@123', password: 'Changed@456', confirmpassword: 'Changed@456' };
+    expectDocumented('post', '/users/password', await api.post('/users/password', { ...change, currentpassword: 'wrong' }, admin), 401);
+    expectDocumented('post', '/users/password', await api.post('/users/password', { ...change, password: 'weak' }, admin), 400);
+    expectDocumented('post', '/users/password', await api.post('/users/password', change, admin), 200);
+  });
+
   it('covered every success answer the document lists', () => {
     const successes = Object.entries(paths).flatMap(([path, operations]) =>
       Object.entries(operations).flatMap(([method, operation]) =>

@@ -6,6 +6,7 @@ import { planFields, productFields } from '../routes/catalogue';
 import { clientFields } from '../routes/clients';
 import { groupCandidateFields, groupFields, groupMemberFields } from '../routes/groups';
 import { licenceFields } from '../routes/licences';
+import { sessionFields } from '../routes/sessions';
 
 /** The shapes the service answers with, checked against real answers by the tests beside this file. */
 
@@ -80,6 +81,16 @@ export const clientRecord = recordOf(clientFields, [
   'ClientRevenueInUSD',
 ]);
 export const productRecord = recordOf(productFields);
+export const sessionRecord = recordOf(sessionFields, ['Ip', 'UserAgent', 'EndedAt', 'EndReason']).extend({
+  Current: z.boolean().meta({ description: 'Whether this is the session the call was made with' }),
+});
+export const passwordChanged = z.strictObject({
+  changed: z.literal(true),
+  ended: z.int().meta({ description: "How many of the user's other sessions ended" }),
+});
+export const sessionsEnded = z.strictObject({
+  ended: z.int().meta({ description: 'How many live sessions this call ended (0 when none was live)' }),
+});
 export const planRecord = recordOf(planFields);
 export const groupRecord = recordOf(groupFields, ['Description']);
 export const groupMemberRecord = recordOf(groupMemberFields);

@@ -19,6 +19,8 @@ import {
   NOT_MEMBERS_MESSAGE,
 } from '../routes/groups';
 import { licenceFields } from '../routes/licences';
+import { changePasswordBody } from '../routes/password';
+import { endOtherSessionsBody, endSessionBody, endUserSessionsBody, sessionFields } from '../routes/sessions';
 import { productAddressQuery, signInBody } from '../routes/users';
 import {
   captchaConsumed,
@@ -34,12 +36,15 @@ import {
   healthAnswer,
   invitationAnswer,
   linkVerdict,
+  passwordChanged,
   passwordResetAnswer,
   planRecord,
   productAddressAnswer,
   productRecord,
   profile,
   resetRequestAnswer,
+  sessionRecord,
+  sessionsEnded,
   signInAnswer,
   statisticsAnswer,
 } from './answers';
@@ -148,6 +153,9 @@ export const answerSchemas = {
   GroupCandidate: groupCandidateRecord,
   GroupDeleted: groupDeleted,
   Licence: licenceRecord,
+  Session: sessionRecord,
+  SessionsEnded: sessionsEnded,
+  PasswordChanged: passwordChanged,
 } as const;
 
 /** The REST contract of what exists; the gateway's REST types are generated from it. */
@@ -172,6 +180,7 @@ export const openApiDocument = buildDocument({
     { name: 'Insights', description: "An organisation's numbers for its dashboard and statistics" },
     { name: 'Groups', description: "An organisation's assignment groups and their members" },
     { name: 'Licences', description: "An organisation's licences and the seats they give" },
+    { name: 'Sessions', description: "Sign-in sessions of an organisation's users, and ending them" },
   ],
   inputs: {
     SignIn: signInBody,
@@ -185,6 +194,10 @@ export const openApiDocument = buildDocument({
     GroupUpdate: groupUpdateBody,
     GroupDelete: groupDeleteBody,
     GroupMembersChange: groupMembersBody,
+    SessionEnd: endSessionBody,
+    UserSessionsEnd: endUserSessionsBody,
+    OtherSessionsEnd: endOtherSessionsBody,
+    PasswordChange: changePasswordBody,
   },
   outputs: answerSchemas,
 
@@ -493,6 +506,85 @@ export const openApiDocument = buildDocument({
         responses: {
           200: listAnswer('Licences', licenceRecord),
           400: refused('BAD_REQUEST: an unknown field, or a malformed filter, order or count'),
+          401: NO_SESSION,
+          403: refused('FORBIDDEN: another organisation, or not an administrator'),
+        },
+      },
+    },
+    '/subscription_user_sessions': {
+      get: {
+        operationId: 'listSessions',
+        tag: 'Sessions',
+        summary: "Sign-in sessions: an organisation admin's own organisation, any (filtered by ClientId) for a SuperAdmin",
+        description: 'Active is true while the session has neither ended nor expired. Current marks the session of the call.',
+        parameters: listParameters(sessionFields),
+        responses: {
+          200: listAnswer('Sessions', sessionRecord),
+          400: refused('BAD_REQUEST: an unknown field, or a malformed filter, order or count'),
+          401: NO_SESSION,
+          403: refused('FORBIDDEN: another organisation, or not an administrator'),
+        },
+      },
+    },
+    '/subscription_user_sessions/end': {
+      post: {
+        operationId: 'endSession',
+        tag: 'Sessions',
+        summary: 'End one live session of the organisation (ClientId: a SuperAdmin may name any, others only their own)',
+        description: 'Ending a session that has ended already changes nothing and answers ended 0. Writes the audit log (session.end).',
+        body: endSessionBody,
+        responses: {
+          200: { description: 'Ended, or already over', body: sessionsEnded },
+          400: refused('BAD_REQUEST: SessionId missing, or the session of the call itself (sign out instead)'),
+          401: NO_SESSION,
+          403: refused('FORBIDDEN: another organisation, or not an administrator'),
+          404: refused('NOT_FOUND (field SessionId): no such session in the organisation'),
+        },
+      },
+    },
+    '/subscription_user_sessions/end-user': {
+      post: {
+        operationId: 'endUserSessions',
+        tag: 'Sessions',
+        summary: "End every live session of one user of the organisation, except the caller's own",
+        description: 'Writes the audit log (session.end_all_of_user) when a session ended.',
+        body: endUserSessionsBody,
+        responses: {
+          200: { description: 'How many ended', body: sessionsEnded },
+          400: refused('BAD_REQUEST: UserId missing'),
+          401: NO_SESSION,
+          403: refused('FORBIDDEN: another organisation, or not an administrator'),
+          404: refused('NOT_FOUND (field UserId): no such user in the organisation'),
+        },
+      },
+    },
+    '/users/password': {
+      post: {
+        operationId: 'changePassword',
+        tag: 'Session',
+        summary: 'Change your own password, proving it with the current one',
+        description:
+          'In one transaction: the new argon2id hash, every other live session of the user ended (end_reason password_changed; the session of the call stays), the audit log (user.password_change) and a "password changed" mail queued.',
+        body: changePasswordBody,
+        responses: {
+          200: { description: 'Changed', body: passwordChanged },
+          400: refused('WEAK_PASSWORD (field password), PASSWORD_MISMATCH (field confirmpassword), BAD_REQUEST (a field missing)'),
+          401: refused(
+            'INVALID_CREDENTIALS (field currentpassword): the current password is not right; or UNAUTHENTICATED: no live session',
+          ),
+        },
+      },
+    },
+    '/subscription_user_sessions/end-others': {
+      post: {
+        operationId: 'endOtherSessions',
+        tag: 'Sessions',
+        summary: "End every live session of the organisation except the caller's own",
+        description: 'Writes the audit log (session.end_all_others) when a session ended.',
+        body: endOtherSessionsBody,
+        responses: {
+          200: { description: 'How many ended', body: sessionsEnded },
+          400: refused('BAD_REQUEST: a malformed ClientId'),
           401: NO_SESSION,
           403: refused('FORBIDDEN: another organisation, or not an administrator'),
         },

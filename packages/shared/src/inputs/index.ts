@@ -5,3 +5,4 @@ export * from './organization';
 export * from './account';
 export * from './group';
 export * from './licence';
+export * from './passwordChange';

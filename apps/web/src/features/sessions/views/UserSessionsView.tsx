@@ -1,7 +1,6 @@
-import { PageHeader } from '../../../components/PageHeader';
-import { menuEntryName } from '../../../lib/menu';
-import { userSessionsPath } from '../urls';
+import { SessionsScreen } from './SessionsScreen';
 
+/** The organisation admin's own sessions screen (the menu's User Sessions). */
 export default function UserSessionsView() {
-  return <PageHeader title={menuEntryName(userSessionsPath)} />;
+  return <SessionsScreen />;
 }

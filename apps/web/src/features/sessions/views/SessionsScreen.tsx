@@ -1,0 +1,165 @@
+import { useApolloClient } from '@apollo/client/react';
+import { Box, Button, Flex, Text } from '@chakra-ui/react';
+import { useMemo, useState } from 'react';
+import { LuLogOut } from 'react-icons/lu';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { DataTable } from '../../../components/DataTable';
+import { PageHeader } from '../../../components/PageHeader';
+import {
+  SessionListDocument,
+  useSessionEndMutation,
+  useSessionListQuery,
+  useSessionOthersEndMutation,
+  useSessionUserEndMutation,
+  type UserErrorFieldsFragment,
+} from '../../../generated/graphql';
+import { collectAllPages } from '../../../lib/collectPages';
+import { dropListPages } from '../../../lib/listCache';
+import { menuEntryName } from '../../../lib/menu';
+import { errorMessage } from '../../../lib/requestErrors';
+import { toaster } from '../../../lib/toaster';
+import { useListState } from '../../../lib/useListState';
+import { SessionFilters } from '../components/SessionFilters';
+import { fullName, sessionColumns, type SessionRow } from '../components/sessionColumns';
+import { sessionFilter } from '../sessionFilter';
+import { sessionList } from '../sessionList';
+import { userSessionsPath } from '../urls';
+
+type Props = {
+  /** The organisation whose sessions to show (the provider's organisation tab); the viewer's own when absent. */
+  organizationId?: string;
+  /** Inside another page (an organisation tab): no page title of its own. */
+  embedded?: boolean;
+};
+
+type Pending = { kind: 'one'; row: SessionRow } | { kind: 'user'; row: SessionRow } | { kind: 'others' } | null;
+
+/** A payload's refusal as the error the confirmation dialog shows. */
+function refusal(errors: readonly UserErrorFieldsFragment[] | undefined): void {
+  const [first] = errors ?? [];
+  if (first) throw new Error(errorMessage(first));
+}
+
+const ended = (count: number) => (count === 1 ? '1 session ended' : `${count} sessions ended`);
+
+/**
+ * Sign-in sessions of an organisation's users: who signed in, when, from where and with what, with
+ * search, filters, sorting, pages and CSV export on the server; an administrator ends one session,
+ * all of one user's, or every session but their own.
+ */
+export function SessionsScreen({ organizationId, embedded = false }: Props) {
+  const list = useListState(sessionList);
+  const variables = useMemo(
+    () => ({ ...list.variables, filter: sessionFilter(list.filter), organizationId }),
+    [list.variables, list.filter, organizationId],
+  );
+  const { data, previousData, loading, error, refetch } = useSessionListQuery({ variables, fetchPolicy: 'cache-and-network' });
+  const answer = (data ?? previousData)?.sessions;
+  const client = useApolloClient();
+  const [pending, setPending] = useState<Pending>(null);
+
+  const update = { update: (cache: Parameters<typeof dropListPages>[0]) => dropListPages(cache, 'sessions') };
+  const [endSession] = useSessionEndMutation(update);
+  const [endUserSessions] = useSessionUserEndMutation(update);
+  const [endOtherSessions] = useSessionOthersEndMutation(update);
+
+  const columns = useMemo(
+    () => sessionColumns({ onEnd: (row) => setPending({ kind: 'one', row }), onEndUser: (row) => setPending({ kind: 'user', row }) }),
+    [],
+  );
+
+  async function confirm() {
+    if (!pending) return;
+    let count = 0;
+    if (pending.kind === 'one') {
+      const { data: result } = await endSession({ variables: { input: { sessionId: pending.row.id, organizationId } } });
+      refusal(result?.endSession.errors);
+      count = result?.endSession.endedCount ?? 0;
+    } else if (pending.kind === 'user') {
+      const { data: result } = await endUserSessions({ variables: { input: { userId: pending.row.userId, organizationId } } });
+      refusal(result?.endUserSessions.errors);
+      count = result?.endUserSessions.endedCount ?? 0;
+    } else {
+      const { data: result } = await endOtherSessions({ variables: { input: { organizationId } } });
+      refusal(result?.endOtherSessions.errors);
+      count = result?.endOtherSessions.endedCount ?? 0;
+    }
+    toaster.success({ title: count ? ended(count) : 'No session was active', closable: true });
+  }
+
+  const exportRows = () =>
+    collectAllPages(async (page) => {
+      const { data: all } = await client.query({
+        query: SessionListDocument,
+        variables: { ...variables, page },
+        fetchPolicy: 'network-only',
+      });
+      return all?.sessions ?? { nodes: [], totalCount: 0 };
+    });
+
+  return (
+    <Box data-testid="sessions-screen">
+      {!embedded && <PageHeader title={menuEntryName(userSessionsPath)} />}
+      <Flex justify="space-between" align="center" gap="3" wrap="wrap" mb="4">
+        <Text color="fg.muted" maxW="prose">
+          Everyone who signed in to the organisation, with where and how. Ending a session signs that browser out at once.
+        </Text>
+        <Button
+          colorPalette="red"
+          variant="outline"
+          bg="bg"
+          onClick={() => setPending({ kind: 'others' })}
+          data-testid="end-other-sessions"
+        >
+          <LuLogOut aria-hidden />
+          End all other sessions
+        </Button>
+      </Flex>
+      <DataTable
+        label="Sign-in sessions"
+        columns={columns}
+        rows={answer?.nodes}
+        totalCount={answer?.totalCount}
+        getRowId={(row) => row.id}
+        getRowLabel={fullName}
+        list={list}
+        loading={loading}
+        error={answer ? undefined : error}
+        onRetry={() => void refetch()}
+        empty={{ title: 'No sign-ins yet', description: 'Sessions appear here once people of the organisation sign in.' }}
+        search={{ label: 'Search sessions', placeholder: 'Name, email or IP address' }}
+        filters={
+          <SessionFilters
+            active={list.filter.active}
+            startedFrom={list.filter.startedFrom}
+            startedTo={list.filter.startedTo}
+            onActiveChange={(value) => list.setFilter('active', value)}
+            onStartedFromChange={(value) => list.setFilter('startedFrom', value)}
+            onStartedToChange={(value) => list.setFilter('startedTo', value)}
+          />
+        }
+        exportRows={exportRows}
+        testId="sessions-table"
+      />
+      <ConfirmDialog
+        open={pending !== null}
+        title={
+          pending?.kind === 'others'
+            ? 'End all other sessions?'
+            : pending?.kind === 'user'
+              ? `End all of ${fullName(pending.row)}’s sessions?`
+              : 'End this session?'
+        }
+        confirmLabel={pending?.kind === 'one' ? 'End session' : 'End sessions'}
+        destructive
+        onConfirm={confirm}
+        onClose={() => setPending(null)}
+        testId="end-sessions-dialog"
+      >
+        {pending?.kind === 'one' && `${fullName(pending.row)} is signed out of that browser at once.`}
+        {pending?.kind === 'user' && `Every browser where ${fullName(pending.row)} is signed in is signed out at once, except yours.`}
+        {pending?.kind === 'others' && 'Everyone in the organisation is signed out at once, except you in this browser.'}
+      </ConfirmDialog>
+    </Box>
+  );
+}
