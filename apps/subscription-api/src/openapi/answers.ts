@@ -4,6 +4,7 @@ import type { ErrorCode } from '../http/errors';
 import type { Field, FieldType } from '../http/resource';
 import { planFields, productFields } from '../routes/catalogue';
 import { clientFields } from '../routes/clients';
+import { managedPlanFields } from '../routes/platform/plans';
 
 /** The shapes the service answers with, checked against real answers by the tests beside this file. */
 
@@ -79,6 +80,7 @@ export const clientRecord = recordOf(clientFields, [
 ]);
 export const productRecord = recordOf(productFields);
 export const planRecord = recordOf(planFields);
+export const managedPlanRecord = recordOf(managedPlanFields);
 
 export const profile = z.strictObject({
   ClientUserId: z.int(),

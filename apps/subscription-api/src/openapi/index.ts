@@ -7,6 +7,7 @@ import { planFields, productFields } from '../routes/catalogue';
 import { clientFields } from '../routes/clients';
 import { enquiryBody, PENDING_ENQUIRY_MESSAGE } from '../routes/enquiries';
 import { productAddressQuery, signInBody } from '../routes/users';
+import { managedPlanFields, planBody, planChangesBody, planQuery, PLANS_PATH } from '../routes/platform/plans';
 import {
   captchaConsumed,
   clientRecord,
@@ -15,6 +16,7 @@ import {
   healthAnswer,
   invitationAnswer,
   linkVerdict,
+  managedPlanRecord,
   passwordResetAnswer,
   planRecord,
   productAddressAnswer,
@@ -27,6 +29,7 @@ import { buildDocument, type Answer, type Operation, type Parameter } from './bu
 import { GATEWAY_ONLY_PATHS } from '../http/gateway';
 
 const refused = (description: string): Answer => ({ description, body: errorAnswer });
+const FOR_SUPER_ADMINS = refused('FORBIDDEN: not one of the provider’s SuperAdmins');
 const NO_SESSION = refused('UNAUTHENTICATED: no token, an ended or expired session, or a uuid header of someone else');
 
 const passwordErrors = (confirmationField: string) =>
@@ -121,6 +124,7 @@ export const answerSchemas = {
   InvitationAccepted: invitationAnswer,
   CaptchaConsumed: captchaConsumed,
   EnquiryCreated: enquiryCreated,
+  ManagedPlan: managedPlanRecord,
 } as const;
 
 /** The REST contract of what exists; the gateway's REST types are generated from it. */
@@ -142,6 +146,7 @@ export const openApiDocument = buildDocument({
     { name: 'Catalogue', description: 'The products and plans on sale' },
     { name: 'Enquiries', description: 'Companies asking to subscribe' },
     { name: 'Organisations', description: 'The organisations (clients) of the provider' },
+    { name: 'Platform', description: "The provider's masters, for its SuperAdmins only" },
   ],
   inputs: {
     SignIn: signInBody,
@@ -151,6 +156,8 @@ export const openApiDocument = buildDocument({
     InvitationAcceptance: createUserBody,
     CaptchaSolution: consumeBody,
     EnquiryForm: enquiryBody,
+    PlanForm: planBody,
+    PlanChanges: planChangesBody,
   },
   outputs: answerSchemas,
 
@@ -310,6 +317,62 @@ export const openApiDocument = buildDocument({
           400: refused('BAD_REQUEST: an unknown field, or a malformed filter, order or count'),
           401: NO_SESSION,
           403: refused('FORBIDDEN: another organisation, or not an administrator'),
+        },
+      },
+    },
+    [PLANS_PATH]: {
+      get: {
+        operationId: 'listManagedPlans',
+        tag: 'Platform',
+        summary: 'Every plan, retired ones too, with the number of licences holding it (SuperAdmins)',
+        parameters: listParameters(managedPlanFields),
+        responses: {
+          200: listAnswer('Plans', managedPlanRecord),
+          400: refused('BAD_REQUEST: an unknown field, or a malformed filter, order or count'),
+          401: NO_SESSION,
+          403: FOR_SUPER_ADMINS,
+        },
+      },
+      post: {
+        operationId: 'createPlan',
+        tag: 'Platform',
+        summary: 'Add a plan to a product on sale; it is offered at once',
+        body: planBody,
+        responses: {
+          201: { description: 'The new plan', body: managedPlanRecord },
+          400: refused('BAD_REQUEST naming the field: missing, too long, out of the column’s range, or a product not on sale (ProductId)'),
+          401: NO_SESSION,
+          403: FOR_SUPER_ADMINS,
+          409: refused('CONFLICT (field PlanName): the product already has a plan of that name'),
+        },
+      },
+      patch: {
+        operationId: 'updatePlan',
+        tag: 'Platform',
+        summary: 'Change a plan’s terms, or retire it (Retired: true) so it is no longer offered; licences keep it',
+        query: planQuery,
+        body: planChangesBody,
+        responses: {
+          200: { description: 'The plan as changed', body: managedPlanRecord },
+          400: refused('BAD_REQUEST naming the field, or no field to change'),
+          401: NO_SESSION,
+          403: FOR_SUPER_ADMINS,
+          404: refused('NOT_FOUND: no such plan'),
+          409: refused('CONFLICT (field PlanName): the product already has a plan of that name'),
+        },
+      },
+      delete: {
+        operationId: 'deletePlan',
+        tag: 'Platform',
+        summary: 'Delete a plan no licence or enquiry uses',
+        query: planQuery,
+        responses: {
+          204: { description: 'Deleted' },
+          400: refused('BAD_REQUEST: the plan is not named as PlanId=eq.<id>'),
+          401: NO_SESSION,
+          403: FOR_SUPER_ADMINS,
+          404: refused('NOT_FOUND: no such plan'),
+          409: refused('CONFLICT (field PlanId): licences or enquiries use the plan; retire it instead'),
         },
       },
     },
