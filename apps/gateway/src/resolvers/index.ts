@@ -6,4 +6,12 @@ import { organizationResolvers } from './organization';
 import { platformResolvers } from './platform';
 import { sessionResolvers } from './session';
 
-export const resolvers = [baseResolvers, sessionResolvers, accountResolvers, catalogueResolvers, enquiryResolvers, organizationResolvers, platformResolvers];
+export const resolvers = [
+  baseResolvers,
+  sessionResolvers,
+  accountResolvers,
+  catalogueResolvers,
+  enquiryResolvers,
+  organizationResolvers,
+  platformResolvers,
+];

@@ -68,4 +68,5 @@ export const PLAN_REST_FIELDS = {
   capacity: 'Capacity',
   retired: 'Retired',
   licenceCount: 'LicenceCount',
+  deletable: 'Deletable',
 } as const satisfies FieldMap;

@@ -15,6 +15,7 @@ const PLAN: ManagedPlanRecord = {
   Capacity: 50,
   Retired: false,
   LicenceCount: 3,
+  Deletable: false,
 };
 
 const PLAN_FIELDS = 'id productId productName name planGroup cost currency frequency capacity retired licenceCount';
@@ -77,7 +78,7 @@ describe('the plan master', () => {
   });
 
   it('lists plans for a SuperAdmin with the search, filter and sort as REST parameters', async () => {
-    const listPlans = vi.fn(async () => ({ rows: [PLAN], contentRange: '0-0/1' }));
+    const listPlans = vi.fn(async (_params: URLSearchParams) => ({ rows: [PLAN], contentRange: '0-0/1' }));
     const answer = await execute(
       PLAN_MASTER,
       { search: 'web', filter: { retired: false, productId: '2' }, sort: { field: 'CAPACITY', direction: 'DESC' } },
@@ -104,7 +105,7 @@ describe('the plan master', () => {
         ],
       },
     });
-    const params = listPlans.mock.calls[0]![0] as URLSearchParams;
+    const params = listPlans.mock.calls[0]![0];
     expect(Object.fromEntries(params)).toEqual({
       limit: '10',
       offset: '0',

@@ -29,6 +29,11 @@ export const managedPlanFields = {
   Capacity: { sql: 'pl.capacity', type: 'int', sort: { index: 'plans_capacity_sort_idx' } },
   Retired: { sql: 'NOT pl.is_active', type: 'bool' },
   LicenceCount: { sql: '(SELECT count(*)::int FROM licences l WHERE l.plan_id = pl.plan_id)', type: 'int' },
+  // Sign-up enquiries name their plan too, and must keep it: a plan either holds is kept, retired instead.
+  Deletable: {
+    sql: 'NOT EXISTS (SELECT 1 FROM licences l WHERE l.plan_id = pl.plan_id) AND NOT EXISTS (SELECT 1 FROM enquiries e WHERE e.plan_id = pl.plan_id)',
+    type: 'bool',
+  },
 } satisfies ResourceDefinition['fields'];
 
 export const managedPlans: ResourceDefinition = {
@@ -46,7 +51,13 @@ export const planChangesBody = restSchema(planChangesInput, PLAN_REST_FIELDS)
   .refine((body) => Object.values(body).some((value) => value !== undefined), 'Send at least one field to change');
 export const planQuery = recordQuery('PlanId');
 
-type PlanRow = z.output<typeof planBody> & { PlanId: number; ProductName: string; Retired: boolean; LicenceCount: number };
+type PlanRow = z.output<typeof planBody> & {
+  PlanId: number;
+  ProductName: string;
+  Retired: boolean;
+  LicenceCount: number;
+  Deletable: boolean;
+};
 
 const COLUMNS = {
   PlanName: 'plan_name',
