@@ -125,19 +125,67 @@ describe('Platform Settings in the browser', () => {
     await page.context().close();
   });
 
-  it.each(['light', 'dark'] as const)('has no axe violation in %s mode, with the form open too, at 1280 and 390 px', async (mode) => {
+  it('adds a product that the sign-up form lists, and changes its address', async () => {
+    const page = await superAdmin(browser(), 'light', 1280);
+    await page.goto('/platformsettings/plans');
+    await row(page, 'Web Enterprise').waitFor();
+    await page.getByTestId('platform-tabs').getByRole('tab', { name: 'Products' }).click();
+    await page.waitForURL((url) => url.pathname === '/platformsettings/products');
+    const product = (name: string) => page.getByTestId('product-table').getByRole('row').filter({ hasText: name });
+    await product('Yozy Web').waitFor();
+
+    await page.getByTestId('product-add').click();
+    const dialog = page.getByTestId('product-dialog');
+    await dialog.getByTestId('product-name').fill('Yozy Desk');
+    await dialog.getByTestId('product-code').fill('yozy-desk');
+    await dialog.getByTestId('product-domain').fill('https://desk.yozy.example');
+    await dialog.getByTestId('product-included').fill('Tickets, Knowledge base');
+    await page.getByTestId('product-save').click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await product('Yozy Desk').innerText()).toMatch(
+      /Yozy Desk\s+YOZY-DESK\s+https:\/\/desk\.yozy\.example\s+Tickets, Knowledge base\s+0/,
+    );
+    await page.screenshot({ path: `${SCREENSHOTS}platform-products-1280.png` });
+
+    const signup = await browser().newContext({ baseURL: stack.gatewayUrl });
+    const signupPage = await signup.newPage();
+    await signupPage.goto('/signup');
+    await new SignupPage(signupPage).productsLoaded();
+    expect(await new SignupPage(signupPage).product().locator('option').allInnerTexts()).toContain('Yozy Desk');
+    await signup.close();
+
+    await product('Yozy Desk').getByRole('button', { name: 'Edit Yozy Desk' }).click();
+    await dialog.getByTestId('product-domain').fill('not an address');
+    await page.getByTestId('product-save').click();
+    await dialog.getByTestId('product-domain-error').waitFor();
+    await dialog.getByTestId('product-domain').fill('https://desk.yozy.example/app');
+    await page.getByTestId('product-save').click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => product('Yozy Desk').innerText()).toContain('https://desk.yozy.example/app');
+    await page.context().close();
+  });
+
+  it.each(['light', 'dark'] as const)('has no axe violation in %s mode, with a form open too, at 1280 and 390 px', async (mode) => {
+    const sections = [
+      { path: '/platformsettings/plans', ready: 'Web Enterprise', add: 'plan-add', form: 'plan-name', name: 'plans' },
+      { path: '/platformsettings/products', ready: 'Yozy Lite', add: 'product-add', form: 'product-name', name: 'products' },
+    ];
     for (const width of [1280, 390]) {
-      const page = await superAdmin(browser(), mode, width);
-      await page.goto('/platformsettings/plans');
-      await row(page, 'Web Enterprise').waitFor();
-      expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(mode === 'dark');
-      expect(await axeViolations(page), `${mode} ${width}`).toEqual([]);
-      await page.screenshot({ path: `${SCREENSHOTS}platform-plans-${mode}-${width}.png`, fullPage: true });
-      await page.getByTestId('plan-add').click();
-      await page.getByTestId('plan-dialog').getByTestId('plan-name').waitFor();
-      expect(await axeViolations(page), `${mode} ${width} form`).toEqual([]);
-      await page.screenshot({ path: `${SCREENSHOTS}platform-plan-form-${mode}-${width}.png` });
-      await page.context().close();
+      for (const section of sections) {
+        const page = await superAdmin(browser(), mode, width);
+        await page.goto(section.path);
+        await page.getByRole('row').filter({ hasText: section.ready }).waitFor();
+        expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(mode === 'dark');
+        expect(await axeViolations(page), `${section.name} ${mode} ${width}`).toEqual([]);
+        // A wide table scrolls inside its own box: the page itself never scrolls sideways.
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), `${section.name} ${mode} ${width}`).toBe(width);
+        await page.screenshot({ path: `${SCREENSHOTS}platform-${section.name}-${mode}-${width}.png`, fullPage: true });
+        await page.getByTestId(section.add).click();
+        await page.getByTestId(section.form).waitFor();
+        expect(await axeViolations(page), `${section.name} ${mode} ${width} form`).toEqual([]);
+        await page.screenshot({ path: `${SCREENSHOTS}platform-${section.name}-form-${mode}-${width}.png` });
+        await page.context().close();
+      }
     }
   });
 

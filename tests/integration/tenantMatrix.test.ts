@@ -217,6 +217,42 @@ const OPERATIONS: Record<string, Operation> = {
     may: ONLY_SUPER_ADMIN_MAY,
     touches: { rows: ({ db }) => db.query("SELECT plan_id FROM plans WHERE plan_name LIKE 'Doomed %' ORDER BY plan_id") },
   },
+  'Query.productMaster': {
+    call: () => ({ document: '{ productMaster(page: { limit: 100 }) { totalCount nodes { id name code domain planCount } } }' }),
+    may: ONLY_SUPER_ADMIN_MAY,
+  },
+  'Mutation.createProduct': {
+    call: ({ unique }) => ({
+      document: 'mutation ($input: CreateProductInput!) { createProduct(input: $input) { product { id code } errors { code field } } }',
+      variables: {
+        input: { name: `Matrix ${unique}`, code: `MATRIX-${unique}`, domain: 'https://matrix.example', includedProducts: [] },
+      },
+    }),
+    may: ONLY_SUPER_ADMIN_MAY,
+    touches: { rows: ({ db }) => db.query("SELECT product_id FROM products WHERE product_code LIKE 'MATRIX-%' ORDER BY product_id") },
+  },
+  'Mutation.updateProduct': {
+    // Yozy Lite under its own name and code, at another address: a refused call must leave its address alone.
+    call: async ({ db }) => {
+      const [lite] = await db.query<{ id: string }>("SELECT product_id::text AS id FROM products WHERE product_code = 'YOZY-LITE'");
+      return {
+        document: 'mutation ($input: UpdateProductInput!) { updateProduct(input: $input) { product { id domain } errors { code field } } }',
+        variables: {
+          input: {
+            id: lite!.id,
+            name: 'Yozy Lite',
+            code: 'YOZY-LITE',
+            domain: 'https://lite.yozy.local',
+            includedProducts: ['Tasks', 'Chat'],
+          },
+        },
+      };
+    },
+    may: ONLY_SUPER_ADMIN_MAY,
+    touches: {
+      rows: ({ db }) => db.query("SELECT product_name, domain, included_products FROM products WHERE product_code = 'YOZY-LITE'"),
+    },
+  },
 };
 
 describe.each(DATABASES)('tenant isolation matrix on %s', (kind) => {

@@ -13,6 +13,7 @@ import { catalogueRoutes } from './routes/catalogue';
 import { clientRoutes } from './routes/clients';
 import { enquiryRoutes } from './routes/enquiries';
 import { platformPlanRoutes } from './routes/platform/plans';
+import { platformProductRoutes } from './routes/platform/products';
 import { userRoutes } from './routes/users';
 
 export type ApiOptions = {
@@ -64,6 +65,7 @@ export function createApp({
   app.use(authenticate(db));
   app.use(clientRoutes(db));
   app.use(platformPlanRoutes(db));
+  app.use(platformProductRoutes(db));
 
   app.use(notFound);
   app.use(errorHandler);

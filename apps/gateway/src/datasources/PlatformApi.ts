@@ -1,9 +1,10 @@
 import { SubscriptionService } from './SubscriptionService';
 import type { RestPage } from '../lists';
-import type { ManagedPlanRecord, RestBody } from './types';
+import type { ManagedPlanRecord, ManagedProductRecord, RestBody } from './types';
 
 const PLANS = 'platform/subscription_plan_master';
 const onePlan = (planId: string) => ({ PlanId: `eq.${planId}` });
+const PRODUCTS = 'platform/subscription_product_master';
 
 /** The provider's masters in Platform Settings; the REST service lets only SuperAdmins in. */
 export class PlatformApi extends SubscriptionService {
@@ -21,5 +22,17 @@ export class PlatformApi extends SubscriptionService {
 
   async deletePlan(planId: string): Promise<void> {
     await this.delete(PLANS, { params: onePlan(planId) });
+  }
+
+  listProducts(params: URLSearchParams): Promise<RestPage<ManagedProductRecord>> {
+    return this.getPage(PRODUCTS, params);
+  }
+
+  createProduct(product: RestBody): Promise<ManagedProductRecord> {
+    return this.post(PRODUCTS, { body: product });
+  }
+
+  updateProduct(productId: string, product: RestBody): Promise<ManagedProductRecord> {
+    return this.patch(PRODUCTS, { params: { ProductId: `eq.${productId}` }, body: product });
   }
 }

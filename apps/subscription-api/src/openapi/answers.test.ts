@@ -133,6 +133,26 @@ describe('the answers the OpenAPI document promises', () => {
     expectDocumented('delete', path, await api.call('DELETE', one, undefined, { token: superAdmin }), 204);
   });
 
+  it('the product master', async () => {
+    const path = '/platform/subscription_product_master';
+    expectDocumented('get', path, await api.get(`${path}?limit=5`, superAdmin), 200);
+    const product = {
+      ProductName: 'Contract Product',
+      ProductCode: 'CONTRACT',
+      Domain: 'https://contract.example',
+      IncludedProducts: ['Docs'],
+    };
+    const created = await api.post<{ ProductId: number }>(path, product, superAdmin);
+    expectDocumented('post', path, created, 201);
+    const one = `${path}?ProductId=eq.${created.body.ProductId}`;
+    expectDocumented(
+      'patch',
+      path,
+      await api.call('PATCH', one, { ...product, ProductName: 'Contract Product 2' }, { token: superAdmin }),
+      200,
+    );
+  });
+
   it('covered every success answer the document lists', () => {
     const successes = Object.entries(paths).flatMap(([path, operations]) =>
       Object.entries(operations).flatMap(([method, operation]) =>

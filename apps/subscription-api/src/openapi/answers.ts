@@ -5,6 +5,7 @@ import type { Field, FieldType } from '../http/resource';
 import { planFields, productFields } from '../routes/catalogue';
 import { clientFields } from '../routes/clients';
 import { managedPlanFields } from '../routes/platform/plans';
+import { managedProductFields } from '../routes/platform/products';
 
 /** The shapes the service answers with, checked against real answers by the tests beside this file. */
 
@@ -81,6 +82,7 @@ export const clientRecord = recordOf(clientFields, [
 export const productRecord = recordOf(productFields);
 export const planRecord = recordOf(planFields);
 export const managedPlanRecord = recordOf(managedPlanFields);
+export const managedProductRecord = recordOf(managedProductFields);
 
 export const profile = z.strictObject({
   ClientUserId: z.int(),

@@ -8,6 +8,7 @@ import { clientFields } from '../routes/clients';
 import { enquiryBody, PENDING_ENQUIRY_MESSAGE } from '../routes/enquiries';
 import { productAddressQuery, signInBody } from '../routes/users';
 import { managedPlanFields, planBody, planChangesBody, planQuery, PLANS_PATH } from '../routes/platform/plans';
+import { managedProductFields, productBody, productQuery, PRODUCTS_PATH } from '../routes/platform/products';
 import {
   captchaConsumed,
   clientRecord,
@@ -17,6 +18,7 @@ import {
   invitationAnswer,
   linkVerdict,
   managedPlanRecord,
+  managedProductRecord,
   passwordResetAnswer,
   planRecord,
   productAddressAnswer,
@@ -125,6 +127,7 @@ export const answerSchemas = {
   CaptchaConsumed: captchaConsumed,
   EnquiryCreated: enquiryCreated,
   ManagedPlan: managedPlanRecord,
+  ManagedProduct: managedProductRecord,
 } as const;
 
 /** The REST contract of what exists; the gateway's REST types are generated from it. */
@@ -158,6 +161,7 @@ export const openApiDocument = buildDocument({
     EnquiryForm: enquiryBody,
     PlanForm: planBody,
     PlanChanges: planChangesBody,
+    ProductForm: productBody,
   },
   outputs: answerSchemas,
 
@@ -373,6 +377,48 @@ export const openApiDocument = buildDocument({
           403: FOR_SUPER_ADMINS,
           404: refused('NOT_FOUND: no such plan'),
           409: refused('CONFLICT (field PlanId): licences or enquiries use the plan; retire it instead'),
+        },
+      },
+    },
+    [PRODUCTS_PATH]: {
+      get: {
+        operationId: 'listManagedProducts',
+        tag: 'Platform',
+        summary: 'Every product, with the number of its plans (SuperAdmins)',
+        parameters: listParameters(managedProductFields),
+        responses: {
+          200: listAnswer('Products', managedProductRecord),
+          400: refused('BAD_REQUEST: an unknown field, or a malformed filter, order or count'),
+          401: NO_SESSION,
+          403: FOR_SUPER_ADMINS,
+        },
+      },
+      post: {
+        operationId: 'createProduct',
+        tag: 'Platform',
+        summary: 'Add a product; it is on sale at once (the sign-up form lists it)',
+        body: productBody,
+        responses: {
+          201: { description: 'The new product', body: managedProductRecord },
+          400: refused('BAD_REQUEST naming the field: missing, too long, a code of other characters, or an address that is not http(s)'),
+          401: NO_SESSION,
+          403: FOR_SUPER_ADMINS,
+          409: refused('CONFLICT (field ProductCode): another product has this code'),
+        },
+      },
+      patch: {
+        operationId: 'updateProduct',
+        tag: 'Platform',
+        summary: 'Change a product’s name, code, address or included products',
+        query: productQuery,
+        body: productBody,
+        responses: {
+          200: { description: 'The product as changed', body: managedProductRecord },
+          400: refused('BAD_REQUEST naming the field'),
+          401: NO_SESSION,
+          403: FOR_SUPER_ADMINS,
+          404: refused('NOT_FOUND: no such product'),
+          409: refused('CONFLICT (field ProductCode): another product has this code'),
         },
       },
     },

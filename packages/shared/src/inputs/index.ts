@@ -4,3 +4,4 @@ export * from './enquiry';
 export * from './organization';
 export * from './account';
 export * from './plan';
+export * from './product';

@@ -166,3 +166,77 @@ describe('the plan master', () => {
     expect(updatePlan).toHaveBeenCalledWith('7', { Retired: true });
   });
 });
+
+describe('the product master', () => {
+  const PRODUCT = {
+    ProductId: 2,
+    ProductName: 'Yozy Web',
+    ProductCode: 'YOZY-WEB',
+    Domain: 'https://app.yozy.local',
+    IncludedProducts: ['Projects'],
+    PlanCount: 2,
+  };
+  const UPDATE_PRODUCT = /* GraphQL */ `
+    mutation ($input: UpdateProductInput!) {
+      updateProduct(input: $input) {
+        product {
+          id
+          name
+          code
+          domain
+          includedProducts
+          planCount
+        }
+        errors {
+          code
+          field
+          message
+        }
+      }
+    }
+  `;
+  const input = { id: '2', name: 'Yozy Web', code: 'YOZY-WEB', domain: 'https://web.yozy.local', includedProducts: ['Projects'] };
+
+  it('refuses an organisation admin before asking the REST service', async () => {
+    const updateProduct = vi.fn();
+    const answer = await execute(
+      UPDATE_PRODUCT,
+      { input },
+      fakeContext({ viewer: CALLERS.orgAdminOfA, sources: { platform: { updateProduct } } }),
+    );
+    expect(answer.errors?.[0]?.extensions).toEqual({ code: 'FORBIDDEN' });
+    expect(updateProduct).not.toHaveBeenCalled();
+  });
+
+  it('changes a product with the input in REST names, and names the field of a refusal', async () => {
+    const updateProduct = vi
+      .fn()
+      .mockResolvedValueOnce({ ...PRODUCT, Domain: 'https://web.yozy.local' })
+      .mockRejectedValueOnce(restError(409, { code: 'CONFLICT', message: 'Another product has this code', field: 'ProductCode' }));
+    const context = () => fakeContext({ viewer: CALLERS.superAdmin, sources: { platform: { updateProduct } } });
+    const saved = await execute(UPDATE_PRODUCT, { input }, context());
+    expect(saved.data).toEqual({
+      updateProduct: {
+        product: {
+          id: '2',
+          name: 'Yozy Web',
+          code: 'YOZY-WEB',
+          domain: 'https://web.yozy.local',
+          includedProducts: ['Projects'],
+          planCount: 2,
+        },
+        errors: [],
+      },
+    });
+    expect(updateProduct).toHaveBeenCalledWith('2', {
+      ProductName: 'Yozy Web',
+      ProductCode: 'YOZY-WEB',
+      Domain: 'https://web.yozy.local',
+      IncludedProducts: ['Projects'],
+    });
+    const refused = await execute(UPDATE_PRODUCT, { input }, context());
+    expect(refused.data).toEqual({
+      updateProduct: { product: null, errors: [{ code: 'CONFLICT', field: 'code', message: 'Another product has this code' }] },
+    });
+  });
+});

@@ -1,7 +1,10 @@
 export const platformSettingsPath = '/platformsettings';
 
 /** The sections of Platform Settings, each a tab at its own address. */
-export const PLATFORM_SECTIONS = [{ slug: 'plans', label: 'Plans' }] as const;
+export const PLATFORM_SECTIONS = [
+  { slug: 'plans', label: 'Plans' },
+  { slug: 'products', label: 'Products' },
+] as const;
 export type PlatformSectionSlug = (typeof PLATFORM_SECTIONS)[number]['slug'];
 export const PLATFORM_SECTION_SLUGS: readonly PlatformSectionSlug[] = PLATFORM_SECTIONS.map((section) => section.slug);
 export const platformSectionRoute = `${platformSettingsPath}/:section`;

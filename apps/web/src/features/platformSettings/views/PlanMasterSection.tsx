@@ -1,4 +1,4 @@
-import { Button, Flex, NativeSelect, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, NativeSelect, Text } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 import { LuPlus } from 'react-icons/lu';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
@@ -98,7 +98,12 @@ export function PlanMasterSection() {
       },
       {
         id: 'actions',
-        header: () => <Text srOnly>Actions</Text>,
+        // Hidden text is positioned: anchored to the cell, it stays inside the table's scrolling box.
+        header: () => (
+          <Box as="span" position="relative">
+            <Text srOnly>Actions</Text>
+          </Box>
+        ),
         meta: { csv: false },
         cell: ({ row: { original: plan } }) => (
           <PlanActions

@@ -4,6 +4,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { menuEntryName } from '../../../lib/menu';
 import { findPlatformSection, PLATFORM_SECTIONS, platformSectionPath, platformSectionRoute, platformSettingsPath } from '../urls';
 import { PlanMasterSection } from './PlanMasterSection';
+import { ProductMasterSection } from './ProductMasterSection';
 
 const TABS = PLATFORM_SECTIONS.map((section) => ({ value: section.slug, label: section.label, to: platformSectionPath(section.slug) }));
 
@@ -17,6 +18,7 @@ export default function PlatformSettingsView() {
       <PageHeader title={menuEntryName(platformSettingsPath)} />
       <LinkTabs label="Platform settings sections" tabs={TABS} value={section.slug} testId="platform-tabs">
         {section.slug === 'plans' && <PlanMasterSection />}
+        {section.slug === 'products' && <ProductMasterSection />}
       </LinkTabs>
     </>
   );
