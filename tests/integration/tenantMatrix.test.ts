@@ -69,6 +69,22 @@ const groupsOf = ({ db, other }: CellContext) =>
   );
 
 const GROUP_FIELDS = 'group { id organizationId name description memberCount } errors { code field }';
+/** The terms of a new plan of the first product, for the plan master's rows. */
+async function matrixPlanTerms(db: CellContext['db']) {
+  const [product] = await db.query<{ product_id: number }>('SELECT product_id FROM products ORDER BY product_id LIMIT 1');
+  return { productId: String(product!.product_id), planGroup: 'STANDARD', cost: 1, currency: 'USD', frequency: 'MONTHLY', capacity: 1 };
+}
+
+/** A plan nobody uses, made for one cell: its id. */
+async function freshPlan(db: CellContext['db'], name: string): Promise<string> {
+  const { productId } = await matrixPlanTerms(db);
+  const [plan] = await db.query<{ plan_id: number }>(
+    `INSERT INTO plans (product_id, plan_name, plan_group, cost, currency, frequency, capacity)
+     VALUES ($1, $2, 'STANDARD', 1, 'USD', 'MONTHLY', 1) RETURNING plan_id`,
+    [Number(productId), name],
+  );
+  return String(plan!.plan_id);
+}
 
 const OPERATIONS: Record<string, Operation> = {
   'Query.viewer': {
@@ -337,6 +353,81 @@ const OPERATIONS: Record<string, Operation> = {
     }),
     may: { ...EVERYONE_GETS({ payloadError: 'INVALID_CREDENTIALS' }), anonymous: 'UNAUTHENTICATED' },
     touches: { rows: accountOf((other) => other.adminEmail), unchanged: 'always' },
+  },
+  'Query.planMaster': {
+    call: () => ({ document: '{ planMaster(page: { limit: 100 }) { totalCount nodes { id name retired licenceCount } } }' }),
+    may: ONLY_SUPER_ADMIN_MAY,
+  },
+  'Mutation.createPlan': {
+    call: async ({ db, unique }) => ({
+      document: 'mutation ($input: CreatePlanInput!) { createPlan(input: $input) { plan { id name } errors { code field } } }',
+      variables: { input: { ...(await matrixPlanTerms(db)), name: `Matrix ${unique}` } },
+    }),
+    may: ONLY_SUPER_ADMIN_MAY,
+    touches: { rows: ({ db }) => db.query("SELECT plan_id FROM plans WHERE plan_name LIKE 'Matrix %' ORDER BY plan_id") },
+  },
+  'Mutation.updatePlan': {
+    call: async ({ db, unique }) => {
+      const { productId: _product, ...terms } = await matrixPlanTerms(db);
+      return {
+        document: 'mutation ($input: UpdatePlanInput!) { updatePlan(input: $input) { plan { id capacity } errors { code field } } }',
+        variables: { input: { id: await freshPlan(db, `Edited ${unique}`), ...terms, name: `Edited ${unique}`, capacity: 11 } },
+      };
+    },
+    may: ONLY_SUPER_ADMIN_MAY,
+    touches: { rows: ({ db }) => db.query("SELECT plan_id, capacity FROM plans WHERE plan_name LIKE 'Edited %' ORDER BY plan_id") },
+  },
+  'Mutation.setPlanRetired': {
+    call: async ({ db, unique }) => ({
+      document: 'mutation ($id: ID!) { setPlanRetired(input: { id: $id, retired: true }) { plan { id retired } errors { code } } }',
+      variables: { id: await freshPlan(db, `Shelved ${unique}`) },
+    }),
+    may: ONLY_SUPER_ADMIN_MAY,
+    touches: { rows: ({ db }) => db.query("SELECT plan_id, is_active FROM plans WHERE plan_name LIKE 'Shelved %' ORDER BY plan_id") },
+  },
+  'Mutation.deletePlan': {
+    call: async ({ db, unique }) => ({
+      document: 'mutation ($id: ID!) { deletePlan(input: { id: $id }) { deletedId errors { code } } }',
+      variables: { id: await freshPlan(db, `Doomed ${unique}`) },
+    }),
+    may: ONLY_SUPER_ADMIN_MAY,
+    touches: { rows: ({ db }) => db.query("SELECT plan_id FROM plans WHERE plan_name LIKE 'Doomed %' ORDER BY plan_id") },
+  },
+  'Query.productMaster': {
+    call: () => ({ document: '{ productMaster(page: { limit: 100 }) { totalCount nodes { id name code domain planCount } } }' }),
+    may: ONLY_SUPER_ADMIN_MAY,
+  },
+  'Mutation.createProduct': {
+    call: ({ unique }) => ({
+      document: 'mutation ($input: CreateProductInput!) { createProduct(input: $input) { product { id code } errors { code field } } }',
+      variables: {
+        input: { name: `Matrix ${unique}`, code: `MATRIX-${unique}`, domain: 'https://matrix.example', includedProducts: [] },
+      },
+    }),
+    may: ONLY_SUPER_ADMIN_MAY,
+    touches: { rows: ({ db }) => db.query("SELECT product_id FROM products WHERE product_code LIKE 'MATRIX-%' ORDER BY product_id") },
+  },
+  'Mutation.updateProduct': {
+    // Yozy Lite under its own name and code, at another address: a refused call must leave its address alone.
+    call: async ({ db }) => {
+      const [lite] = await db.query<{ id: string }>("SELECT product_id::text AS id FROM products WHERE product_code = 'YOZY-LITE'");
+      return {
+        document: 'mutation ($input: UpdateProductInput!) { updateProduct(input: $input) { product { id domain } errors { code field } } }',
+        variables: {
+          input: {
+            id: lite!.id,
+            name: 'Yozy Lite',
+            code: 'YOZY-LITE',
+            domain: 'https://lite.yozy.local',
+            includedProducts: ['Tasks', 'Chat'],
+          },
+        },
+      };
+    },
+    may: ONLY_SUPER_ADMIN_MAY,
+    touches: {
+      rows: ({ db }) => db.query("SELECT product_name, domain, included_products FROM products WHERE product_code = 'YOZY-LITE'"),
+    },
   },
 };
 

@@ -17,6 +17,8 @@ import { groupRoutes } from './routes/groups';
 import { licenceRoutes } from './routes/licences';
 import { passwordRoutes } from './routes/password';
 import { sessionRoutes } from './routes/sessions';
+import { platformPlanRoutes } from './routes/platform/plans';
+import { platformProductRoutes } from './routes/platform/products';
 import { userRoutes } from './routes/users';
 
 export type ApiOptions = {
@@ -73,6 +75,8 @@ export function createApp({
   app.use(licenceRoutes(db));
   app.use(sessionRoutes(db));
   app.use(passwordRoutes(db, { mailer }));
+  app.use(platformPlanRoutes(db));
+  app.use(platformProductRoutes(db));
 
   app.use(notFound);
   app.use(errorHandler);

@@ -7,6 +7,7 @@ import { GroupApi } from './GroupApi';
 import { LicenceApi } from './LicenceApi';
 import { OrganizationApi } from './OrganizationApi';
 import { SessionApi } from './SessionApi';
+import { PlatformApi } from './PlatformApi';
 import type { SubscriptionServiceLink } from './SubscriptionService';
 
 /** The REST data sources of one GraphQL request, one per domain, all calling as the same caller. */
@@ -19,6 +20,7 @@ export type DataSources = {
   organization: OrganizationApi;
   insights: InsightsApi;
   sessions: SessionApi;
+  platform: PlatformApi;
 };
 
 export function createDataSources(service: SubscriptionServiceLink, caller: Caller): DataSources {
@@ -31,6 +33,7 @@ export function createDataSources(service: SubscriptionServiceLink, caller: Call
     organization: new OrganizationApi(service, caller),
     insights: new InsightsApi(service, caller),
     sessions: new SessionApi(service, caller),
+    platform: new PlatformApi(service, caller),
   };
 }
 

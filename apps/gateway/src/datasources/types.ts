@@ -12,6 +12,10 @@ export type Profile = Schemas['Profile'];
 export type SignInAnswer = Schemas['SignInAnswer'];
 export type ProductRecord = Schemas['Product'];
 export type PlanRecord = Schemas['Plan'];
+/** A plan as the provider manages it: retired ones too, with the licences holding it. */
+export type ManagedPlanRecord = Schemas['ManagedPlan'];
+/** A product as the provider manages it, with the number of its plans. */
+export type ManagedProductRecord = Schemas['ManagedProduct'];
 /** Body of POST /form/subscription_web_enquiry, in the provider's field names. */
 export type EnquiryForm = Schemas['EnquiryForm'];
 export type EnquiryCreated = Schemas['EnquiryCreated'];

@@ -6,6 +6,7 @@ import { insightResolvers } from './insights';
 import { groupResolvers } from './group';
 import { licenceResolvers } from './licence';
 import { organizationResolvers } from './organization';
+import { platformResolvers } from './platform';
 import { sessionResolvers } from './session';
 import { sessionListResolvers } from './sessions';
 
@@ -20,4 +21,5 @@ export const resolvers = [
   groupResolvers,
   licenceResolvers,
   sessionListResolvers,
+  platformResolvers,
 ];

@@ -31,6 +31,7 @@ export function fakeSources(fakes: FakeSources = {}): DataSources {
     organization: domain('organization'),
     insights: domain('insights'),
     sessions: domain('sessions'),
+    platform: domain('platform'),
   } as unknown as DataSources;
 }
 

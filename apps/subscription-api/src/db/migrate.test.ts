@@ -82,7 +82,8 @@ describe.each(TEST_DATABASE_KINDS)('migrations on %s', (kind) => {
     await expect(migrate(db, { directory })).rejects.toThrow(/001_first\.sql/);
   });
 
-  it("checks the service's own migrations the same way", async () => {
+  // Every migration of the service, replayed: seconds on a busy machine.
+  it("checks the service's own migrations the same way", { timeout: 60_000 }, async () => {
     await db.exec('DROP SCHEMA public CASCADE; CREATE SCHEMA public');
     const applied = await migrate(db);
     expect(applied.length).toBeGreaterThan(0);

@@ -5,9 +5,21 @@ import { plans, products } from '../routes/catalogue';
 import { clients } from '../routes/clients';
 import { groupCandidates, groupMembers, groups } from '../routes/groups';
 import { licences } from '../routes/licences';
+import { managedPlans } from '../routes/platform/plans';
+import { managedProducts } from '../routes/platform/products';
 import type { ResourceDefinition } from './resource';
 
-const RESOURCES: Record<string, ResourceDefinition> = { clients, products, plans, groups, groupMembers, groupCandidates, licences };
+const RESOURCES: Record<string, ResourceDefinition> = {
+  clients,
+  products,
+  plans,
+  groups,
+  groupMembers,
+  groupCandidates,
+  licences,
+  managedPlans,
+  managedProducts,
+};
 
 /** `lower(c.company_name)` as an index definition spells it: `lower(company_name)`. */
 const withoutAlias = (sql: string) => sql.replace(/\b[a-z]{1,3}\./g, '');

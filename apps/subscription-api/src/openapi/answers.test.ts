@@ -185,6 +185,46 @@ describe('the answers the OpenAPI document promises', () => {
     expectDocumented('post', '/users/password', await api.post('/users/password', change, admin), 200);
   });
 
+  it('the plan master', async () => {
+    const path = '/platform/subscription_plan_master';
+    expectDocumented('get', path, await api.get(`${path}?limit=5`, superAdmin), 200);
+    const [product] = await api.db.query<{ product_id: number }>('SELECT product_id FROM products ORDER BY product_id LIMIT 1');
+    const plan = {
+      ProductId: product!.product_id,
+      PlanName: 'Contract Plan',
+      PlanGroup: 'STANDARD',
+      Cost: 5,
+      Currency: 'USD',
+      Frequency: 'MONTHLY',
+      Capacity: 3,
+    };
+    const created = await api.post<{ PlanId: number }>(path, plan, superAdmin);
+    expectDocumented('post', path, created, 201);
+    const one = `${path}?PlanId=eq.${created.body.PlanId}`;
+    expectDocumented('patch', path, await api.call('PATCH', one, { Retired: true }, { token: superAdmin }), 200);
+    expectDocumented('delete', path, await api.call('DELETE', one, undefined, { token: superAdmin }), 204);
+  });
+
+  it('the product master', async () => {
+    const path = '/platform/subscription_product_master';
+    expectDocumented('get', path, await api.get(`${path}?limit=5`, superAdmin), 200);
+    const product = {
+      ProductName: 'Contract Product',
+      ProductCode: 'CONTRACT',
+      Domain: 'https://contract.example',
+      IncludedProducts: ['Docs'],
+    };
+    const created = await api.post<{ ProductId: number }>(path, product, superAdmin);
+    expectDocumented('post', path, created, 201);
+    const one = `${path}?ProductId=eq.${created.body.ProductId}`;
+    expectDocumented(
+      'patch',
+      path,
+      await api.call('PATCH', one, { ...product, ProductName: 'Contract Product 2' }, { token: superAdmin }),
+      200,
+    );
+  });
+
   it('covered every success answer the document lists', () => {
     const successes = Object.entries(paths).flatMap(([path, operations]) =>
       Object.entries(operations).flatMap(([method, operation]) =>

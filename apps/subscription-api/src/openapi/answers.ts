@@ -7,6 +7,8 @@ import { clientFields } from '../routes/clients';
 import { groupCandidateFields, groupFields, groupMemberFields } from '../routes/groups';
 import { licenceFields } from '../routes/licences';
 import { sessionFields } from '../routes/sessions';
+import { managedPlanFields } from '../routes/platform/plans';
+import { managedProductFields } from '../routes/platform/products';
 
 /** The shapes the service answers with, checked against real answers by the tests beside this file. */
 
@@ -100,6 +102,8 @@ export const licenceRecord = recordOf(licenceFields).extend({
   SeatsUsed: z.int().meta({ description: "Active users of the organisation with a role for the licence's product" }),
   SeatsCapacity: z.int().meta({ description: "Seats the organisation's active, unexpired licences of the product give together" }),
 });
+export const managedPlanRecord = recordOf(managedPlanFields);
+export const managedProductRecord = recordOf(managedProductFields);
 
 export const profile = z.strictObject({
   ClientUserId: z.int(),

@@ -8,7 +8,7 @@ import { z } from 'zod';
  */
 
 export type JsonSchema = z.core.JSONSchema.BaseSchema;
-export type Method = 'get' | 'post';
+export type Method = 'get' | 'post' | 'patch' | 'delete';
 // The core schema type: relating zod's classes to z.ZodType costs the type-checker seconds.
 type Schema = z.core.$ZodType;
 

@@ -22,6 +22,8 @@ import { licenceFields } from '../routes/licences';
 import { changePasswordBody } from '../routes/password';
 import { endOtherSessionsBody, endSessionBody, endUserSessionsBody, sessionFields } from '../routes/sessions';
 import { productAddressQuery, signInBody } from '../routes/users';
+import { managedPlanFields, planBody, planChangesBody, planQuery, PLANS_PATH } from '../routes/platform/plans';
+import { managedProductFields, productBody, productQuery, PRODUCTS_PATH } from '../routes/platform/products';
 import {
   captchaConsumed,
   clientRecord,
@@ -37,6 +39,8 @@ import {
   invitationAnswer,
   linkVerdict,
   passwordChanged,
+  managedPlanRecord,
+  managedProductRecord,
   passwordResetAnswer,
   planRecord,
   productAddressAnswer,
@@ -52,6 +56,7 @@ import { buildDocument, type Answer, type Operation, type Parameter } from './bu
 import { GATEWAY_ONLY_PATHS } from '../http/gateway';
 
 const refused = (description: string): Answer => ({ description, body: errorAnswer });
+const FOR_SUPER_ADMINS = refused('FORBIDDEN: not one of the provider’s SuperAdmins');
 const NO_SESSION = refused('UNAUTHENTICATED: no token, an ended or expired session, or a uuid header of someone else');
 
 const passwordErrors = (confirmationField: string) =>
@@ -156,6 +161,8 @@ export const answerSchemas = {
   Session: sessionRecord,
   SessionsEnded: sessionsEnded,
   PasswordChanged: passwordChanged,
+  ManagedPlan: managedPlanRecord,
+  ManagedProduct: managedProductRecord,
 } as const;
 
 /** The REST contract of what exists; the gateway's REST types are generated from it. */
@@ -181,6 +188,7 @@ export const openApiDocument = buildDocument({
     { name: 'Groups', description: "An organisation's assignment groups and their members" },
     { name: 'Licences', description: "An organisation's licences and the seats they give" },
     { name: 'Sessions', description: "Sign-in sessions of an organisation's users, and ending them" },
+    { name: 'Platform', description: "The provider's masters, for its SuperAdmins only" },
   ],
   inputs: {
     SignIn: signInBody,
@@ -198,6 +206,9 @@ export const openApiDocument = buildDocument({
     UserSessionsEnd: endUserSessionsBody,
     OtherSessionsEnd: endOtherSessionsBody,
     PasswordChange: changePasswordBody,
+    PlanForm: planBody,
+    PlanChanges: planChangesBody,
+    ProductForm: productBody,
   },
   outputs: answerSchemas,
 
@@ -602,6 +613,104 @@ export const openApiDocument = buildDocument({
           401: NO_SESSION,
           403: refused("FORBIDDEN: another organisation's group, or not an administrator"),
           404: refused('NOT_FOUND: no such group (field GroupId)'),
+        },
+      },
+    },
+    [PLANS_PATH]: {
+      get: {
+        operationId: 'listManagedPlans',
+        tag: 'Platform',
+        summary: 'Every plan, retired ones too, with the number of licences holding it (SuperAdmins)',
+        parameters: listParameters(managedPlanFields),
+        responses: {
+          200: listAnswer('Plans', managedPlanRecord),
+          400: refused('BAD_REQUEST: an unknown field, or a malformed filter, order or count'),
+          401: NO_SESSION,
+          403: FOR_SUPER_ADMINS,
+        },
+      },
+      post: {
+        operationId: 'createPlan',
+        tag: 'Platform',
+        summary: 'Add a plan to a product on sale; it is offered at once',
+        body: planBody,
+        responses: {
+          201: { description: 'The new plan', body: managedPlanRecord },
+          400: refused('BAD_REQUEST naming the field: missing, too long, out of the column’s range, or a product not on sale (ProductId)'),
+          401: NO_SESSION,
+          403: FOR_SUPER_ADMINS,
+          409: refused('CONFLICT (field PlanName): the product already has a plan of that name'),
+        },
+      },
+      patch: {
+        operationId: 'updatePlan',
+        tag: 'Platform',
+        summary: 'Change a plan’s terms, or retire it (Retired: true) so it is no longer offered; licences keep it',
+        query: planQuery,
+        body: planChangesBody,
+        responses: {
+          200: { description: 'The plan as changed', body: managedPlanRecord },
+          400: refused('BAD_REQUEST naming the field, or no field to change'),
+          401: NO_SESSION,
+          403: FOR_SUPER_ADMINS,
+          404: refused('NOT_FOUND: no such plan'),
+          409: refused('CONFLICT (field PlanName): the product already has a plan of that name'),
+        },
+      },
+      delete: {
+        operationId: 'deletePlan',
+        tag: 'Platform',
+        summary: 'Delete a plan no licence or enquiry uses',
+        query: planQuery,
+        responses: {
+          204: { description: 'Deleted' },
+          400: refused('BAD_REQUEST: the plan is not named as PlanId=eq.<id>'),
+          401: NO_SESSION,
+          403: FOR_SUPER_ADMINS,
+          404: refused('NOT_FOUND: no such plan'),
+          409: refused('CONFLICT (field PlanId): licences or enquiries use the plan; retire it instead'),
+        },
+      },
+    },
+    [PRODUCTS_PATH]: {
+      get: {
+        operationId: 'listManagedProducts',
+        tag: 'Platform',
+        summary: 'Every product, with the number of its plans (SuperAdmins)',
+        parameters: listParameters(managedProductFields),
+        responses: {
+          200: listAnswer('Products', managedProductRecord),
+          400: refused('BAD_REQUEST: an unknown field, or a malformed filter, order or count'),
+          401: NO_SESSION,
+          403: FOR_SUPER_ADMINS,
+        },
+      },
+      post: {
+        operationId: 'createProduct',
+        tag: 'Platform',
+        summary: 'Add a product; it is on sale at once (the sign-up form lists it)',
+        body: productBody,
+        responses: {
+          201: { description: 'The new product', body: managedProductRecord },
+          400: refused('BAD_REQUEST naming the field: missing, too long, a code of other characters, or an address that is not http(s)'),
+          401: NO_SESSION,
+          403: FOR_SUPER_ADMINS,
+          409: refused('CONFLICT (field ProductCode): another product has this code'),
+        },
+      },
+      patch: {
+        operationId: 'updateProduct',
+        tag: 'Platform',
+        summary: 'Change a product’s name, code, address or included products',
+        query: productQuery,
+        body: productBody,
+        responses: {
+          200: { description: 'The product as changed', body: managedProductRecord },
+          400: refused('BAD_REQUEST naming the field'),
+          401: NO_SESSION,
+          403: FOR_SUPER_ADMINS,
+          404: refused('NOT_FOUND: no such product'),
+          409: refused('CONFLICT (field ProductCode): another product has this code'),
         },
       },
     },

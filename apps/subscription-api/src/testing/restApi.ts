@@ -61,6 +61,8 @@ export async function startRestApi() {
       call<T>('GET', path, undefined, { ...options, token }),
     post: <T = Record<string, unknown>>(path: string, body?: unknown, token?: string, options: CallOptions = {}) =>
       call<T>('POST', path, body, { ...options, token }),
+    /** Any method, e.g. PATCH or DELETE. */
+    call,
     async signIn(email: string, password = DEMO_PASSWORD): Promise<string> {
       const answer = await call<{ token: string }>('POST', '/users/signIn', { email, password });
       if (answer.status !== 200) throw new Error(`sign-in of ${email} failed with ${answer.status}`);

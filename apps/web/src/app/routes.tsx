@@ -72,7 +72,7 @@ export const routes: RouteObject[] = [
             element: <OrganizationDetail />,
             children: [...ORGANIZATION_TAB_SLUGS.map((slug) => ({ path: slug })), { path: '*' }],
           },
-          { path: platformSettingsPath, element: <PlatformSettings /> },
+          { path: platformSettingsPath, element: <PlatformSettings />, children: [{ path: '*' }] },
 
           { path: '*', element: <NotFound /> },
         ],

@@ -6,3 +6,5 @@ export * from './account';
 export * from './group';
 export * from './licence';
 export * from './passwordChange';
+export * from './plan';
+export * from './product';

@@ -1,1 +1,17 @@
 export const platformSettingsPath = '/platformsettings';
+
+/** The sections of Platform Settings, each a tab at its own address. */
+export const PLATFORM_SECTIONS = [
+  { slug: 'plans', label: 'Plans' },
+  { slug: 'products', label: 'Products' },
+] as const;
+export type PlatformSectionSlug = (typeof PLATFORM_SECTIONS)[number]['slug'];
+export const PLATFORM_SECTION_SLUGS: readonly PlatformSectionSlug[] = PLATFORM_SECTIONS.map((section) => section.slug);
+export const platformSectionRoute = `${platformSettingsPath}/:section`;
+
+/** A section of Platform Settings, e.g. `/platformsettings/plans`. */
+export const platformSectionPath = (slug: PlatformSectionSlug) => `${platformSettingsPath}/${slug}`;
+
+export function findPlatformSection(slug: string | undefined) {
+  return PLATFORM_SECTIONS.find((section) => section.slug === slug);
+}

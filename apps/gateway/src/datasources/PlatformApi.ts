@@ -1,0 +1,38 @@
+import { SubscriptionService } from './SubscriptionService';
+import type { RestPage } from '../lists';
+import type { ManagedPlanRecord, ManagedProductRecord, RestBody } from './types';
+
+const PLANS = 'platform/subscription_plan_master';
+const onePlan = (planId: string) => ({ PlanId: `eq.${planId}` });
+const PRODUCTS = 'platform/subscription_product_master';
+
+/** The provider's masters in Platform Settings; the REST service lets only SuperAdmins in. */
+export class PlatformApi extends SubscriptionService {
+  listPlans(params: URLSearchParams): Promise<RestPage<ManagedPlanRecord>> {
+    return this.getPage(PLANS, params);
+  }
+
+  createPlan(plan: RestBody): Promise<ManagedPlanRecord> {
+    return this.post(PLANS, { body: plan });
+  }
+
+  updatePlan(planId: string, changes: RestBody): Promise<ManagedPlanRecord> {
+    return this.patch(PLANS, { params: onePlan(planId), body: changes });
+  }
+
+  async deletePlan(planId: string): Promise<void> {
+    await this.delete(PLANS, { params: onePlan(planId) });
+  }
+
+  listProducts(params: URLSearchParams): Promise<RestPage<ManagedProductRecord>> {
+    return this.getPage(PRODUCTS, params);
+  }
+
+  createProduct(product: RestBody): Promise<ManagedProductRecord> {
+    return this.post(PRODUCTS, { body: product });
+  }
+
+  updateProduct(productId: string, product: RestBody): Promise<ManagedProductRecord> {
+    return this.patch(PRODUCTS, { params: { ProductId: `eq.${productId}` }, body: product });
+  }
+}

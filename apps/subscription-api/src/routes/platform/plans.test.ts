@@ -1,0 +1,183 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startRestApi, type ErrorBody, type RestApi } from '../../testing/restApi';
+import { PLANS_PATH } from './plans';
+
+let api: RestApi;
+let superAdmin: string;
+let orgAdmin: string;
+let member: string;
+let webProductId: number;
+
+beforeAll(async () => {
+  api = await startRestApi();
+  [superAdmin, orgAdmin, member] = await Promise.all([
+    api.signIn('admin@yozy.local'),
+    api.signIn('admin@acme.local'),
+    api.signIn('member@acme.local'),
+  ]);
+  const [web] = await api.db.query<{ product_id: number }>("SELECT product_id FROM products WHERE product_code = 'YOZY-WEB'");
+  webProductId = web!.product_id;
+});
+afterAll(() => api.stop());
+
+type PlanRecord = Record<string, unknown> & { PlanId: number };
+
+const newPlan = (name: string) => ({
+  ProductId: webProductId,
+  PlanName: name,
+  PlanGroup: 'standard',
+  Cost: '1,250.50',
+  Currency: 'eur',
+  Frequency: 'YEARLY',
+  Capacity: 75,
+});
+
+const auditOf = (planId: number) =>
+  api.db.query<{ action: string; actor: string; client_id: number | null; before: unknown; after: unknown }>(
+    `SELECT a.action, u.email AS actor, a.client_id, a.before, a.after
+       FROM audit_log a JOIN client_users u ON u.user_id = a.actor_user_id
+      WHERE a.entity_type = 'plan' AND a.entity_id = $1 ORDER BY a.audit_id`,
+    [String(planId)],
+  );
+
+const onSale = async () =>
+  (await api.get<{ PlanName: string }[]>('/subscription_plan_master?limit=1000')).body.map((plan) => plan.PlanName);
+
+describe('the plan master of Platform Settings', () => {
+  it.each([
+    ['an organisation admin', () => orgAdmin, 403],
+    ['a member', () => member, 403],
+    ['nobody signed in', () => undefined, 401],
+  ])('refuses %s every call, writing nothing', async (_who, token, status) => {
+    const [{ n: before }] = (await api.db.query<{ n: number }>('SELECT count(*)::int AS n FROM plans')) as [{ n: number }];
+    const [lite] = await api.db.query<{ plan_id: number }>("SELECT plan_id FROM plans WHERE plan_name = 'Lite Starter'");
+    const answers = await Promise.all([
+      api.get(PLANS_PATH, token()),
+      api.post(PLANS_PATH, newPlan('Sneaky'), token()),
+      api.call('PATCH', `${PLANS_PATH}?PlanId=eq.${lite!.plan_id}`, { Retired: true }, { token: token() }),
+      api.call('DELETE', `${PLANS_PATH}?PlanId=eq.${lite!.plan_id}`, undefined, { token: token() }),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual([status, status, status, status]);
+    expect(await api.db.query('SELECT count(*)::int AS n FROM plans')).toEqual([{ n: before }]);
+    expect(await onSale()).toContain('Lite Starter');
+  });
+
+  it('lists every plan with its product and how many licences hold it, searched and sorted', async () => {
+    const answer = await api.get<PlanRecord[]>(
+      `${PLANS_PATH}?or=(PlanName.ilike.*web*,ProductName.ilike.*web*)&order=Capacity.desc`,
+      superAdmin,
+      {
+        headers: { prefer: 'count=exact' },
+      },
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.body.map((plan) => [plan.PlanName, plan.ProductName, plan.Capacity, plan.Retired])).toEqual([
+      ['Web Enterprise', 'Yozy Web', 500, false],
+      ['Web Business', 'Yozy Web', 50, false],
+    ]);
+    expect(answer.body[1]!.LicenceCount).toBe(1);
+  });
+
+  it('adds a plan, offered at once in the public catalogue, with the change in the audit log', async () => {
+    const answer = await api.post<PlanRecord>(PLANS_PATH, newPlan('Web Scale'), superAdmin);
+    expect(answer.status).toBe(201);
+    expect(answer.body).toMatchObject({
+      PlanName: 'Web Scale',
+      PlanGroup: 'STANDARD',
+      Cost: 1250.5,
+      Currency: 'EUR',
+      Frequency: 'YEARLY',
+      Capacity: 75,
+      Retired: false,
+      LicenceCount: 0,
+    });
+    expect(await onSale()).toContain('Web Scale');
+    expect(await auditOf(answer.body.PlanId)).toEqual([
+      {
+        action: 'plan.create',
+        actor: 'admin@yozy.local',
+        client_id: null,
+        before: null,
+        after: expect.objectContaining({ PlanName: 'Web Scale', Cost: 1250.5, Retired: false }),
+      },
+    ]);
+  });
+
+  it.each([
+    ['Cost', { Cost: 10_000_000_000 }],
+    ['Cost', { Cost: -1 }],
+    ['Capacity', { Capacity: 0 }],
+    ['Capacity', { Capacity: 2_147_483_648 }],
+    ['Frequency', { Frequency: 'DAILY' }],
+    ['Currency', { Currency: 'EURO' }],
+    ['PlanGroup', { PlanGroup: 'lite tier' }],
+  ])('refuses a %s out of range, naming the field', async (field, change) => {
+    const answer = await api.post<ErrorBody>(PLANS_PATH, { ...newPlan('Out Of Range'), ...change }, superAdmin);
+    expect(answer.status).toBe(400);
+    expect(answer.body.error.field).toBe(field);
+  });
+
+  it('refuses a second plan of the same name for a product', async () => {
+    const answer = await api.post<ErrorBody>(PLANS_PATH, newPlan('web business'), superAdmin);
+    expect(answer.status).toBe(409);
+    expect(answer.body.error).toMatchObject({ code: 'CONFLICT', field: 'PlanName' });
+  });
+
+  it('changes a plan’s terms and logs only what changed', async () => {
+    const created = await api.post<PlanRecord>(PLANS_PATH, newPlan('Web Edit'), superAdmin);
+    const answer = await api.call<PlanRecord>(
+      'PATCH',
+      `${PLANS_PATH}?PlanId=eq.${created.body.PlanId}`,
+      { ...newPlan('Web Edited'), ProductId: undefined, Capacity: 80 },
+      { token: superAdmin },
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ PlanName: 'Web Edited', Capacity: 80 });
+    const entries = await auditOf(created.body.PlanId);
+    expect(entries.at(-1)).toEqual({
+      action: 'plan.update',
+      actor: 'admin@yozy.local',
+      client_id: null,
+      before: { PlanName: 'Web Edit', Capacity: 75 },
+      after: { PlanName: 'Web Edited', Capacity: 80 },
+    });
+  });
+
+  it('retires a plan in use: gone from the catalogue and refused for sign-up, kept by its licences', async () => {
+    const [business] = await api.db.query<{ plan_id: number }>("SELECT plan_id FROM plans WHERE plan_name = 'Web Business'");
+    const planId = business!.plan_id;
+    const refused = await api.call<ErrorBody>('DELETE', `${PLANS_PATH}?PlanId=eq.${planId}`, undefined, { token: superAdmin });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.message).toBe(
+      'Web Business is used by 1 licence and 2 sign-up enquiries: retire it instead, so it is no longer offered',
+    );
+
+    const retired = await api.call<PlanRecord>('PATCH', `${PLANS_PATH}?PlanId=eq.${planId}`, { Retired: true }, { token: superAdmin });
+    expect(retired.body).toMatchObject({ Retired: true, LicenceCount: 1 });
+    expect(await onSale()).not.toContain('Web Business');
+    expect(await api.db.query('SELECT count(*)::int AS n FROM licences WHERE plan_id = $1', [planId])).toEqual([{ n: 1 }]);
+    expect((await auditOf(planId)).map((entry) => [entry.action, entry.before, entry.after])).toEqual([
+      ['plan.retire', { Retired: false }, { Retired: true }],
+    ]);
+
+    await api.call('PATCH', `${PLANS_PATH}?PlanId=eq.${planId}`, { Retired: false }, { token: superAdmin });
+    expect(await onSale()).toContain('Web Business');
+    expect((await auditOf(planId)).at(-1)?.action).toBe('plan.reinstate');
+  });
+
+  it('deletes an unused plan and logs what it was', async () => {
+    const created = await api.post<PlanRecord>(PLANS_PATH, newPlan('Web Short Lived'), superAdmin);
+    const answer = await api.call('DELETE', `${PLANS_PATH}?PlanId=eq.${created.body.PlanId}`, undefined, { token: superAdmin });
+    expect(answer.status).toBe(204);
+    expect(await api.db.query('SELECT 1 FROM plans WHERE plan_id = $1', [created.body.PlanId])).toEqual([]);
+    expect((await auditOf(created.body.PlanId)).map((entry) => entry.action)).toEqual(['plan.create', 'plan.delete']);
+  });
+
+  it('answers 404 for a plan that does not exist, and 400 for a malformed id', async () => {
+    const missing = await api.call<ErrorBody>('PATCH', `${PLANS_PATH}?PlanId=eq.999999`, { Capacity: 5 }, { token: superAdmin });
+    expect(missing.status).toBe(404);
+    const malformed = await api.call<ErrorBody>('DELETE', `${PLANS_PATH}?PlanId=gt.1`, undefined, { token: superAdmin });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.error.field).toBe('PlanId');
+  });
+});

@@ -1,0 +1,231 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import { PLAN_REST_FIELDS, planChangesInput, planInput, restSchema } from '@yozy/shared';
+import type { Database, Queryable } from '../../db/database';
+import { audit, changedFields } from '../../domain/audit';
+import { viewerOf } from '../../http/auth';
+import { HttpError, parseBody } from '../../http/errors';
+import { clientOf } from '../../http/gateway';
+import { jsonObject, listResource, type ResourceDefinition } from '../../http/resource';
+import { isUniqueViolation, recordIdOf, recordQuery, requireSuperAdmin } from './access';
+
+export const PLANS_PATH = '/platform/subscription_plan_master';
+
+/** Every plan, retired ones too, with how many licences hold it: the plan master the provider keeps. */
+export const managedPlanFields = {
+  PlanId: { sql: 'pl.plan_id', type: 'int' },
+  ProductId: { sql: 'pl.product_id', type: 'int' },
+  ProductName: { sql: 'p.product_name', type: 'text', searchable: true },
+  PlanName: {
+    sql: 'pl.plan_name',
+    type: 'text',
+    searchable: true,
+    sort: { index: 'plans_plan_name_sort_idx', by: 'lower(pl.plan_name)' },
+  },
+  PlanGroup: { sql: 'pl.plan_group', type: 'text', searchable: true, sort: { index: 'plans_plan_group_sort_idx' } },
+  Cost: { sql: 'pl.cost', type: 'number', sort: { index: 'plans_cost_sort_idx' } },
+  Currency: { sql: 'pl.currency', type: 'text' },
+  Frequency: { sql: 'pl.frequency', type: 'text' },
+  Capacity: { sql: 'pl.capacity', type: 'int', sort: { index: 'plans_capacity_sort_idx' } },
+  Retired: { sql: 'NOT pl.is_active', type: 'bool' },
+  LicenceCount: { sql: '(SELECT count(*)::int FROM licences l WHERE l.plan_id = pl.plan_id)', type: 'int' },
+  // Sign-up enquiries name their plan too, and must keep it: a plan either holds is kept, retired instead.
+  Deletable: {
+    sql: 'NOT EXISTS (SELECT 1 FROM licences l WHERE l.plan_id = pl.plan_id) AND NOT EXISTS (SELECT 1 FROM enquiries e WHERE e.plan_id = pl.plan_id)',
+    type: 'bool',
+  },
+} satisfies ResourceDefinition['fields'];
+
+export const managedPlans: ResourceDefinition = {
+  from: 'plans pl JOIN products p ON p.product_id = pl.product_id',
+  fields: managedPlanFields,
+  tieBreaker: 'pl.plan_id',
+};
+
+/** A new plan in the provider's field names, with the rules the console's form checks. */
+export const planBody = restSchema(planInput, PLAN_REST_FIELDS);
+/** A plan's changed terms; `Retired` takes it off sale (or puts it back) without touching its terms. */
+export const planChangesBody = restSchema(planChangesInput, PLAN_REST_FIELDS)
+  .partial()
+  .extend({ Retired: z.boolean({ error: 'Retired is true or false' }).optional() })
+  .refine((body) => Object.values(body).some((value) => value !== undefined), 'Send at least one field to change');
+export const planQuery = recordQuery('PlanId');
+
+type PlanRow = z.output<typeof planBody> & {
+  PlanId: number;
+  ProductName: string;
+  Retired: boolean;
+  LicenceCount: number;
+  Deletable: boolean;
+};
+
+const COLUMNS = {
+  PlanName: 'plan_name',
+  PlanGroup: 'plan_group',
+  Cost: 'cost',
+  Currency: 'currency',
+  Frequency: 'frequency',
+  Capacity: 'capacity',
+} as const;
+
+const DUPLICATE_NAME = 'This product already has a plan of that name';
+
+async function planById(db: Queryable, planId: number, lock = false): Promise<PlanRow | null> {
+  const [row] = await db.query<{ row: PlanRow }>(
+    `SELECT ${jsonObject(managedPlanFields)} AS row FROM plans pl JOIN products p ON p.product_id = pl.product_id
+      WHERE pl.plan_id = $1${lock ? ' FOR UPDATE OF pl' : ''}`,
+    [planId],
+  );
+  return row?.row ?? null;
+}
+
+/** What the audit log keeps of a plan: its terms and whether it is on sale. */
+const terms = (plan: PlanRow) => ({
+  ProductId: plan.ProductId,
+  PlanName: plan.PlanName,
+  PlanGroup: plan.PlanGroup,
+  Cost: plan.Cost,
+  Currency: plan.Currency,
+  Frequency: plan.Frequency,
+  Capacity: plan.Capacity,
+  Retired: plan.Retired,
+});
+
+async function nameTaken(db: Queryable, productId: number, name: string, exceptPlanId: number | null) {
+  const [row] = await db.query(
+    'SELECT 1 FROM plans WHERE product_id = $1 AND lower(plan_name) = lower($2) AND plan_id IS DISTINCT FROM $3',
+    [productId, name, exceptPlanId],
+  );
+  return Boolean(row);
+}
+
+/** The plan master for the provider's SuperAdmins: list, add, change, retire and delete plans. */
+export function platformPlanRoutes(db: Database): Router {
+  const router = Router();
+
+  router.get(PLANS_PATH, requireSuperAdmin, async (req, res) => {
+    res.json(await listResource(db, managedPlans, req, res, viewerOf(res)));
+  });
+
+  router.post(PLANS_PATH, requireSuperAdmin, async (req, res) => {
+    const plan = parseBody(planBody, req.body);
+    const viewer = viewerOf(res);
+    const created = await withDuplicateName(() =>
+      db.transaction(async (tx) => {
+        const [product] = await tx.query('SELECT 1 FROM products WHERE product_id = $1 AND is_active', [plan.ProductId]);
+        if (!product) throw new HttpError('BAD_REQUEST', 'Choose a product from the list', 'ProductId');
+        if (await nameTaken(tx, plan.ProductId, plan.PlanName, null)) throw new HttpError('CONFLICT', DUPLICATE_NAME, 'PlanName');
+        const [row] = await tx.query<{ plan_id: number }>(
+          `INSERT INTO plans (product_id, plan_name, plan_group, cost, currency, frequency, capacity)
+           VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING plan_id`,
+          [plan.ProductId, plan.PlanName, plan.PlanGroup, plan.Cost, plan.Currency, plan.Frequency, plan.Capacity],
+        );
+        const saved = (await planById(tx, row!.plan_id))!;
+        await audit(tx, {
+          clientId: null,
+          actorUserId: viewer.userId,
+          action: 'plan.create',
+          entityType: 'plan',
+          entityId: saved.PlanId,
+          after: terms(saved),
+          ip: clientOf(req, res).ip,
+        });
+        return saved;
+      }),
+    );
+    res.status(201).json(created);
+  });
+
+  router.patch(PLANS_PATH, requireSuperAdmin, async (req, res) => {
+    const planId = recordIdOf(planQuery, 'PlanId', req);
+    const changes = parseBody(planChangesBody, req.body);
+    const viewer = viewerOf(res);
+    const saved = await withDuplicateName(() =>
+      db.transaction(async (tx) => {
+        const before = await planById(tx, planId, true);
+        if (!before) throw new HttpError('NOT_FOUND', 'There is no such plan', 'PlanId');
+        if (changes.PlanName !== undefined && (await nameTaken(tx, before.ProductId, changes.PlanName, planId))) {
+          throw new HttpError('CONFLICT', DUPLICATE_NAME, 'PlanName');
+        }
+        const sets: string[] = [];
+        const params: unknown[] = [planId];
+        for (const [field, column] of Object.entries(COLUMNS)) {
+          const value = changes[field as keyof typeof COLUMNS];
+          if (value !== undefined) sets.push(`${column} = $${params.push(value)}`);
+        }
+        if (changes.Retired !== undefined) sets.push(`is_active = $${params.push(!changes.Retired)}`);
+        await tx.query(`UPDATE plans SET ${sets.join(', ')} WHERE plan_id = $1`, params);
+        const after = (await planById(tx, planId))!;
+        const diff = changedFields(terms(before), terms(after));
+        if (Object.keys(diff.after).length) {
+          await audit(tx, {
+            clientId: null,
+            actorUserId: viewer.userId,
+            action: actionOf(diff.after),
+            entityType: 'plan',
+            entityId: planId,
+            ...diff,
+            ip: clientOf(req, res).ip,
+          });
+        }
+        return after;
+      }),
+    );
+    res.json(saved);
+  });
+
+  router.delete(PLANS_PATH, requireSuperAdmin, async (req, res) => {
+    const planId = recordIdOf(planQuery, 'PlanId', req);
+    const viewer = viewerOf(res);
+    await db.transaction(async (tx) => {
+      // Locked, so no licence or enquiry can take the plan between the count and the deletion.
+      const before = await planById(tx, planId, true);
+      if (!before) throw new HttpError('NOT_FOUND', 'There is no such plan', 'PlanId');
+      const [use] = await tx.query<{ licences: number; enquiries: number }>(
+        `SELECT (SELECT count(*)::int FROM licences WHERE plan_id = $1) AS licences,
+                (SELECT count(*)::int FROM enquiries WHERE plan_id = $1) AS enquiries`,
+        [planId],
+      );
+      if (use!.licences > 0 || use!.enquiries > 0) throw new HttpError('CONFLICT', inUseMessage(before.PlanName, use!), 'PlanId');
+      await tx.query('DELETE FROM plans WHERE plan_id = $1', [planId]);
+      await audit(tx, {
+        clientId: null,
+        actorUserId: viewer.userId,
+        action: 'plan.delete',
+        entityType: 'plan',
+        entityId: planId,
+        before: terms(before),
+        ip: clientOf(req, res).ip,
+      });
+    });
+    res.status(204).end();
+  });
+
+  return router;
+}
+
+/** Retiring or reinstating is its own entry in the log; any other change is an update. */
+function actionOf(changed: Record<string, unknown>): string {
+  if (Object.keys(changed).length === 1 && 'Retired' in changed) return changed.Retired ? 'plan.retire' : 'plan.reinstate';
+  return 'plan.update';
+}
+
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+export function inUseMessage(name: string, use: { licences: number; enquiries: number }): string {
+  const holders = [
+    use.licences ? count(use.licences, 'licence', 'licences') : null,
+    use.enquiries ? count(use.enquiries, 'sign-up enquiry', 'sign-up enquiries') : null,
+  ].filter(Boolean);
+  return `${name} is used by ${holders.join(' and ')}: retire it instead, so it is no longer offered`;
+}
+
+/** Two requests racing past the name check: the unique index settles it. */
+async function withDuplicateName<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isUniqueViolation(error, 'plans_product_plan_name_key')) throw new HttpError('CONFLICT', DUPLICATE_NAME, 'PlanName');
+    throw error;
+  }
+}

@@ -1,0 +1,143 @@
+import { Router } from 'express';
+import type { z } from 'zod';
+import { PRODUCT_REST_FIELDS, productInput, restSchema } from '@yozy/shared';
+import type { Database, Queryable } from '../../db/database';
+import { audit, changedFields } from '../../domain/audit';
+import { viewerOf } from '../../http/auth';
+import { HttpError, parseBody } from '../../http/errors';
+import { clientOf } from '../../http/gateway';
+import { jsonObject, listResource, type ResourceDefinition } from '../../http/resource';
+import { isUniqueViolation, recordIdOf, recordQuery, requireSuperAdmin } from './access';
+
+export const PRODUCTS_PATH = '/platform/subscription_product_master';
+
+/** Every product of the provider with how many plans it has: the product master it keeps. */
+export const managedProductFields = {
+  ProductId: { sql: 'p.product_id', type: 'int' },
+  ProductName: {
+    sql: 'p.product_name',
+    type: 'text',
+    searchable: true,
+    sort: { index: 'products_product_name_sort_idx', by: 'lower(p.product_name)' },
+  },
+  ProductCode: { sql: 'p.product_code', type: 'text', searchable: true, sort: { index: 'products_product_code_sort_idx' } },
+  Domain: { sql: 'p.domain', type: 'text', searchable: true },
+  IncludedProducts: { sql: 'p.included_products', type: 'textList' },
+  PlanCount: { sql: '(SELECT count(*)::int FROM plans pl WHERE pl.product_id = p.product_id)', type: 'int' },
+} satisfies ResourceDefinition['fields'];
+
+export const managedProducts: ResourceDefinition = {
+  from: 'products p',
+  fields: managedProductFields,
+  tieBreaker: 'p.product_id',
+};
+
+/** A product in the provider's field names, with the rules the console's form checks. */
+export const productBody = restSchema(productInput, PRODUCT_REST_FIELDS);
+export const productQuery = recordQuery('ProductId');
+
+type ProductRow = z.output<typeof productBody> & { ProductId: number; PlanCount: number };
+
+const DUPLICATE_CODE = 'Another product has this code';
+
+async function productById(db: Queryable, productId: number, lock = false): Promise<ProductRow | null> {
+  const [row] = await db.query<{ row: ProductRow }>(
+    `SELECT ${jsonObject(managedProductFields)} AS row FROM products p WHERE p.product_id = $1${lock ? ' FOR UPDATE' : ''}`,
+    [productId],
+  );
+  return row?.row ?? null;
+}
+
+const described = ({ ProductName, ProductCode, Domain, IncludedProducts }: ProductRow) => ({
+  ProductName,
+  ProductCode,
+  Domain,
+  IncludedProducts,
+});
+
+async function codeTaken(db: Queryable, code: string, exceptProductId: number | null) {
+  const [row] = await db.query('SELECT 1 FROM products WHERE product_code = $1 AND product_id IS DISTINCT FROM $2', [
+    code,
+    exceptProductId,
+  ]);
+  return Boolean(row);
+}
+
+/** The product master for the provider's SuperAdmins: list, add and change products. */
+export function platformProductRoutes(db: Database): Router {
+  const router = Router();
+
+  router.get(PRODUCTS_PATH, requireSuperAdmin, async (req, res) => {
+    res.json(await listResource(db, managedProducts, req, res, viewerOf(res)));
+  });
+
+  router.post(PRODUCTS_PATH, requireSuperAdmin, async (req, res) => {
+    const product = parseBody(productBody, req.body);
+    const viewer = viewerOf(res);
+    const created = await withDuplicateCode(() =>
+      db.transaction(async (tx) => {
+        if (await codeTaken(tx, product.ProductCode, null)) throw new HttpError('CONFLICT', DUPLICATE_CODE, 'ProductCode');
+        const [row] = await tx.query<{ product_id: number }>(
+          'INSERT INTO products (product_name, product_code, domain, included_products) VALUES ($1, $2, $3, $4) RETURNING product_id',
+          [product.ProductName, product.ProductCode, product.Domain, product.IncludedProducts],
+        );
+        const saved = (await productById(tx, row!.product_id))!;
+        await audit(tx, {
+          clientId: null,
+          actorUserId: viewer.userId,
+          action: 'product.create',
+          entityType: 'product',
+          entityId: saved.ProductId,
+          after: described(saved),
+          ip: clientOf(req, res).ip,
+        });
+        return saved;
+      }),
+    );
+    res.status(201).json(created);
+  });
+
+  router.patch(PRODUCTS_PATH, requireSuperAdmin, async (req, res) => {
+    const productId = recordIdOf(productQuery, 'ProductId', req);
+    const product = parseBody(productBody, req.body);
+    const viewer = viewerOf(res);
+    const saved = await withDuplicateCode(() =>
+      db.transaction(async (tx) => {
+        const before = await productById(tx, productId, true);
+        if (!before) throw new HttpError('NOT_FOUND', 'There is no such product', 'ProductId');
+        if (await codeTaken(tx, product.ProductCode, productId)) throw new HttpError('CONFLICT', DUPLICATE_CODE, 'ProductCode');
+        await tx.query(
+          'UPDATE products SET product_name = $2, product_code = $3, domain = $4, included_products = $5 WHERE product_id = $1',
+          [productId, product.ProductName, product.ProductCode, product.Domain, product.IncludedProducts],
+        );
+        const after = (await productById(tx, productId))!;
+        const diff = changedFields(described(before), described(after));
+        if (Object.keys(diff.after).length) {
+          await audit(tx, {
+            clientId: null,
+            actorUserId: viewer.userId,
+            action: 'product.update',
+            entityType: 'product',
+            entityId: productId,
+            ...diff,
+            ip: clientOf(req, res).ip,
+          });
+        }
+        return after;
+      }),
+    );
+    res.json(saved);
+  });
+
+  return router;
+}
+
+/** Two requests racing past the code check: the unique constraint settles it. */
+async function withDuplicateCode<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isUniqueViolation(error, 'products_product_code_key')) throw new HttpError('CONFLICT', DUPLICATE_CODE, 'ProductCode');
+    throw error;
+  }
+}

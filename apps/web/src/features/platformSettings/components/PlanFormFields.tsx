@@ -1,0 +1,65 @@
+import { Input, NativeSelect, SimpleGrid, Text } from '@chakra-ui/react';
+import { FormField } from '../../../components/FormField';
+
+type Product = { id: string; name: string };
+
+type Props = {
+  /** Products on sale, for a new plan; an existing plan stays with its product, named here instead. */
+  products: readonly Product[] | null;
+  productName?: string;
+};
+
+/** The fields of a plan: product, name, group, price and the number of users it allows. */
+export function PlanFormFields({ products, productName }: Props) {
+  return (
+    <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+      {products ? (
+        <FormField name="productId" label="Product" required testId="plan-product" gridColumn={{ md: 'span 2' }}>
+          {(control) => (
+            <NativeSelect.Root>
+              <NativeSelect.Field {...control}>
+                <option value="">Choose a product</option>
+                {products.map((product) => (
+                  <option key={product.id} value={product.id}>
+                    {product.name}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          )}
+        </FormField>
+      ) : (
+        <Text gridColumn={{ md: 'span 2' }} color="fg.muted" fontSize="sm" data-testid="plan-product-name">
+          Product: {productName}
+        </Text>
+      )}
+      <FormField name="name" label="Plan name" required testId="plan-name">
+        {(control) => <Input {...control} autoComplete="off" />}
+      </FormField>
+      <FormField name="planGroup" label="Plan group" required help="MICROSAAS marks the lite tier" testId="plan-group">
+        {(control) => <Input {...control} autoComplete="off" placeholder="STANDARD" />}
+      </FormField>
+      <FormField name="cost" label="Cost" required testId="plan-cost">
+        {(control) => <Input {...control} inputMode="decimal" autoComplete="off" placeholder="49.00" />}
+      </FormField>
+      <FormField name="currency" label="Currency" required testId="plan-currency">
+        {(control) => <Input {...control} autoComplete="off" maxLength={3} placeholder="USD" />}
+      </FormField>
+      <FormField name="frequency" label="Billed" required testId="plan-frequency">
+        {(control) => (
+          <NativeSelect.Root>
+            <NativeSelect.Field {...control}>
+              <option value="MONTHLY">Monthly</option>
+              <option value="YEARLY">Yearly</option>
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        )}
+      </FormField>
+      <FormField name="capacity" label="Users allowed" required help="A hard limit on seats" testId="plan-capacity">
+        {(control) => <Input {...control} inputMode="numeric" autoComplete="off" placeholder="50" />}
+      </FormField>
+    </SimpleGrid>
+  );
+}

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import type { FieldMap } from './fieldMap';
+import { CURRENCY, optionalAmount, recordId, requiredText } from './rules';
+
+/** How often a plan's price is charged: the plans table allows these two. */
+export const PLAN_FREQUENCIES = ['MONTHLY', 'YEARLY'] as const;
+export type PlanFrequency = (typeof PLAN_FREQUENCIES)[number];
+
+export const PLAN_COST_MESSAGE = 'Enter the cost as a number of 0 or more, at most 9,999,999,999.99';
+/** The largest capacity an `integer` column holds. */
+export const MAX_PLAN_CAPACITY = 2_147_483_647;
+export const PLAN_CAPACITY_MESSAGE = `Enter the number of users as a whole number from 1 to ${MAX_PLAN_CAPACITY.toLocaleString('en-US')}`;
+export const PLAN_GROUP_MESSAGE = 'Use capital letters, digits and _ only, such as MICROSAAS';
+
+/** A required amount of money that fits the plans table's `numeric(12, 2)` cost. */
+const planCost = optionalAmount(PLAN_COST_MESSAGE, 12).refine((value) => value !== null, PLAN_COST_MESSAGE) as z.ZodType<
+  number,
+  number | string
+>;
+
+/** Seats: a whole number the `integer` column holds, typed or sent as a number. */
+const planCapacity = z
+  .union([z.number({ error: PLAN_CAPACITY_MESSAGE }), z.string({ error: PLAN_CAPACITY_MESSAGE })], { error: PLAN_CAPACITY_MESSAGE })
+  .transform((value, ctx) => {
+    const text = typeof value === 'number' ? String(value) : value.replace(/[,\s]/g, '');
+    const capacity = /^\d{1,10}$/.test(text) ? Number(text) : NaN;
+    if (!(capacity >= 1 && capacity <= MAX_PLAN_CAPACITY)) {
+      ctx.addIssue({ code: 'custom', message: PLAN_CAPACITY_MESSAGE });
+      return z.NEVER;
+    }
+    return capacity;
+  });
+
+/** What a plan is and costs, whether new or changed (a plan stays with the product it was made for). */
+const planFields = {
+  name: requiredText('Enter the plan name', 100),
+  // Groups are codes the console acts on (MICROSAAS selects the lite product), so they are kept in capitals.
+  planGroup: requiredText('Enter the plan group', 50)
+    .transform((group) => group.toUpperCase())
+    .refine((group) => /^[A-Z0-9_]*$/.test(group), PLAN_GROUP_MESSAGE),
+  cost: planCost,
+  currency: requiredText('Enter the currency', 3)
+    .refine((code) => CURRENCY.regex.test(code), CURRENCY.message)
+    .transform((code) => code.toUpperCase()),
+  frequency: z.enum(PLAN_FREQUENCIES, { error: 'Choose monthly or yearly' }),
+  capacity: planCapacity,
+};
+
+/** A new plan of a product, in the GraphQL input's names. */
+export const planInput = z.object({ productId: recordId('Choose a product'), ...planFields });
+/** A plan's changed terms, in the GraphQL input's names. */
+export const planChangesInput = z.object(planFields);
+
+export type PlanInput = z.input<typeof planInput>;
+export type Plan = z.output<typeof planInput>;
+export type PlanChangesInput = z.input<typeof planChangesInput>;
+
+/** A plan's fields as the provider's REST service names them (the plan master of the specification). */
+export const PLAN_REST_FIELDS = {
+  id: 'PlanId',
+  productId: 'ProductId',
+  productName: 'ProductName',
+  name: 'PlanName',
+  planGroup: 'PlanGroup',
+  cost: 'Cost',
+  currency: 'Currency',
+  frequency: 'Frequency',
+  capacity: 'Capacity',
+  retired: 'Retired',
+  licenceCount: 'LicenceCount',
+  deletable: 'Deletable',
+} as const satisfies FieldMap;

@@ -1,0 +1,201 @@
+import { createRequire } from 'node:module';
+import { describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { SCREENSHOTS, useBrowser } from '../support/browser';
+import { signedIn } from '../support/graphql';
+import { useStack } from '../support/useStack';
+import { SignupPage } from './pages/SignupPage';
+
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+type Mode = 'light' | 'dark';
+type Violation = { id: string; impact: string; help: string; nodes: { target: string[] }[] };
+
+/** axe-core's findings on the page as it is now, as readable lines (none when it is clean). */
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: AXE });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: Violation[] }> } }).axe;
+    return (await axe.run(document)).violations.map(({ id, impact, help, nodes }) => ({
+      id,
+      impact,
+      help,
+      nodes: nodes.map(({ target }) => ({ target })),
+    }));
+  });
+  return violations.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+describe('Platform Settings in the browser', () => {
+  const stack = useStack('pglite');
+  const browser = useBrowser();
+
+  /** The provider's SuperAdmin in a fresh context; axe is injected as a script, which the CSP rightly refuses. */
+  async function superAdmin(b: Browser, mode: Mode, width: number): Promise<Page> {
+    const session = await signedIn(stack.gatewayUrl, 'admin@yozy.local');
+    const context = await b.newContext({ baseURL: stack.gatewayUrl, viewport: { width, height: 900 }, colorScheme: mode, bypassCSP: true });
+    await context.addCookies([{ name: 'token_org', value: session.cookies.get('token_org')!, url: stack.gatewayUrl }]);
+    return context.newPage();
+  }
+
+  /** The plans the public sign-up form offers for a product. */
+  async function offeredPlans(b: Browser, product: string): Promise<string[]> {
+    const context = await b.newContext({ baseURL: stack.gatewayUrl, viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto('/signup');
+    const signup = new SignupPage(page);
+    await signup.productsLoaded();
+    await signup.product().selectOption({ label: product });
+    const plans = await signup.plan().locator('option').allInnerTexts();
+    await context.close();
+    return plans.map((label) => label.split(' — ')[0]!.trim()).filter((name) => name !== 'Choose a plan');
+  }
+
+  const row = (page: Page, plan: string) => page.getByTestId('plan-table').getByRole('row').filter({ hasText: plan });
+
+  it('adds a plan that the sign-up form offers, then retires it so it is offered no more', async () => {
+    const page = await superAdmin(browser(), 'light', 1280);
+    await page.goto('/platformsettings');
+    await page.waitForURL((url) => url.pathname === '/platformsettings/plans');
+    await row(page, 'Web Enterprise').waitFor();
+    expect(await page.getByTestId('platform-tabs').getByRole('tab', { selected: true }).innerText()).toBe('Plans');
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.getByTestId('plan-add').click();
+    const dialog = page.getByTestId('plan-dialog');
+    await dialog.getByTestId('plan-product').locator('option', { hasText: 'Yozy Web' }).waitFor({ state: 'attached' });
+    await dialog.getByTestId('plan-product').selectOption({ label: 'Yozy Web' });
+    await dialog.getByTestId('plan-name').fill('Web Growth');
+    await dialog.getByTestId('plan-cost').fill('99999999999');
+    await dialog.getByTestId('plan-capacity').fill('120');
+    await page.getByTestId('plan-save').click();
+    // A cost the column cannot hold is refused beside the field, and focus goes there.
+    await dialog.getByTestId('plan-cost-error').waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('plan-cost');
+    await page.screenshot({ path: `${SCREENSHOTS}platform-plan-form-1280.png` });
+    await dialog.getByTestId('plan-cost').fill('199.50');
+    await page.getByTestId('plan-save').click();
+    await dialog.waitFor({ state: 'detached' });
+    await row(page, 'Web Growth').waitFor();
+    expect(await row(page, 'Web Growth').innerText()).toMatch(
+      /Web Growth\s+Yozy Web\s+STANDARD\s+199\.50 USD \/ month\s+120\s+0\s+On sale/,
+    );
+    await page.screenshot({ path: `${SCREENSHOTS}platform-plans-1280.png` });
+    expect(await offeredPlans(browser(), 'Yozy Web')).toEqual(['Web Business', 'Web Growth', 'Web Enterprise']);
+
+    // Retiring, by keyboard: the row's menu, then the confirmation.
+    await row(page, 'Web Growth').getByRole('button', { name: 'Actions for Web Growth' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('menuitem', { name: 'Retire' }).waitFor();
+    const highlighted = () => page.locator('[role="menuitem"][data-highlighted]').innerText();
+    for (let step = 0; step < 3 && (await highlighted().catch(() => '')).trim() !== 'Retire'; step++)
+      await page.keyboard.press('ArrowDown');
+    expect((await highlighted()).trim()).toBe('Retire');
+    await page.keyboard.press('Enter');
+    const confirm = page.getByTestId('plan-confirm');
+    await confirm.waitFor();
+    expect(await confirm.innerText()).toContain('Web Growth will no longer be offered');
+    await page.getByTestId('plan-confirm-confirm').click();
+    await confirm.waitFor({ state: 'detached' });
+    await expect.poll(() => row(page, 'Web Growth').innerText()).toContain('Retired');
+    expect(await offeredPlans(browser(), 'Yozy Web')).toEqual(['Web Business', 'Web Enterprise']);
+    await page.context().close();
+  });
+
+  it('deletes an unused plan after asking, and offers no deletion for a plan in use', async () => {
+    const page = await superAdmin(browser(), 'light', 1280);
+    await page.goto('/platformsettings/plans?q=Web');
+    await row(page, 'Web Business').waitFor();
+    await row(page, 'Web Business').getByRole('button', { name: 'Actions for Web Business' }).click();
+    await page.getByRole('menuitem', { name: 'Retire' }).waitFor();
+    expect(await page.getByRole('menuitem', { name: 'Delete' }).count()).toBe(0);
+    await page.keyboard.press('Escape');
+
+    const [product] = await stack.db.query<{ product_id: number }>("SELECT product_id FROM products WHERE product_code = 'YOZY-WEB'");
+    await stack.db.query(
+      "INSERT INTO plans (product_id, plan_name, plan_group, cost, currency, frequency, capacity) VALUES ($1, 'Web Sunset', 'STANDARD', 5, 'USD', 'MONTHLY', 5)",
+      [product!.product_id],
+    );
+    await page.goto('/platformsettings/plans?q=Web+Sunset');
+    await row(page, 'Web Sunset').getByRole('button', { name: 'Actions for Web Sunset' }).click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    await page.getByTestId('plan-confirm').waitFor();
+    await page.getByTestId('plan-confirm-confirm').click();
+    await page.getByTestId('table-no-match').waitFor();
+    expect(await stack.db.query("SELECT 1 FROM plans WHERE plan_name = 'Web Sunset'")).toEqual([]);
+    await page.context().close();
+  });
+
+  it('adds a product that the sign-up form lists, and changes its address', async () => {
+    const page = await superAdmin(browser(), 'light', 1280);
+    await page.goto('/platformsettings/plans');
+    await row(page, 'Web Enterprise').waitFor();
+    await page.getByTestId('platform-tabs').getByRole('tab', { name: 'Products' }).click();
+    await page.waitForURL((url) => url.pathname === '/platformsettings/products');
+    const product = (name: string) => page.getByTestId('product-table').getByRole('row').filter({ hasText: name });
+    await product('Yozy Web').waitFor();
+
+    await page.getByTestId('product-add').click();
+    const dialog = page.getByTestId('product-dialog');
+    await dialog.getByTestId('product-name').fill('Yozy Desk');
+    await dialog.getByTestId('product-code').fill('yozy-desk');
+    await dialog.getByTestId('product-domain').fill('https://desk.yozy.example');
+    await dialog.getByTestId('product-included').fill('Tickets, Knowledge base');
+    await page.getByTestId('product-save').click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await product('Yozy Desk').innerText()).toMatch(
+      /Yozy Desk\s+YOZY-DESK\s+https:\/\/desk\.yozy\.example\s+Tickets, Knowledge base\s+0/,
+    );
+    await page.screenshot({ path: `${SCREENSHOTS}platform-products-1280.png` });
+
+    const signup = await browser().newContext({ baseURL: stack.gatewayUrl });
+    const signupPage = await signup.newPage();
+    await signupPage.goto('/signup');
+    await new SignupPage(signupPage).productsLoaded();
+    expect(await new SignupPage(signupPage).product().locator('option').allInnerTexts()).toContain('Yozy Desk');
+    await signup.close();
+
+    await product('Yozy Desk').getByRole('button', { name: 'Edit Yozy Desk' }).click();
+    await dialog.getByTestId('product-domain').fill('not an address');
+    await page.getByTestId('product-save').click();
+    await dialog.getByTestId('product-domain-error').waitFor();
+    await dialog.getByTestId('product-domain').fill('https://desk.yozy.example/app');
+    await page.getByTestId('product-save').click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => product('Yozy Desk').innerText()).toContain('https://desk.yozy.example/app');
+    await page.context().close();
+  });
+
+  it.each(['light', 'dark'] as const)('has no axe violation in %s mode, with a form open too, at 1280 and 390 px', async (mode) => {
+    const sections = [
+      { path: '/platformsettings/plans', ready: 'Web Enterprise', add: 'plan-add', form: 'plan-name', name: 'plans' },
+      { path: '/platformsettings/products', ready: 'Yozy Lite', add: 'product-add', form: 'product-name', name: 'products' },
+    ];
+    for (const width of [1280, 390]) {
+      for (const section of sections) {
+        const page = await superAdmin(browser(), mode, width);
+        await page.goto(section.path);
+        await page.getByRole('row').filter({ hasText: section.ready }).waitFor();
+        expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(mode === 'dark');
+        expect(await axeViolations(page), `${section.name} ${mode} ${width}`).toEqual([]);
+        // A wide table scrolls inside its own box: the page itself never scrolls sideways.
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), `${section.name} ${mode} ${width}`).toBe(width);
+        await page.screenshot({ path: `${SCREENSHOTS}platform-${section.name}-${mode}-${width}.png`, fullPage: true });
+        await page.getByTestId(section.add).click();
+        await page.getByTestId(section.form).waitFor();
+        expect(await axeViolations(page), `${section.name} ${mode} ${width} form`).toEqual([]);
+        await page.screenshot({ path: `${SCREENSHOTS}platform-${section.name}-form-${mode}-${width}.png` });
+        await page.context().close();
+      }
+    }
+  });
+
+  it('keeps organisation admins out', async () => {
+    const session = await signedIn(stack.gatewayUrl, 'admin@acme.local');
+    const context = await browser().newContext({ baseURL: stack.gatewayUrl });
+    await context.addCookies([{ name: 'token_org', value: session.cookies.get('token_org')!, url: stack.gatewayUrl }]);
+    const page = await context.newPage();
+    await page.goto('/platformsettings/plans');
+    await page.waitForURL((url) => url.pathname === '/dashboard');
+    await context.close();
+  });
+});
