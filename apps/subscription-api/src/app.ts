@@ -12,6 +12,7 @@ import { captchaRoutes } from './routes/captcha';
 import { catalogueRoutes } from './routes/catalogue';
 import { clientRoutes } from './routes/clients';
 import { enquiryRoutes } from './routes/enquiries';
+import { enquiryDecisionRoutes } from './routes/enquiryDecisions';
 import { userRoutes } from './routes/users';
 
 export type ApiOptions = {
@@ -62,6 +63,7 @@ export function createApp({
   app.use(enquiryRoutes(db));
   app.use(authenticate(db));
   app.use(clientRoutes(db));
+  app.use(enquiryDecisionRoutes(db, { mailer }));
 
   app.use(notFound);
   app.use(errorHandler);

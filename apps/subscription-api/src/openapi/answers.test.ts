@@ -113,6 +113,19 @@ describe('the answers the OpenAPI document promises', () => {
     expectDocumented('post', '/form/subscription_web_enquiry', await api.post('/form/subscription_web_enquiry', enquiry), 409);
   });
 
+  it("the provider's enquiry list and decisions", async () => {
+    const list = '/subscription/subscription_web_enquiry';
+    expectDocumented('get', list, await api.get(`${list}?order=CreatedAt.desc&limit=50`, superAdmin), 200);
+    const [first, second] = await api.db.query<{ enquiry_id: number }>(
+      'SELECT enquiry_id FROM enquiries WHERE is_approved IS NULL ORDER BY enquiry_id LIMIT 2',
+    );
+    const approve = '/subscription/enquiry/approve';
+    expectDocumented('post', approve, await api.post(approve, { EnquiryId: first!.enquiry_id }, superAdmin), 200);
+    expectDocumented('post', approve, await api.post(approve, { EnquiryId: first!.enquiry_id }, superAdmin), 409);
+    const reject = '/subscription/enquiry/reject';
+    expectDocumented('post', reject, await api.post(reject, { EnquiryId: second!.enquiry_id, Reason: 'Not yet' }, superAdmin), 200);
+  });
+
   it('covered every success answer the document lists', () => {
     const successes = Object.entries(paths).flatMap(([path, operations]) =>
       Object.entries(operations).flatMap(([method, operation]) =>

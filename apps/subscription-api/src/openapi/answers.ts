@@ -4,6 +4,7 @@ import type { ErrorCode } from '../http/errors';
 import type { Field, FieldType } from '../http/resource';
 import { planFields, productFields } from '../routes/catalogue';
 import { clientFields } from '../routes/clients';
+import { enquiryFields } from '../routes/enquiryDecisions';
 
 /** The shapes the service answers with, checked against real answers by the tests beside this file. */
 
@@ -113,3 +114,42 @@ export const invitationAnswer = z.strictObject({
 });
 export const captchaConsumed = z.strictObject({ consumed: z.literal(true) });
 export const enquiryCreated = z.strictObject({ EnquiryId: z.int() });
+
+export const enquiryRecord = recordOf(enquiryFields, [
+  'AddressLine1',
+  'AddressLine2',
+  'City',
+  'State',
+  'Country',
+  'CountryCode',
+  'Pincode',
+  'CurrencyCode',
+  'ClientType',
+  'NatureOfBusiness',
+  'BusinessVertical',
+  'ClientRevenueInUSD',
+  'AdminPhone',
+  'AdminDepartment',
+  'ContactName',
+  'ContactDesignation',
+  'ContactEmail',
+  'ContactPhone',
+  'ProductId',
+  'ProductName',
+  'Domain',
+  'PlanId',
+  'PlanName',
+  'Cost',
+  'Currency',
+  'Frequency',
+  'Capacity',
+  'DecidedAt',
+  'DecisionNote',
+  'ClientId',
+]);
+export const enquiryApproved = z.strictObject({
+  enquiry: enquiryRecord,
+  ClientId: z.int().meta({ description: 'The organisation created from the enquiry' }),
+  AdminUserId: z.int().meta({ description: "The organisation's admin, invited by mail to choose a password" }),
+});
+export const enquiryRejected = z.strictObject({ enquiry: enquiryRecord });

@@ -6,11 +6,15 @@ import { consumeBody } from '../routes/captcha';
 import { planFields, productFields } from '../routes/catalogue';
 import { clientFields } from '../routes/clients';
 import { enquiryBody, PENDING_ENQUIRY_MESSAGE } from '../routes/enquiries';
+import { approveBody, enquiryFields, rejectBody } from '../routes/enquiryDecisions';
 import { productAddressQuery, signInBody } from '../routes/users';
 import {
   captchaConsumed,
   clientRecord,
+  enquiryApproved,
   enquiryCreated,
+  enquiryRecord,
+  enquiryRejected,
   errorAnswer,
   healthAnswer,
   invitationAnswer,
@@ -121,6 +125,9 @@ export const answerSchemas = {
   InvitationAccepted: invitationAnswer,
   CaptchaConsumed: captchaConsumed,
   EnquiryCreated: enquiryCreated,
+  Enquiry: enquiryRecord,
+  EnquiryApproved: enquiryApproved,
+  EnquiryRejected: enquiryRejected,
 } as const;
 
 /** The REST contract of what exists; the gateway's REST types are generated from it. */
@@ -151,6 +158,8 @@ export const openApiDocument = buildDocument({
     InvitationAcceptance: createUserBody,
     CaptchaSolution: consumeBody,
     EnquiryForm: enquiryBody,
+    EnquiryApproval: approveBody,
+    EnquiryRejection: rejectBody,
   },
   outputs: answerSchemas,
 
@@ -310,6 +319,58 @@ export const openApiDocument = buildDocument({
           400: refused('BAD_REQUEST: an unknown field, or a malformed filter, order or count'),
           401: NO_SESSION,
           403: refused('FORBIDDEN: another organisation, or not an administrator'),
+        },
+      },
+    },
+    '/subscription/subscription_web_enquiry': {
+      get: {
+        operationId: 'listEnquiries',
+        tag: 'Enquiries',
+        summary: 'Sign-up enquiries with their decision and licence details, for SuperAdmins only',
+        description:
+          'Status is PENDING (no decision yet), REJECTED or APPROVED; enquiries without a first name are never listed. Filter with Status=eq.PENDING.',
+        parameters: listParameters(enquiryFields),
+        responses: {
+          200: listAnswer('Enquiries', enquiryRecord),
+          400: refused('BAD_REQUEST: an unknown field, or a malformed filter, order or count'),
+          401: NO_SESSION,
+          403: refused('FORBIDDEN: not a SuperAdmin'),
+        },
+      },
+    },
+    '/subscription/enquiry/approve': {
+      post: {
+        operationId: 'approveEnquiry',
+        tag: 'Enquiries',
+        summary: 'Approve a pending enquiry: organisation, licence, admin user with its role, and the invitation mail, all or nothing',
+        description:
+          'In one transaction, with the enquiry locked: the organisation from the enquiry with its settings, a licence for its product and plan (valid one period of the plan from today), the admin user (OrgAdmin, no password yet) with the product’s Admin role, an invitation token and mail, the enquiry marked approved, and the audit entries. A second approval, even one racing the first, creates nothing and is answered CONFLICT.',
+        body: approveBody,
+        responses: {
+          200: { description: 'Approved', body: enquiryApproved },
+          400: refused('BAD_REQUEST: EnquiryId missing or not a whole number'),
+          401: NO_SESSION,
+          403: refused('FORBIDDEN: not a SuperAdmin'),
+          404: refused('NOT_FOUND (field EnquiryId): no such enquiry'),
+          409: refused(
+            'CONFLICT (field EnquiryId): approved or rejected already, the admin email has an account, or the enquiry names no plan of its product',
+          ),
+        },
+      },
+    },
+    '/subscription/enquiry/reject': {
+      post: {
+        operationId: 'rejectEnquiry',
+        tag: 'Enquiries',
+        summary: 'Reject a pending enquiry with a reason; the enquirer is told by mail',
+        body: rejectBody,
+        responses: {
+          200: { description: 'Rejected', body: enquiryRejected },
+          400: refused('BAD_REQUEST: EnquiryId or Reason missing or malformed'),
+          401: NO_SESSION,
+          403: refused('FORBIDDEN: not a SuperAdmin'),
+          404: refused('NOT_FOUND (field EnquiryId): no such enquiry'),
+          409: refused('CONFLICT (field EnquiryId): approved or rejected already'),
         },
       },
     },

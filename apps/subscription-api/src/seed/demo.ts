@@ -4,6 +4,7 @@ import { createMailer, type Mailer } from '../mail/mailer';
 import type { QueuedMail } from '../mail/outbox';
 import { invitationMail } from '../mail/templates';
 import { hashPassword } from '../security/passwords';
+import { insertProviderEnquiries } from './provider';
 
 export const DEMO_PASSWORD = 'Admin@123';
 
@@ -177,6 +178,7 @@ export async function seedDemoData(db: Database, mailer: Mailer = createMailer(d
     for (const org of ORGS) await insertOrganisation(tx, org, { productIds, planIds, roleIds, passwordHash });
     await insertSessions(tx);
     await insertEnquiries(tx, planIds);
+    await insertProviderEnquiries(tx, [...planIds.values()]);
     return inviteUsersWithoutPassword(tx, mailer);
   });
   for (const mail of invitations) mailer.dispatch(mail);
