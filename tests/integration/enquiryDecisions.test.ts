@@ -154,8 +154,8 @@ describe.each(DATABASES)('the provider deciding on enquiries on %s', (kind) => {
     const names = byName.nodes.map((n) => n.companyName.toLowerCase());
     expect(names).toEqual([...names].sort());
 
-    const found = await list({ search: 'WONKA' });
-    expect(found.nodes.map((n) => n.companyName)).toEqual(['Wonka Industries']);
+    const found = await list({ search: 'YOYODYNE' });
+    expect(found.nodes.map((n) => n.companyName)).toEqual(['Yoyodyne']);
   });
 
   it('approves once: organisation, licence, admin and invitation; the admin follows the mailed link and signs in', async () => {

@@ -1,0 +1,27 @@
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+export type Violation = { id: string; impact: string; help: string; nodes: { target: string[]; failureSummary: string }[] };
+
+/** axe-core's findings on the page as it is now (the context needs `bypassCSP: true` to inject it). */
+export async function axeViolations(page: Page): Promise<Violation[]> {
+  await page.addScriptTag({ path: AXE });
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: Violation[] }> } }).axe;
+    const { violations } = await axe.run(document);
+    return violations.map(({ id, impact, help, nodes }) => ({
+      id,
+      impact,
+      help,
+      nodes: nodes.map(({ target, failureSummary }) => ({ target, failureSummary })),
+    }));
+  });
+}
+
+/** Readable in a failure message: which rule, where, and why. */
+export const describeViolations = (violations: Violation[]) =>
+  violations
+    .map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `  ${n.target.join(' ')}: ${n.failureSummary}`).join('\n')}`)
+    .join('\n');
