@@ -107,7 +107,8 @@ describe.each(DATABASES)('the provider deciding on enquiries on %s', (kind) => {
 
   beforeAll(async () => {
     provider = await signedIn(stack.gatewayUrl, 'admin@yozy.local');
-    [plan] = (await stack.db.query('SELECT product_id, plan_id FROM plans ORDER BY plan_id LIMIT 1')) as (typeof plan)[];
+    const [first] = await stack.db.query<typeof plan>('SELECT product_id, plan_id FROM plans ORDER BY plan_id LIMIT 1');
+    plan = first!;
   });
 
   async function enquiry(company = `Decided ${kind} ${++sequence}`) {
