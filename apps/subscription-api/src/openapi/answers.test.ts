@@ -148,6 +148,8 @@ describe('the records of list resources', () => {
   ] as const)('say a %s field may be null exactly when its column allows NULL', async (name, fields: Record<string, Field>) => {
     const documented = openApiDocument.components.schemas[name]!;
     for (const [field, { sql }] of Object.entries(fields)) {
+      // Fields computed by a subquery are not columns: their nullability is the document's own.
+      if (!/^\w+\.\w+$/.test(sql)) continue;
       const [alias = '', column] = sql.split('.');
       const [row] = await api.db.query<{ is_nullable: string }>(
         'SELECT is_nullable FROM information_schema.columns WHERE table_name = $1 AND column_name = $2',

@@ -77,6 +77,7 @@ export const clientRecord = recordOf(clientFields, [
   'NatureOfBusiness',
   'BusinessVertical',
   'ClientRevenueInUSD',
+  'LicenceExpiresOn',
 ]);
 export const productRecord = recordOf(productFields);
 export const planRecord = recordOf(planFields);
