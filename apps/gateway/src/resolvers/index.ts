@@ -6,4 +6,12 @@ import { enquiryDecisionResolvers } from './enquiry/decisions';
 import { organizationResolvers } from './organization';
 import { sessionResolvers } from './session';
 
-export const resolvers = [baseResolvers, sessionResolvers, accountResolvers, catalogueResolvers, enquiryResolvers, organizationResolvers, enquiryDecisionResolvers];
+export const resolvers = [
+  baseResolvers,
+  sessionResolvers,
+  accountResolvers,
+  catalogueResolvers,
+  enquiryResolvers,
+  organizationResolvers,
+  enquiryDecisionResolvers,
+];
