@@ -76,4 +76,5 @@ export { migrate } from './db/migrate';
 export { createMailer, type Mailer, type MailConfig } from './mail/mailer';
 export { issueToken, type TokenPurpose } from './domain/userTokens';
 export { seedDemoData, DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/demo';
+export { PROVIDER_DEMO_ORGANIZATIONS } from './seed/provider';
 export { createHttpServer, SERVER_TIMEOUTS, type ServerTimeouts } from '@yozy/shared/server';

@@ -4,7 +4,7 @@ import { createMailer, type Mailer } from '../mail/mailer';
 import type { QueuedMail } from '../mail/outbox';
 import { invitationMail } from '../mail/templates';
 import { hashPassword } from '../security/passwords';
-import { insertProviderEnquiries } from './provider';
+import { insertProviderEnquiries, insertProviderOrganizations } from './provider';
 
 export const DEMO_PASSWORD = 'Admin@123';
 
@@ -179,6 +179,7 @@ export async function seedDemoData(db: Database, mailer: Mailer = createMailer(d
     await insertSessions(tx);
     await insertEnquiries(tx, planIds);
     await insertProviderEnquiries(tx, [...planIds.values()]);
+    await insertProviderOrganizations(tx, [...planIds.values()]);
     return inviteUsersWithoutPassword(tx, mailer);
   });
   for (const mail of invitations) mailer.dispatch(mail);

@@ -130,3 +130,90 @@ export async function insertProviderEnquiries(tx: Transaction, planIds: { planId
     ],
   );
 }
+
+/** Organisations of the demo beyond the hand-made ones, so the organisation list has pages to show. */
+export const PROVIDER_DEMO_ORGANIZATIONS = [
+  'Abstergo Retail',
+  'Bluebook Press',
+  'Cobalt Freight',
+  'Daystrom Labs',
+  'Eastwind Clinics',
+  'Fairview Foods',
+  'Gideon Textiles',
+  'Harbor Analytics',
+  'Ironclad Security',
+  'Juniper Energy',
+  'Kestrel Airways',
+  'Lumen Optics',
+  'Meridian Bank',
+  'Northgate Pharma',
+  'Orion Robotics',
+  'Polaris Media',
+  'Quanta Mining',
+  'Riverside Schools',
+  'Summit Outdoor',
+  'Tidewater Shipping',
+  'Umber Design',
+  'Vertex Builders',
+  'Willow Care',
+  'Xenon Chemicals',
+] as const;
+
+const ORG_TYPES = ['Enterprise', 'SMB', 'Startup'];
+const ORG_VERTICALS = ['Logistics', 'Manufacturing', 'Health', 'Finance', 'Media'];
+
+/**
+ * Each organisation has an invited admin holding the product's Admin role (a seat) and one licence:
+ * every fifth ends within a month, every seventh organisation is deactivated.
+ */
+export async function insertProviderOrganizations(tx: Transaction, planIds: { planId: number; productId: number }[]) {
+  const rows = PROVIDER_DEMO_ORGANIZATIONS.map((company, n) => {
+    const plan = planIds[n % planIds.length]!;
+    const first = FIRST[(n + 3) % FIRST.length]!;
+    const last = LAST[(n + 5) % LAST.length]!;
+    return {
+      n,
+      company,
+      contact: `${first} ${last}`,
+      first,
+      last,
+      email: `${first.toLowerCase()}.${last.toLowerCase()}@${company.toLowerCase().replace(/[^a-z]+/g, '')}.example`,
+      type: ORG_TYPES[n % ORG_TYPES.length],
+      vertical: ORG_VERTICALS[n % ORG_VERTICALS.length],
+      revenue: 400_000 * ((n % 7) + 1),
+      onboarded_days_ago: 30 + n * 17,
+      valid_days: n % 5 === 0 ? 6 + n : 120 + n * 9,
+      active: n % 7 !== 6,
+      product_id: plan.productId,
+      plan_id: plan.planId,
+    };
+  });
+  await tx.query(
+    `WITH input AS (
+       SELECT * FROM json_to_recordset($1::json) AS r(n int, company text, contact text, first text, last text, email text,
+              type text, vertical text, revenue numeric, onboarded_days_ago int, valid_days int, active boolean,
+              product_id int, plan_id int)
+     ), orgs AS (
+       INSERT INTO clients (company_name, date_onboarded, address_line1, contact_name, designation, currency_code, client_type,
+                            nature_of_business, business_vertical, revenue_usd, is_active)
+       SELECT company, current_date - onboarded_days_ago, (20 + n) || ' Harbour Road', contact, 'Director', 'USD', type,
+              'Services', vertical, revenue, active
+         FROM input
+       RETURNING client_id, company_name
+     ), new_settings AS (
+       INSERT INTO org_settings (client_id) SELECT client_id FROM orgs
+     ), new_licences AS (
+       INSERT INTO licences (client_id, product_id, plan_id, valid_till)
+       SELECT o.client_id, i.product_id, i.plan_id, current_date + i.valid_days FROM orgs o JOIN input i ON i.company = o.company_name
+     ), admins AS (
+       INSERT INTO client_users (client_id, first_name, last_name, email, type_of_user)
+       SELECT o.client_id, i.first, i.last, i.email, 'OrgAdmin' FROM orgs o JOIN input i ON i.company = o.company_name
+       RETURNING user_id, email
+     )
+     INSERT INTO user_roles (user_id, role_id, product_id)
+     SELECT a.user_id, r.role_id, i.product_id
+       FROM admins a JOIN input i ON i.email = a.email
+       JOIN roles r ON r.product_id = i.product_id AND r.role_name = 'Admin'`,
+    [JSON.stringify(rows)],
+  );
+}
