@@ -86,6 +86,25 @@ async function freshPlan(db: CellContext['db'], name: string): Promise<string> {
   return String(plan!.plan_id);
 }
 
+/** A pending enquiry of the cell's own, for the provider's decisions. */
+async function matrixEnquiry({ db, unique }: CellContext): Promise<string> {
+  const email = `${unique}.${Math.random().toString(36).slice(2)}@decisions.example`;
+  const [row] = await db.query<{ id: number }>(
+    `INSERT INTO enquiries (company_name, admin_first_name, admin_last_name, admin_email, product_id, plan_id)
+     VALUES ('Matrix decision ' || $1, 'Matrix', 'Decision', $2, $3, $4) RETURNING enquiry_id AS id`,
+    [unique, email, Number(products.productId), Number(products.planId)],
+  );
+  return String(row!.id);
+}
+
+/** What a decision would change: the cell's enquiries and anything created from them. */
+const enquiryOutcomeOf = ({ db, unique }: CellContext) =>
+  db.query(
+    `SELECT e.enquiry_id, e.is_approved, e.client_id, (SELECT count(*)::int FROM client_users u WHERE lower(u.email) = lower(e.admin_email)) AS users
+       FROM enquiries e WHERE e.company_name = 'Matrix decision ' || $1 ORDER BY e.enquiry_id`,
+    [unique],
+  );
+
 const OPERATIONS: Record<string, Operation> = {
   'Query.viewer': {
     call: () => ({ document: `{ viewer { id email firstName lastName productUrl organization { ${ORGANIZATION_FIELDS} } } }` }),
@@ -428,6 +447,29 @@ const OPERATIONS: Record<string, Operation> = {
     touches: {
       rows: ({ db }) => db.query("SELECT product_name, domain, included_products FROM products WHERE product_code = 'YOZY-LITE'"),
     },
+  },
+  'Query.enquiries': {
+    call: () => ({
+      document:
+        '{ enquiries(filter: { status: PENDING }, page: { limit: 100 }) { totalCount nodes { id companyName adminEmail licence { planName } } } }',
+    }),
+    may: ONLY_SUPER_ADMIN_MAY,
+  },
+  'Mutation.approveEnquiry': {
+    call: async (cell) => ({
+      document: 'mutation ($input: ApproveEnquiryInput!) { approveEnquiry(input: $input) { enquiry { id status } errors { code } } }',
+      variables: { input: { enquiryId: await matrixEnquiry(cell) } },
+    }),
+    may: ONLY_SUPER_ADMIN_MAY,
+    touches: { rows: enquiryOutcomeOf },
+  },
+  'Mutation.rejectEnquiry': {
+    call: async (cell) => ({
+      document: 'mutation ($input: RejectEnquiryInput!) { rejectEnquiry(input: $input) { enquiry { id status } errors { code } } }',
+      variables: { input: { enquiryId: await matrixEnquiry(cell), reason: 'Matrix check' } },
+    }),
+    may: ONLY_SUPER_ADMIN_MAY,
+    touches: { rows: enquiryOutcomeOf },
   },
 };
 

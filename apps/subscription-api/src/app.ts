@@ -19,6 +19,7 @@ import { passwordRoutes } from './routes/password';
 import { sessionRoutes } from './routes/sessions';
 import { platformPlanRoutes } from './routes/platform/plans';
 import { platformProductRoutes } from './routes/platform/products';
+import { enquiryDecisionRoutes } from './routes/enquiryDecisions';
 import { userRoutes } from './routes/users';
 
 export type ApiOptions = {
@@ -77,6 +78,7 @@ export function createApp({
   app.use(passwordRoutes(db, { mailer }));
   app.use(platformPlanRoutes(db));
   app.use(platformProductRoutes(db));
+  app.use(enquiryDecisionRoutes(db, { mailer }));
 
   app.use(notFound);
   app.use(errorHandler);
@@ -89,4 +91,5 @@ export { migrate } from './db/migrate';
 export { createMailer, type Mailer, type MailConfig } from './mail/mailer';
 export { issueToken, type TokenPurpose } from './domain/userTokens';
 export { seedDemoData, DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/demo';
+export { PROVIDER_DEMO_ORGANIZATIONS } from './seed/provider';
 export { createHttpServer, SERVER_TIMEOUTS, type ServerTimeouts } from '@yozy/shared/server';

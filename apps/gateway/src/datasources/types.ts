@@ -19,6 +19,9 @@ export type ManagedProductRecord = Schemas['ManagedProduct'];
 /** Body of POST /form/subscription_web_enquiry, in the provider's field names. */
 export type EnquiryForm = Schemas['EnquiryForm'];
 export type EnquiryCreated = Schemas['EnquiryCreated'];
+export type EnquiryRecord = Schemas['Enquiry'];
+export type EnquiryApproved = Schemas['EnquiryApproved'];
+export type EnquiryRejected = Schemas['EnquiryRejected'];
 export type ProductAddress = Schemas['ProductAddress'];
 export type PasswordResetRequested = Schemas['PasswordResetRequested'];
 export type ResetLinkVerdict = Schemas['ResetLinkVerdict'];

@@ -5,6 +5,7 @@ import { enquiryResolvers } from './enquiry';
 import { insightResolvers } from './insights';
 import { groupResolvers } from './group';
 import { licenceResolvers } from './licence';
+import { enquiryDecisionResolvers } from './enquiry/decisions';
 import { organizationResolvers } from './organization';
 import { platformResolvers } from './platform';
 import { sessionResolvers } from './session';
@@ -22,4 +23,5 @@ export const resolvers = [
   licenceResolvers,
   sessionListResolvers,
   platformResolvers,
+  enquiryDecisionResolvers,
 ];

@@ -109,6 +109,11 @@ export const client = (id: number, name: string): Client => ({
   NatureOfBusiness: null,
   BusinessVertical: 'Industrial',
   ClientRevenueInUSD: 1000,
+  IsActive: true,
+  UserCount: 3,
+  SeatsUsed: 2,
+  SeatCapacity: 50,
+  LicenceExpiresOn: '2027-03-01',
 });
 
 const ACME = client(2, 'Acme Corporation');

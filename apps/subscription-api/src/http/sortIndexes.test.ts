@@ -3,6 +3,7 @@ import { openDatabase, type Database } from '../db/database';
 import { migrate } from '../db/migrate';
 import { plans, products } from '../routes/catalogue';
 import { clients } from '../routes/clients';
+import { enquiries } from '../routes/enquiryDecisions';
 import { groupCandidates, groupMembers, groups } from '../routes/groups';
 import { licences } from '../routes/licences';
 import { managedPlans } from '../routes/platform/plans';
@@ -19,6 +20,7 @@ const RESOURCES: Record<string, ResourceDefinition> = {
   licences,
   managedPlans,
   managedProducts,
+  enquiries,
 };
 
 /** `lower(c.company_name)` as an index definition spells it: `lower(company_name)`. */

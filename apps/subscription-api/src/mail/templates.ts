@@ -1,6 +1,6 @@
 import { TOKEN_VALIDITY_HOURS } from '@yozy/shared';
 
-export type MailTemplate = 'reset' | 'invitation' | 'password_changed';
+export type MailTemplate = 'reset' | 'invitation' | 'password_changed' | 'enquiry_rejected';
 
 /** One mail before it has a recipient: both parts, and the links it carries (for the log). */
 export type MailContent = {
@@ -96,5 +96,15 @@ export function passwordChangedMail(input: { publicUrl: string; email: string; c
     },
     { text: `If this was you, there is nothing more to do. If it was not you, contact your administrator at once.` },
     { text: `${PRODUCT_NAME}: ${base(input.publicUrl)}` },
+  ]);
+}
+
+/** Tells the person who asked to subscribe that the provider turned the enquiry down, and why. */
+export function enquiryRejectedMail(input: { firstName: string; companyName: string; reason: string }): MailContent {
+  return compose('enquiry_rejected', `Your ${PRODUCT_NAME} enquiry`, [
+    { text: input.firstName ? `Hello ${input.firstName},` : 'Hello,' },
+    { text: `Thank you for your interest in ${PRODUCT_NAME}. We are unable to accept the enquiry for ${input.companyName}.` },
+    { text: `Reason: ${input.reason}` },
+    { text: 'If you have questions, or your situation changes, you are welcome to reply or send a new enquiry.' },
   ]);
 }

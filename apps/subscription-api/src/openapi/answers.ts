@@ -9,6 +9,7 @@ import { licenceFields } from '../routes/licences';
 import { sessionFields } from '../routes/sessions';
 import { managedPlanFields } from '../routes/platform/plans';
 import { managedProductFields } from '../routes/platform/products';
+import { enquiryFields } from '../routes/enquiryDecisions';
 
 /** The shapes the service answers with, checked against real answers by the tests beside this file. */
 
@@ -81,6 +82,7 @@ export const clientRecord = recordOf(clientFields, [
   'NatureOfBusiness',
   'BusinessVertical',
   'ClientRevenueInUSD',
+  'LicenceExpiresOn',
 ]);
 export const productRecord = recordOf(productFields);
 export const sessionRecord = recordOf(sessionFields, ['Ip', 'UserAgent', 'EndedAt', 'EndReason']).extend({
@@ -182,3 +184,41 @@ export const statisticsAnswer = z.strictObject({
     }),
   ),
 });
+export const enquiryRecord = recordOf(enquiryFields, [
+  'AddressLine1',
+  'AddressLine2',
+  'City',
+  'State',
+  'Country',
+  'CountryCode',
+  'Pincode',
+  'CurrencyCode',
+  'ClientType',
+  'NatureOfBusiness',
+  'BusinessVertical',
+  'ClientRevenueInUSD',
+  'AdminPhone',
+  'AdminDepartment',
+  'ContactName',
+  'ContactDesignation',
+  'ContactEmail',
+  'ContactPhone',
+  'ProductId',
+  'ProductName',
+  'Domain',
+  'PlanId',
+  'PlanName',
+  'Cost',
+  'Currency',
+  'Frequency',
+  'Capacity',
+  'DecidedAt',
+  'DecisionNote',
+  'ClientId',
+]);
+export const enquiryApproved = z.strictObject({
+  enquiry: enquiryRecord,
+  ClientId: z.int().meta({ description: 'The organisation created from the enquiry' }),
+  AdminUserId: z.int().meta({ description: "The organisation's admin, invited by mail to choose a password" }),
+});
+export const enquiryRejected = z.strictObject({ enquiry: enquiryRecord });

@@ -21,6 +21,7 @@ import {
 import { licenceFields } from '../routes/licences';
 import { changePasswordBody } from '../routes/password';
 import { endOtherSessionsBody, endSessionBody, endUserSessionsBody, sessionFields } from '../routes/sessions';
+import { approveBody, enquiryFields, rejectBody } from '../routes/enquiryDecisions';
 import { productAddressQuery, signInBody } from '../routes/users';
 import { managedPlanFields, planBody, planChangesBody, planQuery, PLANS_PATH } from '../routes/platform/plans';
 import { managedProductFields, productBody, productQuery, PRODUCTS_PATH } from '../routes/platform/products';
@@ -28,7 +29,10 @@ import {
   captchaConsumed,
   clientRecord,
   dashboardAnswer,
+  enquiryApproved,
   enquiryCreated,
+  enquiryRecord,
+  enquiryRejected,
   errorAnswer,
   groupCandidateRecord,
   groupDeleted,
@@ -163,6 +167,9 @@ export const answerSchemas = {
   PasswordChanged: passwordChanged,
   ManagedPlan: managedPlanRecord,
   ManagedProduct: managedProductRecord,
+  Enquiry: enquiryRecord,
+  EnquiryApproved: enquiryApproved,
+  EnquiryRejected: enquiryRejected,
 } as const;
 
 /** The REST contract of what exists; the gateway's REST types are generated from it. */
@@ -209,6 +216,8 @@ export const openApiDocument = buildDocument({
     PlanForm: planBody,
     PlanChanges: planChangesBody,
     ProductForm: productBody,
+    EnquiryApproval: approveBody,
+    EnquiryRejection: rejectBody,
   },
   outputs: answerSchemas,
 
@@ -586,6 +595,42 @@ export const openApiDocument = buildDocument({
         },
       },
     },
+    '/subscription/subscription_web_enquiry': {
+      get: {
+        operationId: 'listEnquiries',
+        tag: 'Enquiries',
+        summary: 'Sign-up enquiries with their decision and licence details, for SuperAdmins only',
+        description:
+          'Status is PENDING (no decision yet), REJECTED or APPROVED; enquiries without a first name are never listed. Filter with Status=eq.PENDING.',
+        parameters: listParameters(enquiryFields),
+        responses: {
+          200: listAnswer('Enquiries', enquiryRecord),
+          400: refused('BAD_REQUEST: an unknown field, or a malformed filter, order or count'),
+          401: NO_SESSION,
+          403: refused('FORBIDDEN: not a SuperAdmin'),
+        },
+      },
+    },
+    '/subscription/enquiry/approve': {
+      post: {
+        operationId: 'approveEnquiry',
+        tag: 'Enquiries',
+        summary: 'Approve a pending enquiry: organisation, licence, admin user with its role, and the invitation mail, all or nothing',
+        description:
+          'In one transaction, with the enquiry locked: the organisation from the enquiry with its settings, a licence for its product and plan (valid one period of the plan from today), the admin user (OrgAdmin, no password yet) with the product’s Admin role, an invitation token and mail, the enquiry marked approved, and the audit entries. A second approval, even one racing the first, creates nothing and is answered CONFLICT.',
+        body: approveBody,
+        responses: {
+          200: { description: 'Approved', body: enquiryApproved },
+          400: refused('BAD_REQUEST: EnquiryId missing or not a whole number'),
+          401: NO_SESSION,
+          403: refused('FORBIDDEN: not a SuperAdmin'),
+          404: refused('NOT_FOUND (field EnquiryId): no such enquiry'),
+          409: refused(
+            'CONFLICT (field EnquiryId): approved or rejected already, the admin email has an account, or the enquiry names no plan of its product',
+          ),
+        },
+      },
+    },
     '/subscription_user_sessions/end-others': {
       post: {
         operationId: 'endOtherSessions',
@@ -711,6 +756,22 @@ export const openApiDocument = buildDocument({
           403: FOR_SUPER_ADMINS,
           404: refused('NOT_FOUND: no such product'),
           409: refused('CONFLICT (field ProductCode): another product has this code'),
+        },
+      },
+    },
+    '/subscription/enquiry/reject': {
+      post: {
+        operationId: 'rejectEnquiry',
+        tag: 'Enquiries',
+        summary: 'Reject a pending enquiry with a reason; the enquirer is told by mail',
+        body: rejectBody,
+        responses: {
+          200: { description: 'Rejected', body: enquiryRejected },
+          400: refused('BAD_REQUEST: EnquiryId or Reason missing or malformed'),
+          401: NO_SESSION,
+          403: refused('FORBIDDEN: not a SuperAdmin'),
+          404: refused('NOT_FOUND (field EnquiryId): no such enquiry'),
+          409: refused('CONFLICT (field EnquiryId): approved or rejected already'),
         },
       },
     },

@@ -32,6 +32,28 @@ export const clientFields = {
   NatureOfBusiness: { sql: 'c.nature_of_business', type: 'text' },
   BusinessVertical: { sql: 'c.business_vertical', type: 'text', sort: { index: 'clients_business_vertical_sort_idx' } },
   ClientRevenueInUSD: { sql: 'c.revenue_usd', type: 'number' },
+  IsActive: { sql: 'c.is_active', type: 'bool' },
+  // Computed for the provider's list: people, seats and the next licence to run out.
+  UserCount: {
+    sql: '(SELECT count(*)::int FROM client_users u WHERE u.client_id = c.client_id AND u.is_active)',
+    type: 'int',
+  },
+  SeatsUsed: {
+    sql: `(SELECT count(DISTINCT u.user_id)::int FROM client_users u JOIN user_roles ur ON ur.user_id = u.user_id
+            WHERE u.client_id = c.client_id AND u.is_active
+              AND ur.product_id IN (SELECT l.product_id FROM licences l
+                                     WHERE l.client_id = c.client_id AND l.is_active AND l.valid_till >= current_date))`,
+    type: 'int',
+  },
+  SeatCapacity: {
+    sql: `(SELECT coalesce(sum(pl.capacity), 0)::int FROM licences l JOIN plans pl ON pl.plan_id = l.plan_id
+            WHERE l.client_id = c.client_id AND l.is_active AND l.valid_till >= current_date)`,
+    type: 'int',
+  },
+  LicenceExpiresOn: {
+    sql: '(SELECT min(l.valid_till) FROM licences l WHERE l.client_id = c.client_id AND l.is_active AND l.valid_till >= current_date)',
+    type: 'date',
+  },
 } satisfies ResourceDefinition['fields'];
 
 export const clients: ResourceDefinition = {

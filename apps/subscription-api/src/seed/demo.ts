@@ -6,6 +6,7 @@ import { invitationMail } from '../mail/templates';
 import { hashPassword } from '../security/passwords';
 import { seedInsights } from './insights';
 import { seedGroupsAndLicences } from './groups';
+import { insertProviderEnquiries, insertProviderOrganizations } from './provider';
 
 export const DEMO_PASSWORD = 'Admin@123';
 
@@ -181,6 +182,8 @@ export async function seedDemoData(db: Database, mailer: Mailer = createMailer(d
     await seedInsights(tx);
     await insertEnquiries(tx, planIds);
     await seedGroupsAndLicences(tx);
+    await insertProviderEnquiries(tx, [...planIds.values()]);
+    await insertProviderOrganizations(tx, [...planIds.values()]);
     return inviteUsersWithoutPassword(tx, mailer);
   });
   for (const mail of invitations) mailer.dispatch(mail);

@@ -8,3 +8,4 @@ export * from './licence';
 export * from './passwordChange';
 export * from './plan';
 export * from './product';
+export * from './enquiryDecision';

@@ -19,4 +19,12 @@ export const ORGANIZATION_REST_FIELDS = {
   natureOfBusiness: 'NatureOfBusiness',
   businessVertical: 'BusinessVertical',
   revenueUsd: 'ClientRevenueInUSD',
+  isActive: 'IsActive',
+  userCount: 'UserCount',
+  seatsUsed: 'SeatsUsed',
+  seatCapacity: 'SeatCapacity',
+  licenceExpiresOn: 'LicenceExpiresOn',
 } as const satisfies FieldMap;
+
+/** How far ahead the organisation list's "licence expiring" filter looks. */
+export const LICENCE_EXPIRY_WARNING_DAYS = 30;

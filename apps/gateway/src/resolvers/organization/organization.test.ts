@@ -134,6 +134,19 @@ describe('organizations', () => {
     });
   });
 
+  it('turns "active" and "licence expiring soon" into REST filters, the latter as the last day within 30 days', async () => {
+    const listClients = vi.fn(async (_params: URLSearchParams) => ({ rows: [], contentRange: '*/0' }));
+    const ctx = fakeContext({ viewer: CALLERS.superAdmin, sources: { organization: { listClients } } });
+    vi.useFakeTimers({ now: new Date('2026-11-22T12:00:00Z'), toFake: ['Date'] });
+    try {
+      await execute(ORGANIZATIONS_PAGE, { filter: { active: false, licenceExpiringSoon: true } }, ctx);
+    } finally {
+      vi.useRealTimers();
+    }
+    const params = Object.fromEntries(listClients.mock.calls[0]![0]);
+    expect(params).toMatchObject({ IsActive: 'eq.false', LicenceExpiresOn: 'lte.2026-12-22' });
+  });
+
   it('refuses a date that is not one before asking the REST service', async () => {
     const listClients = vi.fn();
     const ctx = fakeContext({ viewer: CALLERS.superAdmin, sources: { organization: { listClients } } });

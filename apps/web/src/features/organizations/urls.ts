@@ -1,17 +1,6 @@
 import { ORGANIZATION_TABS } from '@yozy/shared';
-import { defineList, listHref, type ListLink } from '../../lib/listState';
 
 export const organizationListPath = '/OrganizationDetails';
-
-/** The organisation list's sort keys (URL key → the schema's sort field) and filters. */
-export const organizationList = defineList({
-  sortFields: { name: 'COMPANY_NAME', onboarded: 'DATE_ONBOARDED' },
-  defaultSort: { key: 'name', direction: 'ASC' },
-  filters: {},
-});
-
-/** The organisation list, optionally searched, sorted or on a given page. */
-export const organizationListUrl = (link: ListLink<typeof organizationList> = {}) => listHref(organizationListPath, organizationList, link);
 
 /** Above every organisation's page; without an id it leads back to the list. */
 export const organizationDetailPath = `${organizationListPath}/Organization`;

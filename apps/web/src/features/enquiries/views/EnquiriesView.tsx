@@ -1,7 +1,274 @@
+import { Box, Button, Dialog, HStack, Link, Portal, Stack, Tabs, Text, CloseButton } from '@chakra-ui/react';
+import { useApolloClient } from '@apollo/client/react';
+import { useMemo, useState } from 'react';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { DataTable, type DataTableColumn } from '../../../components/DataTable';
 import { PageHeader } from '../../../components/PageHeader';
+import {
+  EnquiryListDocument,
+  useEnquiryApproveMutation,
+  useEnquiryListQuery,
+  useEnquiryRejectMutation,
+  type EnquiryFieldsFragment,
+} from '../../../generated/graphql';
+import { collectAllPages } from '../../../lib/collectPages';
+import { formatDateTime } from '../../../lib/dates';
+import { dropListPages } from '../../../lib/listCache';
 import { menuEntryName } from '../../../lib/menu';
+import { errorMessage } from '../../../lib/requestErrors';
+import { toaster } from '../../../lib/toaster';
+import { useListState } from '../../../lib/useListState';
+import { EnquiryDetails } from '../components/EnquiryDetails';
+import { RejectEnquiryForm } from '../components/RejectEnquiryForm';
+import { enquiryList, type EnquiryView } from '../enquiryList';
 import { enquiriesPath } from '../urls';
 
+type Row = EnquiryFieldsFragment;
+
+const adminName = (row: Row) => `${row.adminFirstName} ${row.adminLastName}`.trim();
+
+function columnsFor(view: EnquiryView, open: (row: Row) => void): DataTableColumn<Row>[] {
+  const columns: DataTableColumn<Row>[] = [
+    {
+      id: 'company',
+      header: 'Company',
+      accessorFn: (row) => row.companyName,
+      cell: ({ row }) => (
+        // The public typed this name: it is shown as text, never as markup.
+        <Link
+          as="button"
+          color="brand.fg"
+          fontWeight="medium"
+          textAlign="start"
+          onClick={() => open(row.original)}
+          data-testid="enquiry-open"
+        >
+          {row.original.companyName}
+        </Link>
+      ),
+    },
+    { id: 'admin', header: 'Administrator', accessorFn: adminName },
+    { id: 'email', header: 'Admin email', accessorFn: (row) => row.adminEmail },
+    {
+      id: 'plan',
+      header: 'Product and plan',
+      accessorFn: (row) => [row.licence.productName, row.licence.planName].filter(Boolean).join(' · '),
+    },
+    {
+      id: 'received',
+      header: 'Received',
+      accessorFn: (row) => row.receivedAt,
+      cell: ({ row }) => formatDateTime(row.original.receivedAt),
+      meta: { csv: (row) => formatDateTime(row.receivedAt) },
+      sortDescFirst: true,
+    },
+  ];
+  if (view === 'REJECTED') {
+    columns.push(
+      {
+        id: 'decided',
+        header: 'Rejected',
+        accessorFn: (row) => row.decidedAt,
+        cell: ({ row }) => formatDateTime(row.original.decidedAt),
+        meta: { csv: (row) => formatDateTime(row.decidedAt) },
+        sortDescFirst: true,
+      },
+      { id: 'reason', header: 'Reason', accessorFn: (row) => row.decisionNote ?? '' },
+    );
+  }
+  return columns;
+}
+
+/** Enquiry/Signup Forms: companies waiting for the provider's decision, and those turned down. */
 export default function EnquiriesView() {
-  return <PageHeader title={menuEntryName(enquiriesPath)} />;
+  const list = useListState(enquiryList);
+  const view: EnquiryView = list.filter.status ?? 'PENDING';
+  const variables = useMemo(() => ({ ...list.variables, filter: { status: view } }), [list.variables, view]);
+  const { data, previousData, loading, error, refetch } = useEnquiryListQuery({ variables, notifyOnNetworkStatusChange: true });
+  const client = useApolloClient();
+  const answer = (data ?? previousData)?.enquiries;
+
+  const [open, setOpen] = useState<Row | null>(null);
+  const [rejecting, setRejecting] = useState(false);
+  const [confirmingApproval, setConfirmingApproval] = useState(false);
+  const refresh = {
+    update: (cache: Parameters<typeof dropListPages>[0]) => (dropListPages(cache, 'enquiries'), dropListPages(cache, 'organizations')),
+  };
+  const [approveEnquiry] = useEnquiryApproveMutation(refresh);
+  const [rejectEnquiry] = useEnquiryRejectMutation(refresh);
+
+  // Closing the dialog forgets the enquiry it showed: nothing of it stays in a form or in state.
+  const close = () => {
+    setOpen(null);
+    setRejecting(false);
+    setConfirmingApproval(false);
+  };
+
+  const approve = async (row: Row) => {
+    const result = await approveEnquiry({ variables: { input: { enquiryId: row.id } } });
+    const payload = result.data?.approveEnquiry;
+    const failure = payload?.errors[0];
+    if (failure) throw new Error(errorMessage(failure));
+    toaster.success({
+      title: `${row.companyName} approved`,
+      description: `The organization exists now, and ${row.adminEmail} was invited to choose a password.`,
+      closable: true,
+    });
+    close();
+  };
+
+  const columns = useMemo(() => columnsFor(view, setOpen), [view]);
+  const title = menuEntryName(enquiriesPath);
+
+  return (
+    <>
+      <PageHeader title={title} />
+      <Tabs.Root
+        value={view}
+        onValueChange={(details) => list.setFilter('status', details.value === 'REJECTED' ? 'REJECTED' : null)}
+        variant="line"
+        colorPalette="brand"
+        lazyMount
+        unmountOnExit
+      >
+        <Tabs.List mb="4">
+          <Tabs.Trigger value="PENDING" data-testid="enquiries-pending-tab">
+            Pending
+          </Tabs.Trigger>
+          <Tabs.Trigger value="REJECTED" data-testid="enquiries-rejected-tab">
+            Rejected
+          </Tabs.Trigger>
+        </Tabs.List>
+        {(['PENDING', 'REJECTED'] as const).map((tab) => (
+          <Tabs.Content key={tab} value={tab} pt="0">
+            <DataTable
+              label={tab === 'PENDING' ? 'Pending enquiries' : 'Rejected enquiries'}
+              columns={columns}
+              rows={answer?.nodes}
+              totalCount={answer?.totalCount}
+              getRowId={(row) => row.id}
+              list={list}
+              loading={loading}
+              error={error}
+              onRetry={() => void refetch().catch(() => undefined)}
+              search={{ label: 'Search enquiries', placeholder: 'Company, administrator or contact' }}
+              empty={
+                tab === 'PENDING'
+                  ? {
+                      title: 'No enquiries waiting',
+                      description: 'Sign-up forms sent by companies appear here until you approve or reject them.',
+                    }
+                  : { title: 'No rejected enquiries', description: 'Enquiries you reject are kept here with the reason you gave.' }
+              }
+              exportRows={() =>
+                collectAllPages(async (page) => {
+                  const result = await client.query({
+                    query: EnquiryListDocument,
+                    variables: { ...variables, page },
+                    fetchPolicy: 'network-only',
+                  });
+                  return result.data!.enquiries;
+                })
+              }
+              testId="enquiry-table"
+            />
+          </Tabs.Content>
+        ))}
+      </Tabs.Root>
+
+      <Dialog.Root
+        open={open !== null}
+        onOpenChange={(details) => !details.open && close()}
+        size={{ base: 'full', md: 'xl' }}
+        scrollBehavior="inside"
+      >
+        <Portal>
+          <Dialog.Backdrop />
+          <Dialog.Positioner>
+            <Dialog.Content data-testid="enquiry-dialog">
+              {open && (
+                <>
+                  <Dialog.Header>
+                    <Dialog.Title>
+                      <Text as="span" wordBreak="break-word">
+                        {open.companyName}
+                      </Text>
+                    </Dialog.Title>
+                  </Dialog.Header>
+                  {/* The details scroll inside the dialog on small screens: keyboard users can scroll them too. */}
+                  <Dialog.Body
+                    tabIndex={0}
+                    role="region"
+                    aria-label="Enquiry details"
+                    _focusVisible={{ outline: '2px solid', outlineColor: 'brand.focusRing' }}
+                  >
+                    <Stack gap="6">
+                      <EnquiryDetails enquiry={open} />
+                      {rejecting && (
+                        <Box borderTopWidth="1px" pt="4">
+                          <RejectEnquiryForm
+                            enquiryId={open.id}
+                            companyName={open.companyName}
+                            onReject={async (values) =>
+                              (
+                                await rejectEnquiry({
+                                  variables: { input: { enquiryId: String(values.enquiryId), reason: values.reason } },
+                                })
+                              ).data?.rejectEnquiry
+                            }
+                            onRejected={() => {
+                              toaster.success({
+                                title: `${open.companyName} rejected`,
+                                description: `${open.adminEmail} was told by mail.`,
+                                closable: true,
+                              });
+                              close();
+                            }}
+                            onCancel={() => setRejecting(false)}
+                          />
+                        </Box>
+                      )}
+                    </Stack>
+                  </Dialog.Body>
+                  <Dialog.Footer>
+                    <HStack gap="2" wrap="wrap" justify="flex-end">
+                      <Button variant="outline" onClick={close}>
+                        Close
+                      </Button>
+                      {open.status === 'PENDING' && !rejecting && (
+                        <>
+                          <Button variant="outline" colorPalette="red" onClick={() => setRejecting(true)} data-testid="enquiry-reject">
+                            Reject…
+                          </Button>
+                          <Button colorPalette="brand" onClick={() => setConfirmingApproval(true)} data-testid="enquiry-approve">
+                            Approve…
+                          </Button>
+                        </>
+                      )}
+                    </HStack>
+                  </Dialog.Footer>
+                  <Dialog.CloseTrigger asChild>
+                    <CloseButton size="sm" aria-label="Close" />
+                  </Dialog.CloseTrigger>
+                </>
+              )}
+            </Dialog.Content>
+          </Dialog.Positioner>
+        </Portal>
+      </Dialog.Root>
+
+      {open && (
+        <ConfirmDialog
+          open={confirmingApproval}
+          title="Approve this enquiry?"
+          confirmLabel="Approve and invite"
+          onConfirm={() => approve(open)}
+          onClose={() => setConfirmingApproval(false)}
+          testId="approve-confirm"
+        >
+          {`${open.companyName} becomes an organization with a ${open.licence.planName ?? 'plan'} licence for ${open.licence.productName ?? 'its product'}, and ${open.adminEmail} is invited by mail to administer it.`}
+        </ConfirmDialog>
+      )}
+    </>
+  );
 }

@@ -1,7 +1,156 @@
+import { Link, NativeSelect } from '@chakra-ui/react';
+import { useApolloClient } from '@apollo/client/react';
+import { Link as RouterLink } from 'react-router-dom';
+import { DataTable, type DataTableColumn } from '../../../components/DataTable';
 import { PageHeader } from '../../../components/PageHeader';
+import { OrganizationListDocument, useOrganizationListQuery, type OrganizationListQuery } from '../../../generated/graphql';
+import { collectAllPages } from '../../../lib/collectPages';
+import { formatDate } from '../../../lib/dates';
 import { menuEntryName } from '../../../lib/menu';
-import { organizationListPath } from '../urls';
+import { useListState } from '../../../lib/useListState';
+import { BUSINESS_VERTICALS, CLIENT_TYPES, organizationList } from '../organizationList';
+import { organizationListPath, organizationTabPath } from '../urls';
 
+type Row = OrganizationListQuery['organizations']['nodes'][number];
+
+const seats = (row: Row) => `${row.seatsUsed} of ${row.seatCapacity}`;
+
+const COLUMNS: DataTableColumn<Row>[] = [
+  {
+    id: 'name',
+    header: 'Organization',
+    accessorFn: (row) => row.companyName,
+    cell: ({ row }) => (
+      <Link asChild color="brand.fg" fontWeight="medium">
+        <RouterLink to={organizationTabPath(row.original.id, 'info')}>{row.original.companyName}</RouterLink>
+      </Link>
+    ),
+  },
+  { id: 'contact', header: 'Contact', accessorFn: (row) => row.contactName ?? '' },
+  { id: 'type', header: 'Type', accessorFn: (row) => row.clientType ?? '' },
+  { id: 'vertical', header: 'Business vertical', accessorFn: (row) => row.businessVertical ?? '' },
+  {
+    id: 'onboarded',
+    header: 'Onboarded',
+    accessorFn: (row) => row.dateOnboarded,
+    cell: ({ row }) => formatDate(row.original.dateOnboarded),
+    meta: { csv: (row) => formatDate(row.dateOnboarded) },
+  },
+  { id: 'status', header: 'Status', accessorFn: (row) => (row.isActive ? 'Active' : 'Deactivated') },
+  { id: 'users', header: 'Users', accessorFn: (row) => row.userCount, meta: { numeric: true } },
+  { id: 'seats', header: 'Seats used', accessorFn: seats, meta: { numeric: true } },
+  {
+    id: 'licence',
+    header: 'Licence ends',
+    accessorFn: (row) => row.licenceExpiresOn ?? '',
+    cell: ({ row }) => formatDate(row.original.licenceExpiresOn) || '—',
+    meta: { csv: (row) => formatDate(row.licenceExpiresOn) },
+  },
+];
+
+type SelectProps = {
+  label: string;
+  value: string;
+  options: [value: string, label: string][];
+  onChange: (value: string) => void;
+  testId: string;
+};
+
+function FilterSelect({ label, value, options, onChange, testId }: SelectProps) {
+  return (
+    <NativeSelect.Root size="md" width="auto">
+      <NativeSelect.Field aria-label={label} value={value} onChange={(event) => onChange(event.target.value)} bg="bg" data-testid={testId}>
+        {options.map(([optionValue, optionLabel]) => (
+          <option key={optionValue} value={optionValue}>
+            {optionLabel}
+          </option>
+        ))}
+      </NativeSelect.Field>
+      <NativeSelect.Indicator />
+    </NativeSelect.Root>
+  );
+}
+
+const booleanValue = (value: boolean | undefined) => (value === undefined ? '' : String(value));
+const booleanOf = (value: string) => (value === '' ? null : value === 'true');
+
+/** Organization List: every organisation of the provider, searched, filtered and sorted on the server. */
 export default function OrganizationListView() {
-  return <PageHeader title={menuEntryName(organizationListPath)} />;
+  const list = useListState(organizationList);
+  const { data, previousData, loading, error, refetch } = useOrganizationListQuery({
+    variables: list.variables,
+    notifyOnNetworkStatusChange: true,
+  });
+  const client = useApolloClient();
+  const answer = (data ?? previousData)?.organizations;
+  const { filter } = list;
+
+  return (
+    <>
+      <PageHeader title={menuEntryName(organizationListPath)} />
+      <DataTable
+        label="Organizations"
+        columns={COLUMNS}
+        rows={answer?.nodes}
+        totalCount={answer?.totalCount}
+        getRowId={(row) => row.id}
+        list={list}
+        loading={loading}
+        error={error}
+        onRetry={() => void refetch().catch(() => undefined)}
+        search={{ label: 'Search organizations', placeholder: 'Company or contact name' }}
+        empty={{ title: 'No organizations yet', description: 'Approve an enquiry and its organization appears here.' }}
+        filters={
+          <>
+            <FilterSelect
+              label="Type"
+              value={filter.clientType ?? ''}
+              options={[['', 'Every type'], ...CLIENT_TYPES.map((type): [string, string] => [type, type])]}
+              onChange={(value) => list.setFilter('clientType', value || null)}
+              testId="filter-type"
+            />
+            <FilterSelect
+              label="Business vertical"
+              value={filter.businessVertical ?? ''}
+              options={[['', 'Every vertical'], ...BUSINESS_VERTICALS.map((vertical): [string, string] => [vertical, vertical])]}
+              onChange={(value) => list.setFilter('businessVertical', value || null)}
+              testId="filter-vertical"
+            />
+            <FilterSelect
+              label="Status"
+              value={booleanValue(filter.active)}
+              options={[
+                ['', 'Active and deactivated'],
+                ['true', 'Active'],
+                ['false', 'Deactivated'],
+              ]}
+              onChange={(value) => list.setFilter('active', booleanOf(value))}
+              testId="filter-active"
+            />
+            <FilterSelect
+              label="Licence"
+              value={booleanValue(filter.licenceExpiringSoon)}
+              options={[
+                ['', 'Any licence'],
+                ['true', 'Ends within 30 days'],
+              ]}
+              onChange={(value) => list.setFilter('licenceExpiringSoon', value === 'true' ? true : null)}
+              testId="filter-expiring"
+            />
+          </>
+        }
+        exportRows={() =>
+          collectAllPages(async (page) => {
+            const result = await client.query({
+              query: OrganizationListDocument,
+              variables: { ...list.variables, page },
+              fetchPolicy: 'network-only',
+            });
+            return result.data!.organizations;
+          })
+        }
+        testId="organization-table"
+      />
+    </>
+  );
 }

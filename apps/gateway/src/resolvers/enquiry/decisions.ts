@@ -1,0 +1,103 @@
+import {
+  APPROVE_ENQUIRY_REST_FIELDS,
+  ENQUIRY_RECORD_FIELDS,
+  ENQUIRY_REST_FIELDS,
+  REJECT_ENQUIRY_REST_FIELDS,
+  toRestFields,
+} from '@yozy/shared';
+import type { EnquiryRecord } from '../../datasources/types';
+import { userErrorsOf } from '../../errors';
+import type { EnquiryFilter, EnquirySortField, EnquiryStatus, Resolvers } from '../../generated/graphql';
+import { superAdmin } from '../../guards';
+import { listPage, type ListSpec } from '../../lists';
+import { readRestFields } from '../restFields';
+
+const FIELDS = ENQUIRY_RECORD_FIELDS;
+
+const ENQUIRY_LIST: ListSpec<EnquiryFilter, EnquirySortField> = {
+  search: [FIELDS.companyName, FIELDS.adminFirstName, FIELDS.adminLastName, FIELDS.adminEmail, FIELDS.contactName],
+  filter: { status: [FIELDS.status, 'eq'] },
+  sort: {
+    RECEIVED_AT: FIELDS.receivedAt,
+    COMPANY_NAME: FIELDS.companyName,
+    ADMIN_EMAIL: FIELDS.adminEmail,
+    DECIDED_AT: FIELDS.decidedAt,
+  },
+  defaultSort: { field: 'RECEIVED_AT', direction: 'DESC' },
+};
+
+const id = (value: number | null | undefined) => (value === null || value === undefined ? null : String(value));
+const instant = (value: string | null | undefined) => (value ? new Date(value).toISOString() : null);
+
+// The decisions' inputs share the enquiry id; a refusal naming it names the input's field.
+const DECISION_FIELDS = { ...APPROVE_ENQUIRY_REST_FIELDS, ...REJECT_ENQUIRY_REST_FIELDS };
+
+/** The provider reviewing sign-up enquiries: SuperAdmins only, guarded before any REST call. */
+export const enquiryDecisionResolvers: Resolvers = {
+  Query: {
+    enquiries: superAdmin((_parent, args, ctx) => listPage(args, ENQUIRY_LIST, (params) => ctx.dataSources.enquiry.listEnquiries(params))),
+  },
+  Mutation: {
+    approveEnquiry: superAdmin(async (_parent, { input }, ctx) => {
+      try {
+        const approved = await ctx.dataSources.enquiry.approveEnquiry(toRestFields(APPROVE_ENQUIRY_REST_FIELDS, input));
+        const organization = await ctx.dataSources.organization.getClient(String(approved.ClientId));
+        return { enquiry: approved.enquiry, organization, errors: [] };
+      } catch (error) {
+        return { enquiry: null, organization: null, errors: userErrorsOf(error, DECISION_FIELDS) };
+      }
+    }),
+    rejectEnquiry: superAdmin(async (_parent, { input }, ctx) => {
+      try {
+        const { enquiry } = await ctx.dataSources.enquiry.rejectEnquiry(toRestFields(REJECT_ENQUIRY_REST_FIELDS, input));
+        return { enquiry, errors: [] };
+      } catch (error) {
+        return { enquiry: null, errors: userErrorsOf(error, DECISION_FIELDS) };
+      }
+    }),
+  },
+  Enquiry: {
+    ...readRestFields<EnquiryRecord>()({
+      companyName: ENQUIRY_REST_FIELDS.companyName,
+      addressLine1: ENQUIRY_REST_FIELDS.addressLine1,
+      addressLine2: ENQUIRY_REST_FIELDS.addressLine2,
+      city: ENQUIRY_REST_FIELDS.city,
+      state: ENQUIRY_REST_FIELDS.state,
+      country: ENQUIRY_REST_FIELDS.country,
+      countryCode: ENQUIRY_REST_FIELDS.countryCode,
+      pincode: ENQUIRY_REST_FIELDS.pincode,
+      currencyCode: ENQUIRY_REST_FIELDS.currencyCode,
+      clientType: ENQUIRY_REST_FIELDS.clientType,
+      natureOfBusiness: ENQUIRY_REST_FIELDS.natureOfBusiness,
+      businessVertical: ENQUIRY_REST_FIELDS.businessVertical,
+      revenueUsd: ENQUIRY_REST_FIELDS.revenueUsd,
+      adminFirstName: ENQUIRY_REST_FIELDS.adminFirstName,
+      adminLastName: ENQUIRY_REST_FIELDS.adminLastName,
+      adminEmail: ENQUIRY_REST_FIELDS.adminEmail,
+      adminPhone: ENQUIRY_REST_FIELDS.adminPhone,
+      adminDepartment: ENQUIRY_REST_FIELDS.adminDepartment,
+      contactName: ENQUIRY_REST_FIELDS.contactName,
+      contactDesignation: ENQUIRY_REST_FIELDS.contactDesignation,
+      contactEmail: ENQUIRY_REST_FIELDS.contactEmail,
+      contactPhone: ENQUIRY_REST_FIELDS.contactPhone,
+      decisionNote: FIELDS.decisionNote,
+    }),
+    id: (row) => String(row.EnquiryId),
+    status: (row) => row.Status as EnquiryStatus,
+    licence: (row) => row,
+    receivedAt: (row) => instant(row.CreatedAt)!,
+    decidedAt: (row) => instant(row.DecidedAt),
+    organizationId: (row) => id(row.ClientId),
+  },
+  EnquiryLicence: {
+    productId: (row) => id(row.ProductId),
+    productName: (row) => row.ProductName,
+    domain: (row) => row.Domain,
+    planId: (row) => id(row.PlanId),
+    planName: (row) => row.PlanName,
+    cost: (row) => row.Cost,
+    currency: (row) => row.Currency,
+    frequency: (row) => row.Frequency,
+    capacity: (row) => row.Capacity,
+  },
+};

@@ -1,0 +1,102 @@
+import { DataList, Heading, SimpleGrid, Stack } from '@chakra-ui/react';
+import type { EnquiryFieldsFragment } from '../../../generated/graphql';
+import { formatDateTime } from '../../../lib/dates';
+
+type Item = [label: string, value: string | number | null | undefined, testId?: string];
+
+/** A value as the public typed it: always text (React escapes it), a dash when empty. */
+const shown = (value: Item[1]) => (value === null || value === undefined || value === '' ? '—' : String(value));
+
+function Section({ title, items }: { title: string; items: Item[] }) {
+  return (
+    <Stack gap="2">
+      <Heading as="h3" size="sm" color="fg.muted">
+        {title}
+      </Heading>
+      <DataList.Root orientation="horizontal" size="sm" gap="1.5">
+        {items.map(([label, value, testId]) => (
+          <DataList.Item key={label}>
+            <DataList.ItemLabel minWidth="9rem">{label}</DataList.ItemLabel>
+            <DataList.ItemValue data-testid={testId} wordBreak="break-word">
+              {shown(value)}
+            </DataList.ItemValue>
+          </DataList.Item>
+        ))}
+      </DataList.Root>
+    </Stack>
+  );
+}
+
+const money = (amount: number | null | undefined, currency: string | null | undefined) =>
+  amount === null || amount === undefined ? null : `${amount.toLocaleString('en', { minimumFractionDigits: 2 })} ${currency ?? ''}`.trim();
+
+/** Every field of an enquiry and the licence it asks for, read-only. */
+export function EnquiryDetails({ enquiry }: { enquiry: EnquiryFieldsFragment }) {
+  const { licence } = enquiry;
+  return (
+    <SimpleGrid columns={{ base: 1, md: 2 }} gap="6" data-testid="enquiry-details">
+      <Section
+        title="Company"
+        items={[
+          ['Company name', enquiry.companyName, 'enquiry-company'],
+          ['Address line 1', enquiry.addressLine1],
+          ['Address line 2', enquiry.addressLine2],
+          ['City', enquiry.city],
+          ['State', enquiry.state],
+          ['Country', enquiry.country],
+          ['Country code', enquiry.countryCode],
+          ['Pincode', enquiry.pincode],
+          ['Currency', enquiry.currencyCode],
+          ['Client type', enquiry.clientType],
+          ['Nature of business', enquiry.natureOfBusiness],
+          ['Business vertical', enquiry.businessVertical],
+          ['Revenue (USD)', money(enquiry.revenueUsd, 'USD')],
+        ]}
+      />
+      <Stack gap="6">
+        <Section
+          title="Administrator"
+          items={[
+            ['First name', enquiry.adminFirstName, 'enquiry-admin-first-name'],
+            ['Last name', enquiry.adminLastName],
+            ['Email', enquiry.adminEmail, 'enquiry-admin-email'],
+            ['Phone', enquiry.adminPhone],
+            ['Department', enquiry.adminDepartment],
+          ]}
+        />
+        <Section
+          title="Contact"
+          items={[
+            ['Name', enquiry.contactName],
+            ['Designation', enquiry.contactDesignation],
+            ['Email', enquiry.contactEmail],
+            ['Phone', enquiry.contactPhone],
+          ]}
+        />
+      </Stack>
+      <Section
+        title="Licence"
+        items={[
+          ['Product name', licence.productName, 'enquiry-product'],
+          ['Domain', licence.domain],
+          ['Product id', licence.productId],
+          ['Plan id', licence.planId],
+          ['Plan name', licence.planName, 'enquiry-plan'],
+          ['Cost', money(licence.cost, null)],
+          ['Currency', licence.currency],
+          ['Frequency', licence.frequency],
+          ['Plan capacity', licence.capacity === null || licence.capacity === undefined ? null : `${licence.capacity} users`],
+        ]}
+      />
+      <Section
+        title="Decision"
+        items={[
+          ['Received', formatDateTime(enquiry.receivedAt)],
+          ['Status', enquiry.status === 'PENDING' ? 'Pending' : enquiry.status === 'REJECTED' ? 'Rejected' : 'Approved', 'enquiry-status'],
+          ['Decided', formatDateTime(enquiry.decidedAt)],
+          ['Reason', enquiry.decisionNote],
+        ]}
+      />
+    </SimpleGrid>
+  );
+}

@@ -1,0 +1,91 @@
+import { readFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { axeViolations, describeViolations } from '../support/axe';
+import { SCREENSHOTS, useBrowser } from '../support/browser';
+import { factories } from '../support/factories';
+import { signedIn } from '../support/graphql';
+import { useStack } from '../support/useStack';
+
+describe('the organisation list in the browser', () => {
+  const stack = useStack('pglite');
+  const browser = useBrowser();
+  let providerCookie = '';
+
+  beforeAll(async () => {
+    providerCookie = (await signedIn(stack.gatewayUrl, 'admin@yozy.local')).cookies.get('token_org')!;
+    const make = factories(stack.db);
+    const plan = await make.plan({ capacity: 15 });
+    const soon = await make.organisation({ companyName: 'Browser Expiring Soon Ltd' });
+    await make.licence(soon, { plan, validDays: 12 });
+    const admin = await make.user(soon, { typeOfUser: 'OrgAdmin' });
+    await make.role(admin, plan);
+    const asleep = await make.organisation({ companyName: 'Browser Deactivated Ltd' });
+    await stack.db.query('UPDATE clients SET is_active = false WHERE client_id = $1', [asleep.clientId]);
+  });
+
+  async function provider(b: Browser, width: number, mode: 'light' | 'dark', path = '/OrganizationDetails'): Promise<Page> {
+    const context = await b.newContext({
+      baseURL: stack.gatewayUrl,
+      viewport: { width, height: 900 },
+      colorScheme: mode,
+      bypassCSP: true,
+      acceptDownloads: true,
+    });
+    await context.addCookies([{ name: 'token_org', value: providerCookie, url: stack.gatewayUrl }]);
+    const page = await context.newPage();
+    await page.goto(path);
+    await page.getByTestId('organization-table').getByRole('row').nth(1).waitFor();
+    return page;
+  }
+
+  const rowNames = (page: Page) =>
+    page
+      .getByTestId('organization-table')
+      .getByRole('row')
+      .evaluateAll((rows) => rows.slice(1).map((row) => row.querySelector('td')?.textContent ?? ''));
+
+  it('filters by licence end and status, shows seats used of capacity, keeps the filters in the address and exports them', async () => {
+    // Among this test's own organisations: the demo has others whose licences end soon.
+    const page = await provider(browser(), 1280, 'light', '/OrganizationDetails?q=Browser');
+    await page.getByTestId('filter-expiring').selectOption('true');
+    await page.waitForURL((url) => url.searchParams.get('licenceExpiringSoon') === 'true');
+    await expect.poll(() => rowNames(page), { timeout: 15_000 }).toEqual(['Browser Expiring Soon Ltd']);
+    const row = page.getByTestId('organization-table').getByRole('row').nth(1);
+    expect(await row.innerText()).toContain('1 of 15');
+    const axe = await axeViolations(page);
+    expect(axe, describeViolations(axe)).toEqual([]);
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const csv = readFileSync((await (await download).path())!, 'utf8');
+    expect(csv).toContain('Browser Expiring Soon Ltd');
+    expect(csv).toContain('1 of 15');
+    expect(csv).not.toContain('Acme Corporation');
+    expect(csv).not.toContain('Browser Deactivated Ltd');
+
+    await page.getByTestId('filter-expiring').selectOption('');
+    await page.getByTestId('filter-active').selectOption('false');
+    await expect.poll(() => rowNames(page), { timeout: 15_000 }).toEqual(['Browser Deactivated Ltd']);
+    await page.reload();
+    await expect.poll(() => rowNames(page), { timeout: 15_000 }).toEqual(['Browser Deactivated Ltd']);
+    expect(await page.getByTestId('filter-active').inputValue()).toBe('false');
+    await page.screenshot({ path: `${SCREENSHOTS}organizations-filtered-1280-light.png` });
+    await page.context().close();
+  });
+
+  it('reads well in light and dark mode, wide and on a phone', async () => {
+    for (const [width, mode] of [
+      [1280, 'light'],
+      [1280, 'dark'],
+      [390, 'light'],
+      [390, 'dark'],
+    ] as const) {
+      const page = await provider(browser(), width, mode);
+      const violations = await axeViolations(page);
+      expect(violations, `${width} px, ${mode}:\n${describeViolations(violations)}`).toEqual([]);
+      await page.screenshot({ path: `${SCREENSHOTS}organizations-${width}-${mode}.png`, fullPage: width > 400 });
+      await page.context().close();
+    }
+  });
+});
