@@ -94,6 +94,29 @@ describe("an organisation's page in the browser", () => {
     await page.context().close();
   });
 
+  it("shows the organisation admin's screens in its tabs, for the organisation in the address", async () => {
+    const [acme, globex] = [await clientId('Acme Corporation'), await clientId('Globex Industries')];
+    const page = await signedIn('admin@yozy.local', 1280);
+    const organization = new OrganizationPage(page);
+
+    await page.goto(`/OrganizationDetails/Organization/${acme}/group`);
+    await page.getByRole('button', { name: 'Members of On-call' }).waitFor();
+    expect(await organization.title().innerText()).toBe('Acme Corporation');
+    await page.screenshot({ path: `${SCREENSHOTS}organization-groups-1280.png` });
+
+    // Another organisation's tab shows that organisation's groups, not the last one's.
+    await page.goto(`/OrganizationDetails/Organization/${globex}/group`);
+    await expect.poll(() => organization.title().innerText()).toBe('Globex Industries');
+    await page.getByRole('table').waitFor();
+    expect(await page.getByRole('button', { name: 'Members of On-call' }).count()).toBe(0);
+
+    await organization.tab('Subscription Details').click();
+    await page.getByRole('progressbar').first().waitFor();
+    await organization.tab('User Sessions').click();
+    await page.getByRole('table').waitFor();
+    await page.context().close();
+  });
+
   it('says when an organisation does not exist, and sends addresses without an id to the list', async () => {
     const page = await signedIn('admin@yozy.local', 1280);
     const organization = new OrganizationPage(page);

@@ -18,8 +18,10 @@ export type BudgetOptions = {
  * react-hook-form (13 kB). Everything else waits until it is needed: zod and the input rules and
  * the captcha load on the first interaction with a form, toasts with the first toast, and every
  * other screen when it is opened. A little room above today's weight, so growth is a decision.
+ * Raised from 220 to 225 kB when fifteen screens arrived: the Chakra parts sign-in shares with
+ * them (field, input, alert) now travel as small shared files, which compress less well together.
  */
-export const LOGIN_BUDGET_BYTES = 220_000;
+export const LOGIN_BUDGET_BYTES = 225_000;
 
 export type ChunkWeight = { file: string; gzipBytes: number };
 

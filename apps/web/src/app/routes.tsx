@@ -3,7 +3,13 @@ import { forgotPasswordPath, loginPath, resetPasswordRoute, setPasswordRoute, si
 import { dashboardPath } from '../features/dashboard/urls';
 import { enquiriesPath } from '../features/enquiries/urls';
 import { groupManagementPath } from '../features/groups/urls';
-import { ORGANIZATION_TAB_SLUGS, organizationDetailPath, organizationListPath, organizationRoute } from '../features/organizations/urls';
+import {
+  ORGANIZATION_TAB_SLUGS,
+  organizationDetailPath,
+  organizationListPath,
+  organizationRoute,
+  type OrganizationTabSlug,
+} from '../features/organizations/urls';
 import { platformSettingsPath } from '../features/platformSettings/urls';
 import { userSessionsPath } from '../features/sessions/urls';
 import { SessionGate } from './shell/SessionGate';
@@ -12,6 +18,7 @@ import { subscriptionDetailsPath } from '../features/subscriptions/urls';
 import { twoFactorPath } from '../features/twoFactor/urls';
 import { userManagementPath } from '../features/users/urls';
 import { lazyScreen } from '../lib/lazyScreen';
+import { OrganizationSection, OrganizationSectionNotYet, type OrganizationScreen } from './OrganizationSection';
 import { RouteErrorBoundary } from './RouteError';
 // The sign-in screen is in the first download: it is where every session starts, and a lazy
 // chunk would only be fetched after the session check, one more round trip before the form shows.
@@ -34,6 +41,21 @@ const OrganizationList = lazyScreen(() => import('../features/organizations/view
 const OrganizationDetail = lazyScreen(() => import('../features/organizations/views/OrganizationDetailView'));
 const PlatformSettings = lazyScreen(() => import('../features/platformSettings/views/PlatformSettingsView'));
 const NotFound = lazyScreen(() => import('./shell/NotFoundView'));
+
+// The organisation admin's screens, shown in an organisation's tabs for the organisation in the address.
+const ORGANIZATION_SECTIONS: Partial<Record<OrganizationTabSlug, OrganizationScreen>> = {
+  Subscription: lazyScreen(() =>
+    import('../features/subscriptions/views/SubscriptionsScreen').then((m) => ({ default: m.SubscriptionsScreen })),
+  ),
+  group: lazyScreen(() => import('../features/groups/views/GroupsScreen').then((m) => ({ default: m.GroupsScreen }))),
+  UserSessions: lazyScreen(() => import('../features/sessions/views/SessionsScreen').then((m) => ({ default: m.SessionsScreen }))),
+  Statistics: lazyScreen(() => import('../features/statistics/views/StatisticsView')),
+};
+
+const organizationSection = (slug: OrganizationTabSlug) => {
+  const screen = ORGANIZATION_SECTIONS[slug];
+  return { path: slug, element: screen ? <OrganizationSection screen={screen} /> : <OrganizationSectionNotYet /> };
+};
 
 /** SPEC §2 routes. Who may open which is decided by the gate (see access.ts), not here. */
 export const routes: RouteObject[] = [
@@ -70,7 +92,7 @@ export const routes: RouteObject[] = [
             // The page (name and tabs) stays while its tabs change; each tab's screen is a child here.
             path: organizationRoute,
             element: <OrganizationDetail />,
-            children: [...ORGANIZATION_TAB_SLUGS.map((slug) => ({ path: slug })), { path: '*' }],
+            children: [...ORGANIZATION_TAB_SLUGS.map(organizationSection), { path: '*' }],
           },
           { path: platformSettingsPath, element: <PlatformSettings />, children: [{ path: '*' }] },
 
