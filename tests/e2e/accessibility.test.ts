@@ -1,38 +1,14 @@
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { issueToken } from '@yozy/subscription-api';
 import { SCREENSHOTS, useBrowser } from '../support/browser';
 import { signedIn } from '../support/graphql';
 import { startStack, type Stack } from '../support/stack';
+import { axeViolations, describeViolations } from '../support/axe';
 
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const MODES = ['light', 'dark'] as const;
 type Mode = (typeof MODES)[number];
 type Visitor = 'admin@yozy.local' | 'admin@acme.local' | 'member@acme.local' | null;
-
-type Violation = { id: string; impact: string; help: string; nodes: { target: string[]; failureSummary: string }[] };
-
-/** axe-core's findings on the page as it is now, every rule it runs by default. */
-async function axeViolations(page: Page): Promise<Violation[]> {
-  await page.addScriptTag({ path: AXE });
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: Violation[] }> } }).axe;
-    const { violations } = await axe.run(document);
-    return violations.map(({ id, impact, help, nodes }) => ({
-      id,
-      impact,
-      help,
-      nodes: nodes.map(({ target, failureSummary }) => ({ target, failureSummary })),
-    }));
-  });
-}
-
-/** Readable in a failure message: which rule, where, and why. */
-const describeViolations = (violations: Violation[]) =>
-  violations
-    .map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `  ${n.target.join(' ')}: ${n.failureSummary}`).join('\n')}`)
-    .join('\n');
 
 describe('accessibility of every public page and the shell, in light and dark mode', () => {
   let stack: Stack;

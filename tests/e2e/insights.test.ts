@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { SCREENSHOTS, useBrowser } from '../support/browser';
@@ -6,24 +5,9 @@ import { DEMO_PASSWORD } from '../support/graphql';
 import { useStack } from '../support/useStack';
 import { DashboardPage, StatisticsPage } from './pages/InsightsPages';
 import { LoginPage } from './pages/LoginPage';
+import { axeFindings } from '../support/axe';
 
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 type Mode = 'light' | 'dark';
-type Violation = { id: string; help: string; nodes: { target: string[] }[] };
-
-/** axe-core's findings on the page as it is now, every rule it runs by default, in words a failure can show. */
-async function axeProblems(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: Violation[] }> } }).axe;
-    return (await axe.run(document)).violations.map(({ id, help, nodes }) => ({
-      id,
-      help,
-      nodes: nodes.map(({ target }) => ({ target })),
-    }));
-  });
-  return violations.map((v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
 /** DD-MM-YYYY, as the console shows a day. */
@@ -87,11 +71,11 @@ describe('the dashboard and the statistics in the browser', () => {
     expect(await chart.locator('tbody tr').count()).toBe(30);
     expect(await chart.locator('tbody tr').last().locator('td').allInnerTexts()).toEqual([shown(daysAgo(0)), String(expected.live)]);
 
-    expect(await axeProblems(page)).toEqual([]);
+    expect(await axeFindings(page)).toEqual([]);
     await page.screenshot({ path: `${SCREENSHOTS}dashboard-light-1280.png`, fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
     await page.waitForTimeout(300);
-    expect(await axeProblems(page)).toEqual([]);
+    expect(await axeFindings(page)).toEqual([]);
     await page.screenshot({ path: `${SCREENSHOTS}dashboard-light-390.png`, fullPage: true });
 
     await dashboard.card('sessions-active').click();
@@ -116,14 +100,14 @@ describe('the dashboard and the statistics in the browser', () => {
     await dashboard.ready();
     await dashboard.chart('Sign-ins per day').locator('.recharts-bar-rectangle').first().waitFor();
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
-    expect(await axeProblems(page)).toEqual([]);
+    expect(await axeFindings(page)).toEqual([]);
     await page.screenshot({ path: `${SCREENSHOTS}dashboard-dark-1280.png`, fullPage: true });
 
     await page.goto('/Statistics');
     const statistics = new StatisticsPage(page);
     await statistics.ready();
     await statistics.showTable('Project activity');
-    expect(await axeProblems(page)).toEqual([]);
+    expect(await axeFindings(page)).toEqual([]);
     await page.screenshot({ path: `${SCREENSHOTS}statistics-dark-1280.png`, fullPage: true });
     await page.context().close();
   });
@@ -146,7 +130,7 @@ describe('the dashboard and the statistics in the browser', () => {
     ]) {
       await statistics.chartImage(title).waitFor();
     }
-    expect(await axeProblems(page)).toEqual([]);
+    expect(await axeFindings(page)).toEqual([]);
     await page.screenshot({ path: `${SCREENSHOTS}statistics-light-1280.png`, fullPage: true });
 
     const [from, to] = [daysAgo(45), daysAgo(40)];
@@ -194,7 +178,7 @@ describe('the dashboard and the statistics in the browser', () => {
 
     await page.setViewportSize({ width: 390, height: 844 });
     await page.waitForTimeout(300);
-    expect(await axeProblems(page)).toEqual([]);
+    expect(await axeFindings(page)).toEqual([]);
     await page.screenshot({ path: `${SCREENSHOTS}statistics-light-390.png`, fullPage: true });
     await page.context().close();
   });

@@ -1,29 +1,12 @@
-import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { SCREENSHOTS, useBrowser } from '../support/browser';
 import { signedIn } from '../support/graphql';
 import { useStack } from '../support/useStack';
 import { SignupPage } from './pages/SignupPage';
+import { axeFindings } from '../support/axe';
 
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 type Mode = 'light' | 'dark';
-type Violation = { id: string; impact: string; help: string; nodes: { target: string[] }[] };
-
-/** axe-core's findings on the page as it is now, as readable lines (none when it is clean). */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: Violation[] }> } }).axe;
-    return (await axe.run(document)).violations.map(({ id, impact, help, nodes }) => ({
-      id,
-      impact,
-      help,
-      nodes: nodes.map(({ target }) => ({ target })),
-    }));
-  });
-  return violations.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 describe('Platform Settings in the browser', () => {
   const stack = useStack('pglite');
@@ -58,7 +41,7 @@ describe('Platform Settings in the browser', () => {
     await page.waitForURL((url) => url.pathname === '/platformsettings/plans');
     await row(page, 'Web Enterprise').waitFor();
     expect(await page.getByTestId('platform-tabs').getByRole('tab', { selected: true }).innerText()).toBe('Plans');
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeFindings(page)).toEqual([]);
 
     await page.getByTestId('plan-add').click();
     const dialog = page.getByTestId('plan-dialog');
@@ -176,13 +159,13 @@ describe('Platform Settings in the browser', () => {
         await page.goto(section.path);
         await page.getByRole('row').filter({ hasText: section.ready }).waitFor();
         expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(mode === 'dark');
-        expect(await axeViolations(page), `${section.name} ${mode} ${width}`).toEqual([]);
+        expect(await axeFindings(page), `${section.name} ${mode} ${width}`).toEqual([]);
         // A wide table scrolls inside its own box: the page itself never scrolls sideways.
         expect(await page.evaluate(() => document.documentElement.scrollWidth), `${section.name} ${mode} ${width}`).toBe(width);
         await page.screenshot({ path: `${SCREENSHOTS}platform-${section.name}-${mode}-${width}.png`, fullPage: true });
         await page.getByTestId(section.add).click();
         await page.getByTestId(section.form).waitFor();
-        expect(await axeViolations(page), `${section.name} ${mode} ${width} form`).toEqual([]);
+        expect(await axeFindings(page), `${section.name} ${mode} ${width} form`).toEqual([]);
         await page.screenshot({ path: `${SCREENSHOTS}platform-${section.name}-form-${mode}-${width}.png` });
         await page.context().close();
       }

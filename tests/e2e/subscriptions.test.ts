@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeFindings } from '../support/axeFindings';
+import { axeFindings } from '../support/axe';
 import { SCREENSHOTS, useBrowser } from '../support/browser';
 import { signedIn } from '../support/graphql';
 import { startStack, type Stack } from '../support/stack';

@@ -25,3 +25,11 @@ export const describeViolations = (violations: Violation[]) =>
   violations
     .map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `  ${n.target.join(' ')}: ${n.failureSummary}`).join('\n')}`)
     .join('\n');
+
+/** axe-core's findings on the page as it is now, one readable line each (none when it is clean). */
+export async function axeFindings(page: Page): Promise<string[]> {
+  const violations = await axeViolations(page);
+  return violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => `${n.target.join(' ')} (${n.failureSummary})`).join('; ')}`,
+  );
+}
