@@ -46,6 +46,26 @@ const accountOf = (email: (other: Organisation) => string) => async (cell: CellC
   sessions: await sessionsOf(cell),
 });
 
+/** The id of the account with this email. */
+const userIdOf = async (db: CellContext['db'], email: string) =>
+  String((await db.query<{ user_id: number }>('SELECT user_id FROM client_users WHERE lower(email) = lower($1)', [email]))[0]!.user_id);
+
+/** A role of a product the organisation holds a live licence for, so an invitation could take a seat. */
+const licensedRoleOf = async (db: CellContext['db'], organizationId: string) =>
+  String(
+    (
+      await db.query<{ role_id: number }>(
+        `SELECT r.role_id FROM roles r JOIN licences l ON l.product_id = r.product_id
+          WHERE l.client_id = $1 AND l.is_active AND l.valid_till >= current_date ORDER BY r.role_id LIMIT 1`,
+        [Number(organizationId)],
+      )
+    )[0]!.role_id,
+  );
+
+/** The other organisation's people, as an invitation would add to them. */
+const peopleOf = ({ db, other }: CellContext) =>
+  db.query('SELECT user_id, email, is_active FROM client_users WHERE client_id = $1 ORDER BY user_id', [Number(other.id)]);
+
 const OPERATIONS: Record<string, Operation> = {
   'Query.viewer': {
     call: () => ({ document: `{ viewer { id email firstName lastName productUrl organization { ${ORGANIZATION_FIELDS} } } }` }),
@@ -160,6 +180,45 @@ const OPERATIONS: Record<string, Operation> = {
       },
     }),
     may: EVERYONE_MAY,
+  },
+  'Query.users': {
+    call: ({ other }) => ({
+      document:
+        'query ($organizationId: ID) { users(organizationId: $organizationId) { totalCount nodes { id firstName lastName email phone } } }',
+      variables: { organizationId: other.id },
+    }),
+    may: ONLY_SUPER_ADMIN_MAY,
+  },
+  'Query.user': {
+    call: async ({ other, db }) => ({
+      document: 'query ($id: ID!, $organizationId: ID) { user(id: $id, organizationId: $organizationId) { id email roles { roleName } } }',
+      variables: { id: await userIdOf(db, other.adminEmail), organizationId: other.id },
+    }),
+    may: ONLY_SUPER_ADMIN_MAY,
+  },
+  'Query.userSeats': {
+    call: ({ other }) => ({
+      document: 'query ($organizationId: ID) { userSeats(organizationId: $organizationId) { productName capacity used left } }',
+      variables: { organizationId: other.id },
+    }),
+    may: ONLY_SUPER_ADMIN_MAY,
+  },
+  'Mutation.inviteUser': {
+    call: async ({ other, db, unique }) => ({
+      document:
+        'mutation ($organizationId: ID, $input: InviteUserInput!) { inviteUser(organizationId: $organizationId, input: $input) { user { id email } errors { code field } } }',
+      variables: {
+        organizationId: other.id,
+        input: {
+          firstName: 'Matrix',
+          lastName: 'Invitee',
+          email: `${unique}@matrix-invite.example`,
+          roleId: await licensedRoleOf(db, other.id),
+        },
+      },
+    }),
+    may: ONLY_SUPER_ADMIN_MAY,
+    touches: { rows: peopleOf },
   },
 };
 

@@ -11,6 +11,7 @@ import { authRoutes } from './routes/auth';
 import { captchaRoutes } from './routes/captcha';
 import { catalogueRoutes } from './routes/catalogue';
 import { clientRoutes } from './routes/clients';
+import { clientUserRoutes } from './routes/clientUsers';
 import { enquiryRoutes } from './routes/enquiries';
 import { userRoutes } from './routes/users';
 
@@ -62,6 +63,7 @@ export function createApp({
   app.use(enquiryRoutes(db));
   app.use(authenticate(db));
   app.use(clientRoutes(db));
+  app.use(clientUserRoutes(db, { mailer }));
 
   app.use(notFound);
   app.use(errorHandler);

@@ -3,6 +3,7 @@ import { Caller } from './Caller';
 import { CatalogueApi } from './CatalogueApi';
 import { EnquiryApi } from './EnquiryApi';
 import { OrganizationApi } from './OrganizationApi';
+import { UserApi } from './UserApi';
 import type { SubscriptionServiceLink } from './SubscriptionService';
 
 /** The REST data sources of one GraphQL request, one per domain, all calling as the same caller. */
@@ -11,6 +12,7 @@ export type DataSources = {
   catalogue: CatalogueApi;
   enquiry: EnquiryApi;
   organization: OrganizationApi;
+  users: UserApi;
 };
 
 export function createDataSources(service: SubscriptionServiceLink, caller: Caller): DataSources {
@@ -19,6 +21,7 @@ export function createDataSources(service: SubscriptionServiceLink, caller: Call
     catalogue: new CatalogueApi(service, caller),
     enquiry: new EnquiryApi(service, caller),
     organization: new OrganizationApi(service, caller),
+    users: new UserApi(service, caller),
   };
 }
 

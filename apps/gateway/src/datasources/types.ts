@@ -20,6 +20,9 @@ export type PasswordResetRequested = Schemas['PasswordResetRequested'];
 export type ResetLinkVerdict = Schemas['ResetLinkVerdict'];
 export type PasswordResetDone = Schemas['PasswordResetDone'];
 export type InvitationAccepted = Schemas['InvitationAccepted'];
+export type ClientUser = Schemas['ClientUser'];
+export type UserRoleRecord = Schemas['UserRole'];
+export type ProductSeatsRecord = Schemas['ProductSeats'];
 
 /** The documented refusal; a proxy between the two may still answer with something else. */
 export type RestErrorBody = { error?: Partial<Schemas['Error']['error']> };

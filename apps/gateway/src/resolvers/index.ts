@@ -4,5 +4,14 @@ import { catalogueResolvers } from './catalogue';
 import { enquiryResolvers } from './enquiry';
 import { organizationResolvers } from './organization';
 import { sessionResolvers } from './session';
+import { userResolvers } from './users';
 
-export const resolvers = [baseResolvers, sessionResolvers, accountResolvers, catalogueResolvers, enquiryResolvers, organizationResolvers];
+export const resolvers = [
+  baseResolvers,
+  sessionResolvers,
+  accountResolvers,
+  catalogueResolvers,
+  enquiryResolvers,
+  organizationResolvers,
+  userResolvers,
+];

@@ -27,6 +27,7 @@ export function fakeSources(fakes: FakeSources = {}): DataSources {
     catalogue: domain('catalogue'),
     enquiry: domain('enquiry'),
     organization: domain('organization'),
+    users: domain('users'),
   } as unknown as DataSources;
 }
 

@@ -113,6 +113,20 @@ describe('the answers the OpenAPI document promises', () => {
     expectDocumented('post', '/form/subscription_web_enquiry', await api.post('/form/subscription_web_enquiry', enquiry), 409);
   });
 
+  it('user management', async () => {
+    const orgAdmin = await api.signIn('admin@acme.local');
+    expectDocumented('get', '/subscription_client_users', await api.get('/subscription_client_users', orgAdmin), 200);
+    expectDocumented('get', '/subscription_client_users', await api.get('/subscription_client_users?ClientId=eq.999', orgAdmin), 403);
+    expectDocumented('get', '/subscription_user_role_mapping', await api.get('/subscription_user_role_mapping', orgAdmin), 200);
+    expectDocumented('get', '/subscription/seats', await api.get('/subscription/seats', orgAdmin), 200);
+    const [role] = await api.db.query<{ role_id: number }>(
+      "SELECT r.role_id FROM roles r JOIN products p USING (product_id) WHERE p.product_code = 'YOZY-WEB' ORDER BY r.role_id LIMIT 1",
+    );
+    const invitation = { UserFirstname: 'Ada', UserLastname: 'Byron', OfficialEmail: 'ada.byron@acme.local', RoleId: role!.role_id };
+    expectDocumented('post', '/subscription/usercreation', await api.post('/subscription/usercreation', invitation, orgAdmin), 201);
+    expectDocumented('post', '/subscription/usercreation', await api.post('/subscription/usercreation', invitation, orgAdmin), 409);
+  });
+
   it('covered every success answer the document lists', () => {
     const successes = Object.entries(paths).flatMap(([path, operations]) =>
       Object.entries(operations).flatMap(([method, operation]) =>

@@ -4,6 +4,7 @@ import type { ErrorCode } from '../http/errors';
 import type { Field, FieldType } from '../http/resource';
 import { planFields, productFields } from '../routes/catalogue';
 import { clientFields } from '../routes/clients';
+import { clientUserFields, userRoleFields } from '../routes/clientUsers';
 
 /** The shapes the service answers with, checked against real answers by the tests beside this file. */
 
@@ -113,3 +114,15 @@ export const invitationAnswer = z.strictObject({
 });
 export const captchaConsumed = z.strictObject({ consumed: z.literal(true) });
 export const enquiryCreated = z.strictObject({ EnquiryId: z.int() });
+
+export const clientUserRecord = recordOf(clientUserFields, ['Phone', 'DepartmentName', 'DepartmentCode']);
+export const userRoleRecord = recordOf(userRoleFields);
+export const productSeats = z.strictObject({
+  ProductId: z.int(),
+  ProductName: z.string(),
+  Capacity: z.int().meta({ description: 'Seats the live licences of the product give' }),
+  Used: z.int().meta({ description: 'Active people with a role for the product, invited ones included' }),
+  Roles: z
+    .array(z.strictObject({ RoleId: z.int(), RoleName: z.string() }))
+    .meta({ description: 'The roles of the product, from the role master' }),
+});

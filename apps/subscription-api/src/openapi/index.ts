@@ -5,11 +5,15 @@ import { createUserBody, INVALID_LINK_MESSAGE, linkBody, resetRequestBody, RESET
 import { consumeBody } from '../routes/captcha';
 import { planFields, productFields } from '../routes/catalogue';
 import { clientFields } from '../routes/clients';
+import { clientUserFields, EMAIL_TAKEN_MESSAGE, inviteBody, seatsQuery, UNKNOWN_ROLE_MESSAGE, userRoleFields } from '../routes/clientUsers';
 import { enquiryBody, PENDING_ENQUIRY_MESSAGE } from '../routes/enquiries';
 import { productAddressQuery, signInBody } from '../routes/users';
 import {
   captchaConsumed,
   clientRecord,
+  clientUserRecord,
+  productSeats,
+  userRoleRecord,
   enquiryCreated,
   errorAnswer,
   healthAnswer,
@@ -121,6 +125,9 @@ export const answerSchemas = {
   InvitationAccepted: invitationAnswer,
   CaptchaConsumed: captchaConsumed,
   EnquiryCreated: enquiryCreated,
+  ClientUser: clientUserRecord,
+  UserRole: userRoleRecord,
+  ProductSeats: productSeats,
 } as const;
 
 /** The REST contract of what exists; the gateway's REST types are generated from it. */
@@ -142,6 +149,7 @@ export const openApiDocument = buildDocument({
     { name: 'Catalogue', description: 'The products and plans on sale' },
     { name: 'Enquiries', description: 'Companies asking to subscribe' },
     { name: 'Organisations', description: 'The organisations (clients) of the provider' },
+    { name: 'Users', description: 'The people of an organisation, their roles, seats and invitations' },
   ],
   inputs: {
     SignIn: signInBody,
@@ -151,6 +159,7 @@ export const openApiDocument = buildDocument({
     InvitationAcceptance: createUserBody,
     CaptchaSolution: consumeBody,
     EnquiryForm: enquiryBody,
+    UserInvitation: inviteBody,
   },
   outputs: answerSchemas,
 
@@ -310,6 +319,70 @@ export const openApiDocument = buildDocument({
           400: refused('BAD_REQUEST: an unknown field, or a malformed filter, order or count'),
           401: NO_SESSION,
           403: refused('FORBIDDEN: another organisation, or not an administrator'),
+        },
+      },
+    },
+    '/subscription_client_users': {
+      get: {
+        operationId: 'listClientUsers',
+        tag: 'Users',
+        summary: 'The people of one organisation: the caller’s own unless a SuperAdmin names another with ClientId',
+        parameters: listParameters(clientUserFields),
+        responses: {
+          200: listAnswer('Users', clientUserRecord),
+          400: refused('BAD_REQUEST: an unknown field, or a malformed filter, order or count'),
+          401: NO_SESSION,
+          403: refused('FORBIDDEN: another organisation, or not an administrator'),
+        },
+      },
+    },
+    '/subscription_user_role_mapping': {
+      get: {
+        operationId: 'listUserRoles',
+        tag: 'Users',
+        summary: 'Which role of which product each person of one organisation holds',
+        parameters: listParameters(userRoleFields),
+        responses: {
+          200: listAnswer('Role assignments', userRoleRecord),
+          400: refused('BAD_REQUEST: an unknown field, or a malformed filter, order or count'),
+          401: NO_SESSION,
+          403: refused('FORBIDDEN: another organisation, or not an administrator'),
+        },
+      },
+    },
+    '/subscription/seats': {
+      get: {
+        operationId: 'listSeats',
+        tag: 'Users',
+        summary: 'Seats used of capacity on each product the organisation has a live licence for, with its roles',
+        query: seatsQuery,
+        responses: {
+          200: { description: 'One entry per licensed product', body: z.array(productSeats) },
+          400: refused('BAD_REQUEST: ClientId is not a whole number'),
+          401: NO_SESSION,
+          403: refused('FORBIDDEN: another organisation, or not an administrator'),
+        },
+      },
+    },
+    '/subscription/usercreation': {
+      post: {
+        operationId: 'inviteUser',
+        tag: 'Users',
+        summary: 'Invite a person: an account without a password, a role that takes a seat, and a mailed set-password link',
+        description:
+          'In one transaction: the seat is reserved on the role’s product (the licences stay locked until it commits), the user and role written, an invitation token issued, the mail queued and the audit log written. Refused with nothing written when it does not fit.',
+        body: inviteBody,
+        responses: {
+          201: { description: 'Invited', body: clientUserRecord },
+          400: refused(
+            `BAD_REQUEST naming the field: a required field missing, a malformed email or phone, or "${UNKNOWN_ROLE_MESSAGE}" (RoleId)`,
+          ),
+          401: NO_SESSION,
+          403: refused('FORBIDDEN: another organisation, or not an administrator'),
+          404: refused('NOT_FOUND: no such organisation'),
+          409: refused(
+            `CONFLICT (field OfficialEmail): "${EMAIL_TAKEN_MESSAGE}"; SEAT_LIMIT (field RoleId): no seat left on the role’s product, saying how many are left`,
+          ),
         },
       },
     },

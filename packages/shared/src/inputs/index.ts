@@ -3,3 +3,4 @@ export * from './fieldMap';
 export * from './enquiry';
 export * from './organization';
 export * from './account';
+export * from './users';

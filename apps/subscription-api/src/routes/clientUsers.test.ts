@@ -1,0 +1,180 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startRestApi, type ErrorBody, type RestApi } from '../testing/restApi';
+
+type UserRow = { ClientUserId: number; ClientId: number; UserFirstname: string; OfficialEmail: string; Status: string };
+
+let api: RestApi;
+const tokens: Record<string, string> = {};
+let acme: number;
+let globex: number;
+let webMember: number;
+
+beforeAll(async () => {
+  api = await startRestApi();
+  for (const email of ['admin@yozy.local', 'admin@acme.local', 'admin@globex.local', 'member@acme.local']) {
+    tokens[email] = await api.signIn(email);
+  }
+  const ids = await api.db.query<{ client_id: number; company_name: string }>('SELECT client_id, company_name FROM clients');
+  acme = ids.find((c) => c.company_name === 'Acme Corporation')!.client_id;
+  globex = ids.find((c) => c.company_name === 'Globex Industries')!.client_id;
+  const [role] = await api.db.query<{ role_id: number }>(
+    "SELECT r.role_id FROM roles r JOIN products p USING (product_id) WHERE p.product_code = 'YOZY-WEB' AND r.role_name = 'Member'",
+  );
+  webMember = role!.role_id;
+});
+afterAll(() => api.stop());
+
+const list = (viewer: string, query = '') => api.get<UserRow[] & ErrorBody>(`/subscription_client_users${query}`, tokens[viewer]);
+
+/** A fresh organisation with a licence of `capacity` seats on the web product. */
+async function organisationWithSeats(capacity: number) {
+  const [client] = await api.db.query<{ client_id: number }>(
+    "INSERT INTO clients (company_name) VALUES ('Seat Test ' || gen_random_uuid()) RETURNING client_id",
+  );
+  const [plan] = await api.db.query<{ plan_id: number; product_id: number }>(
+    `INSERT INTO plans (product_id, plan_name, plan_group, cost, currency, frequency, capacity)
+     SELECT product_id, 'Tiny', 'STANDARD', 1, 'USD', 'MONTHLY', $1 FROM products WHERE product_code = 'YOZY-WEB'
+     RETURNING plan_id, product_id`,
+    [capacity],
+  );
+  await api.db.query('INSERT INTO licences (client_id, product_id, plan_id, valid_till) VALUES ($1, $2, $3, current_date + 30)', [
+    client!.client_id,
+    plan!.product_id,
+    plan!.plan_id,
+  ]);
+  return client!.client_id;
+}
+
+const invitation = (email: string, extra: Record<string, unknown> = {}) => ({
+  UserFirstname: 'Nina',
+  UserLastname: 'Invitee',
+  OfficialEmail: email,
+  DepartmentName: 'Research',
+  DepartmentCode: 'RND',
+  Phone: '+1 555 0100',
+  RoleId: webMember,
+  ...extra,
+});
+
+describe('GET /subscription_client_users', () => {
+  it('lists only the organisation admin’s own people, with their status', async () => {
+    const answer = await list('admin@acme.local', '?limit=100');
+    expect(answer.status).toBe(200);
+    expect(new Set(answer.body.map((u) => u.ClientId))).toEqual(new Set([acme]));
+    expect(answer.body.map((u) => u.Status).sort()).toContain('DISABLED');
+    expect(answer.body.find((u) => u.OfficialEmail === 'grace.hopper@acme.local')?.Status).toBe('INVITED');
+  });
+
+  it('refuses an organisation admin another organisation, and lets a SuperAdmin name it', async () => {
+    expect((await list('admin@acme.local', `?ClientId=eq.${globex}`)).status).toBe(403);
+    expect((await list('member@acme.local')).status).toBe(403);
+    const answer = await list('admin@yozy.local', `?ClientId=eq.${globex}&limit=100`);
+    expect(answer.status).toBe(200);
+    expect(answer.body.length).toBeGreaterThan(3);
+    expect(new Set(answer.body.map((u) => u.ClientId))).toEqual(new Set([globex]));
+  });
+
+  it('gives a SuperAdmin who names no organisation their own, never everyone’s', async () => {
+    const answer = await list('admin@yozy.local', '?limit=100');
+    expect(answer.body.map((u) => u.OfficialEmail)).toEqual(['admin@yozy.local']);
+  });
+
+  it('filters by status, searches and sorts on the server', async () => {
+    const disabled = await list('admin@acme.local', '?Status=eq.DISABLED');
+    expect(disabled.body.map((u) => u.Status)).toEqual(['DISABLED']);
+    const found = await list('admin@acme.local', '?or=(UserFirstname.ilike.*kenji*,OfficialEmail.ilike.*kenji*)');
+    expect(found.body.map((u) => u.UserFirstname)).toEqual(['Kenji']);
+    const sorted = await list('admin@acme.local', '?order=UserFirstname.desc&limit=3');
+    expect(sorted.body.map((u) => u.UserFirstname)).toEqual(['Wile', 'Tom', 'Samuel']);
+  });
+});
+
+describe('GET /subscription_user_role_mapping and /subscription/seats', () => {
+  it('answers a user’s roles per product within the organisation only', async () => {
+    const [wile] = (await list('admin@acme.local', '?OfficialEmail=eq.admin@acme.local')).body;
+    const roles = await api.get<{ RoleName: string; ProductName: string }[]>(
+      `/subscription_user_role_mapping?UserId=eq.${wile!.ClientUserId}`,
+      tokens['admin@acme.local'],
+    );
+    expect(roles.body.map((r) => `${r.ProductName}: ${r.RoleName}`)).toEqual(['Yozy Web: Admin']);
+    const fromGlobex = await api.get<unknown[]>(
+      `/subscription_user_role_mapping?UserId=eq.${wile!.ClientUserId}`,
+      tokens['admin@globex.local'],
+    );
+    expect(fromGlobex.body).toEqual([]);
+  });
+
+  it('counts seats used of capacity on each licensed product', async () => {
+    const answer = await api.get<{ ProductName: string; Capacity: number; Used: number; Roles: unknown[] }[]>(
+      '/subscription/seats',
+      tokens['admin@acme.local'],
+    );
+    expect(answer.body).toHaveLength(1);
+    expect(answer.body[0]).toMatchObject({ ProductName: 'Yozy Web', Capacity: 50 });
+    expect(answer.body[0]!.Roles).toHaveLength(3);
+    expect((await api.get(`/subscription/seats?ClientId=${globex}`, tokens['admin@acme.local'])).status).toBe(403);
+  });
+});
+
+describe('POST /subscription/usercreation', () => {
+  it('invites: the account without a password, its role, a live invitation, the mail and the audit entry', async () => {
+    const email = 'nina.invitee@acme.local';
+    const answer = await api.post<UserRow>('/subscription/usercreation', invitation(email), tokens['admin@acme.local']);
+    expect(answer.status).toBe(201);
+    expect(answer.body).toMatchObject({ ClientId: acme, OfficialEmail: email, Status: 'INVITED' });
+    const id = answer.body.ClientUserId;
+    expect(await api.db.query('SELECT role_id FROM user_roles WHERE user_id = $1', [id])).toEqual([{ role_id: webMember }]);
+    expect(
+      await api.db.query("SELECT 1 FROM user_tokens WHERE user_id = $1 AND purpose = 'invite' AND used_at IS NULL", [id]),
+    ).toHaveLength(1);
+    const [mail] = await api.db.query<{ text_body: string }>('SELECT text_body FROM mail_outbox WHERE to_address = $1', [email]);
+    expect(mail?.text_body).toContain('/setpassword/nina.invitee%40acme.local/Nina/Invitee?token=');
+    const [entry] = await api.db.query<{ action: string; after: Record<string, unknown> }>(
+      "SELECT action, after FROM audit_log WHERE entity_type = 'user' AND entity_id = $1",
+      [String(id)],
+    );
+    expect(entry).toMatchObject({ action: 'user.invite', after: { email, role: 'Member', departmentCode: 'RND' } });
+  });
+
+  it('refuses a taken email, an unknown role and another organisation, writing nothing', async () => {
+    const before = await api.db.query('SELECT count(*)::int AS n FROM client_users');
+    const taken = await api.post<ErrorBody>('/subscription/usercreation', invitation('MARCUS.LEE@acme.local'), tokens['admin@acme.local']);
+    expect(taken.status).toBe(409);
+    expect(taken.body.error).toMatchObject({ code: 'CONFLICT', field: 'OfficialEmail' });
+    const role = await api.post<ErrorBody>(
+      '/subscription/usercreation',
+      invitation('x1@acme.local', { RoleId: 999999 }),
+      tokens['admin@acme.local'],
+    );
+    expect(role.body.error).toMatchObject({ code: 'BAD_REQUEST', field: 'RoleId' });
+    const other = await api.post<ErrorBody>(
+      '/subscription/usercreation',
+      invitation('x2@acme.local', { ClientId: globex }),
+      tokens['admin@acme.local'],
+    );
+    expect(other.status).toBe(403);
+    const bad = await api.post<ErrorBody>('/subscription/usercreation', invitation('not-an-email'), tokens['admin@acme.local']);
+    expect(bad.body.error).toMatchObject({ code: 'BAD_REQUEST', field: 'OfficialEmail' });
+    expect(await api.db.query('SELECT count(*)::int AS n FROM client_users')).toEqual(before);
+  });
+
+  it('refuses with SEAT_LIMIT, saying how many seats are left, when the licence is full', async () => {
+    const clientId = await organisationWithSeats(1);
+    const first = await api.post(
+      '/subscription/usercreation',
+      invitation('first.seat@seat.test', { ClientId: clientId }),
+      tokens['admin@yozy.local'],
+    );
+    expect(first.status).toBe(201);
+    const second = await api.post<ErrorBody>(
+      '/subscription/usercreation',
+      invitation('second.seat@seat.test', { ClientId: clientId }),
+      tokens['admin@yozy.local'],
+    );
+    expect(second.status).toBe(409);
+    expect(second.body.error).toMatchObject({ code: 'SEAT_LIMIT', field: 'RoleId' });
+    expect(second.body.error.message).toMatch(/has 0 of 1 seat left on Yozy Web/);
+    expect(await api.db.query('SELECT 1 FROM client_users WHERE email = $1', ['second.seat@seat.test'])).toEqual([]);
+    expect(await api.db.query('SELECT 1 FROM mail_outbox WHERE to_address = $1', ['second.seat@seat.test'])).toEqual([]);
+  });
+});
