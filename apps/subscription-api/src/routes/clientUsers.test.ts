@@ -81,11 +81,11 @@ describe('GET /subscription_client_users', () => {
 
   it('filters by status, searches and sorts on the server', async () => {
     const disabled = await list('admin@acme.local', '?Status=eq.DISABLED');
-    expect(disabled.body.map((u) => u.Status)).toEqual(['DISABLED']);
+    expect(disabled.body.map((u) => u.Status)).toEqual(['DISABLED', 'DISABLED', 'DISABLED']);
     const found = await list('admin@acme.local', '?or=(UserFirstname.ilike.*kenji*,OfficialEmail.ilike.*kenji*)');
     expect(found.body.map((u) => u.UserFirstname)).toEqual(['Kenji']);
     const sorted = await list('admin@acme.local', '?order=UserFirstname.desc&limit=3');
-    expect(sorted.body.map((u) => u.UserFirstname)).toEqual(['Wile', 'Tom', 'Samuel']);
+    expect(sorted.body.map((u) => u.UserFirstname)).toEqual(['Zoe', 'Yara', 'Wile']);
   });
 });
 

@@ -4,6 +4,7 @@ import { createMailer, type Mailer } from '../mail/mailer';
 import type { QueuedMail } from '../mail/outbox';
 import { invitationMail } from '../mail/templates';
 import { hashPassword } from '../security/passwords';
+import { expireInvitations, insertMorePeople } from './users';
 
 export const DEMO_PASSWORD = 'Admin@123';
 
@@ -175,9 +176,12 @@ export async function seedDemoData(db: Database, mailer: Mailer = createMailer(d
     const planIds = await insertPlans(tx, productIds);
     const roleIds = await insertRoles(tx, productIds);
     for (const org of ORGS) await insertOrganisation(tx, org, { productIds, planIds, roleIds, passwordHash });
+    await insertMorePeople(tx, passwordHash);
     await insertSessions(tx);
     await insertEnquiries(tx, planIds);
-    return inviteUsersWithoutPassword(tx, mailer);
+    const mails = await inviteUsersWithoutPassword(tx, mailer);
+    await expireInvitations(tx);
+    return mails;
   });
   for (const mail of invitations) mailer.dispatch(mail);
   return true;
