@@ -66,6 +66,14 @@ const licensedRoleOf = async (db: CellContext['db'], organizationId: string) =>
 const peopleOf = ({ db, other }: CellContext) =>
   db.query('SELECT user_id, email, is_active FROM client_users WHERE client_id = $1 ORDER BY user_id', [Number(other.id)]);
 
+/** The invitation links of the other organisation's invited person, and whether that person is active. */
+const invitationsOf = ({ db, other }: CellContext) =>
+  db.query(
+    `SELECT t.token_id, t.used_at, t.voided_at, u.is_active FROM user_tokens t JOIN client_users u ON u.user_id = t.user_id
+      WHERE lower(u.email) = lower($1) ORDER BY t.token_id`,
+    [other.invitedEmail],
+  );
+
 const OPERATIONS: Record<string, Operation> = {
   'Query.viewer': {
     call: () => ({ document: `{ viewer { id email firstName lastName productUrl organization { ${ORGANIZATION_FIELDS} } } }` }),
@@ -219,6 +227,33 @@ const OPERATIONS: Record<string, Operation> = {
     }),
     may: ONLY_SUPER_ADMIN_MAY,
     touches: { rows: peopleOf },
+  },
+  'Query.invitations': {
+    call: ({ other }) => ({
+      document:
+        'query ($organizationId: ID) { invitations(organizationId: $organizationId) { totalCount nodes { id email firstName status } } }',
+      variables: { organizationId: other.id },
+    }),
+    may: ONLY_SUPER_ADMIN_MAY,
+  },
+  'Mutation.resendInvitation': {
+    call: async ({ other, db }) => ({
+      document:
+        'mutation ($organizationId: ID, $input: ResendInvitationInput!) { resendInvitation(organizationId: $organizationId, input: $input) { invitation { email } link errors { code } } }',
+      variables: { organizationId: other.id, input: { userId: await userIdOf(db, other.invitedEmail), sendMail: false } },
+    }),
+    may: ONLY_SUPER_ADMIN_MAY,
+    touches: { rows: invitationsOf },
+  },
+  'Mutation.revokeInvitation': {
+    call: async ({ other, db }) => ({
+      document:
+        'mutation ($organizationId: ID, $input: RevokeInvitationInput!) { revokeInvitation(organizationId: $organizationId, input: $input) { invitation { email status } errors { code } } }',
+      variables: { organizationId: other.id, input: { userId: await userIdOf(db, other.invitedEmail) } },
+    }),
+    // A SuperAdmin may revoke; the cell before it left a pending invitation to revoke.
+    may: ONLY_SUPER_ADMIN_MAY,
+    touches: { rows: invitationsOf },
   },
 };
 

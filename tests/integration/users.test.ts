@@ -208,4 +208,88 @@ describe.each(DATABASES)('user management on %s', (kind) => {
     const [row] = await stack.db.query<{ product_name: string }>('SELECT product_name FROM products WHERE product_id = $1', [productId]);
     return row!.product_name;
   }
+
+  describe('invitations', () => {
+    const INVITATIONS = /* GraphQL */ `
+      query InvitationList($organizationId: ID, $filter: InvitationFilter) {
+        invitations(organizationId: $organizationId, filter: $filter, page: { limit: 100 }) {
+          totalCount
+          nodes {
+            userId
+            email
+            status
+            sentAt
+            expiresAt
+          }
+        }
+      }
+    `;
+    const RESEND = /* GraphQL */ `
+      mutation InvitationResend($organizationId: ID, $input: ResendInvitationInput!) {
+        resendInvitation(organizationId: $organizationId, input: $input) {
+          invitation {
+            status
+          }
+          link
+          errors {
+            code
+            field
+          }
+        }
+      }
+    `;
+    const REVOKE = /* GraphQL */ `
+      mutation InvitationRevoke($organizationId: ID, $input: RevokeInvitationInput!) {
+        revokeInvitation(organizationId: $organizationId, input: $input) {
+          invitation {
+            status
+          }
+          errors {
+            code
+            field
+          }
+        }
+      }
+    `;
+    type Invitation = { userId: string; email: string; status: string; sentAt: string; expiresAt: string };
+    const list = async (session: GraphQLSession, variables: Record<string, unknown> = {}) =>
+      (await session.request<{ invitations: { nodes: Invitation[] } }>(INVITATIONS, variables)).data!.invitations.nodes;
+
+    it('lists pending and expired invitations, sends one again with a fresh link and revokes another', async () => {
+      const all = await list(acmeAdmin);
+      const mateo = all.find((i) => i.email === 'mateo.ruiz@acme.local')!;
+      expect(mateo.status).toBe('EXPIRED');
+      expect(Date.parse(mateo.expiresAt) - Date.parse(mateo.sentAt)).toBe(8 * 3600 * 1000);
+      expect((await list(acmeAdmin, { filter: { status: 'PENDING' } })).every((i) => i.status === 'PENDING')).toBe(true);
+
+      const resent = await acmeAdmin.request<{ resendInvitation: { invitation: { status: string }; link: string } }>(RESEND, {
+        input: { userId: mateo.userId, sendMail: false },
+      });
+      expect(resent.data?.resendInvitation.invitation.status).toBe('PENDING');
+      expect(resent.data?.resendInvitation.link).toMatch(
+        new RegExp(`^${stack.gatewayUrl}/setpassword/mateo\\.ruiz%40acme\\.local/Mateo/Ruiz\\?token=`),
+      );
+
+      const ben = all.find((i) => i.email === 'ben.carter@acme.local')!;
+      const revoked = await acmeAdmin.request<{ revokeInvitation: { invitation: { status: string } } }>(REVOKE, {
+        input: { userId: ben.userId },
+      });
+      expect(revoked.data?.revokeInvitation.invitation.status).toBe('REVOKED');
+      const again = await acmeAdmin.request<{ revokeInvitation: { errors: unknown[] } }>(REVOKE, { input: { userId: ben.userId } });
+      expect(again.data?.revokeInvitation.errors).toEqual([{ code: 'CONFLICT', field: 'userId' }]);
+    });
+
+    it("refuses another organisation's invitations, changing nothing", async () => {
+      const globexInvited = (await list(superAdmin, { organizationId: globexId })).find((i) => i.status === 'PENDING')!;
+      const tokens = () =>
+        stack.db.query('SELECT token_id, voided_at FROM user_tokens WHERE user_id = $1 ORDER BY token_id', [Number(globexInvited.userId)]);
+      const before = await tokens();
+      const named = await acmeAdmin.request(RESEND, { organizationId: globexId, input: { userId: globexInvited.userId } });
+      expect(named.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+      const unnamed = await acmeAdmin.request(REVOKE, { input: { userId: globexInvited.userId } });
+      expect(unnamed.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+      expect((await acmeAdmin.request(INVITATIONS, { organizationId: globexId })).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+      expect(await tokens()).toEqual(before);
+    });
+  });
 });

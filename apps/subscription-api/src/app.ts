@@ -12,6 +12,7 @@ import { captchaRoutes } from './routes/captcha';
 import { catalogueRoutes } from './routes/catalogue';
 import { clientRoutes } from './routes/clients';
 import { clientUserRoutes } from './routes/clientUsers';
+import { invitationRoutes } from './routes/invitations';
 import { enquiryRoutes } from './routes/enquiries';
 import { userRoutes } from './routes/users';
 
@@ -64,6 +65,7 @@ export function createApp({
   app.use(authenticate(db));
   app.use(clientRoutes(db));
   app.use(clientUserRoutes(db, { mailer }));
+  app.use(invitationRoutes(db, { mailer }));
 
   app.use(notFound);
   app.use(errorHandler);

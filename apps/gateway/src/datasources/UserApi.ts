@@ -1,6 +1,6 @@
 import { SubscriptionService } from './SubscriptionService';
 import type { RestPage } from '../lists';
-import type { ClientUser, ProductSeatsRecord, RestBody, UserRoleRecord } from './types';
+import type { ClientUser, InvitationRecord, InvitationResent, ProductSeatsRecord, RestBody, UserRoleRecord } from './types';
 
 /** The people of an organisation: the list, their roles, the seats they take, invitations. */
 export class UserApi extends SubscriptionService {
@@ -30,5 +30,17 @@ export class UserApi extends SubscriptionService {
 
   inviteUser(body: RestBody): Promise<ClientUser> {
     return this.post<ClientUser>('subscription/usercreation', { body });
+  }
+
+  listInvitations(params: URLSearchParams): Promise<RestPage<InvitationRecord>> {
+    return this.getPage('subscription/invitations', params);
+  }
+
+  resendInvitation(body: RestBody): Promise<InvitationResent> {
+    return this.post<InvitationResent>('subscription/invitations/resend', { body });
+  }
+
+  revokeInvitation(body: RestBody): Promise<InvitationRecord> {
+    return this.post<InvitationRecord>('subscription/invitations/revoke', { body });
   }
 }

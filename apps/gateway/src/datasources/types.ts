@@ -23,6 +23,8 @@ export type InvitationAccepted = Schemas['InvitationAccepted'];
 export type ClientUser = Schemas['ClientUser'];
 export type UserRoleRecord = Schemas['UserRole'];
 export type ProductSeatsRecord = Schemas['ProductSeats'];
+export type InvitationRecord = Schemas['Invitation'];
+export type InvitationResent = Schemas['InvitationResent'];
 
 /** The documented refusal; a proxy between the two may still answer with something else. */
 export type RestErrorBody = { error?: Partial<Schemas['Error']['error']> };

@@ -4,9 +4,10 @@ import { migrate } from '../db/migrate';
 import { plans, products } from '../routes/catalogue';
 import { clients } from '../routes/clients';
 import { clientUsers } from '../routes/clientUsers';
+import { invitations } from '../routes/invitations';
 import type { ResourceDefinition } from './resource';
 
-const RESOURCES: Record<string, ResourceDefinition> = { clients, products, plans, clientUsers };
+const RESOURCES: Record<string, ResourceDefinition> = { clients, products, plans, clientUsers, invitations };
 
 /** `lower(c.company_name)` as an index definition spells it: `lower(company_name)`. */
 const withoutAlias = (sql: string) => sql.replace(/\b[a-z]{1,3}\./g, '');

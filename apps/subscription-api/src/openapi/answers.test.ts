@@ -125,6 +125,15 @@ describe('the answers the OpenAPI document promises', () => {
     const invitation = { UserFirstname: 'Ada', UserLastname: 'Byron', OfficialEmail: 'ada.byron@acme.local', RoleId: role!.role_id };
     expectDocumented('post', '/subscription/usercreation', await api.post('/subscription/usercreation', invitation, orgAdmin), 201);
     expectDocumented('post', '/subscription/usercreation', await api.post('/subscription/usercreation', invitation, orgAdmin), 409);
+    expectDocumented('get', '/subscription/invitations', await api.get('/subscription/invitations', orgAdmin), 200);
+    const [invited] = await api.db.query<{ user_id: number }>('SELECT user_id FROM client_users WHERE email = $1', [
+      invitation.OfficialEmail,
+    ]);
+    const resend = { UserId: invited!.user_id, SendMail: false };
+    expectDocumented('post', '/subscription/invitations/resend', await api.post('/subscription/invitations/resend', resend, orgAdmin), 200);
+    const revoke = { UserId: invited!.user_id };
+    expectDocumented('post', '/subscription/invitations/revoke', await api.post('/subscription/invitations/revoke', revoke, orgAdmin), 200);
+    expectDocumented('post', '/subscription/invitations/revoke', await api.post('/subscription/invitations/revoke', revoke, orgAdmin), 409);
   });
 
   it('covered every success answer the document lists', () => {

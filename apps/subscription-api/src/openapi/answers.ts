@@ -5,6 +5,7 @@ import type { Field, FieldType } from '../http/resource';
 import { planFields, productFields } from '../routes/catalogue';
 import { clientFields } from '../routes/clients';
 import { clientUserFields, userRoleFields } from '../routes/clientUsers';
+import { invitationFields } from '../routes/invitations';
 
 /** The shapes the service answers with, checked against real answers by the tests beside this file. */
 
@@ -125,4 +126,9 @@ export const productSeats = z.strictObject({
   Roles: z
     .array(z.strictObject({ RoleId: z.int(), RoleName: z.string() }))
     .meta({ description: 'The roles of the product, from the role master' }),
+});
+export const invitationRecord = recordOf(invitationFields);
+export const invitationResent = z.strictObject({
+  Invitation: invitationRecord,
+  Link: z.url().meta({ description: 'The new set-password link (the previous one is void)' }),
 });

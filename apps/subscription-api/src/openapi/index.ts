@@ -5,6 +5,7 @@ import { createUserBody, INVALID_LINK_MESSAGE, linkBody, resetRequestBody, RESET
 import { consumeBody } from '../routes/captcha';
 import { planFields, productFields } from '../routes/catalogue';
 import { clientFields } from '../routes/clients';
+import { ALREADY_ACCEPTED_MESSAGE, invitationFields, NOTHING_TO_REVOKE_MESSAGE, resendBody, revokeBody } from '../routes/invitations';
 import { clientUserFields, EMAIL_TAKEN_MESSAGE, inviteBody, seatsQuery, UNKNOWN_ROLE_MESSAGE, userRoleFields } from '../routes/clientUsers';
 import { enquiryBody, PENDING_ENQUIRY_MESSAGE } from '../routes/enquiries';
 import { productAddressQuery, signInBody } from '../routes/users';
@@ -12,6 +13,8 @@ import {
   captchaConsumed,
   clientRecord,
   clientUserRecord,
+  invitationRecord,
+  invitationResent,
   productSeats,
   userRoleRecord,
   enquiryCreated,
@@ -128,6 +131,8 @@ export const answerSchemas = {
   ClientUser: clientUserRecord,
   UserRole: userRoleRecord,
   ProductSeats: productSeats,
+  Invitation: invitationRecord,
+  InvitationResent: invitationResent,
 } as const;
 
 /** The REST contract of what exists; the gateway's REST types are generated from it. */
@@ -160,6 +165,8 @@ export const openApiDocument = buildDocument({
     CaptchaSolution: consumeBody,
     EnquiryForm: enquiryBody,
     UserInvitation: inviteBody,
+    InvitationResend: resendBody,
+    InvitationRevoke: revokeBody,
   },
   outputs: answerSchemas,
 
@@ -383,6 +390,54 @@ export const openApiDocument = buildDocument({
           409: refused(
             `CONFLICT (field OfficialEmail): "${EMAIL_TAKEN_MESSAGE}"; SEAT_LIMIT (field RoleId): no seat left on the role’s product, saying how many are left`,
           ),
+        },
+      },
+    },
+    '/subscription/invitations': {
+      get: {
+        operationId: 'listInvitations',
+        tag: 'Users',
+        summary: 'The newest invitation of each invited person of one organisation, with its status: PENDING, ACCEPTED, EXPIRED or REVOKED',
+        parameters: listParameters(invitationFields),
+        responses: {
+          200: listAnswer('Invitations', invitationRecord),
+          400: refused('BAD_REQUEST: an unknown field, or a malformed filter, order or count'),
+          401: NO_SESSION,
+          403: refused('FORBIDDEN: another organisation, or not an administrator'),
+        },
+      },
+    },
+    '/subscription/invitations/resend': {
+      post: {
+        operationId: 'resendInvitation',
+        tag: 'Users',
+        summary: 'A new invitation link for a person who has not chosen a password; every earlier link is void',
+        description:
+          'Mailed unless SendMail is false (the administrator passes the link on). A person whose invitation was revoked is active again and takes their seats back (SEAT_LIMIT when none is left). Audited.',
+        body: resendBody,
+        responses: {
+          200: { description: 'The new invitation and its link', body: invitationResent },
+          400: refused('BAD_REQUEST: UserId missing or not a whole number'),
+          401: NO_SESSION,
+          403: refused('FORBIDDEN: another organisation, or not an administrator'),
+          404: refused('NOT_FOUND (field UserId): no such person in the organisation'),
+          409: refused(`CONFLICT (field UserId): "${ALREADY_ACCEPTED_MESSAGE}"; SEAT_LIMIT: no seat left to take back`),
+        },
+      },
+    },
+    '/subscription/invitations/revoke': {
+      post: {
+        operationId: 'revokeInvitation',
+        tag: 'Users',
+        summary: 'Void a pending invitation; the person, who never chose a password, is deactivated and frees their seat',
+        body: revokeBody,
+        responses: {
+          200: { description: 'The revoked invitation', body: invitationRecord },
+          400: refused('BAD_REQUEST: UserId missing or not a whole number'),
+          401: NO_SESSION,
+          403: refused('FORBIDDEN: another organisation, or not an administrator'),
+          404: refused('NOT_FOUND (field UserId): no such person in the organisation'),
+          409: refused(`CONFLICT (field UserId): "${NOTHING_TO_REVOKE_MESSAGE}"`),
         },
       },
     },

@@ -178,3 +178,85 @@ describe('POST /subscription/usercreation', () => {
     expect(await api.db.query('SELECT 1 FROM mail_outbox WHERE to_address = $1', ['second.seat@seat.test'])).toEqual([]);
   });
 });
+
+describe('invitations', () => {
+  type Invitation = { UserId: number; OfficialEmail: string; Status: string; SentAt: string; ExpiresAt: string };
+  const invitationsOf = async (viewer: string, query = '?limit=100') =>
+    (await api.get<Invitation[]>(`/subscription/invitations${query}`, tokens[viewer])).body;
+  const userIdOf = async (email: string) =>
+    (await api.db.query<{ user_id: number }>('SELECT user_id FROM client_users WHERE email = $1', [email]))[0]!.user_id;
+
+  it('lists the newest invitation of each invited person with its status, within the organisation', async () => {
+    const listed = await invitationsOf('admin@acme.local');
+    const status = (email: string) => listed.find((i) => i.OfficialEmail === email)?.Status;
+    expect(status('grace.hopper@acme.local')).toBe('PENDING');
+    expect(status('mateo.ruiz@acme.local')).toBe('EXPIRED');
+    expect(listed.every((i) => i.OfficialEmail.endsWith('@acme.local'))).toBe(true);
+    const expired = await invitationsOf('admin@acme.local', '?Status=eq.EXPIRED');
+    expect(expired.map((i) => i.OfficialEmail)).toEqual(['mateo.ruiz@acme.local']);
+  });
+
+  it('sends an invitation again: the old link is void, a new one is mailed and audited', async () => {
+    const userId = await userIdOf('mateo.ruiz@acme.local');
+    const answer = await api.post<{ Invitation: Invitation; Link: string }>(
+      '/subscription/invitations/resend',
+      { UserId: userId },
+      tokens['admin@acme.local'],
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.body.Invitation.Status).toBe('PENDING');
+    expect(answer.body.Link).toContain('/setpassword/mateo.ruiz%40acme.local/Mateo/Ruiz?token=');
+    const tokens_ = await api.db.query<{ live: boolean }>(
+      "SELECT used_at IS NULL AND voided_at IS NULL AND expires_at > now() AS live FROM user_tokens WHERE user_id = $1 AND purpose = 'invite'",
+      [userId],
+    );
+    expect(tokens_.filter((t) => t.live)).toHaveLength(1);
+    expect(tokens_.length).toBeGreaterThan(1);
+    const [audited] = await api.db.query("SELECT action FROM audit_log WHERE entity_id = $1 AND action = 'user.invitation_resend'", [
+      String(userId),
+    ]);
+    expect(audited).toBeDefined();
+
+    const mailsBefore = await api.db.query('SELECT 1 FROM mail_outbox WHERE to_address = $1', ['mateo.ruiz@acme.local']);
+    const linkOnly = await api.post<{ Link: string }>(
+      '/subscription/invitations/resend',
+      { UserId: userId, SendMail: false },
+      tokens['admin@acme.local'],
+    );
+    expect(linkOnly.body.Link).not.toBe(answer.body.Link);
+    expect(await api.db.query('SELECT 1 FROM mail_outbox WHERE to_address = $1', ['mateo.ruiz@acme.local'])).toEqual(mailsBefore);
+  });
+
+  it('revokes a pending invitation, freeing the seat, and refuses a second revocation', async () => {
+    const userId = await userIdOf('ben.carter@acme.local');
+    const seats = async () => (await api.get<{ Used: number }[]>('/subscription/seats', tokens['admin@acme.local'])).body[0]!.Used;
+    const before = await seats();
+    const answer = await api.post<Invitation>('/subscription/invitations/revoke', { UserId: userId }, tokens['admin@acme.local']);
+    expect(answer.body.Status).toBe('REVOKED');
+    expect(await seats()).toBe(before - 1);
+    const again = await api.post<ErrorBody>('/subscription/invitations/revoke', { UserId: userId }, tokens['admin@acme.local']);
+    expect(again.body.error).toMatchObject({ code: 'CONFLICT', field: 'UserId' });
+    const accepted = await api.post<ErrorBody>(
+      '/subscription/invitations/resend',
+      { UserId: await userIdOf('marcus.lee@acme.local') },
+      tokens['admin@acme.local'],
+    );
+    expect(accepted.body.error).toMatchObject({ code: 'CONFLICT' });
+  });
+
+  it("refuses another organisation's admin, writing nothing", async () => {
+    const userId = await userIdOf('grace.hopper@acme.local');
+    const count = () => api.db.query('SELECT count(*)::int AS n FROM user_tokens WHERE user_id = $1', [userId]);
+    const before = await count();
+    const hidden = await api.post<ErrorBody>('/subscription/invitations/resend', { UserId: userId }, tokens['admin@globex.local']);
+    expect(hidden.status).toBe(404);
+    const named = await api.post<ErrorBody>(
+      '/subscription/invitations/revoke',
+      { UserId: userId, ClientId: acme },
+      tokens['admin@globex.local'],
+    );
+    expect(named.status).toBe(403);
+    expect(await count()).toEqual(before);
+    expect((await invitationsOf('admin@globex.local')).some((i) => i.OfficialEmail.endsWith('@acme.local'))).toBe(false);
+  });
+});

@@ -106,7 +106,7 @@ export const UNKNOWN_ROLE_MESSAGE = 'Choose a role from the list';
  * The same request with the organisation filter a list needs: an organisation admin's is added by
  * the tenant scope anyway; a SuperAdmin who names none gets their own organisation, never everyone's.
  */
-function withOrganisation(req: Request, res: Response): Request {
+export function withOrganisation(req: Request, res: Response): Request {
   if (req.query.ClientId !== undefined) return req;
   const query = { ...req.query, ClientId: `eq.${viewerOf(res).clientId}` };
   return Object.create(req, { query: { value: query, enumerable: true } }) as Request;

@@ -1,5 +1,14 @@
 import { INVITE_USER_REST_FIELDS, toRestFields, USER_REST_FIELDS, type TypeOfUser } from '@yozy/shared';
-import type { QueryUserArgs, Resolvers, UserFilter, UserSortField, UserStatus } from '../../generated/graphql';
+import type {
+  InvitationFilter,
+  InvitationSortField,
+  InvitationStatus,
+  QueryUserArgs,
+  Resolvers,
+  UserFilter,
+  UserSortField,
+  UserStatus,
+} from '../../generated/graphql';
 import { namingFields, userErrorsOf } from '../../errors';
 import { organizationScoped } from '../../guards';
 import { listPage, type ListSpec } from '../../lists';
@@ -21,6 +30,19 @@ const USER_LIST: ListSpec<UserFilter, UserSortField> = {
   defaultSort: { field: 'NAME', direction: 'ASC' },
 };
 
+const INVITATION_LIST: ListSpec<InvitationFilter, InvitationSortField> = {
+  search: ['OfficialEmail', 'UserFirstname', 'UserLastname'],
+  filter: { status: ['Status', 'eq'] },
+  sort: { SENT_AT: 'SentAt' },
+  defaultSort: { field: 'SENT_AT', direction: 'DESC' },
+};
+
+/** The invitation mutations name the person by `userId`, the REST service by `UserId`. */
+const INVITATION_REST_FIELDS = { userId: 'UserId' } as const;
+
+/** The organisation a mutation's body names, when the caller named one. */
+const organisationOf = (organizationId: string | null | undefined) => (organizationId != null ? { ClientId: organizationId } : {});
+
 /** The REST filter naming the organisation, when the caller named one (the REST service scopes the rest). */
 function inOrganization(params: URLSearchParams, organizationId: string | null | undefined): URLSearchParams {
   if (organizationId != null) params.append(FIELDS.organizationId, `eq.${organizationId}`);
@@ -35,6 +57,9 @@ export const userResolvers: Resolvers = {
     user: organizationScoped((_parent, { id, organizationId }: QueryUserArgs, ctx) =>
       ctx.dataSources.users.getUser(id, organizationId).catch(namingFields({ id: FIELDS.id, organizationId: FIELDS.organizationId })),
     ),
+    invitations: organizationScoped((_parent, { organizationId, ...args }, ctx) =>
+      listPage(args, INVITATION_LIST, (params) => ctx.dataSources.users.listInvitations(inOrganization(params, organizationId))),
+    ),
     userSeats: organizationScoped((_parent, { organizationId }, ctx) => ctx.dataSources.users.listSeats(organizationId)),
   },
   Mutation: {
@@ -46,6 +71,33 @@ export const userResolvers: Resolvers = {
         return { user: null, errors: userErrorsOf(error, INVITE_USER_REST_FIELDS) };
       }
     }),
+    resendInvitation: organizationScoped(async (_parent, { organizationId, input }, ctx) => {
+      try {
+        const body = { UserId: input.userId, SendMail: input.sendMail ?? true, ...organisationOf(organizationId) };
+        const { Invitation, Link } = await ctx.dataSources.users.resendInvitation(body);
+        return { invitation: Invitation, link: Link, errors: [] };
+      } catch (error) {
+        return { invitation: null, link: null, errors: userErrorsOf(error, INVITATION_REST_FIELDS) };
+      }
+    }),
+    revokeInvitation: organizationScoped(async (_parent, { organizationId, input }, ctx) => {
+      try {
+        const invitation = await ctx.dataSources.users.revokeInvitation({ UserId: input.userId, ...organisationOf(organizationId) });
+        return { invitation, errors: [] };
+      } catch (error) {
+        return { invitation: null, errors: userErrorsOf(error, INVITATION_REST_FIELDS) };
+      }
+    }),
+  },
+  Invitation: {
+    id: (invitation) => String(invitation.InvitationId),
+    userId: (invitation) => String(invitation.UserId),
+    email: (invitation) => invitation.OfficialEmail,
+    firstName: (invitation) => invitation.UserFirstname,
+    lastName: (invitation) => invitation.UserLastname,
+    status: (invitation) => invitation.Status as InvitationStatus,
+    sentAt: (invitation) => invitation.SentAt,
+    expiresAt: (invitation) => invitation.ExpiresAt,
   },
   User: {
     id: (user) => String(user.ClientUserId),

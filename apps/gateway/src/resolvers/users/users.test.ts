@@ -140,3 +140,66 @@ describe('inviteUser', () => {
     expect(inviteUser).not.toHaveBeenCalled();
   });
 });
+
+const RESEND = /* GraphQL */ `
+  mutation ($organizationId: ID, $input: ResendInvitationInput!) {
+    resendInvitation(organizationId: $organizationId, input: $input) {
+      invitation {
+        id
+        status
+        email
+      }
+      link
+      errors {
+        code
+        field
+      }
+    }
+  }
+`;
+
+describe('invitations', () => {
+  const INVITATION = {
+    InvitationId: 9,
+    UserId: 41,
+    ClientId: ORGANIZATIONS.A.ClientId,
+    OfficialEmail: 'nina@acme.local',
+    UserFirstname: 'Nina',
+    UserLastname: 'Invitee',
+    Status: 'PENDING',
+    SentAt: '2026-11-01T09:00:00Z',
+    ExpiresAt: '2026-11-01T17:00:00Z',
+  };
+
+  it('sends one again in REST names, answering the new link to copy', async () => {
+    const resendInvitation = vi.fn(async () => ({ Invitation: INVITATION, Link: 'http://console/setpassword/x' }));
+    const ctx = fakeContext({ viewer: CALLERS.orgAdminOfA, sources: { users: { resendInvitation } } });
+    const answer = await execute(RESEND, { input: { userId: '41', sendMail: false } }, ctx);
+    expect(answer.data).toEqual({
+      resendInvitation: {
+        invitation: { id: '9', status: 'PENDING', email: 'nina@acme.local' },
+        link: 'http://console/setpassword/x',
+        errors: [],
+      },
+    });
+    expect(resendInvitation).toHaveBeenCalledWith({ UserId: '41', SendMail: false });
+  });
+
+  it('answers an accepted invitation as a payload error on userId', async () => {
+    const resendInvitation = vi.fn(async () => {
+      throw restError(409, { code: 'CONFLICT', message: 'accepted already', field: 'UserId' });
+    });
+    const ctx = fakeContext({ viewer: CALLERS.superAdmin, sources: { users: { resendInvitation } } });
+    const answer = await execute(RESEND, { organizationId: '2', input: { userId: '41' } }, ctx);
+    expect(answer.data).toEqual({ resendInvitation: { invitation: null, link: null, errors: [{ code: 'CONFLICT', field: 'userId' }] } });
+    expect(resendInvitation).toHaveBeenCalledWith({ UserId: '41', SendMail: true, ClientId: '2' });
+  });
+
+  it("refuses another organisation's admin before asking the REST service", async () => {
+    const resendInvitation = vi.fn();
+    const ctx = fakeContext({ viewer: CALLERS.orgAdminOfB, sources: { users: { resendInvitation } } });
+    const answer = await execute(RESEND, { organizationId: String(ORGANIZATIONS.A.ClientId), input: { userId: '41' } }, ctx);
+    expect(answer.errors?.[0]?.extensions).toEqual({ code: 'FORBIDDEN' });
+    expect(resendInvitation).not.toHaveBeenCalled();
+  });
+});
