@@ -107,6 +107,38 @@ describe('user management in the browser', () => {
     await page.context().close();
   });
 
+  it('shows the invitation, sends it again and revokes it after asking', async () => {
+    const page = await open('light', 1280);
+    await page.getByTestId('invitations-tab').click();
+    await page.waitForURL((url) => url.searchParams.get('view') === 'invitations');
+    await page.getByTestId('invitation-status').first().waitFor();
+    expect(await axeProblems(page)).toEqual([]);
+    await page.screenshot({ path: `${SCREENSHOTS}users-invitations-light-1280.png`, fullPage: true });
+
+    const table = page.getByTestId('invitations-table');
+    await page.getByTestId('table-search').fill('ingrid');
+    await expect.poll(() => table.getByTestId('invitation-status').allInnerTexts()).toEqual(['Pending']);
+    await table.getByTestId('invitation-resend').click();
+    await page.getByText('Invitation sent again').waitFor();
+
+    await table.getByTestId('invitation-revoke').click();
+    await page.getByTestId('confirm-dialog').waitFor();
+    expect(await axeProblems(page)).toEqual([]);
+    await page.getByTestId('confirm-dialog-confirm').click();
+    await page.getByText('Invitation revoked').waitFor();
+    await expect.poll(() => table.getByTestId('invitation-status').allInnerTexts()).toEqual(['Revoked']);
+    const [row] = await stack.db.query<{ is_active: boolean }>('SELECT is_active FROM client_users WHERE email = $1', [
+      'ingrid.browser@acme.local',
+    ]);
+    expect(row?.is_active).toBe(false);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.waitForTimeout(200);
+    expect(await axeProblems(page)).toEqual([]);
+    await page.screenshot({ path: `${SCREENSHOTS}users-invitations-light-390.png`, fullPage: true });
+    await page.context().close();
+  });
+
   it('reads well in dark mode, wide and on a phone', async () => {
     const page = await open('dark', 1280);
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
@@ -116,6 +148,10 @@ describe('user management in the browser', () => {
     await page.getByTestId('invite-dialog').waitFor();
     expect(await axeProblems(page)).toEqual([]);
     await page.keyboard.press('Escape');
+    await page.getByTestId('invitations-tab').click();
+    await page.getByTestId('invitation-status').first().waitFor();
+    expect(await axeProblems(page)).toEqual([]);
+    await page.screenshot({ path: `${SCREENSHOTS}users-invitations-dark-1280.png`, fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
     await page.waitForTimeout(200);
     expect(await axeProblems(page)).toEqual([]);

@@ -17,3 +17,12 @@ export const userList = defineList({
 
 /** The users list, optionally filtered (e.g. to disabled accounts), searched, sorted or on a given page. */
 export const userListUrl = (link: ListLink<typeof userList> = {}) => listHref(userManagementPath, userList, link);
+
+export const INVITATION_STATUSES = ['PENDING', 'ACCEPTED', 'EXPIRED', 'REVOKED'] as const;
+
+/** The invitations list: newest first, filtered by status. It shares the address's list keys with the users list, one shown at a time. */
+export const invitationList = defineList({
+  sortFields: { sent: 'SENT_AT' },
+  defaultSort: { key: 'sent', direction: 'DESC' },
+  filters: { status: parseAsStringLiteral(INVITATION_STATUSES) },
+});

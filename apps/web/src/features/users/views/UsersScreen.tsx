@@ -1,5 +1,6 @@
-import { Box, Button, Flex, Heading, NativeSelect, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, Heading, NativeSelect, Tabs, Text } from '@chakra-ui/react';
 import { useApolloClient } from '@apollo/client/react';
+import { parseAsString, parseAsStringLiteral, useQueryStates } from 'nuqs';
 import { useMemo, useState } from 'react';
 import { LuUserPlus } from 'react-icons/lu';
 import { DataTable, type DataTableColumn } from '../../../components/DataTable';
@@ -24,6 +25,7 @@ import { SeatSummary } from '../components/SeatSummary';
 import { STATUS_LABELS, UserStatusBadge } from '../components/UserStatusBadge';
 import { userManagementPath } from '../urls';
 import { USER_STATUSES, userList } from '../userList';
+import { InvitationsPanel } from './InvitationsPanel';
 import { UserDetailDrawer } from './UserDetailDrawer';
 
 // The shared rules load when the person starts on the form, keeping zod off the list's first paint.
@@ -32,6 +34,16 @@ const inviteUserInputSchema = () => import('@yozy/shared/inputs').then((inputs) 
 const EMPTY_INVITATION = { firstName: '', lastName: '', email: '', departmentName: '', departmentCode: '', phone: '', roleId: '' };
 
 const fullName = (user: UserFieldsFragment) => `${user.firstName} ${user.lastName}`.trim();
+
+// Both lists keep their page, search, sort and status under the same keys: switching drops them.
+const VIEW_KEYS = {
+  view: parseAsStringLiteral(['users', 'invitations'] as const).withDefault('users'),
+  page: parseAsString,
+  size: parseAsString,
+  sort: parseAsString,
+  q: parseAsString,
+  status: parseAsString,
+};
 
 export type UsersScreenProps = {
   /** The organisation shown; the viewer's own when left out (a SuperAdmin names it on the provider's organisation tab). */
@@ -46,6 +58,7 @@ export type UsersScreenProps = {
  * and one person's details and roles beside the list.
  */
 export function UsersScreen({ organizationId, embedded = false }: UsersScreenProps) {
+  const [{ view }, setView] = useQueryStates(VIEW_KEYS, { history: 'push' });
   const list = useListState(userList);
   const variables = { ...list.variables, organizationId };
   const { data, previousData, loading, error, refetch } = useUserListQuery({ variables });
@@ -157,46 +170,84 @@ export function UsersScreen({ organizationId, embedded = false }: UsersScreenPro
         </Box>
         {inviteButton}
       </Flex>
-      <DataTable
-        label="Users"
-        columns={columns}
-        rows={answer?.nodes}
-        totalCount={answer?.totalCount}
-        getRowId={(user) => user.id}
-        getRowLabel={fullName}
-        list={list}
-        loading={loading}
-        error={error}
-        onRetry={() => void refetch().catch(() => undefined)}
-        empty={{ title: 'No users yet', description: 'Invite the people of your organization to give them access.', action: inviteButton }}
-        search={{ label: 'Search users', placeholder: 'Name, email or department' }}
-        filters={
-          <NativeSelect.Root width={{ base: 'full', sm: '12rem' }}>
-            <NativeSelect.Field
-              aria-label="Status"
-              bg="bg"
-              value={list.filter.status ?? ''}
-              onChange={(event) => list.setFilter('status', (event.target.value || null) as UserStatus | null)}
-              data-testid="user-status-filter"
-            >
-              <option value="">All users</option>
-              {USER_STATUSES.map((status) => (
-                <option key={status} value={status}>
-                  {STATUS_LABELS[status]}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        }
-        exportRows={() =>
-          collectAllPages(async (page) => {
-            const result = await client.query({ query: UserListDocument, variables: { ...variables, page }, fetchPolicy: 'network-only' });
-            return result.data!.users;
+      <Tabs.Root
+        value={view}
+        onValueChange={(details) =>
+          void setView({
+            view: details.value === 'invitations' ? 'invitations' : null,
+            page: null,
+            size: null,
+            sort: null,
+            q: null,
+            status: null,
           })
         }
-        testId="users-table"
-      />
+        colorPalette="brand"
+        lazyMount
+        unmountOnExit
+      >
+        <Tabs.List mb="4">
+          <Tabs.Trigger value="users" data-testid="users-tab">
+            Users
+          </Tabs.Trigger>
+          <Tabs.Trigger value="invitations" data-testid="invitations-tab">
+            Invitations
+          </Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="users" p="0">
+          <DataTable
+            label="Users"
+            columns={columns}
+            rows={answer?.nodes}
+            totalCount={answer?.totalCount}
+            getRowId={(user) => user.id}
+            getRowLabel={fullName}
+            list={list}
+            loading={loading}
+            error={error}
+            onRetry={() => void refetch().catch(() => undefined)}
+            empty={{
+              title: 'No users yet',
+              description: 'Invite the people of your organization to give them access.',
+              action: inviteButton,
+            }}
+            search={{ label: 'Search users', placeholder: 'Name, email or department' }}
+            filters={
+              <NativeSelect.Root width={{ base: 'full', sm: '12rem' }}>
+                <NativeSelect.Field
+                  aria-label="Status"
+                  bg="bg"
+                  value={list.filter.status ?? ''}
+                  onChange={(event) => list.setFilter('status', (event.target.value || null) as UserStatus | null)}
+                  data-testid="user-status-filter"
+                >
+                  <option value="">All users</option>
+                  {USER_STATUSES.map((status) => (
+                    <option key={status} value={status}>
+                      {STATUS_LABELS[status]}
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            }
+            exportRows={() =>
+              collectAllPages(async (page) => {
+                const result = await client.query({
+                  query: UserListDocument,
+                  variables: { ...variables, page },
+                  fetchPolicy: 'network-only',
+                });
+                return result.data!.users;
+              })
+            }
+            testId="users-table"
+          />
+        </Tabs.Content>
+        <Tabs.Content value="invitations" p="0">
+          <InvitationsPanel organizationId={organizationId} />
+        </Tabs.Content>
+      </Tabs.Root>
       <InviteUserDialog open={inviting} onClose={() => setInviting(false)} kit={kit} seats={productSeats ?? []} />
       <UserDetailDrawer
         userId={shown?.id ?? null}
