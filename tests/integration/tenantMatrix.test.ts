@@ -74,6 +74,21 @@ const invitationsOf = ({ db, other }: CellContext) =>
     [other.invitedEmail],
   );
 
+/** An ordinary active member of the organisation, never its admin or the matrix's member caller. */
+const memberIdOf = async (db: CellContext['db'], organizationId: string) =>
+  String(
+    (
+      await db.query<{ user_id: number }>(
+        `SELECT user_id FROM client_users WHERE client_id = $1 AND type_of_user = 'User' AND email <> 'member@acme.local'
+          AND password_hash IS NOT NULL ORDER BY user_id DESC LIMIT 1`,
+        [Number(organizationId)],
+      )
+    )[0]!.user_id,
+  );
+
+/** The other organisation's people and their live sessions, as a deactivation or sign-out would change them. */
+const peopleAndSessionsOf = async (cell: CellContext) => ({ people: await peopleOf(cell), sessions: await sessionsOf(cell) });
+
 const OPERATIONS: Record<string, Operation> = {
   'Query.viewer': {
     call: () => ({ document: `{ viewer { id email firstName lastName productUrl organization { ${ORGANIZATION_FIELDS} } } }` }),
@@ -254,6 +269,24 @@ const OPERATIONS: Record<string, Operation> = {
     // A SuperAdmin may revoke; the cell before it left a pending invitation to revoke.
     may: ONLY_SUPER_ADMIN_MAY,
     touches: { rows: invitationsOf },
+  },
+  'Mutation.setUsersActive': {
+    call: async ({ other, db }) => ({
+      document:
+        'mutation ($organizationId: ID, $input: SetUsersActiveInput!) { setUsersActive(organizationId: $organizationId, input: $input) { users { id email status } errors { code } } }',
+      variables: { organizationId: other.id, input: { userIds: [await memberIdOf(db, other.id)], active: false } },
+    }),
+    may: ONLY_SUPER_ADMIN_MAY,
+    touches: { rows: peopleAndSessionsOf },
+  },
+  'Mutation.signOutUsers': {
+    call: async ({ other, db }) => ({
+      document:
+        'mutation ($organizationId: ID, $input: SignOutUsersInput!) { signOutUsers(organizationId: $organizationId, input: $input) { sessionsEnded errors { code } } }',
+      variables: { organizationId: other.id, input: { userIds: [await memberIdOf(db, other.id)] } },
+    }),
+    may: ONLY_SUPER_ADMIN_MAY,
+    touches: { rows: peopleAndSessionsOf },
   },
 };
 

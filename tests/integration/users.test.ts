@@ -292,4 +292,62 @@ describe.each(DATABASES)('user management on %s', (kind) => {
       expect(await tokens()).toEqual(before);
     });
   });
+
+  describe('activating, deactivating and signing out', () => {
+    const SET_ACTIVE = /* GraphQL */ `
+      mutation UsersSetActive($organizationId: ID, $input: SetUsersActiveInput!) {
+        setUsersActive(organizationId: $organizationId, input: $input) {
+          users {
+            email
+            status
+          }
+          errors {
+            code
+            field
+          }
+        }
+      }
+    `;
+    const SIGN_OUT = /* GraphQL */ `
+      mutation UsersSignOut($organizationId: ID, $input: SignOutUsersInput!) {
+        signOutUsers(organizationId: $organizationId, input: $input) {
+          sessionsEnded
+          errors {
+            code
+          }
+        }
+      }
+    `;
+    const idOf = async (email: string) =>
+      String((await stack.db.query<{ user_id: number }>('SELECT user_id FROM client_users WHERE email = $1', [email]))[0]!.user_id);
+
+    it('deactivates someone, whose session ends at once, and activates them again', async () => {
+      const elena = await signedIn(stack.gatewayUrl, 'elena.petrova@acme.local');
+      const id = await idOf('elena.petrova@acme.local');
+      const off = await acmeAdmin.request<{ setUsersActive: { users: { status: string }[] } }>(SET_ACTIVE, {
+        input: { userIds: [id], active: false },
+      });
+      expect(off.data?.setUsersActive.users).toEqual([{ email: 'elena.petrova@acme.local', status: 'DISABLED' }]);
+      expect((await elena.request<{ viewer: unknown }>('{ viewer { email } }')).data?.viewer).toBeNull();
+      const on = await acmeAdmin.request<{ setUsersActive: { users: { status: string }[] } }>(SET_ACTIVE, {
+        input: { userIds: [id], active: true },
+      });
+      expect(on.data?.setUsersActive.users).toEqual([{ email: 'elena.petrova@acme.local', status: 'ACTIVE' }]);
+    });
+
+    it("signs people out, and refuses another organisation's people, changing nothing", async () => {
+      const tom = await signedIn(stack.gatewayUrl, 'tom.baker@acme.local');
+      const id = await idOf('tom.baker@acme.local');
+      const answer = await acmeAdmin.request<{ signOutUsers: { sessionsEnded: number } }>(SIGN_OUT, { input: { userIds: [id] } });
+      expect(answer.data?.signOutUsers.sessionsEnded).toBeGreaterThan(0);
+      expect((await tom.request<{ viewer: unknown }>('{ viewer { email } }')).data?.viewer).toBeNull();
+
+      const mindy = await idOf('mindy.simmons@globex.local');
+      const named = await acmeAdmin.request(SET_ACTIVE, { organizationId: globexId, input: { userIds: [mindy], active: false } });
+      expect(named.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+      const unnamed = await acmeAdmin.request(SIGN_OUT, { input: { userIds: [mindy] } });
+      expect(unnamed.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+      expect(await stack.db.query('SELECT is_active FROM client_users WHERE user_id = $1', [Number(mindy)])).toEqual([{ is_active: true }]);
+    });
+  });
 });

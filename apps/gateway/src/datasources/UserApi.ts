@@ -1,6 +1,6 @@
 import { SubscriptionService } from './SubscriptionService';
 import type { RestPage } from '../lists';
-import type { ClientUser, InvitationRecord, InvitationResent, ProductSeatsRecord, RestBody, UserRoleRecord } from './types';
+import type { ClientUser, InvitationRecord, InvitationResent, ProductSeatsRecord, RestBody, SessionsEnded, UserRoleRecord } from './types';
 
 /** The people of an organisation: the list, their roles, the seats they take, invitations. */
 export class UserApi extends SubscriptionService {
@@ -42,5 +42,13 @@ export class UserApi extends SubscriptionService {
 
   revokeInvitation(body: RestBody): Promise<InvitationRecord> {
     return this.post<InvitationRecord>('subscription/invitations/revoke', { body });
+  }
+
+  setUsersActive(body: RestBody): Promise<ClientUser[]> {
+    return this.post<ClientUser[]>('subscription/UserActivation', { body });
+  }
+
+  signOutUsers(body: RestBody): Promise<SessionsEnded> {
+    return this.post<SessionsEnded>('subscription/users/signout', { body });
   }
 }

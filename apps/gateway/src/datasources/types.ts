@@ -25,6 +25,7 @@ export type UserRoleRecord = Schemas['UserRole'];
 export type ProductSeatsRecord = Schemas['ProductSeats'];
 export type InvitationRecord = Schemas['Invitation'];
 export type InvitationResent = Schemas['InvitationResent'];
+export type SessionsEnded = Schemas['SessionsEnded'];
 
 /** The documented refusal; a proxy between the two may still answer with something else. */
 export type RestErrorBody = { error?: Partial<Schemas['Error']['error']> };

@@ -134,6 +134,10 @@ describe('the answers the OpenAPI document promises', () => {
     const revoke = { UserId: invited!.user_id };
     expectDocumented('post', '/subscription/invitations/revoke', await api.post('/subscription/invitations/revoke', revoke, orgAdmin), 200);
     expectDocumented('post', '/subscription/invitations/revoke', await api.post('/subscription/invitations/revoke', revoke, orgAdmin), 409);
+    const activation = { UserIds: [invited!.user_id], IsActive: true };
+    expectDocumented('post', '/subscription/UserActivation', await api.post('/subscription/UserActivation', activation, orgAdmin), 200);
+    const signOut = { UserIds: [invited!.user_id] };
+    expectDocumented('post', '/subscription/users/signout', await api.post('/subscription/users/signout', signOut, orgAdmin), 200);
   });
 
   it('covered every success answer the document lists', () => {

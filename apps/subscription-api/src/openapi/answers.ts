@@ -132,3 +132,4 @@ export const invitationResent = z.strictObject({
   Invitation: invitationRecord,
   Link: z.url().meta({ description: 'The new set-password link (the previous one is void)' }),
 });
+export const sessionsEnded = z.strictObject({ SessionsEnded: z.int().meta({ description: 'Live sessions ended, over all the people' }) });

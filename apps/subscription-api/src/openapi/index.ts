@@ -6,13 +6,24 @@ import { consumeBody } from '../routes/captcha';
 import { planFields, productFields } from '../routes/catalogue';
 import { clientFields } from '../routes/clients';
 import { ALREADY_ACCEPTED_MESSAGE, invitationFields, NOTHING_TO_REVOKE_MESSAGE, resendBody, revokeBody } from '../routes/invitations';
-import { clientUserFields, EMAIL_TAKEN_MESSAGE, inviteBody, seatsQuery, UNKNOWN_ROLE_MESSAGE, userRoleFields } from '../routes/clientUsers';
+import {
+  activationBody,
+  clientUserFields,
+  EMAIL_TAKEN_MESSAGE,
+  inviteBody,
+  OWN_ACCOUNT_MESSAGE,
+  seatsQuery,
+  signOutBody,
+  UNKNOWN_ROLE_MESSAGE,
+  userRoleFields,
+} from '../routes/clientUsers';
 import { enquiryBody, PENDING_ENQUIRY_MESSAGE } from '../routes/enquiries';
 import { productAddressQuery, signInBody } from '../routes/users';
 import {
   captchaConsumed,
   clientRecord,
   clientUserRecord,
+  sessionsEnded,
   invitationRecord,
   invitationResent,
   productSeats,
@@ -133,6 +144,7 @@ export const answerSchemas = {
   ProductSeats: productSeats,
   Invitation: invitationRecord,
   InvitationResent: invitationResent,
+  SessionsEnded: sessionsEnded,
 } as const;
 
 /** The REST contract of what exists; the gateway's REST types are generated from it. */
@@ -167,6 +179,8 @@ export const openApiDocument = buildDocument({
     UserInvitation: inviteBody,
     InvitationResend: resendBody,
     InvitationRevoke: revokeBody,
+    UserActivation: activationBody,
+    UsersSignOut: signOutBody,
   },
   outputs: answerSchemas,
 
@@ -438,6 +452,39 @@ export const openApiDocument = buildDocument({
           403: refused('FORBIDDEN: another organisation, or not an administrator'),
           404: refused('NOT_FOUND (field UserId): no such person in the organisation'),
           409: refused(`CONFLICT (field UserId): "${NOTHING_TO_REVOKE_MESSAGE}"`),
+        },
+      },
+    },
+    '/subscription/UserActivation': {
+      post: {
+        operationId: 'setUsersActive',
+        tag: 'Users',
+        summary: 'Activate or deactivate people of one organisation, all or none',
+        description:
+          'Activation takes a seat on every product a person holds a role for; when they do not all fit the answer is SEAT_LIMIT and nothing changes. Deactivation ends every live session of those people at once (end_reason deactivated). Each change is audited.',
+        body: activationBody,
+        responses: {
+          200: { description: 'The people as they are now', body: z.array(clientUserRecord) },
+          400: refused(`BAD_REQUEST: UserIds missing, empty or over 100, IsActive missing, or "${OWN_ACCOUNT_MESSAGE}" (UserIds)`),
+          401: NO_SESSION,
+          403: refused('FORBIDDEN: another organisation, or not an administrator'),
+          404: refused('NOT_FOUND (field UserIds): some of the people are not of the organisation'),
+          409: refused('SEAT_LIMIT (field UserIds): not enough seats left, saying how many are'),
+        },
+      },
+    },
+    '/subscription/users/signout': {
+      post: {
+        operationId: 'signOutUsers',
+        tag: 'Users',
+        summary: 'End every live session of people of one organisation at once',
+        body: signOutBody,
+        responses: {
+          200: { description: 'How many sessions ended', body: sessionsEnded },
+          400: refused('BAD_REQUEST: UserIds missing, empty or over 100'),
+          401: NO_SESSION,
+          403: refused('FORBIDDEN: another organisation, or not an administrator'),
+          404: refused('NOT_FOUND (field UserIds): some of the people are not of the organisation'),
         },
       },
     },

@@ -260,3 +260,80 @@ describe('invitations', () => {
     expect((await invitationsOf('admin@globex.local')).some((i) => i.OfficialEmail.endsWith('@acme.local'))).toBe(false);
   });
 });
+
+describe('activating, deactivating and signing out', () => {
+  const idsOf = async (...emails: string[]) =>
+    (
+      await api.db.query<{ user_id: number }>('SELECT user_id FROM client_users WHERE email = ANY($1::text[]) ORDER BY user_id', [emails])
+    ).map((r) => r.user_id);
+  const liveSessions = async (ids: number[]) =>
+    (
+      await api.db.query<{ n: number }>('SELECT count(*)::int AS n FROM sessions WHERE user_id = ANY($1::int[]) AND ended_at IS NULL', [
+        ids,
+      ])
+    )[0]!.n;
+
+  it('deactivates people, ending their sessions at once, and activates them again taking seats, audited', async () => {
+    const ids = await idsOf('marcus.lee@acme.local', 'kenji.watanabe@acme.local');
+    const marcus = await api.signIn('marcus.lee@acme.local');
+    expect(await liveSessions(ids)).toBeGreaterThan(0);
+    const off = await api.post<UserRow[]>('/subscription/UserActivation', { UserIds: ids, IsActive: false }, tokens['admin@acme.local']);
+    expect(off.body.map((u) => u.Status)).toEqual(['DISABLED', 'DISABLED']);
+    expect(await liveSessions(ids)).toBe(0);
+    expect((await api.get('/users/me', marcus)).status).toBe(401);
+    const on = await api.post<UserRow[]>('/subscription/UserActivation', { UserIds: ids, IsActive: true }, tokens['admin@acme.local']);
+    expect(on.body.map((u) => u.Status)).toEqual(['ACTIVE', 'ACTIVE']);
+    const actions = await api.db.query<{ action: string }>(
+      "SELECT action FROM audit_log WHERE entity_id = $1 AND action IN ('user.activate', 'user.deactivate') ORDER BY audit_id",
+      [String(ids[0])],
+    );
+    expect(actions.map((a) => a.action)).toEqual(['user.deactivate', 'user.activate']);
+  });
+
+  it('refuses activation beyond the seats, changing nothing, and one’s own deactivation', async () => {
+    const clientId = await organisationWithSeats(1);
+    for (const email of ['one.seat@seat.test', 'two.seat@seat.test']) {
+      const invited = await api.post<UserRow>(
+        '/subscription/usercreation',
+        invitation(email, { ClientId: clientId }),
+        tokens['admin@yozy.local'],
+      );
+      if (email.startsWith('one')) {
+        await api.post(
+          '/subscription/UserActivation',
+          { UserIds: [invited.body.ClientUserId], IsActive: false, ClientId: clientId },
+          tokens['admin@yozy.local'],
+        );
+      }
+    }
+    const ids = await idsOf('one.seat@seat.test');
+    const refused = await api.post<ErrorBody>(
+      '/subscription/UserActivation',
+      { UserIds: ids, IsActive: true, ClientId: clientId },
+      tokens['admin@yozy.local'],
+    );
+    expect(refused.body.error).toMatchObject({ code: 'SEAT_LIMIT', field: 'UserIds' });
+    expect(await api.db.query('SELECT is_active FROM client_users WHERE user_id = $1', [ids[0]])).toEqual([{ is_active: false }]);
+    const [self] = await idsOf('admin@acme.local');
+    const own = await api.post<ErrorBody>('/subscription/UserActivation', { UserIds: [self], IsActive: false }, tokens['admin@acme.local']);
+    expect(own.body.error).toMatchObject({ code: 'BAD_REQUEST', field: 'UserIds' });
+  });
+
+  it('signs people out everywhere, and refuses another organisation’s people', async () => {
+    const ids = await idsOf('tom.baker@acme.local');
+    await api.signIn('tom.baker@acme.local');
+    const answer = await api.post<{ SessionsEnded: number }>('/subscription/users/signout', { UserIds: ids }, tokens['admin@acme.local']);
+    expect(answer.body.SessionsEnded).toBeGreaterThan(0);
+    expect(await liveSessions(ids)).toBe(0);
+    await api.signIn('tom.baker@acme.local');
+    const hidden = await api.post<ErrorBody>('/subscription/users/signout', { UserIds: ids }, tokens['admin@globex.local']);
+    expect(hidden.status).toBe(404);
+    const named = await api.post<ErrorBody>(
+      '/subscription/UserActivation',
+      { UserIds: ids, IsActive: false, ClientId: acme },
+      tokens['admin@globex.local'],
+    );
+    expect(named.status).toBe(403);
+    expect(await liveSessions(ids)).toBe(1);
+  });
+});

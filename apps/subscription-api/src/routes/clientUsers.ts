@@ -1,6 +1,6 @@
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
-import { INVITE_USER_REST_FIELDS, inviteUserInput, restSchema } from '@yozy/shared';
+import { INVITE_USER_REST_FIELDS, inviteUserInput, recordId, restSchema } from '@yozy/shared';
 import type { Database, Queryable } from '../db/database';
 import { audit } from '../domain/audit';
 import { reserveSeats, seatsOf } from '../domain/seats';
@@ -98,6 +98,24 @@ export const inviteBody = restSchema(inviteUserInput, INVITE_USER_REST_FIELDS).e
     .optional()
     .meta({ description: 'The organisation to invite into; the caller’s own when left out (only a SuperAdmin may name another)' }),
 });
+
+const userIds = z
+  .array(recordId('Choose people of the list'))
+  .min(1, 'Choose at least one person')
+  .max(100, 'Choose at most 100 people at a time')
+  .meta({ description: 'The people, by ClientUserId, all of the organisation' });
+
+/** POST /subscription/UserActivation: activate or deactivate people. */
+export const activationBody = z.object({
+  ClientId: inviteBody.shape.ClientId,
+  UserIds: userIds,
+  IsActive: z.boolean({ error: 'Say whether to activate (true) or deactivate (false)' }),
+});
+
+/** POST /subscription/users/signout: end every live session of people. */
+export const signOutBody = z.object({ ClientId: inviteBody.shape.ClientId, UserIds: userIds });
+
+export const OWN_ACCOUNT_MESSAGE = 'You cannot deactivate your own account';
 
 export const EMAIL_TAKEN_MESSAGE = 'Someone with this email already has an account';
 export const UNKNOWN_ROLE_MESSAGE = 'Choose a role from the list';
@@ -208,6 +226,65 @@ export async function inviteUser(
   return { userId, mail };
 }
 
+/** The people named, locked for the change; NOT_FOUND when one is not of the organisation. */
+async function lockPeople(tx: Queryable, clientId: number, ids: number[]) {
+  const people = await tx.query<{ user_id: number; is_active: boolean }>(
+    'SELECT user_id, is_active FROM client_users WHERE client_id = $1 AND user_id = ANY($2::int[]) ORDER BY user_id FOR UPDATE',
+    [clientId, ids],
+  );
+  if (people.length !== new Set(ids).size) throw new HttpError('NOT_FOUND', 'Some of these people are not of this organisation', 'UserIds');
+  return people;
+}
+
+/** Ends every live session of the people at once; how many ended. */
+async function endSessions(tx: Queryable, ids: number[], reason: string): Promise<Map<number, number>> {
+  const ended = await tx.query<{ user_id: number }>(
+    `UPDATE sessions SET ended_at = now(), end_reason = $2
+      WHERE user_id = ANY($1::int[]) AND ended_at IS NULL AND expires_at > now()
+     RETURNING user_id`,
+    [ids, reason],
+  );
+  const counts = new Map<number, number>();
+  for (const { user_id } of ended) counts.set(user_id, (counts.get(user_id) ?? 0) + 1);
+  return counts;
+}
+
+/**
+ * Activates or deactivates people in one transaction. Activation takes a seat on every product
+ * they hold a role for, all or none (SEAT_LIMIT); deactivation ends their sessions at once.
+ */
+export async function setActive(
+  tx: Queryable,
+  input: { clientId: number; actorUserId: number; ip: string | null; ids: number[]; active: boolean },
+) {
+  const { clientId, ids, active } = input;
+  if (!active && ids.includes(input.actorUserId)) throw new HttpError('BAD_REQUEST', OWN_ACCOUNT_MESSAGE, 'UserIds');
+  const changing = (await lockPeople(tx, clientId, ids)).filter((person) => person.is_active !== active).map((p) => p.user_id);
+  if (changing.length === 0) return;
+  if (active) {
+    const products = await tx.query<{ product_id: number; people: number }>(
+      `SELECT product_id, count(DISTINCT user_id)::int AS people FROM user_roles WHERE user_id = ANY($1::int[])
+        GROUP BY product_id ORDER BY product_id`,
+      [changing],
+    );
+    for (const { product_id, people } of products) await reserveSeats(tx, clientId, product_id, people, 'UserIds');
+  }
+  await tx.query('UPDATE client_users SET is_active = $2, updated_at = now() WHERE user_id = ANY($1::int[])', [changing, active]);
+  const ended = active ? new Map<number, number>() : await endSessions(tx, changing, 'deactivated');
+  for (const userId of changing) {
+    await audit(tx, {
+      clientId,
+      actorUserId: input.actorUserId,
+      action: active ? 'user.activate' : 'user.deactivate',
+      entityType: 'user',
+      entityId: userId,
+      before: { isActive: !active },
+      after: { isActive: active, ...(active ? {} : { sessionsEnded: ended.get(userId) ?? 0 }) },
+      ip: input.ip,
+    });
+  }
+}
+
 /** One user of the organisation in the list's shape. */
 async function loadUser(db: Queryable, userId: number) {
   const [row] = await db.query<{ row: Record<string, unknown> }>(
@@ -247,6 +324,43 @@ export function clientUserRoutes(db: Database, { mailer }: { mailer: Mailer }): 
       });
     mailer.dispatch(mail);
     res.status(201).json(await loadUser(db, userId));
+  });
+
+  router.post('/subscription/UserActivation', requireAdmin, async (req, res) => {
+    const viewer = viewerOf(res);
+    const body = parseBody(activationBody, req.body);
+    const clientId = targetOrganization(viewer, body.ClientId);
+    await db.transaction((tx) =>
+      setActive(tx, { clientId, actorUserId: viewer.userId, ip: clientOf(req, res).ip, ids: body.UserIds, active: body.IsActive }),
+    );
+    const rows = await db.query<{ row: Record<string, unknown> }>(
+      `SELECT ${jsonObject(clientUserFields)} AS row FROM client_users u WHERE u.user_id = ANY($1::int[]) ORDER BY u.user_id`,
+      [body.UserIds],
+    );
+    res.json(rows.map((r) => r.row));
+  });
+
+  router.post('/subscription/users/signout', requireAdmin, async (req, res) => {
+    const viewer = viewerOf(res);
+    const body = parseBody(signOutBody, req.body);
+    const clientId = targetOrganization(viewer, body.ClientId);
+    const ended = await db.transaction(async (tx) => {
+      await lockPeople(tx, clientId, body.UserIds);
+      const ended = await endSessions(tx, body.UserIds, 'signed_out_by_admin');
+      for (const userId of new Set(body.UserIds)) {
+        await audit(tx, {
+          clientId,
+          actorUserId: viewer.userId,
+          action: 'user.sign_out',
+          entityType: 'user',
+          entityId: userId,
+          after: { sessionsEnded: ended.get(userId) ?? 0 },
+          ip: clientOf(req, res).ip,
+        });
+      }
+      return [...ended.values()].reduce((sum, n) => sum + n, 0);
+    });
+    res.json({ SessionsEnded: ended });
   });
 
   return router;

@@ -40,6 +40,9 @@ const INVITATION_LIST: ListSpec<InvitationFilter, InvitationSortField> = {
 /** The invitation mutations name the person by `userId`, the REST service by `UserId`. */
 const INVITATION_REST_FIELDS = { userId: 'UserId' } as const;
 
+/** The bulk mutations name the people by `userIds`, the REST service by `UserIds`. */
+const PEOPLE_REST_FIELDS = { userIds: 'UserIds' } as const;
+
 /** The organisation a mutation's body names, when the caller named one. */
 const organisationOf = (organizationId: string | null | undefined) => (organizationId != null ? { ClientId: organizationId } : {});
 
@@ -86,6 +89,22 @@ export const userResolvers: Resolvers = {
         return { invitation, errors: [] };
       } catch (error) {
         return { invitation: null, errors: userErrorsOf(error, INVITATION_REST_FIELDS) };
+      }
+    }),
+    setUsersActive: organizationScoped(async (_parent, { organizationId, input }, ctx) => {
+      try {
+        const body = { UserIds: input.userIds, IsActive: input.active, ...organisationOf(organizationId) };
+        return { users: await ctx.dataSources.users.setUsersActive(body), errors: [] };
+      } catch (error) {
+        return { users: [], errors: userErrorsOf(error, PEOPLE_REST_FIELDS) };
+      }
+    }),
+    signOutUsers: organizationScoped(async (_parent, { organizationId, input }, ctx) => {
+      try {
+        const { SessionsEnded } = await ctx.dataSources.users.signOutUsers({ UserIds: input.userIds, ...organisationOf(organizationId) });
+        return { sessionsEnded: SessionsEnded, errors: [] };
+      } catch (error) {
+        return { sessionsEnded: 0, errors: userErrorsOf(error, PEOPLE_REST_FIELDS) };
       }
     }),
   },

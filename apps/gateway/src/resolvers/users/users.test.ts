@@ -203,3 +203,50 @@ describe('invitations', () => {
     expect(resendInvitation).not.toHaveBeenCalled();
   });
 });
+
+describe('setUsersActive and signOutUsers', () => {
+  const SET_ACTIVE = /* GraphQL */ `
+    mutation ($organizationId: ID, $input: SetUsersActiveInput!) {
+      setUsersActive(organizationId: $organizationId, input: $input) {
+        users {
+          id
+          status
+        }
+        errors {
+          code
+          field
+          message
+        }
+      }
+    }
+  `;
+
+  it('asks the REST service in its own names and answers the people as they are now', async () => {
+    const setUsersActive = vi.fn(async () => [{ ...NINA, IsActive: false, Status: 'DISABLED' }]);
+    const ctx = fakeContext({ viewer: CALLERS.orgAdminOfA, sources: { users: { setUsersActive } } });
+    const answer = await execute(SET_ACTIVE, { input: { userIds: ['41'], active: false } }, ctx);
+    expect(answer.data).toEqual({ setUsersActive: { users: [{ id: '41', status: 'DISABLED' }], errors: [] } });
+    expect(setUsersActive).toHaveBeenCalledWith({ UserIds: ['41'], IsActive: false });
+  });
+
+  it('answers a full licence as a payload error on userIds', async () => {
+    const setUsersActive = vi.fn(async () => {
+      throw restError(409, { code: 'SEAT_LIMIT', message: 'Acme Corporation has 0 of 50 seats left on Yozy Web', field: 'UserIds' });
+    });
+    const ctx = fakeContext({ viewer: CALLERS.superAdmin, sources: { users: { setUsersActive } } });
+    const answer = await execute(SET_ACTIVE, { organizationId: '2', input: { userIds: ['41'], active: true } }, ctx);
+    expect(answer.data?.setUsersActive).toMatchObject({ users: [], errors: [{ code: 'SEAT_LIMIT', field: 'userIds' }] });
+  });
+
+  it("refuses another organisation's admin before asking the REST service", async () => {
+    const signOutUsers = vi.fn();
+    const ctx = fakeContext({ viewer: CALLERS.orgAdminOfB, sources: { users: { signOutUsers } } });
+    const answer = await execute(
+      'mutation ($o: ID) { signOutUsers(organizationId: $o, input: { userIds: ["41"] }) { sessionsEnded } }',
+      { o: String(ORGANIZATIONS.A.ClientId) },
+      ctx,
+    );
+    expect(answer.errors?.[0]?.extensions).toEqual({ code: 'FORBIDDEN' });
+    expect(signOutUsers).not.toHaveBeenCalled();
+  });
+});
