@@ -139,6 +139,36 @@ describe('user management in the browser', () => {
     await page.context().close();
   });
 
+  it('deactivates, activates and signs out the selected people, asking before what ends sessions', async () => {
+    const page = await open('light', 1280);
+    const status = (name: string) => page.getByRole('row').filter({ hasText: name }).getByTestId('user-status').innerText();
+    await page.getByTestId('table-search').fill('engineering');
+    await expect.poll(() => rowsShown(page)).toContain('Kenji Watanabe');
+    for (const name of ['Kenji Watanabe', 'Marcus Lee'])
+      await page.getByRole('checkbox', { name: `Select ${name}` }).check({ force: true });
+    await expect.poll(() => page.getByTestId('bulk-count').innerText()).toBe('2 selected');
+    expect(await axeProblems(page)).toEqual([]);
+    await page.screenshot({ path: `${SCREENSHOTS}users-bulk-light-1280.png` });
+
+    await page.getByTestId('bulk-bar').getByRole('button', { name: 'Deactivate' }).click();
+    await page.getByTestId('users-confirm').waitFor();
+    await page.getByTestId('users-confirm-confirm').click();
+    await expect.poll(() => status('Kenji Watanabe')).toBe('Disabled');
+    expect(await status('Marcus Lee')).toBe('Disabled');
+
+    for (const name of ['Kenji Watanabe', 'Marcus Lee'])
+      await page.getByRole('checkbox', { name: `Select ${name}` }).check({ force: true });
+    await page.getByTestId('bulk-bar').getByRole('button', { name: 'Activate', exact: true }).click();
+    await expect.poll(() => status('Kenji Watanabe')).toBe('Active');
+    expect(await status('Marcus Lee')).toBe('Active');
+
+    await page.getByRole('checkbox', { name: 'Select Kenji Watanabe' }).check({ force: true });
+    await page.getByTestId('bulk-bar').getByRole('button', { name: 'Sign out' }).click();
+    await page.getByTestId('users-confirm-confirm').click();
+    await page.getByText('Kenji Watanabe signed out').waitFor();
+    await page.context().close();
+  });
+
   it('reads well in dark mode, wide and on a phone', async () => {
     const page = await open('dark', 1280);
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);

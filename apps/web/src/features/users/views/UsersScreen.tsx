@@ -26,6 +26,7 @@ import { STATUS_LABELS, UserStatusBadge } from '../components/UserStatusBadge';
 import { userManagementPath } from '../urls';
 import { USER_STATUSES, userList } from '../userList';
 import { InvitationsPanel } from './InvitationsPanel';
+import { useUserBulkActions } from './useUserBulkActions';
 import { UserDetailDrawer } from './UserDetailDrawer';
 
 // The shared rules load when the person starts on the form, keeping zod off the list's first paint.
@@ -66,6 +67,7 @@ export function UsersScreen({ organizationId, embedded = false }: UsersScreenPro
   const client = useApolloClient();
   const [shown, setShown] = useState<{ id: string; name: string } | null>(null);
   const [inviting, setInviting] = useState(false);
+  const { bulkActions, dialog } = useUserBulkActions(organizationId);
 
   const [invite] = useUserInviteMutation({
     update: (cache) => {
@@ -241,6 +243,7 @@ export function UsersScreen({ organizationId, embedded = false }: UsersScreenPro
                 return result.data!.users;
               })
             }
+            bulkActions={bulkActions}
             testId="users-table"
           />
         </Tabs.Content>
@@ -249,6 +252,7 @@ export function UsersScreen({ organizationId, embedded = false }: UsersScreenPro
         </Tabs.Content>
       </Tabs.Root>
       <InviteUserDialog open={inviting} onClose={() => setInviting(false)} kit={kit} seats={productSeats ?? []} />
+      {dialog}
       <UserDetailDrawer
         userId={shown?.id ?? null}
         name={shown?.name ?? ''}
