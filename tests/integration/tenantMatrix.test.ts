@@ -105,6 +105,49 @@ const enquiryOutcomeOf = ({ db, unique }: CellContext) =>
     [unique],
   );
 
+/** The id of the account with this email. */
+const userIdOf = async (db: CellContext['db'], email: string) =>
+  String((await db.query<{ user_id: number }>('SELECT user_id FROM client_users WHERE lower(email) = lower($1)', [email]))[0]!.user_id);
+
+/** A role of a product the organisation holds a live licence for, so an invitation could take a seat. */
+const licensedRoleOf = async (db: CellContext['db'], organizationId: string) =>
+  String(
+    (
+      await db.query<{ role_id: number }>(
+        `SELECT r.role_id FROM roles r JOIN licences l ON l.product_id = r.product_id
+          WHERE l.client_id = $1 AND l.is_active AND l.valid_till >= current_date ORDER BY r.role_id LIMIT 1`,
+        [Number(organizationId)],
+      )
+    )[0]!.role_id,
+  );
+
+/** The other organisation's people, as an invitation would add to them. */
+const peopleOf = ({ db, other }: CellContext) =>
+  db.query('SELECT user_id, email, is_active FROM client_users WHERE client_id = $1 ORDER BY user_id', [Number(other.id)]);
+
+/** The invitation links of the other organisation's invited person, and whether that person is active. */
+const invitationsOf = ({ db, other }: CellContext) =>
+  db.query(
+    `SELECT t.token_id, t.used_at, t.voided_at, u.is_active FROM user_tokens t JOIN client_users u ON u.user_id = t.user_id
+      WHERE lower(u.email) = lower($1) ORDER BY t.token_id`,
+    [other.invitedEmail],
+  );
+
+/** An ordinary active member of the organisation, never its admin or the matrix's member caller. */
+const memberIdOf = async (db: CellContext['db'], organizationId: string) =>
+  String(
+    (
+      await db.query<{ user_id: number }>(
+        `SELECT user_id FROM client_users WHERE client_id = $1 AND type_of_user = 'User' AND email <> 'member@acme.local'
+          AND password_hash IS NOT NULL ORDER BY user_id DESC LIMIT 1`,
+        [Number(organizationId)],
+      )
+    )[0]!.user_id,
+  );
+
+/** The other organisation's people and their live sessions, as a deactivation or sign-out would change them. */
+const peopleAndSessionsOf = async (cell: CellContext) => ({ people: await peopleOf(cell), sessions: await sessionsOf(cell) });
+
 const OPERATIONS: Record<string, Operation> = {
   'Query.viewer': {
     call: () => ({ document: `{ viewer { id email firstName lastName productUrl organization { ${ORGANIZATION_FIELDS} } } }` }),
@@ -470,6 +513,90 @@ const OPERATIONS: Record<string, Operation> = {
     }),
     may: ONLY_SUPER_ADMIN_MAY,
     touches: { rows: enquiryOutcomeOf },
+  },
+  'Query.users': {
+    call: ({ other }) => ({
+      document:
+        'query ($organizationId: ID) { users(organizationId: $organizationId) { totalCount nodes { id firstName lastName email phone } } }',
+      variables: { organizationId: other.id },
+    }),
+    may: ONLY_SUPER_ADMIN_MAY,
+  },
+  'Query.user': {
+    call: async ({ other, db }) => ({
+      document: 'query ($id: ID!, $organizationId: ID) { user(id: $id, organizationId: $organizationId) { id email roles { roleName } } }',
+      variables: { id: await userIdOf(db, other.adminEmail), organizationId: other.id },
+    }),
+    may: ONLY_SUPER_ADMIN_MAY,
+  },
+  'Query.userSeats': {
+    call: ({ other }) => ({
+      document: 'query ($organizationId: ID) { userSeats(organizationId: $organizationId) { productName capacity used left } }',
+      variables: { organizationId: other.id },
+    }),
+    may: ONLY_SUPER_ADMIN_MAY,
+  },
+  'Query.invitations': {
+    call: ({ other }) => ({
+      document:
+        'query ($organizationId: ID) { invitations(organizationId: $organizationId) { totalCount nodes { id email firstName status } } }',
+      variables: { organizationId: other.id },
+    }),
+    may: ONLY_SUPER_ADMIN_MAY,
+  },
+  'Mutation.inviteUser': {
+    call: async ({ other, db, unique }) => ({
+      document:
+        'mutation ($organizationId: ID, $input: InviteUserInput!) { inviteUser(organizationId: $organizationId, input: $input) { user { id email } errors { code field } } }',
+      variables: {
+        organizationId: other.id,
+        input: {
+          firstName: 'Matrix',
+          lastName: 'Invitee',
+          email: `${unique}@matrix-invite.example`,
+          roleId: await licensedRoleOf(db, other.id),
+        },
+      },
+    }),
+    may: ONLY_SUPER_ADMIN_MAY,
+    touches: { rows: peopleOf },
+  },
+  'Mutation.resendInvitation': {
+    call: async ({ other, db }) => ({
+      document:
+        'mutation ($organizationId: ID, $input: ResendInvitationInput!) { resendInvitation(organizationId: $organizationId, input: $input) { invitation { email } link errors { code } } }',
+      variables: { organizationId: other.id, input: { userId: await userIdOf(db, other.invitedEmail), sendMail: false } },
+    }),
+    may: ONLY_SUPER_ADMIN_MAY,
+    touches: { rows: invitationsOf },
+  },
+  'Mutation.revokeInvitation': {
+    call: async ({ other, db }) => ({
+      document:
+        'mutation ($organizationId: ID, $input: RevokeInvitationInput!) { revokeInvitation(organizationId: $organizationId, input: $input) { invitation { email status } errors { code } } }',
+      variables: { organizationId: other.id, input: { userId: await userIdOf(db, other.invitedEmail) } },
+    }),
+    // A SuperAdmin may revoke; the cell before it left a pending invitation to revoke.
+    may: ONLY_SUPER_ADMIN_MAY,
+    touches: { rows: invitationsOf },
+  },
+  'Mutation.setUsersActive': {
+    call: async ({ other, db }) => ({
+      document:
+        'mutation ($organizationId: ID, $input: SetUsersActiveInput!) { setUsersActive(organizationId: $organizationId, input: $input) { users { id email status } errors { code } } }',
+      variables: { organizationId: other.id, input: { userIds: [await memberIdOf(db, other.id)], active: false } },
+    }),
+    may: ONLY_SUPER_ADMIN_MAY,
+    touches: { rows: peopleAndSessionsOf },
+  },
+  'Mutation.signOutUsers': {
+    call: async ({ other, db }) => ({
+      document:
+        'mutation ($organizationId: ID, $input: SignOutUsersInput!) { signOutUsers(organizationId: $organizationId, input: $input) { sessionsEnded errors { code } } }',
+      variables: { organizationId: other.id, input: { userIds: [await memberIdOf(db, other.id)] } },
+    }),
+    may: ONLY_SUPER_ADMIN_MAY,
+    touches: { rows: peopleAndSessionsOf },
   },
 };
 

@@ -11,6 +11,8 @@ import { authRoutes } from './routes/auth';
 import { captchaRoutes } from './routes/captcha';
 import { catalogueRoutes } from './routes/catalogue';
 import { clientRoutes } from './routes/clients';
+import { clientUserRoutes } from './routes/clientUsers';
+import { invitationRoutes } from './routes/invitations';
 import { enquiryRoutes } from './routes/enquiries';
 import { insightRoutes } from './routes/insights';
 import { groupRoutes } from './routes/groups';
@@ -79,6 +81,8 @@ export function createApp({
   app.use(platformPlanRoutes(db));
   app.use(platformProductRoutes(db));
   app.use(enquiryDecisionRoutes(db, { mailer }));
+  app.use(clientUserRoutes(db, { mailer }));
+  app.use(invitationRoutes(db, { mailer }));
 
   app.use(notFound);
   app.use(errorHandler);

@@ -8,6 +8,7 @@ import { LicenceApi } from './LicenceApi';
 import { OrganizationApi } from './OrganizationApi';
 import { SessionApi } from './SessionApi';
 import { PlatformApi } from './PlatformApi';
+import { UserApi } from './UserApi';
 import type { SubscriptionServiceLink } from './SubscriptionService';
 
 /** The REST data sources of one GraphQL request, one per domain, all calling as the same caller. */
@@ -21,6 +22,7 @@ export type DataSources = {
   insights: InsightsApi;
   sessions: SessionApi;
   platform: PlatformApi;
+  users: UserApi;
 };
 
 export function createDataSources(service: SubscriptionServiceLink, caller: Caller): DataSources {
@@ -34,6 +36,7 @@ export function createDataSources(service: SubscriptionServiceLink, caller: Call
     insights: new InsightsApi(service, caller),
     sessions: new SessionApi(service, caller),
     platform: new PlatformApi(service, caller),
+    users: new UserApi(service, caller),
   };
 }
 

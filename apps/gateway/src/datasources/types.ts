@@ -34,6 +34,12 @@ export type GroupMemberRecord = Schemas['GroupMember'];
 export type GroupCandidateRecord = Schemas['GroupCandidate'];
 export type GroupDeleted = Schemas['GroupDeleted'];
 export type LicenceRecord = Schemas['Licence'];
+export type ClientUser = Schemas['ClientUser'];
+export type UserRoleRecord = Schemas['UserRole'];
+export type ProductSeatsRecord = Schemas['ProductSeats'];
+export type InvitationRecord = Schemas['Invitation'];
+export type InvitationResent = Schemas['InvitationResent'];
+export type SessionsEnded = Schemas['SessionsEnded'];
 
 /** The documented refusal; a proxy between the two may still answer with something else. */
 export type RestErrorBody = { error?: Partial<Schemas['Error']['error']> };
@@ -50,5 +56,5 @@ export type ProductWithPlans = ProductRecord & { plans: PlanRecord[] };
 
 /** A sign-in session as GET /subscription_user_sessions answers it. */
 export type SessionRecord = Schemas['Session'];
-export type SessionsEnded = Schemas['SessionsEnded'];
+export type UsersSignedOut = Schemas['UsersSignedOut'];
 export type PasswordChanged = Schemas['PasswordChanged'];

@@ -10,6 +10,7 @@ import { organizationResolvers } from './organization';
 import { platformResolvers } from './platform';
 import { sessionResolvers } from './session';
 import { sessionListResolvers } from './sessions';
+import { userResolvers } from './users';
 
 export const resolvers = [
   baseResolvers,
@@ -24,4 +25,5 @@ export const resolvers = [
   sessionListResolvers,
   platformResolvers,
   enquiryDecisionResolvers,
+  userResolvers,
 ];

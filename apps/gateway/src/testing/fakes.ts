@@ -32,6 +32,7 @@ export function fakeSources(fakes: FakeSources = {}): DataSources {
     insights: domain('insights'),
     sessions: domain('sessions'),
     platform: domain('platform'),
+    users: domain('users'),
   } as unknown as DataSources;
 }
 

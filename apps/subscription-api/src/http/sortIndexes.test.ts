@@ -3,6 +3,8 @@ import { openDatabase, type Database } from '../db/database';
 import { migrate } from '../db/migrate';
 import { plans, products } from '../routes/catalogue';
 import { clients } from '../routes/clients';
+import { clientUsers } from '../routes/clientUsers';
+import { invitations } from '../routes/invitations';
 import { enquiries } from '../routes/enquiryDecisions';
 import { groupCandidates, groupMembers, groups } from '../routes/groups';
 import { licences } from '../routes/licences';
@@ -21,6 +23,8 @@ const RESOURCES: Record<string, ResourceDefinition> = {
   managedPlans,
   managedProducts,
   enquiries,
+  clientUsers,
+  invitations,
 };
 
 /** `lower(c.company_name)` as an index definition spells it: `lower(company_name)`. */

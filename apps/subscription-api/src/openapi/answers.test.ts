@@ -238,6 +238,33 @@ describe('the answers the OpenAPI document promises', () => {
     expectDocumented('post', reject, await api.post(reject, { EnquiryId: second!.enquiry_id, Reason: 'Not yet' }, superAdmin), 200);
   });
 
+  it('user management', async () => {
+    const orgAdmin = await api.signIn('admin@acme.local');
+    expectDocumented('get', '/subscription_client_users', await api.get('/subscription_client_users', orgAdmin), 200);
+    expectDocumented('get', '/subscription_client_users', await api.get('/subscription_client_users?ClientId=eq.999', orgAdmin), 403);
+    expectDocumented('get', '/subscription_user_role_mapping', await api.get('/subscription_user_role_mapping', orgAdmin), 200);
+    expectDocumented('get', '/subscription/seats', await api.get('/subscription/seats', orgAdmin), 200);
+    const [role] = await api.db.query<{ role_id: number }>(
+      "SELECT r.role_id FROM roles r JOIN products p USING (product_id) WHERE p.product_code = 'YOZY-WEB' ORDER BY r.role_id LIMIT 1",
+    );
+    const invitation = { UserFirstname: 'Ada', UserLastname: 'Byron', OfficialEmail: 'ada.byron@acme.local', RoleId: role!.role_id };
+    expectDocumented('post', '/subscription/usercreation', await api.post('/subscription/usercreation', invitation, orgAdmin), 201);
+    expectDocumented('post', '/subscription/usercreation', await api.post('/subscription/usercreation', invitation, orgAdmin), 409);
+    expectDocumented('get', '/subscription/invitations', await api.get('/subscription/invitations', orgAdmin), 200);
+    const [invited] = await api.db.query<{ user_id: number }>('SELECT user_id FROM client_users WHERE email = $1', [
+      invitation.OfficialEmail,
+    ]);
+    const resend = { UserId: invited!.user_id, SendMail: false };
+    expectDocumented('post', '/subscription/invitations/resend', await api.post('/subscription/invitations/resend', resend, orgAdmin), 200);
+    const revoke = { UserId: invited!.user_id };
+    expectDocumented('post', '/subscription/invitations/revoke', await api.post('/subscription/invitations/revoke', revoke, orgAdmin), 200);
+    expectDocumented('post', '/subscription/invitations/revoke', await api.post('/subscription/invitations/revoke', revoke, orgAdmin), 409);
+    const activation = { UserIds: [invited!.user_id], IsActive: true };
+    expectDocumented('post', '/subscription/UserActivation', await api.post('/subscription/UserActivation', activation, orgAdmin), 200);
+    const signOut = { UserIds: [invited!.user_id] };
+    expectDocumented('post', '/subscription/users/signout', await api.post('/subscription/users/signout', signOut, orgAdmin), 200);
+  });
+
   it('covered every success answer the document lists', () => {
     const successes = Object.entries(paths).flatMap(([path, operations]) =>
       Object.entries(operations).flatMap(([method, operation]) =>

@@ -10,6 +10,8 @@ import { sessionFields } from '../routes/sessions';
 import { managedPlanFields } from '../routes/platform/plans';
 import { managedProductFields } from '../routes/platform/products';
 import { enquiryFields } from '../routes/enquiryDecisions';
+import { clientUserFields, userRoleFields } from '../routes/clientUsers';
+import { invitationFields } from '../routes/invitations';
 
 /** The shapes the service answers with, checked against real answers by the tests beside this file. */
 
@@ -222,3 +224,20 @@ export const enquiryApproved = z.strictObject({
   AdminUserId: z.int().meta({ description: "The organisation's admin, invited by mail to choose a password" }),
 });
 export const enquiryRejected = z.strictObject({ enquiry: enquiryRecord });
+export const clientUserRecord = recordOf(clientUserFields, ['Phone', 'DepartmentName', 'DepartmentCode']);
+export const userRoleRecord = recordOf(userRoleFields);
+export const productSeats = z.strictObject({
+  ProductId: z.int(),
+  ProductName: z.string(),
+  Capacity: z.int().meta({ description: 'Seats the live licences of the product give' }),
+  Used: z.int().meta({ description: 'Active people with a role for the product, invited ones included' }),
+  Roles: z
+    .array(z.strictObject({ RoleId: z.int(), RoleName: z.string() }))
+    .meta({ description: 'The roles of the product, from the role master' }),
+});
+export const invitationRecord = recordOf(invitationFields);
+export const invitationResent = z.strictObject({
+  Invitation: invitationRecord,
+  Link: z.url().meta({ description: 'The new set-password link (the previous one is void)' }),
+});
+export const usersSignedOut = z.strictObject({ SessionsEnded: z.int().meta({ description: 'Live sessions ended, over all the people' }) });

@@ -5,6 +5,18 @@ import { createUserBody, INVALID_LINK_MESSAGE, linkBody, resetRequestBody, RESET
 import { consumeBody } from '../routes/captcha';
 import { planFields, productFields } from '../routes/catalogue';
 import { clientFields } from '../routes/clients';
+import { ALREADY_ACCEPTED_MESSAGE, invitationFields, NOTHING_TO_REVOKE_MESSAGE, resendBody, revokeBody } from '../routes/invitations';
+import {
+  activationBody,
+  clientUserFields,
+  EMAIL_TAKEN_MESSAGE,
+  inviteBody,
+  OWN_ACCOUNT_MESSAGE,
+  seatsQuery,
+  signOutBody,
+  UNKNOWN_ROLE_MESSAGE,
+  userRoleFields,
+} from '../routes/clientUsers';
 import { enquiryBody, PENDING_ENQUIRY_MESSAGE } from '../routes/enquiries';
 import { dashboardQuery, MAX_RANGE_DAYS, statisticsQuery } from '../routes/insights';
 import {
@@ -30,6 +42,12 @@ import {
   clientRecord,
   dashboardAnswer,
   enquiryApproved,
+  clientUserRecord,
+  usersSignedOut,
+  invitationRecord,
+  invitationResent,
+  productSeats,
+  userRoleRecord,
   enquiryCreated,
   enquiryRecord,
   enquiryRejected,
@@ -170,6 +188,12 @@ export const answerSchemas = {
   Enquiry: enquiryRecord,
   EnquiryApproved: enquiryApproved,
   EnquiryRejected: enquiryRejected,
+  ClientUser: clientUserRecord,
+  UserRole: userRoleRecord,
+  ProductSeats: productSeats,
+  Invitation: invitationRecord,
+  InvitationResent: invitationResent,
+  UsersSignedOut: usersSignedOut,
 } as const;
 
 /** The REST contract of what exists; the gateway's REST types are generated from it. */
@@ -196,6 +220,7 @@ export const openApiDocument = buildDocument({
     { name: 'Licences', description: "An organisation's licences and the seats they give" },
     { name: 'Sessions', description: "Sign-in sessions of an organisation's users, and ending them" },
     { name: 'Platform', description: "The provider's masters, for its SuperAdmins only" },
+    { name: 'Users', description: 'The people of an organisation, their roles, seats and invitations' },
   ],
   inputs: {
     SignIn: signInBody,
@@ -218,6 +243,11 @@ export const openApiDocument = buildDocument({
     ProductForm: productBody,
     EnquiryApproval: approveBody,
     EnquiryRejection: rejectBody,
+    UserInvitation: inviteBody,
+    InvitationResend: resendBody,
+    InvitationRevoke: revokeBody,
+    UserActivation: activationBody,
+    UsersSignOut: signOutBody,
   },
   outputs: answerSchemas,
 
@@ -631,6 +661,70 @@ export const openApiDocument = buildDocument({
         },
       },
     },
+    '/subscription_client_users': {
+      get: {
+        operationId: 'listClientUsers',
+        tag: 'Users',
+        summary: 'The people of one organisation: the caller’s own unless a SuperAdmin names another with ClientId',
+        parameters: listParameters(clientUserFields),
+        responses: {
+          200: listAnswer('Users', clientUserRecord),
+          400: refused('BAD_REQUEST: an unknown field, or a malformed filter, order or count'),
+          401: NO_SESSION,
+          403: refused('FORBIDDEN: another organisation, or not an administrator'),
+        },
+      },
+    },
+    '/subscription_user_role_mapping': {
+      get: {
+        operationId: 'listUserRoles',
+        tag: 'Users',
+        summary: 'Which role of which product each person of one organisation holds',
+        parameters: listParameters(userRoleFields),
+        responses: {
+          200: listAnswer('Role assignments', userRoleRecord),
+          400: refused('BAD_REQUEST: an unknown field, or a malformed filter, order or count'),
+          401: NO_SESSION,
+          403: refused('FORBIDDEN: another organisation, or not an administrator'),
+        },
+      },
+    },
+    '/subscription/seats': {
+      get: {
+        operationId: 'listSeats',
+        tag: 'Users',
+        summary: 'Seats used of capacity on each product the organisation has a live licence for, with its roles',
+        query: seatsQuery,
+        responses: {
+          200: { description: 'One entry per licensed product', body: z.array(productSeats) },
+          400: refused('BAD_REQUEST: ClientId is not a whole number'),
+          401: NO_SESSION,
+          403: refused('FORBIDDEN: another organisation, or not an administrator'),
+        },
+      },
+    },
+    '/subscription/usercreation': {
+      post: {
+        operationId: 'inviteUser',
+        tag: 'Users',
+        summary: 'Invite a person: an account without a password, a role that takes a seat, and a mailed set-password link',
+        description:
+          'In one transaction: the seat is reserved on the role’s product (the licences stay locked until it commits), the user and role written, an invitation token issued, the mail queued and the audit log written. Refused with nothing written when it does not fit.',
+        body: inviteBody,
+        responses: {
+          201: { description: 'Invited', body: clientUserRecord },
+          400: refused(
+            `BAD_REQUEST naming the field: a required field missing, a malformed email or phone, or "${UNKNOWN_ROLE_MESSAGE}" (RoleId)`,
+          ),
+          401: NO_SESSION,
+          403: refused('FORBIDDEN: another organisation, or not an administrator'),
+          404: refused('NOT_FOUND: no such organisation'),
+          409: refused(
+            `CONFLICT (field OfficialEmail): "${EMAIL_TAKEN_MESSAGE}"; SEAT_LIMIT (field RoleId): no seat left on the role’s product, saying how many are left`,
+          ),
+        },
+      },
+    },
     '/subscription_user_sessions/end-others': {
       post: {
         operationId: 'endOtherSessions',
@@ -641,6 +735,20 @@ export const openApiDocument = buildDocument({
         responses: {
           200: { description: 'How many ended', body: sessionsEnded },
           400: refused('BAD_REQUEST: a malformed ClientId'),
+          401: NO_SESSION,
+          403: refused('FORBIDDEN: another organisation, or not an administrator'),
+        },
+      },
+    },
+    '/subscription/invitations': {
+      get: {
+        operationId: 'listInvitations',
+        tag: 'Users',
+        summary: 'The newest invitation of each invited person of one organisation, with its status: PENDING, ACCEPTED, EXPIRED or REVOKED',
+        parameters: listParameters(invitationFields),
+        responses: {
+          200: listAnswer('Invitations', invitationRecord),
+          400: refused('BAD_REQUEST: an unknown field, or a malformed filter, order or count'),
           401: NO_SESSION,
           403: refused('FORBIDDEN: another organisation, or not an administrator'),
         },
@@ -772,6 +880,73 @@ export const openApiDocument = buildDocument({
           403: refused('FORBIDDEN: not a SuperAdmin'),
           404: refused('NOT_FOUND (field EnquiryId): no such enquiry'),
           409: refused('CONFLICT (field EnquiryId): approved or rejected already'),
+        },
+      },
+    },
+    '/subscription/invitations/resend': {
+      post: {
+        operationId: 'resendInvitation',
+        tag: 'Users',
+        summary: 'A new invitation link for a person who has not chosen a password; every earlier link is void',
+        description:
+          'Mailed unless SendMail is false (the administrator passes the link on). A person whose invitation was revoked is active again and takes their seats back (SEAT_LIMIT when none is left). Audited.',
+        body: resendBody,
+        responses: {
+          200: { description: 'The new invitation and its link', body: invitationResent },
+          400: refused('BAD_REQUEST: UserId missing or not a whole number'),
+          401: NO_SESSION,
+          403: refused('FORBIDDEN: another organisation, or not an administrator'),
+          404: refused('NOT_FOUND (field UserId): no such person in the organisation'),
+          409: refused(`CONFLICT (field UserId): "${ALREADY_ACCEPTED_MESSAGE}"; SEAT_LIMIT: no seat left to take back`),
+        },
+      },
+    },
+    '/subscription/invitations/revoke': {
+      post: {
+        operationId: 'revokeInvitation',
+        tag: 'Users',
+        summary: 'Void a pending invitation; the person, who never chose a password, is deactivated and frees their seat',
+        body: revokeBody,
+        responses: {
+          200: { description: 'The revoked invitation', body: invitationRecord },
+          400: refused('BAD_REQUEST: UserId missing or not a whole number'),
+          401: NO_SESSION,
+          403: refused('FORBIDDEN: another organisation, or not an administrator'),
+          404: refused('NOT_FOUND (field UserId): no such person in the organisation'),
+          409: refused(`CONFLICT (field UserId): "${NOTHING_TO_REVOKE_MESSAGE}"`),
+        },
+      },
+    },
+    '/subscription/UserActivation': {
+      post: {
+        operationId: 'setUsersActive',
+        tag: 'Users',
+        summary: 'Activate or deactivate people of one organisation, all or none',
+        description:
+          'Activation takes a seat on every product a person holds a role for; when they do not all fit the answer is SEAT_LIMIT and nothing changes. Deactivation ends every live session of those people at once (end_reason deactivated). Each change is audited.',
+        body: activationBody,
+        responses: {
+          200: { description: 'The people as they are now', body: z.array(clientUserRecord) },
+          400: refused(`BAD_REQUEST: UserIds missing, empty or over 100, IsActive missing, or "${OWN_ACCOUNT_MESSAGE}" (UserIds)`),
+          401: NO_SESSION,
+          403: refused('FORBIDDEN: another organisation, or not an administrator'),
+          404: refused('NOT_FOUND (field UserIds): some of the people are not of the organisation'),
+          409: refused('SEAT_LIMIT (field UserIds): not enough seats left, saying how many are'),
+        },
+      },
+    },
+    '/subscription/users/signout': {
+      post: {
+        operationId: 'signOutUsers',
+        tag: 'Users',
+        summary: 'End every live session of people of one organisation at once',
+        body: signOutBody,
+        responses: {
+          200: { description: 'How many sessions ended', body: usersSignedOut },
+          400: refused('BAD_REQUEST: UserIds missing, empty or over 100'),
+          401: NO_SESSION,
+          403: refused('FORBIDDEN: another organisation, or not an administrator'),
+          404: refused('NOT_FOUND (field UserIds): some of the people are not of the organisation'),
         },
       },
     },

@@ -7,6 +7,7 @@ import { hashPassword } from '../security/passwords';
 import { seedInsights } from './insights';
 import { seedGroupsAndLicences } from './groups';
 import { insertProviderEnquiries, insertProviderOrganizations } from './provider';
+import { expireInvitations, insertMorePeople } from './users';
 
 export const DEMO_PASSWORD = 'Admin@123';
 
@@ -178,13 +179,16 @@ export async function seedDemoData(db: Database, mailer: Mailer = createMailer(d
     const planIds = await insertPlans(tx, productIds);
     const roleIds = await insertRoles(tx, productIds);
     for (const org of ORGS) await insertOrganisation(tx, org, { productIds, planIds, roleIds, passwordHash });
+    await insertMorePeople(tx, passwordHash);
     await insertSessions(tx);
     await seedInsights(tx);
     await insertEnquiries(tx, planIds);
     await seedGroupsAndLicences(tx);
     await insertProviderEnquiries(tx, [...planIds.values()]);
     await insertProviderOrganizations(tx, [...planIds.values()]);
-    return inviteUsersWithoutPassword(tx, mailer);
+    const mails = await inviteUsersWithoutPassword(tx, mailer);
+    await expireInvitations(tx);
+    return mails;
   });
   for (const mail of invitations) mailer.dispatch(mail);
   return true;

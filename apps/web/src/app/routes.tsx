@@ -47,6 +47,7 @@ const ORGANIZATION_SECTIONS: Partial<Record<OrganizationTabSlug, OrganizationScr
   Subscription: lazyScreen(() =>
     import('../features/subscriptions/views/SubscriptionsScreen').then((m) => ({ default: m.SubscriptionsScreen })),
   ),
+  user: lazyScreen(() => import('../features/users/views/UsersScreen').then((m) => ({ default: m.UsersScreen }))),
   group: lazyScreen(() => import('../features/groups/views/GroupsScreen').then((m) => ({ default: m.GroupsScreen }))),
   UserSessions: lazyScreen(() => import('../features/sessions/views/SessionsScreen').then((m) => ({ default: m.SessionsScreen }))),
   Statistics: lazyScreen(() => import('../features/statistics/views/StatisticsView')),

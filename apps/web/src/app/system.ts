@@ -2,6 +2,7 @@ import { createSystem, defaultBaseConfig, defineConfig, mergeConfigs } from '@ch
 import {
   alertSlotRecipe,
   animationStyles,
+  badgeRecipe,
   breakpoints,
   buttonRecipe,
   cardSlotRecipe,
@@ -11,6 +12,7 @@ import {
   cssVarsRoot,
   dataListSlotRecipe,
   dialogSlotRecipe,
+  drawerSlotRecipe,
   fieldSlotRecipe,
   fieldsetSlotRecipe,
   globalCss,
@@ -55,6 +57,7 @@ const chakraTheme = defineConfig({
     layerStyles,
     animationStyles,
     recipes: {
+      badge: badgeRecipe,
       button: buttonRecipe,
       colorSwatch: colorSwatchRecipe,
       heading: headingRecipe,
@@ -74,6 +77,7 @@ const chakraTheme = defineConfig({
       checkbox: checkboxSlotRecipe,
       dataList: dataListSlotRecipe,
       dialog: dialogSlotRecipe,
+      drawer: drawerSlotRecipe,
       field: fieldSlotRecipe,
       fieldset: fieldsetSlotRecipe,
       menu: menuSlotRecipe,

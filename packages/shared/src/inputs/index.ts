@@ -9,3 +9,4 @@ export * from './passwordChange';
 export * from './plan';
 export * from './product';
 export * from './enquiryDecision';
+export * from './users';

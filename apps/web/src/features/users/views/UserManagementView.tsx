@@ -1,7 +1,6 @@
-import { PageHeader } from '../../../components/PageHeader';
-import { menuEntryName } from '../../../lib/menu';
-import { userManagementPath } from '../urls';
+import { UsersScreen } from './UsersScreen';
 
+/** The organisation admin's own user management (/UserManagement). */
 export default function UserManagementView() {
-  return <PageHeader title={menuEntryName(userManagementPath)} />;
+  return <UsersScreen />;
 }

@@ -1,0 +1,152 @@
+import { INVITE_USER_REST_FIELDS, toRestFields, USER_REST_FIELDS, type TypeOfUser } from '@yozy/shared';
+import type {
+  InvitationFilter,
+  InvitationSortField,
+  InvitationStatus,
+  QueryUserArgs,
+  Resolvers,
+  UserFilter,
+  UserSortField,
+  UserStatus,
+} from '../../generated/graphql';
+import { namingFields, userErrorsOf } from '../../errors';
+import { organizationScoped } from '../../guards';
+import { listPage, type ListSpec } from '../../lists';
+
+const FIELDS = USER_REST_FIELDS;
+
+const USER_LIST: ListSpec<UserFilter, UserSortField> = {
+  search: [FIELDS.firstName, FIELDS.lastName, FIELDS.email, FIELDS.departmentName],
+  filter: {
+    status: [FIELDS.status, 'eq'],
+    departmentName: [FIELDS.departmentName, 'eq'],
+  },
+  sort: {
+    NAME: FIELDS.firstName,
+    EMAIL: FIELDS.email,
+    DEPARTMENT: FIELDS.departmentName,
+    CREATED_AT: FIELDS.createdAt,
+  },
+  defaultSort: { field: 'NAME', direction: 'ASC' },
+};
+
+const INVITATION_LIST: ListSpec<InvitationFilter, InvitationSortField> = {
+  search: ['OfficialEmail', 'UserFirstname', 'UserLastname'],
+  filter: { status: ['Status', 'eq'] },
+  sort: { SENT_AT: 'SentAt' },
+  defaultSort: { field: 'SENT_AT', direction: 'DESC' },
+};
+
+/** The invitation mutations name the person by `userId`, the REST service by `UserId`. */
+const INVITATION_REST_FIELDS = { userId: 'UserId' } as const;
+
+/** The bulk mutations name the people by `userIds`, the REST service by `UserIds`. */
+const PEOPLE_REST_FIELDS = { userIds: 'UserIds' } as const;
+
+/** The organisation a mutation's body names, when the caller named one. */
+const organisationOf = (organizationId: string | null | undefined) => (organizationId != null ? { ClientId: organizationId } : {});
+
+/** The REST filter naming the organisation, when the caller named one (the REST service scopes the rest). */
+function inOrganization(params: URLSearchParams, organizationId: string | null | undefined): URLSearchParams {
+  if (organizationId != null) params.append(FIELDS.organizationId, `eq.${organizationId}`);
+  return params;
+}
+
+export const userResolvers: Resolvers = {
+  Query: {
+    users: organizationScoped((_parent, { organizationId, ...args }, ctx) =>
+      listPage(args, USER_LIST, (params) => ctx.dataSources.users.listUsers(inOrganization(params, organizationId))),
+    ),
+    user: organizationScoped((_parent, { id, organizationId }: QueryUserArgs, ctx) =>
+      ctx.dataSources.users.getUser(id, organizationId).catch(namingFields({ id: FIELDS.id, organizationId: FIELDS.organizationId })),
+    ),
+    invitations: organizationScoped((_parent, { organizationId, ...args }, ctx) =>
+      listPage(args, INVITATION_LIST, (params) => ctx.dataSources.users.listInvitations(inOrganization(params, organizationId))),
+    ),
+    userSeats: organizationScoped((_parent, { organizationId }, ctx) => ctx.dataSources.users.listSeats(organizationId)),
+  },
+  Mutation: {
+    inviteUser: organizationScoped(async (_parent, { organizationId, input }, ctx) => {
+      try {
+        const body = { ...toRestFields(INVITE_USER_REST_FIELDS, input), ...(organizationId != null ? { ClientId: organizationId } : {}) };
+        return { user: await ctx.dataSources.users.inviteUser(body), errors: [] };
+      } catch (error) {
+        return { user: null, errors: userErrorsOf(error, INVITE_USER_REST_FIELDS) };
+      }
+    }),
+    resendInvitation: organizationScoped(async (_parent, { organizationId, input }, ctx) => {
+      try {
+        const body = { UserId: input.userId, SendMail: input.sendMail ?? true, ...organisationOf(organizationId) };
+        const { Invitation, Link } = await ctx.dataSources.users.resendInvitation(body);
+        return { invitation: Invitation, link: Link, errors: [] };
+      } catch (error) {
+        return { invitation: null, link: null, errors: userErrorsOf(error, INVITATION_REST_FIELDS) };
+      }
+    }),
+    revokeInvitation: organizationScoped(async (_parent, { organizationId, input }, ctx) => {
+      try {
+        const invitation = await ctx.dataSources.users.revokeInvitation({ UserId: input.userId, ...organisationOf(organizationId) });
+        return { invitation, errors: [] };
+      } catch (error) {
+        return { invitation: null, errors: userErrorsOf(error, INVITATION_REST_FIELDS) };
+      }
+    }),
+    setUsersActive: organizationScoped(async (_parent, { organizationId, input }, ctx) => {
+      try {
+        const body = { UserIds: input.userIds, IsActive: input.active, ...organisationOf(organizationId) };
+        return { users: await ctx.dataSources.users.setUsersActive(body), errors: [] };
+      } catch (error) {
+        return { users: [], errors: userErrorsOf(error, PEOPLE_REST_FIELDS) };
+      }
+    }),
+    signOutUsers: organizationScoped(async (_parent, { organizationId, input }, ctx) => {
+      try {
+        const { SessionsEnded } = await ctx.dataSources.users.signOutUsers({ UserIds: input.userIds, ...organisationOf(organizationId) });
+        return { sessionsEnded: SessionsEnded, errors: [] };
+      } catch (error) {
+        return { sessionsEnded: 0, errors: userErrorsOf(error, PEOPLE_REST_FIELDS) };
+      }
+    }),
+  },
+  Invitation: {
+    id: (invitation) => String(invitation.InvitationId),
+    userId: (invitation) => String(invitation.UserId),
+    email: (invitation) => invitation.OfficialEmail,
+    firstName: (invitation) => invitation.UserFirstname,
+    lastName: (invitation) => invitation.UserLastname,
+    status: (invitation) => invitation.Status as InvitationStatus,
+    sentAt: (invitation) => invitation.SentAt,
+    expiresAt: (invitation) => invitation.ExpiresAt,
+  },
+  User: {
+    id: (user) => String(user.ClientUserId),
+    uuid: (user) => user.UUID,
+    organizationId: (user) => String(user.ClientId),
+    firstName: (user) => user.UserFirstname,
+    lastName: (user) => user.UserLastname,
+    email: (user) => user.OfficialEmail,
+    phone: (user) => user.Phone,
+    departmentName: (user) => user.DepartmentName,
+    departmentCode: (user) => user.DepartmentCode,
+    typeOfUser: (user) => user.TypeOfUser as TypeOfUser,
+    isActive: (user) => user.IsActive,
+    status: (user) => user.Status as UserStatus,
+    createdAt: (user) => user.CreatedAt,
+    roles: (user, _args, ctx) => ctx.dataSources.users.listUserRoles(user.ClientUserId, user.ClientId),
+  },
+  UserRole: {
+    roleId: (role) => String(role.RoleId),
+    roleName: (role) => role.RoleName,
+    productId: (role) => String(role.ProductId),
+    productName: (role) => role.ProductName,
+    assignedAt: (role) => role.AssignedAt,
+  },
+  ProductSeats: {
+    productId: (seats) => String(seats.ProductId),
+    productName: (seats) => seats.ProductName,
+    capacity: (seats) => seats.Capacity,
+    used: (seats) => seats.Used,
+    left: (seats) => Math.max(0, seats.Capacity - seats.Used),
+    roles: (seats) => seats.Roles.map((role) => ({ id: String(role.RoleId), name: role.RoleName })),
+  },
+};

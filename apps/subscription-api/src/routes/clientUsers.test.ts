@@ -1,0 +1,339 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startRestApi, type ErrorBody, type RestApi } from '../testing/restApi';
+
+type UserRow = { ClientUserId: number; ClientId: number; UserFirstname: string; OfficialEmail: string; Status: string };
+
+let api: RestApi;
+const tokens: Record<string, string> = {};
+let acme: number;
+let globex: number;
+let webMember: number;
+
+beforeAll(async () => {
+  api = await startRestApi();
+  for (const email of ['admin@yozy.local', 'admin@acme.local', 'admin@globex.local', 'member@acme.local']) {
+    tokens[email] = await api.signIn(email);
+  }
+  const ids = await api.db.query<{ client_id: number; company_name: string }>('SELECT client_id, company_name FROM clients');
+  acme = ids.find((c) => c.company_name === 'Acme Corporation')!.client_id;
+  globex = ids.find((c) => c.company_name === 'Globex Industries')!.client_id;
+  const [role] = await api.db.query<{ role_id: number }>(
+    "SELECT r.role_id FROM roles r JOIN products p USING (product_id) WHERE p.product_code = 'YOZY-WEB' AND r.role_name = 'Member'",
+  );
+  webMember = role!.role_id;
+});
+afterAll(() => api.stop());
+
+const list = (viewer: string, query = '') => api.get<UserRow[] & ErrorBody>(`/subscription_client_users${query}`, tokens[viewer]);
+
+/** A fresh organisation with a licence of `capacity` seats on the web product. */
+async function organisationWithSeats(capacity: number) {
+  const [client] = await api.db.query<{ client_id: number }>(
+    "INSERT INTO clients (company_name) VALUES ('Seat Test ' || gen_random_uuid()) RETURNING client_id",
+  );
+  const [plan] = await api.db.query<{ plan_id: number; product_id: number }>(
+    `INSERT INTO plans (product_id, plan_name, plan_group, cost, currency, frequency, capacity)
+     SELECT product_id, 'Tiny', 'STANDARD', 1, 'USD', 'MONTHLY', $1 FROM products WHERE product_code = 'YOZY-WEB'
+     RETURNING plan_id, product_id`,
+    [capacity],
+  );
+  await api.db.query('INSERT INTO licences (client_id, product_id, plan_id, valid_till) VALUES ($1, $2, $3, current_date + 30)', [
+    client!.client_id,
+    plan!.product_id,
+    plan!.plan_id,
+  ]);
+  return client!.client_id;
+}
+
+const invitation = (email: string, extra: Record<string, unknown> = {}) => ({
+  UserFirstname: 'Nina',
+  UserLastname: 'Invitee',
+  OfficialEmail: email,
+  DepartmentName: 'Research',
+  DepartmentCode: 'RND',
+  Phone: '+1 555 0100',
+  RoleId: webMember,
+  ...extra,
+});
+
+describe('GET /subscription_client_users', () => {
+  it('lists only the organisation admin’s own people, with their status', async () => {
+    const answer = await list('admin@acme.local', '?limit=100');
+    expect(answer.status).toBe(200);
+    expect(new Set(answer.body.map((u) => u.ClientId))).toEqual(new Set([acme]));
+    expect(answer.body.map((u) => u.Status).sort()).toContain('DISABLED');
+    expect(answer.body.find((u) => u.OfficialEmail === 'grace.hopper@acme.local')?.Status).toBe('INVITED');
+  });
+
+  it('refuses an organisation admin another organisation, and lets a SuperAdmin name it', async () => {
+    expect((await list('admin@acme.local', `?ClientId=eq.${globex}`)).status).toBe(403);
+    expect((await list('member@acme.local')).status).toBe(403);
+    const answer = await list('admin@yozy.local', `?ClientId=eq.${globex}&limit=100`);
+    expect(answer.status).toBe(200);
+    expect(answer.body.length).toBeGreaterThan(3);
+    expect(new Set(answer.body.map((u) => u.ClientId))).toEqual(new Set([globex]));
+  });
+
+  it('gives a SuperAdmin who names no organisation their own, never everyone’s', async () => {
+    const answer = await list('admin@yozy.local', '?limit=100');
+    expect(answer.body.map((u) => u.OfficialEmail)).toEqual(['admin@yozy.local']);
+  });
+
+  it('filters by status, searches and sorts on the server', async () => {
+    const disabled = await list('admin@acme.local', '?Status=eq.DISABLED');
+    expect(disabled.body.map((u) => u.Status)).toEqual(['DISABLED', 'DISABLED', 'DISABLED']);
+    const found = await list('admin@acme.local', '?or=(UserFirstname.ilike.*kenji*,OfficialEmail.ilike.*kenji*)');
+    expect(found.body.map((u) => u.UserFirstname)).toEqual(['Kenji']);
+    const sorted = await list('admin@acme.local', '?order=UserFirstname.desc&limit=3');
+    expect(sorted.body.map((u) => u.UserFirstname)).toEqual(['Zoe', 'Yara', 'Wile']);
+  });
+});
+
+describe('GET /subscription_user_role_mapping and /subscription/seats', () => {
+  it('answers a user’s roles per product within the organisation only', async () => {
+    const [wile] = (await list('admin@acme.local', '?OfficialEmail=eq.admin@acme.local')).body;
+    const roles = await api.get<{ RoleName: string; ProductName: string }[]>(
+      `/subscription_user_role_mapping?UserId=eq.${wile!.ClientUserId}`,
+      tokens['admin@acme.local'],
+    );
+    expect(roles.body.map((r) => `${r.ProductName}: ${r.RoleName}`)).toEqual(['Yozy Web: Admin']);
+    const fromGlobex = await api.get<unknown[]>(
+      `/subscription_user_role_mapping?UserId=eq.${wile!.ClientUserId}`,
+      tokens['admin@globex.local'],
+    );
+    expect(fromGlobex.body).toEqual([]);
+  });
+
+  it('counts seats used of capacity on each licensed product', async () => {
+    const answer = await api.get<{ ProductName: string; Capacity: number; Used: number; Roles: unknown[] }[]>(
+      '/subscription/seats',
+      tokens['admin@acme.local'],
+    );
+    expect(answer.body).toHaveLength(1);
+    expect(answer.body[0]).toMatchObject({ ProductName: 'Yozy Web', Capacity: 50 });
+    expect(answer.body[0]!.Roles).toHaveLength(3);
+    expect((await api.get(`/subscription/seats?ClientId=${globex}`, tokens['admin@acme.local'])).status).toBe(403);
+  });
+});
+
+describe('POST /subscription/usercreation', () => {
+  it('invites: the account without a password, its role, a live invitation, the mail and the audit entry', async () => {
+    const email = 'nina.invitee@acme.local';
+    const answer = await api.post<UserRow>('/subscription/usercreation', invitation(email), tokens['admin@acme.local']);
+    expect(answer.status).toBe(201);
+    expect(answer.body).toMatchObject({ ClientId: acme, OfficialEmail: email, Status: 'INVITED' });
+    const id = answer.body.ClientUserId;
+    expect(await api.db.query('SELECT role_id FROM user_roles WHERE user_id = $1', [id])).toEqual([{ role_id: webMember }]);
+    expect(
+      await api.db.query("SELECT 1 FROM user_tokens WHERE user_id = $1 AND purpose = 'invite' AND used_at IS NULL", [id]),
+    ).toHaveLength(1);
+    const [mail] = await api.db.query<{ text_body: string }>('SELECT text_body FROM mail_outbox WHERE to_address = $1', [email]);
+    expect(mail?.text_body).toContain('/setpassword/nina.invitee%40acme.local/Nina/Invitee?token=');
+    const [entry] = await api.db.query<{ action: string; after: Record<string, unknown> }>(
+      "SELECT action, after FROM audit_log WHERE entity_type = 'user' AND entity_id = $1",
+      [String(id)],
+    );
+    expect(entry).toMatchObject({ action: 'user.invite', after: { email, role: 'Member', departmentCode: 'RND' } });
+  });
+
+  it('refuses a taken email, an unknown role and another organisation, writing nothing', async () => {
+    const before = await api.db.query('SELECT count(*)::int AS n FROM client_users');
+    const taken = await api.post<ErrorBody>('/subscription/usercreation', invitation('MARCUS.LEE@acme.local'), tokens['admin@acme.local']);
+    expect(taken.status).toBe(409);
+    expect(taken.body.error).toMatchObject({ code: 'CONFLICT', field: 'OfficialEmail' });
+    const role = await api.post<ErrorBody>(
+      '/subscription/usercreation',
+      invitation('x1@acme.local', { RoleId: 999999 }),
+      tokens['admin@acme.local'],
+    );
+    expect(role.body.error).toMatchObject({ code: 'BAD_REQUEST', field: 'RoleId' });
+    const other = await api.post<ErrorBody>(
+      '/subscription/usercreation',
+      invitation('x2@acme.local', { ClientId: globex }),
+      tokens['admin@acme.local'],
+    );
+    expect(other.status).toBe(403);
+    const bad = await api.post<ErrorBody>('/subscription/usercreation', invitation('not-an-email'), tokens['admin@acme.local']);
+    expect(bad.body.error).toMatchObject({ code: 'BAD_REQUEST', field: 'OfficialEmail' });
+    expect(await api.db.query('SELECT count(*)::int AS n FROM client_users')).toEqual(before);
+  });
+
+  it('refuses with SEAT_LIMIT, saying how many seats are left, when the licence is full', async () => {
+    const clientId = await organisationWithSeats(1);
+    const first = await api.post(
+      '/subscription/usercreation',
+      invitation('first.seat@seat.test', { ClientId: clientId }),
+      tokens['admin@yozy.local'],
+    );
+    expect(first.status).toBe(201);
+    const second = await api.post<ErrorBody>(
+      '/subscription/usercreation',
+      invitation('second.seat@seat.test', { ClientId: clientId }),
+      tokens['admin@yozy.local'],
+    );
+    expect(second.status).toBe(409);
+    expect(second.body.error).toMatchObject({ code: 'SEAT_LIMIT', field: 'RoleId' });
+    expect(second.body.error.message).toMatch(/has 0 of 1 seat left on Yozy Web/);
+    expect(await api.db.query('SELECT 1 FROM client_users WHERE email = $1', ['second.seat@seat.test'])).toEqual([]);
+    expect(await api.db.query('SELECT 1 FROM mail_outbox WHERE to_address = $1', ['second.seat@seat.test'])).toEqual([]);
+  });
+});
+
+describe('invitations', () => {
+  type Invitation = { UserId: number; OfficialEmail: string; Status: string; SentAt: string; ExpiresAt: string };
+  const invitationsOf = async (viewer: string, query = '?limit=100') =>
+    (await api.get<Invitation[]>(`/subscription/invitations${query}`, tokens[viewer])).body;
+  const userIdOf = async (email: string) =>
+    (await api.db.query<{ user_id: number }>('SELECT user_id FROM client_users WHERE email = $1', [email]))[0]!.user_id;
+
+  it('lists the newest invitation of each invited person with its status, within the organisation', async () => {
+    const listed = await invitationsOf('admin@acme.local');
+    const status = (email: string) => listed.find((i) => i.OfficialEmail === email)?.Status;
+    expect(status('grace.hopper@acme.local')).toBe('PENDING');
+    expect(status('mateo.ruiz@acme.local')).toBe('EXPIRED');
+    expect(listed.every((i) => i.OfficialEmail.endsWith('@acme.local'))).toBe(true);
+    const expired = await invitationsOf('admin@acme.local', '?Status=eq.EXPIRED');
+    expect(expired.map((i) => i.OfficialEmail)).toEqual(['mateo.ruiz@acme.local']);
+  });
+
+  it('sends an invitation again: the old link is void, a new one is mailed and audited', async () => {
+    const userId = await userIdOf('mateo.ruiz@acme.local');
+    const answer = await api.post<{ Invitation: Invitation; Link: string }>(
+      '/subscription/invitations/resend',
+      { UserId: userId },
+      tokens['admin@acme.local'],
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.body.Invitation.Status).toBe('PENDING');
+    expect(answer.body.Link).toContain('/setpassword/mateo.ruiz%40acme.local/Mateo/Ruiz?token=');
+    const tokens_ = await api.db.query<{ live: boolean }>(
+      "SELECT used_at IS NULL AND voided_at IS NULL AND expires_at > now() AS live FROM user_tokens WHERE user_id = $1 AND purpose = 'invite'",
+      [userId],
+    );
+    expect(tokens_.filter((t) => t.live)).toHaveLength(1);
+    expect(tokens_.length).toBeGreaterThan(1);
+    const [audited] = await api.db.query("SELECT action FROM audit_log WHERE entity_id = $1 AND action = 'user.invitation_resend'", [
+      String(userId),
+    ]);
+    expect(audited).toBeDefined();
+
+    const mailsBefore = await api.db.query('SELECT 1 FROM mail_outbox WHERE to_address = $1', ['mateo.ruiz@acme.local']);
+    const linkOnly = await api.post<{ Link: string }>(
+      '/subscription/invitations/resend',
+      { UserId: userId, SendMail: false },
+      tokens['admin@acme.local'],
+    );
+    expect(linkOnly.body.Link).not.toBe(answer.body.Link);
+    expect(await api.db.query('SELECT 1 FROM mail_outbox WHERE to_address = $1', ['mateo.ruiz@acme.local'])).toEqual(mailsBefore);
+  });
+
+  it('revokes a pending invitation, freeing the seat, and refuses a second revocation', async () => {
+    const userId = await userIdOf('ben.carter@acme.local');
+    const seats = async () => (await api.get<{ Used: number }[]>('/subscription/seats', tokens['admin@acme.local'])).body[0]!.Used;
+    const before = await seats();
+    const answer = await api.post<Invitation>('/subscription/invitations/revoke', { UserId: userId }, tokens['admin@acme.local']);
+    expect(answer.body.Status).toBe('REVOKED');
+    expect(await seats()).toBe(before - 1);
+    const again = await api.post<ErrorBody>('/subscription/invitations/revoke', { UserId: userId }, tokens['admin@acme.local']);
+    expect(again.body.error).toMatchObject({ code: 'CONFLICT', field: 'UserId' });
+    const accepted = await api.post<ErrorBody>(
+      '/subscription/invitations/resend',
+      { UserId: await userIdOf('marcus.lee@acme.local') },
+      tokens['admin@acme.local'],
+    );
+    expect(accepted.body.error).toMatchObject({ code: 'CONFLICT' });
+  });
+
+  it("refuses another organisation's admin, writing nothing", async () => {
+    const userId = await userIdOf('grace.hopper@acme.local');
+    const count = () => api.db.query('SELECT count(*)::int AS n FROM user_tokens WHERE user_id = $1', [userId]);
+    const before = await count();
+    const hidden = await api.post<ErrorBody>('/subscription/invitations/resend', { UserId: userId }, tokens['admin@globex.local']);
+    expect(hidden.status).toBe(404);
+    const named = await api.post<ErrorBody>(
+      '/subscription/invitations/revoke',
+      { UserId: userId, ClientId: acme },
+      tokens['admin@globex.local'],
+    );
+    expect(named.status).toBe(403);
+    expect(await count()).toEqual(before);
+    expect((await invitationsOf('admin@globex.local')).some((i) => i.OfficialEmail.endsWith('@acme.local'))).toBe(false);
+  });
+});
+
+describe('activating, deactivating and signing out', () => {
+  const idsOf = async (...emails: string[]) =>
+    (
+      await api.db.query<{ user_id: number }>('SELECT user_id FROM client_users WHERE email = ANY($1::text[]) ORDER BY user_id', [emails])
+    ).map((r) => r.user_id);
+  const liveSessions = async (ids: number[]) =>
+    (
+      await api.db.query<{ n: number }>('SELECT count(*)::int AS n FROM sessions WHERE user_id = ANY($1::int[]) AND ended_at IS NULL', [
+        ids,
+      ])
+    )[0]!.n;
+
+  it('deactivates people, ending their sessions at once, and activates them again taking seats, audited', async () => {
+    const ids = await idsOf('marcus.lee@acme.local', 'kenji.watanabe@acme.local');
+    const marcus = await api.signIn('marcus.lee@acme.local');
+    expect(await liveSessions(ids)).toBeGreaterThan(0);
+    const off = await api.post<UserRow[]>('/subscription/UserActivation', { UserIds: ids, IsActive: false }, tokens['admin@acme.local']);
+    expect(off.body.map((u) => u.Status)).toEqual(['DISABLED', 'DISABLED']);
+    expect(await liveSessions(ids)).toBe(0);
+    expect((await api.get('/users/me', marcus)).status).toBe(401);
+    const on = await api.post<UserRow[]>('/subscription/UserActivation', { UserIds: ids, IsActive: true }, tokens['admin@acme.local']);
+    expect(on.body.map((u) => u.Status)).toEqual(['ACTIVE', 'ACTIVE']);
+    const actions = await api.db.query<{ action: string }>(
+      "SELECT action FROM audit_log WHERE entity_id = $1 AND action IN ('user.activate', 'user.deactivate') ORDER BY audit_id",
+      [String(ids[0])],
+    );
+    expect(actions.map((a) => a.action)).toEqual(['user.deactivate', 'user.activate']);
+  });
+
+  it('refuses activation beyond the seats, changing nothing, and one’s own deactivation', async () => {
+    const clientId = await organisationWithSeats(1);
+    for (const email of ['one.seat@seat.test', 'two.seat@seat.test']) {
+      const invited = await api.post<UserRow>(
+        '/subscription/usercreation',
+        invitation(email, { ClientId: clientId }),
+        tokens['admin@yozy.local'],
+      );
+      if (email.startsWith('one')) {
+        await api.post(
+          '/subscription/UserActivation',
+          { UserIds: [invited.body.ClientUserId], IsActive: false, ClientId: clientId },
+          tokens['admin@yozy.local'],
+        );
+      }
+    }
+    const ids = await idsOf('one.seat@seat.test');
+    const refused = await api.post<ErrorBody>(
+      '/subscription/UserActivation',
+      { UserIds: ids, IsActive: true, ClientId: clientId },
+      tokens['admin@yozy.local'],
+    );
+    expect(refused.body.error).toMatchObject({ code: 'SEAT_LIMIT', field: 'UserIds' });
+    expect(await api.db.query('SELECT is_active FROM client_users WHERE user_id = $1', [ids[0]])).toEqual([{ is_active: false }]);
+    const [self] = await idsOf('admin@acme.local');
+    const own = await api.post<ErrorBody>('/subscription/UserActivation', { UserIds: [self], IsActive: false }, tokens['admin@acme.local']);
+    expect(own.body.error).toMatchObject({ code: 'BAD_REQUEST', field: 'UserIds' });
+  });
+
+  it('signs people out everywhere, and refuses another organisation’s people', async () => {
+    const ids = await idsOf('tom.baker@acme.local');
+    await api.signIn('tom.baker@acme.local');
+    const answer = await api.post<{ SessionsEnded: number }>('/subscription/users/signout', { UserIds: ids }, tokens['admin@acme.local']);
+    expect(answer.body.SessionsEnded).toBeGreaterThan(0);
+    expect(await liveSessions(ids)).toBe(0);
+    await api.signIn('tom.baker@acme.local');
+    const hidden = await api.post<ErrorBody>('/subscription/users/signout', { UserIds: ids }, tokens['admin@globex.local']);
+    expect(hidden.status).toBe(404);
+    const named = await api.post<ErrorBody>(
+      '/subscription/UserActivation',
+      { UserIds: ids, IsActive: false, ClientId: acme },
+      tokens['admin@globex.local'],
+    );
+    expect(named.status).toBe(403);
+    expect(await liveSessions(ids)).toBe(1);
+  });
+});

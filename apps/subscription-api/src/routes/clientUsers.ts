@@ -1,0 +1,367 @@
+import { Router, type Request, type Response } from 'express';
+import { z } from 'zod';
+import { INVITE_USER_REST_FIELDS, inviteUserInput, recordId, restSchema } from '@yozy/shared';
+import type { Database, Queryable } from '../db/database';
+import { audit } from '../domain/audit';
+import { reserveSeats, seatsOf } from '../domain/seats';
+import { issueToken } from '../domain/userTokens';
+import { requireAdmin, viewerOf } from '../http/auth';
+import { HttpError, parseBody } from '../http/errors';
+import { clientOf } from '../http/gateway';
+import { jsonObject, listResource, type ResourceDefinition } from '../http/resource';
+import { targetOrganization } from '../http/scope';
+import type { Mailer } from '../mail/mailer';
+import { invitationMail } from '../mail/templates';
+
+/** Active, invited (no password chosen yet) or disabled: what the list shows and filters by. */
+export const USER_STATUSES = ['ACTIVE', 'INVITED', 'DISABLED'] as const;
+const STATUS_SQL = "CASE WHEN NOT u.is_active THEN 'DISABLED' WHEN u.password_hash IS NULL THEN 'INVITED' ELSE 'ACTIVE' END";
+
+/**
+ * A client user's fields as the provider's backend names them (SPEC section 3). Lists are always
+ * of one organisation, so each sort leads with the organisation, as its index does.
+ */
+export const clientUserFields = {
+  ClientUserId: { sql: 'u.user_id', type: 'int' },
+  UUID: { sql: 'u.uuid::text', type: 'text' },
+  ClientId: { sql: 'u.client_id', type: 'int' },
+  UserFirstname: {
+    sql: 'u.first_name',
+    type: 'text',
+    searchable: true,
+    sort: { index: 'client_users_client_name_sort_idx', by: 'u.client_id, lower(u.first_name)' },
+  },
+  UserLastname: { sql: 'u.last_name', type: 'text', searchable: true },
+  OfficialEmail: {
+    sql: 'u.email',
+    type: 'text',
+    searchable: true,
+    sort: { index: 'client_users_client_email_sort_idx', by: 'u.client_id, lower(u.email)' },
+  },
+  Phone: { sql: 'u.phone', type: 'text' },
+  DepartmentName: {
+    sql: 'u.department_name',
+    type: 'text',
+    searchable: true,
+    sort: { index: 'client_users_client_department_sort_idx', by: 'u.client_id, lower(u.department_name)' },
+  },
+  DepartmentCode: { sql: 'u.department_code', type: 'text' },
+  TypeOfUser: { sql: 'u.type_of_user', type: 'text' },
+  IsActive: { sql: 'u.is_active', type: 'bool' },
+  Status: { sql: STATUS_SQL, type: 'text' },
+  CreatedAt: {
+    sql: 'u.created_at',
+    type: 'timestamp',
+    sort: { index: 'client_users_client_created_sort_idx', by: 'u.client_id, u.created_at' },
+  },
+} satisfies ResourceDefinition['fields'];
+
+export const clientUsers: ResourceDefinition = {
+  from: 'client_users u',
+  fields: clientUserFields,
+  tenantField: 'ClientId',
+  tieBreaker: 'u.user_id',
+};
+
+/** The user-role mapping: which role of which product each person holds. */
+export const userRoleFields = {
+  UserId: { sql: 'ur.user_id', type: 'int' },
+  ClientId: { sql: 'u.client_id', type: 'int' },
+  OfficialEmail: { sql: 'u.email', type: 'text' },
+  RoleId: { sql: 'ur.role_id', type: 'int' },
+  RoleName: { sql: 'r.role_name', type: 'text' },
+  ProductId: { sql: 'ur.product_id', type: 'int' },
+  ProductName: { sql: 'p.product_name', type: 'text' },
+  AssignedAt: { sql: 'ur.assigned_at', type: 'timestamp' },
+} satisfies ResourceDefinition['fields'];
+
+export const userRoles: ResourceDefinition = {
+  from: `user_roles ur JOIN client_users u ON u.user_id = ur.user_id
+         JOIN roles r ON r.role_id = ur.role_id JOIN products p ON p.product_id = ur.product_id`,
+  fields: userRoleFields,
+  tenantField: 'ClientId',
+  tieBreaker: 'ur.user_id, ur.role_id',
+};
+
+/** GET /subscription/seats: the organisation asked about (a SuperAdmin's choice, or the caller's own). */
+export const seatsQuery = z.object({
+  ClientId: z
+    .string()
+    .optional()
+    .meta({ description: 'The organisation; the caller’s own when left out (only a SuperAdmin may name another)' }),
+});
+
+/** POST /subscription/usercreation: the invitation form's rules under the provider's names, and the organisation. */
+export const inviteBody = restSchema(inviteUserInput, INVITE_USER_REST_FIELDS).extend({
+  ClientId: z
+    .union([z.int(), z.string()])
+    .optional()
+    .meta({ description: 'The organisation to invite into; the caller’s own when left out (only a SuperAdmin may name another)' }),
+});
+
+const userIds = z
+  .array(recordId('Choose people of the list'))
+  .min(1, 'Choose at least one person')
+  .max(100, 'Choose at most 100 people at a time')
+  .meta({ description: 'The people, by ClientUserId, all of the organisation' });
+
+/** POST /subscription/UserActivation: activate or deactivate people. */
+export const activationBody = z.object({
+  ClientId: inviteBody.shape.ClientId,
+  UserIds: userIds,
+  IsActive: z.boolean({ error: 'Say whether to activate (true) or deactivate (false)' }),
+});
+
+/** POST /subscription/users/signout: end every live session of people. */
+export const signOutBody = z.object({ ClientId: inviteBody.shape.ClientId, UserIds: userIds });
+
+export const OWN_ACCOUNT_MESSAGE = 'You cannot deactivate your own account';
+
+export const EMAIL_TAKEN_MESSAGE = 'Someone with this email already has an account';
+export const UNKNOWN_ROLE_MESSAGE = 'Choose a role from the list';
+
+/**
+ * The same request with the organisation filter a list needs: an organisation admin's is added by
+ * the tenant scope anyway; a SuperAdmin who names none gets their own organisation, never everyone's.
+ */
+export function withOrganisation(req: Request, res: Response): Request {
+  if (req.query.ClientId !== undefined) return req;
+  const query = { ...req.query, ClientId: `eq.${viewerOf(res).clientId}` };
+  return Object.create(req, { query: { value: query, enumerable: true } }) as Request;
+}
+
+/** The seats of every product the organisation has a live licence for, with the roles that take them. */
+export async function seatsByProduct(db: Queryable, clientId: number) {
+  const products = await db.query<{ product_id: number; roles: { RoleId: number; RoleName: string }[] }>(
+    `SELECT pr.product_id,
+            coalesce((SELECT json_agg(json_build_object('RoleId', r.role_id, 'RoleName', r.role_name) ORDER BY r.role_name)
+                        FROM roles r WHERE r.product_id = pr.product_id), '[]') AS roles
+       FROM products pr
+      WHERE EXISTS (SELECT 1 FROM licences l
+                     WHERE l.client_id = $1 AND l.product_id = pr.product_id AND l.is_active AND l.valid_till >= current_date)
+      ORDER BY pr.product_name, pr.product_id`,
+    [clientId],
+  );
+  return Promise.all(
+    products.map(async (product) => {
+      const seats = await seatsOf(db, clientId, product.product_id);
+      return {
+        ProductId: product.product_id,
+        ProductName: seats.productName,
+        Capacity: seats.capacity,
+        Used: seats.used,
+        Roles: product.roles,
+      };
+    }),
+  );
+}
+
+type InviteBody = z.infer<typeof inviteBody>;
+
+/** Both database drivers report SQLSTATE 23505 with the constraint's name. */
+function isUniqueViolation(error: unknown, constraint: string): boolean {
+  const e = error as { code?: unknown; constraint?: unknown } | null;
+  return e?.code === '23505' && e.constraint === constraint;
+}
+
+/**
+ * Invites one person inside the caller's transaction: the account without a password, the role
+ * (which takes a seat on its product), the invitation link and its mail, and the audit entry.
+ * Refuses, writing nothing, when the email is taken, the role unknown or no seat is left.
+ */
+export async function inviteUser(
+  tx: Queryable,
+  mailer: Mailer,
+  input: { clientId: number; actorUserId: number; ip: string | null; user: Omit<InviteBody, 'ClientId'> },
+) {
+  const { user, clientId } = input;
+  const [role] = await tx.query<{ role_id: number; role_name: string; product_id: number }>(
+    'SELECT role_id, role_name, product_id FROM roles WHERE role_id = $1 AND product_id IS NOT NULL',
+    [user.RoleId],
+  );
+  if (!role) throw new HttpError('BAD_REQUEST', UNKNOWN_ROLE_MESSAGE, 'RoleId');
+  const [taken] = await tx.query('SELECT 1 FROM client_users WHERE lower(email) = lower($1)', [user.OfficialEmail]);
+  if (taken) throw new HttpError('CONFLICT', EMAIL_TAKEN_MESSAGE, 'OfficialEmail');
+  await reserveSeats(tx, clientId, role.product_id, 1, 'RoleId');
+
+  const [created] = await tx.query<{ user_id: number; company_name: string }>(
+    `INSERT INTO client_users (client_id, first_name, last_name, email, phone, department_name, department_code, type_of_user)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, 'User')
+     RETURNING user_id, (SELECT company_name FROM clients WHERE client_id = $1)`,
+    [clientId, user.UserFirstname, user.UserLastname, user.OfficialEmail, user.Phone, user.DepartmentName, user.DepartmentCode],
+  );
+  const userId = created!.user_id;
+  await tx.query('INSERT INTO user_roles (user_id, role_id, product_id) VALUES ($1, $2, $3)', [userId, role.role_id, role.product_id]);
+  const token = await issueToken(tx, { userId, email: user.OfficialEmail, purpose: 'invite' });
+  const mail = await mailer.queue(
+    tx,
+    user.OfficialEmail,
+    invitationMail({
+      publicUrl: mailer.publicUrl,
+      token,
+      email: user.OfficialEmail,
+      firstName: user.UserFirstname,
+      lastName: user.UserLastname,
+      organization: created!.company_name,
+    }),
+  );
+  await audit(tx, {
+    clientId,
+    actorUserId: input.actorUserId,
+    action: 'user.invite',
+    entityType: 'user',
+    entityId: userId,
+    after: {
+      firstName: user.UserFirstname,
+      lastName: user.UserLastname,
+      email: user.OfficialEmail,
+      phone: user.Phone,
+      departmentName: user.DepartmentName,
+      departmentCode: user.DepartmentCode,
+      role: role.role_name,
+      productId: role.product_id,
+    },
+    ip: input.ip,
+  });
+  return { userId, mail };
+}
+
+/** The people named, locked for the change; NOT_FOUND when one is not of the organisation. */
+async function lockPeople(tx: Queryable, clientId: number, ids: number[]) {
+  const people = await tx.query<{ user_id: number; is_active: boolean }>(
+    'SELECT user_id, is_active FROM client_users WHERE client_id = $1 AND user_id = ANY($2::int[]) ORDER BY user_id FOR UPDATE',
+    [clientId, ids],
+  );
+  if (people.length !== new Set(ids).size) throw new HttpError('NOT_FOUND', 'Some of these people are not of this organisation', 'UserIds');
+  return people;
+}
+
+/** Ends every live session of the people at once; how many ended. */
+async function endSessions(tx: Queryable, ids: number[], reason: string): Promise<Map<number, number>> {
+  const ended = await tx.query<{ user_id: number }>(
+    `UPDATE sessions SET ended_at = now(), end_reason = $2
+      WHERE user_id = ANY($1::int[]) AND ended_at IS NULL AND expires_at > now()
+     RETURNING user_id`,
+    [ids, reason],
+  );
+  const counts = new Map<number, number>();
+  for (const { user_id } of ended) counts.set(user_id, (counts.get(user_id) ?? 0) + 1);
+  return counts;
+}
+
+/**
+ * Activates or deactivates people in one transaction. Activation takes a seat on every product
+ * they hold a role for, all or none (SEAT_LIMIT); deactivation ends their sessions at once.
+ */
+export async function setActive(
+  tx: Queryable,
+  input: { clientId: number; actorUserId: number; ip: string | null; ids: number[]; active: boolean },
+) {
+  const { clientId, ids, active } = input;
+  if (!active && ids.includes(input.actorUserId)) throw new HttpError('BAD_REQUEST', OWN_ACCOUNT_MESSAGE, 'UserIds');
+  const changing = (await lockPeople(tx, clientId, ids)).filter((person) => person.is_active !== active).map((p) => p.user_id);
+  if (changing.length === 0) return;
+  if (active) {
+    const products = await tx.query<{ product_id: number; people: number }>(
+      `SELECT product_id, count(DISTINCT user_id)::int AS people FROM user_roles WHERE user_id = ANY($1::int[])
+        GROUP BY product_id ORDER BY product_id`,
+      [changing],
+    );
+    for (const { product_id, people } of products) await reserveSeats(tx, clientId, product_id, people, 'UserIds');
+  }
+  await tx.query('UPDATE client_users SET is_active = $2, updated_at = now() WHERE user_id = ANY($1::int[])', [changing, active]);
+  const ended = active ? new Map<number, number>() : await endSessions(tx, changing, 'deactivated');
+  for (const userId of changing) {
+    await audit(tx, {
+      clientId,
+      actorUserId: input.actorUserId,
+      action: active ? 'user.activate' : 'user.deactivate',
+      entityType: 'user',
+      entityId: userId,
+      before: { isActive: !active },
+      after: { isActive: active, ...(active ? {} : { sessionsEnded: ended.get(userId) ?? 0 }) },
+      ip: input.ip,
+    });
+  }
+}
+
+/** One user of the organisation in the list's shape. */
+async function loadUser(db: Queryable, userId: number) {
+  const [row] = await db.query<{ row: Record<string, unknown> }>(
+    `SELECT ${jsonObject(clientUserFields)} AS row FROM client_users u WHERE u.user_id = $1`,
+    [userId],
+  );
+  return row!.row;
+}
+
+/** User management of one organisation: its people, their roles, seats, and invitations. */
+export function clientUserRoutes(db: Database, { mailer }: { mailer: Mailer }): Router {
+  const router = Router();
+
+  router.get('/subscription_client_users', requireAdmin, async (req, res) => {
+    res.json(await listResource(db, clientUsers, withOrganisation(req, res), res, viewerOf(res)));
+  });
+
+  router.get('/subscription_user_role_mapping', requireAdmin, async (req, res) => {
+    res.json(await listResource(db, userRoles, withOrganisation(req, res), res, viewerOf(res)));
+  });
+
+  router.get('/subscription/seats', requireAdmin, async (req, res) => {
+    const { ClientId } = parseBody(seatsQuery, req.query);
+    res.json(await seatsByProduct(db, targetOrganization(viewerOf(res), ClientId)));
+  });
+
+  router.post('/subscription/usercreation', requireAdmin, async (req, res) => {
+    const viewer = viewerOf(res);
+    const { ClientId, ...user } = parseBody(inviteBody, req.body);
+    const clientId = targetOrganization(viewer, ClientId);
+    const { userId, mail } = await db
+      .transaction((tx) => inviteUser(tx, mailer, { clientId, actorUserId: viewer.userId, ip: clientOf(req, res).ip, user }))
+      .catch((error: unknown) => {
+        // Two invitations of one email racing past the check: the unique index settles it.
+        if (isUniqueViolation(error, 'client_users_email_key')) throw new HttpError('CONFLICT', EMAIL_TAKEN_MESSAGE, 'OfficialEmail');
+        throw error;
+      });
+    mailer.dispatch(mail);
+    res.status(201).json(await loadUser(db, userId));
+  });
+
+  router.post('/subscription/UserActivation', requireAdmin, async (req, res) => {
+    const viewer = viewerOf(res);
+    const body = parseBody(activationBody, req.body);
+    const clientId = targetOrganization(viewer, body.ClientId);
+    await db.transaction((tx) =>
+      setActive(tx, { clientId, actorUserId: viewer.userId, ip: clientOf(req, res).ip, ids: body.UserIds, active: body.IsActive }),
+    );
+    const rows = await db.query<{ row: Record<string, unknown> }>(
+      `SELECT ${jsonObject(clientUserFields)} AS row FROM client_users u WHERE u.user_id = ANY($1::int[]) ORDER BY u.user_id`,
+      [body.UserIds],
+    );
+    res.json(rows.map((r) => r.row));
+  });
+
+  router.post('/subscription/users/signout', requireAdmin, async (req, res) => {
+    const viewer = viewerOf(res);
+    const body = parseBody(signOutBody, req.body);
+    const clientId = targetOrganization(viewer, body.ClientId);
+    const ended = await db.transaction(async (tx) => {
+      await lockPeople(tx, clientId, body.UserIds);
+      const ended = await endSessions(tx, body.UserIds, 'signed_out_by_admin');
+      for (const userId of new Set(body.UserIds)) {
+        await audit(tx, {
+          clientId,
+          actorUserId: viewer.userId,
+          action: 'user.sign_out',
+          entityType: 'user',
+          entityId: userId,
+          after: { sessionsEnded: ended.get(userId) ?? 0 },
+          ip: clientOf(req, res).ip,
+        });
+      }
+      return [...ended.values()].reduce((sum, n) => sum + n, 0);
+    });
+    res.json({ SessionsEnded: ended });
+  });
+
+  return router;
+}

@@ -1,0 +1,189 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import { recordId } from '@yozy/shared';
+import type { Database, Queryable } from '../db/database';
+import { audit } from '../domain/audit';
+import { reserveSeats } from '../domain/seats';
+import { issueToken } from '../domain/userTokens';
+import { requireAdmin, viewerOf } from '../http/auth';
+import { HttpError, parseBody } from '../http/errors';
+import { clientOf } from '../http/gateway';
+import { jsonObject, listResource, type ResourceDefinition } from '../http/resource';
+import { targetOrganization } from '../http/scope';
+import type { Mailer } from '../mail/mailer';
+import { invitationLink, invitationMail } from '../mail/templates';
+import { withOrganisation } from './clientUsers';
+
+/** Pending (live link, no password yet), accepted (used), expired (unused past its time) or revoked (voided). */
+export const INVITATION_STATUSES = ['PENDING', 'ACCEPTED', 'EXPIRED', 'REVOKED'] as const;
+const STATUS_SQL = `CASE WHEN t.used_at IS NOT NULL THEN 'ACCEPTED' WHEN t.voided_at IS NOT NULL THEN 'REVOKED'
+  WHEN t.expires_at <= now() THEN 'EXPIRED' ELSE 'PENDING' END`;
+
+/** An invitation: the newest invitation link of one person, with its state. */
+export const invitationFields = {
+  InvitationId: { sql: 't.token_id', type: 'int' },
+  UserId: { sql: 't.user_id', type: 'int' },
+  ClientId: { sql: 'u.client_id', type: 'int' },
+  OfficialEmail: { sql: 't.email', type: 'text', searchable: true },
+  UserFirstname: { sql: 'u.first_name', type: 'text', searchable: true },
+  UserLastname: { sql: 'u.last_name', type: 'text', searchable: true },
+  Status: { sql: STATUS_SQL, type: 'text' },
+  SentAt: { sql: 't.created_at', type: 'timestamp', sort: { index: 'user_tokens_invite_sent_sort_idx' } },
+  ExpiresAt: { sql: 't.expires_at', type: 'timestamp' },
+} satisfies ResourceDefinition['fields'];
+
+export const invitations: ResourceDefinition = {
+  from: 'user_tokens t JOIN client_users u ON u.user_id = t.user_id',
+  // A resent invitation replaces the one before: each person is listed once, with their newest.
+  where: `t.purpose = 'invite' AND t.token_id = (SELECT max(t2.token_id) FROM user_tokens t2 WHERE t2.user_id = t.user_id AND t2.purpose = 'invite')`,
+  fields: invitationFields,
+  tenantField: 'ClientId',
+  tieBreaker: 't.token_id',
+};
+
+const organisationField = z
+  .union([z.int(), z.string()])
+  .optional()
+  .meta({ description: 'The organisation; the caller’s own when left out (only a SuperAdmin may name another)' });
+
+/** POST /subscription/invitations/resend */
+export const resendBody = z.object({
+  ClientId: organisationField,
+  UserId: recordId('Choose the person to invite again'),
+  SendMail: z.boolean().default(true).meta({ description: 'false: only answer the new link, for the administrator to pass on' }),
+});
+
+/** POST /subscription/invitations/revoke */
+export const revokeBody = z.object({
+  ClientId: organisationField,
+  UserId: recordId('Choose the invitation to revoke'),
+});
+
+export const ALREADY_ACCEPTED_MESSAGE = 'This person has accepted their invitation already';
+export const NOTHING_TO_REVOKE_MESSAGE = 'This invitation is not pending, so there is nothing to revoke';
+
+type Invitee = {
+  user_id: number;
+  email: string;
+  first_name: string;
+  last_name: string;
+  is_active: boolean;
+  has_password: boolean;
+  company_name: string;
+};
+
+/** The person invited, locked for the change, or NOT_FOUND when they are not of the organisation. */
+async function invitee(tx: Queryable, clientId: number, userId: number): Promise<Invitee> {
+  const [row] = await tx.query<Invitee>(
+    `SELECT u.user_id, u.email, u.first_name, u.last_name, u.is_active, u.password_hash IS NOT NULL AS has_password, c.company_name
+       FROM client_users u JOIN clients c ON c.client_id = u.client_id
+      WHERE u.user_id = $1 AND u.client_id = $2
+        FOR UPDATE OF u`,
+    [userId, clientId],
+  );
+  if (!row) throw new HttpError('NOT_FOUND', 'No such person in this organisation', 'UserId');
+  return row;
+}
+
+/** Voids every unused invitation link of the person; true when one was still live. */
+async function voidInvitations(tx: Queryable, userId: number): Promise<boolean> {
+  const voided = await tx.query<{ live: boolean }>(
+    `UPDATE user_tokens SET voided_at = now()
+      WHERE user_id = $1 AND purpose = 'invite' AND used_at IS NULL AND voided_at IS NULL
+     RETURNING expires_at > now() AS live`,
+    [userId],
+  );
+  return voided.some((token) => token.live);
+}
+
+async function loadInvitation(db: Queryable, userId: number) {
+  const [row] = await db.query<{ row: Record<string, unknown> }>(
+    `SELECT ${jsonObject(invitationFields)} AS row FROM ${invitations.from} WHERE ${invitations.where} AND t.user_id = $1`,
+    [userId],
+  );
+  return row!.row;
+}
+
+/** Invitations of one organisation: the list, sending one again (a new link, the old one void) and revoking. */
+export function invitationRoutes(db: Database, { mailer }: { mailer: Mailer }): Router {
+  const router = Router();
+
+  router.get('/subscription/invitations', requireAdmin, async (req, res) => {
+    res.json(await listResource(db, invitations, withOrganisation(req, res), res, viewerOf(res)));
+  });
+
+  router.post('/subscription/invitations/resend', requireAdmin, async (req, res) => {
+    const viewer = viewerOf(res);
+    const body = parseBody(resendBody, req.body);
+    const clientId = targetOrganization(viewer, body.ClientId);
+    const { link, mail, userId } = await db.transaction(async (tx) => {
+      const person = await invitee(tx, clientId, body.UserId);
+      if (person.has_password) throw new HttpError('CONFLICT', ALREADY_ACCEPTED_MESSAGE, 'UserId');
+      if (!person.is_active) {
+        // A revoked invitation freed the person's seats: inviting them again takes them back.
+        const products = await tx.query<{ product_id: number }>('SELECT DISTINCT product_id FROM user_roles WHERE user_id = $1', [
+          person.user_id,
+        ]);
+        for (const { product_id } of products) await reserveSeats(tx, clientId, product_id, 1, 'UserId');
+        await tx.query('UPDATE client_users SET is_active = true, updated_at = now() WHERE user_id = $1', [person.user_id]);
+      }
+      await voidInvitations(tx, person.user_id);
+      const token = await issueToken(tx, { userId: person.user_id, email: person.email, purpose: 'invite' });
+      const link = invitationLink(mailer.publicUrl, token, person.email, person.first_name, person.last_name);
+      const mail = body.SendMail
+        ? await mailer.queue(
+            tx,
+            person.email,
+            invitationMail({
+              publicUrl: mailer.publicUrl,
+              token,
+              email: person.email,
+              firstName: person.first_name,
+              lastName: person.last_name,
+              organization: person.company_name,
+            }),
+          )
+        : null;
+      await audit(tx, {
+        clientId,
+        actorUserId: viewer.userId,
+        action: body.SendMail ? 'user.invitation_resend' : 'user.invitation_link',
+        entityType: 'user',
+        entityId: person.user_id,
+        before: { isActive: person.is_active },
+        after: { isActive: true, mailed: body.SendMail },
+        ip: clientOf(req, res).ip,
+      });
+      return { link, mail, userId: person.user_id };
+    });
+    if (mail) mailer.dispatch(mail);
+    res.json({ Invitation: await loadInvitation(db, userId), Link: link });
+  });
+
+  router.post('/subscription/invitations/revoke', requireAdmin, async (req, res) => {
+    const viewer = viewerOf(res);
+    const body = parseBody(revokeBody, req.body);
+    const clientId = targetOrganization(viewer, body.ClientId);
+    await db.transaction(async (tx) => {
+      const person = await invitee(tx, clientId, body.UserId);
+      if (person.has_password || !(await voidInvitations(tx, person.user_id))) {
+        throw new HttpError('CONFLICT', NOTHING_TO_REVOKE_MESSAGE, 'UserId');
+      }
+      // Someone who never chose a password has used nothing: revoking also frees their seat.
+      await tx.query('UPDATE client_users SET is_active = false, updated_at = now() WHERE user_id = $1', [person.user_id]);
+      await audit(tx, {
+        clientId,
+        actorUserId: viewer.userId,
+        action: 'user.invitation_revoke',
+        entityType: 'user',
+        entityId: person.user_id,
+        before: { isActive: person.is_active },
+        after: { isActive: false },
+        ip: clientOf(req, res).ip,
+      });
+    });
+    res.json(await loadInvitation(db, body.UserId));
+  });
+
+  return router;
+}

@@ -1,0 +1,19 @@
+import { Badge } from '@chakra-ui/react';
+import type { InvitationStatus } from '../../../generated/graphql';
+
+export const INVITATION_STATUS_LABELS: Record<InvitationStatus, string> = {
+  PENDING: 'Pending',
+  ACCEPTED: 'Accepted',
+  EXPIRED: 'Expired',
+  REVOKED: 'Revoked',
+};
+
+const PALETTE: Record<InvitationStatus, string> = { PENDING: 'orange', ACCEPTED: 'green', EXPIRED: 'gray', REVOKED: 'red' };
+
+export function InvitationStatusBadge({ status }: { status: InvitationStatus }) {
+  return (
+    <Badge colorPalette={PALETTE[status]} variant="subtle" data-testid="invitation-status">
+      {INVITATION_STATUS_LABELS[status]}
+    </Badge>
+  );
+}

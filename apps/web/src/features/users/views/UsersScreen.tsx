@@ -1,0 +1,264 @@
+import { Box, Button, Flex, Heading, NativeSelect, Tabs, Text } from '@chakra-ui/react';
+import { useApolloClient } from '@apollo/client/react';
+import { parseAsString, parseAsStringLiteral, useQueryStates } from 'nuqs';
+import { useMemo, useState } from 'react';
+import { LuUserPlus } from 'react-icons/lu';
+import { DataTable, type DataTableColumn } from '../../../components/DataTable';
+import { PageHeader } from '../../../components/PageHeader';
+import {
+  UserListDocument,
+  useUserInviteMutation,
+  useUserListQuery,
+  useUserSeatsQuery,
+  type UserFieldsFragment,
+  type UserStatus,
+} from '../../../generated/graphql';
+import { collectAllPages } from '../../../lib/collectPages';
+import { formatDateTime } from '../../../lib/dates';
+import { dropListPages } from '../../../lib/listCache';
+import { menuEntryName } from '../../../lib/menu';
+import { toaster } from '../../../lib/toaster';
+import { useListState } from '../../../lib/useListState';
+import { useMutationForm } from '../../../lib/useMutationForm';
+import { InviteUserDialog } from '../components/InviteUserForm';
+import { SeatSummary } from '../components/SeatSummary';
+import { STATUS_LABELS, UserStatusBadge } from '../components/UserStatusBadge';
+import { userManagementPath } from '../urls';
+import { USER_STATUSES, userList } from '../userList';
+import { InvitationsPanel } from './InvitationsPanel';
+import { useUserBulkActions } from './useUserBulkActions';
+import { UserDetailDrawer } from './UserDetailDrawer';
+
+// The shared rules load when the person starts on the form, keeping zod off the list's first paint.
+const inviteUserInputSchema = () => import('@yozy/shared/inputs').then((inputs) => inputs.inviteUserInput);
+
+const EMPTY_INVITATION = { firstName: '', lastName: '', email: '', departmentName: '', departmentCode: '', phone: '', roleId: '' };
+
+const fullName = (user: UserFieldsFragment) => `${user.firstName} ${user.lastName}`.trim();
+
+// Both lists keep their page, search, sort and status under the same keys: switching drops them.
+const VIEW_KEYS = {
+  view: parseAsStringLiteral(['users', 'invitations'] as const).withDefault('users'),
+  page: parseAsString,
+  size: parseAsString,
+  sort: parseAsString,
+  q: parseAsString,
+  status: parseAsString,
+};
+
+export type UsersScreenProps = {
+  /** The organisation shown; the viewer's own when left out (a SuperAdmin names it on the provider's organisation tab). */
+  organizationId?: string;
+  /** Shown inside another page (the provider's organisation tab): no page title of its own. */
+  embedded?: boolean;
+};
+
+/**
+ * The people of one organisation: who is active, invited or disabled, searched, filtered and
+ * sorted on the server with the state in the address; seats used of capacity; inviting someone;
+ * and one person's details and roles beside the list.
+ */
+export function UsersScreen({ organizationId, embedded = false }: UsersScreenProps) {
+  const [{ view }, setView] = useQueryStates(VIEW_KEYS, { history: 'push' });
+  const list = useListState(userList);
+  const variables = { ...list.variables, organizationId };
+  const { data, previousData, loading, error, refetch } = useUserListQuery({ variables });
+  const seats = useUserSeatsQuery({ variables: { organizationId } });
+  const client = useApolloClient();
+  const [shown, setShown] = useState<{ id: string; name: string } | null>(null);
+  const [inviting, setInviting] = useState(false);
+  const { bulkActions, dialog } = useUserBulkActions(organizationId);
+
+  const [invite] = useUserInviteMutation({
+    update: (cache) => {
+      dropListPages(cache, 'users');
+      dropListPages(cache, 'userSeats');
+    },
+  });
+  const kit = useMutationForm({
+    schema: inviteUserInputSchema,
+    defaultValues: EMPTY_INVITATION,
+    call: async (values) =>
+      (await invite({ variables: { organizationId, input: { ...values, roleId: String(values.roleId) } } })).data?.inviteUser,
+    onSuccess: (_payload, values) => {
+      setInviting(false);
+      kit.clear();
+      toaster.success({ title: 'Invitation sent', description: `${values.email} can now choose a password from the mailed link.` });
+    },
+  });
+
+  const columns = useMemo<DataTableColumn<UserFieldsFragment>[]>(
+    () => [
+      {
+        id: 'name',
+        header: 'Name',
+        accessorFn: fullName,
+        cell: ({ row }) => (
+          <Button
+            variant="plain"
+            color="brand.fg"
+            px="0"
+            h="auto"
+            fontWeight="medium"
+            textDecoration="underline"
+            textUnderlineOffset="3px"
+            onClick={() => setShown({ id: row.original.id, name: fullName(row.original) })}
+            data-testid="user-open"
+          >
+            {fullName(row.original)}
+          </Button>
+        ),
+      },
+      { id: 'email', header: 'Email', accessorKey: 'email' },
+      { id: 'phone', header: 'Phone', accessorKey: 'phone' },
+      {
+        id: 'department',
+        header: 'Department',
+        accessorFn: (user) => user.departmentName,
+        cell: ({ row }) => (
+          <>
+            {row.original.departmentName}
+            {row.original.departmentCode && (
+              <Text as="span" color="fg.muted" ms="1">
+                ({row.original.departmentCode})
+              </Text>
+            )}
+          </>
+        ),
+      },
+      {
+        id: 'status',
+        header: 'Status',
+        accessorFn: (user) => STATUS_LABELS[user.status],
+        cell: ({ row }) => <UserStatusBadge status={row.original.status} />,
+      },
+      {
+        id: 'created',
+        header: 'Created',
+        accessorFn: (user) => user.createdAt,
+        cell: ({ getValue }) => formatDateTime(getValue<string>()),
+        meta: { csv: (user) => formatDateTime(user.createdAt) },
+      },
+    ],
+    [],
+  );
+
+  const answer = (data ?? previousData)?.users;
+  const productSeats = seats.data?.userSeats;
+  const canInvite = productSeats !== undefined && productSeats.some((product) => product.roles.length > 0);
+  const openInvitation = () => {
+    kit.prepareCaptcha();
+    setInviting(true);
+  };
+  const inviteButton = (
+    <Button colorPalette="brand" onClick={openInvitation} disabled={!canInvite} data-testid="invite-open">
+      <LuUserPlus aria-hidden />
+      Invite user
+    </Button>
+  );
+
+  return (
+    <Box data-testid="users-screen">
+      {embedded ? (
+        <Heading as="h2" size="lg" mb="4">
+          Users
+        </Heading>
+      ) : (
+        <PageHeader title={menuEntryName(userManagementPath)} />
+      )}
+      <Flex justify="space-between" align="start" gap="4" wrap="wrap">
+        <Box flex="1" minW="16rem">
+          <SeatSummary seats={productSeats} loading={seats.loading} />
+        </Box>
+        {inviteButton}
+      </Flex>
+      <Tabs.Root
+        value={view}
+        onValueChange={(details) =>
+          void setView({
+            view: details.value === 'invitations' ? 'invitations' : null,
+            page: null,
+            size: null,
+            sort: null,
+            q: null,
+            status: null,
+          })
+        }
+        colorPalette="brand"
+        lazyMount
+        unmountOnExit
+      >
+        <Tabs.List mb="4">
+          <Tabs.Trigger value="users" data-testid="users-tab">
+            Users
+          </Tabs.Trigger>
+          <Tabs.Trigger value="invitations" data-testid="invitations-tab">
+            Invitations
+          </Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="users" p="0">
+          <DataTable
+            label="Users"
+            columns={columns}
+            rows={answer?.nodes}
+            totalCount={answer?.totalCount}
+            getRowId={(user) => user.id}
+            getRowLabel={fullName}
+            list={list}
+            loading={loading}
+            error={error}
+            onRetry={() => void refetch().catch(() => undefined)}
+            empty={{
+              title: 'No users yet',
+              description: 'Invite the people of your organization to give them access.',
+              action: inviteButton,
+            }}
+            search={{ label: 'Search users', placeholder: 'Name, email or department' }}
+            filters={
+              <NativeSelect.Root width={{ base: 'full', sm: '12rem' }}>
+                <NativeSelect.Field
+                  aria-label="Status"
+                  bg="bg"
+                  value={list.filter.status ?? ''}
+                  onChange={(event) => list.setFilter('status', (event.target.value || null) as UserStatus | null)}
+                  data-testid="user-status-filter"
+                >
+                  <option value="">All users</option>
+                  {USER_STATUSES.map((status) => (
+                    <option key={status} value={status}>
+                      {STATUS_LABELS[status]}
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            }
+            exportRows={() =>
+              collectAllPages(async (page) => {
+                const result = await client.query({
+                  query: UserListDocument,
+                  variables: { ...variables, page },
+                  fetchPolicy: 'network-only',
+                });
+                return result.data!.users;
+              })
+            }
+            bulkActions={bulkActions}
+            testId="users-table"
+          />
+        </Tabs.Content>
+        <Tabs.Content value="invitations" p="0">
+          <InvitationsPanel organizationId={organizationId} />
+        </Tabs.Content>
+      </Tabs.Root>
+      <InviteUserDialog open={inviting} onClose={() => setInviting(false)} kit={kit} seats={productSeats ?? []} />
+      {dialog}
+      <UserDetailDrawer
+        userId={shown?.id ?? null}
+        name={shown?.name ?? ''}
+        organizationId={organizationId}
+        onClose={() => setShown(null)}
+      />
+    </Box>
+  );
+}

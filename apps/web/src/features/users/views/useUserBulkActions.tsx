@@ -1,0 +1,102 @@
+import { useState, type ReactNode } from 'react';
+import { LuLogOut, LuSend, LuUserCheck, LuUserX } from 'react-icons/lu';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import type { BulkAction } from '../../../components/DataTable';
+import {
+  useInvitationResendMutation,
+  useUsersSetActiveMutation,
+  useUsersSignOutMutation,
+  type UserErrorFieldsFragment,
+  type UserFieldsFragment,
+} from '../../../generated/graphql';
+import { dropListPages } from '../../../lib/listCache';
+import { errorMessage } from '../../../lib/requestErrors';
+import { toaster } from '../../../lib/toaster';
+
+type User = UserFieldsFragment;
+type Pending = { kind: 'deactivate' | 'signOut'; users: User[] };
+
+const names = (users: readonly User[]) => (users.length === 1 ? `${users[0]!.firstName} ${users[0]!.lastName}` : `${users.length} people`);
+
+/** The payload's first error as a toast; true when there was none. */
+function succeeded(errors: readonly UserErrorFieldsFragment[] | undefined, title: string): boolean {
+  const [error] = errors ?? [];
+  if (error) toaster.error({ title, description: errorMessage(error), closable: true });
+  return !error;
+}
+
+// Status, seats and invitations all change with these: every cached page of them is stale.
+const refresh = {
+  update: (cache: Parameters<typeof dropListPages>[0]) => {
+    dropListPages(cache, 'users');
+    dropListPages(cache, 'userSeats');
+    dropListPages(cache, 'invitations');
+  },
+};
+
+/**
+ * What an administrator can do with the selected rows of the users list: activate (taking seats),
+ * deactivate and sign out (both asked first: they end sessions at once), and send invitations again.
+ */
+export function useUserBulkActions(organizationId: string | undefined): { bulkActions: BulkAction<User>[]; dialog: ReactNode } {
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [setActive] = useUsersSetActiveMutation(refresh);
+  const [signOut] = useUsersSignOutMutation(refresh);
+  const [resend] = useInvitationResendMutation(refresh);
+
+  async function activate(users: User[], active: boolean) {
+    const userIds = users.map((user) => user.id);
+    const answer = (await setActive({ variables: { organizationId, input: { userIds, active } } })).data?.setUsersActive;
+    const verb = active ? 'activated' : 'deactivated';
+    if (succeeded(answer?.errors, `Nobody was ${verb}`)) {
+      toaster.success({ title: `${names(users)} ${users.length === 1 ? 'is' : 'are'} ${verb}` });
+    }
+  }
+
+  async function resendInvitations(users: User[]) {
+    const invited = users.filter((user) => user.status === 'INVITED');
+    if (invited.length === 0) {
+      toaster.info({ title: 'No invitation to send', description: 'None of the selected people is waiting to choose a password.' });
+      return;
+    }
+    let sent = 0;
+    for (const user of invited) {
+      const answer = (await resend({ variables: { organizationId, input: { userId: user.id } } })).data?.resendInvitation;
+      if (succeeded(answer?.errors, `The invitation to ${user.email} was not sent`)) sent++;
+    }
+    if (sent > 0) toaster.success({ title: `${sent} ${sent === 1 ? 'invitation' : 'invitations'} sent again` });
+  }
+
+  const bulkActions: BulkAction<User>[] = [
+    { label: 'Activate', icon: <LuUserCheck aria-hidden />, onAction: (users) => activate(users, true) },
+    { label: 'Deactivate', icon: <LuUserX aria-hidden />, tone: 'danger', onAction: (users) => setPending({ kind: 'deactivate', users }) },
+    { label: 'Resend invitation', icon: <LuSend aria-hidden />, onAction: resendInvitations },
+    { label: 'Sign out', icon: <LuLogOut aria-hidden />, tone: 'danger', onAction: (users) => setPending({ kind: 'signOut', users }) },
+  ];
+
+  const deactivating = pending?.kind === 'deactivate';
+  const dialog = (
+    <ConfirmDialog
+      open={pending !== null}
+      title={deactivating ? `Deactivate ${names(pending?.users ?? [])}?` : `Sign out ${names(pending?.users ?? [])}?`}
+      confirmLabel={deactivating ? 'Deactivate' : 'Sign out'}
+      destructive
+      onClose={() => setPending(null)}
+      onConfirm={async () => {
+        if (!pending) return;
+        if (pending.kind === 'deactivate') return activate(pending.users, false);
+        const userIds = pending.users.map((user) => user.id);
+        const answer = (await signOut({ variables: { organizationId, input: { userIds } } })).data?.signOutUsers;
+        if (succeeded(answer?.errors, 'Nobody was signed out')) {
+          toaster.success({ title: `${names(pending.users)} signed out`, description: `${answer?.sessionsEnded ?? 0} sessions ended.` });
+        }
+      }}
+      testId="users-confirm"
+    >
+      {deactivating
+        ? 'They can no longer sign in, every session of theirs ends at once, and their seats are free for others. You can activate them again later.'
+        : 'Every session of theirs ends at once: they must sign in again.'}
+    </ConfirmDialog>
+  );
+  return { bulkActions, dialog };
+}

@@ -1,0 +1,191 @@
+import { createRequire } from 'node:module';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { SCREENSHOTS, useBrowser } from '../support/browser';
+import { signedIn } from '../support/graphql';
+import { useStack } from '../support/useStack';
+
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+type Violation = { id: string; help: string; nodes: { target: string[]; failureSummary: string }[] };
+
+/** axe-core's findings on the page as it is now, described so a failure says what and where. */
+async function axeProblems(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: AXE });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: Violation[] }> } }).axe;
+    return (await axe.run(document)).violations.map(({ id, help, nodes }) => ({
+      id,
+      help,
+      nodes: nodes.map(({ target, failureSummary }) => ({ target, failureSummary })),
+    }));
+  });
+  return violations.map((v) => `${v.id}: ${v.help}\n${v.nodes.map((n) => `  ${n.target.join(' ')}: ${n.failureSummary}`).join('\n')}`);
+}
+
+describe('user management in the browser', () => {
+  const stack = useStack('pglite');
+  const browser = useBrowser();
+  let cookie = '';
+
+  beforeAll(async () => {
+    cookie = (await signedIn(stack.gatewayUrl, 'admin@acme.local')).cookies.get('token_org')!;
+  });
+
+  async function open(mode: 'light' | 'dark', width: number): Promise<Page> {
+    // axe is injected as a script, which the console's Content-Security-Policy rightly refuses.
+    const context = await browser().newContext({
+      baseURL: stack.gatewayUrl,
+      viewport: { width, height: 900 },
+      colorScheme: mode,
+      bypassCSP: true,
+    });
+    await context.addCookies([{ name: 'token_org', value: cookie, url: stack.gatewayUrl }]);
+    const page = await context.newPage();
+    await page.goto('/UserManagement');
+    await page.getByTestId('user-open').first().waitFor();
+    await page.getByTestId('seat-count').first().waitFor();
+    return page;
+  }
+
+  const rowsShown = (page: Page) => page.getByTestId('user-open').allInnerTexts();
+
+  it('lists, filters and searches people, shows one with their roles, and invites someone who then shows as invited', async () => {
+    const page = await open('light', 1280);
+    expect(await page.getByTestId('page-title').innerText()).toBe('User Management');
+    expect(await page.getByTestId('seat-count').innerText()).toMatch(/^\d+ of 50 seats used$/);
+    expect(await axeProblems(page)).toEqual([]);
+    await page.screenshot({ path: `${SCREENSHOTS}users-light-1280.png`, fullPage: true });
+
+    await page.getByTestId('user-status-filter').selectOption('DISABLED');
+    await page.waitForURL((url) => url.searchParams.get('status') === 'DISABLED');
+    await expect.poll(() => page.getByTestId('user-status').allInnerTexts()).toEqual(['Disabled', 'Disabled', 'Disabled']);
+    await page.getByTestId('user-status-filter').selectOption('');
+
+    await page.getByTestId('table-search').fill('kenji');
+    await expect.poll(() => rowsShown(page)).toEqual(['Kenji Watanabe']);
+    await page.getByTestId('user-open').first().click();
+    const drawer = page.getByTestId('user-drawer');
+    await drawer.getByTestId('user-roles').waitFor();
+    expect(await drawer.getByTestId('user-roles').innerText()).toContain('Yozy Web');
+    expect(await axeProblems(page)).toEqual([]);
+    await page.screenshot({ path: `${SCREENSHOTS}users-drawer-light-1280.png` });
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'hidden' });
+
+    const seatsBefore = await page.getByTestId('seat-count').innerText();
+    await page.getByTestId('invite-open').click();
+    const dialog = page.getByTestId('invite-dialog');
+    await page.getByTestId('invite-submit').click();
+    await page.getByTestId('invite-first-name-error').waitFor();
+    expect(await axeProblems(page)).toEqual([]);
+    await page.screenshot({ path: `${SCREENSHOTS}users-invite-errors-light-1280.png` });
+
+    await page.getByTestId('invite-first-name').fill('Ingrid');
+    await page.getByTestId('invite-last-name').fill('Browser');
+    await page.getByTestId('invite-email').fill('ingrid.browser@acme.local');
+    await page.getByTestId('invite-department-name').fill('Research');
+    await page.getByTestId('invite-department-code').fill('RND');
+    await page.getByTestId('invite-role').selectOption({ label: 'Member · Yozy Web' });
+    await page.getByTestId('invite-submit').click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByText('Invitation sent').waitFor();
+
+    await page.getByTestId('table-search').fill('ingrid');
+    await expect.poll(() => rowsShown(page)).toEqual(['Ingrid Browser']);
+    expect(await page.getByTestId('user-status').innerText()).toBe('Invited');
+    await expect.poll(() => page.getByTestId('seat-count').innerText()).not.toBe(seatsBefore);
+    const [mail] = await stack.db.query<{ text_body: string }>('SELECT text_body FROM mail_outbox WHERE to_address = $1', [
+      'ingrid.browser@acme.local',
+    ]);
+    expect(mail?.text_body).toContain('/setpassword/ingrid.browser%40acme.local/Ingrid/Browser?token=');
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.waitForTimeout(200);
+    expect(await axeProblems(page)).toEqual([]);
+    await page.screenshot({ path: `${SCREENSHOTS}users-light-390.png`, fullPage: true });
+    await page.context().close();
+  });
+
+  it('shows the invitation, sends it again and revokes it after asking', async () => {
+    const page = await open('light', 1280);
+    await page.getByTestId('invitations-tab').click();
+    await page.waitForURL((url) => url.searchParams.get('view') === 'invitations');
+    await page.getByTestId('invitation-status').first().waitFor();
+    expect(await axeProblems(page)).toEqual([]);
+    await page.screenshot({ path: `${SCREENSHOTS}users-invitations-light-1280.png`, fullPage: true });
+
+    const table = page.getByTestId('invitations-table');
+    await page.getByTestId('table-search').fill('ingrid');
+    await expect.poll(() => table.getByTestId('invitation-status').allInnerTexts()).toEqual(['Pending']);
+    await table.getByTestId('invitation-resend').click();
+    await page.getByText('Invitation sent again').waitFor();
+
+    await table.getByTestId('invitation-revoke').click();
+    await page.getByTestId('confirm-dialog').waitFor();
+    expect(await axeProblems(page)).toEqual([]);
+    await page.getByTestId('confirm-dialog-confirm').click();
+    await page.getByText('Invitation revoked').waitFor();
+    await expect.poll(() => table.getByTestId('invitation-status').allInnerTexts()).toEqual(['Revoked']);
+    const [row] = await stack.db.query<{ is_active: boolean }>('SELECT is_active FROM client_users WHERE email = $1', [
+      'ingrid.browser@acme.local',
+    ]);
+    expect(row?.is_active).toBe(false);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.waitForTimeout(200);
+    expect(await axeProblems(page)).toEqual([]);
+    await page.screenshot({ path: `${SCREENSHOTS}users-invitations-light-390.png`, fullPage: true });
+    await page.context().close();
+  });
+
+  it('deactivates, activates and signs out the selected people, asking before what ends sessions', async () => {
+    const page = await open('light', 1280);
+    const status = (name: string) => page.getByRole('row').filter({ hasText: name }).getByTestId('user-status').innerText();
+    await page.getByTestId('table-search').fill('engineering');
+    await expect.poll(() => rowsShown(page)).toContain('Kenji Watanabe');
+    for (const name of ['Kenji Watanabe', 'Marcus Lee'])
+      await page.getByRole('checkbox', { name: `Select ${name}` }).check({ force: true });
+    await expect.poll(() => page.getByTestId('bulk-count').innerText()).toBe('2 selected');
+    expect(await axeProblems(page)).toEqual([]);
+    await page.screenshot({ path: `${SCREENSHOTS}users-bulk-light-1280.png` });
+
+    await page.getByTestId('bulk-bar').getByRole('button', { name: 'Deactivate' }).click();
+    await page.getByTestId('users-confirm').waitFor();
+    await page.getByTestId('users-confirm-confirm').click();
+    await expect.poll(() => status('Kenji Watanabe')).toBe('Disabled');
+    expect(await status('Marcus Lee')).toBe('Disabled');
+
+    for (const name of ['Kenji Watanabe', 'Marcus Lee'])
+      await page.getByRole('checkbox', { name: `Select ${name}` }).check({ force: true });
+    await page.getByTestId('bulk-bar').getByRole('button', { name: 'Activate', exact: true }).click();
+    await expect.poll(() => status('Kenji Watanabe')).toBe('Active');
+    expect(await status('Marcus Lee')).toBe('Active');
+
+    await page.getByRole('checkbox', { name: 'Select Kenji Watanabe' }).check({ force: true });
+    await page.getByTestId('bulk-bar').getByRole('button', { name: 'Sign out' }).click();
+    await page.getByTestId('users-confirm-confirm').click();
+    await page.getByText('Kenji Watanabe signed out').waitFor();
+    await page.context().close();
+  });
+
+  it('reads well in dark mode, wide and on a phone', async () => {
+    const page = await open('dark', 1280);
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    expect(await axeProblems(page)).toEqual([]);
+    await page.screenshot({ path: `${SCREENSHOTS}users-dark-1280.png`, fullPage: true });
+    await page.getByTestId('invite-open').click();
+    await page.getByTestId('invite-dialog').waitFor();
+    expect(await axeProblems(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.getByTestId('invitations-tab').click();
+    await page.getByTestId('invitation-status').first().waitFor();
+    expect(await axeProblems(page)).toEqual([]);
+    await page.screenshot({ path: `${SCREENSHOTS}users-invitations-dark-1280.png`, fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.waitForTimeout(200);
+    expect(await axeProblems(page)).toEqual([]);
+    await page.screenshot({ path: `${SCREENSHOTS}users-dark-390.png`, fullPage: true });
+    await page.context().close();
+  });
+});
