@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dashboardAnswer, statisticsAnswer } from '../openapi/answers';
 import { startRestApi, type ErrorBody, type RestApi } from '../testing/restApi';
-import { statisticsRange } from './insights';
+import { EXPIRING_WITHIN_DAYS, statisticsRange } from './insights';
 
 let api: RestApi;
 const tokens: Record<string, string> = {};
@@ -35,30 +35,70 @@ describe('GET /insights/dashboard', () => {
     const answer = await api.get<Dashboard>('/insights/dashboard', tokens['admin@acme.local']);
     expect(answer.status).toBe(200);
     expect(dashboardAnswer.safeParse(answer.body).error).toBeUndefined();
-    // Twelve people, one deactivated, one invited without a password yet; three seeded live
-    // sessions plus the member's and the admin's own from this test.
+    // What the demo holds for Acme, counted straight from its tables; the sessions live now are the
+    // seeded ones plus the member's and the admin's own from this test.
+    const [demo] = await api.db.query<{
+      active: number;
+      disabled: number;
+      invited: number;
+      live: number;
+      expiring: number;
+      today: number;
+    }>(
+      `SELECT (SELECT count(*)::int FROM client_users WHERE client_id = $1 AND is_active) AS active,
+              (SELECT count(*)::int FROM client_users WHERE client_id = $1 AND NOT is_active) AS disabled,
+              (SELECT count(*)::int FROM client_users u
+                WHERE u.client_id = $1 AND u.is_active AND u.password_hash IS NULL
+                  AND EXISTS (SELECT 1 FROM user_tokens t WHERE t.user_id = u.user_id AND t.purpose = 'invite'
+                                 AND t.used_at IS NULL AND t.voided_at IS NULL AND t.expires_at > now())) AS invited,
+              (SELECT count(*)::int FROM sessions WHERE client_id = $1 AND ended_at IS NULL AND expires_at > now()) AS live,
+              (SELECT count(*)::int FROM licences WHERE client_id = $1 AND is_active
+                  AND valid_till BETWEEN current_date AND current_date + $2::int) AS expiring,
+              (SELECT count(*)::int FROM sessions
+                WHERE client_id = $1 AND (started_at AT TIME ZONE 'UTC')::date = (now() AT TIME ZONE 'UTC')::date) AS today`,
+      [acme, EXPIRING_WITHIN_DAYS],
+    );
+    const seats = await api.db.query<{ productName: string; capacity: number; used: number }>(
+      `SELECT pr.product_name AS "productName",
+              (SELECT coalesce(sum(pl.capacity), 0)::int FROM licences l JOIN plans pl ON pl.plan_id = l.plan_id
+                WHERE l.client_id = $1 AND l.product_id = pr.product_id AND l.is_active AND l.valid_till >= current_date) AS capacity,
+              (SELECT count(DISTINCT u.user_id)::int FROM client_users u JOIN user_roles ur ON ur.user_id = u.user_id
+                WHERE u.client_id = $1 AND u.is_active AND ur.product_id = pr.product_id) AS used
+         FROM products pr
+        WHERE pr.product_id IN (SELECT product_id FROM licences WHERE client_id = $1 AND is_active
+                                 UNION
+                                SELECT ur.product_id FROM user_roles ur JOIN client_users u ON u.user_id = ur.user_id
+                                 WHERE u.client_id = $1 AND u.is_active)
+        ORDER BY pr.product_id`,
+      [acme],
+    );
+    // The demo has someone of each kind, so none of these is a zero that any answer would match.
+    for (const count of [demo!.active, demo!.disabled, demo!.invited, demo!.expiring]) expect(count).toBeGreaterThan(0);
+    expect(seats.map((seat) => seat.productName)).toEqual(['Yozy Lite', 'Yozy Web']);
     expect(answer.body).toMatchObject({
       clientId: acme,
-      activeUsers: 11,
-      disabledUsers: 1,
-      pendingInvitations: 1,
-      sessionsActiveNow: 5,
-      licencesExpiringSoon: 1,
-      seats: [
-        { productName: 'Yozy Lite', capacity: 10, used: 0 },
-        { productName: 'Yozy Web', capacity: 50, used: 11 },
-      ],
+      activeUsers: demo!.active,
+      disabledUsers: demo!.disabled,
+      pendingInvitations: demo!.invited,
+      sessionsActiveNow: demo!.live,
+      licencesExpiringSoon: demo!.expiring,
+      seats,
     });
+    expect(demo!.live).toBeGreaterThanOrEqual(2);
     const days = answer.body.signInsPerDay;
     expect(days).toHaveLength(30);
-    expect(days.at(-1)).toEqual({ day: today(), count: 5 });
+    expect(days.at(-1)).toEqual({ day: today(), count: demo!.today });
     expect(days.slice(0, -1).reduce((sum, day) => sum + day.count, 0)).toBeGreaterThan(100);
   });
 
   it('lets a SuperAdmin read any organisation, and says when there is none', async () => {
     const answer = await api.get<Dashboard>(`/insights/dashboard?ClientId=${acme}`, tokens['admin@yozy.local']);
     expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject({ clientId: acme, activeUsers: 11 });
+    const [people] = await api.db.query<{ active: number }>(
+      'SELECT count(*)::int AS active FROM client_users WHERE client_id = $1 AND is_active',
+      [acme],
+    );
+    expect(answer.body).toMatchObject({ clientId: acme, activeUsers: people!.active });
     const missing = await api.get<ErrorBody>('/insights/dashboard?ClientId=999999', tokens['admin@yozy.local']);
     expect(missing.status).toBe(404);
     expect(missing.body.error).toMatchObject({ code: 'NOT_FOUND', field: 'ClientId' });
@@ -116,23 +156,43 @@ describe('GET /insights/statistics', () => {
 
   it('counts active people per department and group, and the project master per project', async () => {
     const answer = await api.get<Statistics>(`/insights/statistics?ClientId=${acme}`, tokens['admin@yozy.local']);
-    expect(answer.body.usersPerDepartment).toEqual([
-      { name: 'Engineering', count: 5 },
-      { name: 'Sales', count: 2 },
-      { name: 'Finance', count: 1 },
-      { name: 'IT', count: 1 },
-      { name: 'Marketing', count: 1 },
-      { name: 'Support', count: 1 },
-    ]);
-    expect(answer.body.usersPerGroup).toEqual([
-      { name: 'Engineering', count: 4 },
-      { name: 'Sales', count: 4 },
-      { name: 'Support', count: 3 },
-    ]);
-    expect(answer.body.projects).toEqual([
-      expect.objectContaining({ shortCode: 'ACM-MOB', allocations: 4, issues: 3, openIssues: 2, releases: 2 }),
-      expect.objectContaining({ shortCode: 'ACM-WEB', allocations: 4, issues: 3, openIssues: 2, releases: 2 }),
-    ]);
+    // Acme's active people by department (blank ones together) and by group (empty groups too),
+    // most people first, then by name; and each of its projects with what the project master holds.
+    const departments = await api.db.query<{ name: string | null; count: number }>(
+      `SELECT NULLIF(trim(department_name), '') AS name, count(*)::int AS count
+         FROM client_users WHERE client_id = $1 AND is_active
+        GROUP BY 1 ORDER BY count DESC, name NULLS LAST`,
+      [acme],
+    );
+    const groups = await api.db.query<{ name: string; count: number }>(
+      `SELECT g.name, (SELECT count(*)::int FROM group_members m JOIN client_users u ON u.user_id = m.user_id
+                        WHERE m.group_id = g.group_id AND u.is_active) AS count
+         FROM groups g WHERE g.client_id = $1
+        ORDER BY count DESC, lower(g.name)`,
+      [acme],
+    );
+    const projects = await api.db.query<{
+      shortCode: string;
+      allocations: number;
+      issues: number;
+      openIssues: number;
+      releases: number;
+    }>(
+      `SELECT p.short_code AS "shortCode",
+              (SELECT count(*)::int FROM project_allocations a WHERE a.project_id = p.project_id AND a.is_current) AS allocations,
+              (SELECT count(*)::int FROM project_issues i WHERE i.project_id = p.project_id) AS issues,
+              (SELECT count(*)::int FROM project_issues i WHERE i.project_id = p.project_id AND i.status <> 'DONE') AS "openIssues",
+              (SELECT count(*)::int FROM project_releases r WHERE r.project_id = p.project_id) AS releases
+         FROM projects p WHERE p.client_id = $1 ORDER BY p.short_code`,
+      [acme],
+    );
+    // The demo spreads Acme over several departments, groups and projects, so none of these is empty.
+    expect(departments.length).toBeGreaterThan(1);
+    expect(groups.some((group) => group.count > 0)).toBe(true);
+    expect(projects.some((project) => project.allocations > 0 && project.issues > project.openIssues)).toBe(true);
+    expect(answer.body.usersPerDepartment).toEqual(departments);
+    expect(answer.body.usersPerGroup).toEqual(groups);
+    expect(answer.body.projects).toEqual(projects.map((project) => expect.objectContaining(project)));
   });
 
   it.each([

@@ -25,26 +25,43 @@ describe('GET /subscription_client_license_details', () => {
     const acme = await ids('Acme Corporation');
     const answer = await api.get<Licence[]>('/subscription_client_license_details?order=ValidTill.asc', tokens['admin@acme.local']);
     expect(answer.status).toBe(200);
-    expect(answer.body.map((l) => [l.ClientId, l.ProductName, l.PlanName])).toEqual([
-      [acme, 'Yozy Lite', 'Lite Starter'],
-      [acme, 'Yozy Web', 'Web Business'],
-    ]);
-    // Acme's active people with a Yozy Web role take its seats; nobody holds a Yozy Lite role.
-    const [web] = await api.db.query<{ used: number }>(
-      `SELECT count(DISTINCT u.user_id)::int AS used FROM client_users u JOIN user_roles ur ON ur.user_id = u.user_id
-         JOIN products p ON p.product_id = ur.product_id WHERE u.client_id = $1 AND u.is_active AND p.product_code = 'YOZY-WEB'`,
+    // Every licence Acme holds, live or not, the soonest last day first (the oldest licence first on a tie).
+    const held = await api.db.query<{ product_name: string; plan_name: string }>(
+      `SELECT pr.product_name, pl.plan_name FROM licences l
+         JOIN products pr ON pr.product_id = l.product_id JOIN plans pl ON pl.plan_id = l.plan_id
+        WHERE l.client_id = $1 ORDER BY l.valid_till, l.licence_id`,
       [acme],
     );
-    expect(answer.body[1]).toMatchObject({
+    expect(held.map((l) => l.product_name)).toEqual(expect.arrayContaining(['Yozy Lite', 'Yozy Web']));
+    expect(answer.body.map((l) => [l.ClientId, l.ProductName, l.PlanName])).toEqual(held.map((l) => [acme, l.product_name, l.plan_name]));
+    expect(String(answer.body[0]!.ValidTill) < String(answer.body.at(-1)!.ValidTill)).toBe(true);
+    // A product's seats: the capacity of all its live licences together, taken by Acme's active people with a role for it.
+    const seats = await api.db.query<{ product_name: string; capacity: number; used: number }>(
+      `SELECT pr.product_name,
+              (SELECT coalesce(sum(pl.capacity), 0)::int FROM licences l JOIN plans pl ON pl.plan_id = l.plan_id
+                WHERE l.client_id = $1 AND l.product_id = pr.product_id AND l.is_active AND l.valid_till >= current_date) AS capacity,
+              (SELECT count(DISTINCT u.user_id)::int FROM client_users u JOIN user_roles ur ON ur.user_id = u.user_id
+                WHERE u.client_id = $1 AND u.is_active AND ur.product_id = pr.product_id) AS used
+         FROM products pr WHERE pr.product_name IN ('Yozy Lite', 'Yozy Web')`,
+      [acme],
+    );
+    const seatsOf = (productName: string) => seats.find((row) => row.product_name === productName)!;
+    expect(seatsOf('Yozy Web').used).toBeGreaterThan(0);
+    expect(answer.body.find((l) => l.PlanName === 'Web Business')).toMatchObject({
       Cost: 49,
       Currency: 'USD',
       Frequency: 'MONTHLY',
       Capacity: 50,
       IsActive: true,
-      SeatsUsed: web!.used,
-      SeatsCapacity: 50,
+      SeatsUsed: seatsOf('Yozy Web').used,
+      SeatsCapacity: seatsOf('Yozy Web').capacity,
     });
-    expect(answer.body[0]).toMatchObject({ Capacity: 10, SeatsUsed: 0, SeatsCapacity: 10 });
+    const lites = answer.body.filter((l) => l.ProductName === 'Yozy Lite');
+    for (const lite of lites) {
+      expect(lite).toMatchObject({ Capacity: 10, SeatsUsed: seatsOf('Yozy Lite').used, SeatsCapacity: seatsOf('Yozy Lite').capacity });
+    }
+    expect(lites.length).toBeGreaterThan(0);
+    expect(seatsOf('Yozy Lite').capacity).toBeGreaterThan(0);
   });
 
   it('shows a SuperAdmin the organisation named, and refuses it to another organisation’s admin and to members', async () => {
