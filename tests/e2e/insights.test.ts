@@ -48,21 +48,40 @@ describe('the dashboard and the statistics in the browser', () => {
     return row!;
   }
 
+  /** Seats per product as the seat limit counts them: live licences give, active people with a role take. */
+  async function acmeSeats() {
+    return stack.db.query<{ product: string; used: number; capacity: number }>(
+      `SELECT pr.product_name AS product,
+              (SELECT count(DISTINCT u.user_id)::int FROM client_users u JOIN user_roles ur ON ur.user_id = u.user_id
+                WHERE u.client_id = c.client_id AND u.is_active AND ur.product_id = pr.product_id) AS used,
+              (SELECT coalesce(sum(pl.capacity), 0)::int FROM licences l JOIN plans pl ON pl.plan_id = l.plan_id
+                WHERE l.client_id = c.client_id AND l.product_id = pr.product_id AND l.is_active
+                  AND l.valid_till >= current_date) AS capacity
+         FROM clients c, products pr
+        WHERE c.company_name = 'Acme Corporation' AND pr.product_id IN (
+              SELECT product_id FROM licences WHERE client_id = c.client_id AND is_active
+               UNION
+              SELECT ur.product_id FROM user_roles ur JOIN client_users u ON u.user_id = ur.user_id
+               WHERE u.client_id = c.client_id AND u.is_active)
+        ORDER BY pr.product_id`,
+    );
+  }
+
   it('shows the seeded numbers on cards that lead to their screens, with a chart its table repeats', async () => {
     const page = await signedIn('light');
     const dashboard = new DashboardPage(page);
     await dashboard.ready();
     const expected = await acmeNumbers();
-    expect(expected).toMatchObject({ active: 11, disabled: 1, invited: 1, expiring: 1 });
+    // The seed gives every card something to show, so a card stuck at zero cannot pass.
+    for (const key of ['active', 'disabled', 'invited', 'expiring'] as const) expect(expected[key]).toBeGreaterThan(0);
     expect(await dashboard.value('active-users').innerText()).toBe(String(expected.active));
     expect(await dashboard.value('disabled-users').innerText()).toBe(String(expected.disabled));
     expect(await dashboard.value('pending-invitations').innerText()).toBe(String(expected.invited));
     expect(await dashboard.value('sessions-active').innerText()).toBe(String(expected.live));
     expect(await dashboard.value('licences-expiring').innerText()).toBe(String(expected.expiring));
-    expect((await dashboard.seats().allInnerTexts()).map((text) => text.replace(/\s+/g, ' '))).toEqual([
-      'Yozy Lite 0 of 10 seats used',
-      'Yozy Web 11 of 50 seats used',
-    ]);
+    expect((await dashboard.seats().allInnerTexts()).map((text) => text.replace(/\s+/g, ' '))).toEqual(
+      (await acmeSeats()).map((seat) => `${seat.product} ${seat.used} of ${seat.capacity} seats used`),
+    );
 
     const chart = dashboard.chart('Sign-ins per day');
     await chart.getByRole('img', { name: /^Sign-ins per day\. Sign-ins: \d+ in all over 30 rows/ }).waitFor();

@@ -4,7 +4,6 @@ import { FALLBACK_PROFILE_LABEL } from '@yozy/shared';
 import { Suspense, useEffect, useState } from 'react';
 import { NuqsAdapter } from 'nuqs/adapters/react-router/v7';
 import { Outlet } from 'react-router-dom';
-import { ScreenSpinner } from '../../components/ScreenSpinner';
 import type { ViewerFieldsFragment } from '../../generated/graphql';
 import { describeRequestError } from '../../lib/requestErrors';
 import { toaster } from '../../lib/toaster';
@@ -12,6 +11,7 @@ import { useSignOut } from '../../features/auth/views/useSignOut';
 import { enquiriesPath } from '../../features/enquiries/urls';
 import { AppLayout } from './AppLayout';
 import { ProfileMenu } from './ProfileMenu';
+import { ShellScreenLoading } from './ShellScreenLoading';
 import { Sidebar } from './Sidebar';
 import { TopBar } from './TopBar';
 
@@ -83,7 +83,7 @@ export default function ShellView({ viewer }: { viewer: ViewerFieldsFragment }) 
         />
       }
     >
-      <Suspense fallback={<ScreenSpinner />}>
+      <Suspense fallback={<ShellScreenLoading menu={viewer.menu} />}>
         {/* List screens keep their page, sort, search and filters in the query string (nuqs); only
             signed-in screens have lists, so the adapter stays off the first screen. */}
         <NuqsAdapter>
