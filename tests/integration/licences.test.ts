@@ -52,13 +52,32 @@ describe.each(DATABASES)('licences over /graphql on %s', (kind) => {
     const admin = await signedIn(stack.gatewayUrl, 'admin@acme.local');
     const answer = await admin.request<Data>(LICENCES);
     expect(answer.errors).toBeUndefined();
-    expect(answer.data!.licences.nodes.map((l) => [l.organizationId, l.productName, l.planName])).toEqual([
-      [acme, 'Yozy Lite', 'Lite Starter'],
-      [acme, 'Yozy Web', 'Web Business'],
-    ]);
-    const [lite, web] = answer.data!.licences.nodes;
-    expect(lite).toMatchObject({ validTill: daysFromToday(12), isActive: true, seatsUsed: 0, seatsCapacity: 10 });
-    expect(web).toMatchObject({ frequency: 'MONTHLY', capacity: 50, seatsCapacity: 50 });
+    // Every licence Acme holds, soonest to run out first, with the seats its product has there.
+    const held = await stack.db.query<{ product: string; plan: string; validTill: string; seatsUsed: number; seatsCapacity: number }>(
+      `SELECT pr.product_name AS product, pl.plan_name AS plan, to_char(l.valid_till, 'YYYY-MM-DD') AS "validTill",
+              (SELECT count(DISTINCT u.user_id)::int FROM client_users u JOIN user_roles ur ON ur.user_id = u.user_id
+                WHERE u.client_id = l.client_id AND u.is_active AND ur.product_id = l.product_id) AS "seatsUsed",
+              (SELECT coalesce(sum(p2.capacity), 0)::int FROM licences l2 JOIN plans p2 ON p2.plan_id = l2.plan_id
+                WHERE l2.client_id = l.client_id AND l2.product_id = l.product_id AND l2.is_active
+                  AND l2.valid_till >= current_date) AS "seatsCapacity"
+         FROM licences l JOIN plans pl ON pl.plan_id = l.plan_id JOIN products pr ON pr.product_id = l.product_id
+        WHERE l.client_id = $1
+        ORDER BY l.valid_till, l.licence_id`,
+      [Number(acme)],
+    );
+    expect(answer.data!.licences.totalCount).toBe(held.length);
+    expect(answer.data!.licences.nodes.map((l) => [l.organizationId, l.productName, l.planName])).toEqual(
+      held.map((l) => [acme, l.product, l.plan]),
+    );
+    expect(answer.data!.licences.nodes.map(({ validTill, seatsUsed, seatsCapacity }) => ({ validTill, seatsUsed, seatsCapacity }))).toEqual(
+      held.map(({ validTill, seatsUsed, seatsCapacity }) => ({ validTill, seatsUsed, seatsCapacity })),
+    );
+    // The demo's Yozy Lite licence runs out in twelve days and nobody holds a seat on it; Acme's
+    // people sit on its one Yozy Web licence.
+    const lite = answer.data!.licences.nodes[0];
+    const web = answer.data!.licences.nodes.find((l) => l.planName === 'Web Business');
+    expect(lite).toMatchObject({ productName: 'Yozy Lite', validTill: daysFromToday(12), isActive: true, seatsUsed: 0, seatsCapacity: 10 });
+    expect(web).toMatchObject({ frequency: 'MONTHLY', capacity: 50 });
     expect(web!.seatsUsed).toBeGreaterThan(0);
 
     const searched = await admin.request<Data>(LICENCES, { search: 'business', sort: { field: 'VALID_TILL', direction: 'DESC' } });

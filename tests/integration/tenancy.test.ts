@@ -103,8 +103,15 @@ describe.each(DATABASES)('organisation scope on %s', (kind) => {
         `${stack.apiUrl}subscription_client_details?select=ClientCompanyName&order=ClientCompanyName.asc&limit=2&offset=1`,
         { headers: { authorization: `Bearer ${token}`, prefer: 'count=exact' } },
       );
-      expect(await response.json()).toEqual([{ ClientCompanyName: 'Globex Industries' }, { ClientCompanyName: 'Initech Ltd' }]);
-      expect(response.headers.get('content-range')).toBe('1-2/4');
+      // Every organisation of the database, the provider's own and each customer's, sorted by name as people read it.
+      const all = await stack.db.query<{ company_name: string }>(
+        'SELECT company_name FROM clients ORDER BY lower(company_name), client_id',
+      );
+      expect(all.map((row) => row.company_name)).toEqual(
+        expect.arrayContaining(['Yozy Technologies', 'Acme Corporation', 'Globex Industries', 'Initech Ltd']),
+      );
+      expect(await response.json()).toEqual(all.slice(1, 3).map((row) => ({ ClientCompanyName: row.company_name })));
+      expect(response.headers.get('content-range')).toBe(`1-2/${all.length}`);
     });
 
     it('answers 401 without a token or with a forged one', async () => {

@@ -2,8 +2,9 @@ import type { Transaction } from '../db/database';
 
 /**
  * What the dashboard and statistics need beyond the rest of the demo: people signed in right now
- * (sessions neither ended nor expired) and a licence about to lapse. Set-based SQL with no random
- * values, so every seed gives the same numbers and takes a few milliseconds.
+ * (sessions neither ended nor expired). The licence about to lapse is Acme's Yozy Lite licence
+ * that the groups seed adds; a second one here would give Acme two licences of one plan. Set-based
+ * SQL with no random values, so every seed gives the same numbers and takes a few milliseconds.
  */
 export async function seedInsights(tx: Transaction): Promise<void> {
   // Three people of each customer are signed in now, one for every 25 minutes; the admins and
@@ -20,12 +21,5 @@ export async function seedInsights(tx: Transaction): Promise<void> {
               WHERE NOT c.is_provider AND u.is_active AND u.password_hash IS NOT NULL
                 AND u.type_of_user = 'User' AND u.email <> 'member@acme.local') u
       WHERE u.rank <= 3`,
-  );
-  // Acme also tried the lite product: a small licence whose last day is three weeks away.
-  await tx.query(
-    `INSERT INTO licences (client_id, product_id, plan_id, valid_till, is_active)
-     SELECT c.client_id, p.product_id, p.plan_id, current_date + 21, true
-       FROM clients c, plans p
-      WHERE c.company_name = 'Acme Corporation' AND p.plan_name = 'Lite Starter'`,
   );
 }
