@@ -33,7 +33,7 @@ async function organisationWithSeats(capacity: number) {
   );
   const [plan] = await api.db.query<{ plan_id: number; product_id: number }>(
     `INSERT INTO plans (product_id, plan_name, plan_group, cost, currency, frequency, capacity)
-     SELECT product_id, 'Tiny', 'STANDARD', 1, 'USD', 'MONTHLY', $1 FROM products WHERE product_code = 'YOZY-WEB'
+     SELECT product_id, 'Tiny ' || gen_random_uuid(), 'STANDARD', 1, 'USD', 'MONTHLY', $1 FROM products WHERE product_code = 'YOZY-WEB'
      RETURNING plan_id, product_id`,
     [capacity],
   );
@@ -109,9 +109,17 @@ describe('GET /subscription_user_role_mapping and /subscription/seats', () => {
       '/subscription/seats',
       tokens['admin@acme.local'],
     );
-    expect(answer.body).toHaveLength(1);
-    expect(answer.body[0]).toMatchObject({ ProductName: 'Yozy Web', Capacity: 50 });
-    expect(answer.body[0]!.Roles).toHaveLength(3);
+    // One entry per product the organisation holds a live licence for, whatever the demo holds.
+    const licensed = await api.db.query<{ product_name: string }>(
+      `SELECT DISTINCT p.product_name FROM licences l JOIN products p ON p.product_id = l.product_id
+        WHERE l.client_id = $1 AND l.is_active AND l.valid_till >= current_date ORDER BY p.product_name`,
+      [acme],
+    );
+    expect(licensed.length).toBeGreaterThan(0);
+    expect(answer.body.map((product) => product.ProductName).sort()).toEqual(licensed.map((row) => row.product_name));
+    const web = answer.body.find((product) => product.ProductName === 'Yozy Web');
+    expect(web).toMatchObject({ Capacity: 50 });
+    expect(web!.Roles).toHaveLength(3);
     expect((await api.get(`/subscription/seats?ClientId=${globex}`, tokens['admin@acme.local'])).status).toBe(403);
   });
 });
@@ -229,7 +237,10 @@ describe('invitations', () => {
 
   it('revokes a pending invitation, freeing the seat, and refuses a second revocation', async () => {
     const userId = await userIdOf('ben.carter@acme.local');
-    const seats = async () => (await api.get<{ Used: number }[]>('/subscription/seats', tokens['admin@acme.local'])).body[0]!.Used;
+    const seats = async () =>
+      (await api.get<{ ProductName: string; Used: number }[]>('/subscription/seats', tokens['admin@acme.local'])).body.find(
+        (product) => product.ProductName === 'Yozy Web',
+      )!.Used;
     const before = await seats();
     const answer = await api.post<Invitation>('/subscription/invitations/revoke', { UserId: userId }, tokens['admin@acme.local']);
     expect(answer.body.Status).toBe('REVOKED');
