@@ -1,27 +1,9 @@
-import { createRequire } from 'node:module';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { axeFindings } from '../support/axe';
 import { SCREENSHOTS, useBrowser } from '../support/browser';
 import { signedIn } from '../support/graphql';
 import { useStack } from '../support/useStack';
-
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-
-type Violation = { id: string; help: string; nodes: { target: string[]; failureSummary: string }[] };
-
-/** axe-core's findings on the page as it is now, described so a failure says what and where. */
-async function axeProblems(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: Violation[] }> } }).axe;
-    return (await axe.run(document)).violations.map(({ id, help, nodes }) => ({
-      id,
-      help,
-      nodes: nodes.map(({ target, failureSummary }) => ({ target, failureSummary })),
-    }));
-  });
-  return violations.map((v) => `${v.id}: ${v.help}\n${v.nodes.map((n) => `  ${n.target.join(' ')}: ${n.failureSummary}`).join('\n')}`);
-}
 
 describe('user management in the browser', () => {
   const stack = useStack('pglite');
@@ -72,7 +54,7 @@ describe('user management in the browser', () => {
     const seats = await acmeWebSeats();
     expect(seats.capacity).toBeGreaterThan(seats.used);
     expect(await webSeats(page).innerText()).toBe(`${seats.used} of ${seats.capacity} seats used`);
-    expect(await axeProblems(page)).toEqual([]);
+    expect(await axeFindings(page)).toEqual([]);
     await page.screenshot({ path: `${SCREENSHOTS}users-light-1280.png`, fullPage: true });
 
     await page.getByTestId('user-status-filter').selectOption('DISABLED');
@@ -91,7 +73,7 @@ describe('user management in the browser', () => {
     const drawer = page.getByTestId('user-drawer');
     await drawer.getByTestId('user-roles').waitFor();
     expect(await drawer.getByTestId('user-roles').innerText()).toContain('Yozy Web');
-    expect(await axeProblems(page)).toEqual([]);
+    expect(await axeFindings(page)).toEqual([]);
     await page.screenshot({ path: `${SCREENSHOTS}users-drawer-light-1280.png` });
     await page.keyboard.press('Escape');
     await drawer.waitFor({ state: 'hidden' });
@@ -100,7 +82,7 @@ describe('user management in the browser', () => {
     const dialog = page.getByTestId('invite-dialog');
     await page.getByTestId('invite-submit').click();
     await page.getByTestId('invite-first-name-error').waitFor();
-    expect(await axeProblems(page)).toEqual([]);
+    expect(await axeFindings(page)).toEqual([]);
     await page.screenshot({ path: `${SCREENSHOTS}users-invite-errors-light-1280.png` });
 
     await page.getByTestId('invite-first-name').fill('Ingrid');
@@ -125,7 +107,7 @@ describe('user management in the browser', () => {
 
     await page.setViewportSize({ width: 390, height: 844 });
     await page.waitForTimeout(200);
-    expect(await axeProblems(page)).toEqual([]);
+    expect(await axeFindings(page)).toEqual([]);
     await page.screenshot({ path: `${SCREENSHOTS}users-light-390.png`, fullPage: true });
     await page.context().close();
   });
@@ -135,7 +117,7 @@ describe('user management in the browser', () => {
     await page.getByTestId('invitations-tab').click();
     await page.waitForURL((url) => url.searchParams.get('view') === 'invitations');
     await page.getByTestId('invitation-status').first().waitFor();
-    expect(await axeProblems(page)).toEqual([]);
+    expect(await axeFindings(page)).toEqual([]);
     await page.screenshot({ path: `${SCREENSHOTS}users-invitations-light-1280.png`, fullPage: true });
 
     const table = page.getByTestId('invitations-table');
@@ -146,7 +128,7 @@ describe('user management in the browser', () => {
 
     await table.getByTestId('invitation-revoke').click();
     await page.getByTestId('confirm-dialog').waitFor();
-    expect(await axeProblems(page)).toEqual([]);
+    expect(await axeFindings(page)).toEqual([]);
     await page.getByTestId('confirm-dialog-confirm').click();
     await page.getByText('Invitation revoked').waitFor();
     await expect.poll(() => table.getByTestId('invitation-status').allInnerTexts()).toEqual(['Revoked']);
@@ -157,7 +139,7 @@ describe('user management in the browser', () => {
 
     await page.setViewportSize({ width: 390, height: 844 });
     await page.waitForTimeout(200);
-    expect(await axeProblems(page)).toEqual([]);
+    expect(await axeFindings(page)).toEqual([]);
     await page.screenshot({ path: `${SCREENSHOTS}users-invitations-light-390.png`, fullPage: true });
     await page.context().close();
   });
@@ -173,7 +155,7 @@ describe('user management in the browser', () => {
     for (const name of ['Kenji Watanabe', 'Marcus Lee'])
       await page.getByRole('checkbox', { name: `Select ${name}` }).check({ force: true });
     await expect.poll(() => page.getByTestId('bulk-count').innerText()).toBe('2 selected');
-    expect(await axeProblems(page)).toEqual([]);
+    expect(await axeFindings(page)).toEqual([]);
     await page.screenshot({ path: `${SCREENSHOTS}users-bulk-light-1280.png` });
 
     await page.getByTestId('bulk-bar').getByRole('button', { name: 'Deactivate' }).click();
@@ -198,19 +180,19 @@ describe('user management in the browser', () => {
   it('reads well in dark mode, wide and on a phone', async () => {
     const page = await open('dark', 1280);
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
-    expect(await axeProblems(page)).toEqual([]);
+    expect(await axeFindings(page)).toEqual([]);
     await page.screenshot({ path: `${SCREENSHOTS}users-dark-1280.png`, fullPage: true });
     await page.getByTestId('invite-open').click();
     await page.getByTestId('invite-dialog').waitFor();
-    expect(await axeProblems(page)).toEqual([]);
+    expect(await axeFindings(page)).toEqual([]);
     await page.keyboard.press('Escape');
     await page.getByTestId('invitations-tab').click();
     await page.getByTestId('invitation-status').first().waitFor();
-    expect(await axeProblems(page)).toEqual([]);
+    expect(await axeFindings(page)).toEqual([]);
     await page.screenshot({ path: `${SCREENSHOTS}users-invitations-dark-1280.png`, fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
     await page.waitForTimeout(200);
-    expect(await axeProblems(page)).toEqual([]);
+    expect(await axeFindings(page)).toEqual([]);
     await page.screenshot({ path: `${SCREENSHOTS}users-dark-390.png`, fullPage: true });
     await page.context().close();
   });

@@ -5,8 +5,20 @@ const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 export type Violation = { id: string; impact: string; help: string; nodes: { target: string[]; failureSummary: string }[] };
 
-/** axe-core's findings on the page as it is now, every rule it runs by default (the context needs bypassCSP). */
+/**
+ * Waits until every transition and finite animation on the page has ended: a dialog fading in or a
+ * toast sliding out is half transparent, and axe would measure the contrast of a colour no one reads.
+ * Endless animations (spinners, skeletons) are left running.
+ */
+async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
+}
+
+/** axe-core's findings on the page once it has settled, every rule it runs by default (the context needs bypassCSP). */
 export async function axeViolations(page: Page): Promise<Violation[]> {
+  await settled(page);
   await page.addScriptTag({ path: AXE });
   return page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: Violation[] }> } }).axe;
