@@ -34,7 +34,7 @@ describe('Privacy & Setting in the browser', () => {
     await phone.signIn('admin@globex.local');
 
     const page = await signedIn('admin@globex.local', 1280, 'light');
-    await page.getByRole('link', { name: 'Privacy & Setting' }).click();
+    await page.getByTestId('sidebar').getByRole('link', { name: 'Privacy & Setting', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/TwoFactor');
     const sessions = page.getByTestId('own-session');
     await expect.poll(() => sessions.count()).toBe(2);

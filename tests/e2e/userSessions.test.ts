@@ -33,7 +33,7 @@ describe('user sessions in the browser', () => {
     await phone.signIn('member@acme.local');
 
     const page = await signedIn('admin@acme.local', 1280);
-    await page.getByRole('link', { name: 'User Sessions' }).click();
+    await page.getByTestId('sidebar').getByRole('link', { name: 'User Sessions', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/OrgUserSessions.js');
     const sessions = new SessionsPage(page);
     await sessions.loaded();
