@@ -1,3 +1,6 @@
+import type { TypedDocumentNode } from '@apollo/client';
+import { useApolloClient } from '@apollo/client/react';
+
 /** The most rows one request of the list contract may ask for. */
 export const MAX_PAGE_LIMIT = 100;
 
@@ -19,4 +22,21 @@ export async function collectAllPages<Row>(fetchPage: (page: PageRequest) => Pro
     if (page.nodes.length < MAX_PAGE_LIMIT) break;
   }
   return rows.slice(0, total);
+}
+
+/**
+ * A list screen's CSV export: every row of `query` as it is searched, filtered and sorted now
+ * (`variables` without the page), fetched afresh from the server page after page.
+ */
+export function useExportAllRows<Data, Variables extends { page?: PageRequest | null }, Row>(
+  query: TypedDocumentNode<Data, Variables>,
+  variables: Variables,
+  pageOf: (data: Data) => FetchedPage<Row>,
+): () => Promise<Row[]> {
+  const client = useApolloClient();
+  return () =>
+    collectAllPages(async (page) => {
+      const { data } = await client.query({ query, variables: { ...variables, page }, fetchPolicy: 'network-only' });
+      return data ? pageOf(data) : { nodes: [], totalCount: 0 };
+    });
 }

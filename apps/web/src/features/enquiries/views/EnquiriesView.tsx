@@ -1,5 +1,4 @@
 import { Box, Button, Dialog, HStack, Link, Portal, Stack, Tabs, Text, CloseButton } from '@chakra-ui/react';
-import { useApolloClient } from '@apollo/client/react';
 import { useMemo, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { DataTable, type DataTableColumn } from '../../../components/DataTable';
@@ -11,7 +10,7 @@ import {
   useEnquiryRejectMutation,
   type EnquiryFieldsFragment,
 } from '../../../generated/graphql';
-import { collectAllPages } from '../../../lib/collectPages';
+import { useExportAllRows } from '../../../lib/collectPages';
 import { formatDateTime } from '../../../lib/dates';
 import { dropListPages } from '../../../lib/listCache';
 import { menuEntryName } from '../../../lib/menu';
@@ -84,8 +83,8 @@ export default function EnquiriesView() {
   const list = useListState(enquiryList);
   const view: EnquiryView = list.filter.status ?? 'PENDING';
   const variables = useMemo(() => ({ ...list.variables, filter: { status: view } }), [list.variables, view]);
+  const exportRows = useExportAllRows(EnquiryListDocument, variables, (data) => data.enquiries);
   const { data, previousData, loading, error, refetch } = useEnquiryListQuery({ variables, notifyOnNetworkStatusChange: true });
-  const client = useApolloClient();
   const answer = (data ?? previousData)?.enquiries;
 
   const [open, setOpen] = useState<Row | null>(null);
@@ -160,16 +159,7 @@ export default function EnquiriesView() {
                     }
                   : { title: 'No rejected enquiries', description: 'Enquiries you reject are kept here with the reason you gave.' }
               }
-              exportRows={() =>
-                collectAllPages(async (page) => {
-                  const result = await client.query({
-                    query: EnquiryListDocument,
-                    variables: { ...variables, page },
-                    fetchPolicy: 'network-only',
-                  });
-                  return result.data!.enquiries;
-                })
-              }
+              exportRows={exportRows}
               testId="enquiry-table"
             />
           </Tabs.Content>

@@ -1,12 +1,11 @@
 import { Button, HStack, Stack, Text } from '@chakra-ui/react';
-import { useApolloClient } from '@apollo/client/react';
 import { useMemo, useState } from 'react';
 import { LuPencil, LuPlus, LuTrash2, LuUsers } from 'react-icons/lu';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { DataTable, type DataTableColumn } from '../../../components/DataTable';
 import { PageHeader } from '../../../components/PageHeader';
 import { GroupListDocument, useGroupDeleteMutation, useGroupListQuery, type GroupFieldsFragment } from '../../../generated/graphql';
-import { collectAllPages } from '../../../lib/collectPages';
+import { useExportAllRows } from '../../../lib/collectPages';
 import { formatDateTime } from '../../../lib/dates';
 import { dropListPages } from '../../../lib/listCache';
 import { menuEntryName } from '../../../lib/menu';
@@ -34,8 +33,8 @@ type Editing = { mode: 'create' } | { mode: 'edit'; group: Group };
  */
 export function GroupsScreen({ organizationId, embedded = false }: GroupsScreenProps) {
   const list = useListState(groupList);
-  const client = useApolloClient();
   const variables = { organizationId, ...list.variables };
+  const exportRows = useExportAllRows(GroupListDocument, variables, (data) => data.groups);
   const { data, previousData, loading, error, refetch } = useGroupListQuery({ variables, notifyOnNetworkStatusChange: true });
   const page = (data ?? previousData)?.groups;
   const [editing, setEditing] = useState<Editing | null>(null);
@@ -110,16 +109,6 @@ export function GroupsScreen({ organizationId, embedded = false }: GroupsScreenP
       <LuPlus aria-hidden /> New group
     </Button>
   );
-
-  const exportRows = () =>
-    collectAllPages(async (window) => {
-      const answer = await client.query({
-        query: GroupListDocument,
-        variables: { ...variables, page: window },
-        fetchPolicy: 'network-only',
-      });
-      return answer.data!.groups;
-    });
 
   async function confirmDelete(group: Group) {
     const answer = await deleteGroup({ variables: { input: { id: group.id } } });

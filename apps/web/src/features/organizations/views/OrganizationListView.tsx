@@ -1,10 +1,9 @@
 import { Link, NativeSelect } from '@chakra-ui/react';
-import { useApolloClient } from '@apollo/client/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { DataTable, type DataTableColumn } from '../../../components/DataTable';
 import { PageHeader } from '../../../components/PageHeader';
 import { OrganizationListDocument, useOrganizationListQuery, type OrganizationListQuery } from '../../../generated/graphql';
-import { collectAllPages } from '../../../lib/collectPages';
+import { useExportAllRows } from '../../../lib/collectPages';
 import { formatDate } from '../../../lib/dates';
 import { menuEntryName } from '../../../lib/menu';
 import { useListState } from '../../../lib/useListState';
@@ -77,11 +76,11 @@ const booleanOf = (value: string) => (value === '' ? null : value === 'true');
 /** Organization List: every organisation of the provider, searched, filtered and sorted on the server. */
 export default function OrganizationListView() {
   const list = useListState(organizationList);
+  const exportRows = useExportAllRows(OrganizationListDocument, list.variables, (data) => data.organizations);
   const { data, previousData, loading, error, refetch } = useOrganizationListQuery({
     variables: list.variables,
     notifyOnNetworkStatusChange: true,
   });
-  const client = useApolloClient();
   const answer = (data ?? previousData)?.organizations;
   const { filter } = list;
 
@@ -139,16 +138,7 @@ export default function OrganizationListView() {
             />
           </>
         }
-        exportRows={() =>
-          collectAllPages(async (page) => {
-            const result = await client.query({
-              query: OrganizationListDocument,
-              variables: { ...list.variables, page },
-              fetchPolicy: 'network-only',
-            });
-            return result.data!.organizations;
-          })
-        }
+        exportRows={exportRows}
         testId="organization-table"
       />
     </>

@@ -1,4 +1,3 @@
-import { useApolloClient } from '@apollo/client/react';
 import { Box, Button, Flex, Text } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 import { LuLogOut } from 'react-icons/lu';
@@ -13,7 +12,7 @@ import {
   useSessionUserEndMutation,
   type UserErrorFieldsFragment,
 } from '../../../generated/graphql';
-import { collectAllPages } from '../../../lib/collectPages';
+import { useExportAllRows } from '../../../lib/collectPages';
 import { dropListPages } from '../../../lib/listCache';
 import { menuEntryName } from '../../../lib/menu';
 import { errorMessage } from '../../../lib/requestErrors';
@@ -53,9 +52,9 @@ export function SessionsScreen({ organizationId, embedded = false }: Props) {
     () => ({ ...list.variables, filter: sessionFilter(list.filter), organizationId }),
     [list.variables, list.filter, organizationId],
   );
+  const exportRows = useExportAllRows(SessionListDocument, variables, (data) => data.sessions);
   const { data, previousData, loading, error, refetch } = useSessionListQuery({ variables, fetchPolicy: 'cache-and-network' });
   const answer = (data ?? previousData)?.sessions;
-  const client = useApolloClient();
   const [pending, setPending] = useState<Pending>(null);
 
   const update = { update: (cache: Parameters<typeof dropListPages>[0]) => dropListPages(cache, 'sessions') };
@@ -86,16 +85,6 @@ export function SessionsScreen({ organizationId, embedded = false }: Props) {
     }
     toaster.success({ title: count ? ended(count) : 'No session was active', closable: true });
   }
-
-  const exportRows = () =>
-    collectAllPages(async (page) => {
-      const { data: all } = await client.query({
-        query: SessionListDocument,
-        variables: { ...variables, page },
-        fetchPolicy: 'network-only',
-      });
-      return all?.sessions ?? { nodes: [], totalCount: 0 };
-    });
 
   return (
     <Box data-testid="sessions-screen">

@@ -1,5 +1,4 @@
 import { Button, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
-import { useApolloClient } from '@apollo/client/react';
 import { useMemo, useState } from 'react';
 import { LuBan, LuCopy, LuSend } from 'react-icons/lu';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
@@ -14,7 +13,7 @@ import {
   type UserErrorFieldsFragment,
 } from '../../../generated/graphql';
 import { copyText } from '../../../lib/clipboard';
-import { collectAllPages } from '../../../lib/collectPages';
+import { useExportAllRows } from '../../../lib/collectPages';
 import { formatDateTime } from '../../../lib/dates';
 import { dropListPages } from '../../../lib/listCache';
 import { describeRequestError, errorMessage } from '../../../lib/requestErrors';
@@ -42,8 +41,8 @@ function succeeded(errors: readonly UserErrorFieldsFragment[] | undefined, title
 export function InvitationsPanel({ organizationId }: { organizationId?: string }) {
   const list = useListState(invitationList);
   const variables = { ...list.variables, organizationId };
+  const exportRows = useExportAllRows(InvitationListDocument, variables, (data) => data.invitations);
   const { data, previousData, loading, error, refetch } = useInvitationListQuery({ variables });
-  const client = useApolloClient();
   const [revoking, setRevoking] = useState<Invitation | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
 
@@ -212,16 +211,7 @@ export function InvitationsPanel({ organizationId }: { organizationId?: string }
             <NativeSelect.Indicator />
           </NativeSelect.Root>
         }
-        exportRows={() =>
-          collectAllPages(async (page) => {
-            const result = await client.query({
-              query: InvitationListDocument,
-              variables: { ...variables, page },
-              fetchPolicy: 'network-only',
-            });
-            return result.data!.invitations;
-          })
-        }
+        exportRows={exportRows}
         testId="invitations-table"
       />
       <ConfirmDialog
