@@ -1,4 +1,5 @@
 export { DataTable, EXPORT_ROW_LIMIT, type DataTableProps } from './DataTable';
+export { FilterSelect, type FilterSelectProps } from './FilterSelect';
 export type { BulkAction } from './BulkActionBar';
 export type { DataTableColumn } from './columns';
 export type { TableSearch } from './TableToolbar';

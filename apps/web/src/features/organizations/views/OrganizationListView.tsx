@@ -1,6 +1,6 @@
-import { Link, NativeSelect } from '@chakra-ui/react';
+import { Link } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
-import { DataTable, type DataTableColumn } from '../../../components/DataTable';
+import { DataTable, FilterSelect, type DataTableColumn } from '../../../components/DataTable';
 import { PageHeader } from '../../../components/PageHeader';
 import { OrganizationListDocument, useOrganizationListQuery, type OrganizationListQuery } from '../../../generated/graphql';
 import { useExportAllRows } from '../../../lib/collectPages';
@@ -46,29 +46,6 @@ const COLUMNS: DataTableColumn<Row>[] = [
     meta: { csv: (row) => formatDate(row.licenceExpiresOn) },
   },
 ];
-
-type SelectProps = {
-  label: string;
-  value: string;
-  options: [value: string, label: string][];
-  onChange: (value: string) => void;
-  testId: string;
-};
-
-function FilterSelect({ label, value, options, onChange, testId }: SelectProps) {
-  return (
-    <NativeSelect.Root size="md" width="auto">
-      <NativeSelect.Field aria-label={label} value={value} onChange={(event) => onChange(event.target.value)} bg="bg" data-testid={testId}>
-        {options.map(([optionValue, optionLabel]) => (
-          <option key={optionValue} value={optionValue}>
-            {optionLabel}
-          </option>
-        ))}
-      </NativeSelect.Field>
-      <NativeSelect.Indicator />
-    </NativeSelect.Root>
-  );
-}
 
 const booleanValue = (value: boolean | undefined) => (value === undefined ? '' : String(value));
 const booleanOf = (value: string) => (value === '' ? null : value === 'true');

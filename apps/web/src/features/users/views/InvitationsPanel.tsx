@@ -1,15 +1,14 @@
-import { Button, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 import { LuBan, LuCopy, LuSend } from 'react-icons/lu';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { DataTable, type DataTableColumn } from '../../../components/DataTable';
+import { DataTable, FilterSelect, type DataTableColumn } from '../../../components/DataTable';
 import {
   InvitationListDocument,
   useInvitationListQuery,
   useInvitationResendMutation,
   useInvitationRevokeMutation,
   type InvitationFieldsFragment,
-  type InvitationStatus,
   type UserErrorFieldsFragment,
 } from '../../../generated/graphql';
 import { copyText } from '../../../lib/clipboard';
@@ -193,23 +192,13 @@ export function InvitationsPanel({ organizationId }: { organizationId?: string }
         empty={{ title: 'No invitations yet', description: 'People you invite show here until they choose their password.' }}
         search={{ label: 'Search invitations', placeholder: 'Name or email' }}
         filters={
-          <NativeSelect.Root width={{ base: 'full', sm: '12rem' }}>
-            <NativeSelect.Field
-              aria-label="Invitation status"
-              bg="bg"
-              value={list.filter.status ?? ''}
-              onChange={(event) => list.setFilter('status', (event.target.value || null) as InvitationStatus | null)}
-              data-testid="invitation-status-filter"
-            >
-              <option value="">All invitations</option>
-              {INVITATION_STATUSES.map((status) => (
-                <option key={status} value={status}>
-                  {INVITATION_STATUS_LABELS[status]}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+          <FilterSelect
+            label="Invitation status"
+            value={list.filter.status ?? ''}
+            options={[['', 'All invitations'], ...INVITATION_STATUSES.map((status) => [status, INVITATION_STATUS_LABELS[status]] as const)]}
+            onChange={(status) => list.setFilter('status', status || null)}
+            testId="invitation-status-filter"
+          />
         }
         exportRows={exportRows}
         testId="invitations-table"
