@@ -7,6 +7,7 @@ import { refuseNulCharacters, refuseOtherBodies } from './http/input';
 import { GATEWAY_ONLY_PATHS, recogniseGateway, requireGateway } from './http/gateway';
 import { createMailer, type Mailer } from './mail/mailer';
 import { openApiDocument } from './openapi';
+import { auditLogRoutes } from './routes/auditLog';
 import { authRoutes } from './routes/auth';
 import { captchaRoutes } from './routes/captcha';
 import { catalogueRoutes } from './routes/catalogue';
@@ -83,6 +84,7 @@ export function createApp({
   app.use(enquiryDecisionRoutes(db, { mailer }));
   app.use(clientUserRoutes(db, { mailer }));
   app.use(invitationRoutes(db, { mailer }));
+  app.use(auditLogRoutes(db));
 
   app.use(notFound);
   app.use(errorHandler);

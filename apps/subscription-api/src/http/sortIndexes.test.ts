@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../db/database';
 import { migrate } from '../db/migrate';
+import { auditEntries } from '../routes/auditLog';
 import { plans, products } from '../routes/catalogue';
 import { clients } from '../routes/clients';
 import { clientUsers } from '../routes/clientUsers';
@@ -25,6 +26,7 @@ const RESOURCES: Record<string, ResourceDefinition> = {
   enquiries,
   clientUsers,
   invitations,
+  auditEntries,
 };
 
 /** `lower(c.company_name)` as an index definition spells it: `lower(company_name)`. */

@@ -177,6 +177,20 @@ describe('the answers the OpenAPI document promises', () => {
     expectDocumented('post', endOthers, await api.post(endOthers, {}, orgAdmin), 200);
   });
 
+  it('the audit log', async () => {
+    const orgAdmin = await api.signIn('admin@acme.local');
+    const list = '/subscription_audit_log?order=CreatedAt.desc&limit=5';
+    expectDocumented('get', '/subscription_audit_log', await api.get(list, superAdmin), 200);
+    expectDocumented('get', '/subscription_audit_log', await api.get(`${list}&ClientId=eq.1`, orgAdmin), 403);
+    expectDocumented('get', '/subscription_audit_log', await api.get(`${list}&order=Before.asc`, orgAdmin), 400);
+    expectDocumented('get', '/subscription_audit_log', await api.get(list), 401);
+    const actions = '/subscription_audit_log/actions';
+    expectDocumented('get', actions, await api.get(actions, orgAdmin), 200);
+    expectDocumented('get', actions, await api.get(`${actions}?ClientId=1`, orgAdmin), 403);
+    expectDocumented('get', actions, await api.get(`${actions}?ClientId=x`, superAdmin), 400);
+    expectDocumented('get', actions, await api.get(actions), 401);
+  });
+
   it('password change', async () => {
     const admin = await api.signIn('admin@globex.local');
     const change = { currentpassword: 'Admin@123', password: 'Changed@456', confirmpassword: 'Changed@456' };

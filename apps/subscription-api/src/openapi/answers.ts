@@ -12,6 +12,7 @@ import { managedProductFields } from '../routes/platform/products';
 import { enquiryFields } from '../routes/enquiryDecisions';
 import { clientUserFields, userRoleFields } from '../routes/clientUsers';
 import { invitationFields } from '../routes/invitations';
+import { auditFields } from '../routes/auditLog';
 
 /** The shapes the service answers with, checked against real answers by the tests beside this file. */
 
@@ -106,6 +107,19 @@ export const licenceRecord = recordOf(licenceFields).extend({
   SeatsUsed: z.int().meta({ description: "Active users of the organisation with a role for the licence's product" }),
   SeatsCapacity: z.int().meta({ description: "Seats the organisation's active, unexpired licences of the product give together" }),
 });
+export const auditRecord = recordOf(auditFields, [
+  'ClientId',
+  'CompanyName',
+  'ActorUserId',
+  'ActorFirstname',
+  'ActorLastname',
+  'ActorEmail',
+  'EntityId',
+  'Before',
+  'After',
+  'Ip',
+]);
+export const auditActions = z.array(z.string().meta({ description: 'An action, as `<entity>.<verb>`' }));
 export const managedPlanRecord = recordOf(managedPlanFields);
 export const managedProductRecord = recordOf(managedProductFields);
 

@@ -32,6 +32,7 @@ import {
 } from '../routes/groups';
 import { licenceFields } from '../routes/licences';
 import { changePasswordBody } from '../routes/password';
+import { auditActionsQuery, auditFields } from '../routes/auditLog';
 import { endOtherSessionsBody, endSessionBody, endUserSessionsBody, sessionFields } from '../routes/sessions';
 import { approveBody, enquiryFields, rejectBody } from '../routes/enquiryDecisions';
 import { productAddressQuery, signInBody } from '../routes/users';
@@ -70,6 +71,8 @@ import {
   profile,
   resetRequestAnswer,
   sessionRecord,
+  auditRecord,
+  auditActions,
   sessionsEnded,
   signInAnswer,
   statisticsAnswer,
@@ -181,6 +184,8 @@ export const answerSchemas = {
   GroupDeleted: groupDeleted,
   Licence: licenceRecord,
   Session: sessionRecord,
+  AuditEntry: auditRecord,
+  AuditActions: auditActions,
   SessionsEnded: sessionsEnded,
   PasswordChanged: passwordChanged,
   ManagedPlan: managedPlanRecord,
@@ -221,6 +226,7 @@ export const openApiDocument = buildDocument({
     { name: 'Sessions', description: "Sign-in sessions of an organisation's users, and ending them" },
     { name: 'Platform', description: "The provider's masters, for its SuperAdmins only" },
     { name: 'Users', description: 'The people of an organisation, their roles, seats and invitations' },
+    { name: 'Audit', description: 'Who changed what, when and from where' },
   ],
   inputs: {
     SignIn: signInBody,
@@ -556,6 +562,37 @@ export const openApiDocument = buildDocument({
         responses: {
           200: listAnswer('Licences', licenceRecord),
           400: refused('BAD_REQUEST: an unknown field, or a malformed filter, order or count'),
+          401: NO_SESSION,
+          403: refused('FORBIDDEN: another organisation, or not an administrator'),
+        },
+      },
+    },
+    '/subscription_audit_log': {
+      get: {
+        operationId: 'listAuditEntries',
+        tag: 'Audit',
+        summary:
+          "The audit log: an organisation admin's own organisation's, the whole platform's (or one organisation's, filtered by ClientId) for a SuperAdmin",
+        description:
+          'Before and After are the changed fields as JSON text (never passwords, secrets or token hashes). CompanyName and the actor are null when the organisation or the person is gone, or nobody was signed in.',
+        parameters: listParameters(auditFields),
+        responses: {
+          200: listAnswer('Audit entries', auditRecord),
+          400: refused('BAD_REQUEST: an unknown field, or a malformed filter, order or count'),
+          401: NO_SESSION,
+          403: refused('FORBIDDEN: another organisation, or not an administrator'),
+        },
+      },
+    },
+    '/subscription_audit_log/actions': {
+      get: {
+        operationId: 'listAuditActions',
+        tag: 'Audit',
+        summary: 'The actions the audit log holds, in the scope the list would show, for a filter',
+        query: auditActionsQuery,
+        responses: {
+          200: { description: 'Each action once, in alphabetical order', body: auditActions },
+          400: refused('BAD_REQUEST: ClientId is not a whole number'),
           401: NO_SESSION,
           403: refused('FORBIDDEN: another organisation, or not an administrator'),
         },

@@ -1,0 +1,61 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import type { Database } from '../db/database';
+import { requireAdmin, viewerOf } from '../http/auth';
+import { parseBody } from '../http/errors';
+import { listResource, type ResourceDefinition } from '../http/resource';
+import { targetOrganization } from '../http/scope';
+
+/** One entry of the audit log with the person who made the change and the organisation it concerns. */
+export const auditFields = {
+  AuditId: { sql: 'a.audit_id', type: 'int' },
+  ClientId: { sql: 'a.client_id', type: 'int' },
+  CompanyName: { sql: 'c.company_name', type: 'text' },
+  ActorUserId: { sql: 'a.actor_user_id', type: 'int' },
+  ActorFirstname: { sql: 'u.first_name', type: 'text', searchable: true },
+  ActorLastname: { sql: 'u.last_name', type: 'text', searchable: true },
+  ActorEmail: { sql: 'u.email', type: 'text', searchable: true },
+  Action: { sql: 'a.action', type: 'text', searchable: true },
+  EntityType: { sql: 'a.entity_type', type: 'text' },
+  EntityId: { sql: 'a.entity_id', type: 'text', searchable: true },
+  // The changed fields as JSON text; the gateway reads them into field-by-field changes.
+  Before: { sql: 'a.before::text', type: 'text' },
+  After: { sql: 'a.after::text', type: 'text' },
+  Ip: { sql: 'a.ip', type: 'text' },
+  CreatedAt: { sql: 'a.created_at', type: 'timestamp', sort: { index: 'audit_log_created_sort_idx' } },
+} satisfies ResourceDefinition['fields'];
+
+export const auditEntries: ResourceDefinition = {
+  from: 'audit_log a LEFT JOIN client_users u ON u.user_id = a.actor_user_id LEFT JOIN clients c ON c.client_id = a.client_id',
+  fields: auditFields,
+  tenantField: 'ClientId',
+  tieBreaker: 'a.audit_id',
+};
+
+/** GET /subscription_audit_log/actions */
+export const auditActionsQuery = z.strictObject({ ClientId: z.string().optional() });
+
+export function auditLogRoutes(db: Database): Router {
+  const router = Router();
+
+  // An organisation admin reads their own organisation's log; a SuperAdmin reads the whole
+  // platform's, or one organisation's with a ClientId filter.
+  router.get('/subscription_audit_log', requireAdmin, async (req, res) => {
+    res.json(await listResource(db, auditEntries, req, res, viewerOf(res)));
+  });
+
+  // The actions the log holds, for the screen's action filter, in the same scope as the list.
+  router.get('/subscription_audit_log/actions', requireAdmin, async (req, res) => {
+    const viewer = viewerOf(res);
+    const { ClientId } = parseBody(auditActionsQuery, req.query);
+    const platformWide = viewer.typeOfUser === 'SuperAdmin' && !ClientId;
+    const rows = platformWide
+      ? await db.query<{ action: string }>('SELECT DISTINCT action FROM audit_log ORDER BY action')
+      : await db.query<{ action: string }>('SELECT DISTINCT action FROM audit_log WHERE client_id = $1 ORDER BY action', [
+          targetOrganization(viewer, ClientId),
+        ]);
+    res.json(rows.map((row) => row.action));
+  });
+
+  return router;
+}
