@@ -357,6 +357,20 @@ const OPERATIONS: Record<string, Operation> = {
     }),
     may: ONLY_SUPER_ADMIN_MAY,
   },
+  'Query.auditLog': {
+    call: ({ other }) => ({
+      document: `query ($organizationId: ID) { auditLog(organizationId: $organizationId, page: { limit: 100 }) { totalCount nodes { id action entityId organizationName actor { name email } changes { field before after } } } }`,
+      variables: { organizationId: other.id },
+    }),
+    may: ONLY_SUPER_ADMIN_MAY,
+  },
+  'Query.auditActions': {
+    call: ({ other }) => ({
+      document: 'query ($organizationId: ID) { auditActions(organizationId: $organizationId) }',
+      variables: { organizationId: other.id },
+    }),
+    may: ONLY_SUPER_ADMIN_MAY,
+  },
   'Query.sessions': {
     call: ({ other }) => ({
       document: `query ($organizationId: ID) { sessions(organizationId: $organizationId, page: { limit: 100 }) { totalCount nodes { id userFirstName userLastName userEmail ip } } }`,

@@ -1,4 +1,5 @@
 import { AccountApi } from './AccountApi';
+import { AuditApi } from './AuditApi';
 import { Caller } from './Caller';
 import { CatalogueApi } from './CatalogueApi';
 import { EnquiryApi } from './EnquiryApi';
@@ -23,6 +24,7 @@ export type DataSources = {
   sessions: SessionApi;
   platform: PlatformApi;
   users: UserApi;
+  audit: AuditApi;
 };
 
 export function createDataSources(service: SubscriptionServiceLink, caller: Caller): DataSources {
@@ -37,6 +39,7 @@ export function createDataSources(service: SubscriptionServiceLink, caller: Call
     sessions: new SessionApi(service, caller),
     platform: new PlatformApi(service, caller),
     users: new UserApi(service, caller),
+    audit: new AuditApi(service, caller),
   };
 }
 

@@ -57,4 +57,7 @@ export type ProductWithPlans = ProductRecord & { plans: PlanRecord[] };
 /** A sign-in session as GET /subscription_user_sessions answers it. */
 export type SessionRecord = Schemas['Session'];
 export type UsersSignedOut = Schemas['UsersSignedOut'];
+/** One entry of the audit log as GET /subscription_audit_log answers it. */
+export type AuditRecord = Schemas['AuditEntry'];
+export type AuditActions = Schemas['AuditActions'];
 export type PasswordChanged = Schemas['PasswordChanged'];

@@ -1,4 +1,5 @@
 import { accountResolvers } from './account';
+import { auditResolvers } from './audit';
 import { baseResolvers } from './base';
 import { catalogueResolvers } from './catalogue';
 import { enquiryResolvers } from './enquiry';
@@ -26,4 +27,5 @@ export const resolvers = [
   platformResolvers,
   enquiryDecisionResolvers,
   userResolvers,
+  auditResolvers,
 ];

@@ -33,6 +33,7 @@ export function fakeSources(fakes: FakeSources = {}): DataSources {
     sessions: domain('sessions'),
     platform: domain('platform'),
     users: domain('users'),
+    audit: domain('audit'),
   } as unknown as DataSources;
 }
 
