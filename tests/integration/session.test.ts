@@ -9,8 +9,8 @@ describe.each(DATABASES)('sessions on %s', (kind) => {
 
   it.each([
     ['admin@yozy.local', 'SUPER_ADMIN', '/EnquireDetails', 'Yozy Technologies', 4],
-    ['admin@acme.local', 'ORG_ADMIN', '/dashboard', 'Acme Corporation', 7],
-    ['admin@globex.local', 'ORG_ADMIN', '/dashboard', 'Globex Industries', 7],
+    ['admin@acme.local', 'ORG_ADMIN', '/dashboard', 'Acme Corporation', 8],
+    ['admin@globex.local', 'ORG_ADMIN', '/dashboard', 'Globex Industries', 8],
     ['member@acme.local', 'USER', '/dashboard', 'Acme Corporation', 0],
   ])('signs in %s as %s landing on %s', async (email, typeOfUser, landingPath, companyName, menuSize) => {
     const session = new GraphQLSession(stack.gatewayUrl);

@@ -18,6 +18,7 @@ describe('menuFor', () => {
       '/subscriptionDetails',
       '/OrgUserSessions.js',
       '/Statistics',
+      '/AuditLog',
       '/TwoFactor',
     ]);
   });

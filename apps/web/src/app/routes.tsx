@@ -1,5 +1,6 @@
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { forgotPasswordPath, loginPath, resetPasswordRoute, setPasswordRoute, signupPath } from '../features/auth/urls';
+import { auditLogPath } from '../features/auditLog/urls';
 import { dashboardPath } from '../features/dashboard/urls';
 import { enquiriesPath } from '../features/enquiries/urls';
 import { groupManagementPath } from '../features/groups/urls';
@@ -35,6 +36,7 @@ const GroupManagement = lazyScreen(() => import('../features/groups/views/GroupM
 const SubscriptionDetails = lazyScreen(() => import('../features/subscriptions/views/SubscriptionDetailsView'));
 const UserSessions = lazyScreen(() => import('../features/sessions/views/UserSessionsView'));
 const Statistics = lazyScreen(() => import('../features/statistics/views/StatisticsView'));
+const AuditLog = lazyScreen(() => import('../features/auditLog/views/AuditLogView'));
 const TwoFactor = lazyScreen(() => import('../features/twoFactor/views/TwoFactorView'));
 const Enquiries = lazyScreen(() => import('../features/enquiries/views/EnquiriesView'));
 const OrganizationList = lazyScreen(() => import('../features/organizations/views/OrganizationListView'));
@@ -84,6 +86,7 @@ export const routes: RouteObject[] = [
           { path: subscriptionDetailsPath, element: <SubscriptionDetails /> },
           { path: userSessionsPath, element: <UserSessions /> },
           { path: statisticsPath, element: <Statistics /> },
+          { path: auditLogPath, element: <AuditLog /> },
           { path: twoFactorPath, element: <TwoFactor /> },
           { path: enquiriesPath, element: <Enquiries /> },
           { path: organizationListPath, element: <OrganizationList /> },

@@ -19,3 +19,13 @@ export function formatDateTime(value: DateInput): string {
 export function formatDate(value: DateInput): string {
   return format(value, DATE_FORMAT);
 }
+
+/** The first instant of a calendar day (YYYY-MM-DD) in the reader's time zone, for a "from" filter. */
+export function dayStart(day: string): string {
+  return dayjs(day).startOf('day').toISOString();
+}
+
+/** The last instant of a calendar day (YYYY-MM-DD) in the reader's time zone, for a "to" filter. */
+export function dayEnd(day: string): string {
+  return dayjs(day).endOf('day').toISOString();
+}

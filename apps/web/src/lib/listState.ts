@@ -64,6 +64,12 @@ export function defineList<const SortKey extends string, const SortField extends
   return definition;
 }
 
+/** A calendar day in the address as YYYY-MM-DD (a date range filter); anything else is ignored. */
+export const parseAsDay = createParser<string>({
+  parse: (value) => (/^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value)) ? value : null),
+  serialize: (value) => value,
+});
+
 const pageParser = createParser<number>({
   parse: (value) => (/^[1-9]\d{0,8}$/.test(value) ? Number(value) : null),
   serialize: String,

@@ -57,7 +57,7 @@ describe('viewer', () => {
 
   it.each([
     ['superAdmin', 'SUPER_ADMIN', '/EnquireDetails', 4],
-    ['orgAdminOfA', 'ORG_ADMIN', '/dashboard', 7],
+    ['orgAdminOfA', 'ORG_ADMIN', '/dashboard', 8],
     ['memberOfA', 'USER', '/dashboard', 0],
   ] as const)('describes a %s as %s landing on %s with %i menu entries', async (caller, typeOfUser, landingPath, menuSize) => {
     const profile = CALLERS[caller];

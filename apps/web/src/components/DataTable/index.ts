@@ -1,5 +1,6 @@
 export { DataTable, EXPORT_ROW_LIMIT, type DataTableProps } from './DataTable';
 export { FilterSelect, type FilterSelectProps } from './FilterSelect';
+export { DayRangeFilter, type DayRangeFilterProps } from './DayRangeFilter';
 export type { BulkAction } from './BulkActionBar';
 export type { DataTableColumn } from './columns';
 export type { TableSearch } from './TableToolbar';

@@ -1,5 +1,5 @@
-import dayjs from 'dayjs';
 import type { SessionFilter } from '../../generated/schema';
+import { dayEnd, dayStart } from '../../lib/dates';
 import type { FilterValues } from '../../lib/listState';
 import type { sessionList } from './sessionList';
 
@@ -10,7 +10,7 @@ import type { sessionList } from './sessionList';
 export function sessionFilter(filter: FilterValues<typeof sessionList>): SessionFilter | undefined {
   const result: SessionFilter = {};
   if (filter.active !== undefined) result.active = filter.active;
-  if (filter.startedFrom) result.startedFrom = dayjs(filter.startedFrom).startOf('day').toISOString();
-  if (filter.startedTo) result.startedTo = dayjs(filter.startedTo).endOf('day').toISOString();
+  if (filter.startedFrom) result.startedFrom = dayStart(filter.startedFrom);
+  if (filter.startedTo) result.startedTo = dayEnd(filter.startedTo);
   return Object.keys(result).length ? result : undefined;
 }

@@ -1,14 +1,8 @@
-import { createParser, parseAsBoolean } from 'nuqs';
-import { defineList, listHref, type ListLink } from '../../lib/listState';
+import { parseAsBoolean } from 'nuqs';
+import { defineList, listHref, parseAsDay, type ListLink } from '../../lib/listState';
 import { userSessionsPath } from './urls';
 
 // Apart from urls.ts, which the router imports for the path: the sign-in page must not load nuqs.
-
-/** A calendar day in the address as YYYY-MM-DD; anything else is ignored. */
-const dayParser = createParser<string>({
-  parse: (value) => (/^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value)) ? value : null),
-  serialize: (value) => value,
-});
 
 /**
  * The sessions list: newest first; `active=true` only live sessions, `active=false` only ended ones;
@@ -17,7 +11,7 @@ const dayParser = createParser<string>({
 export const sessionList = defineList({
   sortFields: { started: 'STARTED_AT', lastSeen: 'LAST_SEEN_AT', ended: 'ENDED_AT' },
   defaultSort: { key: 'started', direction: 'DESC' },
-  filters: { active: parseAsBoolean, startedFrom: dayParser, startedTo: dayParser },
+  filters: { active: parseAsBoolean, startedFrom: parseAsDay, startedTo: parseAsDay },
 });
 
 /** The sessions list, optionally filtered, e.g. to live sessions. */

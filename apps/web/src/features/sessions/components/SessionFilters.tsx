@@ -1,4 +1,5 @@
-import { Field, HStack, Input, NativeSelect } from '@chakra-ui/react';
+import { Field, HStack, NativeSelect } from '@chakra-ui/react';
+import { DayRangeFilter } from '../../../components/DataTable';
 
 type Props = {
   active: boolean | undefined;
@@ -39,34 +40,14 @@ export function SessionFilters({ active, startedFrom, startedTo, onActiveChange,
           <NativeSelect.Indicator />
         </NativeSelect.Root>
       </Field.Root>
-      <Field.Root width="auto">
-        <Field.Label fontSize="xs" color="fg.muted">
-          Started from
-        </Field.Label>
-        <Input
-          type="date"
-          bg="bg"
-          width="40"
-          value={startedFrom ?? ''}
-          max={startedTo}
-          onChange={(event) => onStartedFromChange(event.target.value || null)}
-          data-testid="session-started-from"
-        />
-      </Field.Root>
-      <Field.Root width="auto">
-        <Field.Label fontSize="xs" color="fg.muted">
-          Started to
-        </Field.Label>
-        <Input
-          type="date"
-          bg="bg"
-          width="40"
-          value={startedTo ?? ''}
-          min={startedFrom}
-          onChange={(event) => onStartedToChange(event.target.value || null)}
-          data-testid="session-started-to"
-        />
-      </Field.Root>
+      <DayRangeFilter
+        label="Started"
+        from={startedFrom}
+        to={startedTo}
+        onFromChange={onStartedFromChange}
+        onToChange={onStartedToChange}
+        testId="session-started"
+      />
     </HStack>
   );
 }

@@ -1,0 +1,94 @@
+import { Box, CloseButton, HStack, Text } from '@chakra-ui/react';
+import { useMemo } from 'react';
+import { DataTable, DayRangeFilter, FilterSelect } from '../../../components/DataTable';
+import { PageHeader } from '../../../components/PageHeader';
+import { AuditLogDocument, useAuditActionsQuery, useAuditLogQuery } from '../../../generated/graphql';
+import { useExportAllRows } from '../../../lib/collectPages';
+import { menuEntryName } from '../../../lib/menu';
+import { useListState } from '../../../lib/useListState';
+import { auditFilter, auditList } from '../auditList';
+import { actorName, auditColumns, type AuditRow } from '../components/auditColumns';
+import { auditLogPath } from '../urls';
+
+export type AuditLogScreenProps = {
+  /** The organisation whose log to show; the viewer's own when absent (the whole platform for a SuperAdmin). */
+  organizationId?: string;
+  /** Inside another page (an organisation tab, Platform Settings): no page title of its own. */
+  embedded?: boolean;
+  /** The provider's log of the whole platform: each entry names its organisation. */
+  platformWide?: boolean;
+};
+
+/**
+ * The audit log: who changed what, to which record, from where, with each field before and after;
+ * searched, filtered by person, action and days, and exported as CSV, all on the server.
+ */
+export function AuditLogScreen({ organizationId, embedded = false, platformWide = false }: AuditLogScreenProps) {
+  const list = useListState(auditList);
+  const variables = useMemo(
+    () => ({ ...list.variables, filter: auditFilter(list.filter), organizationId }),
+    [list.variables, list.filter, organizationId],
+  );
+  const exportRows = useExportAllRows(AuditLogDocument, variables, (data) => data.auditLog);
+  const { data, previousData, loading, error, refetch } = useAuditLogQuery({ variables, fetchPolicy: 'cache-and-network' });
+  const answer = (data ?? previousData)?.auditLog;
+  const actions = useAuditActionsQuery({ variables: { organizationId } }).data?.auditActions ?? [];
+  const columns = useMemo(
+    () => auditColumns({ withOrganization: platformWide, onPerson: (row: AuditRow) => list.setFilter('person', row.actor?.id ?? null) }),
+    [platformWide, list],
+  );
+  const person = list.filter.person;
+  const personName = answer?.nodes.find((row) => row.actor?.id === person);
+
+  return (
+    <Box data-testid="audit-log-screen">
+      {!embedded && <PageHeader title={menuEntryName(auditLogPath)} />}
+      <Text color="fg.muted" maxW="prose" mb="4">
+        {platformWide
+          ? 'Every change made on the platform: who made it, to which record, from where, and each field before and after.'
+          : 'Every change made in the organization: who made it, to which record, from where, and each field before and after.'}
+      </Text>
+      {person && (
+        <HStack mb="3" gap="1" data-testid="audit-person-filter">
+          <Text fontSize="sm">Changes by {personName ? actorName(personName) : 'one person'}</Text>
+          <CloseButton size="2xs" aria-label="Show changes by everyone" onClick={() => list.setFilter('person', null)} />
+        </HStack>
+      )}
+      <DataTable
+        label="Audit log"
+        columns={columns}
+        rows={answer?.nodes}
+        totalCount={answer?.totalCount}
+        getRowId={(row) => row.id}
+        getRowLabel={(row) => `${row.action} by ${actorName(row)}`}
+        list={list}
+        loading={loading}
+        error={answer ? undefined : error}
+        onRetry={() => void refetch()}
+        empty={{ title: 'Nothing changed yet', description: 'Changes made by administrators appear here, newest first.' }}
+        search={{ label: 'Search the audit log', placeholder: 'Person, action or record id' }}
+        filters={
+          <>
+            <FilterSelect
+              label="Action"
+              value={list.filter.action ?? ''}
+              options={[['', 'Every action'], ...actions.map((action) => [action, action] as const)]}
+              onChange={(action) => list.setFilter('action', action || null)}
+              testId="audit-action-filter"
+            />
+            <DayRangeFilter
+              label="Changed"
+              from={list.filter.from}
+              to={list.filter.to}
+              onFromChange={(day) => list.setFilter('from', day)}
+              onToChange={(day) => list.setFilter('to', day)}
+              testId="audit-changed"
+            />
+          </>
+        }
+        exportRows={exportRows}
+        testId="audit-table"
+      />
+    </Box>
+  );
+}
