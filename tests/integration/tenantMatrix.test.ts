@@ -357,6 +357,10 @@ const OPERATIONS: Record<string, Operation> = {
     }),
     may: ONLY_SUPER_ADMIN_MAY,
   },
+  'Query.regions': {
+    call: () => ({ document: '{ regions(page: { limit: 100 }) { totalCount nodes { id code name active organizationCount } } }' }),
+    may: ONLY_SUPER_ADMIN_MAY,
+  },
   'Query.auditLog': {
     call: ({ other }) => ({
       document: `query ($organizationId: ID) { auditLog(organizationId: $organizationId, page: { limit: 100 }) { totalCount nodes { id action entityId organizationName actor { name email } changes { field before after } } } }`,

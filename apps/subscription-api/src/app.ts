@@ -22,6 +22,7 @@ import { passwordRoutes } from './routes/password';
 import { sessionRoutes } from './routes/sessions';
 import { platformPlanRoutes } from './routes/platform/plans';
 import { platformProductRoutes } from './routes/platform/products';
+import { platformRegionRoutes } from './routes/platform/regions';
 import { enquiryDecisionRoutes } from './routes/enquiryDecisions';
 import { userRoutes } from './routes/users';
 
@@ -81,6 +82,7 @@ export function createApp({
   app.use(passwordRoutes(db, { mailer }));
   app.use(platformPlanRoutes(db));
   app.use(platformProductRoutes(db));
+  app.use(platformRegionRoutes(db));
   app.use(enquiryDecisionRoutes(db, { mailer }));
   app.use(clientUserRoutes(db, { mailer }));
   app.use(invitationRoutes(db, { mailer }));

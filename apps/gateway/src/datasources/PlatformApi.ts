@@ -1,10 +1,11 @@
 import { SubscriptionService } from './SubscriptionService';
 import type { RestPage } from '../lists';
-import type { ManagedPlanRecord, ManagedProductRecord, RestBody } from './types';
+import type { ManagedPlanRecord, ManagedProductRecord, RegionRecord, RestBody } from './types';
 
 const PLANS = 'platform/subscription_plan_master';
 const onePlan = (planId: string) => ({ PlanId: `eq.${planId}` });
 const PRODUCTS = 'platform/subscription_product_master';
+const REGIONS = 'platform/regions';
 
 /** The provider's masters in Platform Settings; the REST service lets only SuperAdmins in. */
 export class PlatformApi extends SubscriptionService {
@@ -34,5 +35,9 @@ export class PlatformApi extends SubscriptionService {
 
   updateProduct(productId: string, product: RestBody): Promise<ManagedProductRecord> {
     return this.patch(PRODUCTS, { params: { ProductId: `eq.${productId}` }, body: product });
+  }
+
+  listRegions(params: URLSearchParams): Promise<RestPage<RegionRecord>> {
+    return this.getPage(REGIONS, params);
   }
 }

@@ -16,6 +16,8 @@ export type PlanRecord = Schemas['Plan'];
 export type ManagedPlanRecord = Schemas['ManagedPlan'];
 /** A product as the provider manages it, with the number of its plans. */
 export type ManagedProductRecord = Schemas['ManagedProduct'];
+/** A region of the regions master as GET /platform/regions answers it. */
+export type RegionRecord = Schemas['Region'];
 /** Body of POST /form/subscription_web_enquiry, in the provider's field names. */
 export type EnquiryForm = Schemas['EnquiryForm'];
 export type EnquiryCreated = Schemas['EnquiryCreated'];

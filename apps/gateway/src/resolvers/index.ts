@@ -9,6 +9,7 @@ import { licenceResolvers } from './licence';
 import { enquiryDecisionResolvers } from './enquiry/decisions';
 import { organizationResolvers } from './organization';
 import { platformResolvers } from './platform';
+import { regionResolvers } from './regions';
 import { sessionResolvers } from './session';
 import { sessionListResolvers } from './sessions';
 import { userResolvers } from './users';
@@ -28,4 +29,5 @@ export const resolvers = [
   enquiryDecisionResolvers,
   userResolvers,
   auditResolvers,
+  regionResolvers,
 ];

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../db/database';
 import { migrate } from '../db/migrate';
 import { auditEntries } from '../routes/auditLog';
+import { regions } from '../routes/platform/regions';
 import { plans, products } from '../routes/catalogue';
 import { clients } from '../routes/clients';
 import { clientUsers } from '../routes/clientUsers';
@@ -27,6 +28,7 @@ const RESOURCES: Record<string, ResourceDefinition> = {
   clientUsers,
   invitations,
   auditEntries,
+  regions,
 };
 
 /** `lower(c.company_name)` as an index definition spells it: `lower(company_name)`. */

@@ -177,6 +177,15 @@ describe('the answers the OpenAPI document promises', () => {
     expectDocumented('post', endOthers, await api.post(endOthers, {}, orgAdmin), 200);
   });
 
+  it('the regions master', async () => {
+    const orgAdmin = await api.signIn('admin@acme.local');
+    const path = '/platform/regions';
+    expectDocumented('get', path, await api.get(`${path}?order=RegionName.asc`, superAdmin), 200);
+    expectDocumented('get', path, await api.get(`${path}?order=Nope.asc`, superAdmin), 400);
+    expectDocumented('get', path, await api.get(path, orgAdmin), 403);
+    expectDocumented('get', path, await api.get(path), 401);
+  });
+
   it('the audit log', async () => {
     const orgAdmin = await api.signIn('admin@acme.local');
     const list = '/subscription_audit_log?order=CreatedAt.desc&limit=5';

@@ -13,6 +13,7 @@ import { enquiryFields } from '../routes/enquiryDecisions';
 import { clientUserFields, userRoleFields } from '../routes/clientUsers';
 import { invitationFields } from '../routes/invitations';
 import { auditFields } from '../routes/auditLog';
+import { regionFields } from '../routes/platform/regions';
 
 /** The shapes the service answers with, checked against real answers by the tests beside this file. */
 
@@ -120,6 +121,7 @@ export const auditRecord = recordOf(auditFields, [
   'Ip',
 ]);
 export const auditActions = z.array(z.string().meta({ description: 'An action, as `<entity>.<verb>`' }));
+export const regionRecord = recordOf(regionFields);
 export const managedPlanRecord = recordOf(managedPlanFields);
 export const managedProductRecord = recordOf(managedProductFields);
 

@@ -33,6 +33,7 @@ import {
 import { licenceFields } from '../routes/licences';
 import { changePasswordBody } from '../routes/password';
 import { auditActionsQuery, auditFields } from '../routes/auditLog';
+import { REGIONS_PATH, regionFields } from '../routes/platform/regions';
 import { endOtherSessionsBody, endSessionBody, endUserSessionsBody, sessionFields } from '../routes/sessions';
 import { approveBody, enquiryFields, rejectBody } from '../routes/enquiryDecisions';
 import { productAddressQuery, signInBody } from '../routes/users';
@@ -73,6 +74,7 @@ import {
   sessionRecord,
   auditRecord,
   auditActions,
+  regionRecord,
   sessionsEnded,
   signInAnswer,
   statisticsAnswer,
@@ -186,6 +188,7 @@ export const answerSchemas = {
   Session: sessionRecord,
   AuditEntry: auditRecord,
   AuditActions: auditActions,
+  Region: regionRecord,
   SessionsEnded: sessionsEnded,
   PasswordChanged: passwordChanged,
   ManagedPlan: managedPlanRecord,
@@ -564,6 +567,20 @@ export const openApiDocument = buildDocument({
           400: refused('BAD_REQUEST: an unknown field, or a malformed filter, order or count'),
           401: NO_SESSION,
           403: refused('FORBIDDEN: another organisation, or not an administrator'),
+        },
+      },
+    },
+    [REGIONS_PATH]: {
+      get: {
+        operationId: 'listRegions',
+        tag: 'Platform',
+        summary: 'The regions master, with how many organisations name each region among their defaults',
+        parameters: listParameters(regionFields),
+        responses: {
+          200: listAnswer('Regions', regionRecord),
+          400: refused('BAD_REQUEST: an unknown field, or a malformed filter, order or count'),
+          401: NO_SESSION,
+          403: refused('FORBIDDEN: not a SuperAdmin'),
         },
       },
     },

@@ -6,6 +6,7 @@ import { invitationMail } from '../mail/templates';
 import { hashPassword } from '../security/passwords';
 import { seedInsights } from './insights';
 import { seedGroupsAndLicences } from './groups';
+import { seedRegions } from './regions';
 import { insertProviderEnquiries, insertProviderOrganizations } from './provider';
 import { expireInvitations, insertMorePeople } from './users';
 
@@ -184,6 +185,7 @@ export async function seedDemoData(db: Database, mailer: Mailer = createMailer(d
     await seedInsights(tx);
     await insertEnquiries(tx, planIds);
     await seedGroupsAndLicences(tx);
+    await seedRegions(tx);
     await insertProviderEnquiries(tx, [...planIds.values()]);
     await insertProviderOrganizations(tx, [...planIds.values()]);
     const mails = await inviteUsersWithoutPassword(tx, mailer);
