@@ -18,6 +18,7 @@ import { enquiryRoutes } from './routes/enquiries';
 import { insightRoutes } from './routes/insights';
 import { groupRoutes } from './routes/groups';
 import { licenceRoutes } from './routes/licences';
+import { organizationSettingsRoutes } from './routes/organizationSettings';
 import { passwordRoutes } from './routes/password';
 import { sessionRoutes } from './routes/sessions';
 import { platformPlanRoutes } from './routes/platform/plans';
@@ -87,6 +88,7 @@ export function createApp({
   app.use(clientUserRoutes(db, { mailer }));
   app.use(invitationRoutes(db, { mailer }));
   app.use(auditLogRoutes(db));
+  app.use(organizationSettingsRoutes(db));
 
   app.use(notFound);
   app.use(errorHandler);

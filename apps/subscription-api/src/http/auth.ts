@@ -25,21 +25,31 @@ export function authenticate(db: Database): RequestHandler {
   return async (req, res, next) => {
     const token = bearerToken(req.get('authorization'));
     if (!token) throw new HttpError('UNAUTHENTICATED', 'Sign in first: no session token was sent');
-    const [session] = await db.query<Viewer & { stale: boolean }>(
+    const [session] = await db.query<Viewer & { stale: boolean; idleMinutes: number | null }>(
       `SELECT s.session_id::text AS "sessionId", s.user_id AS "userId", u.uuid::text AS uuid,
               s.client_id AS "clientId", u.type_of_user AS "typeOfUser",
-              s.last_seen_at < now() - ${LAST_SEEN_RESOLUTION} AS stale
+              s.last_seen_at < now() - ${LAST_SEEN_RESOLUTION} AS stale,
+              CASE WHEN s.last_seen_at < now() - make_interval(mins => o.session_idle_minutes)
+                   THEN o.session_idle_minutes END AS "idleMinutes"
          FROM sessions s JOIN client_users u ON u.user_id = s.user_id
+              LEFT JOIN org_settings o ON o.client_id = s.client_id
         WHERE s.token_hash = $1 AND s.ended_at IS NULL AND s.expires_at > now() AND u.is_active`,
       [hashToken(token)],
     );
     if (!session) throw new HttpError('UNAUTHENTICATED', 'The session has ended or the token is not valid');
+    // The organisation's idle limit: a session unused for longer ends now, as if its person had signed out.
+    if (session.idleMinutes !== null) {
+      await db.query("UPDATE sessions SET ended_at = now(), end_reason = 'idle' WHERE session_id = $1 AND ended_at IS NULL", [
+        session.sessionId,
+      ]);
+      throw new HttpError('UNAUTHENTICATED', `Signed out after ${session.idleMinutes} minutes without activity`);
+    }
     const uuid = req.get('uuid');
     if (uuid && uuid !== session.uuid) throw new HttpError('UNAUTHENTICATED', 'The uuid header does not match the session');
     if (session.stale) {
       await db.query('UPDATE sessions SET last_seen_at = now() WHERE session_id = $1', [session.sessionId]);
     }
-    const { stale: _stale, ...viewer } = session;
+    const { stale: _stale, idleMinutes: _idle, ...viewer } = session;
     res.locals.viewer = viewer satisfies Viewer;
     next();
   };

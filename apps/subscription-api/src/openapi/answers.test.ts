@@ -186,6 +186,22 @@ describe('the answers the OpenAPI document promises', () => {
     expectDocumented('get', path, await api.get(path), 401);
   });
 
+  it('organisation settings', async () => {
+    const orgAdmin = await api.signIn('admin@acme.local');
+    const path = '/subscription_org_settings';
+    const body = { TwoFactorRequired: false, SessionIdleMinutes: null, AllowedEmailDomains: [] };
+    expectDocumented('get', path, await api.get(path, orgAdmin), 200);
+    expectDocumented('get', path, await api.get(`${path}?ClientId=x`, superAdmin), 400);
+    expectDocumented('get', path, await api.get(`${path}?ClientId=1`, orgAdmin), 403);
+    expectDocumented('get', path, await api.get(`${path}?ClientId=999999`, superAdmin), 404);
+    expectDocumented('get', path, await api.get(path), 401);
+    expectDocumented('patch', path, await api.call('PATCH', path, body, { token: orgAdmin }), 200);
+    expectDocumented('patch', path, await api.call('PATCH', path, { ...body, SessionIdleMinutes: 1 }, { token: orgAdmin }), 400);
+    expectDocumented('patch', path, await api.call('PATCH', path, { ...body, ClientId: 1 }, { token: orgAdmin }), 403);
+    expectDocumented('patch', path, await api.call('PATCH', path, { ...body, ClientId: 999999 }, { token: superAdmin }), 404);
+    expectDocumented('patch', path, await api.call('PATCH', path, body), 401);
+  });
+
   it('the audit log', async () => {
     const orgAdmin = await api.signIn('admin@acme.local');
     const list = '/subscription_audit_log?order=CreatedAt.desc&limit=5';

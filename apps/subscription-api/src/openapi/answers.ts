@@ -122,6 +122,13 @@ export const auditRecord = recordOf(auditFields, [
 ]);
 export const auditActions = z.array(z.string().meta({ description: 'An action, as `<entity>.<verb>`' }));
 export const regionRecord = recordOf(regionFields);
+export const orgSettingsRecord = z.strictObject({
+  ClientId: z.int(),
+  TwoFactorRequired: z.boolean().meta({ description: 'Every person of the organisation signs in with a second factor' }),
+  SessionIdleMinutes: z.int().nullable().meta({ description: 'Minutes a session may sit unused before it ends; null: until it expires' }),
+  AllowedEmailDomains: z.array(z.string()).meta({ description: 'Domains invitations may go to; empty: any' }),
+  UpdatedAt: z.string().nullable(),
+});
 export const managedPlanRecord = recordOf(managedPlanFields);
 export const managedProductRecord = recordOf(managedProductFields);
 

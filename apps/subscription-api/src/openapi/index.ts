@@ -33,6 +33,7 @@ import {
 import { licenceFields } from '../routes/licences';
 import { changePasswordBody } from '../routes/password';
 import { auditActionsQuery, auditFields } from '../routes/auditLog';
+import { ORG_SETTINGS_PATH, orgSettingsBody, orgSettingsQuery } from '../routes/organizationSettings';
 import { REGIONS_PATH, regionFields } from '../routes/platform/regions';
 import { endOtherSessionsBody, endSessionBody, endUserSessionsBody, sessionFields } from '../routes/sessions';
 import { approveBody, enquiryFields, rejectBody } from '../routes/enquiryDecisions';
@@ -75,6 +76,7 @@ import {
   auditRecord,
   auditActions,
   regionRecord,
+  orgSettingsRecord,
   sessionsEnded,
   signInAnswer,
   statisticsAnswer,
@@ -189,6 +191,7 @@ export const answerSchemas = {
   AuditEntry: auditRecord,
   AuditActions: auditActions,
   Region: regionRecord,
+  OrganizationSettings: orgSettingsRecord,
   SessionsEnded: sessionsEnded,
   PasswordChanged: passwordChanged,
   ManagedPlan: managedPlanRecord,
@@ -247,6 +250,7 @@ export const openApiDocument = buildDocument({
     UserSessionsEnd: endUserSessionsBody,
     OtherSessionsEnd: endOtherSessionsBody,
     PasswordChange: changePasswordBody,
+    OrganizationSettingsChange: orgSettingsBody,
     PlanForm: planBody,
     PlanChanges: planChangesBody,
     ProductForm: productBody,
@@ -581,6 +585,34 @@ export const openApiDocument = buildDocument({
           400: refused('BAD_REQUEST: an unknown field, or a malformed filter, order or count'),
           401: NO_SESSION,
           403: refused('FORBIDDEN: not a SuperAdmin'),
+        },
+      },
+    },
+    [ORG_SETTINGS_PATH]: {
+      get: {
+        operationId: 'getOrganizationSettings',
+        tag: 'Organisations',
+        summary: "An organisation's settings: its admins' own, any for a SuperAdmin",
+        query: orgSettingsQuery,
+        responses: {
+          200: { description: 'The settings (the defaults when none were saved)', body: orgSettingsRecord },
+          400: refused('BAD_REQUEST: ClientId is not a whole number'),
+          401: NO_SESSION,
+          403: refused('FORBIDDEN: another organisation, or not an administrator'),
+          404: refused('NOT_FOUND: no such organisation'),
+        },
+      },
+      patch: {
+        operationId: 'updateOrganizationSettings',
+        tag: 'Organisations',
+        summary: "Changes every setting of an organisation at once: its admins' own, any for a SuperAdmin",
+        body: orgSettingsBody,
+        responses: {
+          200: { description: 'The settings as saved', body: orgSettingsRecord },
+          400: refused('BAD_REQUEST: a setting breaks its rule (the field names it)'),
+          401: NO_SESSION,
+          403: refused('FORBIDDEN: another organisation, or not an administrator'),
+          404: refused('NOT_FOUND: no such organisation'),
         },
       },
     },

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { INVITE_USER_REST_FIELDS, inviteUserInput, recordId, restSchema } from '@yozy/shared';
 import type { Database, Queryable } from '../db/database';
 import { audit } from '../domain/audit';
+import { requireAllowedDomain } from '../domain/organizationSettings';
 import { reserveSeats, seatsOf } from '../domain/seats';
 import { issueToken } from '../domain/userTokens';
 import { requireAdmin, viewerOf } from '../http/auth';
@@ -182,6 +183,7 @@ export async function inviteUser(
   if (!role) throw new HttpError('BAD_REQUEST', UNKNOWN_ROLE_MESSAGE, 'RoleId');
   const [taken] = await tx.query('SELECT 1 FROM client_users WHERE lower(email) = lower($1)', [user.OfficialEmail]);
   if (taken) throw new HttpError('CONFLICT', EMAIL_TAKEN_MESSAGE, 'OfficialEmail');
+  await requireAllowedDomain(tx, clientId, user.OfficialEmail);
   await reserveSeats(tx, clientId, role.product_id, 1, 'RoleId');
 
   const [created] = await tx.query<{ user_id: number; company_name: string }>(

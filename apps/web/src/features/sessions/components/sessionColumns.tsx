@@ -20,6 +20,7 @@ const REASON: Record<string, string> = {
   password_reset: 'Password reset',
   password_changed: 'Password changed',
   expired: 'Expired',
+  idle: 'Ended after inactivity',
 };
 export const statusOf = (row: SessionRow) => (row.active ? 'Active' : row.endedAt ? (REASON[row.endReason ?? ''] ?? 'Ended') : 'Expired');
 

@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startRestApi, type ErrorBody, type RestApi } from '../testing/restApi';
+import type { OrgSettingsRecord } from './organizationSettings';
+
+let api: RestApi;
+let acme: number;
+let globex: number;
+let acmeAdmin: string;
+let provider: string;
+let webMember: number;
+beforeAll(async () => {
+  api = await startRestApi();
+  const ids = await api.db.query<{ company_name: string; client_id: number }>('SELECT company_name, client_id FROM clients');
+  acme = ids.find((row) => row.company_name === 'Acme Corporation')!.client_id;
+  globex = ids.find((row) => row.company_name === 'Globex Industries')!.client_id;
+  acmeAdmin = await api.signIn('admin@acme.local');
+  provider = await api.signIn('admin@yozy.local');
+  const [role] = await api.db.query<{ role_id: number }>(
+    "SELECT r.role_id FROM roles r JOIN products p USING (product_id) WHERE p.product_code = 'YOZY-WEB' AND r.role_name = 'Member'",
+  );
+  webMember = role!.role_id;
+});
+afterAll(() => api.stop());
+
+const PATH = '/subscription_org_settings';
+const settings = (changes: Record<string, unknown> = {}) => ({
+  TwoFactorRequired: false,
+  SessionIdleMinutes: null,
+  AllowedEmailDomains: [],
+  ...changes,
+});
+const save = (body: Record<string, unknown>, token = acmeAdmin) => api.call<OrgSettingsRecord & ErrorBody>('PATCH', PATH, body, { token });
+
+describe('organisation settings', () => {
+  it("reads and changes the admin's own organisation's settings, writing what changed to the audit log", async () => {
+    const read = await api.get<OrgSettingsRecord>(PATH, acmeAdmin);
+    expect(read.body).toMatchObject({ ClientId: acme, SessionIdleMinutes: null });
+    const saved = await save(
+      settings({ TwoFactorRequired: true, SessionIdleMinutes: 30, AllowedEmailDomains: ['@Acme.local', 'acme.com'] }),
+    );
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ TwoFactorRequired: true, SessionIdleMinutes: 30, AllowedEmailDomains: ['acme.local', 'acme.com'] });
+    const [entry] = await api.db.query<{ before: Record<string, unknown>; after: Record<string, unknown> }>(
+      "SELECT before, after FROM audit_log WHERE action = 'organization.settings_change' AND client_id = $1 ORDER BY audit_id DESC LIMIT 1",
+      [acme],
+    );
+    expect(entry).toMatchObject({ before: { TwoFactorRequired: false }, after: { TwoFactorRequired: true, SessionIdleMinutes: 30 } });
+    await save(settings());
+  });
+
+  it('refuses bad input by field and changes nothing', async () => {
+    const before = await api.get<OrgSettingsRecord>(PATH, acmeAdmin);
+    for (const [body, field] of [
+      [settings({ SessionIdleMinutes: 2 }), 'SessionIdleMinutes'],
+      [settings({ SessionIdleMinutes: 99999 }), 'SessionIdleMinutes'],
+      [settings({ AllowedEmailDomains: ['not a domain'] }), 'AllowedEmailDomains'],
+      [settings({ TwoFactorRequired: 'yes' }), 'TwoFactorRequired'],
+    ] as const) {
+      const answer = await save(body);
+      expect(answer.status).toBe(400);
+      expect(answer.body.error.field).toContain(field);
+    }
+    expect((await api.get<OrgSettingsRecord>(PATH, acmeAdmin)).body).toEqual(before.body);
+  });
+
+  it("keeps an organisation admin to their own organisation's settings; a SuperAdmin reaches any; members none", async () => {
+    expect((await api.get(`${PATH}?ClientId=${globex}`, acmeAdmin)).status).toBe(403);
+    expect((await save(settings({ ClientId: globex, SessionIdleMinutes: 5 }))).status).toBe(403);
+    expect((await api.get<OrgSettingsRecord>(`${PATH}?ClientId=${globex}`, provider)).body.ClientId).toBe(globex);
+    const member = await api.signIn('member@acme.local');
+    expect((await api.get(PATH, member)).status).toBe(403);
+    const [globexSettings] = await api.db.query('SELECT session_idle_minutes FROM org_settings WHERE client_id = $1', [globex]);
+    expect(globexSettings).toEqual({ session_idle_minutes: null });
+  });
+});
+
+describe('what the settings do', () => {
+  it('refuses an invitation outside the allowed domains, naming them, and writes nothing', async () => {
+    await save(settings({ AllowedEmailDomains: ['acme.local'] }));
+    const refused = await api.post<ErrorBody>(
+      '/subscription/usercreation',
+      { UserFirstname: 'Out', UserLastname: 'Sider', OfficialEmail: 'out.sider@elsewhere.example', RoleId: webMember },
+      acmeAdmin,
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toMatchObject({ field: 'OfficialEmail', message: 'Acme Corporation invites only addresses at acme.local' });
+    expect(await api.db.query("SELECT 1 FROM client_users WHERE email = 'out.sider@elsewhere.example'")).toEqual([]);
+    const allowed = await api.post(
+      '/subscription/usercreation',
+      { UserFirstname: 'In', UserLastname: 'Sider', OfficialEmail: 'in.sider@ACME.local', RoleId: webMember },
+      acmeAdmin,
+    );
+    expect(allowed.status).toBe(201);
+    await save(settings());
+  });
+
+  it('ends a session left idle longer than the organisation allows, and signs it out', async () => {
+    await save(settings({ SessionIdleMinutes: 15 }));
+    const member = await api.signIn('member@acme.local');
+    expect((await api.get('/users/me', member)).status).toBe(200);
+    await api.db.query(
+      `UPDATE sessions SET last_seen_at = now() - interval '16 minutes'
+        WHERE user_id = (SELECT user_id FROM client_users WHERE email = 'member@acme.local') AND ended_at IS NULL`,
+    );
+    const after = await api.get<ErrorBody>('/users/me', member);
+    expect(after.status).toBe(401);
+    expect(after.body.error.message).toBe('Signed out after 15 minutes without activity');
+    const ended = await api.db.query<{ end_reason: string }>(
+      `SELECT end_reason FROM sessions WHERE user_id = (SELECT user_id FROM client_users WHERE email = 'member@acme.local')
+        AND ended_at IS NOT NULL ORDER BY session_id DESC LIMIT 1`,
+    );
+    expect(ended).toEqual([{ end_reason: 'idle' }]);
+    // Another organisation's sessions keep going: the limit is Acme's.
+    const globexAdmin = await api.signIn('admin@globex.local');
+    await api.db.query(
+      `UPDATE sessions SET last_seen_at = now() - interval '16 minutes'
+        WHERE user_id = (SELECT user_id FROM client_users WHERE email = 'admin@globex.local') AND ended_at IS NULL`,
+    );
+    expect((await api.get('/users/me', globexAdmin)).status).toBe(200);
+    await save(settings());
+  });
+});

@@ -1,0 +1,93 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import { ORGANIZATION_SETTINGS_REST_FIELDS, organizationSettingsInput, restSchema } from '@yozy/shared';
+import type { Database, Queryable } from '../db/database';
+import { audit, changedFields } from '../domain/audit';
+import { requireAdmin, viewerOf } from '../http/auth';
+import { HttpError, parseBody } from '../http/errors';
+import { clientOf } from '../http/gateway';
+import { targetOrganization } from '../http/scope';
+
+export const ORG_SETTINGS_PATH = '/subscription_org_settings';
+
+/** GET /subscription_org_settings: whose settings. */
+export const orgSettingsQuery = z.object({
+  ClientId: z
+    .string()
+    .optional()
+    .meta({ description: 'The organisation; the caller’s own when left out (only a SuperAdmin may name another)' }),
+});
+
+/** PATCH /subscription_org_settings: every setting, under the provider's names, and the organisation. */
+export const orgSettingsBody = restSchema(organizationSettingsInput, ORGANIZATION_SETTINGS_REST_FIELDS).extend({
+  ClientId: z
+    .union([z.int(), z.string()])
+    .optional()
+    .meta({ description: 'The organisation; the caller’s own when left out (only a SuperAdmin may name another)' }),
+});
+
+export type OrgSettingsRecord = {
+  ClientId: number;
+  TwoFactorRequired: boolean;
+  SessionIdleMinutes: number | null;
+  AllowedEmailDomains: string[];
+  UpdatedAt: string | null;
+};
+
+/** An organisation's settings; the defaults when it has no row yet. Not found when the organisation is not there. */
+async function settingsOf(db: Queryable, clientId: number, lock = false): Promise<OrgSettingsRecord> {
+  const [row] = await db.query<OrgSettingsRecord>(
+    `SELECT c.client_id AS "ClientId",
+            coalesce(s.two_factor_required, false) AS "TwoFactorRequired",
+            s.session_idle_minutes AS "SessionIdleMinutes",
+            coalesce(s.allowed_email_domains, '{}') AS "AllowedEmailDomains",
+            s.updated_at AS "UpdatedAt"
+       FROM clients c LEFT JOIN org_settings s ON s.client_id = c.client_id
+      WHERE c.client_id = $1${lock ? ' FOR UPDATE OF c' : ''}`,
+    [clientId],
+  );
+  if (!row) throw new HttpError('NOT_FOUND', 'There is no such organisation', 'ClientId');
+  return row;
+}
+
+/** An organisation's settings: read and changed by its admins, and by the provider's SuperAdmins for any. */
+export function organizationSettingsRoutes(db: Database): Router {
+  const router = Router();
+
+  router.get(ORG_SETTINGS_PATH, requireAdmin, async (req, res) => {
+    const { ClientId } = parseBody(orgSettingsQuery, req.query);
+    res.json(await settingsOf(db, targetOrganization(viewerOf(res), ClientId)));
+  });
+
+  router.patch(ORG_SETTINGS_PATH, requireAdmin, async (req, res) => {
+    const viewer = viewerOf(res);
+    const { ClientId, ...settings } = parseBody(orgSettingsBody, req.body);
+    const clientId = targetOrganization(viewer, ClientId);
+    const saved = await db.transaction(async (tx) => {
+      const before = await settingsOf(tx, clientId, true);
+      await tx.query(
+        `INSERT INTO org_settings (client_id, two_factor_required, session_idle_minutes, allowed_email_domains, updated_at)
+         VALUES ($1, $2, $3, $4, now())
+         ON CONFLICT (client_id) DO UPDATE
+           SET two_factor_required = $2, session_idle_minutes = $3, allowed_email_domains = $4, updated_at = now()`,
+        [clientId, settings.TwoFactorRequired, settings.SessionIdleMinutes, settings.AllowedEmailDomains],
+      );
+      const after = await settingsOf(tx, clientId);
+      const { UpdatedAt: _before, ClientId: _id, ...was } = before;
+      const { UpdatedAt: _after, ClientId: _same, ...now } = after;
+      await audit(tx, {
+        clientId,
+        actorUserId: viewer.userId,
+        ip: clientOf(req, res).ip,
+        action: 'organization.settings_change',
+        entityType: 'organization',
+        entityId: clientId,
+        ...changedFields(was, now),
+      });
+      return after;
+    });
+    res.json(saved);
+  });
+
+  return router;
+}

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import type { FieldMap } from './fieldMap';
+
+export const SESSION_IDLE_MINUTES_MIN = 5;
+export const SESSION_IDLE_MINUTES_MAX = 1440;
+export const MAX_ALLOWED_EMAIL_DOMAINS = 20;
+
+/** A domain as an email address ends: labels of letters, digits and hyphens, at least one dot. */
+const DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+
+const emailDomain = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .transform((domain) => domain.replace(/^@/, ''))
+  .refine((domain) => DOMAIN.test(domain), { error: 'Enter domains such as example.com, one per line' });
+
+/** What an organisation's settings form sends: each rule of how its people sign in and are invited. */
+export const organizationSettingsInput = z.object({
+  twoFactorRequired: z.boolean({ error: 'Say whether two-factor sign-in is required' }),
+  sessionIdleMinutes: z
+    .int({ error: `Enter whole minutes from ${SESSION_IDLE_MINUTES_MIN} to ${SESSION_IDLE_MINUTES_MAX}` })
+    .min(SESSION_IDLE_MINUTES_MIN, `Enter at least ${SESSION_IDLE_MINUTES_MIN} minutes`)
+    .max(SESSION_IDLE_MINUTES_MAX, `Enter at most ${SESSION_IDLE_MINUTES_MAX} minutes (a day)`)
+    .nullable(),
+  allowedEmailDomains: z
+    .array(emailDomain, { error: 'Enter domains such as example.com, one per line' })
+    .max(MAX_ALLOWED_EMAIL_DOMAINS, `Enter at most ${MAX_ALLOWED_EMAIL_DOMAINS} domains`)
+    .transform((domains) => [...new Set(domains)]),
+});
+
+export type OrganizationSettingsInput = z.input<typeof organizationSettingsInput>;
+
+/** The settings as the REST service names them. */
+export const ORGANIZATION_SETTINGS_REST_FIELDS = {
+  organizationId: 'ClientId',
+  twoFactorRequired: 'TwoFactorRequired',
+  sessionIdleMinutes: 'SessionIdleMinutes',
+  allowedEmailDomains: 'AllowedEmailDomains',
+  updatedAt: 'UpdatedAt',
+} as const satisfies FieldMap;
+
+/** The domain of an address, lower case: what the allowed domains are compared with. */
+export const emailDomainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLowerCase();
