@@ -357,6 +357,29 @@ const OPERATIONS: Record<string, Operation> = {
     }),
     may: ONLY_SUPER_ADMIN_MAY,
   },
+  'Query.organizationSettings': {
+    call: ({ other }) => ({
+      document:
+        'query ($organizationId: ID) { organizationSettings(organizationId: $organizationId) { organizationId twoFactorRequired sessionIdleMinutes allowedEmailDomains } }',
+      variables: { organizationId: other.id },
+    }),
+    may: ONLY_SUPER_ADMIN_MAY,
+  },
+  'Mutation.updateOrganizationSettings': {
+    call: ({ other }) => ({
+      document:
+        'mutation ($organizationId: ID, $input: OrganizationSettingsInput!) { updateOrganizationSettings(organizationId: $organizationId, input: $input) { settings { organizationId } errors { code } } }',
+      variables: { organizationId: other.id, input: { twoFactorRequired: false, sessionIdleMinutes: null, allowedEmailDomains: [] } },
+    }),
+    may: ONLY_SUPER_ADMIN_MAY,
+    touches: {
+      rows: ({ db, other }) =>
+        db.query(
+          'SELECT two_factor_required, session_idle_minutes, allowed_email_domains, updated_at FROM org_settings WHERE client_id = $1',
+          [Number(other.id)],
+        ),
+    },
+  },
   'Query.regions': {
     call: () => ({ document: '{ regions(page: { limit: 100 }) { totalCount nodes { id code name active organizationCount } } }' }),
     may: ONLY_SUPER_ADMIN_MAY,

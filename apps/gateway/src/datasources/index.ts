@@ -8,6 +8,7 @@ import { GroupApi } from './GroupApi';
 import { LicenceApi } from './LicenceApi';
 import { OrganizationApi } from './OrganizationApi';
 import { SessionApi } from './SessionApi';
+import { SettingsApi } from './SettingsApi';
 import { PlatformApi } from './PlatformApi';
 import { UserApi } from './UserApi';
 import type { SubscriptionServiceLink } from './SubscriptionService';
@@ -25,6 +26,7 @@ export type DataSources = {
   platform: PlatformApi;
   users: UserApi;
   audit: AuditApi;
+  settings: SettingsApi;
 };
 
 export function createDataSources(service: SubscriptionServiceLink, caller: Caller): DataSources {
@@ -40,6 +42,7 @@ export function createDataSources(service: SubscriptionServiceLink, caller: Call
     platform: new PlatformApi(service, caller),
     users: new UserApi(service, caller),
     audit: new AuditApi(service, caller),
+    settings: new SettingsApi(service, caller),
   };
 }
 

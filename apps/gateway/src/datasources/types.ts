@@ -18,6 +18,8 @@ export type ManagedPlanRecord = Schemas['ManagedPlan'];
 export type ManagedProductRecord = Schemas['ManagedProduct'];
 /** A region of the regions master as GET /platform/regions answers it. */
 export type RegionRecord = Schemas['Region'];
+/** An organisation's settings as GET /subscription_org_settings answers them. */
+export type OrganizationSettingsRecord = Schemas['OrganizationSettings'];
 /** Body of POST /form/subscription_web_enquiry, in the provider's field names. */
 export type EnquiryForm = Schemas['EnquiryForm'];
 export type EnquiryCreated = Schemas['EnquiryCreated'];

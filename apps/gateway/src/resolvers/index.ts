@@ -8,6 +8,7 @@ import { groupResolvers } from './group';
 import { licenceResolvers } from './licence';
 import { enquiryDecisionResolvers } from './enquiry/decisions';
 import { organizationResolvers } from './organization';
+import { organizationSettingsResolvers } from './organizationSettings';
 import { platformResolvers } from './platform';
 import { regionResolvers } from './regions';
 import { sessionResolvers } from './session';
@@ -30,4 +31,5 @@ export const resolvers = [
   userResolvers,
   auditResolvers,
   regionResolvers,
+  organizationSettingsResolvers,
 ];

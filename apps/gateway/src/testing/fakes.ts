@@ -34,6 +34,7 @@ export function fakeSources(fakes: FakeSources = {}): DataSources {
     platform: domain('platform'),
     users: domain('users'),
     audit: domain('audit'),
+    settings: domain('settings'),
   } as unknown as DataSources;
 }
 

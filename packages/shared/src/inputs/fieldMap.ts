@@ -33,6 +33,8 @@ export function toRestFields<Map extends FieldMap>(map: Map, input: Partial<Reco
 /** The GraphQL input field a REST field name stands for, or null when the map has none. */
 export function fromRestField(map: FieldMap, restName: string | null | undefined): string | null {
   if (!restName) return null;
-  for (const [graph, rest] of Object.entries(map)) if (rest === restName) return graph;
+  // An item of a list field (`AllowedEmailDomains.1`) is reported on the list field itself.
+  const field = restName.split('.')[0];
+  for (const [graph, rest] of Object.entries(map)) if (rest === field) return graph;
   return null;
 }

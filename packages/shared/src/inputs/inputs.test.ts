@@ -61,6 +61,7 @@ describe('field maps', () => {
     });
     expect(fromRestField(ENQUIRY_REST_FIELDS, 'AdminEmail')).toBe('adminEmail');
     expect(fromRestField(ENQUIRY_REST_FIELDS, 'constructor')).toBeNull();
+    expect(fromRestField({ domains: 'AllowedEmailDomains' }, 'AllowedEmailDomains.3')).toBe('domains');
   });
 
   it.each([

@@ -1,0 +1,29 @@
+import { ORGANIZATION_SETTINGS_REST_FIELDS, toRestFields } from '@yozy/shared';
+import { userErrorsOf } from '../../errors';
+import type { Resolvers } from '../../generated/graphql';
+import { organizationScoped } from '../../guards';
+
+const FIELDS = ORGANIZATION_SETTINGS_REST_FIELDS;
+
+export const organizationSettingsResolvers: Resolvers = {
+  Query: {
+    organizationSettings: organizationScoped((_parent, { organizationId }, ctx) => ctx.dataSources.settings.getSettings(organizationId)),
+  },
+  Mutation: {
+    updateOrganizationSettings: organizationScoped(async (_parent, { organizationId, input }, ctx) => {
+      try {
+        const body = { ...toRestFields(FIELDS, input), ...(organizationId != null ? { ClientId: organizationId } : {}) };
+        return { settings: await ctx.dataSources.settings.updateSettings(body), errors: [] };
+      } catch (error) {
+        return { settings: null, errors: userErrorsOf(error, FIELDS) };
+      }
+    }),
+  },
+  OrganizationSettings: {
+    organizationId: (settings) => String(settings.ClientId),
+    twoFactorRequired: (settings) => settings.TwoFactorRequired,
+    sessionIdleMinutes: (settings) => settings.SessionIdleMinutes,
+    allowedEmailDomains: (settings) => settings.AllowedEmailDomains,
+    updatedAt: (settings) => (settings.UpdatedAt ? new Date(settings.UpdatedAt).toISOString() : null),
+  },
+};
