@@ -37,7 +37,7 @@ const SubscriptionDetails = lazyScreen(() => import('../features/subscriptions/v
 const UserSessions = lazyScreen(() => import('../features/sessions/views/UserSessionsView'));
 const Statistics = lazyScreen(() => import('../features/statistics/views/StatisticsView'));
 const AuditLog = lazyScreen(() => import('../features/auditLog/views/AuditLogView'));
-const TwoFactor = lazyScreen(() => import('../features/twoFactor/views/TwoFactorView'));
+const TwoFactor = lazyScreen(() => import('./PrivacyAndSettingView'));
 const Enquiries = lazyScreen(() => import('../features/enquiries/views/EnquiriesView'));
 const OrganizationList = lazyScreen(() => import('../features/organizations/views/OrganizationListView'));
 const OrganizationDetail = lazyScreen(() => import('../features/organizations/views/OrganizationDetailView'));
@@ -53,6 +53,9 @@ const ORGANIZATION_SECTIONS: Partial<Record<OrganizationTabSlug, OrganizationScr
   group: lazyScreen(() => import('../features/groups/views/GroupsScreen').then((m) => ({ default: m.GroupsScreen }))),
   UserSessions: lazyScreen(() => import('../features/sessions/views/SessionsScreen').then((m) => ({ default: m.SessionsScreen }))),
   Statistics: lazyScreen(() => import('../features/statistics/views/StatisticsView')),
+  SettingDetails: lazyScreen(() =>
+    import('../features/organizationSettings/views/OrganizationSettingsPanel').then((m) => ({ default: m.OrganizationSettingsPanel })),
+  ),
 };
 
 const organizationSection = (slug: OrganizationTabSlug) => {

@@ -24,6 +24,8 @@ export function createCache(): InMemoryCache {
       // are in it): stored inside the list that asked, never under the person's id across groups.
       GroupMember: { keyFields: false },
       GroupCandidate: { keyFields: false },
+      // One organisation's settings: saving them updates the form that read them.
+      OrganizationSettings: { keyFields: ['organizationId'] },
       Query: {
         fields: {
           // An organisation already in the cache (e.g. from the list) shows at once on its page.

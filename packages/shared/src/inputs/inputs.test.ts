@@ -88,3 +88,34 @@ describe('field maps', () => {
     expect(result.error!.issues.find((issue) => issue.path[0] === 'AdminEmail')?.message).toMatch(/valid email/);
   });
 });
+
+describe('organizationSettingsForm', () => {
+  it('reads minutes and one domain per line into the input the mutation takes', async () => {
+    const { organizationSettingsForm } = await import('./organizationSettings');
+    expect(
+      organizationSettingsForm.parse({
+        twoFactorRequired: true,
+        sessionIdleMinutes: ' 30 ',
+        allowedEmailDomains: 'Acme.com\n@acme.local\n\nacme.com',
+      }),
+    ).toEqual({
+      twoFactorRequired: true,
+      sessionIdleMinutes: 30,
+      allowedEmailDomains: ['acme.com', 'acme.local'],
+    });
+    expect(organizationSettingsForm.parse({ twoFactorRequired: false, sessionIdleMinutes: '', allowedEmailDomains: '' })).toEqual({
+      twoFactorRequired: false,
+      sessionIdleMinutes: null,
+      allowedEmailDomains: [],
+    });
+    const refused = organizationSettingsForm.safeParse({
+      twoFactorRequired: false,
+      sessionIdleMinutes: 'ten',
+      allowedEmailDomains: 'not a domain',
+    });
+    expect(refused.error?.issues.map((issue) => [issue.path[0], issue.message])).toEqual([
+      ['sessionIdleMinutes', 'Enter whole minutes from 5 to 1440'],
+      ['allowedEmailDomains', 'Enter domains such as example.com, one per line'],
+    ]);
+  });
+});

@@ -42,3 +42,25 @@ export const ORGANIZATION_SETTINGS_REST_FIELDS = {
 
 /** The domain of an address, lower case: what the allowed domains are compared with. */
 export const emailDomainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLowerCase();
+
+/**
+ * The settings form's fields as a person types them (minutes as text, empty for no limit; domains
+ * one per line), checked by the same rules and giving the same input the mutation takes.
+ */
+export const organizationSettingsForm = z.object({
+  twoFactorRequired: organizationSettingsInput.shape.twoFactorRequired,
+  sessionIdleMinutes: z
+    .string()
+    .trim()
+    .transform((minutes) => (minutes === '' ? null : Number(minutes)))
+    .pipe(organizationSettingsInput.shape.sessionIdleMinutes),
+  allowedEmailDomains: z
+    .string()
+    .transform((text) =>
+      text
+        .split(/[\n,;]+/)
+        .map((line) => line.trim())
+        .filter(Boolean),
+    )
+    .pipe(organizationSettingsInput.shape.allowedEmailDomains),
+});

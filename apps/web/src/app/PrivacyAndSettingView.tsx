@@ -1,0 +1,25 @@
+import { Card, Stack } from '@chakra-ui/react';
+import { OrganizationSettingsPanel } from '../features/organizationSettings/views/OrganizationSettingsPanel';
+import TwoFactorView from '../features/twoFactor/views/TwoFactorView';
+import { useViewerQuery } from '../generated/graphql';
+
+/**
+ * Privacy & Setting: a person's own sign-in (two-factor, password, sessions) and, for an
+ * organisation's admin, the settings that apply to everyone in the organisation.
+ */
+export default function PrivacyAndSettingView() {
+  const { data } = useViewerQuery();
+  const organizationAdmin = data?.viewer?.typeOfUser === 'ORG_ADMIN';
+  return (
+    <Stack gap="6">
+      <TwoFactorView />
+      {organizationAdmin && (
+        <Card.Root as="section">
+          <Card.Body>
+            <OrganizationSettingsPanel embedded />
+          </Card.Body>
+        </Card.Root>
+      )}
+    </Stack>
+  );
+}

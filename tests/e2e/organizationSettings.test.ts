@@ -1,0 +1,86 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { axeFindings } from '../support/axe';
+import { SCREENSHOTS, useBrowser } from '../support/browser';
+import { signedIn } from '../support/graphql';
+import { useStack } from '../support/useStack';
+
+describe('organisation settings in the browser', () => {
+  const stack = useStack('pglite');
+  const browser = useBrowser();
+  let acmeId = '';
+
+  beforeAll(async () => {
+    const [acme] = await stack.db.query<{ client_id: number }>("SELECT client_id FROM clients WHERE company_name = 'Acme Corporation'");
+    acmeId = String(acme!.client_id);
+  });
+
+  async function open(email: string, mode: 'light' | 'dark', width: number): Promise<Page> {
+    const session = await signedIn(stack.gatewayUrl, email);
+    // axe is injected as a script, which the console's Content-Security-Policy rightly refuses.
+    const context = await browser().newContext({
+      baseURL: stack.gatewayUrl,
+      viewport: { width, height: 900 },
+      colorScheme: mode,
+      bypassCSP: true,
+    });
+    await context.addCookies([{ name: 'token_org', value: session.cookies.get('token_org')!, url: stack.gatewayUrl }]);
+    return context.newPage();
+  }
+
+  const saved = () =>
+    stack.db.query<{ session_idle_minutes: number | null; allowed_email_domains: string[]; two_factor_required: boolean }>(
+      'SELECT session_idle_minutes, allowed_email_domains, two_factor_required FROM org_settings WHERE client_id = $1',
+      [Number(acmeId)],
+    );
+
+  it('the provider changes an organisation’s settings in its tab, a bad value is refused by field, and what was saved stays after a reload', async () => {
+    const page = await open('admin@yozy.local', 'light', 1280);
+    await page.goto(`/OrganizationDetails/Organization/${acmeId}/SettingDetails`);
+    const minutes = page.getByTestId('setting-idle-minutes');
+    await minutes.waitFor();
+    const before = await saved();
+
+    await minutes.fill('2');
+    await page.getByTestId('organization-settings-submit').click();
+    expect(await page.getByTestId('setting-idle-minutes-error').innerText()).toBe('Enter at least 5 minutes');
+    expect(await minutes.getAttribute('aria-invalid')).toBe('true');
+    expect(await saved()).toEqual(before);
+    expect(await axeFindings(page)).toEqual([]);
+    await page.screenshot({ path: `${SCREENSHOTS}organization-settings-error-light-1280.png`, fullPage: true });
+
+    await minutes.fill('30');
+    await page.getByTestId('setting-allowed-domains').fill('acme.local\n@Acme.com');
+    await page.getByText('Require two-factor sign-in for everyone').click();
+    await page.getByTestId('organization-settings-submit').click();
+    await page.getByText('Settings saved').waitFor();
+    expect(await saved()).toEqual([
+      { session_idle_minutes: 30, allowed_email_domains: ['acme.local', 'acme.com'], two_factor_required: true },
+    ]);
+
+    await page.reload();
+    await expect.poll(() => minutes.inputValue()).toBe('30');
+    expect(await page.getByTestId('setting-allowed-domains').inputValue()).toBe('acme.local\nacme.com');
+    expect(await page.getByTestId('setting-two-factor').isChecked()).toBe(true);
+    await page.screenshot({ path: `${SCREENSHOTS}organization-settings-light-1280.png`, fullPage: true });
+
+    // Back to the demo's settings, with the keyboard alone.
+    await minutes.fill('');
+    await page.getByTestId('setting-allowed-domains').fill('');
+    await page.getByTestId('setting-two-factor').focus();
+    await page.keyboard.press('Space');
+    await page.getByTestId('organization-settings-submit').focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(saved).toEqual([{ session_idle_minutes: null, allowed_email_domains: [], two_factor_required: false }]);
+    await page.context().close();
+  });
+
+  it('an organisation admin finds the settings under Privacy & Setting; it reads well in dark mode on a phone', async () => {
+    const page = await open('admin@acme.local', 'dark', 390);
+    await page.goto('/TwoFactor');
+    await page.getByTestId('organization-settings').getByTestId('setting-idle-minutes').waitFor();
+    expect(await axeFindings(page)).toEqual([]);
+    await page.screenshot({ path: `${SCREENSHOTS}organization-settings-dark-390.png`, fullPage: true });
+    await page.context().close();
+  });
+});
