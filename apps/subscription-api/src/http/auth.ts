@@ -32,8 +32,9 @@ export function authenticate(db: Database): RequestHandler {
               CASE WHEN s.last_seen_at < now() - make_interval(mins => o.session_idle_minutes)
                    THEN o.session_idle_minutes END AS "idleMinutes"
          FROM sessions s JOIN client_users u ON u.user_id = s.user_id
+              JOIN clients c ON c.client_id = s.client_id
               LEFT JOIN org_settings o ON o.client_id = s.client_id
-        WHERE s.token_hash = $1 AND s.ended_at IS NULL AND s.expires_at > now() AND u.is_active`,
+        WHERE s.token_hash = $1 AND s.ended_at IS NULL AND s.expires_at > now() AND u.is_active AND c.is_active`,
       [hashToken(token)],
     );
     if (!session) throw new HttpError('UNAUTHENTICATED', 'The session has ended or the token is not valid');

@@ -202,6 +202,34 @@ describe('the answers the OpenAPI document promises', () => {
     expectDocumented('patch', path, await api.call('PATCH', path, body), 401);
   });
 
+  it('organisation info and activation', async () => {
+    const orgAdmin = await api.signIn('admin@acme.local');
+    const [globex] = await api.db.query<{ client_id: number }>("SELECT client_id FROM clients WHERE company_name = 'Globex Industries'");
+    const path = `/subscription_client_details?ClientId=eq.${globex!.client_id}`;
+    const info = { ClientCompanyName: 'Globex Industries', CurrencyCode: 'USD', ClientContactName: 'Hank Scorpio', DefaultRegions: [] };
+    expectDocumented('patch', '/subscription_client_details', await api.call('PATCH', path, info, { token: superAdmin }), 200);
+    expectDocumented(
+      'patch',
+      '/subscription_client_details',
+      await api.call('PATCH', path, { ...info, CurrencyCode: 'x' }, { token: superAdmin }),
+      400,
+    );
+    expectDocumented('patch', '/subscription_client_details', await api.call('PATCH', path, info, { token: orgAdmin }), 403);
+    expectDocumented(
+      'patch',
+      '/subscription_client_details',
+      await api.call('PATCH', '/subscription_client_details?ClientId=eq.999999', info, { token: superAdmin }),
+      404,
+    );
+    expectDocumented('patch', '/subscription_client_details', await api.call('PATCH', path, info), 401);
+    const activation = '/subscription_client_details/activation';
+    expectDocumented('post', activation, await api.post(activation, { ClientId: globex!.client_id, IsActive: true }, superAdmin), 200);
+    expectDocumented('post', activation, await api.post(activation, { ClientId: 'x', IsActive: true }, superAdmin), 400);
+    expectDocumented('post', activation, await api.post(activation, { ClientId: globex!.client_id, IsActive: true }, orgAdmin), 403);
+    expectDocumented('post', activation, await api.post(activation, { ClientId: 999999, IsActive: true }, superAdmin), 404);
+    expectDocumented('post', activation, await api.post(activation, { ClientId: 1, IsActive: true }), 401);
+  });
+
   it('the audit log', async () => {
     const orgAdmin = await api.signIn('admin@acme.local');
     const list = '/subscription_audit_log?order=CreatedAt.desc&limit=5';

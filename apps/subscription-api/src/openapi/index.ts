@@ -4,7 +4,7 @@ import { DEFAULT_LIMIT, MAX_LIMIT, OPERATORS, type Field } from '../http/resourc
 import { createUserBody, INVALID_LINK_MESSAGE, linkBody, resetRequestBody, RESET_REQUEST_MIN_MS, resetBody } from '../routes/auth';
 import { consumeBody } from '../routes/captcha';
 import { planFields, productFields } from '../routes/catalogue';
-import { clientFields } from '../routes/clients';
+import { clientActivationBody, clientBody, clientFields, clientQuery } from '../routes/clients';
 import { ALREADY_ACCEPTED_MESSAGE, invitationFields, NOTHING_TO_REVOKE_MESSAGE, resendBody, revokeBody } from '../routes/invitations';
 import {
   activationBody,
@@ -43,6 +43,7 @@ import { managedProductFields, productBody, productQuery, PRODUCTS_PATH } from '
 import {
   captchaConsumed,
   clientRecord,
+  clientActivated,
   dashboardAnswer,
   enquiryApproved,
   clientUserRecord,
@@ -191,6 +192,7 @@ export const answerSchemas = {
   AuditEntry: auditRecord,
   AuditActions: auditActions,
   Region: regionRecord,
+  OrganizationActivated: clientActivated,
   OrganizationSettings: orgSettingsRecord,
   SessionsEnded: sessionsEnded,
   PasswordChanged: passwordChanged,
@@ -250,6 +252,8 @@ export const openApiDocument = buildDocument({
     UserSessionsEnd: endUserSessionsBody,
     OtherSessionsEnd: endOtherSessionsBody,
     PasswordChange: changePasswordBody,
+    OrganizationChange: clientBody,
+    OrganizationActivation: clientActivationBody,
     OrganizationSettingsChange: orgSettingsBody,
     PlanForm: planBody,
     PlanChanges: planChangesBody,
@@ -420,6 +424,35 @@ export const openApiDocument = buildDocument({
           400: refused('BAD_REQUEST: an unknown field, or a malformed filter, order or count'),
           401: NO_SESSION,
           403: refused('FORBIDDEN: another organisation, or not an administrator'),
+        },
+      },
+      patch: {
+        operationId: 'updateClient',
+        tag: 'Organisations',
+        summary: "Changes an organisation's own fields and default regions. SuperAdmins only",
+        query: clientQuery,
+        body: clientBody,
+        responses: {
+          200: { description: 'The organisation as saved', body: clientRecord },
+          400: refused('BAD_REQUEST: a field breaks its rule, or a region is not on the list (the field names it)'),
+          401: NO_SESSION,
+          403: refused('FORBIDDEN: not a SuperAdmin'),
+          404: refused('NOT_FOUND: no such organisation'),
+        },
+      },
+    },
+    '/subscription_client_details/activation': {
+      post: {
+        operationId: 'setClientActive',
+        tag: 'Organisations',
+        summary: 'Activates or deactivates an organisation; deactivating ends every session of its people. SuperAdmins only',
+        body: clientActivationBody,
+        responses: {
+          200: { description: 'The organisation, and how many sessions ended', body: clientActivated },
+          400: refused("BAD_REQUEST: a malformed body, or the provider's own organisation"),
+          401: NO_SESSION,
+          403: refused('FORBIDDEN: not a SuperAdmin'),
+          404: refused('NOT_FOUND: no such organisation'),
         },
       },
     },
