@@ -23,6 +23,8 @@ import { platformPlanRoutes } from './routes/platform/plans';
 import { platformProductRoutes } from './routes/platform/products';
 import { enquiryDecisionRoutes } from './routes/enquiryDecisions';
 import { userRoutes } from './routes/users';
+import { signInStepRoutes, twoFactorRoutes } from './routes/twoFactor';
+import { createSecretBox } from './security/secretBox';
 
 export type ApiOptions = {
   db: Database;
@@ -33,6 +35,8 @@ export type ApiOptions = {
   mailer?: Mailer;
   /** The standard web product's address when the product master cannot be read. */
   webProductUrl?: string;
+  /** Seals secrets kept at rest, such as two-factor secrets (SECRET_KEY, 32+ characters). */
+  secretKey: string;
 };
 
 /** The REST subscription service as an Express app; `index.ts` only listens. */
@@ -42,7 +46,9 @@ export function createApp({
   trustProxy = 'loopback',
   mailer = createMailer(db),
   webProductUrl,
+  secretKey,
 }: ApiOptions): express.Express {
+  const secretBox = createSecretBox(secretKey);
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', trustProxy);
@@ -67,6 +73,7 @@ export function createApp({
   app.use(recogniseGateway(serviceToken));
   // Public routes first; everything after authenticate() needs a session.
   app.use(userRoutes(db, { webProductUrl }));
+  app.use(signInStepRoutes(db, secretBox));
   app.use(authRoutes(db, { mailer, webProductUrl }));
   app.use(captchaRoutes(db));
   app.use(catalogueRoutes(db));
@@ -83,6 +90,7 @@ export function createApp({
   app.use(enquiryDecisionRoutes(db, { mailer }));
   app.use(clientUserRoutes(db, { mailer }));
   app.use(invitationRoutes(db, { mailer }));
+  app.use(twoFactorRoutes(db, secretBox));
 
   app.use(notFound);
   app.use(errorHandler);
@@ -94,6 +102,7 @@ export type { Database } from './db/database';
 export { migrate } from './db/migrate';
 export { createMailer, type Mailer, type MailConfig } from './mail/mailer';
 export { issueToken, type TokenPurpose } from './domain/userTokens';
+export { createSecretBox, SECRET_KEY_MIN_LENGTH, type SecretBox } from './security/secretBox';
 export { seedDemoData, DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/demo';
 export { PROVIDER_DEMO_ORGANIZATIONS } from './seed/provider';
 export { createHttpServer, SERVER_TIMEOUTS, type ServerTimeouts } from '@yozy/shared/server';
