@@ -9,6 +9,7 @@ import { OrganizationApi } from './OrganizationApi';
 import { SessionApi } from './SessionApi';
 import { PlatformApi } from './PlatformApi';
 import { UserApi } from './UserApi';
+import { TwoFactorApi } from './TwoFactorApi';
 import type { SubscriptionServiceLink } from './SubscriptionService';
 
 /** The REST data sources of one GraphQL request, one per domain, all calling as the same caller. */
@@ -23,6 +24,7 @@ export type DataSources = {
   sessions: SessionApi;
   platform: PlatformApi;
   users: UserApi;
+  twoFactor: TwoFactorApi;
 };
 
 export function createDataSources(service: SubscriptionServiceLink, caller: Caller): DataSources {
@@ -37,6 +39,7 @@ export function createDataSources(service: SubscriptionServiceLink, caller: Call
     sessions: new SessionApi(service, caller),
     platform: new PlatformApi(service, caller),
     users: new UserApi(service, caller),
+    twoFactor: new TwoFactorApi(service, caller),
   };
 }
 

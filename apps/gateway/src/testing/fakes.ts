@@ -33,6 +33,7 @@ export function fakeSources(fakes: FakeSources = {}): DataSources {
     sessions: domain('sessions'),
     platform: domain('platform'),
     users: domain('users'),
+    twoFactor: domain('twoFactor'),
   } as unknown as DataSources;
 }
 
@@ -46,10 +47,13 @@ export function fakeContext(
     /** Shared by the contexts of one test to see counting across requests; a fresh one with the default limits otherwise. */
     limiter?: RateLimiter;
     clientAddress?: string;
+    /** The step of a sign-in in progress in the browser (its cookie). */
+    signInStep?: string | null;
   } = {},
 ): FakeContext {
   const sessionEvents: string[] = [];
   let viewer = options.viewer ?? null;
+  let step = options.signInStep ?? null;
   return {
     dataSources: fakeSources(options.sources),
     captcha: {
@@ -67,6 +71,17 @@ export function fakeContext(
       end() {
         sessionEvents.push('end');
         viewer = null;
+      },
+    },
+    signInStep: {
+      current: () => step,
+      begin(challenge) {
+        sessionEvents.push(`step ${challenge}`);
+        step = challenge;
+      },
+      end() {
+        if (step) sessionEvents.push('step end');
+        step = null;
       },
     },
     sessionEvents,
