@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import { z } from 'zod';
+import { recoveryCode, twoFactorCode } from '@yozy/shared';
 import type { Database } from '../db/database';
 import { liveChallenge, useChallenge } from '../domain/signInChallenges';
 import { confirmEnrolment, disableTwoFactor, startEnrolment, twoFactorStatus, verifySecondFactor } from '../domain/twoFactor';
@@ -9,15 +10,7 @@ import { clientOf } from '../http/gateway';
 import type { SecretBox } from '../security/secretBox';
 import { startSession } from './users';
 
-const code = z
-  .string({ error: 'Enter the 6-digit code from your authenticator app' })
-  .trim()
-  .regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app');
-const recoveryCode = z
-  .string({ error: 'Enter one of your recovery codes' })
-  .trim()
-  .min(1, 'Enter one of your recovery codes')
-  .max(40, 'That is not a recovery code');
+const code = twoFactorCode;
 const challenge = z.string({ error: 'Sign in with your email and password first' }).min(1).max(200);
 
 /** A current code, or one of the recovery codes instead: exactly one of them. */
