@@ -10,7 +10,11 @@ export const twoFactorCode = z
   .pipe(z.string().regex(/^\d{6}$/, TWO_FACTOR_CODE_MESSAGE));
 
 /** One of the ten recovery codes, as printed (two groups of five, any case). */
-export const recoveryCode = z.string({ error: RECOVERY_CODE_MESSAGE }).trim().min(1, RECOVERY_CODE_MESSAGE).max(40, 'That is not a recovery code');
+export const recoveryCode = z
+  .string({ error: RECOVERY_CODE_MESSAGE })
+  .trim()
+  .min(1, RECOVERY_CODE_MESSAGE)
+  .max(40, 'That is not a recovery code');
 
 /** Confirming an enrolment, or the code step of a sign-in. */
 export const twoFactorCodeInput = z.object({ code: twoFactorCode });
