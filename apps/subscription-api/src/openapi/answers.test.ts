@@ -266,7 +266,8 @@ describe('the answers the OpenAPI document promises', () => {
     expectDocumented('post', '/subscription/users/signout', await api.post('/subscription/users/signout', signOut, orgAdmin), 200);
   });
 
-  it('two-factor sign-in', async () => {
+  // Several sign-ins (argon2id) and codes: it takes a while on a busy machine.
+  it('two-factor sign-in', { timeout: 30_000 }, async () => {
     const codeOf = (secret: string, steps: number) =>
       new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + steps * 30_000 });
     const member = await api.signIn('admin@acme.local');
