@@ -4,6 +4,8 @@
 // and Ctrl+C or SIGTERM stops both services and everything they started before the launcher exits.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import './ensure-install.mjs';
 
@@ -15,6 +17,18 @@ const address = `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`;
 const gatewayUrl = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
 // The gateway's credential towards the REST service: the same for both, new on every start unless given.
 const serviceToken = process.env.SERVICE_TOKEN ?? randomBytes(32).toString('hex');
+// The key that seals two-factor secrets must outlive a restart, or nobody with two-factor could
+// sign in again: unless given, one is made on the first start and kept beside the embedded database.
+const secretKey = process.env.SECRET_KEY ?? keptSecretKey(resolve(process.env.DATA_DIR ?? './data'));
+
+function keptSecretKey(dataDir) {
+  const file = join(dataDir, 'secret-key');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const key = randomBytes(32).toString('hex');
+  writeFileSync(file, `${key}\n`, { mode: 0o600 });
+  return key;
+}
 
 // The pause before a restart doubles from the first to the last; a service that ran for a minute
 // counts as healthy again, and one that keeps failing within a minute is given up on.
@@ -36,7 +50,7 @@ const services = [
   {
     name: 'subscription-api',
     entry: 'apps/subscription-api/src/index.ts',
-    env: { API_PORT: apiPort, PUBLIC_URL: process.env.PUBLIC_URL ?? address, SERVICE_TOKEN: serviceToken },
+    env: { API_PORT: apiPort, PUBLIC_URL: process.env.PUBLIC_URL ?? address, SERVICE_TOKEN: serviceToken, SECRET_KEY: secretKey },
     healthUrl: `${apiUrl}/health`,
   },
   {

@@ -13,6 +13,13 @@ const LIMITS: RateLimits = {
     failureResetMs: 60 * 60_000,
     perIp: { failures: 6, windowMs: 15 * 60_000 },
   },
+  signInCode: {
+    freeFailures: 3,
+    waitIncrementMs: 10 * 60_000,
+    maxWaitMs: 30 * 60_000,
+    failureResetMs: 60 * 60_000,
+    perIp: { failures: 6, windowMs: 15 * 60_000 },
+  },
   requestPasswordReset: { windowMs: 60 * 60_000, perIp: 1000, perAccount: 3 },
   resetPassword: { windowMs: 60 * 60_000, perIp: 1000, perAccount: 3 },
   setPassword: { windowMs: 60 * 60_000, perIp: 1000, perAccount: 3 },

@@ -1,4 +1,4 @@
-import { TEST_SERVICE_TOKEN } from '../support/stack';
+import { TEST_SECRET_KEY, TEST_SERVICE_TOKEN } from '../support/stack';
 import type { Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -27,7 +27,7 @@ async function listen(server: Server): Promise<number> {
 
 beforeAll(async () => {
   db = await openDatabase({ memory: true });
-  ports.api = await listen(createApiServer(createApi({ db, serviceToken: TEST_SERVICE_TOKEN }), TIMEOUTS));
+  ports.api = await listen(createApiServer(createApi({ db, serviceToken: TEST_SERVICE_TOKEN, secretKey: TEST_SECRET_KEY }), TIMEOUTS));
   const gateway = await createGateway({
     subscriptionApiUrl: `http://127.0.0.1:${ports.api}/`,
     webDist: fileURLToPath(new URL('../../apps/web/dist', import.meta.url)),

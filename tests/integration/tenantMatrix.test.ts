@@ -37,6 +37,12 @@ let products: { productId: string; planId: string };
 const sessionsOf = ({ db, other }: CellContext) =>
   db.query('SELECT session_id, ended_at FROM sessions WHERE client_id = $1 ORDER BY session_id', [Number(other.id)]);
 
+/** The two-factor rows of the other organisation's people. */
+const twoFactorOf = ({ db, other }: CellContext) =>
+  db.query('SELECT tf.* FROM two_factor tf JOIN client_users u ON u.user_id = tf.user_id WHERE u.client_id = $1 ORDER BY tf.user_id', [
+    Number(other.id),
+  ]);
+
 /** An account of the other organisation as a password change would leave it. */
 const accountOf = (email: (other: Organisation) => string) => async (cell: CellContext) => ({
   user: await cell.db.query(
@@ -456,6 +462,42 @@ const OPERATIONS: Record<string, Operation> = {
     }),
     may: { ...EVERYONE_GETS({ payloadError: 'INVALID_CREDENTIALS' }), anonymous: 'UNAUTHENTICATED' },
     touches: { rows: accountOf((other) => other.adminEmail), unchanged: 'always' },
+  },
+  'Query.twoFactor': {
+    call: () => ({ document: '{ twoFactor { enabled recoveryCodesLeft } }' }),
+    may: { ...EVERYONE_MAY, anonymous: 'UNAUTHENTICATED' },
+  },
+  'Mutation.startTwoFactorEnrolment': {
+    // Only ever the caller's own two-factor: there is nothing naming another person to pass.
+    call: () => ({ document: 'mutation { startTwoFactorEnrolment { enrolment { otpauthUrl } errors { code } } }' }),
+    may: { ...EVERYONE_MAY, anonymous: 'UNAUTHENTICATED' },
+    touches: { rows: twoFactorOf, unchanged: 'always' },
+  },
+  'Mutation.confirmTwoFactor': {
+    call: () => ({ document: 'mutation { confirmTwoFactor(input: { code: "abc" }) { twoFactor { enabled } errors { code } } }' }),
+    may: { ...EVERYONE_GETS({ payloadError: 'BAD_USER_INPUT' }), anonymous: 'UNAUTHENTICATED' },
+    touches: { rows: twoFactorOf, unchanged: 'always' },
+  },
+  'Mutation.disableTwoFactor': {
+    call: () => ({ document: 'mutation { disableTwoFactor(input: { code: "abc" }) { twoFactor { enabled } errors { code } } }' }),
+    may: { ...EVERYONE_GETS({ payloadError: 'BAD_USER_INPUT' }), anonymous: 'UNAUTHENTICATED' },
+    touches: { rows: twoFactorOf, unchanged: 'always' },
+  },
+  'Mutation.verifySignInCode': {
+    // The step of a sign-in lives in its own httpOnly cookie: without one there is nothing to complete.
+    call: () => ({ document: 'mutation { verifySignInCode(input: { code: "123456" }) { viewer { email } errors { code } } }' }),
+    may: EVERYONE_GETS({ payloadError: 'INVALID_TOKEN' }),
+    touches: { rows: sessionsOf, unchanged: 'always' },
+  },
+  'Mutation.startSignInEnrolment': {
+    call: () => ({ document: 'mutation { startSignInEnrolment { enrolment { otpauthUrl } errors { code } } }' }),
+    may: EVERYONE_GETS({ payloadError: 'INVALID_TOKEN' }),
+    touches: { rows: twoFactorOf, unchanged: 'always' },
+  },
+  'Mutation.confirmSignInEnrolment': {
+    call: () => ({ document: 'mutation { confirmSignInEnrolment(input: { code: "123456" }) { viewer { email } errors { code } } }' }),
+    may: EVERYONE_GETS({ payloadError: 'INVALID_TOKEN' }),
+    touches: { rows: twoFactorOf, unchanged: 'always' },
   },
   'Query.planMaster': {
     call: () => ({ document: '{ planMaster(page: { limit: 100 }) { totalCount nodes { id name retired licenceCount } } }' }),

@@ -23,6 +23,7 @@ const WEB_DIST = fileURLToPath(new URL('../../apps/web/dist', import.meta.url));
 /** Limits high enough that a test file's own sign-ins never reach them; rate-limit tests pass their own. */
 const ROOMY_LIMITS: RateLimits = {
   signIn: { ...DEFAULT_RATE_LIMITS.signIn, freeFailures: 10_000, perIp: { failures: 10_000, windowMs: 60_000 } },
+  signInCode: { ...DEFAULT_RATE_LIMITS.signInCode, freeFailures: 10_000, perIp: { failures: 10_000, windowMs: 60_000 } },
   requestPasswordReset: { windowMs: 60_000, perIp: 10_000, perAccount: 10_000 },
   resetPassword: { windowMs: 60_000, perIp: 10_000, perAccount: 10_000 },
   setPassword: { windowMs: 60_000, perIp: 10_000, perAccount: 10_000 },
@@ -32,6 +33,8 @@ const ROOMY_LIMITS: RateLimits = {
 
 /** The credential the test gateway proves itself with to the test REST service. */
 export const TEST_SERVICE_TOKEN = 'integration-tests-service-token-0123456789';
+/** The key the test REST service seals two-factor secrets with. */
+export const TEST_SECRET_KEY = 'integration-tests-secret-key-0123456789abcdef';
 
 export type StackOptions = {
   rateLimits?: RateLimits;
@@ -55,7 +58,7 @@ export async function startStack(kind: DatabaseKind, options: StackOptions = {})
   const gatewayUrl = `http://127.0.0.1:${port(gateway)}`;
   const mailConfig = { publicUrl: gatewayUrl, from: 'Yozy Admin <no-reply@yozy.local>', smtpUrl: options.smtpUrl };
   const mailer = createMailer(db, mailConfig, () => undefined);
-  const api = await listen(createApi({ db, mailer, serviceToken: TEST_SERVICE_TOKEN }));
+  const api = await listen(createApi({ db, mailer, serviceToken: TEST_SERVICE_TOKEN, secretKey: TEST_SECRET_KEY }));
   const apiUrl = `http://127.0.0.1:${port(api)}/`;
   gateway.on(
     'request',

@@ -4,7 +4,7 @@ import { Caller, createDataSources, type DataSources } from './datasources';
 import type { Profile } from './datasources/types';
 import { errorCode } from './errors';
 import type { RateLimiter } from './rateLimits';
-import { clearSession, readSession, writeSession } from './session';
+import { clearSession, clearSignInStep, readSession, readSignInStep, writeSession, writeSignInStep } from './session';
 
 export type GatewayContext = {
   dataSources: DataSources;
@@ -18,6 +18,12 @@ export type GatewayContext = {
   /** The browser's session: set after a sign-in, cleared after a sign-out. */
   session: {
     start(token: string, user: Profile): void;
+    end(): void;
+  };
+  /** The step between password and code of a sign-in in progress in this browser (an httpOnly cookie). */
+  signInStep: {
+    current(): string | null;
+    begin(challenge: string, expiresAt: Date): void;
     end(): void;
   };
 };
@@ -36,6 +42,7 @@ export function buildContext({ subscriptionApiUrl, captchaSecret, serviceToken, 
     const caller = new Caller(token, uuid, clientAddress, req.get('user-agent'));
     const dataSources = createDataSources({ baseURL: subscriptionApiUrl, serviceToken }, caller);
     let viewer: Promise<Profile | null> | undefined;
+    let step = readSignInStep(req);
     return {
       dataSources,
       limiter,
@@ -54,6 +61,17 @@ export function buildContext({ subscriptionApiUrl, captchaSecret, serviceToken, 
           caller.token = null;
           caller.uuid = null;
           viewer = Promise.resolve(null);
+        },
+      },
+      signInStep: {
+        current: () => step,
+        begin(challenge, expiresAt) {
+          writeSignInStep(req, res, challenge, expiresAt);
+          step = challenge;
+        },
+        end() {
+          if (step) clearSignInStep(req, res);
+          step = null;
         },
       },
     };

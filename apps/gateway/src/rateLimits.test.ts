@@ -10,6 +10,13 @@ const LIMITS: RateLimits = {
     failureResetMs: 600 * SECOND,
     perIp: { failures: 8, windowMs: 900 * SECOND },
   },
+  signInCode: {
+    freeFailures: 3,
+    waitIncrementMs: 60 * SECOND,
+    maxWaitMs: 150 * SECOND,
+    failureResetMs: 600 * SECOND,
+    perIp: { failures: 8, windowMs: 900 * SECOND },
+  },
   requestPasswordReset: { windowMs: 3600 * SECOND, perIp: 3, perAccount: 2 },
   resetPassword: { windowMs: 3600 * SECOND, perIp: 3, perAccount: 2 },
   setPassword: { windowMs: 3600 * SECOND, perIp: 3, perAccount: 2 },

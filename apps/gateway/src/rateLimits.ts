@@ -32,6 +32,8 @@ export type SignInLimit = {
 /** Every limit of the gateway, in one place; `createApp` takes another set (tests pass small windows). */
 export type RateLimits = {
   signIn: SignInLimit;
+  /** The code step of a sign-in (and of confirming or turning off two-factor): a wrong code is a guess like a wrong password. */
+  signInCode: SignInLimit;
   requestPasswordReset: WindowLimit;
   resetPassword: WindowLimit;
   setPassword: WindowLimit;
@@ -41,10 +43,20 @@ export type RateLimits = {
 };
 
 /** The public mutations counted on every call (sign-in counts failures instead). */
-export type CountedOperation = Exclude<keyof RateLimits, 'signIn'>;
+export type CountedOperation = Exclude<keyof RateLimits, GuessedOperation>;
+
+/** The steps whose failures, never successes, are counted: the password and the two-factor code. */
+export type GuessedOperation = 'signIn' | 'signInCode';
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
   signIn: {
+    freeFailures: 5,
+    waitIncrementMs: MINUTE,
+    maxWaitMs: 15 * MINUTE,
+    failureResetMs: 12 * HOUR,
+    perIp: { failures: 50, windowMs: 15 * MINUTE },
+  },
+  signInCode: {
     freeFailures: 5,
     waitIncrementMs: MINUTE,
     maxWaitMs: 15 * MINUTE,
@@ -67,8 +79,8 @@ export type Outcome = 'success' | 'failure' | 'neither';
 export interface RateLimiter {
   /** Counts one call of a public mutation against its address and account; throws RATE_LIMITED over either limit. */
   count(operation: CountedOperation, who: Attempter): Promise<void>;
-  /** Runs one sign-in attempt under the brute-force protection; throws RATE_LIMITED without running it when refused. */
-  signIn<T>(who: Attempter, attempt: () => Promise<T>, outcomeOf: (result: T) => Outcome): Promise<T>;
+  /** Runs one sign-in attempt (password, or code with `operation` signInCode) under the brute-force protection; throws RATE_LIMITED without running it when refused. */
+  signIn<T>(who: Attempter, attempt: () => Promise<T>, outcomeOf: (result: T) => Outcome, operation?: GuessedOperation): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -94,7 +106,7 @@ export function createRateLimiter(limits: RateLimits, redisUrl?: string): RateLi
 
   const counted = Object.fromEntries(
     (Object.keys(limits) as (keyof RateLimits)[])
-      .filter((operation): operation is CountedOperation => operation !== 'signIn')
+      .filter((operation): operation is CountedOperation => operation !== 'signIn' && operation !== 'signInCode')
       .map((operation) => {
         const { windowMs, perIp, perAccount } = limits[operation];
         return [
@@ -110,30 +122,18 @@ export function createRateLimiter(limits: RateLimits, redisUrl?: string): RateLi
       }),
   ) as Record<CountedOperation, Record<'ip' | 'account', { limiter: RateLimiterAbstract; policy: Policy }>>;
 
-  const signIn = limits.signIn;
-  const pairPolicy: Policy = { name: 'signIn-account-ip', quota: signIn.freeFailures, windowMs: signIn.failureResetMs };
-  const ipPolicy: Policy = { name: 'signIn-ip', quota: signIn.perIp.failures, windowMs: signIn.perIp.windowMs };
-  // The gate lets one attempt of a pair through at a time, and stays shut for the wait after a failure.
-  const gate = limiter('signIn:gate', 1, ATTEMPT_HOLD_MS);
-  const pairFailures = limiter('signIn:failures', Number.MAX_SAFE_INTEGER, signIn.failureResetMs);
-  const ipFailures = limiter('signIn:ip', signIn.perIp.failures, signIn.perIp.windowMs);
-  const waitAfter = (failures: number) =>
-    failures < signIn.freeFailures ? 0 : Math.min(signIn.maxWaitMs, signIn.waitIncrementMs * (failures - signIn.freeFailures + 1));
+  /** Keycloak-style counting of failures for one guessed step, under its own counters. */
+  function failureCounting(prefix: GuessedOperation, signIn: SignInLimit) {
+    const pairPolicy: Policy = { name: `${prefix}-account-ip`, quota: signIn.freeFailures, windowMs: signIn.failureResetMs };
+    const ipPolicy: Policy = { name: `${prefix}-ip`, quota: signIn.perIp.failures, windowMs: signIn.perIp.windowMs };
+    // The gate lets one attempt of a pair through at a time, and stays shut for the wait after a failure.
+    const gate = limiter(`${prefix}:gate`, 1, ATTEMPT_HOLD_MS);
+    const pairFailures = limiter(`${prefix}:failures`, Number.MAX_SAFE_INTEGER, signIn.failureResetMs);
+    const ipFailures = limiter(`${prefix}:ip`, signIn.perIp.failures, signIn.perIp.windowMs);
+    const waitAfter = (failures: number) =>
+      failures < signIn.freeFailures ? 0 : Math.min(signIn.maxWaitMs, signIn.waitIncrementMs * (failures - signIn.freeFailures + 1));
 
-  return {
-    async count(operation, who) {
-      const { ip, account } = counted[operation];
-      const results = await Promise.allSettled([ip.limiter.consume(ipKey(who.ip)), account.limiter.consume(accountKey(who.account))]);
-      const refusals = results.flatMap((result, i) => {
-        if (result.status === 'fulfilled') return [];
-        if (!(result.reason instanceof RateLimiterRes)) throw result.reason;
-        return [{ res: result.reason, policy: (i === 0 ? ip : account).policy }];
-      });
-      const longest = refusals.sort((a, b) => b.res.msBeforeNext - a.res.msBeforeNext)[0];
-      if (longest) throw tooManyAttempts(longest.res.msBeforeNext, longest.policy);
-    },
-
-    async signIn(who, attempt, outcomeOf) {
+    return async <T>(who: Attempter, attempt: () => Promise<T>, outcomeOf: (result: T) => Outcome): Promise<T> => {
       const pair = `${accountKey(who.account)}:${ipKey(who.ip)}`;
       const address = ipKey(who.ip);
       await refusedAs(pairPolicy, gate.consume(pair));
@@ -163,6 +163,26 @@ export function createRateLimiter(limits: RateLimits, redisUrl?: string): RateLi
           await gate.delete(pair);
         }
       }
+    };
+  }
+
+  const guessed = { signIn: failureCounting('signIn', limits.signIn), signInCode: failureCounting('signInCode', limits.signInCode) };
+
+  return {
+    async count(operation, who) {
+      const { ip, account } = counted[operation];
+      const results = await Promise.allSettled([ip.limiter.consume(ipKey(who.ip)), account.limiter.consume(accountKey(who.account))]);
+      const refusals = results.flatMap((result, i) => {
+        if (result.status === 'fulfilled') return [];
+        if (!(result.reason instanceof RateLimiterRes)) throw result.reason;
+        return [{ res: result.reason, policy: (i === 0 ? ip : account).policy }];
+      });
+      const longest = refusals.sort((a, b) => b.res.msBeforeNext - a.res.msBeforeNext)[0];
+      if (longest) throw tooManyAttempts(longest.res.msBeforeNext, longest.policy);
+    },
+
+    signIn(who, attempt, outcomeOf, operation = 'signIn') {
+      return guessed[operation](who, attempt, outcomeOf);
     },
 
     async close() {
@@ -254,9 +274,21 @@ export const counted =
     return await resolver(parent, args, ctx, info);
   };
 
-/** The sign-in mutation under the brute-force protection: its outcome decides what is counted. */
+/**
+ * A sign-in step under the brute-force protection: its outcome decides what is counted. The
+ * account is the email of the password step, or the person a code step belongs to.
+ */
 export const signInAttempt =
-  <Args, Payload>(accountOf: (args: Args) => string, outcomeOf: (payload: Payload) => Outcome) =>
+  <Args, Payload>(
+    accountOf: (args: Args, ctx: GatewayContext) => string | Promise<string>,
+    outcomeOf: (payload: Payload) => Outcome,
+    operation: GuessedOperation = 'signIn',
+  ) =>
   <Parent>(resolver: Resolver<Promise<Payload>, Parent, Args>) =>
-  (parent: Parent, args: Args, ctx: GatewayContext, info: GraphQLResolveInfo): Promise<Payload> =>
-    ctx.limiter.signIn({ ip: ctx.clientAddress, account: accountOf(args) }, () => resolver(parent, args, ctx, info), outcomeOf);
+  async (parent: Parent, args: Args, ctx: GatewayContext, info: GraphQLResolveInfo): Promise<Payload> =>
+    ctx.limiter.signIn(
+      { ip: ctx.clientAddress, account: await accountOf(args, ctx) },
+      () => resolver(parent, args, ctx, info),
+      outcomeOf,
+      operation,
+    );

@@ -25,3 +25,22 @@ export function clearSession(req: Request, res: Response): void {
   res.clearCookie(SESSION_COOKIE, cookieOptions(req));
   res.clearCookie(UUID_COOKIE, cookieOptions(req));
 }
+
+/**
+ * The step between password and code of a sign-in, kept in an httpOnly cookie so page scripts
+ * never see it. It lasts as long as the step does (a few minutes) and is cleared once used.
+ */
+export const SIGN_IN_STEP_COOKIE = 'sign_in_step';
+
+export function readSignInStep(req: Request): string | null {
+  const value = ((req.cookies ?? {}) as Record<string, unknown>)[SIGN_IN_STEP_COOKIE];
+  return typeof value === 'string' && value ? value : null;
+}
+
+export function writeSignInStep(req: Request, res: Response, challenge: string, expiresAt: Date): void {
+  res.cookie(SIGN_IN_STEP_COOKIE, challenge, { ...cookieOptions(req), maxAge: Math.max(0, expiresAt.getTime() - Date.now()) });
+}
+
+export function clearSignInStep(req: Request, res: Response): void {
+  res.clearCookie(SIGN_IN_STEP_COOKIE, cookieOptions(req));
+}

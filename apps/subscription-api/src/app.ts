@@ -26,6 +26,8 @@ import { platformProductRoutes } from './routes/platform/products';
 import { platformRegionRoutes } from './routes/platform/regions';
 import { enquiryDecisionRoutes } from './routes/enquiryDecisions';
 import { userRoutes } from './routes/users';
+import { signInStepRoutes, twoFactorRoutes } from './routes/twoFactor';
+import { createSecretBox } from './security/secretBox';
 
 export type ApiOptions = {
   db: Database;
@@ -36,6 +38,8 @@ export type ApiOptions = {
   mailer?: Mailer;
   /** The standard web product's address when the product master cannot be read. */
   webProductUrl?: string;
+  /** Seals secrets kept at rest, such as two-factor secrets (SECRET_KEY, 32+ characters). */
+  secretKey: string;
 };
 
 /** The REST subscription service as an Express app; `index.ts` only listens. */
@@ -45,7 +49,9 @@ export function createApp({
   trustProxy = 'loopback',
   mailer = createMailer(db),
   webProductUrl,
+  secretKey,
 }: ApiOptions): express.Express {
+  const secretBox = createSecretBox(secretKey);
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', trustProxy);
@@ -70,6 +76,7 @@ export function createApp({
   app.use(recogniseGateway(serviceToken));
   // Public routes first; everything after authenticate() needs a session.
   app.use(userRoutes(db, { webProductUrl }));
+  app.use(signInStepRoutes(db, secretBox));
   app.use(authRoutes(db, { mailer, webProductUrl }));
   app.use(captchaRoutes(db));
   app.use(catalogueRoutes(db));
@@ -89,6 +96,7 @@ export function createApp({
   app.use(invitationRoutes(db, { mailer }));
   app.use(auditLogRoutes(db));
   app.use(organizationSettingsRoutes(db));
+  app.use(twoFactorRoutes(db, secretBox));
 
   app.use(notFound);
   app.use(errorHandler);
@@ -100,6 +108,7 @@ export type { Database } from './db/database';
 export { migrate } from './db/migrate';
 export { createMailer, type Mailer, type MailConfig } from './mail/mailer';
 export { issueToken, type TokenPurpose } from './domain/userTokens';
+export { createSecretBox, SECRET_KEY_MIN_LENGTH, type SecretBox } from './security/secretBox';
 export { seedDemoData, DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/demo';
 export { PROVIDER_DEMO_ORGANIZATIONS } from './seed/provider';
 export { createHttpServer, SERVER_TIMEOUTS, type ServerTimeouts } from '@yozy/shared/server';

@@ -40,4 +40,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SERVICE_TOKEN: required in production/);
     expect(() => loadConfig({ SERVICE_TOKEN: 'short' })).toThrow(/SERVICE_TOKEN: must be at least 32 characters/);
   });
+
+  it('takes the key that seals secrets at rest from SECRET_KEY, requires it in production and refuses a short one', () => {
+    const key = 'a-secret-key-of-at-least-32-characters-long';
+    const production = { NODE_ENV: 'production', SERVICE_TOKEN: 'a-service-token-of-at-least-32-characters' };
+    expect(loadConfig({ SECRET_KEY: key }).secretKey).toBe(key);
+    expect(loadConfig({}).secretKey).toHaveLength(64);
+    expect(() => loadConfig(production)).toThrow(/SECRET_KEY: required in production/);
+    expect(loadConfig({ ...production, SECRET_KEY: key }).secretKey).toBe(key);
+    expect(() => loadConfig({ SECRET_KEY: 'short' })).toThrow(/SECRET_KEY: must be at least 32 characters/);
+  });
 });

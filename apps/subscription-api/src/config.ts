@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { SERVICE_TOKEN_MIN_LENGTH } from '@yozy/shared';
 import type { DatabaseLocation } from './db/database';
 import type { MailConfig } from './mail/mailer';
+import { SECRET_KEY_MIN_LENGTH } from './security/secretBox';
 
 const httpUrl = z
   .string()
@@ -30,6 +31,8 @@ const schema = z.object({
   MAIL_FROM: z.string().trim().min(3).default('Yozy Admin <no-reply@yozy.local>'),
   // The gateway's credential: the public account flows answer only a caller that sends it.
   SERVICE_TOKEN: z.string().min(SERVICE_TOKEN_MIN_LENGTH, `must be at least ${SERVICE_TOKEN_MIN_LENGTH} characters`).optional(),
+  // Seals secrets kept in the database (two-factor secrets); the launcher keeps one in the data directory.
+  SECRET_KEY: z.string().min(SECRET_KEY_MIN_LENGTH, `must be at least ${SECRET_KEY_MIN_LENGTH} characters`).optional(),
   NODE_ENV: z.string().optional(),
   // Where users go when the product master cannot be read (SPEC section 4: the standard web product).
   WEB_PRODUCT_URL: httpUrl.default('https://app.yozy.local'),
@@ -44,6 +47,7 @@ export type ApiConfig = {
   mail: MailConfig;
   webProductUrl: string;
   serviceToken: string;
+  secretKey: string;
 };
 
 /** Reads the environment once at start; a bad value stops the service with a clear message. */
@@ -59,6 +63,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
       'Invalid configuration of the subscription service:\n  SERVICE_TOKEN: required in production (the same value as the gateway)',
     );
   }
+  if (!c.SECRET_KEY && c.NODE_ENV === 'production') {
+    throw new Error(
+      'Invalid configuration of the subscription service:\n  SECRET_KEY: required in production (it seals two-factor secrets; keep it, or they cannot be read)',
+    );
+  }
   return {
     port: c.API_PORT,
     host: c.API_HOST,
@@ -68,11 +77,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     mail: { publicUrl: c.PUBLIC_URL, from: c.MAIL_FROM, ...(c.SMTP_URL ? { smtpUrl: c.SMTP_URL } : {}) },
     webProductUrl: c.WEB_PRODUCT_URL,
     serviceToken: c.SERVICE_TOKEN ?? unsharedServiceToken(),
+    secretKey: c.SECRET_KEY ?? temporarySecretKey(),
   };
 }
 
 /** Outside production a missing credential is made up for this start; only a gateway given the same can call the account flows. */
 function unsharedServiceToken(): string {
   console.warn('subscription-api: SERVICE_TOKEN is not set; using a random one for this start (`npm start` gives both apps the same one)');
+  return randomBytes(32).toString('hex');
+}
+
+/** Outside production a missing key is made up for this start: two-factor set up now stops working after a restart. */
+function temporarySecretKey(): string {
+  console.warn('subscription-api: SECRET_KEY is not set; using a random one for this start (`npm start` keeps one in the data directory)');
   return randomBytes(32).toString('hex');
 }

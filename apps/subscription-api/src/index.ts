@@ -36,6 +36,7 @@ console.log(
 const app = createApp({
   db,
   serviceToken: config.serviceToken,
+  secretKey: config.secretKey,
   trustProxy: config.trustProxy,
   mailer,
   webProductUrl: config.webProductUrl,

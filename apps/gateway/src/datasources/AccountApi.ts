@@ -1,10 +1,11 @@
 import { errorCode } from '../errors';
 import { SubscriptionService } from './SubscriptionService';
-import type { Profile, RestBody, SignInAnswer } from './types';
+import type { Profile, RestBody, SignInStepAnswer } from './types';
 
 /** Sessions and the account flows: sign-in, the viewer's profile, password reset, invitations, captcha replay. */
 export class AccountApi extends SubscriptionService {
-  signIn(body: RestBody): Promise<SignInAnswer> {
+  /** The password step: a session, or the step that asks for a code (two-factor). */
+  signIn(body: RestBody): Promise<SignInStepAnswer> {
     return this.post('users/signIn', { body });
   }
 

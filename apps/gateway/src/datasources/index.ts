@@ -11,6 +11,7 @@ import { SessionApi } from './SessionApi';
 import { SettingsApi } from './SettingsApi';
 import { PlatformApi } from './PlatformApi';
 import { UserApi } from './UserApi';
+import { TwoFactorApi } from './TwoFactorApi';
 import type { SubscriptionServiceLink } from './SubscriptionService';
 
 /** The REST data sources of one GraphQL request, one per domain, all calling as the same caller. */
@@ -27,6 +28,7 @@ export type DataSources = {
   users: UserApi;
   audit: AuditApi;
   settings: SettingsApi;
+  twoFactor: TwoFactorApi;
 };
 
 export function createDataSources(service: SubscriptionServiceLink, caller: Caller): DataSources {
@@ -43,6 +45,7 @@ export function createDataSources(service: SubscriptionServiceLink, caller: Call
     users: new UserApi(service, caller),
     audit: new AuditApi(service, caller),
     settings: new SettingsApi(service, caller),
+    twoFactor: new TwoFactorApi(service, caller),
   };
 }
 

@@ -10,6 +10,13 @@ type Schemas = components['schemas'];
 export type Client = Schemas['Client'];
 export type Profile = Schemas['Profile'];
 export type SignInAnswer = Schemas['SignInAnswer'];
+/** What the password step answers: a session, or the step asking for a code or an enrolment. */
+export type SignInStepAnswer = Schemas['SignInStep'];
+export type SignInChallenge = Schemas['SignInChallenge'];
+export type SignInEnrolled = Schemas['SignInEnrolled'];
+export type TwoFactorStatusRecord = Schemas['TwoFactorStatus'];
+export type TwoFactorEnrolmentRecord = Schemas['TwoFactorEnrolment'];
+export type TwoFactorConfirmed = Schemas['TwoFactorConfirmed'];
 export type ProductRecord = Schemas['Product'];
 export type PlanRecord = Schemas['Plan'];
 /** A plan as the provider manages it: retired ones too, with the licences holding it. */

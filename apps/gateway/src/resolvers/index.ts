@@ -14,6 +14,7 @@ import { regionResolvers } from './regions';
 import { sessionResolvers } from './session';
 import { sessionListResolvers } from './sessions';
 import { userResolvers } from './users';
+import { twoFactorResolvers } from './twoFactor';
 
 export const resolvers = [
   baseResolvers,
@@ -32,4 +33,5 @@ export const resolvers = [
   auditResolvers,
   regionResolvers,
   organizationSettingsResolvers,
+  twoFactorResolvers,
 ];

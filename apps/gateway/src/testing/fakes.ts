@@ -35,6 +35,7 @@ export function fakeSources(fakes: FakeSources = {}): DataSources {
     users: domain('users'),
     audit: domain('audit'),
     settings: domain('settings'),
+    twoFactor: domain('twoFactor'),
   } as unknown as DataSources;
 }
 
@@ -48,10 +49,13 @@ export function fakeContext(
     /** Shared by the contexts of one test to see counting across requests; a fresh one with the default limits otherwise. */
     limiter?: RateLimiter;
     clientAddress?: string;
+    /** The step of a sign-in in progress in the browser (its cookie). */
+    signInStep?: string | null;
   } = {},
 ): FakeContext {
   const sessionEvents: string[] = [];
   let viewer = options.viewer ?? null;
+  let step = options.signInStep ?? null;
   return {
     dataSources: fakeSources(options.sources),
     captcha: {
@@ -69,6 +73,17 @@ export function fakeContext(
       end() {
         sessionEvents.push('end');
         viewer = null;
+      },
+    },
+    signInStep: {
+      current: () => step,
+      begin(challenge) {
+        sessionEvents.push(`step ${challenge}`);
+        step = challenge;
+      },
+      end() {
+        if (step) sessionEvents.push('step end');
+        step = null;
       },
     },
     sessionEvents,
@@ -113,6 +128,8 @@ export const client = (id: number, name: string): Client => ({
   BusinessVertical: 'Industrial',
   ClientRevenueInUSD: 1000,
   IsActive: true,
+  IsProvider: id === 1,
+  DefaultRegions: [],
   UserCount: 3,
   SeatsUsed: 2,
   SeatCapacity: 50,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Secret, TOTP } from 'otpauth';
 import { z } from 'zod';
 import { issueToken } from '../domain/userTokens';
 import type { Field } from '../http/resource';
@@ -330,6 +331,72 @@ describe('the answers the OpenAPI document promises', () => {
     expectDocumented('post', '/subscription/UserActivation', await api.post('/subscription/UserActivation', activation, orgAdmin), 200);
     const signOut = { UserIds: [invited!.user_id] };
     expectDocumented('post', '/subscription/users/signout', await api.post('/subscription/users/signout', signOut, orgAdmin), 200);
+  });
+
+  // Several sign-ins (argon2id) and codes: it takes a while on a busy machine.
+  it('two-factor sign-in', { timeout: 30_000 }, async () => {
+    const codeOf = (secret: string, steps: number) =>
+      new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + steps * 30_000 });
+    const member = await api.signIn('admin@acme.local');
+    expectDocumented('get', '/users/two-factor', await api.get('/users/two-factor', member), 200);
+    const started = await api.post<{ secret: string }>('/users/two-factor/enrolment', undefined, member);
+    expectDocumented('post', '/users/two-factor/enrolment', started, 200);
+    expectDocumented('post', '/users/two-factor/confirm', await api.post('/users/two-factor/confirm', { code: 'abc' }, member), 400);
+    const firstCode = codeOf(started.body.secret, 0);
+    expectDocumented('post', '/users/two-factor/confirm', await api.post('/users/two-factor/confirm', { code: firstCode }, member), 200);
+    const step = await api.post<{ challenge: string }>('/users/signIn', { email: 'admin@acme.local', password: 'Admin@123' });
+    expectDocumented('post', '/users/signIn', step, 200);
+    const withCode = (steps: number) => ({ challenge: step.body.challenge, code: codeOf(started.body.secret, steps) });
+    expectDocumented(
+      'post',
+      '/users/signIn/code',
+      await api.post('/users/signIn/code', { challenge: step.body.challenge, code: firstCode }),
+      401,
+    );
+    expectDocumented('post', '/users/signIn/code', await api.post('/users/signIn/code', withCode(1)), 200);
+    expectDocumented('post', '/users/signIn/code', await api.post('/users/signIn/code', withCode(1)), 400);
+    expectDocumented(
+      'post',
+      '/users/two-factor/disable',
+      await api.post('/users/two-factor/disable', { code: codeOf(started.body.secret, -1) }, member),
+      401,
+    );
+    expectDocumented('post', '/users/two-factor/disable', await api.post('/users/two-factor/disable', withCode(1), member), 400);
+    const recovery = await api.post<{ recoveryCodes: string[] }>('/users/two-factor/confirm', { code: '123456' }, member);
+    expectDocumented('post', '/users/two-factor/confirm', recovery, 409);
+
+    // The provider's organisation requires two-factor: its admin has none yet.
+    const email = 'admin@yozy.local';
+    await api.db.query(
+      'INSERT INTO org_settings (client_id, two_factor_required) SELECT client_id, true FROM client_users WHERE email = $1 ON CONFLICT (client_id) DO UPDATE SET two_factor_required = true',
+      [email],
+    );
+    const enrol = await api.post<{ challenge: string }>('/users/signIn', { email, password: 'Admin@123' });
+    expectDocumented('post', '/users/signIn', enrol, 200);
+    const enrolment = await api.post<{ secret: string }>('/users/signIn/enrolment', { challenge: enrol.body.challenge });
+    expectDocumented('post', '/users/signIn/enrolment', enrolment, 200);
+    const confirm = { challenge: enrol.body.challenge, code: codeOf(enrolment.body.secret, 0) };
+    const enrolled = await api.post<{ recoveryCodes: string[] }>('/users/signIn/enrolment/confirm', confirm);
+    expectDocumented('post', '/users/signIn/enrolment/confirm', enrolled, 200);
+    expectDocumented(
+      'post',
+      '/users/signIn/enrolment',
+      await api.post('/users/signIn/enrolment', { challenge: enrol.body.challenge }),
+      400,
+    );
+    const signedIn = await api.post<{ token: string }>('/users/signIn/code', {
+      challenge: (await api.post<{ challenge: string }>('/users/signIn', { email, password: 'Admin@123' })).body.challenge,
+      code: codeOf(enrolment.body.secret, 1),
+    });
+    expectDocumented(
+      'post',
+      '/users/two-factor/disable',
+      await api.post('/users/two-factor/disable', { code: codeOf(enrolment.body.secret, 1) }, signedIn.body.token),
+      403,
+    );
+    await api.db.query('UPDATE org_settings SET two_factor_required = false');
+    const off = { recoveryCode: enrolled.body.recoveryCodes[0] };
+    expectDocumented('post', '/users/two-factor/disable', await api.post('/users/two-factor/disable', off, signedIn.body.token), 200);
   });
 
   it('covered every success answer the document lists', () => {

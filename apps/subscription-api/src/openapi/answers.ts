@@ -154,6 +154,38 @@ export const signInAnswer = z.strictObject({
   user: profile,
 });
 
+export const signInChallengeAnswer = z.strictObject({
+  twoFactor: z.enum(['code', 'enrol']).meta({
+    description:
+      'What the person must do before a session starts: give a code of their authenticator (code), or set two-factor up first because their organisation requires it (enrol)',
+  }),
+  challenge: z.string().meta({ description: 'The single-use step of this sign-in, sent back with the code' }),
+  challengeExpiresAt: z.iso.datetime(),
+});
+
+/** What the password step of a sign-in answers: a session, or the step that asks for a code. */
+export const signInStepAnswer = z.union([signInAnswer, signInChallengeAnswer]);
+
+export const twoFactorStatusAnswer = z.strictObject({
+  enabled: z.boolean(),
+  enabledAt: z.iso.datetime().nullable(),
+  recoveryCodesLeft: z.int(),
+});
+
+export const twoFactorEnrolmentAnswer = z.strictObject({
+  secret: z.string().meta({ description: 'The new secret in base32, to type into an authenticator app' }),
+  otpauthUrl: z.string().meta({ description: 'The otpauth:// address the QR code holds' }),
+  qrCode: z.string().meta({ description: 'The QR code as an SVG data URL' }),
+});
+
+const recoveryCodes = z
+  .array(z.string())
+  .meta({ description: 'The ten one-time recovery codes; only their digests are kept, so they are never shown again' });
+
+export const twoFactorConfirmedAnswer = z.strictObject({ recoveryCodes, status: twoFactorStatusAnswer });
+
+export const signInEnrolledAnswer = signInAnswer.extend({ recoveryCodes });
+
 export const healthAnswer = z.strictObject({ status: z.literal('ok'), database: z.literal('ok') });
 export const productAddressAnswer = z.strictObject({ url: z.url() });
 export const resetRequestAnswer = z.strictObject({ accepted: z.literal(true) });

@@ -19,7 +19,9 @@ function routesOf(stack: Layer[]): string[] {
 
 describe('the OpenAPI document', () => {
   it('describes every route the service answers, and no other', () => {
-    const app = createApp({ db: {} as Database, serviceToken: 'x'.repeat(32) }) as unknown as { router: { stack: Layer[] } };
+    const app = createApp({ db: {} as Database, serviceToken: 'x'.repeat(32), secretKey: 'x'.repeat(32) }) as unknown as {
+      router: { stack: Layer[] };
+    };
     const served = routesOf(app.router.stack).filter((route) => route !== 'get /openapi.json');
     const documented = Object.entries(openApiDocument.paths).flatMap(([path, operations]) =>
       Object.keys(operations).map((method) => `${method} ${path}`),
@@ -42,6 +44,9 @@ describe('the OpenAPI document', () => {
     expect(withSecurity((security) => JSON.stringify(security) === JSON.stringify([{ gateway: [] }]))).toEqual(
       [
         'post /users/signIn',
+        'post /users/signIn/code',
+        'post /users/signIn/enrolment',
+        'post /users/signIn/enrolment/confirm',
         'post /auth/password/request',
         'post /auth/password/linkverify',
         'post /auth/reset',

@@ -80,8 +80,23 @@ import {
   orgSettingsRecord,
   sessionsEnded,
   signInAnswer,
+  signInChallengeAnswer,
+  signInStepAnswer,
+  signInEnrolledAnswer,
   statisticsAnswer,
+  twoFactorConfirmedAnswer,
+  twoFactorEnrolmentAnswer,
+  twoFactorStatusAnswer,
 } from './answers';
+import {
+  confirmTwoFactorBody,
+  disableTwoFactorBody,
+  signInCodeBody,
+  signInEnrolmentBody,
+  signInEnrolmentConfirmBody,
+} from '../routes/twoFactor';
+import { EXPIRED_CHALLENGE_MESSAGE } from '../domain/signInChallenges';
+import { USED_CODE_MESSAGE, WRONG_CODE_MESSAGE, WRONG_RECOVERY_CODE_MESSAGE } from '../domain/twoFactor';
 import { buildDocument, type Answer, type Operation, type Parameter } from './build';
 import { GATEWAY_ONLY_PATHS } from '../http/gateway';
 
@@ -174,6 +189,12 @@ export const answerSchemas = {
   Plan: planRecord,
   Profile: profile,
   SignInAnswer: signInAnswer,
+  SignInChallenge: signInChallengeAnswer,
+  SignInStep: signInStepAnswer,
+  SignInEnrolled: signInEnrolledAnswer,
+  TwoFactorStatus: twoFactorStatusAnswer,
+  TwoFactorEnrolment: twoFactorEnrolmentAnswer,
+  TwoFactorConfirmed: twoFactorConfirmedAnswer,
   ProductAddress: productAddressAnswer,
   PasswordResetRequested: resetRequestAnswer,
   ResetLinkVerdict: linkVerdict,
@@ -265,6 +286,11 @@ export const openApiDocument = buildDocument({
     InvitationRevoke: revokeBody,
     UserActivation: activationBody,
     UsersSignOut: signOutBody,
+    TwoFactorConfirm: confirmTwoFactorBody,
+    TwoFactorDisable: disableTwoFactorBody,
+    SignInCode: signInCodeBody,
+    SignInEnrolment: signInEnrolmentBody,
+    SignInEnrolmentConfirm: signInEnrolmentConfirmBody,
   },
   outputs: answerSchemas,
 
@@ -290,9 +316,119 @@ export const openApiDocument = buildDocument({
         public: true,
         body: signInBody,
         responses: {
-          200: { description: 'Signed in', body: signInAnswer },
+          200: {
+            description:
+              'Signed in; or, for a person with two-factor on (or whose organisation requires it and who has none yet), no session but the step that asks for a code (or an enrolment)',
+            body: signInStepAnswer,
+          },
           400: refused('BAD_REQUEST: a field missing or too long'),
           401: refused('INVALID_CREDENTIALS: incorrect email or password (the same answer for unknown, invited and deactivated accounts)'),
+        },
+      },
+    },
+    '/users/signIn/code': {
+      post: {
+        operationId: 'signInWithCode',
+        tag: 'Session',
+        summary: 'Finish a sign-in with a code of the authenticator app, or a recovery code',
+        description:
+          'The step of the password answer, then a current code not used before (the step it belongs to is remembered) or one of the recovery codes, which is used up (audit two_factor.recovery_code_used). The step is then used and a session starts.',
+        public: true,
+        body: signInCodeBody,
+        responses: {
+          200: { description: 'Signed in', body: signInAnswer },
+          400: refused(
+            `INVALID_TOKEN (field challenge): "${EXPIRED_CHALLENGE_MESSAGE}"; BAD_REQUEST: a code that is not six digits, or neither or both of code and recoveryCode`,
+          ),
+          401: refused(
+            `INVALID_CREDENTIALS (field code): "${WRONG_CODE_MESSAGE}" or "${USED_CODE_MESSAGE}"; (field recoveryCode): "${WRONG_RECOVERY_CODE_MESSAGE}"`,
+          ),
+        },
+      },
+    },
+    '/users/signIn/enrolment': {
+      post: {
+        operationId: 'startSignInEnrolment',
+        tag: 'Session',
+        summary: 'Set two-factor up during a sign-in the organisation requires it for',
+        description:
+          'Makes a new secret for the person of the step (sealed at rest) and answers it with its QR code; asking again replaces it.',
+        public: true,
+        body: signInEnrolmentBody,
+        responses: {
+          200: { description: 'A secret to confirm', body: twoFactorEnrolmentAnswer },
+          400: refused(`INVALID_TOKEN (field challenge): "${EXPIRED_CHALLENGE_MESSAGE}"`),
+        },
+      },
+    },
+    '/users/signIn/enrolment/confirm': {
+      post: {
+        operationId: 'confirmSignInEnrolment',
+        tag: 'Session',
+        summary: 'Confirm the enrolment of a sign-in with a code, and start the session',
+        description:
+          'Turns two-factor on (audit two_factor.enable), answers the ten recovery codes once, uses the step and starts a session.',
+        public: true,
+        body: signInEnrolmentConfirmBody,
+        responses: {
+          200: { description: 'Signed in, with the recovery codes', body: signInEnrolledAnswer },
+          400: refused(`INVALID_TOKEN (field challenge): "${EXPIRED_CHALLENGE_MESSAGE}"; BAD_REQUEST: a code that is not six digits`),
+          401: refused(`INVALID_CREDENTIALS (field code): "${WRONG_CODE_MESSAGE}"`),
+          409: refused('CONFLICT: the enrolment was not started'),
+        },
+      },
+    },
+    '/users/two-factor': {
+      get: {
+        operationId: 'getTwoFactor',
+        tag: 'Session',
+        summary: 'Whether your own two-factor sign-in is on',
+        responses: { 200: { description: 'Status', body: twoFactorStatusAnswer }, 401: NO_SESSION },
+      },
+    },
+    '/users/two-factor/enrolment': {
+      post: {
+        operationId: 'startTwoFactorEnrolment',
+        tag: 'Session',
+        summary: 'Start setting up your own two-factor sign-in',
+        description: 'A new secret, sealed at rest (AES-256-GCM), not on until confirmed; asking again replaces it.',
+        responses: {
+          200: { description: 'A secret to confirm', body: twoFactorEnrolmentAnswer },
+          401: NO_SESSION,
+          409: refused('CONFLICT: two-factor is already on'),
+        },
+      },
+    },
+    '/users/two-factor/confirm': {
+      post: {
+        operationId: 'confirmTwoFactor',
+        tag: 'Session',
+        summary: 'Turn your own two-factor sign-in on with a current code',
+        description: 'Audit two_factor.enable. Answers the ten recovery codes, the only time they are shown.',
+        body: confirmTwoFactorBody,
+        responses: {
+          200: { description: 'On', body: twoFactorConfirmedAnswer },
+          400: refused('BAD_REQUEST: a code that is not six digits'),
+          401: refused(`INVALID_CREDENTIALS (field code): "${WRONG_CODE_MESSAGE}"; or UNAUTHENTICATED: no live session`),
+          409: refused('CONFLICT: already on, or no enrolment started'),
+        },
+      },
+    },
+    '/users/two-factor/disable': {
+      post: {
+        operationId: 'disableTwoFactor',
+        tag: 'Session',
+        summary: 'Turn your own two-factor sign-in off with a current code or a recovery code',
+        description: 'Audit two_factor.disable; the secret and the recovery codes are deleted.',
+        body: disableTwoFactorBody,
+        responses: {
+          200: { description: 'Off', body: twoFactorStatusAnswer },
+          400: refused('BAD_REQUEST: neither or both of code and recoveryCode'),
+          401: refused(
+            `INVALID_CREDENTIALS (field code or recoveryCode): the code is not right or was used; or UNAUTHENTICATED: no live session`,
+          ),
+          403: refused('FORBIDDEN: the organisation requires two-factor sign-in'),
+          409: refused('CONFLICT: two-factor is not on'),
         },
       },
     },

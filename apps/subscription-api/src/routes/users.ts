@@ -4,7 +4,8 @@ import { restSchema, SESSION_MAX_AGE_MS, SIGN_IN_REST_FIELDS, signInInput } from
 import type { Queryable, Database } from '../db/database';
 import { productAddressFor } from '../domain/productAddress';
 import { authenticate, viewerOf } from '../http/auth';
-import { clientOf } from '../http/gateway';
+import { clientOf, type Client } from '../http/gateway';
+import { issueChallenge, twoFactorStep } from '../domain/signInChallenges';
 import { HttpError, parseBody } from '../http/errors';
 import { verifyPassword } from '../security/passwords';
 import { hashToken, newToken } from '../security/tokens';
@@ -35,6 +36,18 @@ export async function loadProfile(db: Queryable, userId: number) {
   return row.profile;
 }
 
+/** Starts a session for a person who has passed every step of signing in, and answers its token and their profile. */
+export async function startSession(db: Queryable, user: { user_id: number; client_id: number }, client: Client) {
+  const token = newToken();
+  const expiresAt = new Date(Date.now() + SESSION_MAX_AGE_MS);
+  await db.query(
+    `INSERT INTO sessions (token_hash, user_id, client_id, ip, user_agent, expires_at)
+     VALUES ($1, $2, $3, $4, $5, $6)`,
+    [hashToken(token), user.user_id, user.client_id, client.ip, client.userAgent, expiresAt],
+  );
+  return { token, expiresAt: expiresAt.toISOString(), user: await loadProfile(db, user.user_id) };
+}
+
 export function userRoutes(db: Database, { webProductUrl }: { webProductUrl?: string } = {}): Router {
   const router = Router();
   const requireSession = authenticate(db);
@@ -49,15 +62,12 @@ export function userRoutes(db: Database, { webProductUrl }: { webProductUrl?: st
     if (!user || !user.is_active || !passwordMatches) {
       throw new HttpError('INVALID_CREDENTIALS', 'Incorrect email or password');
     }
-    const client = clientOf(req, res);
-    const token = newToken();
-    const expiresAt = new Date(Date.now() + SESSION_MAX_AGE_MS);
-    await db.query(
-      `INSERT INTO sessions (token_hash, user_id, client_id, ip, user_agent, expires_at)
-       VALUES ($1, $2, $3, $4, $5, $6)`,
-      [hashToken(token), user.user_id, user.client_id, client.ip, client.userAgent, expiresAt],
-    );
-    res.json({ token, expiresAt: expiresAt.toISOString(), user: await loadProfile(db, user.user_id) });
+    const next = await twoFactorStep(db, user.user_id);
+    if (next) {
+      res.json(await issueChallenge(db, user.user_id, next));
+      return;
+    }
+    res.json(await startSession(db, user, clientOf(req, res)));
   });
 
   router.post('/users/signOut', requireSession, async (_req, res) => {

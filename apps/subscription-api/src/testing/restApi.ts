@@ -12,6 +12,8 @@ export type ErrorBody = { error: { code: string; message: string; field?: string
 
 /** The gateway's credential in REST-level tests. */
 export const TEST_SERVICE_TOKEN = 'rest-tests-service-token-0123456789abcdef';
+/** Seals two-factor secrets in REST-level tests. */
+export const TEST_SECRET_KEY = 'rest-tests-secret-key-0123456789abcdef0123';
 
 /** How a test calls: as the gateway (with the credential, the default) or as anyone who reaches the port. */
 export type CallOptions = { token?: string; anonymous?: boolean; headers?: Record<string, string> };
@@ -25,7 +27,9 @@ export async function startRestApi() {
   const logged: string[] = [];
   const mailer: Mailer = createMailer(db, DEFAULT_MAIL_CONFIG, (line) => logged.push(line));
   const server = await new Promise<Server>((resolve) => {
-    const s = createApp({ db, mailer, serviceToken: TEST_SERVICE_TOKEN }).listen(0, '127.0.0.1', () => resolve(s));
+    const s = createApp({ db, mailer, serviceToken: TEST_SERVICE_TOKEN, secretKey: TEST_SECRET_KEY }).listen(0, '127.0.0.1', () =>
+      resolve(s),
+    );
   });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 

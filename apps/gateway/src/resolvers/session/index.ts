@@ -1,9 +1,9 @@
 import { landingPathFor, menuFor, SIGN_IN_REST_FIELDS, toRestFields, TYPE_OF_USER } from '@yozy/shared';
-import type { MutationSignInArgs, Resolvers, UserError } from '../../generated/graphql';
-import type { Profile } from '../../datasources/types';
+import type { MutationSignInArgs, Resolvers } from '../../generated/graphql';
 import { captchaErrors } from '../captcha';
 import { userErrorsOf } from '../../errors';
 import { signInAttempt } from '../../rateLimits';
+import { afterPassword, notSignedIn, type SignInPayload } from '../twoFactor';
 
 export const sessionResolvers: Resolvers = {
   Query: {
@@ -13,17 +13,20 @@ export const sessionResolvers: Resolvers = {
     // A wrong password counts against the account from this address; a sign-in does not.
     signIn: signInAttempt(
       ({ input }: MutationSignInArgs) => input.email,
-      (payload: { viewer: Profile | null; errors: UserError[] }) =>
-        payload.viewer ? 'success' : payload.errors.some((e) => e.code === 'INVALID_CREDENTIALS') ? 'failure' : 'neither',
+      // A right password that leads to the code step counts as a success of this step; the code step counts its own.
+      (payload: SignInPayload) =>
+        payload.viewer || payload.nextStep
+          ? 'success'
+          : payload.errors.some((e) => e.code === 'INVALID_CREDENTIALS')
+            ? 'failure'
+            : 'neither',
     )(async (_parent, { input }, ctx) => {
       const refused = await captchaErrors(ctx, input.captcha);
-      if (refused.length) return { viewer: null, errors: refused };
+      if (refused.length) return notSignedIn(refused);
       try {
-        const { token, user } = await ctx.dataSources.account.signIn(toRestFields(SIGN_IN_REST_FIELDS, input));
-        ctx.session.start(token, user);
-        return { viewer: user, errors: [] };
+        return afterPassword(ctx, await ctx.dataSources.account.signIn(toRestFields(SIGN_IN_REST_FIELDS, input)));
       } catch (error) {
-        return { viewer: null, errors: userErrorsOf(error, SIGN_IN_REST_FIELDS) };
+        return notSignedIn(userErrorsOf(error, SIGN_IN_REST_FIELDS));
       }
     }),
     async signOut(_parent, _args, ctx) {

@@ -4,7 +4,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { countdownText } from '../accountMessages';
 import { loginPath } from '../urls';
 import { AuthCard } from '../../../components/AuthCard';
-import { CopyButton } from './CopyButton';
+import { CopyButton } from '../../../components/CopyButton';
 import { PasswordInput } from './PasswordInput';
 
 type Props = {

@@ -1,31 +1,82 @@
 import { useApolloClient } from '@apollo/client/react';
-import { useSignInMutation, ViewerDocument } from '../../../generated/graphql';
+import { useState } from 'react';
+import {
+  useSignInEnrolmentStartMutation,
+  useSignInMutation,
+  ViewerDocument,
+  type TwoFactorEnrolmentFieldsFragment,
+  type ViewerFieldsFragment,
+} from '../../../generated/graphql';
 import { useMutationForm } from '../../../lib/useMutationForm';
 import { AuthCard } from '../../../components/AuthCard';
+import { FormAlert } from '../../../components/FormAlert';
 import { LoginForm } from '../components/LoginForm';
+import { SignInCodeStep, SignInEnrolStep } from '../components/SignInSecondStep';
 
 // The shared rules load when the person starts on the form, keeping zod off the first screen.
 const signInInputSchema = () => import('@yozy/shared/inputs').then((inputs) => inputs.signInInput);
 
+type Step = { kind: 'password' } | { kind: 'code' } | { kind: 'enrol'; enrolment: TwoFactorEnrolmentFieldsFragment | null };
+
+const EXPIRED = 'That sign-in took too long. Sign in with your email and password again.';
+
 /**
  * Sign-in. On success the viewer goes into the cache; the session gate then sees a signed-in
- * viewer on /login and sends them on (to the screen they asked for, or their landing page).
+ * viewer on /login and sends them on (to the screen they asked for, or their landing page). With
+ * two-factor the password leads to a code step (or, when the organisation requires two-factor and
+ * the person has none, to setting it up) before the session starts.
  */
 export default function LoginView() {
   const client = useApolloClient();
   const [signIn] = useSignInMutation();
+  const [startEnrolment] = useSignInEnrolmentStartMutation();
+  const [step, setStep] = useState<Step>({ kind: 'password' });
+  const [notice, setNotice] = useState<string | null>(null);
+  const signedIn = (viewer: ViewerFieldsFragment) => client.writeQuery({ query: ViewerDocument, data: { viewer } });
+  const expired = () => {
+    setStep({ kind: 'password' });
+    setNotice(EXPIRED);
+  };
+
   const kit = useMutationForm({
     schema: signInInputSchema,
     defaultValues: { email: '', password: '' },
     captcha: true,
     call: async (values, captcha) => (await signIn({ variables: { input: { ...values, captcha } } })).data?.signIn,
-    onSuccess: ({ viewer }) => {
-      if (viewer) client.writeQuery({ query: ViewerDocument, data: { viewer } });
+    onSuccess: async ({ viewer, nextStep }) => {
+      setNotice(null);
+      if (viewer) signedIn(viewer);
+      else if (nextStep === 'CODE') setStep({ kind: 'code' });
+      else if (nextStep === 'ENROL') {
+        const enrolment = await startEnrolment().then(
+          ({ data }) => data?.startSignInEnrolment.enrolment ?? null,
+          () => null,
+        );
+        setStep({ kind: 'enrol', enrolment });
+      }
     },
   });
 
+  if (step.kind === 'code') {
+    return (
+      <AuthCard title="Enter your code" description="Your account is protected with two-factor sign-in.">
+        <SignInCodeStep onSignedIn={signedIn} onExpired={expired} />
+      </AuthCard>
+    );
+  }
+  if (step.kind === 'enrol') {
+    return (
+      <AuthCard
+        title="Set up two-factor sign-in"
+        description="Your organisation requires a code from an authenticator app at every sign-in."
+      >
+        <SignInEnrolStep enrolment={step.enrolment} onSignedIn={signedIn} onExpired={expired} />
+      </AuthCard>
+    );
+  }
   return (
     <AuthCard title="Sign in" description="Welcome back. Sign in to manage your organisation.">
+      {notice && <FormAlert message={notice} testId="login-notice" />}
       <LoginForm kit={kit} />
     </AuthCard>
   );

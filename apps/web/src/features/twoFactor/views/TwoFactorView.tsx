@@ -19,6 +19,7 @@ import { toaster } from '../../../lib/toaster';
 import { useMutationForm } from '../../../lib/useMutationForm';
 import { ChangePasswordForm } from '../components/ChangePasswordForm';
 import { OwnSessionList } from '../components/OwnSessionList';
+import { TwoFactorSection } from '../components/TwoFactorSection';
 import { twoFactorPath } from '../urls';
 
 const changePasswordSchema = () => import('@yozy/shared/inputs').then((inputs) => inputs.changePasswordInput);
@@ -98,6 +99,7 @@ export default function TwoFactorView() {
           {viewer && <ChangePasswordForm email={viewer.email} kit={kit} />}
         </Card.Body>
       </Card.Root>
+      <TwoFactorSection />
       <Card.Root as="section" aria-labelledby="own-sessions-heading">
         <Card.Body gap="4">
           <Flex justify="space-between" align="center" gap="3" wrap="wrap">

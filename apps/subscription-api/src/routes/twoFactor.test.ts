@@ -1,0 +1,156 @@
+import { Secret, TOTP } from 'otpauth';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD } from '../seed/demo';
+import { startRestApi, TEST_SECRET_KEY, type ErrorBody, type RestApi } from '../testing/restApi';
+import { createSecretBox } from '../security/secretBox';
+
+let api: RestApi;
+beforeAll(async () => {
+  api = await startRestApi();
+});
+afterAll(() => api.stop());
+
+type Enrolment = { secret: string; otpauthUrl: string; qrCode: string };
+type Challenge = { twoFactor: 'code' | 'enrol'; challenge: string };
+
+/** The code an authenticator app shows for the secret, `steps` periods from now. */
+const codeOf = (secret: string, steps = 0) =>
+  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({ timestamp: Date.now() + steps * 30_000 });
+
+async function enrol(email: string): Promise<{ token: string; secret: string; firstCode: string; recoveryCodes: string[] }> {
+  const token = await api.signIn(email);
+  const started = await api.post<Enrolment>('/users/two-factor/enrolment', undefined, token);
+  expect(started.status).toBe(200);
+  const firstCode = codeOf(started.body.secret);
+  const confirmed = await api.post<{ recoveryCodes: string[] }>('/users/two-factor/confirm', { code: firstCode }, token);
+  expect(confirmed.status).toBe(200);
+  return { token, secret: started.body.secret, firstCode, recoveryCodes: confirmed.body.recoveryCodes };
+}
+
+const passwordStep = (email: string) => api.post<Challenge>('/users/signIn', { email, password: DEMO_PASSWORD });
+
+// Sign-ins hash passwords (argon2id), which takes a while on a busy machine.
+describe('two-factor sign-in', { timeout: 30_000 }, () => {
+  it('enrols with a QR code, keeps the secret sealed, shows ten recovery codes once and logs it without secrets', async () => {
+    const token = await api.signIn('admin@acme.local');
+    expect((await api.get('/users/two-factor', token)).body).toEqual({ enabled: false, enabledAt: null, recoveryCodesLeft: 0 });
+    const started = await api.post<Enrolment>('/users/two-factor/enrolment', undefined, token);
+    expect(started.body.otpauthUrl).toMatch(/^otpauth:\/\/totp\/Yozy%20Admin:admin%40acme\.local\?/);
+    expect(started.body.qrCode).toMatch(/^data:image\/svg\+xml;base64,/);
+
+    const [row] = await api.db.query<{ totp_secret: string; user_id: number }>(
+      "SELECT tf.totp_secret, tf.user_id FROM two_factor tf JOIN client_users u USING (user_id) WHERE u.email = 'admin@acme.local'",
+    );
+    expect(row!.totp_secret).not.toContain(started.body.secret);
+    expect(createSecretBox(TEST_SECRET_KEY).open(row!.totp_secret, `two_factor.totp_secret:${row!.user_id}`)).toBe(started.body.secret);
+
+    const wrong = await api.post<ErrorBody>('/users/two-factor/confirm', { code: codeOf(started.body.secret, 5) }, token);
+    expect(wrong.body.error).toMatchObject({ code: 'INVALID_CREDENTIALS', field: 'code' });
+    const confirmed = await api.post<{ recoveryCodes: string[]; status: { enabled: boolean } }>(
+      '/users/two-factor/confirm',
+      { code: codeOf(started.body.secret) },
+      token,
+    );
+    expect(confirmed.body.status.enabled).toBe(true);
+    expect(new Set(confirmed.body.recoveryCodes).size).toBe(10);
+    const [stored] = await api.db.query<{ recovery_code_hashes: string[] }>(
+      'SELECT recovery_code_hashes FROM two_factor WHERE user_id = $1',
+      [row!.user_id],
+    );
+    expect(stored!.recovery_code_hashes).toHaveLength(10);
+    expect(stored!.recovery_code_hashes.join()).not.toContain(confirmed.body.recoveryCodes[0]!.replace('-', ''));
+    expect((await api.post('/users/two-factor/enrolment', undefined, token)).status).toBe(409);
+
+    const [entry] = await api.db.query<{ after: Record<string, unknown> }>(
+      "SELECT after FROM audit_log WHERE action = 'two_factor.enable' AND actor_user_id = $1",
+      [row!.user_id],
+    );
+    expect(entry!.after).toEqual({ enabled: true, recoveryCodes: 10 });
+  });
+
+  it('asks for a code after the password, refuses a wrong or reused code, and a recovery code works once', async () => {
+    const { secret, firstCode, recoveryCodes } = await enrol('admin@globex.local');
+    const step = await passwordStep('admin@globex.local');
+    expect(step.body).toMatchObject({ twoFactor: 'code', challenge: expect.stringMatching(/^\d+\./) });
+    expect(step.body).not.toHaveProperty('token');
+
+    const wrong = await api.post<ErrorBody>('/users/signIn/code', { challenge: step.body.challenge, code: codeOf(secret, 4) });
+    expect(wrong.body.error).toMatchObject({ code: 'INVALID_CREDENTIALS', field: 'code' });
+    // The code that confirmed the enrolment cannot be used again.
+    const reused = await api.post<ErrorBody>('/users/signIn/code', { challenge: step.body.challenge, code: firstCode });
+    expect(reused.body.error).toMatchObject({ code: 'INVALID_CREDENTIALS', message: expect.stringMatching(/already been used/) });
+    const next = await api.post<{ token: string }>('/users/signIn/code', { challenge: step.body.challenge, code: codeOf(secret, 1) });
+    expect(next.status).toBe(200);
+    expect((await api.get('/users/me', next.body.token)).status).toBe(200);
+    // The step is single-use.
+    const again = await api.post<ErrorBody>('/users/signIn/code', { challenge: step.body.challenge, recoveryCode: recoveryCodes[0] });
+    expect(again.body.error).toMatchObject({ code: 'INVALID_TOKEN', field: 'challenge' });
+
+    const recovery = await passwordStep('admin@globex.local');
+    const used = await api.post('/users/signIn/code', {
+      challenge: recovery.body.challenge,
+      recoveryCode: recoveryCodes[0]!.toUpperCase(),
+    });
+    expect(used.status).toBe(200);
+    const twice = await passwordStep('admin@globex.local');
+    const refused = await api.post<ErrorBody>('/users/signIn/code', { challenge: twice.body.challenge, recoveryCode: recoveryCodes[0] });
+    expect(refused.body.error).toMatchObject({ code: 'INVALID_CREDENTIALS', field: 'recoveryCode' });
+    expect((await api.db.query("SELECT 1 FROM audit_log WHERE action = 'two_factor.recovery_code_used'")).length).toBe(1);
+
+    // A step whose id was changed matches nothing.
+    const [, random] = twice.body.challenge.split('.');
+    const forged = await api.post<ErrorBody>('/users/signIn/code', { challenge: `1.${random}`, code: codeOf(secret, 1) });
+    expect(forged.body.error).toMatchObject({ code: 'INVALID_TOKEN' });
+  });
+
+  it('turns off only with a current code or a recovery code, and only the caller’s own', async () => {
+    const { token, secret, recoveryCodes } = await enrol('member@acme.local');
+    // Another person's call only ever concerns their own (here: none), whatever code they send.
+    const other = await api.signIn('admin@yozy.local');
+    expect((await api.post<ErrorBody>('/users/two-factor/disable', { code: codeOf(secret, 1) }, other)).status).toBe(409);
+    expect((await api.post<ErrorBody>('/users/two-factor/confirm', { code: codeOf(secret, 1) }, other)).status).toBe(409);
+    expect((await api.get<{ enabled: boolean }>('/users/two-factor', token)).body.enabled).toBe(true);
+    const wrong = await api.post<ErrorBody>('/users/two-factor/disable', { recoveryCode: 'aaaaa-aaaaa' }, token);
+    expect(wrong.body.error).toMatchObject({ code: 'INVALID_CREDENTIALS', field: 'recoveryCode' });
+    const off = await api.post('/users/two-factor/disable', { recoveryCode: recoveryCodes[3] }, token);
+    expect(off.body).toEqual({ enabled: false, enabledAt: null, recoveryCodesLeft: 0 });
+    expect((await passwordStep('member@acme.local')).body).toHaveProperty('token');
+    const [entry] = await api.db.query<{ after: Record<string, unknown> }>(
+      "SELECT after FROM audit_log WHERE action = 'two_factor.disable'",
+    );
+    expect(entry!.after).toEqual({ enabled: false, confirmedWith: 'recovery_code' });
+  });
+
+  it('makes a person of an organisation that requires two-factor enrol before the session starts', async () => {
+    const [member] = await api.db.query<{ client_id: number; email: string }>(
+      `SELECT u.client_id, u.email FROM client_users u
+        WHERE u.is_active AND u.password_hash IS NOT NULL AND u.email NOT LIKE '%@acme.local' AND u.email <> 'admin@globex.local'
+          AND NOT EXISTS (SELECT 1 FROM two_factor tf WHERE tf.user_id = u.user_id) AND u.type_of_user <> 'SuperAdmin'
+        ORDER BY u.user_id LIMIT 1`,
+    );
+    await api.db.query(
+      `INSERT INTO org_settings (client_id, two_factor_required) VALUES ($1, true)
+       ON CONFLICT (client_id) DO UPDATE SET two_factor_required = true`,
+      [member!.client_id],
+    );
+    const step = await passwordStep(member!.email);
+    expect(step.body).toMatchObject({ twoFactor: 'enrol' });
+    const enrolment = await api.post<Enrolment>('/users/signIn/enrolment', { challenge: step.body.challenge });
+    expect(enrolment.body.secret).toMatch(/^[A-Z2-7]+$/);
+    const done = await api.post<{ token: string; recoveryCodes: string[] }>('/users/signIn/enrolment/confirm', {
+      challenge: step.body.challenge,
+      code: codeOf(enrolment.body.secret),
+    });
+    expect(done.body.recoveryCodes).toHaveLength(10);
+    expect((await api.get('/users/me', done.body.token)).status).toBe(200);
+    // Now it asks for a code, and two-factor cannot be turned off while the organisation requires it.
+    expect((await passwordStep(member!.email)).body).toMatchObject({ twoFactor: 'code' });
+    const off = await api.post<ErrorBody>('/users/two-factor/disable', { code: codeOf(enrolment.body.secret, 1) }, done.body.token);
+    expect(off.body.error).toMatchObject({ code: 'FORBIDDEN' });
+  });
+
+  it('answers the steps of a sign-in only to the gateway', async () => {
+    const answer = await api.post('/users/signIn/code', { challenge: '1.x', code: '123456' }, undefined, { anonymous: true });
+    expect(answer.status).toBe(401);
+  });
+});

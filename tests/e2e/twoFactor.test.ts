@@ -1,0 +1,99 @@
+import { Secret, TOTP } from 'otpauth';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { axeViolations, describeViolations } from '../support/axe';
+import { SCREENSHOTS, useBrowser } from '../support/browser';
+import { factories } from '../support/factories';
+import { useStack } from '../support/useStack';
+import { LoginPage } from './pages/LoginPage';
+import { Shell } from './pages/Shell';
+
+/** What an authenticator app shows for the key, `steps` periods from now. */
+const codeOf = (key: string, steps = 0) =>
+  new TOTP({ secret: Secret.fromBase32(key) }).generate({ timestamp: Date.now() + steps * 30_000 });
+
+describe('two-factor sign-in in the browser', () => {
+  const stack = useStack('pglite');
+  const browser = useBrowser();
+
+  async function openPage(width: number, colorScheme: 'light' | 'dark'): Promise<Page> {
+    const context = await browser().newContext({
+      baseURL: stack.gatewayUrl,
+      viewport: { width, height: 900 },
+      colorScheme,
+      bypassCSP: true,
+    });
+    return context.newPage();
+  }
+
+  async function expectAccessible(page: Page) {
+    expect(describeViolations(await axeViolations(page))).toBe('');
+  }
+
+  it('sets up two-factor on Privacy & Setting with the key, then signs in with the password and a code', async () => {
+    const { admin } = await factories(stack.db).organisationWithAdmin();
+    const page = await openPage(1280, 'light');
+    await page.goto('/login');
+    await new LoginPage(page).signIn(admin.email, admin.password!);
+    await page.getByTestId('profile-menu').waitFor();
+
+    await page.goto('/TwoFactor');
+    await page.getByTestId('two-factor-status').getByText('Off.').waitFor();
+    await page.getByTestId('two-factor-start').click();
+    const key = (await page.getByTestId('two-factor-key').innerText()).replace(/\s/g, '');
+    expect(key).toMatch(/^[A-Z2-7]{32}$/);
+    await expect
+      .poll(() => page.getByRole('img', { name: /QR code/ }).evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBeGreaterThan(0);
+    await page.screenshot({ path: `${SCREENSHOTS}two-factor-enrol-1280.png`, fullPage: true });
+    await expectAccessible(page);
+
+    // A wrong code is refused under the field, in the service's words.
+    await page.getByTestId('two-factor-code').fill(codeOf(key, 10));
+    await page.getByTestId('two-factor-confirm').click();
+    await page.getByTestId('two-factor-code-error').getByText('That code is not right').waitFor();
+    await page.getByTestId('two-factor-code').fill(codeOf(key));
+    await page.getByTestId('two-factor-confirm').click();
+    const codes = page.getByTestId('recovery-codes').locator('li');
+    await expect.poll(() => codes.count()).toBe(10);
+    const recoveryCodes = await codes.allInnerTexts();
+    await page.screenshot({ path: `${SCREENSHOTS}two-factor-recovery-codes-1280.png`, fullPage: true });
+    await expectAccessible(page);
+    await page.getByTestId('recovery-codes-done').click();
+    await page.getByTestId('two-factor-status').getByText('10 of 10 recovery codes left').waitFor();
+
+    // Signed out, the password alone no longer signs in: the code does.
+    await new Shell(page).signOut();
+    await page.waitForURL((url) => url.pathname === '/login');
+    await new LoginPage(page).signIn(admin.email, admin.password!);
+    const code = page.getByTestId('login-code');
+    await code.waitFor();
+    expect(await code.getAttribute('autocomplete')).toBe('one-time-code');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? null)).not.toBe('login-submit');
+    await page.screenshot({ path: `${SCREENSHOTS}two-factor-code-1280.png`, fullPage: true });
+    await expectAccessible(page);
+    // The next code of the app: the one that confirmed the set-up cannot be used twice.
+    await code.fill(codeOf(key, 1));
+    await page.keyboard.press('Enter');
+    await page.getByTestId('profile-menu').waitFor();
+    await page.context().close();
+
+    // On a phone in dark mode, with a recovery code instead.
+    const phone = await openPage(390, 'dark');
+    await phone.goto('/login');
+    await new LoginPage(phone).signIn(admin.email, admin.password!);
+    await phone.getByTestId('login-code').waitFor();
+    await expectAccessible(phone);
+    await phone.getByTestId('login-code-switch').click();
+    await phone.getByTestId('login-recovery-code').fill(recoveryCodes[0]!);
+    await phone.screenshot({ path: `${SCREENSHOTS}two-factor-recovery-390-dark.png`, fullPage: true });
+    await expectAccessible(phone);
+    await phone.getByTestId('login-code-submit').click();
+    await phone.getByTestId('profile-menu').waitFor();
+    await phone.goto('/TwoFactor');
+    await phone.getByTestId('two-factor-status').getByText('9 of 10 recovery codes left').waitFor();
+    await phone.screenshot({ path: `${SCREENSHOTS}two-factor-on-390-dark.png`, fullPage: true });
+    await expectAccessible(phone);
+    await phone.context().close();
+  });
+});
