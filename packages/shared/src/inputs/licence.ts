@@ -2,6 +2,8 @@ import { z } from 'zod';
 import type { FieldMap } from './fieldMap';
 import { recordId } from './rules';
 
+export { onePeriodAfter } from '../period';
+
 /** A licence's fields as the REST service names them. */
 export const LICENCE_REST_FIELDS = {
   id: 'LicenceId',
@@ -36,17 +38,6 @@ const validTill = z
   .string({ error: VALID_TILL_MESSAGE })
   .trim()
   .refine((value) => isCalendarDay(value), VALID_TILL_MESSAGE);
-
-/** The first day after `date` (YYYY-MM-DD) by the plan's period: a month or a year on, the same day where it exists. */
-export function onePeriodAfter(date: string, frequency: string): string {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  const yearly = frequency === 'YEARLY';
-  const target = new Date(Date.UTC(yearly ? year + 1 : year, yearly ? month - 1 : month, 1));
-  // The last day of a shorter month stands in for a day it does not have (31 January + a month = 28 or 29 February).
-  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
-  target.setUTCDate(Math.min(day, lastDay));
-  return target.toISOString().slice(0, 10);
-}
 
 /** The provider gives an organisation a licence for one active plan of a product, until a day. */
 export const addLicenceInput = z.object({
