@@ -611,6 +611,7 @@ export const openApiDocument = buildDocument({
           401: NO_SESSION,
           403: FOR_SUPER_ADMINS,
           404: refused('NOT_FOUND: no such licence (field LicenceId)'),
+          409: refused('CONFLICT (field LicenceId): a lapsed licence would be live again beside another live licence of the product'),
         },
       },
     },

@@ -175,6 +175,27 @@ describe('licence actions of the provider', () => {
     });
   });
 
+  it('refuses to bring a lapsed licence back while another licence of the product is live', async () => {
+    const s = await scene();
+    const live = await addLicence(s);
+    const { licence_id: lapsed } = await one<{ licence_id: number }>(
+      'INSERT INTO licences (client_id, product_id, plan_id, valid_till) VALUES ($1, $2, $3, current_date - 3) RETURNING licence_id',
+      [s.clientId, s.productId, s.plans[1]!.planId],
+    );
+    const before = await licenceRow(lapsed);
+    const refused = await api.post<ErrorBody>(LICENCE_EXTEND_PATH, { LicenceId: lapsed, ValidTill: await dayFromToday(60) }, superAdmin);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toMatchObject({ code: 'CONFLICT', field: 'LicenceId' });
+    expect(await licenceRow(lapsed)).toEqual(before);
+    await api.post(LICENCE_ACTIVE_PATH, { LicenceId: live.LicenceId, IsActive: false }, superAdmin);
+    const extended = await api.post<LicenceRecord>(
+      LICENCE_EXTEND_PATH,
+      { LicenceId: lapsed, ValidTill: await dayFromToday(60) },
+      superAdmin,
+    );
+    expect(extended.status).toBe(200);
+  });
+
   it('changes the plan, and refuses one that holds fewer seats than are used, writing nothing', async () => {
     const s = await scene({ capacities: [10, 2, 5], users: 3 });
     const licence = await addLicence(s);

@@ -203,6 +203,18 @@ export function licenceRoutes(db: Database): Router {
       if (validTill <= licence.ValidTill) {
         throw new HttpError('BAD_REQUEST', `Choose a day after the current last day, ${licence.ValidTill}`, 'ValidTill');
       }
+      // A lapsed licence brought back to life must not stand beside another live licence of the product.
+      const now = await today(tx);
+      if (licence.IsActive && licence.ValidTill < now && validTill >= now) {
+        const live = await liveLicenceOf(tx, licence.ClientId, licence.ProductId, licence.LicenceId);
+        if (live) {
+          throw new HttpError(
+            'CONFLICT',
+            `The organization already has a live ${licence.ProductName} licence (valid till ${live.valid_till}): extend that one instead`,
+            'LicenceId',
+          );
+        }
+      }
       await tx.query('UPDATE licences SET valid_till = $2 WHERE licence_id = $1', [licence.LicenceId, validTill]);
       return 'licence.extend';
     }, extendLicenceBody),
