@@ -154,7 +154,76 @@ const memberIdOf = async (db: CellContext['db'], organizationId: string) =>
 /** The other organisation's people and their live sessions, as a deactivation or sign-out would change them. */
 const peopleAndSessionsOf = async (cell: CellContext) => ({ people: await peopleOf(cell), sessions: await sessionsOf(cell) });
 
+/** A product of the cell's own with two plans, and a live licence of the other organisation on the first: ids as strings. */
+async function matrixLicence({ db, other, unique }: CellContext, { licensed = true } = {}) {
+  const code = `MATRIX-LIC-${unique}-${Math.random().toString(36).slice(2)}`;
+  const [product] = await db.query<{ product_id: number }>(
+    "INSERT INTO products (product_name, product_code, domain) VALUES ($1, $1, 'https://matrix-licence.example') RETURNING product_id",
+    [code],
+  );
+  const plans = await db.query<{ plan_id: number }>(
+    `INSERT INTO plans (product_id, plan_name, plan_group, cost, currency, frequency, capacity)
+     VALUES ($1, $2 || ' one', 'STANDARD', 1, 'USD', 'MONTHLY', 100), ($1, $2 || ' two', 'STANDARD', 2, 'USD', 'YEARLY', 200)
+     RETURNING plan_id`,
+    [product!.product_id, code],
+  );
+  const [licence] = licensed
+    ? await db.query<{ licence_id: number }>(
+        `INSERT INTO licences (client_id, product_id, plan_id, valid_till) VALUES ($1, $2, $3, current_date + 30) RETURNING licence_id`,
+        [Number(other.id), product!.product_id, plans[0]!.plan_id],
+      )
+    : [];
+  return {
+    productId: String(product!.product_id),
+    planIds: plans.map((plan) => String(plan.plan_id)),
+    licenceId: licence ? String(licence.licence_id) : null,
+  };
+}
+
+/** The other organisation's licences: what a refused licence action must leave as they were. */
+const licencesOf = ({ db, other }: CellContext) =>
+  db.query('SELECT licence_id, plan_id, valid_till, is_active FROM licences WHERE client_id = $1 ORDER BY licence_id', [Number(other.id)]);
+const LICENCE_PAYLOAD = 'licence { id organizationId planName capacity validTill isActive seatsUsed } errors { code field }';
+
 const OPERATIONS: Record<string, Operation> = {
+  'Mutation.addLicence': {
+    call: async (cell) => {
+      const { productId, planIds } = await matrixLicence(cell, { licensed: false });
+      return {
+        document: `mutation ($input: AddLicenceInput!) { addLicence(input: $input) { ${LICENCE_PAYLOAD} } }`,
+        variables: { input: { organizationId: cell.other.id, productId, planId: planIds[0], validTill: '2099-01-31' } },
+      };
+    },
+    may: ONLY_SUPER_ADMIN_MAY,
+    touches: { rows: licencesOf },
+  },
+  'Mutation.extendLicence': {
+    call: async (cell) => ({
+      document: `mutation ($input: ExtendLicenceInput!) { extendLicence(input: $input) { ${LICENCE_PAYLOAD} } }`,
+      variables: { input: { id: (await matrixLicence(cell)).licenceId, validTill: '2099-01-31' } },
+    }),
+    may: ONLY_SUPER_ADMIN_MAY,
+    touches: { rows: licencesOf },
+  },
+  'Mutation.changeLicencePlan': {
+    call: async (cell) => {
+      const { licenceId, planIds } = await matrixLicence(cell);
+      return {
+        document: `mutation ($input: ChangeLicencePlanInput!) { changeLicencePlan(input: $input) { ${LICENCE_PAYLOAD} } }`,
+        variables: { input: { id: licenceId, planId: planIds[1] } },
+      };
+    },
+    may: ONLY_SUPER_ADMIN_MAY,
+    touches: { rows: licencesOf },
+  },
+  'Mutation.setLicenceActive': {
+    call: async (cell) => ({
+      document: `mutation ($input: SetLicenceActiveInput!) { setLicenceActive(input: $input) { ${LICENCE_PAYLOAD} } }`,
+      variables: { input: { id: (await matrixLicence(cell)).licenceId, isActive: false } },
+    }),
+    may: ONLY_SUPER_ADMIN_MAY,
+    touches: { rows: licencesOf },
+  },
   'Query.viewer': {
     call: () => ({ document: `{ viewer { id email firstName lastName productUrl organization { ${ORGANIZATION_FIELDS} } } }` }),
     may: EVERYONE_MAY,

@@ -151,6 +151,33 @@ describe('the answers the OpenAPI document promises', () => {
       await api.get('/subscription_client_license_details?ClientId=eq.1', orgAdmin),
       403,
     );
+    // Globex gets a licence of a product it holds none of, on one plan and then another of the product's plans on sale.
+    const [globex] = await api.db.query<{ client_id: number }>("SELECT client_id FROM clients WHERE company_name = 'Globex Industries'");
+    const plans = await api.db.query<{ plan_id: number; product_id: number }>(
+      `SELECT pl.plan_id, pl.product_id FROM plans pl JOIN products pr ON pr.product_id = pl.product_id
+        WHERE pl.is_active AND pr.is_active
+          AND pl.product_id = (SELECT p.product_id FROM products p JOIN plans q ON q.product_id = p.product_id
+                                WHERE p.is_active AND q.is_active
+                                  AND NOT EXISTS (SELECT 1 FROM licences l WHERE l.client_id = $1 AND l.product_id = p.product_id)
+                                GROUP BY p.product_id HAVING count(*) >= 2 ORDER BY p.product_id LIMIT 1)
+        ORDER BY pl.capacity DESC`,
+      [globex!.client_id],
+    );
+    const [{ day }] = (await api.db.query<{ day: string }>("SELECT to_char(current_date + 30, 'YYYY-MM-DD') AS day")) as [{ day: string }];
+    const body = { ClientId: globex!.client_id, ProductId: plans[0]!.product_id, PlanId: plans[0]!.plan_id, ValidTill: day };
+    const added = await api.post<{ LicenceId: number }>('/subscription_client_license', body, superAdmin);
+    expectDocumented('post', '/subscription_client_license', added, 201);
+    expectDocumented('post', '/subscription_client_license', await api.post('/subscription_client_license', body, superAdmin), 409);
+    expectDocumented('post', '/subscription_client_license', await api.post('/subscription_client_license', body, orgAdmin), 403);
+    const LicenceId = added.body.LicenceId;
+    const extend = '/subscription_client_license/extend';
+    expectDocumented('post', extend, await api.post(extend, { LicenceId, ValidTill: '2099-12-31' }, superAdmin), 200);
+    expectDocumented('post', extend, await api.post(extend, { LicenceId, ValidTill: '2099-12-31' }, superAdmin), 400);
+    const changePlan = '/subscription_client_license/change_plan';
+    expectDocumented('post', changePlan, await api.post(changePlan, { LicenceId, PlanId: plans[1]!.plan_id }, superAdmin), 200);
+    const setActive = '/subscription_client_license/set_active';
+    expectDocumented('post', setActive, await api.post(setActive, { LicenceId, IsActive: false }, superAdmin), 200);
+    expectDocumented('post', setActive, await api.post(setActive, { LicenceId: 2_000_000_000, IsActive: false }, superAdmin), 404);
   });
 
   it('sessions', async () => {

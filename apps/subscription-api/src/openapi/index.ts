@@ -30,7 +30,17 @@ import {
   groupUpdateBody,
   NOT_MEMBERS_MESSAGE,
 } from '../routes/groups';
-import { licenceFields } from '../routes/licences';
+import {
+  addLicenceBody,
+  changeLicencePlanBody,
+  extendLicenceBody,
+  LICENCE_ACTIVE_PATH,
+  LICENCE_EXTEND_PATH,
+  LICENCE_PATH,
+  LICENCE_PLAN_PATH,
+  licenceFields,
+  setLicenceActiveBody,
+} from '../routes/licences';
 import { changePasswordBody } from '../routes/password';
 import { auditActionsQuery, auditFields } from '../routes/auditLog';
 import { ORG_SETTINGS_PATH, orgSettingsBody, orgSettingsQuery } from '../routes/organizationSettings';
@@ -278,6 +288,10 @@ export const openApiDocument = buildDocument({
     OrganizationSettingsChange: orgSettingsBody,
     PlanForm: planBody,
     PlanChanges: planChangesBody,
+    AddLicence: addLicenceBody,
+    ExtendLicence: extendLicenceBody,
+    ChangeLicencePlan: changeLicencePlanBody,
+    SetLicenceActive: setLicenceActiveBody,
     ProductForm: productBody,
     EnquiryApproval: approveBody,
     EnquiryRejection: rejectBody,
@@ -782,6 +796,72 @@ export const openApiDocument = buildDocument({
           401: NO_SESSION,
           403: refused('FORBIDDEN: another organisation, or not an administrator'),
           404: refused('NOT_FOUND: no such organisation'),
+        },
+      },
+    },
+    [LICENCE_PATH]: {
+      post: {
+        operationId: 'addLicence',
+        tag: 'Licences',
+        summary: 'Give an organisation a licence for an active plan of a product until a day (SuperAdmins)',
+        body: addLicenceBody,
+        responses: {
+          201: { description: 'The new licence with the seats of its product', body: licenceRecord },
+          400: refused(
+            'BAD_REQUEST naming the field: a product not on sale (ProductId), a plan not on sale or of another product (PlanId), a past or malformed day (ValidTill)',
+          ),
+          401: NO_SESSION,
+          403: FOR_SUPER_ADMINS,
+          404: refused('NOT_FOUND: no such organisation (field ClientId)'),
+          409: refused('CONFLICT (field ProductId): the organisation already has a live licence of the product'),
+        },
+      },
+    },
+    [LICENCE_EXTEND_PATH]: {
+      post: {
+        operationId: 'extendLicence',
+        tag: 'Licences',
+        summary: 'Move a licence’s last day later (SuperAdmins)',
+        body: extendLicenceBody,
+        responses: {
+          200: { description: 'The licence as changed', body: licenceRecord },
+          400: refused('BAD_REQUEST (field ValidTill): malformed, or not after the current last day'),
+          401: NO_SESSION,
+          403: FOR_SUPER_ADMINS,
+          404: refused('NOT_FOUND: no such licence (field LicenceId)'),
+          409: refused('CONFLICT (field LicenceId): a lapsed licence would be live again beside another live licence of the product'),
+        },
+      },
+    },
+    [LICENCE_PLAN_PATH]: {
+      post: {
+        operationId: 'changeLicencePlan',
+        tag: 'Licences',
+        summary: 'Move a licence to another active plan of its product (SuperAdmins)',
+        body: changeLicencePlanBody,
+        responses: {
+          200: { description: 'The licence as changed', body: licenceRecord },
+          400: refused('BAD_REQUEST (field PlanId): not an active plan of the licence’s product, or its current plan'),
+          401: NO_SESSION,
+          403: FOR_SUPER_ADMINS,
+          404: refused('NOT_FOUND: no such licence (field LicenceId)'),
+          409: refused('SEAT_LIMIT (field PlanId): the new plan holds fewer seats than the organisation uses; nothing is written'),
+        },
+      },
+    },
+    [LICENCE_ACTIVE_PATH]: {
+      post: {
+        operationId: 'setLicenceActive',
+        tag: 'Licences',
+        summary: 'Deactivate a licence (its seats are lost) or reactivate it (SuperAdmins)',
+        body: setLicenceActiveBody,
+        responses: {
+          200: { description: 'The licence as changed', body: licenceRecord },
+          400: refused('BAD_REQUEST naming the field'),
+          401: NO_SESSION,
+          403: FOR_SUPER_ADMINS,
+          404: refused('NOT_FOUND: no such licence (field LicenceId)'),
+          409: refused('CONFLICT (field LicenceId): reactivating while another licence of the product is live'),
         },
       },
     },

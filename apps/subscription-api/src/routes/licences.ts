@@ -1,8 +1,20 @@
-import { Router } from 'express';
-import type { Database } from '../db/database';
+import { Router, type RequestHandler } from 'express';
+import type { z } from 'zod';
+import {
+  LICENCE_REST_FIELDS,
+  addLicenceInput,
+  changeLicencePlanInput,
+  extendLicenceInput,
+  restSchema,
+  setLicenceActiveInput,
+} from '@yozy/shared';
+import type { Database, Queryable } from '../db/database';
+import { audit, changedFields } from '../domain/audit';
 import { seatsOf } from '../domain/seats';
 import { requireAdmin, viewerOf } from '../http/auth';
-import { listResource, type ResourceDefinition } from '../http/resource';
+import { HttpError, parseBody } from '../http/errors';
+import { clientOf } from '../http/gateway';
+import { jsonObject, listResource, type ResourceDefinition } from '../http/resource';
 
 /** An organisation's licences with their product and plan (the provider's `fun_orgsubscriptiondetails`). */
 export const licenceFields = {
@@ -28,8 +40,226 @@ export const licences: ResourceDefinition = {
   tieBreaker: 'l.licence_id',
 };
 
+export const LICENCE_PATH = '/subscription_client_license';
+export const LICENCE_EXTEND_PATH = `${LICENCE_PATH}/extend`;
+export const LICENCE_PLAN_PATH = `${LICENCE_PATH}/change_plan`;
+export const LICENCE_ACTIVE_PATH = `${LICENCE_PATH}/set_active`;
+
+/** The bodies of the licence actions, in the REST names, with the rules the console's forms check. */
+export const addLicenceBody = restSchema(addLicenceInput, LICENCE_REST_FIELDS);
+export const extendLicenceBody = restSchema(extendLicenceInput, LICENCE_REST_FIELDS);
+export const changeLicencePlanBody = restSchema(changeLicencePlanInput, LICENCE_REST_FIELDS);
+export const setLicenceActiveBody = restSchema(setLicenceActiveInput, LICENCE_REST_FIELDS);
+
+/** Licences are sold by the provider: only its SuperAdmins add or change them. */
+const requireProvider: RequestHandler = (_req, res, next) => {
+  if (viewerOf(res).typeOfUser !== 'SuperAdmin') throw new HttpError('FORBIDDEN', 'Licences are changed by the provider’s administrators');
+  next();
+};
+
+type LicenceRow = z.output<typeof addLicenceBody> & {
+  LicenceId: number;
+  ProductName: string;
+  PlanName: string;
+  Frequency: string;
+  Capacity: number;
+  IsActive: boolean;
+  SeatsUsed: number;
+  SeatsCapacity: number;
+};
+
+/** One licence as the list answers it, seats included; `lock` keeps its row locked until the transaction ends. */
+async function licenceById(tx: Queryable, licenceId: number, lock = false): Promise<LicenceRow | null> {
+  const [found] = await tx.query<{ row: LicenceRow }>(
+    `SELECT ${jsonObject(licenceFields)} AS row FROM ${licences.from} WHERE l.licence_id = $1${lock ? ' FOR UPDATE OF l' : ''}`,
+    [licenceId],
+  );
+  if (!found) return null;
+  const { used, capacity } = await seatsOf(tx, found.row.ClientId, found.row.ProductId);
+  return { ...found.row, SeatsUsed: used, SeatsCapacity: capacity };
+}
+
+async function lockedLicence(tx: Queryable, licenceId: number): Promise<LicenceRow> {
+  const licence = await licenceById(tx, licenceId, true);
+  if (!licence) throw new HttpError('NOT_FOUND', 'There is no such licence', 'LicenceId');
+  return licence;
+}
+
+/** What the audit log keeps of a licence. */
+const terms = (licence: LicenceRow) => ({
+  ProductId: licence.ProductId,
+  PlanId: licence.PlanId,
+  PlanName: licence.PlanName,
+  Capacity: licence.Capacity,
+  ValidTill: licence.ValidTill,
+  IsActive: licence.IsActive,
+});
+
+type ActivePlan = { plan_id: number; product_id: number; plan_name: string; capacity: number; frequency: string };
+
+/** An active plan of an active product, or a refusal naming the plan field. */
+async function activePlan(tx: Queryable, planId: number, productId: number): Promise<ActivePlan> {
+  const [plan] = await tx.query<ActivePlan>(
+    `SELECT pl.plan_id, pl.product_id, pl.plan_name, pl.capacity, pl.frequency
+       FROM plans pl JOIN products pr ON pr.product_id = pl.product_id
+      WHERE pl.plan_id = $1 AND pl.product_id = $2 AND pl.is_active AND pr.is_active`,
+    [planId, productId],
+  );
+  if (!plan) throw new HttpError('BAD_REQUEST', 'Choose one of the product’s plans on sale', 'PlanId');
+  return plan;
+}
+
+/** The organisation's other live (active, unexpired) licence of the product, if it has one. */
+async function liveLicenceOf(tx: Queryable, clientId: number, productId: number, exceptLicenceId: number | null) {
+  const [row] = await tx.query<{ licence_id: number; valid_till: string }>(
+    `SELECT licence_id, to_char(valid_till, 'YYYY-MM-DD') AS valid_till FROM licences
+      WHERE client_id = $1 AND product_id = $2 AND is_active AND valid_till >= current_date
+        AND licence_id IS DISTINCT FROM $3
+      FOR UPDATE`,
+    [clientId, productId, exceptLicenceId],
+  );
+  return row ?? null;
+}
+
+async function today(tx: Queryable): Promise<string> {
+  const [row] = await tx.query<{ today: string }>(`SELECT to_char(current_date, 'YYYY-MM-DD') AS today`);
+  return row!.today;
+}
+
 export function licenceRoutes(db: Database): Router {
   const router = Router();
+
+  /** Writes one change of a licence and its audit entry in one transaction, then answers the licence as changed. */
+  const change =
+    (action: (tx: Queryable, licence: LicenceRow, body: Record<string, unknown>) => Promise<string | null>, schema: z.ZodType) =>
+    async (req: Parameters<RequestHandler>[0], res: Parameters<RequestHandler>[1]) => {
+      const body = parseBody(schema, req.body) as Record<string, unknown> & { LicenceId: number };
+      const viewer = viewerOf(res);
+      const saved = await db.transaction(async (tx) => {
+        const before = await lockedLicence(tx, body.LicenceId);
+        const name = await action(tx, before, body);
+        const after = (await licenceById(tx, before.LicenceId))!;
+        const diff = changedFields(terms(before), terms(after));
+        if (name && Object.keys(diff.after).length) {
+          await audit(tx, {
+            clientId: before.ClientId,
+            actorUserId: viewer.userId,
+            action: name,
+            entityType: 'licence',
+            entityId: before.LicenceId,
+            ...diff,
+            ip: clientOf(req, res).ip,
+          });
+        }
+        return after;
+      });
+      res.json(saved);
+    };
+
+  router.post(LICENCE_PATH, requireProvider, async (req, res) => {
+    const body = parseBody(addLicenceBody, req.body);
+    const viewer = viewerOf(res);
+    const created = await db.transaction(async (tx) => {
+      const [client] = await tx.query<{ company_name: string }>('SELECT company_name FROM clients WHERE client_id = $1', [body.ClientId]);
+      if (!client) throw new HttpError('NOT_FOUND', 'There is no such organization', 'ClientId');
+      const [product] = await tx.query<{ product_name: string }>('SELECT product_name FROM products WHERE product_id = $1 AND is_active', [
+        body.ProductId,
+      ]);
+      if (!product) throw new HttpError('BAD_REQUEST', 'Choose a product on sale', 'ProductId');
+      await activePlan(tx, body.PlanId, body.ProductId);
+      if (body.ValidTill < (await today(tx))) throw new HttpError('BAD_REQUEST', 'Choose today or a later day', 'ValidTill');
+      const live = await liveLicenceOf(tx, body.ClientId, body.ProductId, null);
+      if (live) {
+        throw new HttpError(
+          'CONFLICT',
+          `${client.company_name} already has a live ${product.product_name} licence (valid till ${live.valid_till}): extend it or change its plan instead`,
+          'ProductId',
+        );
+      }
+      const [row] = await tx.query<{ licence_id: number }>(
+        'INSERT INTO licences (client_id, product_id, plan_id, valid_till) VALUES ($1, $2, $3, $4) RETURNING licence_id',
+        [body.ClientId, body.ProductId, body.PlanId, body.ValidTill],
+      );
+      const saved = (await licenceById(tx, row!.licence_id))!;
+      await audit(tx, {
+        clientId: saved.ClientId,
+        actorUserId: viewer.userId,
+        action: 'licence.create',
+        entityType: 'licence',
+        entityId: saved.LicenceId,
+        after: terms(saved),
+        ip: clientOf(req, res).ip,
+      });
+      return saved;
+    });
+    res.status(201).json(created);
+  });
+
+  router.post(
+    LICENCE_EXTEND_PATH,
+    requireProvider,
+    change(async (tx, licence, body) => {
+      const validTill = String(body.ValidTill);
+      if (validTill <= licence.ValidTill) {
+        throw new HttpError('BAD_REQUEST', `Choose a day after the current last day, ${licence.ValidTill}`, 'ValidTill');
+      }
+      // A lapsed licence brought back to life must not stand beside another live licence of the product.
+      const now = await today(tx);
+      if (licence.IsActive && licence.ValidTill < now && validTill >= now) {
+        const live = await liveLicenceOf(tx, licence.ClientId, licence.ProductId, licence.LicenceId);
+        if (live) {
+          throw new HttpError(
+            'CONFLICT',
+            `The organization already has a live ${licence.ProductName} licence (valid till ${live.valid_till}): extend that one instead`,
+            'LicenceId',
+          );
+        }
+      }
+      await tx.query('UPDATE licences SET valid_till = $2 WHERE licence_id = $1', [licence.LicenceId, validTill]);
+      return 'licence.extend';
+    }, extendLicenceBody),
+  );
+
+  router.post(
+    LICENCE_PLAN_PATH,
+    requireProvider,
+    change(async (tx, licence, body) => {
+      const plan = await activePlan(tx, Number(body.PlanId), licence.ProductId);
+      if (plan.plan_id === licence.PlanId) throw new HttpError('BAD_REQUEST', `The licence is on ${plan.plan_name} already`, 'PlanId');
+      // The product's licences stay locked (as every seat-taking write locks them) while the seats are counted.
+      const seats = await seatsOf(tx, licence.ClientId, licence.ProductId, { lock: true });
+      if (plan.capacity < seats.used) {
+        throw new HttpError(
+          'SEAT_LIMIT',
+          `${seats.companyName} uses ${seats.used} ${seats.used === 1 ? 'seat' : 'seats'}; ${plan.plan_name} holds ${plan.capacity}`,
+          'PlanId',
+        );
+      }
+      await tx.query('UPDATE licences SET plan_id = $2 WHERE licence_id = $1', [licence.LicenceId, plan.plan_id]);
+      return 'licence.change_plan';
+    }, changeLicencePlanBody),
+  );
+
+  router.post(
+    LICENCE_ACTIVE_PATH,
+    requireProvider,
+    change(async (tx, licence, body) => {
+      const isActive = Boolean(body.IsActive);
+      if (isActive === licence.IsActive) return null;
+      if (isActive) {
+        const live = await liveLicenceOf(tx, licence.ClientId, licence.ProductId, licence.LicenceId);
+        if (live) {
+          throw new HttpError(
+            'CONFLICT',
+            `The organization already has a live ${licence.ProductName} licence (valid till ${live.valid_till}): deactivate it first`,
+            'LicenceId',
+          );
+        }
+      }
+      await tx.query('UPDATE licences SET is_active = $2 WHERE licence_id = $1', [licence.LicenceId, isActive]);
+      return isActive ? 'licence.reactivate' : 'licence.deactivate';
+    }, setLicenceActiveBody),
+  );
 
   /**
    * Each licence with the seats of its product in its organisation: every active, unexpired

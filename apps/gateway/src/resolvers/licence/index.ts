@@ -1,7 +1,8 @@
-import { LICENCE_REST_FIELDS } from '@yozy/shared';
+import { LICENCE_REST_FIELDS, toRestFields } from '@yozy/shared';
 import type { LicenceRecord } from '../../datasources/types';
 import type { LicenceSortField, Resolvers } from '../../generated/graphql';
-import { organizationScoped } from '../../guards';
+import { userErrorsOf } from '../../errors';
+import { organizationScoped, superAdmin } from '../../guards';
 import { listPage, type ListSpec } from '../../lists';
 import { readRestFields } from '../restFields';
 
@@ -14,6 +15,15 @@ const LICENCE_LIST: ListSpec<Record<never, never>, LicenceSortField> = {
   defaultSort: { field: 'VALID_TILL', direction: 'ASC' },
 };
 
+/** A licence action's answer: the licence as changed, or the refusal naming the input's field. */
+async function licenceChange(work: () => Promise<LicenceRecord>) {
+  try {
+    return { licence: await work(), errors: [] };
+  } catch (error) {
+    return { licence: null, errors: userErrorsOf(error, FIELDS) };
+  }
+}
+
 export const licenceResolvers: Resolvers = {
   Query: {
     licences: organizationScoped(async (_parent, args, ctx) => {
@@ -23,6 +33,20 @@ export const licenceResolvers: Resolvers = {
         return ctx.dataSources.licence.listLicences(params);
       });
     }),
+  },
+  Mutation: {
+    addLicence: superAdmin((_parent, { input }, ctx) =>
+      licenceChange(() => ctx.dataSources.licence.addLicence(toRestFields(FIELDS, input))),
+    ),
+    extendLicence: superAdmin((_parent, { input }, ctx) =>
+      licenceChange(() => ctx.dataSources.licence.extendLicence(toRestFields(FIELDS, input))),
+    ),
+    changeLicencePlan: superAdmin((_parent, { input }, ctx) =>
+      licenceChange(() => ctx.dataSources.licence.changeLicencePlan(toRestFields(FIELDS, input))),
+    ),
+    setLicenceActive: superAdmin((_parent, { input }, ctx) =>
+      licenceChange(() => ctx.dataSources.licence.setLicenceActive(toRestFields(FIELDS, input))),
+    ),
   },
   Licence: {
     ...readRestFields<LicenceRecord>()({

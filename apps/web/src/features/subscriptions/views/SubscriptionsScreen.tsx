@@ -1,18 +1,30 @@
-import { Alert, Stack, Text } from '@chakra-ui/react';
-import { useApolloClient } from '@apollo/client/react';
-import { useMemo } from 'react';
+import { Alert, Box, Button, Flex, Stack, Text } from '@chakra-ui/react';
+import { useMemo, useState } from 'react';
+import { LuPlus } from 'react-icons/lu';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { DataTable, type DataTableColumn } from '../../../components/DataTable';
 import { PageHeader } from '../../../components/PageHeader';
-import { LicenceListDocument, useLicenceListQuery, type LicenceListQuery } from '../../../generated/graphql';
-import { collectAllPages } from '../../../lib/collectPages';
+import {
+  LicenceListDocument,
+  useLicenceListQuery,
+  useLicenceSetActiveMutation,
+  useViewerQuery,
+  type LicenceListQuery,
+} from '../../../generated/graphql';
+import { useExportAllRows } from '../../../lib/collectPages';
 import { formatDate } from '../../../lib/dates';
+import { dropListPages } from '../../../lib/listCache';
 import { menuEntryName } from '../../../lib/menu';
+import { errorMessage } from '../../../lib/requestErrors';
+import { toaster } from '../../../lib/toaster';
 import { useListState } from '../../../lib/useListState';
 import { ExpiryNote } from '../components/ExpiryNote';
+import { LicenceActions, type LicenceAction } from '../components/LicenceActions';
 import { SeatBar } from '../components/SeatBar';
 import { expiryLabel, expiryOf } from '../expiry';
 import { licenceList } from '../licenceList';
 import { subscriptionDetailsPath } from '../urls';
+import { AddLicenceDialog, ChangePlanDialog, ExtendLicenceDialog } from './LicenceDialogs';
 
 export type SubscriptionsScreenProps = {
   /** The organisation whose licences to show; the viewer's own when absent (a SuperAdmin passes one). */
@@ -80,27 +92,56 @@ function endingSoon(licences: readonly Licence[]): Licence[] {
   return licences.filter((licence) => licence.isActive && expiryOf(licence.validTill).state === 'soon');
 }
 
+/** The column of the provider's actions on each licence. */
+function actionsColumn(onAction: (licence: Licence, action: LicenceAction) => void): DataTableColumn<Licence> {
+  return {
+    id: 'actions',
+    // Hidden text is positioned: anchored to the cell, it stays inside the table's scrolling box.
+    header: () => (
+      <Box as="span" position="relative">
+        <Text srOnly>Actions</Text>
+      </Box>
+    ),
+    meta: { csv: false },
+    cell: ({ row: { original: licence } }) => (
+      <LicenceActions
+        label={`${licence.productName} ${licence.planName}`}
+        isActive={licence.isActive}
+        onAction={(action) => onAction(licence, action)}
+      />
+    ),
+  };
+}
+
 /**
  * An organisation's licences (subscription details): product, plan, price, validity with a warning
  * as the end nears, and the seats taken of those the product's live licences give.
  */
 export function SubscriptionsScreen({ organizationId, embedded = false }: SubscriptionsScreenProps) {
   const list = useListState(licenceList);
-  const client = useApolloClient();
   const variables = { organizationId, ...list.variables };
   const { data, previousData, loading, error, refetch } = useLicenceListQuery({ variables, notifyOnNetworkStatusChange: true });
   const page = (data ?? previousData)?.licences;
   const soon = useMemo(() => endingSoon(page?.nodes ?? []), [page]);
+  const exportRows = useExportAllRows(LicenceListDocument, variables, (answer) => answer.licences);
 
-  const exportRows = () =>
-    collectAllPages(async (window) => {
-      const answer = await client.query({
-        query: LicenceListDocument,
-        variables: { ...variables, page: window },
-        fetchPolicy: 'network-only',
-      });
-      return answer.data!.licences;
-    });
+  // Licences are the provider's to change: its SuperAdmins get the actions, in an organisation's tab.
+  const viewer = useViewerQuery({ fetchPolicy: 'cache-first' });
+  const manages = organizationId !== undefined && viewer.data?.viewer?.typeOfUser === 'SUPER_ADMIN';
+  const [dialog, setDialog] = useState<{ action: LicenceAction | 'add'; licence: Licence | null } | null>(null);
+  const [setActive] = useLicenceSetActiveMutation({ update: (cache) => dropListPages(cache, 'licences') });
+  const columns = useMemo(
+    () => (manages ? [...COLUMNS, actionsColumn((licence, action) => setDialog({ action, licence }))] : COLUMNS),
+    [manages],
+  );
+  const close = () => setDialog(null);
+
+  const switchActive = async (licence: Licence, isActive: boolean) => {
+    const answer = await setActive({ variables: { input: { id: licence.id, isActive } } });
+    const refusal = answer.data?.setLicenceActive.errors[0];
+    if (refusal) throw new Error(errorMessage(refusal));
+    toaster.success({ title: `${licence.productName} licence ${isActive ? 'reactivated' : 'deactivated'}` });
+  };
 
   return (
     <Stack gap="4">
@@ -122,9 +163,17 @@ export function SubscriptionsScreen({ organizationId, embedded = false }: Subscr
           </Alert.Content>
         </Alert.Root>
       )}
+      {manages && (
+        <Flex justify="flex-end">
+          <Button colorPalette="brand" onClick={() => setDialog({ action: 'add', licence: null })} data-testid="licence-add">
+            <LuPlus aria-hidden />
+            Add licence
+          </Button>
+        </Flex>
+      )}
       <DataTable
         label="Licences"
-        columns={COLUMNS}
+        columns={columns}
         rows={page?.nodes}
         totalCount={page?.totalCount}
         getRowId={(licence) => licence.id}
@@ -138,6 +187,28 @@ export function SubscriptionsScreen({ organizationId, embedded = false }: Subscr
         exportRows={exportRows}
         testId="licence-table"
       />
+      {manages && dialog?.action === 'add' && <AddLicenceDialog organizationId={organizationId} onClose={close} />}
+      {dialog?.action === 'extend' && dialog.licence && <ExtendLicenceDialog licence={dialog.licence} onClose={close} />}
+      {dialog?.action === 'changePlan' && dialog.licence && <ChangePlanDialog licence={dialog.licence} onClose={close} />}
+      {manages && (
+        <ConfirmDialog
+          open={dialog?.action === 'deactivate' || dialog?.action === 'reactivate'}
+          title={
+            dialog?.action === 'deactivate'
+              ? `Deactivate the ${dialog.licence?.productName ?? ''} licence?`
+              : `Reactivate the ${dialog?.licence?.productName ?? ''} licence?`
+          }
+          confirmLabel={dialog?.action === 'deactivate' ? 'Deactivate licence' : 'Reactivate licence'}
+          destructive={dialog?.action === 'deactivate'}
+          onConfirm={() => switchActive(dialog!.licence!, dialog!.action === 'reactivate')}
+          onClose={close}
+          testId="licence-confirm"
+        >
+          {dialog?.action === 'deactivate'
+            ? `The organization's users lose the ${dialog.licence?.capacity ?? ''} seats of ${dialog.licence?.planName ?? ''} on ${dialog.licence?.productName ?? ''}: ${dialog.licence?.seatsUsed ?? 0} ${dialog.licence?.seatsUsed === 1 ? 'person holds' : 'people hold'} a seat on it now. You can reactivate it later.`
+            : `The organization gets the ${dialog?.licence?.capacity ?? ''} seats of ${dialog?.licence?.planName ?? ''} on ${dialog?.licence?.productName ?? ''} back, until ${dialog?.licence ? formatDate(dialog.licence.validTill) : ''}.`}
+        </ConfirmDialog>
+      )}
     </Stack>
   );
 }
