@@ -202,6 +202,19 @@ describe('the answers the OpenAPI document promises', () => {
     expectDocumented('patch', path, await api.call('PATCH', path, body), 401);
   });
 
+  it('changing an organisation', async () => {
+    const orgAdmin = await api.signIn('admin@acme.local');
+    const [provider] = await api.db.query<{ client_id: number }>('SELECT client_id FROM clients WHERE is_provider');
+    const path = '/subscription_client_details';
+    const one = `${path}?ClientId=eq.${provider!.client_id}`;
+    expectDocumented('patch', path, await api.call('PATCH', one, { City: 'Contract City' }, { token: superAdmin }), 200);
+    expectDocumented('patch', path, await api.call('PATCH', one, { CurrencyCode: 'dollars' }, { token: superAdmin }), 400);
+    expectDocumented('patch', path, await api.call('PATCH', one, { City: 'x' }, { token: orgAdmin }), 403);
+    expectDocumented('patch', path, await api.call('PATCH', `${path}?ClientId=eq.999999`, { City: 'x' }, { token: superAdmin }), 404);
+    expectDocumented('patch', path, await api.call('PATCH', one, { IsActive: false }, { token: superAdmin }), 409);
+    expectDocumented('patch', path, await api.call('PATCH', one, { City: 'x' }), 401);
+  });
+
   it('the audit log', async () => {
     const orgAdmin = await api.signIn('admin@acme.local');
     const list = '/subscription_audit_log?order=CreatedAt.desc&limit=5';

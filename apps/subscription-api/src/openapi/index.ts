@@ -4,7 +4,7 @@ import { DEFAULT_LIMIT, MAX_LIMIT, OPERATORS, type Field } from '../http/resourc
 import { createUserBody, INVALID_LINK_MESSAGE, linkBody, resetRequestBody, RESET_REQUEST_MIN_MS, resetBody } from '../routes/auth';
 import { consumeBody } from '../routes/captcha';
 import { planFields, productFields } from '../routes/catalogue';
-import { clientFields } from '../routes/clients';
+import { clientChangesBody, clientFields, clientQuery } from '../routes/clients';
 import { ALREADY_ACCEPTED_MESSAGE, invitationFields, NOTHING_TO_REVOKE_MESSAGE, resendBody, revokeBody } from '../routes/invitations';
 import {
   activationBody,
@@ -253,6 +253,7 @@ export const openApiDocument = buildDocument({
     OrganizationSettingsChange: orgSettingsBody,
     PlanForm: planBody,
     PlanChanges: planChangesBody,
+    OrganizationChanges: clientChangesBody,
     ProductForm: productBody,
     EnquiryApproval: approveBody,
     EnquiryRejection: rejectBody,
@@ -420,6 +421,22 @@ export const openApiDocument = buildDocument({
           400: refused('BAD_REQUEST: an unknown field, or a malformed filter, order or count'),
           401: NO_SESSION,
           403: refused('FORBIDDEN: another organisation, or not an administrator'),
+        },
+      },
+      patch: {
+        operationId: 'updateClient',
+        tag: 'Organisations',
+        summary:
+          'Change an organisation’s details and default regions, or deactivate it (IsActive: false: every live session of its people ends in the same transaction, end_reason organization_deactivated) or activate it. SuperAdmins only; each change is audited',
+        query: clientQuery,
+        body: clientChangesBody,
+        responses: {
+          200: { description: 'The organisation as changed', body: clientRecord },
+          400: refused('BAD_REQUEST naming the field (DefaultRegions: a region not in the regions master), or no field to change'),
+          401: NO_SESSION,
+          403: refused('FORBIDDEN: not one of the provider’s SuperAdmins'),
+          404: refused('NOT_FOUND (field ClientId): no such organisation'),
+          409: refused('CONFLICT (field IsActive): the provider’s own organisation cannot be deactivated'),
         },
       },
     },
