@@ -112,6 +112,8 @@ export const client = (id: number, name: string): Client => ({
   BusinessVertical: 'Industrial',
   ClientRevenueInUSD: 1000,
   IsActive: true,
+  IsProvider: id === 1,
+  DefaultRegions: ['us-east-1'],
   UserCount: 3,
   SeatsUsed: 2,
   SeatCapacity: 50,
