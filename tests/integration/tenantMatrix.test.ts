@@ -92,6 +92,12 @@ async function freshPlan(db: CellContext['db'], name: string): Promise<string> {
   return String(plan!.plan_id);
 }
 
+/** An organisation of the cell's own, so a change let through touches no other. */
+async function freshOrganization(db: CellContext['db'], name: string): Promise<string> {
+  const [client] = await db.query<{ client_id: number }>('INSERT INTO clients (company_name) VALUES ($1) RETURNING client_id', [name]);
+  return String(client!.client_id);
+}
+
 /** A pending enquiry of the cell's own, for the provider's decisions. */
 async function matrixEnquiry({ db, unique }: CellContext): Promise<string> {
   const email = `${unique}.${Math.random().toString(36).slice(2)}@decisions.example`;
@@ -263,6 +269,37 @@ const OPERATIONS: Record<string, Operation> = {
       variables: { search: other.name },
     }),
     may: ONLY_SUPER_ADMIN_MAY,
+  },
+  'Mutation.updateOrganization': {
+    // Refused callers name the other organisation; the SuperAdmin, let through, edits one made for the cell.
+    call: async ({ db, caller, other, unique }) => ({
+      document:
+        'mutation ($input: UpdateOrganizationInput!) { updateOrganization(input: $input) { organization { id companyName } errors { code field } } }',
+      variables: {
+        input: {
+          id: caller === 'superAdmin' ? await freshOrganization(db, `Matrix Org ${unique}`) : other.id,
+          companyName: `Renamed ${unique}`,
+          currencyCode: 'EUR',
+          defaultRegions: [],
+        },
+      },
+    }),
+    may: ONLY_SUPER_ADMIN_MAY,
+    touches: {
+      rows: ({ db, other }) => db.query('SELECT company_name, currency_code FROM clients WHERE client_id = $1', [Number(other.id)]),
+      unchanged: 'always',
+    },
+  },
+  'Mutation.setOrganizationActive': {
+    call: async ({ db, unique }) => ({
+      document:
+        'mutation ($id: ID!) { setOrganizationActive(input: { id: $id, active: false }) { organization { id isActive } errors { code field } } }',
+      variables: { id: await freshOrganization(db, `Switched Org ${unique}`) },
+    }),
+    may: ONLY_SUPER_ADMIN_MAY,
+    touches: {
+      rows: ({ db }) => db.query("SELECT client_id, is_active FROM clients WHERE company_name LIKE 'Switched Org %' ORDER BY client_id"),
+    },
   },
   'Query.dashboard': {
     call: ({ other }) => ({

@@ -2,7 +2,7 @@ import { ORGANIZATION_REST_FIELDS } from '@yozy/shared';
 import { namingFields } from '../errors';
 import { SubscriptionService } from './SubscriptionService';
 import type { RestPage } from '../lists';
-import type { Client } from './types';
+import type { Client, RestBody } from './types';
 
 /** Organisations (clients) of the provider. */
 export class OrganizationApi extends SubscriptionService {
@@ -12,6 +12,11 @@ export class OrganizationApi extends SubscriptionService {
       namingFields(ORGANIZATION_REST_FIELDS),
     );
     return rows[0] ?? null;
+  }
+
+  /** Changes an organisation (the REST service lets only SuperAdmins); answers it as saved. */
+  updateClient(clientId: string, changes: RestBody): Promise<Client> {
+    return this.patch('subscription_client_details', { params: { ClientId: `eq.${clientId}` }, body: changes });
   }
 
   /** A page of organisations: all of them for a SuperAdmin; the REST service scopes anyone else. */

@@ -129,7 +129,7 @@ export const client = (id: number, name: string): Client => ({
   ClientRevenueInUSD: 1000,
   IsActive: true,
   IsProvider: id === 1,
-  DefaultRegions: [],
+  DefaultRegions: ['us-east-1'],
   UserCount: 3,
   SeatsUsed: 2,
   SeatCapacity: 50,

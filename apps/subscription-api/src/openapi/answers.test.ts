@@ -230,32 +230,17 @@ describe('the answers the OpenAPI document promises', () => {
     expectDocumented('patch', path, await api.call('PATCH', path, body), 401);
   });
 
-  it('organisation info and activation', async () => {
+  it('changing an organisation', async () => {
     const orgAdmin = await api.signIn('admin@acme.local');
-    const [globex] = await api.db.query<{ client_id: number }>("SELECT client_id FROM clients WHERE company_name = 'Globex Industries'");
-    const path = `/subscription_client_details?ClientId=eq.${globex!.client_id}`;
-    const info = { ClientCompanyName: 'Globex Industries', CurrencyCode: 'USD', ClientContactName: 'Hank Scorpio', DefaultRegions: [] };
-    expectDocumented('patch', '/subscription_client_details', await api.call('PATCH', path, info, { token: superAdmin }), 200);
-    expectDocumented(
-      'patch',
-      '/subscription_client_details',
-      await api.call('PATCH', path, { ...info, CurrencyCode: 'x' }, { token: superAdmin }),
-      400,
-    );
-    expectDocumented('patch', '/subscription_client_details', await api.call('PATCH', path, info, { token: orgAdmin }), 403);
-    expectDocumented(
-      'patch',
-      '/subscription_client_details',
-      await api.call('PATCH', '/subscription_client_details?ClientId=eq.999999', info, { token: superAdmin }),
-      404,
-    );
-    expectDocumented('patch', '/subscription_client_details', await api.call('PATCH', path, info), 401);
-    const activation = '/subscription_client_details/activation';
-    expectDocumented('post', activation, await api.post(activation, { ClientId: globex!.client_id, IsActive: true }, superAdmin), 200);
-    expectDocumented('post', activation, await api.post(activation, { ClientId: 'x', IsActive: true }, superAdmin), 400);
-    expectDocumented('post', activation, await api.post(activation, { ClientId: globex!.client_id, IsActive: true }, orgAdmin), 403);
-    expectDocumented('post', activation, await api.post(activation, { ClientId: 999999, IsActive: true }, superAdmin), 404);
-    expectDocumented('post', activation, await api.post(activation, { ClientId: 1, IsActive: true }), 401);
+    const [provider] = await api.db.query<{ client_id: number }>('SELECT client_id FROM clients WHERE is_provider');
+    const path = '/subscription_client_details';
+    const one = `${path}?ClientId=eq.${provider!.client_id}`;
+    expectDocumented('patch', path, await api.call('PATCH', one, { City: 'Contract City' }, { token: superAdmin }), 200);
+    expectDocumented('patch', path, await api.call('PATCH', one, { CurrencyCode: 'dollars' }, { token: superAdmin }), 400);
+    expectDocumented('patch', path, await api.call('PATCH', one, { City: 'x' }, { token: orgAdmin }), 403);
+    expectDocumented('patch', path, await api.call('PATCH', `${path}?ClientId=eq.999999`, { City: 'x' }, { token: superAdmin }), 404);
+    expectDocumented('patch', path, await api.call('PATCH', one, { IsActive: false }, { token: superAdmin }), 409);
+    expectDocumented('patch', path, await api.call('PATCH', one, { City: 'x' }), 401);
   });
 
   it('the audit log', async () => {

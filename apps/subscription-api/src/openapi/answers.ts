@@ -88,9 +88,6 @@ export const clientRecord = recordOf(clientFields, [
   'ClientRevenueInUSD',
   'LicenceExpiresOn',
 ]);
-export const clientActivated = clientRecord.extend({
-  SessionsEnded: z.int().meta({ description: "How many of the organisation's live sessions this call ended" }),
-});
 export const productRecord = recordOf(productFields);
 export const sessionRecord = recordOf(sessionFields, ['Ip', 'UserAgent', 'EndedAt', 'EndReason']).extend({
   Current: z.boolean().meta({ description: 'Whether this is the session the call was made with' }),

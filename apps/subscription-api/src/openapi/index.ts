@@ -4,7 +4,7 @@ import { DEFAULT_LIMIT, MAX_LIMIT, OPERATORS, type Field } from '../http/resourc
 import { createUserBody, INVALID_LINK_MESSAGE, linkBody, resetRequestBody, RESET_REQUEST_MIN_MS, resetBody } from '../routes/auth';
 import { consumeBody } from '../routes/captcha';
 import { planFields, productFields } from '../routes/catalogue';
-import { clientActivationBody, clientBody, clientFields, clientQuery } from '../routes/clients';
+import { clientChangesBody, clientFields, clientQuery } from '../routes/clients';
 import { ALREADY_ACCEPTED_MESSAGE, invitationFields, NOTHING_TO_REVOKE_MESSAGE, resendBody, revokeBody } from '../routes/invitations';
 import {
   activationBody,
@@ -53,7 +53,6 @@ import { managedProductFields, productBody, productQuery, PRODUCTS_PATH } from '
 import {
   captchaConsumed,
   clientRecord,
-  clientActivated,
   dashboardAnswer,
   enquiryApproved,
   clientUserRecord,
@@ -223,7 +222,6 @@ export const answerSchemas = {
   AuditEntry: auditRecord,
   AuditActions: auditActions,
   Region: regionRecord,
-  OrganizationActivated: clientActivated,
   OrganizationSettings: orgSettingsRecord,
   SessionsEnded: sessionsEnded,
   PasswordChanged: passwordChanged,
@@ -283,8 +281,6 @@ export const openApiDocument = buildDocument({
     UserSessionsEnd: endUserSessionsBody,
     OtherSessionsEnd: endOtherSessionsBody,
     PasswordChange: changePasswordBody,
-    OrganizationChange: clientBody,
-    OrganizationActivation: clientActivationBody,
     OrganizationSettingsChange: orgSettingsBody,
     PlanForm: planBody,
     PlanChanges: planChangesBody,
@@ -292,6 +288,7 @@ export const openApiDocument = buildDocument({
     ExtendLicence: extendLicenceBody,
     ChangeLicencePlan: changeLicencePlanBody,
     SetLicenceActive: setLicenceActiveBody,
+    OrganizationChanges: clientChangesBody,
     ProductForm: productBody,
     EnquiryApproval: approveBody,
     EnquiryRejection: rejectBody,
@@ -579,30 +576,17 @@ export const openApiDocument = buildDocument({
       patch: {
         operationId: 'updateClient',
         tag: 'Organisations',
-        summary: "Changes an organisation's own fields and default regions. SuperAdmins only",
+        summary:
+          'Change an organisation’s details and default regions, or deactivate it (IsActive: false: every live session of its people ends in the same transaction, end_reason organization_deactivated) or activate it. SuperAdmins only; each change is audited',
         query: clientQuery,
-        body: clientBody,
+        body: clientChangesBody,
         responses: {
-          200: { description: 'The organisation as saved', body: clientRecord },
-          400: refused('BAD_REQUEST: a field breaks its rule, or a region is not on the list (the field names it)'),
+          200: { description: 'The organisation as changed', body: clientRecord },
+          400: refused('BAD_REQUEST naming the field (DefaultRegions: a region not in the regions master), or no field to change'),
           401: NO_SESSION,
-          403: refused('FORBIDDEN: not a SuperAdmin'),
-          404: refused('NOT_FOUND: no such organisation'),
-        },
-      },
-    },
-    '/subscription_client_details/activation': {
-      post: {
-        operationId: 'setClientActive',
-        tag: 'Organisations',
-        summary: 'Activates or deactivates an organisation; deactivating ends every session of its people. SuperAdmins only',
-        body: clientActivationBody,
-        responses: {
-          200: { description: 'The organisation, and how many sessions ended', body: clientActivated },
-          400: refused("BAD_REQUEST: a malformed body, or the provider's own organisation"),
-          401: NO_SESSION,
-          403: refused('FORBIDDEN: not a SuperAdmin'),
-          404: refused('NOT_FOUND: no such organisation'),
+          403: refused('FORBIDDEN: not one of the provider’s SuperAdmins'),
+          404: refused('NOT_FOUND (field ClientId): no such organisation'),
+          409: refused('CONFLICT (field IsActive): the provider’s own organisation cannot be deactivated'),
         },
       },
     },

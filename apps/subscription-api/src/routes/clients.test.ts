@@ -1,104 +1,195 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD } from '../seed/demo';
+import { hashPassword } from '../security/passwords';
 import { startRestApi, type ErrorBody, type RestApi } from '../testing/restApi';
-
-type ClientRow = Record<string, unknown> & { ClientId: number; IsActive: boolean; DefaultRegions: string[]; SessionsEnded?: number };
+import { CLIENTS_PATH, ORGANIZATION_DEACTIVATED } from './clients';
+import { ORGANIZATION_INACTIVE_MESSAGE } from './users';
 
 let api: RestApi;
-let provider: string;
-let globex: number;
+let superAdmin: string;
+let orgAdmin: string;
+let member: string;
+let clientId: number;
 let providerId: number;
+let ownAdminEmail: string;
+
+type ClientRecord = Record<string, unknown> & { ClientId: number; IsActive: boolean; DefaultRegions: string[] };
+
+const patchAs = <T = ClientRecord>(token: string | undefined, id: number, body: unknown) =>
+  api.call<T>('PATCH', `${CLIENTS_PATH}?ClientId=eq.${id}`, body, { token });
+const patch = <T = ClientRecord>(id: number, body: unknown) => patchAs<T>(superAdmin, id, body);
+
+const auditOf = (id: number) =>
+  api.db.query<{ action: string; before: Record<string, unknown>; after: Record<string, unknown> }>(
+    "SELECT action, before, after FROM audit_log WHERE entity_type = 'organization' AND entity_id = $1 ORDER BY audit_id",
+    [String(id)],
+  );
+
+const details = {
+  ClientCompanyName: 'Initech Holdings',
+  AddressLine1: '1 Main Street',
+  AddressLine2: null,
+  City: 'Austin',
+  State: 'Texas',
+  Country: 'United States',
+  CountryCode: 'US',
+  Pincode: '73301',
+  ClientContactName: 'Bill Lumbergh',
+  ClientDesignation: 'Vice President',
+  CurrencyCode: 'eur',
+  ClientType: 'Enterprise',
+  NatureOfBusiness: 'Software',
+  BusinessVertical: 'Finance',
+  ClientRevenueInUSD: '1,500,000.50',
+  DefaultRegions: ['test-north-1'],
+};
+
 beforeAll(async () => {
   api = await startRestApi();
-  provider = await api.signIn('admin@yozy.local');
-  const ids = await api.db.query<{ company_name: string; client_id: number; is_provider: boolean }>(
-    'SELECT company_name, client_id, is_provider FROM clients',
+  [superAdmin, orgAdmin, member] = await Promise.all([
+    api.signIn('admin@yozy.local'),
+    api.signIn('admin@acme.local'),
+    api.signIn('member@acme.local'),
+  ]);
+  // An organisation of this test's own, with an admin who can sign in, and regions of its own.
+  const [client] = await api.db.query<{ client_id: number }>(
+    "INSERT INTO clients (company_name, currency_code) VALUES ('Initech', 'USD') RETURNING client_id",
   );
-  globex = ids.find((row) => row.company_name === 'Globex Industries')!.client_id;
-  providerId = ids.find((row) => row.is_provider)!.client_id;
+  clientId = client!.client_id;
+  ownAdminEmail = `admin-${clientId}@initech.test`;
+  await api.db.query(
+    "INSERT INTO client_users (client_id, first_name, email, type_of_user, password_hash) VALUES ($1, 'Peter', $2, 'OrgAdmin', $3)",
+    [clientId, ownAdminEmail, await hashPassword(DEMO_PASSWORD)],
+  );
+  await api.db.query(
+    "INSERT INTO regions (region_code, region_name, is_active) VALUES ('test-north-1', 'Test North', true), ('test-old-1', 'Test Old', false)",
+  );
+  const [provider] = await api.db.query<{ client_id: number }>('SELECT client_id FROM clients WHERE is_provider');
+  providerId = provider!.client_id;
 });
 afterAll(() => api.stop());
 
-const INFO = {
-  ClientCompanyName: 'Globex Industries',
-  AddressLine1: '1 Cypress Creek',
-  City: 'Springfield',
-  Country: 'United States',
-  CurrencyCode: 'usd',
-  ClientContactName: 'Lisa Simpson',
-  ClientDesignation: 'Founder',
-  ClientRevenueInUSD: '2,500,000',
-  DefaultRegions: ['us-east-1', 'eu-central-1'],
-};
-const patch = (body: Record<string, unknown>, token = provider, id = globex) =>
-  api.call<ClientRow & ErrorBody>('PATCH', `/subscription_client_details?ClientId=eq.${id}`, body, { token });
-const activation = (body: Record<string, unknown>, token = provider) =>
-  api.post<ClientRow & ErrorBody>('/subscription_client_details/activation', body, token);
-
 describe('PATCH /subscription_client_details', () => {
-  it('saves every field and the default regions, and writes what changed to the audit log', async () => {
-    const answer = await patch(INFO);
+  it.each([
+    ['an organisation admin, even for their own organisation', () => orgAdmin, 403],
+    ['a member', () => member, 403],
+    ['nobody signed in', () => undefined, 401],
+  ])('refuses %s, writing nothing', async (_who, token, status) => {
+    const [acme] = await api.db.query<{ client_id: number }>("SELECT client_id FROM client_users WHERE email = 'admin@acme.local'");
+    const ids = [clientId, acme!.client_id];
+    for (const id of ids) {
+      const answer = await patchAs(token(), id, { ClientCompanyName: 'Taken over', IsActive: false });
+      expect(answer.status).toBe(status);
+    }
+    expect(
+      await api.db.query(
+        'SELECT company_name, is_active FROM clients WHERE client_id = ANY($1::int[]) AND (company_name = $2 OR NOT is_active)',
+        [ids, 'Taken over'],
+      ),
+    ).toEqual([]);
+  });
+
+  it('saves every field and the default regions, and audits what changed before and after', async () => {
+    const answer = await patch(clientId, details);
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({
-      ClientContactName: 'Lisa Simpson',
-      CurrencyCode: 'USD',
-      ClientRevenueInUSD: 2500000,
-      DefaultRegions: ['us-east-1', 'eu-central-1'],
+      ClientId: clientId,
+      ClientCompanyName: 'Initech Holdings',
       AddressLine2: null,
+      City: 'Austin',
+      CurrencyCode: 'EUR',
+      ClientRevenueInUSD: 1500000.5,
+      DefaultRegions: ['test-north-1'],
+      IsActive: true,
     });
-    const [entry] = await api.db.query<{ after: Record<string, unknown> }>(
-      "SELECT after FROM audit_log WHERE action = 'organization.update' AND client_id = $1 ORDER BY audit_id DESC LIMIT 1",
-      [globex],
-    );
-    expect(entry!.after).toMatchObject({ ClientContactName: 'Lisa Simpson', DefaultRegions: ['us-east-1', 'eu-central-1'] });
+    const listed = await api.get<ClientRecord[]>(`${CLIENTS_PATH}?ClientId=eq.${clientId}`, superAdmin);
+    expect(listed.body[0]).toMatchObject({
+      ClientContactName: 'Bill Lumbergh',
+      BusinessVertical: 'Finance',
+      DefaultRegions: ['test-north-1'],
+    });
+    const [entry] = await auditOf(clientId);
+    expect(entry!.action).toBe('organization.update');
+    expect(entry!.before).toMatchObject({ ClientCompanyName: 'Initech', CurrencyCode: 'USD', City: null, DefaultRegions: [] });
+    expect(entry!.after).toMatchObject({ ClientCompanyName: 'Initech Holdings', CurrencyCode: 'EUR', City: 'Austin' });
+    expect(entry!.after).not.toHaveProperty('AddressLine2');
   });
 
-  it('refuses bad input by field and changes nothing', async () => {
-    const before = await api.db.query('SELECT * FROM clients WHERE client_id = $1', [globex]);
-    for (const [body, field] of [
-      [{ ...INFO, ClientCompanyName: ' ' }, 'ClientCompanyName'],
-      [{ ...INFO, CurrencyCode: 'dollars' }, 'CurrencyCode'],
-      [{ ...INFO, DefaultRegions: ['mars-1'] }, 'DefaultRegions'],
-      [{ ...INFO, DefaultRegions: ['sa-east-1'] }, 'DefaultRegions'],
-    ] as const) {
-      const answer = await patch(body);
-      expect(answer.status, field).toBe(400);
-      expect(answer.body.error.field).toContain(field);
-    }
-    expect(await api.db.query('SELECT * FROM clients WHERE client_id = $1', [globex])).toEqual(before);
-    expect((await patch(INFO, provider, 999_999)).status).toBe(404);
+  it.each([
+    [{ ClientCompanyName: '  ' }, 'ClientCompanyName', 'Enter the company name'],
+    [{ CurrencyCode: 'dollars' }, 'CurrencyCode', 'Enter a three-letter currency code such as USD'],
+    [{ ClientRevenueInUSD: -5 }, 'ClientRevenueInUSD', 'Enter the revenue as a number of 0 or more'],
+    [{ DefaultRegions: ['nowhere-1'] }, 'DefaultRegions', 'Choose regions from the list; nowhere-1 is not offered'],
+    [{ DefaultRegions: ['test-old-1'] }, 'DefaultRegions', 'Choose regions from the list; test-old-1 is not offered'],
+  ])('refuses %o naming the field, writing nothing', async (body, field, message) => {
+    const entries = (await auditOf(clientId)).length;
+    const answer = await patch<ErrorBody>(clientId, { ...body, City: 'Changed' });
+    expect(answer.status).toBe(400);
+    expect(answer.body.error).toMatchObject({ code: 'BAD_REQUEST', field, message });
+    const [row] = await api.db.query<{ city: string }>('SELECT city FROM clients WHERE client_id = $1', [clientId]);
+    expect(row!.city).toBe('Austin');
+    expect(await auditOf(clientId)).toHaveLength(entries);
   });
 
-  it('is for the provider only', async () => {
-    const admin = await api.signIn('admin@globex.local');
-    expect((await patch(INFO, admin)).status).toBe(403);
-    expect((await activation({ ClientId: globex, IsActive: false }, admin)).status).toBe(403);
+  it('refuses a change that changes nothing', async () => {
+    const answer = await patch<ErrorBody>(clientId, {});
+    expect(answer.status).toBe(400);
+    expect(answer.body.error.message).toBe('Send at least one field to change');
   });
-});
 
-describe('POST /subscription_client_details/activation', () => {
-  it('deactivating ends every session of the organisation and keeps its people out; activating lets them back', async () => {
-    const admin = await api.signIn('admin@globex.local');
-    expect((await api.get('/users/me', admin)).status).toBe(200);
-    const off = await activation({ ClientId: globex, IsActive: false });
-    expect(off.status).toBe(200);
-    expect(off.body.IsActive).toBe(false);
-    expect(off.body.SessionsEnded).toBeGreaterThanOrEqual(1);
-    expect((await api.get('/users/me', admin)).status).toBe(401);
-    const live = await api.db.query('SELECT 1 FROM sessions WHERE client_id = $1 AND ended_at IS NULL AND expires_at > now()', [globex]);
-    expect(live).toEqual([]);
+  it('answers 404 for an organisation that is not there', async () => {
+    const answer = await patch<ErrorBody>(2_000_000_000, { City: 'Nowhere' });
+    expect(answer.status).toBe(404);
+  });
 
-    const on = await activation({ ClientId: globex, IsActive: true });
-    expect(on.body.IsActive).toBe(true);
-    const actions = await api.db.query<{ action: string }>(
-      "SELECT action FROM audit_log WHERE client_id = $1 AND action LIKE 'organization.%activate' ORDER BY audit_id",
-      [globex],
-    );
-    expect(actions.map((row) => row.action)).toEqual(['organization.deactivate', 'organization.activate']);
+  it('deactivates an organisation: every live session of its people ends in the same change, and sign-in is refused', async () => {
+    const token = await api.signIn(ownAdminEmail);
+    expect((await api.get('/users/me', token)).status).toBe(200);
+
+    const answer = await patch(clientId, { IsActive: false });
+    expect(answer.status).toBe(200);
+    expect(answer.body.IsActive).toBe(false);
+    expect((await api.get('/users/me', token)).status).toBe(401);
+    const sessions = await api.db.query<{ end_reason: string | null }>('SELECT end_reason FROM sessions WHERE client_id = $1', [clientId]);
+    expect(sessions.map((s) => s.end_reason)).toEqual([ORGANIZATION_DEACTIVATED]);
+    expect((await auditOf(clientId)).at(-1)).toMatchObject({
+      action: 'organization.deactivate',
+      before: { IsActive: true },
+      after: { IsActive: false, SessionsEnded: 1 },
+    });
+
+    const refused = await api.call<ErrorBody>('POST', '/users/signIn', { email: ownAdminEmail, password: DEMO_PASSWORD });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.message).toBe(ORGANIZATION_INACTIVE_MESSAGE);
+    // A wrong password learns nothing about the organisation.
+    const wrong = await api.call<ErrorBody>('POST', '/users/signIn', { email: ownAdminEmail, password: 'Wrong!pass1' });
+    expect(wrong.body.error.code).toBe('INVALID_CREDENTIALS');
+  });
+
+  it('activates it again, and its people sign in', async () => {
+    const answer = await patch(clientId, { IsActive: true });
+    expect(answer.body.IsActive).toBe(true);
+    expect((await auditOf(clientId)).at(-1)).toMatchObject({ action: 'organization.activate', after: { IsActive: true } });
+    expect(typeof (await api.signIn(ownAdminEmail))).toBe('string');
   });
 
   it("refuses to deactivate the provider's own organisation", async () => {
-    const answer = await activation({ ClientId: providerId, IsActive: false });
-    expect(answer.status).toBe(400);
-    expect(answer.body.error.message).toBe('The provider’s own organisation cannot be deactivated');
+    const answer = await patch<ErrorBody>(providerId, { IsActive: false, City: 'Elsewhere' });
+    expect(answer.status).toBe(409);
+    expect(answer.body.error).toMatchObject({ code: 'CONFLICT', field: 'IsActive' });
+    const [provider] = await api.db.query<{ is_active: boolean; city: string | null }>(
+      'SELECT is_active, city FROM clients WHERE client_id = $1',
+      [providerId],
+    );
+    expect(provider!.is_active).toBe(true);
+    expect(provider!.city).not.toBe('Elsewhere');
+    expect((await api.get('/users/me', superAdmin)).status).toBe(200);
+  });
+
+  it('keeps a retired region an organisation already had, but does not let it be chosen anew', async () => {
+    await api.db.query('UPDATE org_settings SET default_regions = $2 WHERE client_id = $1', [clientId, ['test-old-1']]);
+    const kept = await patch(clientId, { DefaultRegions: ['test-old-1', 'test-north-1'] });
+    expect(kept.status).toBe(200);
+    expect(kept.body.DefaultRegions).toEqual(['test-old-1', 'test-north-1']);
   });
 });

@@ -1,13 +1,15 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { ORGANIZATION_INFO_REST_FIELDS, organizationInfoInput, recordId, restSchema } from '@yozy/shared';
+import { ORGANIZATION_REST_FIELDS, organizationInput, restSchema } from '@yozy/shared';
 import type { Database, Queryable } from '../db/database';
 import { audit, changedFields } from '../domain/audit';
 import { requireAdmin, viewerOf } from '../http/auth';
 import { HttpError, parseBody } from '../http/errors';
 import { clientOf } from '../http/gateway';
 import { jsonObject, listResource, type ResourceDefinition } from '../http/resource';
-import { requireSuperAdmin } from './platform/access';
+import { recordIdOf, recordQuery, requireSuperAdmin } from './platform/access';
+
+export const CLIENTS_PATH = '/subscription_client_details';
 
 /** Organisation (client) fields of SPEC section 3, as the provider's backend names them. */
 export const clientFields = {
@@ -39,6 +41,7 @@ export const clientFields = {
   BusinessVertical: { sql: 'c.business_vertical', type: 'text', sort: { index: 'clients_business_vertical_sort_idx' } },
   ClientRevenueInUSD: { sql: 'c.revenue_usd', type: 'number' },
   IsActive: { sql: 'c.is_active', type: 'bool' },
+  // The provider's own organisation: its SuperAdmins work from it, so it is never deactivated.
   IsProvider: { sql: 'c.is_provider', type: 'bool' },
   DefaultRegions: {
     sql: "coalesce((SELECT s.default_regions FROM org_settings s WHERE s.client_id = c.client_id), '{}')",
@@ -74,133 +77,149 @@ export const clients: ResourceDefinition = {
   tieBreaker: 'c.client_id',
 };
 
-/** PATCH /subscription_client_details?ClientId=eq.<id>: every field of the info tab, under the provider's names. */
-export const clientBody = restSchema(organizationInfoInput, ORGANIZATION_INFO_REST_FIELDS);
-export const clientQuery = z.object({
-  ClientId: z
-    .string({ error: 'Name the organisation: ClientId=eq.<id>' })
-    .regex(/^eq\.\d{1,10}$/, 'Name the organisation: ClientId=eq.<id>')
-    .describe('The organisation, as ClientId=eq.<id>'),
-});
-/** POST /subscription_client_details/activation */
-export const clientActivationBody = z.strictObject({
-  ClientId: recordId('Choose an organisation'),
-  IsActive: z.boolean({ error: 'Say whether to activate (true) or deactivate (false)' }),
-});
+/** `?ClientId=eq.7`: the organisation a change acts on. */
+export const clientQuery = recordQuery('ClientId');
 
-export const PROVIDER_DEACTIVATION_MESSAGE = 'The provider’s own organisation cannot be deactivated';
-export const UNKNOWN_REGION_MESSAGE = 'Choose regions from the list';
+/**
+ * PATCH /subscription_client_details: any of the organisation's fields under the provider's names,
+ * its default regions, and `IsActive` to deactivate it (every session of its people ends) or activate it.
+ */
+export const clientChangesBody = restSchema(organizationInput, ORGANIZATION_REST_FIELDS)
+  .partial()
+  .extend({ IsActive: z.boolean({ error: 'IsActive is true or false' }).optional() })
+  .refine((body) => Object.values(body).some((value) => value !== undefined), 'Send at least one field to change');
 
-type ClientRecord = Record<string, unknown> & { ClientId: number; IsActive: boolean; IsProvider: boolean };
+type ClientChanges = z.output<typeof clientChangesBody>;
 
-async function clientById(db: Queryable, clientId: number, lock = false): Promise<ClientRecord> {
+/** The table column of each field the provider may change. */
+const COLUMNS = {
+  ClientCompanyName: 'company_name',
+  AddressLine1: 'address_line1',
+  AddressLine2: 'address_line2',
+  City: 'city',
+  State: 'state',
+  Country: 'country',
+  CountryCode: 'country_code',
+  Pincode: 'pincode',
+  ClientContactName: 'contact_name',
+  ClientDesignation: 'designation',
+  CurrencyCode: 'currency_code',
+  ClientType: 'client_type',
+  NatureOfBusiness: 'nature_of_business',
+  BusinessVertical: 'business_vertical',
+  ClientRevenueInUSD: 'revenue_usd',
+} as const satisfies Partial<Record<keyof ClientChanges, string>>;
+
+type ClientRecord = { [Name in keyof typeof clientFields]: unknown } & {
+  ClientId: number;
+  ClientCompanyName: string;
+  IsActive: boolean;
+  IsProvider: boolean;
+  DefaultRegions: string[];
+};
+
+/** Why a session ended when its organisation was deactivated, as the sessions list shows it. */
+export const ORGANIZATION_DEACTIVATED = 'organization_deactivated';
+
+async function clientById(db: Queryable, clientId: number, lock = false): Promise<ClientRecord | null> {
   const [row] = await db.query<{ row: ClientRecord }>(
-    `SELECT ${jsonObject(clientFields)} AS row FROM clients c WHERE c.client_id = $1${lock ? ' FOR UPDATE' : ''}`,
+    `SELECT ${clientJson} AS row FROM clients c WHERE c.client_id = $1${lock ? ' FOR UPDATE' : ''}`,
     [clientId],
   );
-  if (!row) throw new HttpError('NOT_FOUND', 'There is no such organisation', 'ClientId');
-  return row.row;
+  return row?.row ?? null;
 }
 
-/** The fields the info tab edits, from a record, for the audit log's before and after. */
-const editable = (row: Record<string, unknown>) =>
-  Object.fromEntries(Object.values(ORGANIZATION_INFO_REST_FIELDS).map((name) => [name, row[name] ?? null]));
+/** What the audit log keeps of an organisation's details: the fields the provider may change. */
+const details = (client: ClientRecord) =>
+  Object.fromEntries([...Object.keys(COLUMNS), 'DefaultRegions'].map((name) => [name, client[name as keyof ClientRecord]]));
+
+/**
+ * The default regions must be in the regions master; a region the provider has since retired may
+ * stay where it already was, but is not newly chosen.
+ */
+async function checkRegions(tx: Queryable, codes: string[], kept: string[]): Promise<void> {
+  if (!codes.length) return;
+  const rows = await tx.query<{ region_code: string; is_active: boolean }>(
+    'SELECT region_code, is_active FROM regions WHERE region_code = ANY($1::text[])',
+    [codes],
+  );
+  const usable = new Set(rows.filter((row) => row.is_active || kept.includes(row.region_code)).map((row) => row.region_code));
+  const unknown = codes.filter((code) => !usable.has(code));
+  if (unknown.length)
+    throw new HttpError('BAD_REQUEST', `Choose regions from the list; ${unknown.join(', ')} is not offered`, 'DefaultRegions');
+}
 
 export function clientRoutes(db: Database): Router {
   const router = Router();
-  router.get('/subscription_client_details', requireAdmin, async (req, res) => {
+  router.get(CLIENTS_PATH, requireAdmin, async (req, res) => {
     res.json(await listResource(db, clients, req, res, viewerOf(res)));
   });
 
-  // The provider edits an organisation's own fields and default regions (the client PATCH of the specification).
-  router.patch('/subscription_client_details', requireSuperAdmin, async (req, res) => {
-    const query = clientQuery.safeParse(req.query);
-    if (!query.success) throw new HttpError('BAD_REQUEST', query.error.issues[0]!.message, 'ClientId');
-    const clientId = Number(query.data.ClientId.slice(3));
-    const body = parseBody(clientBody, req.body);
+  // Only the provider changes an organisation's record: its admins see it but do not edit it.
+  router.patch(CLIENTS_PATH, requireSuperAdmin, async (req, res) => {
+    const clientId = recordIdOf(clientQuery, 'ClientId', req);
+    const { IsActive, DefaultRegions, ...fields } = parseBody(clientChangesBody, req.body);
     const viewer = viewerOf(res);
+    const ip = clientOf(req, res).ip;
     const saved = await db.transaction(async (tx) => {
       const before = await clientById(tx, clientId, true);
-      const current = before.DefaultRegions as string[];
-      // A region must be on the list and open for choosing, unless the organisation has it already.
-      const known = await tx.query<{ region_code: string }>(
-        'SELECT region_code FROM regions WHERE region_code = ANY($1::text[]) AND (is_active OR region_code = ANY($2::text[]))',
-        [body.DefaultRegions, current],
-      );
-      if (known.length !== body.DefaultRegions.length) throw new HttpError('BAD_REQUEST', UNKNOWN_REGION_MESSAGE, 'DefaultRegions');
-      await tx.query(
-        `UPDATE clients SET company_name = $2, address_line1 = $3, address_line2 = $4, city = $5, state = $6, country = $7,
-                country_code = $8, pincode = $9, currency_code = $10, client_type = $11, nature_of_business = $12,
-                business_vertical = $13, revenue_usd = $14, contact_name = $15, designation = $16, updated_at = now()
-          WHERE client_id = $1`,
-        [
+      if (!before) throw new HttpError('NOT_FOUND', 'There is no such organisation', 'ClientId');
+
+      const sets: string[] = [];
+      const params: unknown[] = [clientId];
+      for (const [field, column] of Object.entries(COLUMNS)) {
+        const value = fields[field as keyof typeof COLUMNS];
+        if (value !== undefined) sets.push(`${column} = $${params.push(value)}`);
+      }
+      if (sets.length) await tx.query(`UPDATE clients SET ${sets.join(', ')}, updated_at = now() WHERE client_id = $1`, params);
+      if (DefaultRegions !== undefined) {
+        await checkRegions(tx, DefaultRegions, before.DefaultRegions);
+        await tx.query(
+          `INSERT INTO org_settings (client_id, default_regions, updated_at) VALUES ($1, $2, now())
+           ON CONFLICT (client_id) DO UPDATE SET default_regions = $2, updated_at = now()`,
+          [clientId, DefaultRegions],
+        );
+      }
+      const changed = changedFields(details(before), details((await clientById(tx, clientId))!));
+      if (Object.keys(changed.after).length) {
+        await audit(tx, {
           clientId,
-          body.ClientCompanyName,
-          body.AddressLine1,
-          body.AddressLine2,
-          body.City,
-          body.State,
-          body.Country,
-          body.CountryCode,
-          body.Pincode,
-          body.CurrencyCode,
-          body.ClientType,
-          body.NatureOfBusiness,
-          body.BusinessVertical,
-          body.ClientRevenueInUSD,
-          body.ClientContactName,
-          body.ClientDesignation,
-        ],
-      );
-      await tx.query(
-        `INSERT INTO org_settings (client_id, default_regions) VALUES ($1, $2)
-         ON CONFLICT (client_id) DO UPDATE SET default_regions = $2, updated_at = now()`,
-        [clientId, body.DefaultRegions],
-      );
-      const after = await clientById(tx, clientId);
-      await audit(tx, {
-        clientId,
-        actorUserId: viewer.userId,
-        ip: clientOf(req, res).ip,
-        action: 'organization.update',
-        entityType: 'organization',
-        entityId: clientId,
-        ...changedFields(editable(before), editable(after)),
-      });
-      return after;
+          actorUserId: viewer.userId,
+          action: 'organization.update',
+          entityType: 'organization',
+          entityId: clientId,
+          ip,
+          ...changed,
+        });
+      }
+
+      if (IsActive !== undefined && IsActive !== before.IsActive) {
+        if (!IsActive && before.IsProvider) {
+          throw new HttpError('CONFLICT', 'The provider’s own organisation cannot be deactivated', 'IsActive');
+        }
+        await tx.query('UPDATE clients SET is_active = $2, updated_at = now() WHERE client_id = $1', [clientId, IsActive]);
+        // A deactivated organisation's people are out at once, not when their sessions happen to expire.
+        const ended = IsActive
+          ? []
+          : await tx.query(
+              `UPDATE sessions SET ended_at = now(), end_reason = $2
+                WHERE client_id = $1 AND ended_at IS NULL AND expires_at > now() RETURNING session_id`,
+              [clientId, ORGANIZATION_DEACTIVATED],
+            );
+        await audit(tx, {
+          clientId,
+          actorUserId: viewer.userId,
+          action: IsActive ? 'organization.activate' : 'organization.deactivate',
+          entityType: 'organization',
+          entityId: clientId,
+          before: { IsActive: before.IsActive },
+          after: IsActive ? { IsActive } : { IsActive, SessionsEnded: ended.length },
+          ip,
+        });
+      }
+      return (await clientById(tx, clientId))!;
     });
     res.json(saved);
-  });
-
-  // Deactivating an organisation signs every one of its people out at once and keeps them out.
-  router.post('/subscription_client_details/activation', requireSuperAdmin, async (req, res) => {
-    const { ClientId, IsActive } = parseBody(clientActivationBody, req.body);
-    const viewer = viewerOf(res);
-    const answer = await db.transaction(async (tx) => {
-      const before = await clientById(tx, Number(ClientId), true);
-      if (before.IsProvider && !IsActive) throw new HttpError('BAD_REQUEST', PROVIDER_DEACTIVATION_MESSAGE, 'ClientId');
-      if (before.IsActive === IsActive) return { client: before, sessionsEnded: 0 };
-      await tx.query('UPDATE clients SET is_active = $2, updated_at = now() WHERE client_id = $1', [before.ClientId, IsActive]);
-      const ended = IsActive
-        ? []
-        : await tx.query(
-            `UPDATE sessions SET ended_at = now(), end_reason = 'organization_deactivated'
-              WHERE client_id = $1 AND ended_at IS NULL AND expires_at > now() RETURNING session_id`,
-            [before.ClientId],
-          );
-      await audit(tx, {
-        clientId: before.ClientId,
-        actorUserId: viewer.userId,
-        ip: clientOf(req, res).ip,
-        action: IsActive ? 'organization.activate' : 'organization.deactivate',
-        entityType: 'organization',
-        entityId: before.ClientId,
-        before: { isActive: before.IsActive },
-        after: { isActive: IsActive, sessionsEnded: ended.length },
-      });
-      return { client: await clientById(tx, before.ClientId), sessionsEnded: ended.length };
-    });
-    res.json({ ...answer.client, SessionsEnded: answer.sessionsEnded });
   });
   return router;
 }

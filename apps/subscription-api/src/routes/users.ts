@@ -11,6 +11,9 @@ import { verifyPassword } from '../security/passwords';
 import { hashToken, newToken } from '../security/tokens';
 import { clientJson } from './clients';
 
+export const ORGANIZATION_INACTIVE_MESSAGE =
+  'Your organisation’s access to the console has been turned off. Ask the provider to turn it back on.';
+
 /** POST /users/signIn: the rules of the console's sign-in form. */
 export const signInBody = restSchema(signInInput, SIGN_IN_REST_FIELDS);
 
@@ -54,14 +57,23 @@ export function userRoutes(db: Database, { webProductUrl }: { webProductUrl?: st
 
   router.post('/users/signIn', async (req, res) => {
     const { email, password } = parseBody(signInBody, req.body);
-    const [user] = await db.query<{ user_id: number; client_id: number; password_hash: string | null; is_active: boolean }>(
-      'SELECT user_id, client_id, password_hash, is_active FROM client_users WHERE lower(email) = lower($1)',
+    const [user] = await db.query<{
+      user_id: number;
+      client_id: number;
+      password_hash: string | null;
+      is_active: boolean;
+      organization_active: boolean;
+    }>(
+      `SELECT u.user_id, u.client_id, u.password_hash, u.is_active, c.is_active AS organization_active
+         FROM client_users u JOIN clients c ON c.client_id = u.client_id WHERE lower(u.email) = lower($1)`,
       [email],
     );
     const passwordMatches = await verifyPassword(user?.password_hash, password);
     if (!user || !user.is_active || !passwordMatches) {
       throw new HttpError('INVALID_CREDENTIALS', 'Incorrect email or password');
     }
+    // Said only to someone who knows the password, so it tells a stranger nothing.
+    if (!user.organization_active) throw new HttpError('FORBIDDEN', ORGANIZATION_INACTIVE_MESSAGE, 'email');
     const next = await twoFactorStep(db, user.user_id);
     if (next) {
       res.json(await issueChallenge(db, user.user_id, next));

@@ -46,6 +46,7 @@ const NotFound = lazyScreen(() => import('./shell/NotFoundView'));
 
 // The organisation admin's screens, shown in an organisation's tabs for the organisation in the address.
 const ORGANIZATION_SECTIONS: Partial<Record<OrganizationTabSlug, OrganizationScreen>> = {
+  info: lazyScreen(() => import('../features/organizations/views/OrganizationInfoScreen')),
   Subscription: lazyScreen(() =>
     import('../features/subscriptions/views/SubscriptionsScreen').then((m) => ({ default: m.SubscriptionsScreen })),
   ),

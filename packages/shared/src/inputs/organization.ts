@@ -1,4 +1,7 @@
+import { z } from 'zod';
 import type { FieldMap } from './fieldMap';
+import { REVENUE_MESSAGE } from './enquiry';
+import { CURRENCY, optionalAmount, optionalText, requiredText } from './rules';
 
 /** An organisation's (client's) fields: the GraphQL name of each, and the REST service's. */
 export const ORGANIZATION_REST_FIELDS = {
@@ -20,6 +23,8 @@ export const ORGANIZATION_REST_FIELDS = {
   businessVertical: 'BusinessVertical',
   revenueUsd: 'ClientRevenueInUSD',
   isActive: 'IsActive',
+  isProvider: 'IsProvider',
+  defaultRegions: 'DefaultRegions',
   userCount: 'UserCount',
   seatsUsed: 'SeatsUsed',
   seatCapacity: 'SeatCapacity',
@@ -28,3 +33,41 @@ export const ORGANIZATION_REST_FIELDS = {
 
 /** How far ahead the organisation list's "licence expiring" filter looks. */
 export const LICENCE_EXPIRY_WARNING_DAYS = 30;
+
+/** How many default regions one organisation may name. */
+export const MAX_DEFAULT_REGIONS = 20;
+
+const REGION_CODE = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+
+/**
+ * What the provider's organisation form sends: every field of the organisation as it was
+ * onboarded, and the regions its data and services live in by default (codes of the regions master).
+ */
+export const organizationInput = z.object({
+  companyName: requiredText('Enter the company name'),
+  addressLine1: optionalText(300),
+  addressLine2: optionalText(300),
+  city: optionalText(100),
+  state: optionalText(100),
+  country: optionalText(100),
+  countryCode: optionalText(8),
+  pincode: optionalText(20),
+  contactName: optionalText(200),
+  designation: optionalText(100),
+  currencyCode: requiredText(CURRENCY.message, 100)
+    .refine((code) => code === '' || CURRENCY.regex.test(code), CURRENCY.message)
+    .transform((code) => code.toUpperCase()),
+  clientType: optionalText(100),
+  natureOfBusiness: optionalText(200),
+  businessVertical: optionalText(200),
+  revenueUsd: optionalAmount(REVENUE_MESSAGE),
+  defaultRegions: z
+    .array(z.string({ error: 'Choose regions from the list' }).regex(REGION_CODE, 'Choose regions from the list'), {
+      error: 'Choose regions from the list',
+    })
+    .max(MAX_DEFAULT_REGIONS, `Choose at most ${MAX_DEFAULT_REGIONS} regions`)
+    .transform((codes) => [...new Set(codes)]),
+});
+
+export type OrganizationInput = z.input<typeof organizationInput>;
+export type OrganizationDetails = z.output<typeof organizationInput>;

@@ -1,4 +1,5 @@
-import { LICENCE_EXPIRY_WARNING_DAYS, ORGANIZATION_REST_FIELDS } from '@yozy/shared';
+import { LICENCE_EXPIRY_WARNING_DAYS, ORGANIZATION_REST_FIELDS, toRestFields } from '@yozy/shared';
+import { userErrorsOf } from '../../errors';
 import type { Client } from '../../datasources/types';
 import type { OrganizationFilter, OrganizationSortField, QueryOrganizationArgs, Resolvers } from '../../generated/graphql';
 import { sameOrganization, superAdmin } from '../../guards';
@@ -35,6 +36,9 @@ function daysFromToday(days: number): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 }
 
+/** A refused change as the payload's errors, naming the input's fields; anything else is thrown. */
+const refused = (error: unknown) => ({ organization: null, errors: userErrorsOf(error, FIELDS) });
+
 export const organizationResolvers: Resolvers = {
   Query: {
     organization: sameOrganization((args: QueryOrganizationArgs) => args.id)((_parent, { id }, ctx) =>
@@ -47,6 +51,22 @@ export const organizationResolvers: Resolvers = {
         licenceExpiresBy: licenceExpiringSoon ? daysFromToday(LICENCE_EXPIRY_WARNING_DAYS) : null,
       };
       return listPage({ ...args, filter: restFilter }, ORGANIZATION_LIST, (params) => ctx.dataSources.organization.listClients(params));
+    }),
+  },
+  Mutation: {
+    updateOrganization: superAdmin(async (_parent, { input: { id, ...details } }, ctx) => {
+      try {
+        return { organization: await ctx.dataSources.organization.updateClient(id, toRestFields(FIELDS, details)), errors: [] };
+      } catch (error) {
+        return refused(error);
+      }
+    }),
+    setOrganizationActive: superAdmin(async (_parent, { input: { id, active } }, ctx) => {
+      try {
+        return { organization: await ctx.dataSources.organization.updateClient(id, { [FIELDS.isActive]: active }), errors: [] };
+      } catch (error) {
+        return refused(error);
+      }
     }),
   },
   Organization: {

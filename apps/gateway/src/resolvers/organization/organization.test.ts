@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { restError } from '../../errors';
 import { CALLERS, execute, fakeContext, ORGANIZATIONS } from '../../testing/fakes';
 
 const ORGANIZATION = /* GraphQL */ `
@@ -153,5 +154,127 @@ describe('organizations', () => {
     const answer = await execute(ORGANIZATIONS_PAGE, { filter: { onboardedTo: '2024-02-30' } }, ctx);
     expect(answer.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
     expect(listClients).not.toHaveBeenCalled();
+  });
+});
+
+const UPDATE = /* GraphQL */ `
+  mutation ($input: UpdateOrganizationInput!) {
+    updateOrganization(input: $input) {
+      organization {
+        id
+        companyName
+        defaultRegions
+      }
+      errors {
+        code
+        field
+        message
+      }
+    }
+  }
+`;
+
+const SET_ACTIVE = /* GraphQL */ `
+  mutation ($input: SetOrganizationActiveInput!) {
+    setOrganizationActive(input: $input) {
+      organization {
+        id
+        isActive
+        isProvider
+      }
+      errors {
+        code
+        field
+        message
+      }
+    }
+  }
+`;
+
+describe('updateOrganization and setOrganizationActive', () => {
+  const A = ORGANIZATIONS.A;
+  const details = {
+    id: String(A.ClientId),
+    companyName: 'Acme Holdings',
+    city: 'Shelbyville',
+    currencyCode: 'EUR',
+    revenueUsd: 2500,
+    defaultRegions: ['eu-west-1'],
+  };
+
+  it.each([
+    ['anonymous', 'UNAUTHENTICATED'],
+    ['memberOfA', 'FORBIDDEN'],
+    ['orgAdminOfA', 'FORBIDDEN'],
+    ['orgAdminOfB', 'FORBIDDEN'],
+  ] as const)('refuses %s with %s before asking the REST service, whatever organisation is named', async (caller, code) => {
+    const updateClient = vi.fn(async () => A);
+    const context = fakeContext({ viewer: CALLERS[caller], sources: { organization: { updateClient } } });
+    const edit = await execute(UPDATE, { input: details }, context);
+    const toggle = await execute(SET_ACTIVE, { input: { id: String(A.ClientId), active: false } }, context);
+    expect(edit.errors?.[0]?.extensions).toEqual({ code });
+    expect(toggle.errors?.[0]?.extensions).toEqual({ code });
+    expect(updateClient).not.toHaveBeenCalled();
+  });
+
+  it('sends every detail to the REST service under its names and answers the organisation as saved', async () => {
+    const updateClient = vi.fn(async () => ({ ...A, ClientCompanyName: 'Acme Holdings', DefaultRegions: ['eu-west-1'] }));
+    const answer = await execute(
+      UPDATE,
+      { input: details },
+      fakeContext({ viewer: CALLERS.superAdmin, sources: { organization: { updateClient } } }),
+    );
+    expect(answer.data).toEqual({
+      updateOrganization: {
+        organization: { id: String(A.ClientId), companyName: 'Acme Holdings', defaultRegions: ['eu-west-1'] },
+        errors: [],
+      },
+    });
+    expect(updateClient).toHaveBeenCalledWith(String(A.ClientId), {
+      ClientCompanyName: 'Acme Holdings',
+      City: 'Shelbyville',
+      CurrencyCode: 'EUR',
+      ClientRevenueInUSD: 2500,
+      DefaultRegions: ['eu-west-1'],
+    });
+  });
+
+  it('answers a refusal as errors naming the input field', async () => {
+    const updateClient = vi.fn(() =>
+      Promise.reject(restError(400, { code: 'BAD_REQUEST', message: 'Choose regions from the list', field: 'DefaultRegions' })),
+    );
+    const answer = await execute(
+      UPDATE,
+      { input: details },
+      fakeContext({ viewer: CALLERS.superAdmin, sources: { organization: { updateClient } } }),
+    );
+    expect(answer.data).toEqual({
+      updateOrganization: {
+        organization: null,
+        errors: [{ code: 'BAD_USER_INPUT', field: 'defaultRegions', message: 'Choose regions from the list' }],
+      },
+    });
+  });
+
+  it('deactivates through the same REST change, and answers CONFLICT for the provider naming isActive', async () => {
+    const updateClient = vi
+      .fn()
+      .mockResolvedValueOnce({ ...A, IsActive: false })
+      .mockRejectedValueOnce(
+        restError(409, { code: 'CONFLICT', message: 'The provider’s own organisation cannot be deactivated', field: 'IsActive' }),
+      );
+    const context = fakeContext({ viewer: CALLERS.superAdmin, sources: { organization: { updateClient } } });
+    const done = await execute(SET_ACTIVE, { input: { id: String(A.ClientId), active: false } }, context);
+    expect(done.data).toEqual({
+      setOrganizationActive: { organization: { id: String(A.ClientId), isActive: false, isProvider: false }, errors: [] },
+    });
+    expect(updateClient).toHaveBeenCalledWith(String(A.ClientId), { IsActive: false });
+    const refused = await execute(SET_ACTIVE, { input: { id: '1', active: false } }, context);
+    expect(refused.data).toEqual({
+      setOrganizationActive: {
+        organization: null,
+        errors: [{ code: 'CONFLICT', field: 'isActive', message: 'The provider’s own organisation cannot be deactivated' }],
+      },
+    });
   });
 });

@@ -21,6 +21,7 @@ const REASON: Record<string, string> = {
   password_changed: 'Password changed',
   expired: 'Expired',
   idle: 'Ended after inactivity',
+  organization_deactivated: 'Organization deactivated',
 };
 export const statusOf = (row: SessionRow) => (row.active ? 'Active' : row.endedAt ? (REASON[row.endReason ?? ''] ?? 'Ended') : 'Expired');
 
