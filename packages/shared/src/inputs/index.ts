@@ -11,3 +11,4 @@ export * from './product';
 export * from './enquiryDecision';
 export * from './users';
 export * from './organizationSettings';
+export * from './region';
