@@ -148,27 +148,83 @@ describe('Platform Settings in the browser', () => {
     await page.context().close();
   });
 
-  it.each(['light', 'dark'] as const)('has no axe violation in %s mode, with a form open too, at 1280 and 390 px', async (mode) => {
-    const sections = [
-      { path: '/platformsettings/plans', ready: 'Web Enterprise', add: 'plan-add', form: 'plan-name', name: 'plans' },
-      { path: '/platformsettings/products', ready: 'Yozy Lite', add: 'product-add', form: 'product-name', name: 'products' },
-    ];
+  it('adds a region, retires a region organisations use (it cannot be deleted), and offers it again', async () => {
+    const page = await superAdmin(browser(), 'light', 1280);
+    const [used] = await stack.db.query<{ name: string; n: number }>(
+      `SELECT r.region_name AS name, count(*)::int AS n FROM regions r JOIN org_settings s ON r.region_code = ANY (s.default_regions)
+        WHERE r.is_active GROUP BY r.region_id ORDER BY r.region_id LIMIT 1`,
+    );
+    const region = (name: string) => page.getByTestId('region-table').getByRole('row').filter({ hasText: name });
+    await page.goto('/platformsettings/products');
+    await page.getByTestId('platform-tabs').getByRole('tab', { name: 'Regions' }).click();
+    await page.waitForURL((url) => url.pathname === '/platformsettings/regions');
+    await region(used!.name).waitFor();
+
+    await page.getByTestId('region-add').click();
+    const dialog = page.getByTestId('region-dialog');
+    await dialog.getByTestId('region-code').fill('af south');
+    await dialog.getByTestId('region-name').fill('Africa (Cape Town)');
+    await page.getByTestId('region-save').click();
+    await dialog.getByTestId('region-code-error').waitFor();
+    await dialog.getByTestId('region-code').fill('af-south-1');
+    await page.getByTestId('region-save').click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await region('Africa (Cape Town)').innerText()).toMatch(/Africa \(Cape Town\)\s+af-south-1\s+0\s+Offered/);
+
+    // In use as some organisation's default region: no deletion offered, only retirement.
+    await region(used!.name)
+      .getByRole('button', { name: `Actions for ${used!.name}` })
+      .click();
+    await page.getByRole('menuitem', { name: 'Retire' }).waitFor();
+    expect(await page.getByRole('menuitem', { name: 'Delete' }).count()).toBe(0);
+    await page.getByRole('menuitem', { name: 'Retire' }).click();
+    const confirm = page.getByTestId('region-confirm');
+    await confirm.waitFor();
+    expect(await confirm.innerText()).toContain(
+      `It stays where it is named already (${used!.n === 1 ? '1 organisation' : `${used!.n} organisations`})`,
+    );
+    await page.getByTestId('region-confirm-confirm').click();
+    await confirm.waitFor({ state: 'detached' });
+    await expect.poll(() => region(used!.name).innerText()).toContain('Retired');
+    expect(await stack.db.query('SELECT is_active FROM regions WHERE region_name = $1', [used!.name])).toEqual([{ is_active: false }]);
+    await page.screenshot({ path: `${SCREENSHOTS}platform-regions-retired-1280.png` });
+
+    await region(used!.name)
+      .getByRole('button', { name: `Actions for ${used!.name}` })
+      .click();
+    await page.getByRole('menuitem', { name: 'Offer again' }).click();
+    await expect.poll(() => region(used!.name).innerText()).toContain('Offered');
+    const [audit] = await stack.db.query<{ actions: string[] }>(
+      "SELECT array_agg(a.action ORDER BY a.audit_id) AS actions FROM audit_log a JOIN regions r ON a.entity_id = r.region_id::text WHERE a.entity_type = 'region' AND r.region_name = $1",
+      [used!.name],
+    );
+    expect(audit!.actions).toEqual(['region.retire', 'region.reactivate']);
+    await page.context().close();
+  });
+
+  const SECTIONS = [
+    { path: '/platformsettings/plans', ready: 'Web Enterprise', add: 'plan-add', form: 'plan-name', name: 'plans' },
+    { path: '/platformsettings/products', ready: 'Yozy Lite', add: 'product-add', form: 'product-name', name: 'products' },
+    { path: '/platformsettings/regions', ready: 'us-east-1', add: 'region-add', form: 'region-code', name: 'regions' },
+  ];
+  // One test per mode and section, so each stays well inside the time limit on a busy machine.
+  const AXE_CASES = (['light', 'dark'] as const).flatMap((mode) => SECTIONS.map((section) => [mode, section.name, section] as const));
+
+  it.each(AXE_CASES)('has no axe violation in %s mode on %s, with a form open too, at 1280 and 390 px', async (mode, _name, section) => {
     for (const width of [1280, 390]) {
-      for (const section of sections) {
-        const page = await superAdmin(browser(), mode, width);
-        await page.goto(section.path);
-        await page.getByRole('row').filter({ hasText: section.ready }).waitFor();
-        expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(mode === 'dark');
-        expect(await axeFindings(page), `${section.name} ${mode} ${width}`).toEqual([]);
-        // A wide table scrolls inside its own box: the page itself never scrolls sideways.
-        expect(await page.evaluate(() => document.documentElement.scrollWidth), `${section.name} ${mode} ${width}`).toBe(width);
-        await page.screenshot({ path: `${SCREENSHOTS}platform-${section.name}-${mode}-${width}.png`, fullPage: true });
-        await page.getByTestId(section.add).click();
-        await page.getByTestId(section.form).waitFor();
-        expect(await axeFindings(page), `${section.name} ${mode} ${width} form`).toEqual([]);
-        await page.screenshot({ path: `${SCREENSHOTS}platform-${section.name}-form-${mode}-${width}.png` });
-        await page.context().close();
-      }
+      const page = await superAdmin(browser(), mode, width);
+      await page.goto(section.path);
+      await page.getByRole('row').filter({ hasText: section.ready }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(mode === 'dark');
+      expect(await axeFindings(page), `${section.name} ${mode} ${width}`).toEqual([]);
+      // A wide table scrolls inside its own box: the page itself never scrolls sideways.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${section.name} ${mode} ${width}`).toBe(width);
+      await page.screenshot({ path: `${SCREENSHOTS}platform-${section.name}-${mode}-${width}.png`, fullPage: true });
+      await page.getByTestId(section.add).click();
+      await page.getByTestId(section.form).waitFor();
+      expect(await axeFindings(page), `${section.name} ${mode} ${width} form`).toEqual([]);
+      await page.screenshot({ path: `${SCREENSHOTS}platform-${section.name}-form-${mode}-${width}.png` });
+      await page.context().close();
     }
   });
 

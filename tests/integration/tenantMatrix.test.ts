@@ -52,6 +52,15 @@ const accountOf = (email: (other: Organisation) => string) => async (cell: CellC
   sessions: await sessionsOf(cell),
 });
 
+/** A region of its own for one cell, so a change let through touches no other row. */
+async function matrixRegion(db: CellContext['db'], kind: string): Promise<string> {
+  const [region] = await db.query<{ id: string }>(
+    'INSERT INTO regions (region_code, region_name) VALUES ($1, $1) RETURNING region_id::text AS id',
+    [`matrix-${kind}-${Math.random().toString(36).slice(2, 10)}`],
+  );
+  return region!.id;
+}
+
 /** A group of the other organisation with one member, made for one cell, so a change let through touches nothing else. */
 async function matrixGroup({ db, other, unique }: CellContext) {
   const [group] = await db.query<{ group_id: number }>(
@@ -495,6 +504,43 @@ const OPERATIONS: Record<string, Operation> = {
   'Query.regions': {
     call: () => ({ document: '{ regions(page: { limit: 100 }) { totalCount nodes { id code name active organizationCount } } }' }),
     may: ONLY_SUPER_ADMIN_MAY,
+  },
+  'Mutation.createRegion': {
+    call: ({ unique }) => ({
+      document: 'mutation ($input: CreateRegionInput!) { createRegion(input: $input) { region { id code } errors { code field } } }',
+      variables: { input: { code: `matrix-${unique.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`, name: `Matrix ${unique}` } },
+    }),
+    may: ONLY_SUPER_ADMIN_MAY,
+    touches: { rows: ({ db }) => db.query("SELECT region_id FROM regions WHERE region_code LIKE 'matrix-%' ORDER BY region_id") },
+  },
+  'Mutation.renameRegion': {
+    call: async ({ db, unique }) => ({
+      document: 'mutation ($input: RenameRegionInput!) { renameRegion(input: $input) { region { id name } errors { code field } } }',
+      variables: { input: { id: await matrixRegion(db, 'renamed'), name: `Renamed ${unique}` } },
+    }),
+    may: ONLY_SUPER_ADMIN_MAY,
+    touches: {
+      rows: ({ db }) => db.query("SELECT region_id, region_name FROM regions WHERE region_code LIKE 'matrix-renamed-%' ORDER BY region_id"),
+    },
+  },
+  'Mutation.setRegionActive': {
+    call: async ({ db }) => ({
+      document:
+        'mutation ($input: SetRegionActiveInput!) { setRegionActive(input: $input) { region { id active } errors { code field } } }',
+      variables: { input: { id: await matrixRegion(db, 'retired'), active: false } },
+    }),
+    may: ONLY_SUPER_ADMIN_MAY,
+    touches: {
+      rows: ({ db }) => db.query("SELECT region_id, is_active FROM regions WHERE region_code LIKE 'matrix-retired-%' ORDER BY region_id"),
+    },
+  },
+  'Mutation.deleteRegion': {
+    call: async ({ db }) => ({
+      document: 'mutation ($id: ID!) { deleteRegion(input: { id: $id }) { deletedId errors { code field } } }',
+      variables: { id: await matrixRegion(db, 'deleted') },
+    }),
+    may: ONLY_SUPER_ADMIN_MAY,
+    touches: { rows: ({ db }) => db.query("SELECT region_id FROM regions WHERE region_code LIKE 'matrix-deleted-%' ORDER BY region_id") },
   },
   'Query.auditLog': {
     call: ({ other }) => ({

@@ -40,4 +40,16 @@ export class PlatformApi extends SubscriptionService {
   listRegions(params: URLSearchParams): Promise<RestPage<RegionRecord>> {
     return this.getPage(REGIONS, params);
   }
+
+  createRegion(region: RestBody): Promise<RegionRecord> {
+    return this.post(REGIONS, { body: region });
+  }
+
+  updateRegion(regionId: string, changes: RestBody): Promise<RegionRecord> {
+    return this.patch(REGIONS, { params: { RegionId: `eq.${regionId}` }, body: changes });
+  }
+
+  async deleteRegion(regionId: string): Promise<void> {
+    await this.delete(REGIONS, { params: { RegionId: `eq.${regionId}` } });
+  }
 }

@@ -212,6 +212,12 @@ describe('the answers the OpenAPI document promises', () => {
     expectDocumented('get', path, await api.get(`${path}?order=Nope.asc`, superAdmin), 400);
     expectDocumented('get', path, await api.get(path, orgAdmin), 403);
     expectDocumented('get', path, await api.get(path), 401);
+    const created = await api.post<{ RegionId: number }>(path, { RegionCode: 'contract-1', RegionName: 'Contract Region' }, superAdmin);
+    expectDocumented('post', path, created, 201);
+    expectDocumented('post', path, await api.post(path, { RegionCode: 'contract-1', RegionName: 'Other' }, superAdmin), 409);
+    const one = `${path}?RegionId=eq.${created.body.RegionId}`;
+    expectDocumented('patch', path, await api.call('PATCH', one, { IsActive: false }, { token: superAdmin }), 200);
+    expectDocumented('delete', path, await api.call('DELETE', one, undefined, { token: superAdmin }), 204);
   });
 
   it('organisation settings', async () => {

@@ -44,7 +44,7 @@ import {
 import { changePasswordBody } from '../routes/password';
 import { auditActionsQuery, auditFields } from '../routes/auditLog';
 import { ORG_SETTINGS_PATH, orgSettingsBody, orgSettingsQuery } from '../routes/organizationSettings';
-import { REGIONS_PATH, regionFields } from '../routes/platform/regions';
+import { regionBody, regionChangesBody, regionFields, regionQuery, REGIONS_PATH } from '../routes/platform/regions';
 import { endOtherSessionsBody, endSessionBody, endUserSessionsBody, sessionFields } from '../routes/sessions';
 import { approveBody, enquiryFields, rejectBody } from '../routes/enquiryDecisions';
 import { productAddressQuery, signInBody } from '../routes/users';
@@ -290,6 +290,8 @@ export const openApiDocument = buildDocument({
     SetLicenceActive: setLicenceActiveBody,
     OrganizationChanges: clientChangesBody,
     ProductForm: productBody,
+    RegionForm: regionBody,
+    RegionChanges: regionChangesBody,
     EnquiryApproval: approveBody,
     EnquiryRejection: rejectBody,
     UserInvitation: inviteBody,
@@ -752,6 +754,48 @@ export const openApiDocument = buildDocument({
           400: refused('BAD_REQUEST: an unknown field, or a malformed filter, order or count'),
           401: NO_SESSION,
           403: refused('FORBIDDEN: not a SuperAdmin'),
+        },
+      },
+      post: {
+        operationId: 'createRegion',
+        tag: 'Platform',
+        summary: 'Add a region; organisations can name it among their defaults at once',
+        body: regionBody,
+        responses: {
+          201: { description: 'The new region', body: regionRecord },
+          400: refused('BAD_REQUEST naming the field: missing, too long, or a code of other characters'),
+          401: NO_SESSION,
+          403: FOR_SUPER_ADMINS,
+          409: refused('CONFLICT (field RegionCode or RegionName): another region has this code or name'),
+        },
+      },
+      patch: {
+        operationId: 'updateRegion',
+        tag: 'Platform',
+        summary: 'Rename a region, or retire it (IsActive: false) so it can no longer be chosen, or offer it again; its code never changes',
+        query: regionQuery,
+        body: regionChangesBody,
+        responses: {
+          200: { description: 'The region as changed', body: regionRecord },
+          400: refused('BAD_REQUEST naming the field, or no field to change'),
+          401: NO_SESSION,
+          403: FOR_SUPER_ADMINS,
+          404: refused('NOT_FOUND: no such region'),
+          409: refused('CONFLICT (field RegionName): another region has this name'),
+        },
+      },
+      delete: {
+        operationId: 'deleteRegion',
+        tag: 'Platform',
+        summary: 'Delete a region no organisation names among its defaults',
+        query: regionQuery,
+        responses: {
+          204: { description: 'Deleted' },
+          400: refused('BAD_REQUEST: the region is not named as RegionId=eq.<id>'),
+          401: NO_SESSION,
+          403: FOR_SUPER_ADMINS,
+          404: refused('NOT_FOUND: no such region'),
+          409: refused('CONFLICT (field RegionId): organisations name the region among their defaults; retire it instead'),
         },
       },
     },

@@ -12,3 +12,4 @@ export * from './enquiryDecision';
 export * from './users';
 export * from './organizationSettings';
 export * from './twoFactor';
+export * from './region';

@@ -1,6 +1,4 @@
-import { Button, CloseButton, Dialog, Portal } from '@chakra-ui/react';
 import type { PlanInput } from '@yozy/shared';
-import { MutationForm } from '../../../components/MutationForm';
 import {
   usePlanCreateMutation,
   usePlanProductOptionsQuery,
@@ -11,6 +9,7 @@ import { dropListPages } from '../../../lib/listCache';
 import { toaster } from '../../../lib/toaster';
 import { useMutationForm } from '../../../lib/useMutationForm';
 import { PlanFormFields } from '../components/PlanFormFields';
+import { MasterFormDialog } from '../master/MasterFormDialog';
 
 // The shared rules load when the dialog opens, keeping zod off the list's first paint.
 const planInputSchema = () => import('@yozy/shared/inputs').then((inputs) => inputs.planInput);
@@ -60,35 +59,14 @@ export function PlanFormDialog({ plan, onClose }: Props) {
   });
 
   return (
-    <Dialog.Root open onOpenChange={(details) => !details.open && onClose()} placement="center" size={{ base: 'full', md: 'lg' }}>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="plan-dialog" minH={{ md: 'auto' }} rounded={{ md: 'l3' }}>
-            <Dialog.Header>
-              <Dialog.Title>{plan ? `Edit ${plan.name}` : 'Add a plan'}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <MutationForm kit={kit} label={plan ? `Edit ${plan.name}` : 'Add a plan'} testId="plan-form" alertTestId="plan-form-alert">
-                <PlanFormFields products={plan ? null : (products.data?.products ?? [])} productName={plan?.productName} />
-              </MutationForm>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Dialog.ActionTrigger asChild>
-                <Button variant="outline" disabled={kit.submitting}>
-                  Cancel
-                </Button>
-              </Dialog.ActionTrigger>
-              <Button type="submit" form={kit.formId} colorPalette="brand" loading={kit.submitting} data-testid="plan-save">
-                {plan ? 'Save' : 'Add plan'}
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <MasterFormDialog
+      noun="plan"
+      title={plan ? `Edit ${plan.name}` : 'Add a plan'}
+      kit={kit}
+      submitLabel={plan ? 'Save' : 'Add plan'}
+      onClose={onClose}
+    >
+      <PlanFormFields products={plan ? null : (products.data?.products ?? [])} productName={plan?.productName} />
+    </MasterFormDialog>
   );
 }

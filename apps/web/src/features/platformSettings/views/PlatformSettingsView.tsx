@@ -5,6 +5,7 @@ import { menuEntryName } from '../../../lib/menu';
 import { findPlatformSection, PLATFORM_SECTIONS, platformSectionPath, platformSectionRoute, platformSettingsPath } from '../urls';
 import { PlanMasterSection } from './PlanMasterSection';
 import { ProductMasterSection } from './ProductMasterSection';
+import { RegionMasterSection } from './RegionMasterSection';
 
 const TABS = PLATFORM_SECTIONS.map((section) => ({ value: section.slug, label: section.label, to: platformSectionPath(section.slug) }));
 
@@ -19,6 +20,7 @@ export default function PlatformSettingsView() {
       <LinkTabs label="Platform settings sections" tabs={TABS} value={section.slug} testId="platform-tabs">
         {section.slug === 'plans' && <PlanMasterSection />}
         {section.slug === 'products' && <ProductMasterSection />}
+        {section.slug === 'regions' && <RegionMasterSection />}
       </LinkTabs>
     </>
   );

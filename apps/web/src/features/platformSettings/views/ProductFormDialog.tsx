@@ -1,11 +1,10 @@
-import { Button, CloseButton, Dialog, Portal } from '@chakra-ui/react';
 import type { ProductInput } from '@yozy/shared';
-import { MutationForm } from '../../../components/MutationForm';
 import { useProductCreateMutation, useProductUpdateMutation, type ManagedProductFieldsFragment } from '../../../generated/graphql';
 import { dropListPages } from '../../../lib/listCache';
 import { toaster } from '../../../lib/toaster';
 import { useMutationForm } from '../../../lib/useMutationForm';
 import { ProductFormFields } from '../components/ProductFormFields';
+import { MasterFormDialog } from '../master/MasterFormDialog';
 
 // The shared rules load when the dialog opens, keeping zod off the list's first paint.
 const productInputSchema = () => import('@yozy/shared/inputs').then((inputs) => inputs.productInput);
@@ -35,7 +34,6 @@ export function ProductFormDialog({ product, onClose }: Props) {
     },
   });
   const [updateProduct] = useProductUpdateMutation({ update: (cache) => dropListPages(cache, 'products') });
-  const title = product ? `Edit ${product.name}` : 'Add a product';
   const kit = useMutationForm({
     schema: productInputSchema,
     defaultValues: product ? valuesOf(product) : NEW_PRODUCT,
@@ -50,35 +48,14 @@ export function ProductFormDialog({ product, onClose }: Props) {
   });
 
   return (
-    <Dialog.Root open onOpenChange={(details) => !details.open && onClose()} placement="center" size={{ base: 'full', md: 'lg' }}>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="product-dialog" minH={{ md: 'auto' }} rounded={{ md: 'l3' }}>
-            <Dialog.Header>
-              <Dialog.Title>{title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <MutationForm kit={kit} label={title} testId="product-form" alertTestId="product-form-alert">
-                <ProductFormFields />
-              </MutationForm>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Dialog.ActionTrigger asChild>
-                <Button variant="outline" disabled={kit.submitting}>
-                  Cancel
-                </Button>
-              </Dialog.ActionTrigger>
-              <Button type="submit" form={kit.formId} colorPalette="brand" loading={kit.submitting} data-testid="product-save">
-                {product ? 'Save' : 'Add product'}
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <MasterFormDialog
+      noun="product"
+      title={product ? `Edit ${product.name}` : 'Add a product'}
+      kit={kit}
+      submitLabel={product ? 'Save' : 'Add product'}
+      onClose={onClose}
+    >
+      <ProductFormFields />
+    </MasterFormDialog>
   );
 }

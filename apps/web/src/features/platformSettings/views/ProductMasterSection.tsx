@@ -1,10 +1,10 @@
-import { Box, Button, Flex, IconButton, Link, Text } from '@chakra-ui/react';
-import { useMemo, useState } from 'react';
-import { LuPencil, LuPlus } from 'react-icons/lu';
-import { DataTable, type DataTableColumn } from '../../../components/DataTable';
+import { Link, Text } from '@chakra-ui/react';
+import { useMemo } from 'react';
+import type { DataTableColumn } from '../../../components/DataTable';
 import { useProductMasterLazyQuery, useProductMasterQuery, type ManagedProductFieldsFragment } from '../../../generated/graphql';
 import { collectAllPages } from '../../../lib/collectPages';
 import { useListState } from '../../../lib/useListState';
+import { MasterSection } from '../master/MasterSection';
 import { productList } from '../productList';
 import { ProductFormDialog } from './ProductFormDialog';
 
@@ -18,7 +18,6 @@ export function ProductMasterSection() {
     notifyOnNetworkStatusChange: true,
   });
   const [fetchPage] = useProductMasterLazyQuery({ fetchPolicy: 'network-only' });
-  const [editing, setEditing] = useState<Product | 'new' | null>(null);
   const page = (data ?? previousData)?.productMaster;
 
   const columns = useMemo<DataTableColumn<Product>[]>(
@@ -43,69 +42,33 @@ export function ProductMasterSection() {
           product.includedProducts.length ? product.includedProducts.join(', ') : <Text color="fg.muted">Nothing listed</Text>,
       },
       { id: 'plans', accessorKey: 'planCount', header: 'Plans', meta: { numeric: true } },
-      {
-        id: 'actions',
-        // Hidden text is positioned: anchored to the cell, it stays inside the table's scrolling box.
-        header: () => (
-          <Box as="span" position="relative">
-            <Text srOnly>Actions</Text>
-          </Box>
-        ),
-        meta: { csv: false },
-        cell: ({ row: { original: product } }) => (
-          <IconButton
-            variant="ghost"
-            size="sm"
-            aria-label={`Edit ${product.name}`}
-            onClick={() => setEditing(product)}
-            data-testid="product-edit"
-          >
-            <LuPencil />
-          </IconButton>
-        ),
-      },
     ],
     [],
   );
 
   return (
-    <>
-      <Flex justify="flex-end" mb="3">
-        <Button colorPalette="brand" onClick={() => setEditing('new')} data-testid="product-add">
-          <LuPlus aria-hidden />
-          Add product
-        </Button>
-      </Flex>
-      <DataTable
-        label="Products"
-        testId="product-table"
-        columns={columns}
-        rows={page?.nodes}
-        totalCount={page?.totalCount}
-        getRowId={(product) => product.id}
-        list={list}
-        loading={loading}
-        error={error}
-        onRetry={() => void refetch().catch(() => undefined)}
-        empty={{
-          title: 'No products yet',
-          description: 'Add the first product the provider sells, then its plans.',
-          action: (
-            <Button colorPalette="brand" onClick={() => setEditing('new')}>
-              Add product
-            </Button>
-          ),
-        }}
-        search={{ label: 'Search products', placeholder: 'Name, code or address' }}
-        exportRows={() =>
-          collectAllPages(async (window) => {
-            const answer = await fetchPage({ variables: { ...list.variables, page: window } });
-            if (!answer.data) throw answer.error ?? new Error('The products could not be loaded');
-            return answer.data.productMaster;
-          })
-        }
-      />
-      {editing && <ProductFormDialog product={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
-    </>
+    <MasterSection
+      noun="product"
+      label="Products"
+      addLabel="Add product"
+      emptyDescription="Add the first product the provider sells, then its plans."
+      rowName={(product) => product.name}
+      columns={columns}
+      rows={page?.nodes}
+      totalCount={page?.totalCount}
+      list={list}
+      loading={loading}
+      error={error}
+      onRetry={() => void refetch().catch(() => undefined)}
+      search={{ label: 'Search products', placeholder: 'Name, code or address' }}
+      exportRows={() =>
+        collectAllPages(async (window) => {
+          const answer = await fetchPage({ variables: { ...list.variables, page: window } });
+          if (!answer.data) throw answer.error ?? new Error('The products could not be loaded');
+          return answer.data.productMaster;
+        })
+      }
+      form={(product, close) => <ProductFormDialog product={product} onClose={close} />}
+    />
   );
 }

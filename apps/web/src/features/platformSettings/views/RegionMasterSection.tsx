@@ -1,0 +1,153 @@
+import { NativeSelect, Text } from '@chakra-ui/react';
+import { useMemo } from 'react';
+import { LuArchive, LuArchiveRestore, LuTrash2 } from 'react-icons/lu';
+import type { DataTableColumn } from '../../../components/DataTable';
+import {
+  useRegionDeleteMutation,
+  useRegionMasterLazyQuery,
+  useRegionMasterQuery,
+  useRegionSetActiveMutation,
+  type RegionFieldsFragment,
+} from '../../../generated/graphql';
+import { collectAllPages } from '../../../lib/collectPages';
+import { dropListPages } from '../../../lib/listCache';
+import { toaster } from '../../../lib/toaster';
+import { useListState } from '../../../lib/useListState';
+import { MasterSection, throwIfRefused, type MasterAction } from '../master/MasterSection';
+import { regionList } from '../regionList';
+import { RegionAddDialog, RegionRenameDialog } from './RegionFormDialog';
+
+type Region = RegionFieldsFragment;
+
+const organisations = (count: number) => (count === 1 ? '1 organisation' : `${count} organisations`);
+
+/** The regions master: where organisations' data can live, with how many organisations default to each. */
+export function RegionMasterSection() {
+  const list = useListState(regionList);
+  const { data, previousData, loading, error, refetch } = useRegionMasterQuery({
+    variables: list.variables,
+    notifyOnNetworkStatusChange: true,
+  });
+  const [fetchPage] = useRegionMasterLazyQuery({ fetchPolicy: 'network-only' });
+  const [setActive] = useRegionSetActiveMutation({ update: (cache) => dropListPages(cache, 'regions') });
+  const [deleteRegion] = useRegionDeleteMutation({ update: (cache) => dropListPages(cache, 'regions') });
+  const page = (data ?? previousData)?.regions;
+
+  const columns = useMemo<DataTableColumn<Region>[]>(
+    () => [
+      { id: 'name', accessorKey: 'name', header: 'Region' },
+      {
+        id: 'code',
+        accessorKey: 'code',
+        header: 'Code',
+        cell: ({ row: { original: region } }) => (
+          <Text as="span" fontFamily="mono">
+            {region.code}
+          </Text>
+        ),
+      },
+      { id: 'organisations', accessorKey: 'organizationCount', header: 'Default for', meta: { numeric: true } },
+      {
+        id: 'status',
+        header: 'Status',
+        meta: { csv: (region) => (region.active ? 'Offered' : 'Retired') },
+        cell: ({ row: { original: region } }) => (
+          <Text as="span" color={region.active ? 'fg.success' : 'fg.muted'} fontWeight="medium">
+            {region.active ? 'Offered' : 'Retired'}
+          </Text>
+        ),
+      },
+    ],
+    [],
+  );
+
+  const actions = useMemo<MasterAction<Region>[]>(() => {
+    const offer = async (region: Region, active: boolean) => {
+      const answer = await setActive({ variables: { input: { id: region.id, active } } });
+      throwIfRefused(answer.data?.setRegionActive);
+      toaster.success({ title: active ? `${region.name} is offered again` : `${region.name} retired` });
+    };
+    return [
+      {
+        value: 'retire',
+        label: 'Retire',
+        icon: <LuArchive aria-hidden />,
+        when: (region) => region.active,
+        confirm: (region) => ({
+          title: `Retire ${region.name}?`,
+          confirmLabel: 'Retire region',
+          body: `${region.name} can no longer be chosen as a default region. It stays where it is named already (${organisations(region.organizationCount)}).`,
+        }),
+        run: (region) => offer(region, false),
+      },
+      {
+        value: 'reactivate',
+        label: 'Offer again',
+        icon: <LuArchiveRestore aria-hidden />,
+        when: (region) => !region.active,
+        run: (region) => offer(region, true),
+        failure: (region) => `${region.name} could not be offered again`,
+      },
+      {
+        // A region some organisation names as a default stays; it can only be retired.
+        value: 'delete',
+        label: 'Delete',
+        icon: <LuTrash2 aria-hidden />,
+        destructive: true,
+        when: (region) => region.organizationCount === 0,
+        confirm: (region) => ({
+          title: `Delete ${region.name}?`,
+          confirmLabel: 'Delete region',
+          body: `No organisation names ${region.name} as a default region. Deleting it cannot be undone.`,
+        }),
+        run: async (region) => {
+          const answer = await deleteRegion({ variables: { input: { id: region.id } } });
+          throwIfRefused(answer.data?.deleteRegion);
+          toaster.success({ title: `${region.name} deleted` });
+        },
+      },
+    ];
+  }, [setActive, deleteRegion]);
+
+  return (
+    <MasterSection
+      noun="region"
+      label="Regions"
+      addLabel="Add region"
+      emptyDescription="Add the first region where organisations’ data can live."
+      rowName={(region) => region.name}
+      columns={columns}
+      actions={actions}
+      rows={page?.nodes}
+      totalCount={page?.totalCount}
+      list={list}
+      loading={loading}
+      error={error}
+      onRetry={() => void refetch().catch(() => undefined)}
+      search={{ label: 'Search regions', placeholder: 'Name or code' }}
+      filters={
+        <NativeSelect.Root width="auto" size="md">
+          <NativeSelect.Field
+            aria-label="Show"
+            value={list.filter.active === undefined ? '' : String(list.filter.active)}
+            onChange={(event) => list.setFilter('active', event.target.value === '' ? null : event.target.value === 'true')}
+            data-testid="region-status-filter"
+          >
+            <option value="">All regions</option>
+            <option value="true">Offered</option>
+            <option value="false">Retired</option>
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      }
+      exportRows={() =>
+        collectAllPages(async (window) => {
+          const answer = await fetchPage({ variables: { ...list.variables, page: window } });
+          if (!answer.data) throw answer.error ?? new Error('The regions could not be loaded');
+          return answer.data.regions;
+        })
+      }
+      form={(region, close) => (region ? <RegionRenameDialog region={region} onClose={close} /> : <RegionAddDialog onClose={close} />)}
+    />
+  );
+}
