@@ -26,7 +26,7 @@ describe('the audit log in the browser', () => {
     await admin.request(SET_ACTIVE, { input: { userIds: [person.id], active: false } });
   });
 
-  async function open(mode: 'light' | 'dark', width: number): Promise<Page> {
+  async function open(mode: 'light' | 'dark', width: number, session = admin): Promise<Page> {
     // axe is injected as a script, which the console's Content-Security-Policy rightly refuses.
     const context = await browser().newContext({
       baseURL: stack.gatewayUrl,
@@ -35,7 +35,7 @@ describe('the audit log in the browser', () => {
       bypassCSP: true,
       acceptDownloads: true,
     });
-    await context.addCookies([{ name: 'token_org', value: admin.cookies.get('token_org')!, url: stack.gatewayUrl }]);
+    await context.addCookies([{ name: 'token_org', value: session.cookies.get('token_org')!, url: stack.gatewayUrl }]);
     const page = await context.newPage();
     await page.goto('/dashboard');
     return page;
@@ -82,9 +82,26 @@ describe('the audit log in the browser', () => {
   it('reads well in dark mode and on a phone', async () => {
     const page = await open('dark', 390);
     await page.goto('/AuditLog');
-    await page.getByTestId('audit-table').getByText('user.deactivate').first().waitFor();
+    await page.getByTestId('audit-table').locator('tbody').getByText('user.deactivate').first().waitFor();
     expect(await axeFindings(page)).toEqual([]);
     await page.screenshot({ path: `${SCREENSHOTS}audit-log-dark-390.png`, fullPage: true });
+    await page.context().close();
+  });
+
+  it("shows the provider the whole platform's log in Platform Settings, each entry with its organisation", async () => {
+    const provider = await signedIn(stack.gatewayUrl, 'admin@yozy.local');
+    const page = await open('light', 1280, provider);
+    await page.goto('/platformsettings/audit');
+    const row = page
+      .getByTestId('audit-table')
+      .getByRole('row')
+      .filter({ hasText: `user ${person.id}` })
+      .filter({ hasText: 'user.deactivate' });
+    await row.waitFor();
+    expect(await row.innerText()).toContain('Acme Corporation');
+    expect(await page.getByRole('tab', { name: 'Audit log', selected: true }).count()).toBe(1);
+    expect(await axeFindings(page)).toEqual([]);
+    await page.screenshot({ path: `${SCREENSHOTS}audit-log-platform-light-1280.png`, fullPage: true });
     await page.context().close();
   });
 });

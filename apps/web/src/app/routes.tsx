@@ -1,6 +1,7 @@
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { forgotPasswordPath, loginPath, resetPasswordRoute, setPasswordRoute, signupPath } from '../features/auth/urls';
 import { auditLogPath } from '../features/auditLog/urls';
+import type { AuditLogScreenProps } from '../features/auditLog/views/AuditLogScreen';
 import { dashboardPath } from '../features/dashboard/urls';
 import { enquiriesPath } from '../features/enquiries/urls';
 import { groupManagementPath } from '../features/groups/urls';
@@ -37,6 +38,9 @@ const SubscriptionDetails = lazyScreen(() => import('../features/subscriptions/v
 const UserSessions = lazyScreen(() => import('../features/sessions/views/UserSessionsView'));
 const Statistics = lazyScreen(() => import('../features/statistics/views/StatisticsView'));
 const AuditLog = lazyScreen(() => import('../features/auditLog/views/AuditLogView'));
+const PlatformAuditLog = lazyScreen<AuditLogScreenProps>(() =>
+  import('../features/auditLog/views/AuditLogScreen').then((m) => ({ default: m.AuditLogScreen })),
+);
 const TwoFactor = lazyScreen(() => import('./PrivacyAndSettingView'));
 const Enquiries = lazyScreen(() => import('../features/enquiries/views/EnquiriesView'));
 const OrganizationList = lazyScreen(() => import('../features/organizations/views/OrganizationListView'));
@@ -102,7 +106,11 @@ export const routes: RouteObject[] = [
             element: <OrganizationDetail />,
             children: [...ORGANIZATION_TAB_SLUGS.map(organizationSection), { path: '*' }],
           },
-          { path: platformSettingsPath, element: <PlatformSettings />, children: [{ path: '*' }] },
+          {
+            path: platformSettingsPath,
+            element: <PlatformSettings sections={{ audit: <PlatformAuditLog embedded platformWide /> }} />,
+            children: [{ path: '*' }],
+          },
 
           { path: '*', element: <NotFound /> },
         ],

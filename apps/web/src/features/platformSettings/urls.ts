@@ -5,6 +5,7 @@ export const PLATFORM_SECTIONS = [
   { slug: 'plans', label: 'Plans' },
   { slug: 'products', label: 'Products' },
   { slug: 'regions', label: 'Regions' },
+  { slug: 'audit', label: 'Audit log' },
 ] as const;
 export type PlatformSectionSlug = (typeof PLATFORM_SECTIONS)[number]['slug'];
 export const PLATFORM_SECTION_SLUGS: readonly PlatformSectionSlug[] = PLATFORM_SECTIONS.map((section) => section.slug);

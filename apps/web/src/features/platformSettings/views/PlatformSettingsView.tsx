@@ -1,16 +1,30 @@
+import { Suspense, type ReactNode } from 'react';
 import { Navigate, useMatch } from 'react-router-dom';
 import { LinkTabs } from '../../../components/LinkTabs';
 import { PageHeader } from '../../../components/PageHeader';
+import { ScreenSpinner } from '../../../components/ScreenSpinner';
 import { menuEntryName } from '../../../lib/menu';
-import { findPlatformSection, PLATFORM_SECTIONS, platformSectionPath, platformSectionRoute, platformSettingsPath } from '../urls';
+import {
+  findPlatformSection,
+  PLATFORM_SECTIONS,
+  platformSectionPath,
+  platformSectionRoute,
+  platformSettingsPath,
+  type PlatformSectionSlug,
+} from '../urls';
 import { PlanMasterSection } from './PlanMasterSection';
 import { ProductMasterSection } from './ProductMasterSection';
 import { RegionMasterSection } from './RegionMasterSection';
 
 const TABS = PLATFORM_SECTIONS.map((section) => ({ value: section.slug, label: section.label, to: platformSectionPath(section.slug) }));
 
+type Props = {
+  /** Sections another feature draws (the platform's audit log), handed in by the app. */
+  sections?: Partial<Record<PlatformSectionSlug, ReactNode>>;
+};
+
 /** The provider's masters, one section per tab at its own address. */
-export default function PlatformSettingsView() {
+export default function PlatformSettingsView({ sections = {} }: Props) {
   const section = findPlatformSection(useMatch(platformSectionRoute)?.params.section);
   // The menu's address, or a section that does not exist: open the first section.
   if (!section) return <Navigate to={platformSectionPath(PLATFORM_SECTIONS[0].slug)} replace />;
@@ -21,6 +35,7 @@ export default function PlatformSettingsView() {
         {section.slug === 'plans' && <PlanMasterSection />}
         {section.slug === 'products' && <ProductMasterSection />}
         {section.slug === 'regions' && <RegionMasterSection />}
+        {sections[section.slug] && <Suspense fallback={<ScreenSpinner />}>{sections[section.slug]}</Suspense>}
       </LinkTabs>
     </>
   );
