@@ -14,6 +14,7 @@ const ORG_ADMIN_MENU = [
   'Subscription Details',
   'User Sessions',
   'Statistics',
+  'Audit Log',
   'Privacy & Setting',
 ];
 
