@@ -13,6 +13,7 @@ import { catalogueRoutes } from './routes/catalogue';
 import { clientRoutes } from './routes/clients';
 import { clientUserRoutes } from './routes/clientUsers';
 import { invitationRoutes } from './routes/invitations';
+import { USER_IMPORT_PATHS, userImportRoutes } from './routes/userImport';
 import { enquiryRoutes } from './routes/enquiries';
 import { insightRoutes } from './routes/insights';
 import { groupRoutes } from './routes/groups';
@@ -48,6 +49,7 @@ export function createApp({
   app.set('trust proxy', trustProxy);
   app.use(helmet());
   app.use(refuseOtherBodies);
+  app.use(USER_IMPORT_PATHS, express.json({ limit: '1mb' }));
   app.use(express.json({ limit: '100kb' }));
   app.use(refuseNulCharacters);
 
@@ -83,6 +85,7 @@ export function createApp({
   app.use(enquiryDecisionRoutes(db, { mailer }));
   app.use(clientUserRoutes(db, { mailer }));
   app.use(invitationRoutes(db, { mailer }));
+  app.use(userImportRoutes(db, { mailer }));
 
   app.use(notFound);
   app.use(errorHandler);

@@ -10,3 +10,4 @@ export * from './plan';
 export * from './product';
 export * from './enquiryDecision';
 export * from './users';
+export * from './userImport';
