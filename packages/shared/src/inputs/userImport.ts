@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { FieldMap } from './fieldMap';
 import { requiredText } from './rules';
 import { INVITE_USER_REST_FIELDS, inviteUserInput } from './users';
