@@ -58,3 +58,5 @@ export type ProductWithPlans = ProductRecord & { plans: PlanRecord[] };
 export type SessionRecord = Schemas['Session'];
 export type UsersSignedOut = Schemas['UsersSignedOut'];
 export type PasswordChanged = Schemas['PasswordChanged'];
+export type UserImportPreviewRecord = Schemas['UserImportPreview'];
+export type UsersImported = Schemas['UsersImported'];

@@ -11,6 +11,7 @@ import { platformResolvers } from './platform';
 import { sessionResolvers } from './session';
 import { sessionListResolvers } from './sessions';
 import { userResolvers } from './users';
+import { userImportResolvers } from './users/import';
 
 export const resolvers = [
   baseResolvers,
@@ -26,4 +27,5 @@ export const resolvers = [
   platformResolvers,
   enquiryDecisionResolvers,
   userResolvers,
+  userImportResolvers,
 ];
