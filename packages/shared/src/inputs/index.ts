@@ -10,4 +10,5 @@ export * from './plan';
 export * from './product';
 export * from './enquiryDecision';
 export * from './users';
+export * from './userImportFile';
 export * from './userImport';
