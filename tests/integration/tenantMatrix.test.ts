@@ -142,6 +142,17 @@ const licensedRoleOf = async (db: CellContext['db'], organizationId: string) =>
     )[0]!.role_id,
   );
 
+/** A role the organisation's licences give, written as a file of people writes it ("Yozy Web: Admin"). */
+const licensedRoleTextOf = async (db: CellContext['db'], organizationId: string) =>
+  (
+    await db.query<{ written: string }>(
+      `SELECT p.product_name || ': ' || r.role_name AS written
+         FROM roles r JOIN products p ON p.product_id = r.product_id JOIN licences l ON l.product_id = r.product_id
+        WHERE l.client_id = $1 AND l.is_active AND l.valid_till >= current_date ORDER BY r.role_id LIMIT 1`,
+      [Number(organizationId)],
+    )
+  )[0]!.written;
+
 /** The other organisation's people, as an invitation would add to them. */
 const peopleOf = ({ db, other }: CellContext) =>
   db.query('SELECT user_id, email, is_active FROM client_users WHERE client_id = $1 ORDER BY user_id', [Number(other.id)]);
@@ -791,6 +802,43 @@ const OPERATIONS: Record<string, Operation> = {
           email: `${unique}@matrix-invite.example`,
           roleId: await licensedRoleOf(db, other.id),
         },
+      },
+    }),
+    may: ONLY_SUPER_ADMIN_MAY,
+    touches: { rows: peopleOf },
+  },
+  'Query.userImportPreview': {
+    call: async ({ other, db, unique }) => ({
+      document:
+        'query ($organizationId: ID, $rows: [UserImportRowInput!]!) { userImportPreview(organizationId: $organizationId, rows: $rows) { goodRows seatProblems rows { row problems { code field message } } } }',
+      variables: {
+        organizationId: other.id,
+        rows: [
+          {
+            firstName: 'Matrix',
+            lastName: 'Import',
+            email: `${unique}@matrix-import.example`,
+            roles: await licensedRoleTextOf(db, other.id),
+          },
+        ],
+      },
+    }),
+    may: ONLY_SUPER_ADMIN_MAY,
+  },
+  'Mutation.importUsers': {
+    call: async ({ other, db, unique }) => ({
+      document:
+        'mutation ($organizationId: ID, $rows: [UserImportRowInput!]!) { importUsers(organizationId: $organizationId, rows: $rows) { invited users { id email } errors { code field } } }',
+      variables: {
+        organizationId: other.id,
+        rows: [
+          {
+            firstName: 'Matrix',
+            lastName: 'Import',
+            email: `${unique}@matrix-import.example`,
+            roles: await licensedRoleTextOf(db, other.id),
+          },
+        ],
       },
     }),
     may: ONLY_SUPER_ADMIN_MAY,

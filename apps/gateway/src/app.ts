@@ -59,7 +59,8 @@ export async function createApp(options: GatewayOptions): Promise<express.Expres
   app.use(
     '/graphql',
     cookieParser(),
-    express.json({ limit: '100kb' }),
+    // A file of people to import (at most 500 rows) is the largest thing the console sends.
+    express.json({ limit: '1mb' }),
     expressMiddleware(server, {
       context: buildContext({
         subscriptionApiUrl: options.subscriptionApiUrl,

@@ -14,6 +14,7 @@ import { catalogueRoutes } from './routes/catalogue';
 import { clientRoutes } from './routes/clients';
 import { clientUserRoutes } from './routes/clientUsers';
 import { invitationRoutes } from './routes/invitations';
+import { USER_IMPORT_PATHS, userImportRoutes } from './routes/userImport';
 import { enquiryRoutes } from './routes/enquiries';
 import { insightRoutes } from './routes/insights';
 import { groupRoutes } from './routes/groups';
@@ -57,6 +58,7 @@ export function createApp({
   app.set('trust proxy', trustProxy);
   app.use(helmet());
   app.use(refuseOtherBodies);
+  app.use(USER_IMPORT_PATHS, express.json({ limit: '1mb' }));
   app.use(express.json({ limit: '100kb' }));
   app.use(refuseNulCharacters);
 
@@ -97,6 +99,7 @@ export function createApp({
   app.use(auditLogRoutes(db));
   app.use(organizationSettingsRoutes(db));
   app.use(twoFactorRoutes(db, secretBox));
+  app.use(userImportRoutes(db, { mailer }));
 
   app.use(notFound);
   app.use(errorHandler);

@@ -1,6 +1,16 @@
 import { SubscriptionService } from './SubscriptionService';
 import type { RestPage } from '../lists';
-import type { ClientUser, InvitationRecord, InvitationResent, ProductSeatsRecord, RestBody, UserRoleRecord, UsersSignedOut } from './types';
+import type {
+  ClientUser,
+  InvitationRecord,
+  InvitationResent,
+  ProductSeatsRecord,
+  RestBody,
+  UserImportPreviewRecord,
+  UserRoleRecord,
+  UsersImported,
+  UsersSignedOut,
+} from './types';
 
 /** The people of an organisation: the list, their roles, the seats they take, invitations. */
 export class UserApi extends SubscriptionService {
@@ -50,5 +60,15 @@ export class UserApi extends SubscriptionService {
 
   signOutUsers(body: RestBody): Promise<UsersSignedOut> {
     return this.post<UsersSignedOut>('subscription/users/signout', { body });
+  }
+
+  /** Each row's problems; writes nothing. */
+  previewUserImport(body: RestBody): Promise<UserImportPreviewRecord> {
+    return this.post<UserImportPreviewRecord>('subscription/users/import/preview', { body });
+  }
+
+  /** Invites every row, all or none. */
+  importUsers(body: RestBody): Promise<UsersImported> {
+    return this.post<UsersImported>('subscription/users/import', { body });
   }
 }

@@ -72,3 +72,5 @@ export type UsersSignedOut = Schemas['UsersSignedOut'];
 export type AuditRecord = Schemas['AuditEntry'];
 export type AuditActions = Schemas['AuditActions'];
 export type PasswordChanged = Schemas['PasswordChanged'];
+export type UserImportPreviewRecord = Schemas['UserImportPreview'];
+export type UsersImported = Schemas['UsersImported'];

@@ -15,6 +15,7 @@ import { sessionResolvers } from './session';
 import { sessionListResolvers } from './sessions';
 import { userResolvers } from './users';
 import { twoFactorResolvers } from './twoFactor';
+import { userImportResolvers } from './users/import';
 
 export const resolvers = [
   baseResolvers,
@@ -34,4 +35,5 @@ export const resolvers = [
   regionResolvers,
   organizationSettingsResolvers,
   twoFactorResolvers,
+  userImportResolvers,
 ];

@@ -51,9 +51,11 @@ export function seatsLeftMessage({ companyName, productName, capacity, used }: S
  */
 export async function reserveSeats(tx: Queryable, clientId: number, productId: number, count = 1, field?: string): Promise<Seats> {
   const seats = await seatsOf(tx, clientId, productId, { lock: true });
-  if (seats.used + count > seats.capacity) {
-    const wanted = count === 1 ? '' : ` (${count} are needed)`;
-    throw new HttpError('SEAT_LIMIT', `${seatsLeftMessage(seats)}${wanted}`, field);
-  }
+  if (seats.used + count > seats.capacity) throw new HttpError('SEAT_LIMIT', seatLimitMessage(seats, count), field);
   return seats;
+}
+
+/** Why `count` more people do not fit: the seats left, and how many are needed when more than one. */
+export function seatLimitMessage(seats: Seats, count: number): string {
+  return `${seatsLeftMessage(seats)}${count === 1 ? '' : ` (${count} are needed)`}`;
 }

@@ -349,6 +349,42 @@ describe('the answers the OpenAPI document promises', () => {
     expectDocumented('post', '/subscription/UserActivation', await api.post('/subscription/UserActivation', activation, orgAdmin), 200);
     const signOut = { UserIds: [invited!.user_id] };
     expectDocumented('post', '/subscription/users/signout', await api.post('/subscription/users/signout', signOut, orgAdmin), 200);
+    const provider = await api.signIn('admin@yozy.local');
+    const [client] = await api.db.query<{ client_id: number }>(
+      "INSERT INTO clients (company_name) VALUES ('Import Answers ' || gen_random_uuid()) RETURNING client_id",
+    );
+    const [plan] = await api.db.query<{ plan_id: number; product_id: number }>(
+      `INSERT INTO plans (product_id, plan_name, plan_group, cost, currency, frequency, capacity)
+       SELECT product_id, 'Import answers ' || gen_random_uuid(), 'STANDARD', 1, 'USD', 'MONTHLY', 1 FROM products WHERE product_code = 'YOZY-WEB'
+       RETURNING plan_id, product_id`,
+    );
+    await api.db.query('INSERT INTO licences (client_id, product_id, plan_id, valid_till) VALUES ($1, $2, $3, current_date + 30)', [
+      client!.client_id,
+      plan!.product_id,
+      plan!.plan_id,
+    ]);
+    const file = {
+      ClientId: client!.client_id,
+      Rows: [{ UserFirstname: 'Ida', UserLastname: 'Import', OfficialEmail: 'ida.import@answers.test', Roles: 'Member' }],
+    };
+    expectDocumented(
+      'post',
+      '/subscription/users/import/preview',
+      await api.post('/subscription/users/import/preview', file, provider),
+      200,
+    );
+    expectDocumented('post', '/subscription/users/import', await api.post('/subscription/users/import', file, provider), 201);
+    expectDocumented('post', '/subscription/users/import', await api.post('/subscription/users/import', file, provider), 400);
+    expectDocumented(
+      'post',
+      '/subscription/users/import',
+      await api.post(
+        '/subscription/users/import',
+        { ...file, Rows: [{ ...file.Rows[0], OfficialEmail: 'ivy.import@answers.test' }] },
+        provider,
+      ),
+      409,
+    );
   });
 
   // Several sign-ins (argon2id) and codes: it takes a while on a busy machine.

@@ -296,3 +296,27 @@ export const invitationResent = z.strictObject({
   Link: z.url().meta({ description: 'The new set-password link (the previous one is void)' }),
 });
 export const usersSignedOut = z.strictObject({ SessionsEnded: z.int().meta({ description: 'Live sessions ended, over all the people' }) });
+export const userImportPreview = z.strictObject({
+  Rows: z
+    .array(
+      z.strictObject({
+        Row: z.int().meta({ description: 'The row’s place in the list sent, from 1' }),
+        Problems: z
+          .array(
+            z.strictObject({
+              Field: z.string().nullable().meta({ description: 'The REST field the problem is in' }),
+              Code: z.enum(['BAD_REQUEST', 'CONFLICT']).meta({ description: 'CONFLICT: a duplicate in the file or an existing account' }),
+              Message: z.string(),
+            }),
+          )
+          .meta({ description: 'What is wrong with the row; empty when it can be invited' }),
+      }),
+    )
+    .meta({ description: 'Every row sent, in order' }),
+  GoodRows: z.int().meta({ description: 'How many rows have no problem' }),
+  SeatProblems: z.array(z.string()).meta({ description: 'For each product the good rows do not fit on, how many seats are left' }),
+});
+export const usersImported = z.strictObject({
+  Invited: z.int().meta({ description: 'How many people were invited' }),
+  Users: z.array(clientUserRecord).meta({ description: 'The people invited, in the order they were created' }),
+});

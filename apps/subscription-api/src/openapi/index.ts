@@ -48,6 +48,7 @@ import { regionBody, regionChangesBody, regionFields, regionQuery, REGIONS_PATH 
 import { endOtherSessionsBody, endSessionBody, endUserSessionsBody, sessionFields } from '../routes/sessions';
 import { approveBody, enquiryFields, rejectBody } from '../routes/enquiryDecisions';
 import { productAddressQuery, signInBody } from '../routes/users';
+import { importBody } from '../routes/userImport';
 import { managedPlanFields, planBody, planChangesBody, planQuery, PLANS_PATH } from '../routes/platform/plans';
 import { managedProductFields, productBody, productQuery, PRODUCTS_PATH } from '../routes/platform/products';
 import {
@@ -57,6 +58,8 @@ import {
   enquiryApproved,
   clientUserRecord,
   usersSignedOut,
+  userImportPreview,
+  usersImported,
   invitationRecord,
   invitationResent,
   productSeats,
@@ -236,6 +239,8 @@ export const answerSchemas = {
   Invitation: invitationRecord,
   InvitationResent: invitationResent,
   UsersSignedOut: usersSignedOut,
+  UserImportPreview: userImportPreview,
+  UsersImported: usersImported,
 } as const;
 
 /** The REST contract of what exists; the gateway's REST types are generated from it. */
@@ -295,6 +300,7 @@ export const openApiDocument = buildDocument({
     EnquiryApproval: approveBody,
     EnquiryRejection: rejectBody,
     UserInvitation: inviteBody,
+    UserImport: importBody,
     InvitationResend: resendBody,
     InvitationRevoke: revokeBody,
     UserActivation: activationBody,
@@ -1085,6 +1091,44 @@ export const openApiDocument = buildDocument({
           409: refused(
             `CONFLICT (field OfficialEmail): "${EMAIL_TAKEN_MESSAGE}"; SEAT_LIMIT (field RoleId): no seat left on the role’s product, saying how many are left`,
           ),
+        },
+      },
+    },
+    '/subscription/users/import/preview': {
+      post: {
+        operationId: 'previewUserImport',
+        tag: 'Users',
+        summary: 'Check the rows of a file of people to invite and say what is wrong with each, writing nothing',
+        description:
+          'Each row gets the invitation form’s rules, an email used on an earlier row or by an existing account, and roles the organisation’s licensed products do not have. Bodies up to 1 MB.',
+        body: importBody,
+        responses: {
+          200: { description: 'Every row with its problems', body: userImportPreview },
+          400: refused('BAD_REQUEST (field Rows): no rows, or more than the most one import takes; a malformed ClientId'),
+          401: NO_SESSION,
+          403: refused('FORBIDDEN: another organisation, or not an administrator'),
+          413: refused('PAYLOAD_TOO_LARGE: a body over 1 MB'),
+        },
+      },
+    },
+    '/subscription/users/import': {
+      post: {
+        operationId: 'importUsers',
+        tag: 'Users',
+        summary: 'Invite every row of a file of people at once, all or none',
+        description:
+          'In one transaction: every row checked as the preview does (any problem refuses the whole file), the seats of every product reserved at once (the licences stay locked until it commits), then each person invited as POST /subscription/usercreation does: account, roles, link, mail and audit entry.',
+        body: importBody,
+        responses: {
+          201: { description: 'Invited', body: usersImported },
+          400: refused('BAD_REQUEST (field Rows): a row has a problem (the message names it), no rows, or too many'),
+          401: NO_SESSION,
+          403: refused('FORBIDDEN: another organisation, or not an administrator'),
+          404: refused('NOT_FOUND: no such organisation'),
+          409: refused(
+            'SEAT_LIMIT (field Rows): the rows need more seats than are left, saying how many are left; CONFLICT: an email was taken meanwhile',
+          ),
+          413: refused('PAYLOAD_TOO_LARGE: a body over 1 MB'),
         },
       },
     },

@@ -160,31 +160,33 @@ export async function seatsByProduct(db: Queryable, clientId: number) {
 type InviteBody = z.infer<typeof inviteBody>;
 
 /** Both database drivers report SQLSTATE 23505 with the constraint's name. */
-function isUniqueViolation(error: unknown, constraint: string): boolean {
+export function isUniqueViolation(error: unknown, constraint: string): boolean {
   const e = error as { code?: unknown; constraint?: unknown } | null;
   return e?.code === '23505' && e.constraint === constraint;
 }
 
 /**
- * Invites one person inside the caller's transaction: the account without a password, the role
- * (which takes a seat on its product), the invitation link and its mail, and the audit entry.
- * Refuses, writing nothing, when the email is taken, the role unknown or no seat is left.
+ * Invites one person inside the caller's transaction: the account without a password, their roles
+ * (each takes a seat on its product, one seat per product), the invitation link and its mail, and
+ * the audit entry. Refuses, writing nothing, when the email is taken, a role unknown or no seat is
+ * left. The invitation form gives one role; an import may give several.
  */
 export async function inviteUser(
   tx: Queryable,
   mailer: Mailer,
-  input: { clientId: number; actorUserId: number; ip: string | null; user: Omit<InviteBody, 'ClientId'> },
+  input: { clientId: number; actorUserId: number; ip: string | null; user: Omit<InviteBody, 'ClientId' | 'RoleId'>; roleIds: number[] },
 ) {
   const { user, clientId } = input;
-  const [role] = await tx.query<{ role_id: number; role_name: string; product_id: number }>(
-    'SELECT role_id, role_name, product_id FROM roles WHERE role_id = $1 AND product_id IS NOT NULL',
-    [user.RoleId],
+  const roleIds = [...new Set(input.roleIds)];
+  const roles = await tx.query<{ role_id: number; role_name: string; product_id: number }>(
+    'SELECT role_id, role_name, product_id FROM roles WHERE role_id = ANY($1::int[]) AND product_id IS NOT NULL ORDER BY product_id, role_id',
+    [roleIds],
   );
-  if (!role) throw new HttpError('BAD_REQUEST', UNKNOWN_ROLE_MESSAGE, 'RoleId');
+  if (roleIds.length === 0 || roles.length !== roleIds.length) throw new HttpError('BAD_REQUEST', UNKNOWN_ROLE_MESSAGE, 'RoleId');
   const [taken] = await tx.query('SELECT 1 FROM client_users WHERE lower(email) = lower($1)', [user.OfficialEmail]);
   if (taken) throw new HttpError('CONFLICT', EMAIL_TAKEN_MESSAGE, 'OfficialEmail');
   await requireAllowedDomain(tx, clientId, user.OfficialEmail);
-  await reserveSeats(tx, clientId, role.product_id, 1, 'RoleId');
+  for (const productId of new Set(roles.map((role) => role.product_id))) await reserveSeats(tx, clientId, productId, 1, 'RoleId');
 
   const [created] = await tx.query<{ user_id: number; company_name: string }>(
     `INSERT INTO client_users (client_id, first_name, last_name, email, phone, department_name, department_code, type_of_user)
@@ -193,7 +195,9 @@ export async function inviteUser(
     [clientId, user.UserFirstname, user.UserLastname, user.OfficialEmail, user.Phone, user.DepartmentName, user.DepartmentCode],
   );
   const userId = created!.user_id;
-  await tx.query('INSERT INTO user_roles (user_id, role_id, product_id) VALUES ($1, $2, $3)', [userId, role.role_id, role.product_id]);
+  for (const role of roles) {
+    await tx.query('INSERT INTO user_roles (user_id, role_id, product_id) VALUES ($1, $2, $3)', [userId, role.role_id, role.product_id]);
+  }
   const token = await issueToken(tx, { userId, email: user.OfficialEmail, purpose: 'invite' });
   const mail = await mailer.queue(
     tx,
@@ -220,8 +224,9 @@ export async function inviteUser(
       phone: user.Phone,
       departmentName: user.DepartmentName,
       departmentCode: user.DepartmentCode,
-      role: role.role_name,
-      productId: role.product_id,
+      ...(roles.length === 1
+        ? { role: roles[0]!.role_name, productId: roles[0]!.product_id }
+        : { roles: roles.map((role) => ({ role: role.role_name, productId: role.product_id })) }),
     },
     ip: input.ip,
   });
@@ -288,7 +293,7 @@ export async function setActive(
 }
 
 /** One user of the organisation in the list's shape. */
-async function loadUser(db: Queryable, userId: number) {
+export async function loadUser(db: Queryable, userId: number) {
   const [row] = await db.query<{ row: Record<string, unknown> }>(
     `SELECT ${jsonObject(clientUserFields)} AS row FROM client_users u WHERE u.user_id = $1`,
     [userId],
@@ -315,10 +320,12 @@ export function clientUserRoutes(db: Database, { mailer }: { mailer: Mailer }): 
 
   router.post('/subscription/usercreation', requireAdmin, async (req, res) => {
     const viewer = viewerOf(res);
-    const { ClientId, ...user } = parseBody(inviteBody, req.body);
+    const { ClientId, RoleId, ...user } = parseBody(inviteBody, req.body);
     const clientId = targetOrganization(viewer, ClientId);
     const { userId, mail } = await db
-      .transaction((tx) => inviteUser(tx, mailer, { clientId, actorUserId: viewer.userId, ip: clientOf(req, res).ip, user }))
+      .transaction((tx) =>
+        inviteUser(tx, mailer, { clientId, actorUserId: viewer.userId, ip: clientOf(req, res).ip, user, roleIds: [RoleId] }),
+      )
       .catch((error: unknown) => {
         // Two invitations of one email racing past the check: the unique index settles it.
         if (isUniqueViolation(error, 'client_users_email_key')) throw new HttpError('CONFLICT', EMAIL_TAKEN_MESSAGE, 'OfficialEmail');

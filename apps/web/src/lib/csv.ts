@@ -51,3 +51,26 @@ export function downloadText(fileName: string, text: string, type = 'text/csv;ch
   // Some browsers read the blob after click() returns; free it once they have.
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
+
+/** A CSV file read in the browser: its header row and a record per line, keyed by header. */
+export type ParsedCsv = { headers: string[]; rows: Record<string, string>[] };
+
+/**
+ * Reads a CSV file (header row first; a byte-order mark and blank lines are ignored). The
+ * delimiter is the header row's: a comma, or the semicolon some spreadsheets save with; a cell
+ * may hold the other one.
+ */
+export async function parseCsv(file: Blob): Promise<ParsedCsv> {
+  // One kind of line end, however the file was edited: Papa would take the first kind for all.
+  const text = (await file.text()).replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
+  const firstLine = text.slice(0, text.search(/\n|$/));
+  const delimiter = !firstLine.includes(',') && firstLine.includes(';') ? ';' : ',';
+  const result = Papa.parse<Record<string, string>>(text, {
+    header: true,
+    delimiter,
+    newline: '\n',
+    skipEmptyLines: 'greedy',
+    transformHeader: (header) => header.trim(),
+  });
+  return { headers: result.meta.fields ?? [], rows: result.data };
+}

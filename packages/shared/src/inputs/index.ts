@@ -13,3 +13,5 @@ export * from './users';
 export * from './organizationSettings';
 export * from './twoFactor';
 export * from './region';
+export * from './userImportFile';
+export * from './userImport';

@@ -2,7 +2,7 @@ import { Box, Button, Flex, Heading, NativeSelect, Tabs, Text } from '@chakra-ui
 import { useApolloClient } from '@apollo/client/react';
 import { parseAsString, parseAsStringLiteral, useQueryStates } from 'nuqs';
 import { useMemo, useState } from 'react';
-import { LuUserPlus } from 'react-icons/lu';
+import { LuFileUp, LuUserPlus } from 'react-icons/lu';
 import { DataTable, type DataTableColumn } from '../../../components/DataTable';
 import { PageHeader } from '../../../components/PageHeader';
 import {
@@ -20,6 +20,7 @@ import { menuEntryName } from '../../../lib/menu';
 import { toaster } from '../../../lib/toaster';
 import { useListState } from '../../../lib/useListState';
 import { useMutationForm } from '../../../lib/useMutationForm';
+import { ImportUsersDialog } from '../components/ImportUsersDialog';
 import { InviteUserDialog } from '../components/InviteUserForm';
 import { SeatSummary } from '../components/SeatSummary';
 import { STATUS_LABELS, UserStatusBadge } from '../components/UserStatusBadge';
@@ -67,6 +68,7 @@ export function UsersScreen({ organizationId, embedded = false }: UsersScreenPro
   const client = useApolloClient();
   const [shown, setShown] = useState<{ id: string; name: string } | null>(null);
   const [inviting, setInviting] = useState(false);
+  const [importing, setImporting] = useState(false);
   const { bulkActions, dialog } = useUserBulkActions(organizationId);
 
   const [invite] = useUserInviteMutation({
@@ -170,7 +172,13 @@ export function UsersScreen({ organizationId, embedded = false }: UsersScreenPro
         <Box flex="1" minW="16rem">
           <SeatSummary seats={productSeats} loading={seats.loading} />
         </Box>
-        {inviteButton}
+        <Flex gap="3" wrap="wrap">
+          <Button variant="outline" onClick={() => setImporting(true)} disabled={!canInvite} data-testid="import-open">
+            <LuFileUp aria-hidden />
+            Import
+          </Button>
+          {inviteButton}
+        </Flex>
       </Flex>
       <Tabs.Root
         value={view}
@@ -251,6 +259,7 @@ export function UsersScreen({ organizationId, embedded = false }: UsersScreenPro
           <InvitationsPanel organizationId={organizationId} />
         </Tabs.Content>
       </Tabs.Root>
+      {importing && <ImportUsersDialog organizationId={organizationId} seats={productSeats ?? []} onClose={() => setImporting(false)} />}
       <InviteUserDialog open={inviting} onClose={() => setInviting(false)} kit={kit} seats={productSeats ?? []} />
       {dialog}
       <UserDetailDrawer

@@ -1,0 +1,45 @@
+import { fromRestField, toRestFields, USER_IMPORT_REST_FIELDS } from '@yozy/shared';
+import type { Resolvers, UserImportRowInput } from '../../generated/graphql';
+import { REST_ERRORS, userErrorsOf } from '../../errors';
+import { organizationScoped } from '../../guards';
+
+/** The rows in the REST service's names, with the organisation when the caller named one. */
+function importBody(organizationId: string | null | undefined, rows: readonly UserImportRowInput[]) {
+  return {
+    ...(organizationId != null ? { ClientId: organizationId } : {}),
+    Rows: rows.map((row) => toRestFields(USER_IMPORT_REST_FIELDS, row)),
+  };
+}
+
+/** The import refers to the rows as a whole: a refusal names `rows`, never a REST field. */
+const ROWS_FIELD = { rows: 'Rows' } as const;
+
+export const userImportResolvers: Resolvers = {
+  Query: {
+    userImportPreview: organizationScoped(async (_parent, { organizationId, rows }, ctx) => {
+      const preview = await ctx.dataSources.users.previewUserImport(importBody(organizationId, rows));
+      return {
+        goodRows: preview.GoodRows,
+        seatProblems: preview.SeatProblems,
+        rows: preview.Rows.map(({ Row, Problems }) => ({
+          row: Row,
+          problems: Problems.map((problem) => ({
+            code: REST_ERRORS[problem.Code].code,
+            field: fromRestField(USER_IMPORT_REST_FIELDS, problem.Field),
+            message: problem.Message,
+          })),
+        })),
+      };
+    }),
+  },
+  Mutation: {
+    importUsers: organizationScoped(async (_parent, { organizationId, rows }, ctx) => {
+      try {
+        const { Invited, Users } = await ctx.dataSources.users.importUsers(importBody(organizationId, rows));
+        return { invited: Invited, users: Users, errors: [] };
+      } catch (error) {
+        return { invited: 0, users: [], errors: userErrorsOf(error, ROWS_FIELD) };
+      }
+    }),
+  },
+};
