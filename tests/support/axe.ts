@@ -6,11 +6,13 @@ const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 export type Violation = { id: string; impact: string; help: string; nodes: { target: string[]; failureSummary: string }[] };
 
 /**
- * Waits until every transition and finite animation on the page has ended: a dialog fading in or a
- * toast sliding out is half transparent, and axe would measure the contrast of a colour no one reads.
- * Endless animations (spinners, skeletons) are left running.
+ * Waits until nothing says it is loading (`aria-busy`: a table showing its previous page dimmed while
+ * the next one loads) and every transition and finite animation on the page has ended: a dialog
+ * fading in or a toast sliding out is half transparent, and axe would measure the contrast of a
+ * colour no one reads. Endless animations (spinners, skeletons) are left running.
  */
 async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'));
   await page.waitForFunction(() =>
     document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
   );

@@ -14,8 +14,25 @@ export class Shell {
     return (await entries.allInnerTexts()).map((text) => text.trim());
   }
 
+  /**
+   * Signs out through the profile menu and waits for the sign-in page. A menu opened while the
+   * screen below is still rendering can lose the click on its item (the menu closes, nothing was
+   * chosen); a person would choose again, and so does this, once, saying so in the log.
+   */
   async signOut() {
-    await this.profileMenu().click();
-    await this.page.getByTestId('sign-out').click();
+    const item = this.page.getByTestId('sign-out');
+    const atLogin = () => new URL(this.page.url()).pathname === '/login';
+    for (let attempt = 1; ; attempt++) {
+      await this.profileMenu().click();
+      await item.click();
+      const arrived = await this.page
+        .waitForURL((url) => url.pathname === '/login', { timeout: 15_000 })
+        .then(() => true)
+        .catch(() => false);
+      if (arrived || atLogin()) return;
+      if (attempt === 2) throw new Error(`signing out twice did not reach /login; the page is at ${this.page.url()}`);
+      console.warn(`sign-out: still at ${this.page.url()} after choosing Sign out; choosing it again`);
+      if (await item.isVisible()) await this.page.keyboard.press('Escape');
+    }
   }
 }
