@@ -1,4 +1,5 @@
 import { Box, Icon, Stack, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
 import { NavLink } from 'react-router-dom';
 import { menuIcon } from './menuIcons';
 
@@ -17,7 +18,8 @@ type Props = {
 
 export function Sidebar({ id, entries, collapsed, overlay, open, onNavigate }: Props) {
   const iconsOnly = collapsed && !overlay;
-  return (
+  const width = iconsOnly ? '16' : '64';
+  const nav = (children: ReactNode) => (
     <Box
       as="nav"
       id={id}
@@ -31,51 +33,60 @@ export function Sidebar({ id, entries, collapsed, overlay, open, onNavigate }: P
       bottom={overlay ? '0' : undefined}
       zIndex={overlay ? 'overlay' : 'docked'}
       height={overlay ? undefined : 'calc(100dvh - var(--chakra-sizes-14))'}
-      width={iconsOnly ? '16' : '64'}
-      flexShrink="0"
+      width={overlay ? width : 'full'}
       overflowY="auto"
-      bg="bg"
-      borderRightWidth="1px"
+      bg={overlay ? 'bg' : undefined}
+      borderRightWidth={overlay ? '1px' : undefined}
       boxShadow={overlay ? 'lg' : undefined}
-      transition="width 0.2s ease"
       px="2"
       py="4"
     >
-      <Stack as="ul" gap="1" listStyleType="none">
-        {entries.map((entry) => (
-          <Box as="li" key={entry.path}>
-            <Box
-              asChild
-              display="flex"
-              alignItems="center"
-              gap="3"
-              height="10"
-              px="3"
-              rounded="md"
-              color="fg.muted"
-              fontWeight="medium"
-              fontSize="sm"
-              justifyContent={iconsOnly ? 'center' : 'flex-start'}
-              _hover={{ bg: 'bg.muted', color: 'fg' }}
-              _currentPage={{
-                bg: 'brand.subtle',
-                color: 'brand.fg',
-                fontWeight: 'semibold',
-                boxShadow: 'inset 3px 0 0 {colors.brand.solid}',
-                _hover: { bg: 'brand.muted', color: 'brand.fg' },
-              }}
-              _focusVisible={{ outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '1px' }}
-            >
-              <NavLink to={entry.path} title={iconsOnly ? entry.name : undefined} onClick={onNavigate} data-testid="menu-entry">
-                <Icon as={menuIcon(entry.path)} boxSize="5" flexShrink="0" aria-hidden />
-                <Text as="span" truncate srOnly={iconsOnly}>
-                  {entry.name}
-                </Text>
-              </NavLink>
-            </Box>
+      {children}
+    </Box>
+  );
+  const entryList = (
+    <Stack as="ul" gap="1" listStyleType="none">
+      {entries.map((entry) => (
+        <Box as="li" key={entry.path}>
+          <Box
+            asChild
+            display="flex"
+            alignItems="center"
+            gap="3"
+            height="10"
+            px="3"
+            rounded="md"
+            color="fg.muted"
+            fontWeight="medium"
+            fontSize="sm"
+            justifyContent={iconsOnly ? 'center' : 'flex-start'}
+            _hover={{ bg: 'bg.muted', color: 'fg' }}
+            _currentPage={{
+              bg: 'brand.subtle',
+              color: 'brand.fg',
+              fontWeight: 'semibold',
+              boxShadow: 'inset 3px 0 0 {colors.brand.solid}',
+              _hover: { bg: 'brand.muted', color: 'brand.fg' },
+            }}
+            _focusVisible={{ outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '1px' }}
+          >
+            <NavLink to={entry.path} title={iconsOnly ? entry.name : undefined} onClick={onNavigate} data-testid="menu-entry">
+              <Icon as={menuIcon(entry.path)} boxSize="5" flexShrink="0" aria-hidden />
+              <Text as="span" truncate srOnly={iconsOnly}>
+                {entry.name}
+              </Text>
+            </NavLink>
           </Box>
-        ))}
-      </Stack>
+        </Box>
+      ))}
+    </Stack>
+  );
+  if (overlay) return nav(entryList);
+  // On a wide screen the menu stays in view while the page scrolls; its column, with the
+  // background and the border, runs the whole height of the page however tall it is.
+  return (
+    <Box flexShrink="0" width={width} bg="bg" borderRightWidth="1px" transition="width 0.2s ease">
+      {nav(entryList)}
     </Box>
   );
 }
