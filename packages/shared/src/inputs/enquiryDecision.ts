@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ENQUIRY_REST_FIELDS } from './enquiry';
 import type { FieldMap } from './fieldMap';
 import { recordId, requiredText } from './rules';
 
@@ -32,28 +33,7 @@ export const REJECT_ENQUIRY_REST_FIELDS = {
 export const ENQUIRY_RECORD_FIELDS = {
   id: 'EnquiryId',
   status: 'Status',
-  companyName: 'ClientCompanyName',
-  addressLine1: 'AddressLine1',
-  addressLine2: 'AddressLine2',
-  city: 'City',
-  state: 'State',
-  country: 'Country',
-  countryCode: 'CountryCode',
-  pincode: 'Pincode',
-  currencyCode: 'CurrencyCode',
-  clientType: 'ClientType',
-  natureOfBusiness: 'NatureOfBusiness',
-  businessVertical: 'BusinessVertical',
-  revenueUsd: 'ClientRevenueInUSD',
-  adminFirstName: 'AdminFirstname',
-  adminLastName: 'AdminLastname',
-  adminEmail: 'AdminEmail',
-  adminPhone: 'AdminPhone',
-  adminDepartment: 'AdminDepartment',
-  contactName: 'ContactName',
-  contactDesignation: 'ContactDesignation',
-  contactEmail: 'ContactEmail',
-  contactPhone: 'ContactPhone',
+  ...ENQUIRY_REST_FIELDS,
   receivedAt: 'CreatedAt',
   decidedAt: 'DecidedAt',
   decisionNote: 'DecisionNote',

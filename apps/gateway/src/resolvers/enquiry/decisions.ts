@@ -13,6 +13,8 @@ import { listPage, type ListSpec } from '../../lists';
 import { readRestFields } from '../restFields';
 
 const FIELDS = ENQUIRY_RECORD_FIELDS;
+// The form's text fields read as they are; the product and plan are the licence's business.
+const { productId: _product, planId: _plan, ...ENQUIRY_TEXT_FIELDS } = ENQUIRY_REST_FIELDS;
 
 const ENQUIRY_LIST: ListSpec<EnquiryFilter, EnquirySortField> = {
   search: [FIELDS.companyName, FIELDS.adminFirstName, FIELDS.adminLastName, FIELDS.adminEmail, FIELDS.contactName],
@@ -57,31 +59,7 @@ export const enquiryDecisionResolvers: Resolvers = {
     }),
   },
   Enquiry: {
-    ...readRestFields<EnquiryRecord>()({
-      companyName: ENQUIRY_REST_FIELDS.companyName,
-      addressLine1: ENQUIRY_REST_FIELDS.addressLine1,
-      addressLine2: ENQUIRY_REST_FIELDS.addressLine2,
-      city: ENQUIRY_REST_FIELDS.city,
-      state: ENQUIRY_REST_FIELDS.state,
-      country: ENQUIRY_REST_FIELDS.country,
-      countryCode: ENQUIRY_REST_FIELDS.countryCode,
-      pincode: ENQUIRY_REST_FIELDS.pincode,
-      currencyCode: ENQUIRY_REST_FIELDS.currencyCode,
-      clientType: ENQUIRY_REST_FIELDS.clientType,
-      natureOfBusiness: ENQUIRY_REST_FIELDS.natureOfBusiness,
-      businessVertical: ENQUIRY_REST_FIELDS.businessVertical,
-      revenueUsd: ENQUIRY_REST_FIELDS.revenueUsd,
-      adminFirstName: ENQUIRY_REST_FIELDS.adminFirstName,
-      adminLastName: ENQUIRY_REST_FIELDS.adminLastName,
-      adminEmail: ENQUIRY_REST_FIELDS.adminEmail,
-      adminPhone: ENQUIRY_REST_FIELDS.adminPhone,
-      adminDepartment: ENQUIRY_REST_FIELDS.adminDepartment,
-      contactName: ENQUIRY_REST_FIELDS.contactName,
-      contactDesignation: ENQUIRY_REST_FIELDS.contactDesignation,
-      contactEmail: ENQUIRY_REST_FIELDS.contactEmail,
-      contactPhone: ENQUIRY_REST_FIELDS.contactPhone,
-      decisionNote: FIELDS.decisionNote,
-    }),
+    ...readRestFields<EnquiryRecord>()({ ...ENQUIRY_TEXT_FIELDS, decisionNote: FIELDS.decisionNote }),
     id: (row) => String(row.EnquiryId),
     status: (row) => row.Status as EnquiryStatus,
     licence: (row) => row,
