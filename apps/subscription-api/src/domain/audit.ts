@@ -14,6 +14,8 @@ export type AuditEntry = {
   before?: Record<string, unknown> | null;
   after?: Record<string, unknown> | null;
   ip?: string | null;
+  /** When it happened, if not now: only the demo data's history is written after the fact. */
+  occurredAt?: Date;
 };
 
 // A field of these names never enters the log, whoever passes it.
@@ -30,8 +32,8 @@ function withoutSecrets(fields: Record<string, unknown> | null | undefined): Rec
  */
 export async function audit(tx: Queryable, entry: AuditEntry): Promise<void> {
   await tx.query(
-    `INSERT INTO audit_log (client_id, actor_user_id, action, entity_type, entity_id, before, after, ip)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    `INSERT INTO audit_log (client_id, actor_user_id, action, entity_type, entity_id, before, after, ip, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, COALESCE($9, now()))`,
     [
       entry.clientId,
       entry.actorUserId,
@@ -41,6 +43,7 @@ export async function audit(tx: Queryable, entry: AuditEntry): Promise<void> {
       JSON.stringify(withoutSecrets(entry.before)),
       JSON.stringify(withoutSecrets(entry.after)),
       entry.ip ?? null,
+      entry.occurredAt ?? null,
     ],
   );
 }

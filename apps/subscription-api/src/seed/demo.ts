@@ -5,6 +5,7 @@ import type { QueuedMail } from '../mail/outbox';
 import { invitationMail } from '../mail/templates';
 import { hashPassword } from '../security/passwords';
 import { seedInsights } from './insights';
+import { seedAuditHistory } from './auditHistory';
 import { seedGroupsAndLicences } from './groups';
 import { seedRegions } from './regions';
 import { insertProviderEnquiries, insertProviderOrganizations } from './provider';
@@ -188,6 +189,7 @@ export async function seedDemoData(db: Database, mailer: Mailer = createMailer(d
     await seedRegions(tx);
     await insertProviderEnquiries(tx, [...planIds.values()]);
     await insertProviderOrganizations(tx, [...planIds.values()]);
+    await seedAuditHistory(tx);
     const mails = await inviteUsersWithoutPassword(tx, mailer);
     await expireInvitations(tx);
     return mails;
