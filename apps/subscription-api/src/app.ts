@@ -25,6 +25,7 @@ import { sessionRoutes } from './routes/sessions';
 import { platformPlanRoutes } from './routes/platform/plans';
 import { platformProductRoutes } from './routes/platform/products';
 import { platformRegionRoutes } from './routes/platform/regions';
+import { platformRoleRoutes } from './routes/platform/roles';
 import { enquiryDecisionRoutes } from './routes/enquiryDecisions';
 import { userRoutes } from './routes/users';
 import { signInStepRoutes, twoFactorRoutes } from './routes/twoFactor';
@@ -93,6 +94,7 @@ export function createApp({
   app.use(platformPlanRoutes(db));
   app.use(platformProductRoutes(db));
   app.use(platformRegionRoutes(db));
+  app.use(platformRoleRoutes(db));
   app.use(enquiryDecisionRoutes(db, { mailer }));
   app.use(clientUserRoutes(db, { mailer }));
   app.use(invitationRoutes(db, { mailer }));

@@ -220,6 +220,22 @@ describe('the answers the OpenAPI document promises', () => {
     expectDocumented('delete', path, await api.call('DELETE', one, undefined, { token: superAdmin }), 204);
   });
 
+  it('the role master', async () => {
+    const orgAdmin = await api.signIn('admin@acme.local');
+    const path = '/platform/roles';
+    expectDocumented('get', path, await api.get(`${path}?order=RoleName.asc`, superAdmin), 200);
+    expectDocumented('get', path, await api.get(`${path}?order=Nope.asc`, superAdmin), 400);
+    expectDocumented('get', path, await api.get(path, orgAdmin), 403);
+    expectDocumented('get', path, await api.get(path), 401);
+    const [product] = await api.db.query<{ product_id: number }>('SELECT product_id FROM products ORDER BY product_id LIMIT 1');
+    const created = await api.post<{ RoleId: number }>(path, { ProductId: product!.product_id, RoleName: 'Contract Role' }, superAdmin);
+    expectDocumented('post', path, created, 201);
+    expectDocumented('post', path, await api.post(path, { ProductId: product!.product_id, RoleName: 'contract role' }, superAdmin), 409);
+    const one = `${path}?RoleId=eq.${created.body.RoleId}`;
+    expectDocumented('patch', path, await api.call('PATCH', one, { IsActive: false }, { token: superAdmin }), 200);
+    expectDocumented('delete', path, await api.call('DELETE', one, undefined, { token: superAdmin }), 204);
+  });
+
   it('organisation settings', async () => {
     const orgAdmin = await api.signIn('admin@acme.local');
     const path = '/subscription_org_settings';

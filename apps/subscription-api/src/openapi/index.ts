@@ -45,6 +45,7 @@ import { changePasswordBody } from '../routes/password';
 import { auditActionsQuery, auditFields } from '../routes/auditLog';
 import { ORG_SETTINGS_PATH, orgSettingsBody, orgSettingsQuery } from '../routes/organizationSettings';
 import { regionBody, regionChangesBody, regionFields, regionQuery, REGIONS_PATH } from '../routes/platform/regions';
+import { roleBody, roleChangesBody, roleFields, roleQuery, ROLES_PATH } from '../routes/platform/roles';
 import { endOtherSessionsBody, endSessionBody, endUserSessionsBody, sessionFields } from '../routes/sessions';
 import { approveBody, enquiryFields, rejectBody } from '../routes/enquiryDecisions';
 import { productAddressQuery, signInBody } from '../routes/users';
@@ -89,6 +90,7 @@ import {
   auditRecord,
   auditActions,
   regionRecord,
+  roleRecord,
   orgSettingsRecord,
   sessionsEnded,
   signInAnswer,
@@ -225,6 +227,7 @@ export const answerSchemas = {
   AuditEntry: auditRecord,
   AuditActions: auditActions,
   Region: regionRecord,
+  Role: roleRecord,
   OrganizationSettings: orgSettingsRecord,
   SessionsEnded: sessionsEnded,
   PasswordChanged: passwordChanged,
@@ -297,6 +300,8 @@ export const openApiDocument = buildDocument({
     ProductForm: productBody,
     RegionForm: regionBody,
     RegionChanges: regionChangesBody,
+    RoleForm: roleBody,
+    RoleChanges: roleChangesBody,
     EnquiryApproval: approveBody,
     EnquiryRejection: rejectBody,
     UserInvitation: inviteBody,
@@ -802,6 +807,63 @@ export const openApiDocument = buildDocument({
           403: FOR_SUPER_ADMINS,
           404: refused('NOT_FOUND: no such region'),
           409: refused('CONFLICT (field RegionId): organisations name the region among their defaults; retire it instead'),
+        },
+      },
+    },
+    [ROLES_PATH]: {
+      get: {
+        operationId: 'listRoles',
+        tag: 'Platform',
+        summary: 'The role master: every product’s roles, retired ones too, with how many people hold each',
+        parameters: listParameters(roleFields),
+        responses: {
+          200: listAnswer('Roles', roleRecord),
+          400: refused('BAD_REQUEST: an unknown field, or a malformed filter, order or count'),
+          401: NO_SESSION,
+          403: refused('FORBIDDEN: not a SuperAdmin'),
+        },
+      },
+      post: {
+        operationId: 'createRole',
+        tag: 'Platform',
+        summary: 'Add a role to a product; organisations can give it to their people at once',
+        body: roleBody,
+        responses: {
+          201: { description: 'The new role', body: roleRecord },
+          400: refused('BAD_REQUEST naming the field: missing, too long, or a product not in the product master'),
+          401: NO_SESSION,
+          403: FOR_SUPER_ADMINS,
+          409: refused('CONFLICT (field RoleName): the product has a role of this name'),
+        },
+      },
+      patch: {
+        operationId: 'updateRole',
+        tag: 'Platform',
+        summary:
+          'Rename or describe a role, or retire it (IsActive: false) so it is offered no more, or offer it again; its product never changes',
+        query: roleQuery,
+        body: roleChangesBody,
+        responses: {
+          200: { description: 'The role as changed', body: roleRecord },
+          400: refused('BAD_REQUEST naming the field, or no field to change'),
+          401: NO_SESSION,
+          403: FOR_SUPER_ADMINS,
+          404: refused('NOT_FOUND: no such role'),
+          409: refused('CONFLICT (field RoleName): the product has a role of this name'),
+        },
+      },
+      delete: {
+        operationId: 'deleteRole',
+        tag: 'Platform',
+        summary: 'Delete a role nobody holds',
+        query: roleQuery,
+        responses: {
+          204: { description: 'Deleted' },
+          400: refused('BAD_REQUEST: the role is not named as RoleId=eq.<id>'),
+          401: NO_SESSION,
+          403: FOR_SUPER_ADMINS,
+          404: refused('NOT_FOUND: no such role'),
+          409: refused('CONFLICT (field RoleId): people hold the role; retire it instead'),
         },
       },
     },

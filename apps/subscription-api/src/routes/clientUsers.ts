@@ -136,7 +136,7 @@ export async function seatsByProduct(db: Queryable, clientId: number) {
   const products = await db.query<{ product_id: number; roles: { RoleId: number; RoleName: string }[] }>(
     `SELECT pr.product_id,
             coalesce((SELECT json_agg(json_build_object('RoleId', r.role_id, 'RoleName', r.role_name) ORDER BY r.role_name)
-                        FROM roles r WHERE r.product_id = pr.product_id), '[]') AS roles
+                        FROM roles r WHERE r.product_id = pr.product_id AND r.is_active), '[]') AS roles
        FROM products pr
       WHERE EXISTS (SELECT 1 FROM licences l
                      WHERE l.client_id = $1 AND l.product_id = pr.product_id AND l.is_active AND l.valid_till >= current_date)
@@ -179,7 +179,7 @@ export async function inviteUser(
   const { user, clientId } = input;
   const roleIds = [...new Set(input.roleIds)];
   const roles = await tx.query<{ role_id: number; role_name: string; product_id: number }>(
-    'SELECT role_id, role_name, product_id FROM roles WHERE role_id = ANY($1::int[]) AND product_id IS NOT NULL ORDER BY product_id, role_id',
+    'SELECT role_id, role_name, product_id FROM roles WHERE role_id = ANY($1::int[]) AND product_id IS NOT NULL AND is_active ORDER BY product_id, role_id',
     [roleIds],
   );
   if (roleIds.length === 0 || roles.length !== roleIds.length) throw new HttpError('BAD_REQUEST', UNKNOWN_ROLE_MESSAGE, 'RoleId');

@@ -195,7 +195,7 @@ export function enquiryDecisionRoutes(db: Database, { mailer }: EnquiryDecisionO
       );
       const userId = user!.user_id;
       const [role] = await tx.query<{ role_id: number; role_name: string }>(
-        `SELECT role_id, role_name FROM roles WHERE product_id = $1 ORDER BY (role_name = 'Admin') DESC, role_id LIMIT 1`,
+        `SELECT role_id, role_name FROM roles WHERE product_id = $1 AND is_active ORDER BY (role_name = 'Admin') DESC, role_id LIMIT 1`,
         [plan.product_id],
       );
       if (role) {

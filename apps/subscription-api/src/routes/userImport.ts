@@ -72,7 +72,7 @@ async function checkRows(db: Queryable, clientId: number, rows: z.infer<typeof i
   );
   const roles = await db.query<Role>(
     `SELECT r.role_id, r.role_name, r.product_id, p.product_name FROM roles r JOIN products p ON p.product_id = r.product_id
-      WHERE EXISTS (SELECT 1 FROM licences l WHERE l.client_id = $1 AND l.product_id = r.product_id
+      WHERE r.is_active AND EXISTS (SELECT 1 FROM licences l WHERE l.client_id = $1 AND l.product_id = r.product_id
                        AND l.is_active AND l.valid_till >= current_date)`,
     [clientId],
   );

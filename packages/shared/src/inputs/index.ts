@@ -15,3 +15,4 @@ export * from './twoFactor';
 export * from './region';
 export * from './userImportFile';
 export * from './userImport';
+export * from './role';
