@@ -1,11 +1,13 @@
 import { SubscriptionService } from './SubscriptionService';
 import type { RestPage } from '../lists';
-import type { ManagedPlanRecord, ManagedProductRecord, RegionRecord, RestBody } from './types';
+import type { ManagedPlanRecord, ManagedProductRecord, RegionRecord, RestBody, RoleRecord } from './types';
 
 const PLANS = 'platform/subscription_plan_master';
 const onePlan = (planId: string) => ({ PlanId: `eq.${planId}` });
 const PRODUCTS = 'platform/subscription_product_master';
 const REGIONS = 'platform/regions';
+const ROLES = 'platform/roles';
+const oneRole = (roleId: string) => ({ RoleId: `eq.${roleId}` });
 
 /** The provider's masters in Platform Settings; the REST service lets only SuperAdmins in. */
 export class PlatformApi extends SubscriptionService {
@@ -51,5 +53,21 @@ export class PlatformApi extends SubscriptionService {
 
   async deleteRegion(regionId: string): Promise<void> {
     await this.delete(REGIONS, { params: { RegionId: `eq.${regionId}` } });
+  }
+
+  listRoles(params: URLSearchParams): Promise<RestPage<RoleRecord>> {
+    return this.getPage(ROLES, params);
+  }
+
+  createRole(role: RestBody): Promise<RoleRecord> {
+    return this.post(ROLES, { body: role });
+  }
+
+  updateRole(roleId: string, changes: RestBody): Promise<RoleRecord> {
+    return this.patch(ROLES, { params: oneRole(roleId), body: changes });
+  }
+
+  async deleteRole(roleId: string): Promise<void> {
+    await this.delete(ROLES, { params: oneRole(roleId) });
   }
 }

@@ -25,6 +25,8 @@ export type ManagedPlanRecord = Schemas['ManagedPlan'];
 export type ManagedProductRecord = Schemas['ManagedProduct'];
 /** A region of the regions master as GET /platform/regions answers it. */
 export type RegionRecord = Schemas['Region'];
+/** A role of the role master as GET /platform/roles answers it. */
+export type RoleRecord = Schemas['Role'];
 /** An organisation's settings as GET /subscription_org_settings answers them. */
 export type OrganizationSettingsRecord = Schemas['OrganizationSettings'];
 /** Body of POST /form/subscription_web_enquiry, in the provider's field names. */

@@ -11,6 +11,7 @@ import { organizationResolvers } from './organization';
 import { organizationSettingsResolvers } from './organizationSettings';
 import { platformResolvers } from './platform';
 import { regionResolvers } from './regions';
+import { roleResolvers } from './roles';
 import { sessionResolvers } from './session';
 import { sessionListResolvers } from './sessions';
 import { userResolvers } from './users';
@@ -33,6 +34,7 @@ export const resolvers = [
   userResolvers,
   auditResolvers,
   regionResolvers,
+  roleResolvers,
   organizationSettingsResolvers,
   twoFactorResolvers,
   userImportResolvers,
