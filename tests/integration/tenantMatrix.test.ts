@@ -52,6 +52,21 @@ const accountOf = (email: (other: Organisation) => string) => async (cell: CellC
   sessions: await sessionsOf(cell),
 });
 
+/** A role of its own for one cell, on the first product, so a change let through touches no other row. */
+async function matrixRole(db: CellContext['db'], kind: string): Promise<string> {
+  const [role] = await db.query<{ id: string }>(
+    `INSERT INTO roles (product_id, role_name) SELECT min(product_id), $1 FROM products RETURNING role_id::text AS id`,
+    [`matrix-${kind}-${Math.random().toString(36).slice(2, 10)}`],
+  );
+  return role!.id;
+}
+
+/** The matrix's own roles of one kind, as a refused change must leave them. */
+const matrixRoles =
+  (kind: string) =>
+  ({ db }: CellContext) =>
+    db.query('SELECT role_id, role_name, description, is_active FROM roles WHERE role_name LIKE $1 ORDER BY role_id', [`matrix-${kind}%`]);
+
 /** A region of its own for one cell, so a change let through touches no other row. */
 async function matrixRegion(db: CellContext['db'], kind: string): Promise<string> {
   const [region] = await db.query<{ id: string }>(
@@ -552,6 +567,45 @@ const OPERATIONS: Record<string, Operation> = {
     }),
     may: ONLY_SUPER_ADMIN_MAY,
     touches: { rows: ({ db }) => db.query("SELECT region_id FROM regions WHERE region_code LIKE 'matrix-deleted-%' ORDER BY region_id") },
+  },
+  'Query.roles': {
+    call: () => ({ document: '{ roles(page: { limit: 100 }) { totalCount nodes { id productName name active userCount } } }' }),
+    may: ONLY_SUPER_ADMIN_MAY,
+  },
+  'Mutation.createRole': {
+    call: async ({ db, unique }) => {
+      const [product] = await db.query<{ id: string }>('SELECT min(product_id)::text AS id FROM products');
+      return {
+        document: 'mutation ($input: CreateRoleInput!) { createRole(input: $input) { role { id name } errors { code field } } }',
+        variables: { input: { productId: product!.id, name: `matrix-created-${unique}` } },
+      };
+    },
+    may: ONLY_SUPER_ADMIN_MAY,
+    touches: { rows: matrixRoles('created') },
+  },
+  'Mutation.updateRole': {
+    call: async ({ db, unique }) => ({
+      document: 'mutation ($input: UpdateRoleInput!) { updateRole(input: $input) { role { id name } errors { code field } } }',
+      variables: { input: { id: await matrixRole(db, 'updated'), name: `matrix-updated-${unique}-renamed`, description: 'Changed' } },
+    }),
+    may: ONLY_SUPER_ADMIN_MAY,
+    touches: { rows: matrixRoles('updated') },
+  },
+  'Mutation.setRoleActive': {
+    call: async ({ db }) => ({
+      document: 'mutation ($input: SetRoleActiveInput!) { setRoleActive(input: $input) { role { id active } errors { code field } } }',
+      variables: { input: { id: await matrixRole(db, 'retired'), active: false } },
+    }),
+    may: ONLY_SUPER_ADMIN_MAY,
+    touches: { rows: matrixRoles('retired') },
+  },
+  'Mutation.deleteRole': {
+    call: async ({ db }) => ({
+      document: 'mutation ($id: ID!) { deleteRole(input: { id: $id }) { deletedId errors { code field } } }',
+      variables: { id: await matrixRole(db, 'deleted') },
+    }),
+    may: ONLY_SUPER_ADMIN_MAY,
+    touches: { rows: matrixRoles('deleted') },
   },
   'Query.auditLog': {
     call: ({ other }) => ({
