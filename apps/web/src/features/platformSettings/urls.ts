@@ -4,6 +4,7 @@ export const platformSettingsPath = '/platformsettings';
 export const PLATFORM_SECTIONS = [
   { slug: 'plans', label: 'Plans' },
   { slug: 'products', label: 'Products' },
+  { slug: 'roles', label: 'Roles' },
   { slug: 'regions', label: 'Regions' },
   { slug: 'audit', label: 'Audit log' },
 ] as const;

@@ -1,5 +1,6 @@
 import { Input, NativeSelect, SimpleGrid, Text } from '@chakra-ui/react';
 import { FormField } from '../../../components/FormField';
+import { ProductField } from './ProductField';
 
 type Product = { id: string; name: string };
 
@@ -14,21 +15,7 @@ export function PlanFormFields({ products, productName }: Props) {
   return (
     <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
       {products ? (
-        <FormField name="productId" label="Product" required testId="plan-product" gridColumn={{ md: 'span 2' }}>
-          {(control) => (
-            <NativeSelect.Root>
-              <NativeSelect.Field {...control}>
-                <option value="">Choose a product</option>
-                {products.map((product) => (
-                  <option key={product.id} value={product.id}>
-                    {product.name}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          )}
-        </FormField>
+        <ProductField products={products} testId="plan-product" gridColumn={{ md: 'span 2' }} />
       ) : (
         <Text gridColumn={{ md: 'span 2' }} color="fg.muted" fontSize="sm" data-testid="plan-product-name">
           Product: {productName}

@@ -1,7 +1,7 @@
 import type { PlanInput } from '@yozy/shared';
 import {
   usePlanCreateMutation,
-  usePlanProductOptionsQuery,
+  useMasterProductOptionsQuery,
   usePlanUpdateMutation,
   type ManagedPlanFieldsFragment,
 } from '../../../generated/graphql';
@@ -42,7 +42,7 @@ type Props = {
 
 /** Adds a plan, or changes one's terms, in a dialog over the plan master. */
 export function PlanFormDialog({ plan, onClose }: Props) {
-  const products = usePlanProductOptionsQuery({ skip: plan !== null });
+  const products = useMasterProductOptionsQuery({ skip: plan !== null });
   const [createPlan] = usePlanCreateMutation({ update: (cache) => dropListPages(cache, 'planMaster') });
   const [updatePlan] = usePlanUpdateMutation();
   const kit = useMutationForm({

@@ -15,6 +15,7 @@ import {
 import { PlanMasterSection } from './PlanMasterSection';
 import { ProductMasterSection } from './ProductMasterSection';
 import { RegionMasterSection } from './RegionMasterSection';
+import { RoleMasterSection } from './RoleMasterSection';
 
 const TABS = PLATFORM_SECTIONS.map((section) => ({ value: section.slug, label: section.label, to: platformSectionPath(section.slug) }));
 
@@ -34,6 +35,7 @@ export default function PlatformSettingsView({ sections = {} }: Props) {
       <LinkTabs label="Platform settings sections" tabs={TABS} value={section.slug} testId="platform-tabs">
         {section.slug === 'plans' && <PlanMasterSection />}
         {section.slug === 'products' && <ProductMasterSection />}
+        {section.slug === 'roles' && <RoleMasterSection />}
         {section.slug === 'regions' && <RegionMasterSection />}
         {sections[section.slug] && <Suspense fallback={<ScreenSpinner />}>{sections[section.slug]}</Suspense>}
       </LinkTabs>
