@@ -22,6 +22,7 @@ import { licenceRoutes } from './routes/licences';
 import { organizationSettingsRoutes } from './routes/organizationSettings';
 import { passwordRoutes } from './routes/password';
 import { sessionRoutes } from './routes/sessions';
+import { platformAdministratorRoutes } from './routes/platform/administrators';
 import { platformPlanRoutes } from './routes/platform/plans';
 import { platformProductRoutes } from './routes/platform/products';
 import { platformRegionRoutes } from './routes/platform/regions';
@@ -95,6 +96,7 @@ export function createApp({
   app.use(platformProductRoutes(db));
   app.use(platformRegionRoutes(db));
   app.use(platformRoleRoutes(db));
+  app.use(platformAdministratorRoutes(db, { mailer }));
   app.use(enquiryDecisionRoutes(db, { mailer }));
   app.use(clientUserRoutes(db, { mailer }));
   app.use(invitationRoutes(db, { mailer }));

@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../db/database';
 import { migrate } from '../db/migrate';
 import { auditEntries } from '../routes/auditLog';
+import { administrators } from '../routes/platform/administrators';
 import { regions } from '../routes/platform/regions';
+import { roles } from '../routes/platform/roles';
 import { plans, products } from '../routes/catalogue';
 import { clients } from '../routes/clients';
 import { clientUsers } from '../routes/clientUsers';
@@ -29,6 +31,8 @@ const RESOURCES: Record<string, ResourceDefinition> = {
   invitations,
   auditEntries,
   regions,
+  roles,
+  administrators,
 };
 
 /** `lower(c.company_name)` as an index definition spells it: `lower(company_name)`. */

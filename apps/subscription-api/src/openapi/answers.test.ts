@@ -236,6 +236,22 @@ describe('the answers the OpenAPI document promises', () => {
     expectDocumented('delete', path, await api.call('DELETE', one, undefined, { token: superAdmin }), 204);
   });
 
+  it('the provider administrators', async () => {
+    const orgAdmin = await api.signIn('admin@acme.local');
+    const path = '/platform/administrators';
+    expectDocumented('get', path, await api.get(`${path}?order=UserFirstname.asc`, superAdmin), 200);
+    expectDocumented('get', path, await api.get(`${path}?order=Nope.asc`, superAdmin), 400);
+    expectDocumented('get', path, await api.get(path, orgAdmin), 403);
+    expectDocumented('get', path, await api.get(path), 401);
+    const body = { UserFirstname: 'Contract', UserLastname: 'Admin', OfficialEmail: 'contract.admin@yozy.local' };
+    const created = await api.post<{ UserId: number }>(path, body, superAdmin);
+    expectDocumented('post', path, created, 201);
+    expectDocumented('post', path, await api.post(path, body, superAdmin), 409);
+    const one = `${path}?UserId=eq.${created.body.UserId}`;
+    expectDocumented('patch', path, await api.call('PATCH', one, { IsActive: false }, { token: superAdmin }), 200);
+    expectDocumented('patch', path, await api.call('PATCH', `${path}?UserId=eq.999999`, { IsActive: false }, { token: superAdmin }), 404);
+  });
+
   it('organisation settings', async () => {
     const orgAdmin = await api.signIn('admin@acme.local');
     const path = '/subscription_org_settings';

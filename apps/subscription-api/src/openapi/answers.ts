@@ -15,6 +15,7 @@ import { invitationFields } from '../routes/invitations';
 import { auditFields } from '../routes/auditLog';
 import { regionFields } from '../routes/platform/regions';
 import { roleFields } from '../routes/platform/roles';
+import { administratorFields } from '../routes/platform/administrators';
 
 /** The shapes the service answers with, checked against real answers by the tests beside this file. */
 
@@ -124,6 +125,7 @@ export const auditRecord = recordOf(auditFields, [
 export const auditActions = z.array(z.string().meta({ description: 'An action, as `<entity>.<verb>`' }));
 export const regionRecord = recordOf(regionFields);
 export const roleRecord = recordOf(roleFields, ['Description']);
+export const administratorRecord = recordOf(administratorFields, ['Phone', 'LastSignInAt']);
 export const orgSettingsRecord = z.strictObject({
   ClientId: z.int(),
   TwoFactorRequired: z.boolean().meta({ description: 'Every person of the organisation signs in with a second factor' }),

@@ -46,6 +46,13 @@ import { auditActionsQuery, auditFields } from '../routes/auditLog';
 import { ORG_SETTINGS_PATH, orgSettingsBody, orgSettingsQuery } from '../routes/organizationSettings';
 import { regionBody, regionChangesBody, regionFields, regionQuery, REGIONS_PATH } from '../routes/platform/regions';
 import { roleBody, roleChangesBody, roleFields, roleQuery, ROLES_PATH } from '../routes/platform/roles';
+import {
+  ADMINISTRATORS_PATH,
+  administratorBody,
+  administratorChangesBody,
+  administratorFields,
+  administratorQuery,
+} from '../routes/platform/administrators';
 import { endOtherSessionsBody, endSessionBody, endUserSessionsBody, sessionFields } from '../routes/sessions';
 import { approveBody, enquiryFields, rejectBody } from '../routes/enquiryDecisions';
 import { productAddressQuery, signInBody } from '../routes/users';
@@ -91,6 +98,7 @@ import {
   auditActions,
   regionRecord,
   roleRecord,
+  administratorRecord,
   orgSettingsRecord,
   sessionsEnded,
   signInAnswer,
@@ -228,6 +236,7 @@ export const answerSchemas = {
   AuditActions: auditActions,
   Region: regionRecord,
   Role: roleRecord,
+  Administrator: administratorRecord,
   OrganizationSettings: orgSettingsRecord,
   SessionsEnded: sessionsEnded,
   PasswordChanged: passwordChanged,
@@ -302,6 +311,8 @@ export const openApiDocument = buildDocument({
     RegionChanges: regionChangesBody,
     RoleForm: roleBody,
     RoleChanges: roleChangesBody,
+    AdministratorInvitation: administratorBody,
+    AdministratorChanges: administratorChangesBody,
     EnquiryApproval: approveBody,
     EnquiryRejection: rejectBody,
     UserInvitation: inviteBody,
@@ -864,6 +875,49 @@ export const openApiDocument = buildDocument({
           403: FOR_SUPER_ADMINS,
           404: refused('NOT_FOUND: no such role'),
           409: refused('CONFLICT (field RoleId): people hold the role; retire it instead'),
+        },
+      },
+    },
+    [ADMINISTRATORS_PATH]: {
+      get: {
+        operationId: 'listAdministrators',
+        tag: 'Platform',
+        summary: 'The provider’s administrators (SuperAdmins): status, two-factor and last sign-in',
+        parameters: listParameters(administratorFields),
+        responses: {
+          200: listAnswer('Administrators', administratorRecord),
+          400: refused('BAD_REQUEST: an unknown field, or a malformed filter, order or count'),
+          401: NO_SESSION,
+          403: refused('FORBIDDEN: not a SuperAdmin'),
+        },
+      },
+      post: {
+        operationId: 'inviteAdministrator',
+        tag: 'Platform',
+        summary: 'Invite another SuperAdmin: an account without a password and a mailed link to choose one; audited',
+        body: administratorBody,
+        responses: {
+          201: { description: 'The invited administrator', body: administratorRecord },
+          400: refused('BAD_REQUEST naming the field: missing, too long, or not an email address'),
+          401: NO_SESSION,
+          403: FOR_SUPER_ADMINS,
+          409: refused('CONFLICT (field OfficialEmail): someone with this email already has an account'),
+        },
+      },
+      patch: {
+        operationId: 'updateAdministrator',
+        tag: 'Platform',
+        summary:
+          'Deactivate an administrator (their sessions end at once) or activate them again; never oneself, never the last active one; audited',
+        query: administratorQuery,
+        body: administratorChangesBody,
+        responses: {
+          200: { description: 'The administrator as changed', body: administratorRecord },
+          400: refused('BAD_REQUEST: no IsActive, or deactivating oneself'),
+          401: NO_SESSION,
+          403: FOR_SUPER_ADMINS,
+          404: refused('NOT_FOUND: no such administrator'),
+          409: refused('CONFLICT (field UserId): the last active administrator'),
         },
       },
     },

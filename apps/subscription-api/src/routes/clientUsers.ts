@@ -16,7 +16,7 @@ import { invitationMail } from '../mail/templates';
 
 /** Active, invited (no password chosen yet) or disabled: what the list shows and filters by. */
 export const USER_STATUSES = ['ACTIVE', 'INVITED', 'DISABLED'] as const;
-const STATUS_SQL = "CASE WHEN NOT u.is_active THEN 'DISABLED' WHEN u.password_hash IS NULL THEN 'INVITED' ELSE 'ACTIVE' END";
+export const STATUS_SQL = "CASE WHEN NOT u.is_active THEN 'DISABLED' WHEN u.password_hash IS NULL THEN 'INVITED' ELSE 'ACTIVE' END";
 
 /**
  * A client user's fields as the provider's backend names them (SPEC section 3). Lists are always
@@ -169,20 +169,32 @@ export function isUniqueViolation(error: unknown, constraint: string): boolean {
  * Invites one person inside the caller's transaction: the account without a password, their roles
  * (each takes a seat on its product, one seat per product), the invitation link and its mail, and
  * the audit entry. Refuses, writing nothing, when the email is taken, a role unknown or no seat is
- * left. The invitation form gives one role; an import may give several.
+ * left. The invitation form gives one role; an import may give several. The provider's own
+ * administrators (`SuperAdmin`) hold no product role and take no seat.
  */
 export async function inviteUser(
   tx: Queryable,
   mailer: Mailer,
-  input: { clientId: number; actorUserId: number; ip: string | null; user: Omit<InviteBody, 'ClientId' | 'RoleId'>; roleIds: number[] },
+  input: {
+    clientId: number;
+    actorUserId: number;
+    ip: string | null;
+    user: Pick<InviteBody, 'UserFirstname' | 'UserLastname' | 'OfficialEmail' | 'Phone'> &
+      Partial<Pick<InviteBody, 'DepartmentName' | 'DepartmentCode'>>;
+    roleIds: number[];
+    typeOfUser?: 'User' | 'SuperAdmin';
+  },
 ) {
   const { user, clientId } = input;
+  const typeOfUser = input.typeOfUser ?? 'User';
   const roleIds = [...new Set(input.roleIds)];
   const roles = await tx.query<{ role_id: number; role_name: string; product_id: number }>(
     'SELECT role_id, role_name, product_id FROM roles WHERE role_id = ANY($1::int[]) AND product_id IS NOT NULL AND is_active ORDER BY product_id, role_id',
     [roleIds],
   );
-  if (roleIds.length === 0 || roles.length !== roleIds.length) throw new HttpError('BAD_REQUEST', UNKNOWN_ROLE_MESSAGE, 'RoleId');
+  const rolesNeeded = typeOfUser !== 'SuperAdmin';
+  if ((rolesNeeded && roleIds.length === 0) || roles.length !== roleIds.length)
+    throw new HttpError('BAD_REQUEST', UNKNOWN_ROLE_MESSAGE, 'RoleId');
   const [taken] = await tx.query('SELECT 1 FROM client_users WHERE lower(email) = lower($1)', [user.OfficialEmail]);
   if (taken) throw new HttpError('CONFLICT', EMAIL_TAKEN_MESSAGE, 'OfficialEmail');
   await requireAllowedDomain(tx, clientId, user.OfficialEmail);
@@ -190,9 +202,18 @@ export async function inviteUser(
 
   const [created] = await tx.query<{ user_id: number; company_name: string }>(
     `INSERT INTO client_users (client_id, first_name, last_name, email, phone, department_name, department_code, type_of_user)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, 'User')
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
      RETURNING user_id, (SELECT company_name FROM clients WHERE client_id = $1)`,
-    [clientId, user.UserFirstname, user.UserLastname, user.OfficialEmail, user.Phone, user.DepartmentName, user.DepartmentCode],
+    [
+      clientId,
+      user.UserFirstname,
+      user.UserLastname,
+      user.OfficialEmail,
+      user.Phone,
+      user.DepartmentName ?? null,
+      user.DepartmentCode ?? null,
+      typeOfUser,
+    ],
   );
   const userId = created!.user_id;
   for (const role of roles) {
@@ -224,9 +245,12 @@ export async function inviteUser(
       phone: user.Phone,
       departmentName: user.DepartmentName,
       departmentCode: user.DepartmentCode,
-      ...(roles.length === 1
-        ? { role: roles[0]!.role_name, productId: roles[0]!.product_id }
-        : { roles: roles.map((role) => ({ role: role.role_name, productId: role.product_id })) }),
+      ...(typeOfUser === 'User' ? {} : { typeOfUser }),
+      ...(roles.length === 0
+        ? {}
+        : roles.length === 1
+          ? { role: roles[0]!.role_name, productId: roles[0]!.product_id }
+          : { roles: roles.map((role) => ({ role: role.role_name, productId: role.product_id })) }),
     },
     ip: input.ip,
   });

@@ -16,3 +16,4 @@ export * from './region';
 export * from './userImportFile';
 export * from './userImport';
 export * from './role';
+export * from './administrator';

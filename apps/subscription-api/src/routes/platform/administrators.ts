@@ -1,0 +1,127 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import { INVITE_ADMINISTRATOR_REST_FIELDS, inviteAdministratorInput, restSchema } from '@yozy/shared';
+import type { Database, Queryable } from '../../db/database';
+import { viewerOf } from '../../http/auth';
+import { HttpError, parseBody } from '../../http/errors';
+import { clientOf } from '../../http/gateway';
+import { jsonObject, listResource, type ResourceDefinition } from '../../http/resource';
+import type { Mailer } from '../../mail/mailer';
+import { EMAIL_TAKEN_MESSAGE, inviteUser, isUniqueViolation, OWN_ACCOUNT_MESSAGE, setActive, STATUS_SQL } from '../clientUsers';
+import { recordIdOf, recordQuery, requireSuperAdmin } from './access';
+
+export const ADMINISTRATORS_PATH = '/platform/administrators';
+
+/** The provider's SuperAdmins: who they are, whether they can sign in, and when they last did. */
+export const administratorFields = {
+  UserId: { sql: 'u.user_id', type: 'int' },
+  UserFirstname: {
+    sql: 'u.first_name',
+    type: 'text',
+    searchable: true,
+    sort: { index: 'client_users_superadmin_name_sort_idx', by: 'lower(u.first_name)' },
+  },
+  UserLastname: { sql: 'u.last_name', type: 'text', searchable: true },
+  OfficialEmail: {
+    sql: 'u.email',
+    type: 'text',
+    searchable: true,
+    sort: { index: 'client_users_superadmin_email_sort_idx', by: 'lower(u.email)' },
+  },
+  Phone: { sql: 'u.phone', type: 'text' },
+  IsActive: { sql: 'u.is_active', type: 'bool' },
+  Status: { sql: STATUS_SQL, type: 'text' },
+  TwoFactorOn: { sql: 'EXISTS (SELECT 1 FROM two_factor tf WHERE tf.user_id = u.user_id AND tf.enabled)', type: 'bool' },
+  LastSignInAt: { sql: '(SELECT max(s.started_at) FROM sessions s WHERE s.user_id = u.user_id)', type: 'timestamp' },
+  CreatedAt: { sql: 'u.created_at', type: 'timestamp' },
+} satisfies ResourceDefinition['fields'];
+
+export const administrators: ResourceDefinition = {
+  from: 'client_users u',
+  where: "u.type_of_user = 'SuperAdmin'",
+  fields: administratorFields,
+  tieBreaker: 'u.user_id',
+};
+
+/** A new administrator in the REST names, with the rules the console's form checks. */
+export const administratorBody = restSchema(inviteAdministratorInput, INVITE_ADMINISTRATOR_REST_FIELDS);
+/** Whether an administrator can sign in: false deactivates them and ends their sessions at once. */
+export const administratorChangesBody = z.object({ IsActive: z.boolean({ error: 'IsActive is true or false' }) });
+export const administratorQuery = recordQuery('UserId');
+
+export const LAST_ADMINISTRATOR_MESSAGE = 'The provider needs at least one active administrator';
+
+async function administratorById(db: Queryable, userId: number) {
+  const [row] = await db.query<{ row: Record<string, unknown> }>(
+    `SELECT ${jsonObject(administratorFields)} AS row FROM client_users u WHERE u.user_id = $1 AND u.type_of_user = 'SuperAdmin'`,
+    [userId],
+  );
+  return row?.row ?? null;
+}
+
+/**
+ * The provider's administrators for its SuperAdmins: list them, invite another (the same invitation
+ * as an organisation's people get: an account without a password and a mailed link), and
+ * deactivate or activate one, never themselves and never the last one who can sign in.
+ */
+export function platformAdministratorRoutes(db: Database, { mailer }: { mailer: Mailer }): Router {
+  const router = Router();
+
+  router.get(ADMINISTRATORS_PATH, requireSuperAdmin, async (req, res) => {
+    res.json(await listResource(db, administrators, req, res, viewerOf(res)));
+  });
+
+  router.post(ADMINISTRATORS_PATH, requireSuperAdmin, async (req, res) => {
+    const user = parseBody(administratorBody, req.body);
+    const viewer = viewerOf(res);
+    const { userId, mail } = await db
+      .transaction((tx) =>
+        inviteUser(tx, mailer, {
+          clientId: viewer.clientId,
+          actorUserId: viewer.userId,
+          ip: clientOf(req, res).ip,
+          user,
+          roleIds: [],
+          typeOfUser: 'SuperAdmin',
+        }),
+      )
+      .catch((error: unknown) => {
+        if (isUniqueViolation(error, 'client_users_email_key')) throw new HttpError('CONFLICT', EMAIL_TAKEN_MESSAGE, 'OfficialEmail');
+        throw error;
+      });
+    mailer.dispatch(mail);
+    res.status(201).json(await administratorById(db, userId));
+  });
+
+  router.patch(ADMINISTRATORS_PATH, requireSuperAdmin, async (req, res) => {
+    const userId = recordIdOf(administratorQuery, 'UserId', req);
+    const { IsActive } = parseBody(administratorChangesBody, req.body);
+    const viewer = viewerOf(res);
+    await db.transaction(async (tx) => {
+      const [target] = await tx.query<{ client_id: number }>(
+        "SELECT client_id FROM client_users WHERE user_id = $1 AND type_of_user = 'SuperAdmin' FOR UPDATE",
+        [userId],
+      );
+      if (!target) throw new HttpError('NOT_FOUND', 'There is no such administrator', 'UserId');
+      if (!IsActive && userId === viewer.userId) throw new HttpError('BAD_REQUEST', OWN_ACCOUNT_MESSAGE, 'UserId');
+      if (!IsActive) {
+        // The others are locked too, so two administrators deactivating each other cannot leave none.
+        const others = await tx.query(
+          "SELECT user_id FROM client_users WHERE type_of_user = 'SuperAdmin' AND is_active AND user_id <> $1 FOR UPDATE",
+          [userId],
+        );
+        if (others.length === 0) throw new HttpError('CONFLICT', LAST_ADMINISTRATOR_MESSAGE, 'UserId');
+      }
+      await setActive(tx, {
+        clientId: target.client_id,
+        actorUserId: viewer.userId,
+        ip: clientOf(req, res).ip,
+        ids: [userId],
+        active: IsActive,
+      });
+    });
+    res.json(await administratorById(db, userId));
+  });
+
+  return router;
+}
