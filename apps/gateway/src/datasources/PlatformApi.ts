@@ -1,12 +1,13 @@
 import { SubscriptionService } from './SubscriptionService';
 import type { RestPage } from '../lists';
-import type { ManagedPlanRecord, ManagedProductRecord, RegionRecord, RestBody, RoleRecord } from './types';
+import type { AdministratorRecord, ManagedPlanRecord, ManagedProductRecord, RegionRecord, RestBody, RoleRecord } from './types';
 
 const PLANS = 'platform/subscription_plan_master';
 const onePlan = (planId: string) => ({ PlanId: `eq.${planId}` });
 const PRODUCTS = 'platform/subscription_product_master';
 const REGIONS = 'platform/regions';
 const ROLES = 'platform/roles';
+const ADMINISTRATORS = 'platform/administrators';
 const oneRole = (roleId: string) => ({ RoleId: `eq.${roleId}` });
 
 /** The provider's masters in Platform Settings; the REST service lets only SuperAdmins in. */
@@ -69,5 +70,17 @@ export class PlatformApi extends SubscriptionService {
 
   async deleteRole(roleId: string): Promise<void> {
     await this.delete(ROLES, { params: oneRole(roleId) });
+  }
+
+  listAdministrators(params: URLSearchParams): Promise<RestPage<AdministratorRecord>> {
+    return this.getPage(ADMINISTRATORS, params);
+  }
+
+  inviteAdministrator(administrator: RestBody): Promise<AdministratorRecord> {
+    return this.post(ADMINISTRATORS, { body: administrator });
+  }
+
+  setAdministratorActive(userId: string, active: boolean): Promise<AdministratorRecord> {
+    return this.patch(ADMINISTRATORS, { params: { UserId: `eq.${userId}` }, body: { IsActive: active } });
   }
 }

@@ -27,6 +27,8 @@ export type ManagedProductRecord = Schemas['ManagedProduct'];
 export type RegionRecord = Schemas['Region'];
 /** A role of the role master as GET /platform/roles answers it. */
 export type RoleRecord = Schemas['Role'];
+/** A provider administrator as GET /platform/administrators answers them. */
+export type AdministratorRecord = Schemas['Administrator'];
 /** An organisation's settings as GET /subscription_org_settings answers them. */
 export type OrganizationSettingsRecord = Schemas['OrganizationSettings'];
 /** Body of POST /form/subscription_web_enquiry, in the provider's field names. */

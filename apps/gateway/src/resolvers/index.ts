@@ -12,6 +12,7 @@ import { organizationSettingsResolvers } from './organizationSettings';
 import { platformResolvers } from './platform';
 import { regionResolvers } from './regions';
 import { roleResolvers } from './roles';
+import { administratorResolvers } from './administrators';
 import { sessionResolvers } from './session';
 import { sessionListResolvers } from './sessions';
 import { userResolvers } from './users';
@@ -35,6 +36,7 @@ export const resolvers = [
   auditResolvers,
   regionResolvers,
   roleResolvers,
+  administratorResolvers,
   organizationSettingsResolvers,
   twoFactorResolvers,
   userImportResolvers,

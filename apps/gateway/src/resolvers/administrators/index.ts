@@ -1,0 +1,57 @@
+import { ADMINISTRATOR_REST_FIELDS, INVITE_ADMINISTRATOR_REST_FIELDS, toRestFields } from '@yozy/shared';
+import type { AdministratorRecord } from '../../datasources/types';
+import type { AdministratorFilter, AdministratorSortField, Resolvers, UserStatus } from '../../generated/graphql';
+import { namingFields, userErrorsOf } from '../../errors';
+import { superAdmin } from '../../guards';
+import { listPage, type ListSpec } from '../../lists';
+import { readRestFields } from '../restFields';
+
+const FIELDS = ADMINISTRATOR_REST_FIELDS;
+
+const ADMINISTRATOR_LIST: ListSpec<AdministratorFilter, AdministratorSortField> = {
+  search: [FIELDS.firstName, FIELDS.lastName, FIELDS.email],
+  filter: { active: [FIELDS.isActive, 'eq'] },
+  sort: { NAME: FIELDS.firstName, EMAIL: FIELDS.email },
+  defaultSort: { field: 'NAME', direction: 'ASC' },
+};
+
+const instant = (value: string | null) => (value ? new Date(value).toISOString() : null);
+
+/** The provider's administrators in Platform Settings: SuperAdmins only, guarded before any REST call. */
+export const administratorResolvers: Resolvers = {
+  Query: {
+    administrators: superAdmin((_parent, args, ctx) =>
+      listPage(args, ADMINISTRATOR_LIST, (params) => ctx.dataSources.platform.listAdministrators(params).catch(namingFields(FIELDS))),
+    ),
+  },
+  Mutation: {
+    inviteAdministrator: superAdmin(async (_parent, { input }, ctx) => {
+      try {
+        const administrator = await ctx.dataSources.platform.inviteAdministrator(toRestFields(INVITE_ADMINISTRATOR_REST_FIELDS, input));
+        return { administrator, errors: [] };
+      } catch (error) {
+        return { administrator: null, errors: userErrorsOf(error, INVITE_ADMINISTRATOR_REST_FIELDS) };
+      }
+    }),
+    setAdministratorActive: superAdmin(async (_parent, { input: { id, active } }, ctx) => {
+      try {
+        return { administrator: await ctx.dataSources.platform.setAdministratorActive(id, active), errors: [] };
+      } catch (error) {
+        return { administrator: null, errors: userErrorsOf(error, { id: FIELDS.id }) };
+      }
+    }),
+  },
+  Administrator: {
+    ...readRestFields<AdministratorRecord>()({
+      firstName: FIELDS.firstName,
+      lastName: FIELDS.lastName,
+      email: FIELDS.email,
+      phone: FIELDS.phone,
+      twoFactorOn: FIELDS.twoFactorOn,
+    }),
+    id: (row) => String(row.UserId),
+    status: (row) => row.Status as UserStatus,
+    lastSignInAt: (row) => instant(row.LastSignInAt),
+    createdAt: (row) => instant(row.CreatedAt)!,
+  },
+};
