@@ -67,6 +67,21 @@ const matrixRoles =
   ({ db }: CellContext) =>
     db.query('SELECT role_id, role_name, description, is_active FROM roles WHERE role_name LIKE $1 ORDER BY role_id', [`matrix-${kind}%`]);
 
+/** A provider administrator of its own for one cell, so a change let through touches no other account. */
+async function matrixAdministrator(db: CellContext['db']): Promise<string> {
+  const [admin] = await db.query<{ id: string }>(
+    `INSERT INTO client_users (client_id, first_name, last_name, email, type_of_user)
+     SELECT client_id, 'Matrix', 'Admin', $1, 'SuperAdmin' FROM client_users WHERE email = 'admin@yozy.local'
+     RETURNING user_id::text AS id`,
+    [`matrix-admin-${Math.random().toString(36).slice(2, 10)}@yozy.local`],
+  );
+  return admin!.id;
+}
+
+/** The matrix's own administrators, as a refused change must leave them. */
+const matrixAdministrators = ({ db }: CellContext) =>
+  db.query("SELECT user_id, is_active, type_of_user FROM client_users WHERE email LIKE 'matrix-admin-%' ORDER BY user_id");
+
 /** A region of its own for one cell, so a change let through touches no other row. */
 async function matrixRegion(db: CellContext['db'], kind: string): Promise<string> {
   const [region] = await db.query<{ id: string }>(
@@ -606,6 +621,34 @@ const OPERATIONS: Record<string, Operation> = {
     }),
     may: ONLY_SUPER_ADMIN_MAY,
     touches: { rows: matrixRoles('deleted') },
+  },
+  'Query.administrators': {
+    call: () => ({ document: '{ administrators(page: { limit: 100 }) { totalCount nodes { id email status lastSignInAt } } }' }),
+    may: ONLY_SUPER_ADMIN_MAY,
+  },
+  'Mutation.inviteAdministrator': {
+    call: ({ unique }) => ({
+      document:
+        'mutation ($input: InviteAdministratorInput!) { inviteAdministrator(input: $input) { administrator { id } errors { code field } } }',
+      variables: {
+        input: {
+          firstName: 'Matrix',
+          lastName: 'Admin',
+          email: `matrix-admin-${unique.toLowerCase().replace(/[^a-z0-9]+/g, '-')}@yozy.local`,
+        },
+      },
+    }),
+    may: ONLY_SUPER_ADMIN_MAY,
+    touches: { rows: matrixAdministrators },
+  },
+  'Mutation.setAdministratorActive': {
+    call: async ({ db }) => ({
+      document:
+        'mutation ($input: SetAdministratorActiveInput!) { setAdministratorActive(input: $input) { administrator { id status } errors { code field } } }',
+      variables: { input: { id: await matrixAdministrator(db), active: false } },
+    }),
+    may: ONLY_SUPER_ADMIN_MAY,
+    touches: { rows: matrixAdministrators },
   },
   'Query.auditLog': {
     call: ({ other }) => ({
