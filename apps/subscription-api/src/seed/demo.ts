@@ -60,7 +60,10 @@ const ORGS: Org[] = [
     provider: true,
     groups: [],
     projects: [],
-    people: [['Asha', 'Rao', 'Operations']],
+    people: [
+      ['Asha', 'Rao', 'Operations'],
+      ['Kwame', 'Mensah', 'Customer Success'],
+    ],
   },
   {
     name: 'Acme Corporation',

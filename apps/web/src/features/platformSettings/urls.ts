@@ -6,6 +6,7 @@ export const PLATFORM_SECTIONS = [
   { slug: 'products', label: 'Products' },
   { slug: 'roles', label: 'Roles' },
   { slug: 'regions', label: 'Regions' },
+  { slug: 'administrators', label: 'Administrators' },
   { slug: 'audit', label: 'Audit log' },
 ] as const;
 export type PlatformSectionSlug = (typeof PLATFORM_SECTIONS)[number]['slug'];

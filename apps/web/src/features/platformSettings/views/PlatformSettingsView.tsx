@@ -12,6 +12,7 @@ import {
   platformSettingsPath,
   type PlatformSectionSlug,
 } from '../urls';
+import { AdministratorSection } from './AdministratorSection';
 import { PlanMasterSection } from './PlanMasterSection';
 import { ProductMasterSection } from './ProductMasterSection';
 import { RegionMasterSection } from './RegionMasterSection';
@@ -37,6 +38,7 @@ export default function PlatformSettingsView({ sections = {} }: Props) {
         {section.slug === 'products' && <ProductMasterSection />}
         {section.slug === 'roles' && <RoleMasterSection />}
         {section.slug === 'regions' && <RegionMasterSection />}
+        {section.slug === 'administrators' && <AdministratorSection />}
         {sections[section.slug] && <Suspense fallback={<ScreenSpinner />}>{sections[section.slug]}</Suspense>}
       </LinkTabs>
     </>

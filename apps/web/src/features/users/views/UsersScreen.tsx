@@ -23,7 +23,7 @@ import { useMutationForm } from '../../../lib/useMutationForm';
 import { ImportUsersDialog } from '../components/ImportUsersDialog';
 import { InviteUserDialog } from '../components/InviteUserForm';
 import { SeatSummary } from '../components/SeatSummary';
-import { STATUS_LABELS, UserStatusBadge } from '../components/UserStatusBadge';
+import { STATUS_LABELS, UserStatusBadge } from '../../../components/UserStatusBadge';
 import { userManagementPath } from '../urls';
 import { USER_STATUSES, userList } from '../userList';
 import { InvitationsPanel } from './InvitationsPanel';
