@@ -182,7 +182,7 @@ export async function inviteUser(
     user: Pick<InviteBody, 'UserFirstname' | 'UserLastname' | 'OfficialEmail' | 'Phone'> &
       Partial<Pick<InviteBody, 'DepartmentName' | 'DepartmentCode'>>;
     roleIds: number[];
-    typeOfUser?: 'User' | 'SuperAdmin';
+    typeOfUser?: 'User' | 'OrgAdmin' | 'SuperAdmin';
   },
 ) {
   const { user, clientId } = input;
@@ -344,11 +344,18 @@ export function clientUserRoutes(db: Database, { mailer }: { mailer: Mailer }): 
 
   router.post('/subscription/usercreation', requireAdmin, async (req, res) => {
     const viewer = viewerOf(res);
-    const { ClientId, RoleId, ...user } = parseBody(inviteBody, req.body);
+    const { ClientId, RoleId, TypeOfUser, ...user } = parseBody(inviteBody, req.body);
     const clientId = targetOrganization(viewer, ClientId);
     const { userId, mail } = await db
       .transaction((tx) =>
-        inviteUser(tx, mailer, { clientId, actorUserId: viewer.userId, ip: clientOf(req, res).ip, user, roleIds: [RoleId] }),
+        inviteUser(tx, mailer, {
+          clientId,
+          actorUserId: viewer.userId,
+          ip: clientOf(req, res).ip,
+          user,
+          roleIds: [RoleId],
+          typeOfUser: TypeOfUser,
+        }),
       )
       .catch((error: unknown) => {
         // Two invitations of one email racing past the check: the unique index settles it.

@@ -11,7 +11,7 @@ import { ROLES_MISSING_MESSAGE, type ImportColumnField } from './userImportFile'
  */
 
 /** One row of the file: the invitation's fields, with roles as written in the file. */
-export const importUserRow = inviteUserInput.omit({ roleId: true }).extend({
+export const importUserRow = inviteUserInput.omit({ roleId: true, typeOfUser: true }).extend({
   roles: requiredText(ROLES_MISSING_MESSAGE, 1000),
 });
 

@@ -34,6 +34,8 @@ export const inviteUserInput = z.object({
   departmentCode: optionalText(20),
   phone: optionalText(32, PHONE),
   roleId: recordId('Choose a role'),
+  /** A member by default; an organisation admin runs the organisation's console as well. */
+  typeOfUser: z.enum(['User', 'OrgAdmin'], { error: 'Choose member or organisation admin' }).default('User'),
 });
 
 export type InviteUserInput = z.input<typeof inviteUserInput>;
@@ -47,4 +49,5 @@ export const INVITE_USER_REST_FIELDS = {
   departmentCode: 'DepartmentCode',
   phone: 'Phone',
   roleId: 'RoleId',
+  typeOfUser: 'TypeOfUser',
 } as const satisfies FieldMap<keyof InviteUserInput & string>;

@@ -49,6 +49,23 @@ export function InviteUserDialog({ open, onClose, kit, seats }: Props) {
                 <FormField name="phone" label="Phone" testId="invite-phone">
                   {(control) => <Input type="tel" inputMode="tel" {...control} />}
                 </FormField>
+                <FormField
+                  name="typeOfUser"
+                  label="Access"
+                  required
+                  testId="invite-type"
+                  help="An organisation admin also runs this console for the organisation."
+                >
+                  {(control) => (
+                    <NativeSelect.Root>
+                      <NativeSelect.Field {...control}>
+                        <option value="User">Member</option>
+                        <option value="OrgAdmin">Organisation admin</option>
+                      </NativeSelect.Field>
+                      <NativeSelect.Indicator />
+                    </NativeSelect.Root>
+                  )}
+                </FormField>
                 <FormField name="roleId" label="Role" required testId="invite-role" help="The role takes a seat on its product.">
                   {(control) => (
                     <NativeSelect.Root>

@@ -1,4 +1,4 @@
-import { Box, Button, Flex, Heading, NativeSelect, Tabs, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Flex, HStack, Heading, NativeSelect, Tabs, Text } from '@chakra-ui/react';
 import { useApolloClient } from '@apollo/client/react';
 import { parseAsString, parseAsStringLiteral, useQueryStates } from 'nuqs';
 import { useMemo, useState } from 'react';
@@ -33,7 +33,16 @@ import { UserDetailDrawer } from './UserDetailDrawer';
 // The shared rules load when the person starts on the form, keeping zod off the list's first paint.
 const inviteUserInputSchema = () => import('@yozy/shared/inputs').then((inputs) => inputs.inviteUserInput);
 
-const EMPTY_INVITATION = { firstName: '', lastName: '', email: '', departmentName: '', departmentCode: '', phone: '', roleId: '' };
+const EMPTY_INVITATION = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  departmentName: '',
+  departmentCode: '',
+  phone: '',
+  roleId: '',
+  typeOfUser: 'User' as const,
+};
 
 const fullName = (user: UserFieldsFragment) => `${user.firstName} ${user.lastName}`.trim();
 
@@ -81,7 +90,14 @@ export function UsersScreen({ organizationId, embedded = false }: UsersScreenPro
     schema: inviteUserInputSchema,
     defaultValues: EMPTY_INVITATION,
     call: async (values) =>
-      (await invite({ variables: { organizationId, input: { ...values, roleId: String(values.roleId) } } })).data?.inviteUser,
+      (
+        await invite({
+          variables: {
+            organizationId,
+            input: { ...values, roleId: String(values.roleId), typeOfUser: values.typeOfUser === 'OrgAdmin' ? 'ORG_ADMIN' : 'USER' },
+          },
+        })
+      ).data?.inviteUser,
     onSuccess: (_payload, values) => {
       setInviting(false);
       kit.clear();
@@ -96,19 +112,26 @@ export function UsersScreen({ organizationId, embedded = false }: UsersScreenPro
         header: 'Name',
         accessorFn: fullName,
         cell: ({ row }) => (
-          <Button
-            variant="plain"
-            color="brand.fg"
-            px="0"
-            h="auto"
-            fontWeight="medium"
-            textDecoration="underline"
-            textUnderlineOffset="3px"
-            onClick={() => setShown({ id: row.original.id, name: fullName(row.original) })}
-            data-testid="user-open"
-          >
-            {fullName(row.original)}
-          </Button>
+          <HStack gap="2">
+            <Button
+              variant="plain"
+              color="brand.fg"
+              px="0"
+              h="auto"
+              fontWeight="medium"
+              textDecoration="underline"
+              textUnderlineOffset="3px"
+              onClick={() => setShown({ id: row.original.id, name: fullName(row.original) })}
+              data-testid="user-open"
+            >
+              {fullName(row.original)}
+            </Button>
+            {row.original.typeOfUser === 'ORG_ADMIN' && (
+              <Badge variant="outline" colorPalette="brand" data-testid="user-admin">
+                Admin
+              </Badge>
+            )}
+          </HStack>
         ),
       },
       { id: 'email', header: 'Email', accessorKey: 'email' },
