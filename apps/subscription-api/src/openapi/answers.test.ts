@@ -255,7 +255,7 @@ describe('the answers the OpenAPI document promises', () => {
   it('organisation settings', async () => {
     const orgAdmin = await api.signIn('admin@acme.local');
     const path = '/subscription_org_settings';
-    const body = { TwoFactorRequired: false, SessionIdleMinutes: null, AllowedEmailDomains: [] };
+    const body = { RequiresApproval: false, TwoFactorRequired: false, SessionIdleMinutes: null, AllowedEmailDomains: [] };
     expectDocumented('get', path, await api.get(path, orgAdmin), 200);
     expectDocumented('get', path, await api.get(`${path}?ClientId=x`, superAdmin), 400);
     expectDocumented('get', path, await api.get(`${path}?ClientId=1`, orgAdmin), 403);
@@ -354,6 +354,29 @@ describe('the answers the OpenAPI document promises', () => {
     expectDocumented('post', approve, await api.post(approve, { EnquiryId: first!.enquiry_id }, superAdmin), 409);
     const reject = '/subscription/enquiry/reject';
     expectDocumented('post', reject, await api.post(reject, { EnquiryId: second!.enquiry_id, Reason: 'Not yet' }, superAdmin), 200);
+  });
+
+  it('approval of new people', async () => {
+    const orgAdmin = await api.signIn('admin@acme.local');
+    const [acme] = await api.db.query<{ client_id: number }>("SELECT client_id FROM clients WHERE company_name = 'Acme Corporation'");
+    await api.db.query('UPDATE org_settings SET requires_approval = true WHERE client_id = $1', [acme!.client_id]);
+    const [role] = await api.db.query<{ role_id: number }>(
+      "SELECT r.role_id FROM roles r JOIN products p USING (product_id) WHERE p.product_code = 'YOZY-WEB' ORDER BY r.role_id LIMIT 1",
+    );
+    const invitation = {
+      UserFirstname: 'Awa',
+      UserLastname: 'Diallo',
+      OfficialEmail: 'awa.diallo@acme.local',
+      RoleId: role!.role_id,
+      ClientId: acme!.client_id,
+    };
+    const created = await api.post<{ ClientUserId: number }>('/subscription/usercreation', invitation, superAdmin);
+    await api.db.query('UPDATE org_settings SET requires_approval = false WHERE client_id = $1', [acme!.client_id]);
+    const path = '/subscription/UserApproval';
+    expectDocumented('post', path, await api.post(path, { UserIds: [created.body.ClientUserId], Approve: true }, superAdmin), 403);
+    expectDocumented('post', path, await api.post(path, { UserIds: [created.body.ClientUserId], Approve: true }, orgAdmin), 200);
+    expectDocumented('post', path, await api.post(path, { UserIds: [created.body.ClientUserId], Approve: true }, orgAdmin), 404);
+    expectDocumented('post', path, await api.post(path, { UserIds: [] }, orgAdmin), 400);
   });
 
   it('user management', async () => {

@@ -128,6 +128,7 @@ export const roleRecord = recordOf(roleFields, ['Description']);
 export const administratorRecord = recordOf(administratorFields, ['Phone', 'LastSignInAt']);
 export const orgSettingsRecord = z.strictObject({
   ClientId: z.int(),
+  RequiresApproval: z.boolean().meta({ description: 'People the organisation’s own admins did not add wait for their approval' }),
   TwoFactorRequired: z.boolean().meta({ description: 'Every person of the organisation signs in with a second factor' }),
   SessionIdleMinutes: z.int().nullable().meta({ description: 'Minutes a session may sit unused before it ends; null: until it expires' }),
   AllowedEmailDomains: z.array(z.string()).meta({ description: 'Domains invitations may go to; empty: any' }),

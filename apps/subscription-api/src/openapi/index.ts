@@ -8,6 +8,8 @@ import { clientChangesBody, clientFields, clientQuery } from '../routes/clients'
 import { ALREADY_ACCEPTED_MESSAGE, invitationFields, NOTHING_TO_REVOKE_MESSAGE, resendBody, revokeBody } from '../routes/invitations';
 import {
   activationBody,
+  approvalBody,
+  APPROVAL_MESSAGE,
   clientUserFields,
   EMAIL_TAKEN_MESSAGE,
   inviteBody,
@@ -320,6 +322,7 @@ export const openApiDocument = buildDocument({
     InvitationResend: resendBody,
     InvitationRevoke: revokeBody,
     UserActivation: activationBody,
+    UserApproval: approvalBody,
     UsersSignOut: signOutBody,
     TwoFactorConfirm: confirmTwoFactorBody,
     TwoFactorDisable: disableTwoFactorBody,
@@ -1455,6 +1458,23 @@ export const openApiDocument = buildDocument({
           403: refused('FORBIDDEN: another organisation, or not an administrator'),
           404: refused('NOT_FOUND (field UserIds): some of the people are not of the organisation'),
           409: refused('SEAT_LIMIT (field UserIds): not enough seats left, saying how many are'),
+        },
+      },
+    },
+    '/subscription/UserApproval': {
+      post: {
+        operationId: 'decideUserApproval',
+        tag: 'Users',
+        summary: 'Approve or decline people awaiting the approval of the caller’s organisation',
+        description:
+          'Approval sends each person the invitation to choose a password (their seat was taken when the account was made); declining deletes each account, freeing its seat. Only the organisation’s own admins decide. Each decision is audited.',
+        body: approvalBody,
+        responses: {
+          200: { description: 'The approved people as they are now (none for a decline)', body: z.array(clientUserRecord) },
+          400: refused('BAD_REQUEST: UserIds missing, empty or over 100, or Approve missing'),
+          401: NO_SESSION,
+          403: refused(`FORBIDDEN: not an organisation admin ("${APPROVAL_MESSAGE}")`),
+          404: refused('NOT_FOUND (field UserIds): some of the people are not awaiting approval in the organisation'),
         },
       },
     },

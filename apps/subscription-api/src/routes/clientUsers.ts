@@ -15,8 +15,9 @@ import type { Mailer } from '../mail/mailer';
 import { invitationMail } from '../mail/templates';
 
 /** Active, invited (no password chosen yet) or disabled: what the list shows and filters by. */
-export const USER_STATUSES = ['ACTIVE', 'INVITED', 'DISABLED'] as const;
-export const STATUS_SQL = "CASE WHEN NOT u.is_active THEN 'DISABLED' WHEN u.password_hash IS NULL THEN 'INVITED' ELSE 'ACTIVE' END";
+export const USER_STATUSES = ['ACTIVE', 'INVITED', 'AWAITING_APPROVAL', 'DISABLED'] as const;
+export const STATUS_SQL =
+  "CASE WHEN NOT u.is_active THEN 'DISABLED' WHEN u.awaiting_approval THEN 'AWAITING_APPROVAL' WHEN u.password_hash IS NULL THEN 'INVITED' ELSE 'ACTIVE' END";
 
 /**
  * A client user's fields as the provider's backend names them (SPEC section 3). Lists are always
@@ -113,6 +114,14 @@ export const activationBody = z.object({
   IsActive: z.boolean({ error: 'Say whether to activate (true) or deactivate (false)' }),
 });
 
+/** POST /subscription/UserApproval: approve (and invite) or decline (and delete) people awaiting approval. */
+export const approvalBody = z.object({
+  UserIds: userIds,
+  Approve: z.boolean({ error: 'Say whether to approve (true) or decline (false)' }),
+});
+
+export const APPROVAL_MESSAGE = 'An organisation’s own admins approve its new people';
+
 /** POST /subscription/users/signout: end every live session of people. */
 export const signOutBody = z.object({ ClientId: inviteBody.shape.ClientId, UserIds: userIds });
 
@@ -193,6 +202,7 @@ export async function inviteUser(
     [roleIds],
   );
   const rolesNeeded = typeOfUser !== 'SuperAdmin';
+  const awaiting = typeOfUser !== 'SuperAdmin' && (await needsApproval(tx, clientId, input.actorUserId));
   if ((rolesNeeded && roleIds.length === 0) || roles.length !== roleIds.length)
     throw new HttpError('BAD_REQUEST', UNKNOWN_ROLE_MESSAGE, 'RoleId');
   const [taken] = await tx.query('SELECT 1 FROM client_users WHERE lower(email) = lower($1)', [user.OfficialEmail]);
@@ -201,8 +211,8 @@ export async function inviteUser(
   for (const productId of new Set(roles.map((role) => role.product_id))) await reserveSeats(tx, clientId, productId, 1, 'RoleId');
 
   const [created] = await tx.query<{ user_id: number; company_name: string }>(
-    `INSERT INTO client_users (client_id, first_name, last_name, email, phone, department_name, department_code, type_of_user)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+    `INSERT INTO client_users (client_id, first_name, last_name, email, phone, department_name, department_code, type_of_user, awaiting_approval)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
      RETURNING user_id, (SELECT company_name FROM clients WHERE client_id = $1)`,
     [
       clientId,
@@ -213,25 +223,23 @@ export async function inviteUser(
       user.DepartmentName ?? null,
       user.DepartmentCode ?? null,
       typeOfUser,
+      awaiting,
     ],
   );
   const userId = created!.user_id;
   for (const role of roles) {
     await tx.query('INSERT INTO user_roles (user_id, role_id, product_id) VALUES ($1, $2, $3)', [userId, role.role_id, role.product_id]);
   }
-  const token = await issueToken(tx, { userId, email: user.OfficialEmail, purpose: 'invite' });
-  const mail = await mailer.queue(
-    tx,
-    user.OfficialEmail,
-    invitationMail({
-      publicUrl: mailer.publicUrl,
-      token,
-      email: user.OfficialEmail,
-      firstName: user.UserFirstname,
-      lastName: user.UserLastname,
-      organization: created!.company_name,
-    }),
-  );
+  // Awaiting approval, nobody is mailed yet: the approval sends the invitation.
+  const mail = awaiting
+    ? null
+    : await queueInvitation(tx, mailer, {
+        userId,
+        email: user.OfficialEmail,
+        firstName: user.UserFirstname,
+        lastName: user.UserLastname,
+        organization: created!.company_name,
+      });
   await audit(tx, {
     clientId,
     actorUserId: input.actorUserId,
@@ -246,6 +254,7 @@ export async function inviteUser(
       departmentName: user.DepartmentName,
       departmentCode: user.DepartmentCode,
       ...(typeOfUser === 'User' ? {} : { typeOfUser }),
+      ...(awaiting ? { awaitingApproval: true } : {}),
       ...(roles.length === 0
         ? {}
         : roles.length === 1
@@ -255,6 +264,90 @@ export async function inviteUser(
     ip: input.ip,
   });
   return { userId, mail };
+}
+
+/**
+ * Whether an account made in the organisation by this person waits for its admins' approval: its
+ * settings ask for it and the person is not one of the organisation's own (the provider is not).
+ */
+async function needsApproval(tx: Queryable, clientId: number, actorUserId: number): Promise<boolean> {
+  const [row] = await tx.query<{ needs: boolean }>(
+    `SELECT coalesce(s.requires_approval, false) AND a.client_id <> $1 AS needs
+       FROM client_users a LEFT JOIN org_settings s ON s.client_id = $1
+      WHERE a.user_id = $2`,
+    [clientId, actorUserId],
+  );
+  return row?.needs ?? false;
+}
+
+/** The invitation of one person: a single-use link to choose a password, and its mail, queued in the transaction. */
+async function queueInvitation(
+  tx: Queryable,
+  mailer: Mailer,
+  person: { userId: number; email: string; firstName: string; lastName: string; organization: string },
+) {
+  const token = await issueToken(tx, { userId: person.userId, email: person.email, purpose: 'invite' });
+  return mailer.queue(
+    tx,
+    person.email,
+    invitationMail({
+      publicUrl: mailer.publicUrl,
+      token,
+      email: person.email,
+      firstName: person.firstName,
+      lastName: person.lastName,
+      organization: person.organization,
+    }),
+  );
+}
+
+/**
+ * An organisation's admin decides on people awaiting approval: approved, each is invited (their
+ * seat was taken when the account was made); declined, each account is deleted, freeing its seat.
+ */
+export async function decideApproval(
+  tx: Queryable,
+  mailer: Mailer,
+  input: { clientId: number; actorUserId: number; ip: string | null; ids: number[]; approve: boolean },
+) {
+  const people = await tx.query<{ user_id: number; email: string; first_name: string; last_name: string; company_name: string }>(
+    `SELECT u.user_id, u.email, u.first_name, u.last_name, c.company_name
+       FROM client_users u JOIN clients c ON c.client_id = u.client_id
+      WHERE u.client_id = $1 AND u.user_id = ANY($2::int[]) AND u.awaiting_approval
+      ORDER BY u.user_id FOR UPDATE OF u`,
+    [input.clientId, input.ids],
+  );
+  if (people.length !== new Set(input.ids).size) {
+    throw new HttpError('NOT_FOUND', 'Some of these people are not awaiting approval in this organisation', 'UserIds');
+  }
+  const mails = [];
+  for (const person of people) {
+    if (input.approve) {
+      await tx.query('UPDATE client_users SET awaiting_approval = false, updated_at = now() WHERE user_id = $1', [person.user_id]);
+      mails.push(
+        await queueInvitation(tx, mailer, {
+          userId: person.user_id,
+          email: person.email,
+          firstName: person.first_name,
+          lastName: person.last_name,
+          organization: person.company_name,
+        }),
+      );
+    } else {
+      await tx.query('DELETE FROM client_users WHERE user_id = $1', [person.user_id]);
+    }
+    await audit(tx, {
+      clientId: input.clientId,
+      actorUserId: input.actorUserId,
+      action: input.approve ? 'user.approve' : 'user.decline',
+      entityType: 'user',
+      entityId: person.user_id,
+      before: { awaitingApproval: true, email: person.email },
+      after: input.approve ? { awaitingApproval: false, invited: true } : null,
+      ip: input.ip,
+    });
+  }
+  return mails;
 }
 
 /** The people named, locked for the change; NOT_FOUND when one is not of the organisation. */
@@ -362,8 +455,31 @@ export function clientUserRoutes(db: Database, { mailer }: { mailer: Mailer }): 
         if (isUniqueViolation(error, 'client_users_email_key')) throw new HttpError('CONFLICT', EMAIL_TAKEN_MESSAGE, 'OfficialEmail');
         throw error;
       });
-    mailer.dispatch(mail);
+    if (mail) mailer.dispatch(mail);
     res.status(201).json(await loadUser(db, userId));
+  });
+
+  router.post('/subscription/UserApproval', requireAdmin, async (req, res) => {
+    const viewer = viewerOf(res);
+    const body = parseBody(approvalBody, req.body);
+    // The approval is the organisation's say over who joins it: the provider does not decide it.
+    if (viewer.typeOfUser !== 'OrgAdmin') throw new HttpError('FORBIDDEN', APPROVAL_MESSAGE);
+    const clientId = viewer.clientId;
+    const mails = await db.transaction((tx) =>
+      decideApproval(tx, mailer, {
+        clientId,
+        actorUserId: viewer.userId,
+        ip: clientOf(req, res).ip,
+        ids: body.UserIds,
+        approve: body.Approve,
+      }),
+    );
+    for (const mail of mails) mailer.dispatch(mail);
+    const rows = await db.query<{ row: Record<string, unknown> }>(
+      `SELECT ${jsonObject(clientUserFields)} AS row FROM client_users u WHERE u.user_id = ANY($1::int[]) ORDER BY u.user_id`,
+      [body.UserIds],
+    );
+    res.json(rows.map((row) => row.row));
   });
 
   router.post('/subscription/UserActivation', requireAdmin, async (req, res) => {

@@ -60,6 +60,7 @@ export const revokeBody = z.object({
 });
 
 export const ALREADY_ACCEPTED_MESSAGE = 'This person has accepted their invitation already';
+export const AWAITING_APPROVAL_MESSAGE = 'This person awaits the approval of the organisation’s admins: approve them first';
 export const NOTHING_TO_REVOKE_MESSAGE = 'This invitation is not pending, so there is nothing to revoke';
 
 type Invitee = {
@@ -69,13 +70,14 @@ type Invitee = {
   last_name: string;
   is_active: boolean;
   has_password: boolean;
+  awaiting_approval: boolean;
   company_name: string;
 };
 
 /** The person invited, locked for the change, or NOT_FOUND when they are not of the organisation. */
 async function invitee(tx: Queryable, clientId: number, userId: number): Promise<Invitee> {
   const [row] = await tx.query<Invitee>(
-    `SELECT u.user_id, u.email, u.first_name, u.last_name, u.is_active, u.password_hash IS NOT NULL AS has_password, c.company_name
+    `SELECT u.user_id, u.email, u.first_name, u.last_name, u.is_active, u.password_hash IS NOT NULL AS has_password, u.awaiting_approval, c.company_name
        FROM client_users u JOIN clients c ON c.client_id = u.client_id
       WHERE u.user_id = $1 AND u.client_id = $2
         FOR UPDATE OF u`,
@@ -119,6 +121,7 @@ export function invitationRoutes(db: Database, { mailer }: { mailer: Mailer }): 
     const { link, mail, userId } = await db.transaction(async (tx) => {
       const person = await invitee(tx, clientId, body.UserId);
       if (person.has_password) throw new HttpError('CONFLICT', ALREADY_ACCEPTED_MESSAGE, 'UserId');
+      if (person.awaiting_approval) throw new HttpError('CONFLICT', AWAITING_APPROVAL_MESSAGE, 'UserId');
       if (!person.is_active) {
         // A revoked invitation freed the person's seats: inviting them again takes them back.
         const products = await tx.query<{ product_id: number }>('SELECT DISTINCT product_id FROM user_roles WHERE user_id = $1', [

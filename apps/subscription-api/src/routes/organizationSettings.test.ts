@@ -24,6 +24,7 @@ afterAll(() => api.stop());
 
 const PATH = '/subscription_org_settings';
 const settings = (changes: Record<string, unknown> = {}) => ({
+  RequiresApproval: false,
   TwoFactorRequired: false,
   SessionIdleMinutes: null,
   AllowedEmailDomains: [],

@@ -28,6 +28,7 @@ export const orgSettingsBody = restSchema(organizationSettingsInput, ORGANIZATIO
 
 export type OrgSettingsRecord = {
   ClientId: number;
+  RequiresApproval: boolean;
   TwoFactorRequired: boolean;
   SessionIdleMinutes: number | null;
   AllowedEmailDomains: string[];
@@ -38,6 +39,7 @@ export type OrgSettingsRecord = {
 async function settingsOf(db: Queryable, clientId: number, lock = false): Promise<OrgSettingsRecord> {
   const [row] = await db.query<OrgSettingsRecord>(
     `SELECT c.client_id AS "ClientId",
+            coalesce(s.requires_approval, false) AS "RequiresApproval",
             coalesce(s.two_factor_required, false) AS "TwoFactorRequired",
             s.session_idle_minutes AS "SessionIdleMinutes",
             coalesce(s.allowed_email_domains, '{}') AS "AllowedEmailDomains",
@@ -66,11 +68,12 @@ export function organizationSettingsRoutes(db: Database): Router {
     const saved = await db.transaction(async (tx) => {
       const before = await settingsOf(tx, clientId, true);
       await tx.query(
-        `INSERT INTO org_settings (client_id, two_factor_required, session_idle_minutes, allowed_email_domains, updated_at)
-         VALUES ($1, $2, $3, $4, now())
+        `INSERT INTO org_settings (client_id, two_factor_required, session_idle_minutes, allowed_email_domains, requires_approval, updated_at)
+         VALUES ($1, $2, $3, $4, coalesce($5, false), now())
          ON CONFLICT (client_id) DO UPDATE
-           SET two_factor_required = $2, session_idle_minutes = $3, allowed_email_domains = $4, updated_at = now()`,
-        [clientId, settings.TwoFactorRequired, settings.SessionIdleMinutes, settings.AllowedEmailDomains],
+           SET two_factor_required = $2, session_idle_minutes = $3, allowed_email_domains = $4,
+               requires_approval = coalesce($5, org_settings.requires_approval), updated_at = now()`,
+        [clientId, settings.TwoFactorRequired, settings.SessionIdleMinutes, settings.AllowedEmailDomains, settings.RequiresApproval ?? null],
       );
       const after = await settingsOf(tx, clientId);
       const { UpdatedAt: _before, ClientId: _id, ...was } = before;

@@ -195,7 +195,7 @@ export function userImportRoutes(db: Database, { mailer }: { mailer: Mailer }): 
             roleIds: row.roles.map((role) => role.role_id),
           });
           ids.push(invited.userId);
-          mails.push(invited.mail);
+          if (invited.mail) mails.push(invited.mail);
         }
         return { ids, mails };
       })

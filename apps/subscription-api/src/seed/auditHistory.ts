@@ -42,13 +42,17 @@ export async function seedAuditHistory(tx: Transaction): Promise<void> {
     email: string;
     phone: string | null;
     department_name: string | null;
+    awaiting_approval: boolean;
     admin_id: number;
   }>(
-    `SELECT u.client_id, u.user_id, u.first_name, u.last_name, u.email, u.phone, u.department_name, a.user_id AS admin_id
+    // People awaiting approval were added by the provider; the others by their organisation's admin.
+    `SELECT u.client_id, u.user_id, u.first_name, u.last_name, u.email, u.phone, u.department_name, u.awaiting_approval,
+            CASE WHEN u.awaiting_approval THEN p.user_id ELSE a.user_id END AS admin_id
        FROM client_users u
        JOIN LATERAL (SELECT user_id FROM client_users
                       WHERE client_id = u.client_id AND type_of_user = 'OrgAdmin' AND password_hash IS NOT NULL
                       ORDER BY user_id LIMIT 1) a ON true
+       JOIN LATERAL (SELECT user_id FROM client_users WHERE type_of_user = 'SuperAdmin' ORDER BY user_id LIMIT 1) p ON true
       WHERE u.password_hash IS NULL AND u.type_of_user = 'User'
       ORDER BY u.user_id`,
   );
@@ -65,6 +69,7 @@ export async function seedAuditHistory(tx: Transaction): Promise<void> {
         email: user.email,
         phone: user.phone,
         departmentName: user.department_name,
+        ...(user.awaiting_approval ? { awaitingApproval: true } : {}),
       },
       ip: '203.0.113.24',
       occurredAt: daysAgo(3 + (n % 20), n),

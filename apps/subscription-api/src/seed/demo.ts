@@ -35,6 +35,8 @@ type Org = {
   vertical: string;
   revenue: number;
   provider?: boolean;
+  /** People the provider adds wait for the approval of the organisation's admins. */
+  approval?: boolean;
   plan?: string;
   validDays?: number;
   groups: string[];
@@ -103,6 +105,7 @@ const ORGS: Org[] = [
   },
   {
     name: 'Globex Industries',
+    approval: true,
     domain: 'globex.local',
     city: 'Cypress Creek',
     state: 'Oregon',
@@ -205,7 +208,7 @@ async function inviteUsersWithoutPassword(tx: Transaction, mailer: Mailer): Prom
   const invited = await tx.query<{ user_id: number; email: string; first_name: string; last_name: string; company_name: string }>(
     `SELECT u.user_id, u.email, u.first_name, u.last_name, c.company_name
        FROM client_users u JOIN clients c ON c.client_id = u.client_id
-      WHERE u.password_hash IS NULL AND u.is_active
+      WHERE u.password_hash IS NULL AND u.is_active AND NOT u.awaiting_approval
       ORDER BY u.user_id`,
   );
   const mails: QueuedMail[] = [];
@@ -301,7 +304,7 @@ async function insertOrganisation(tx: Transaction, org: Org, masters: Masters) {
   await tx.query(
     `INSERT INTO org_settings (client_id, requires_approval, default_regions, mail_sender_name, mail_sender_address)
      VALUES ($1, $2, $3, $4, $5)`,
-    [clientId, !org.provider, org.countryCode === 'IN' ? ['ap-south-1'] : ['us-east-1'], org.name, `no-reply@${org.domain}`],
+    [clientId, org.approval ?? false, org.countryCode === 'IN' ? ['ap-south-1'] : ['us-east-1'], org.name, `no-reply@${org.domain}`],
   );
 
   const plan = org.plan ? masters.planIds.get(org.plan) : undefined;

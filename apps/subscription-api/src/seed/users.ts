@@ -2,10 +2,11 @@ import type { Transaction } from '../db/database';
 
 /**
  * More people for the user management screen: departments to search and sort, disabled accounts,
- * invitations still pending and one that expired, and a licence close to its capacity (Globex's
- * Lite Team plan ends up with 22 of its 25 seats taken).
+ * invitations still pending and one that expired, people the provider added whom Globex's admins
+ * have still to approve, and a licence close to its capacity (Globex's Lite Team plan ends up with
+ * 23 of its 25 seats taken).
  */
-type State = 'active' | 'disabled' | 'invited' | 'expired';
+type State = 'active' | 'disabled' | 'invited' | 'expired' | 'awaiting';
 type Person = [first: string, last: string, department: string, state: State];
 
 const PEOPLE: Record<string, { product: string; role: string; people: Person[] }> = {
@@ -49,6 +50,7 @@ const PEOPLE: Record<string, { product: string; role: string; people: Person[] }
       ['Nadia', 'Rahman', 'IT', 'expired'],
       ['Oscar', 'Lind', 'Operations', 'active'],
       ['Paula', 'Gomez', 'Finance', 'active'],
+      ['Quinn', 'Adeyemi', 'IT', 'awaiting'],
     ],
   },
 };
@@ -60,10 +62,10 @@ export async function insertMorePeople(tx: Transaction, passwordHash: string): P
       await tx.query(
         `WITH person AS (
            INSERT INTO client_users (client_id, first_name, last_name, email, phone, department_name, department_code,
-                                     type_of_user, is_active, password_hash, created_at)
+                                     type_of_user, is_active, password_hash, awaiting_approval, created_at)
            SELECT u.client_id, $2::text, $3::text, lower($2::text || '.' || $3::text || '@' || $1::text),
                   '+1 555 02' || lpad($4::int::text, 2, '0'), $5::text, upper(left($5::text, 3)), 'User', $6::boolean,
-                  $7::text, now() - make_interval(days => 200 - $4::int * 9)
+                  $7::text, $10::boolean, now() - make_interval(days => 200 - $4::int * 9)
              FROM client_users u WHERE u.email = 'admin@' || $1::text
            RETURNING user_id
          )
@@ -78,9 +80,10 @@ export async function insertMorePeople(tx: Transaction, passwordHash: string): P
           index,
           department,
           state !== 'disabled',
-          state === 'invited' || state === 'expired' ? null : passwordHash,
+          state === 'invited' || state === 'expired' || state === 'awaiting' ? null : passwordHash,
           product,
           role,
+          state === 'awaiting',
         ],
       );
     }

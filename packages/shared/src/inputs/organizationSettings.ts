@@ -17,6 +17,8 @@ const emailDomain = z
 
 /** What an organisation's settings form sends: each rule of how its people sign in and are invited. */
 export const organizationSettingsInput = z.object({
+  /** Left out: as it is. */
+  requiresApproval: z.boolean({ error: 'Say whether new people need approval' }).optional(),
   twoFactorRequired: z.boolean({ error: 'Say whether two-factor sign-in is required' }),
   sessionIdleMinutes: z
     .int({ error: `Enter whole minutes from ${SESSION_IDLE_MINUTES_MIN} to ${SESSION_IDLE_MINUTES_MAX}` })
@@ -34,6 +36,7 @@ export type OrganizationSettingsInput = z.input<typeof organizationSettingsInput
 /** The settings as the REST service names them. */
 export const ORGANIZATION_SETTINGS_REST_FIELDS = {
   organizationId: 'ClientId',
+  requiresApproval: 'RequiresApproval',
   twoFactorRequired: 'TwoFactorRequired',
   sessionIdleMinutes: 'SessionIdleMinutes',
   allowedEmailDomains: 'AllowedEmailDomains',
@@ -48,6 +51,7 @@ export const emailDomainOf = (email: string) => email.slice(email.lastIndexOf('@
  * one per line), checked by the same rules and giving the same input the mutation takes.
  */
 export const organizationSettingsForm = z.object({
+  requiresApproval: organizationSettingsInput.shape.requiresApproval,
   twoFactorRequired: organizationSettingsInput.shape.twoFactorRequired,
   sessionIdleMinutes: z
     .string()

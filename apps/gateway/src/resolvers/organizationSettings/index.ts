@@ -21,6 +21,7 @@ export const organizationSettingsResolvers: Resolvers = {
   },
   OrganizationSettings: {
     organizationId: (settings) => String(settings.ClientId),
+    requiresApproval: (settings) => settings.RequiresApproval,
     twoFactorRequired: (settings) => settings.TwoFactorRequired,
     sessionIdleMinutes: (settings) => settings.SessionIdleMinutes,
     allowedEmailDomains: (settings) => settings.AllowedEmailDomains,

@@ -23,6 +23,7 @@ const UPDATE = /* GraphQL */ `
 
 const ROW: OrganizationSettingsRecord = {
   ClientId: 2,
+  RequiresApproval: false,
   TwoFactorRequired: true,
   SessionIdleMinutes: 30,
   AllowedEmailDomains: ['acme.local'],

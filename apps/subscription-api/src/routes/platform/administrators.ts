@@ -89,7 +89,7 @@ export function platformAdministratorRoutes(db: Database, { mailer }: { mailer: 
         if (isUniqueViolation(error, 'client_users_email_key')) throw new HttpError('CONFLICT', EMAIL_TAKEN_MESSAGE, 'OfficialEmail');
         throw error;
       });
-    mailer.dispatch(mail);
+    if (mail) mailer.dispatch(mail);
     res.status(201).json(await administratorById(db, userId));
   });
 
