@@ -48,6 +48,13 @@ export const superAdmin = <Result, Parent, Args>(resolver: ResolverFn<Result, Pa
     if (viewer.TypeOfUser !== 'SuperAdmin') throw forbidden('This is for the provider’s administrators');
   })(resolver);
 
+/** An organisation's own admins only, on their own organisation: for what is the organisation's say, not the provider's. */
+export const organizationAdmin = <Result, Parent, Args>(resolver: ResolverFn<Result, Parent, Args>) =>
+  guard<Parent, Args>((viewer) => {
+    requireAdmin(viewer);
+    if (viewer.TypeOfUser !== 'OrgAdmin') throw forbidden('This is for the organisation’s own admins');
+  })(resolver);
+
 /**
  * Administrators acting on one organisation, named by `idOf`: a SuperAdmin on any, an
  * organisation's admin on their own only; members and signed-out callers are refused.

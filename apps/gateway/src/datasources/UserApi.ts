@@ -58,6 +58,10 @@ export class UserApi extends SubscriptionService {
     return this.post<ClientUser[]>('subscription/UserActivation', { body });
   }
 
+  decideApproval(body: RestBody): Promise<ClientUser[]> {
+    return this.post<ClientUser[]>('subscription/UserApproval', { body });
+  }
+
   signOutUsers(body: RestBody): Promise<UsersSignedOut> {
     return this.post<UsersSignedOut>('subscription/users/signout', { body });
   }

@@ -10,7 +10,7 @@ import type {
   UserStatus,
 } from '../../generated/graphql';
 import { namingFields, userErrorsOf } from '../../errors';
-import { organizationScoped } from '../../guards';
+import { organizationAdmin, organizationScoped } from '../../guards';
 import { listPage, type ListSpec } from '../../lists';
 
 const FIELDS = USER_REST_FIELDS;
@@ -95,6 +95,13 @@ export const userResolvers: Resolvers = {
       try {
         const body = { UserIds: input.userIds, IsActive: input.active, ...organisationOf(organizationId) };
         return { users: await ctx.dataSources.users.setUsersActive(body), errors: [] };
+      } catch (error) {
+        return { users: [], errors: userErrorsOf(error, PEOPLE_REST_FIELDS) };
+      }
+    }),
+    decideUserApproval: organizationAdmin(async (_parent, { input }, ctx) => {
+      try {
+        return { users: await ctx.dataSources.users.decideApproval({ UserIds: input.userIds, Approve: input.approve }), errors: [] };
       } catch (error) {
         return { users: [], errors: userErrorsOf(error, PEOPLE_REST_FIELDS) };
       }

@@ -2,7 +2,7 @@ import { parseAsStringLiteral } from 'nuqs';
 import { defineList, listHref, type ListLink } from '../../lib/listState';
 import { userManagementPath } from './urls';
 
-export const USER_STATUSES = ['ACTIVE', 'INVITED', 'DISABLED'] as const;
+export const USER_STATUSES = ['ACTIVE', 'INVITED', 'AWAITING_APPROVAL', 'DISABLED'] as const;
 
 /**
  * The users list's sort keys (URL key → the schema's sort field) and its status filter. Apart

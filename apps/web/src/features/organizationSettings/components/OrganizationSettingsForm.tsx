@@ -7,33 +7,55 @@ import type { MutationForm as Kit } from '../../../lib/useMutationForm';
 
 type Props = { kit: Kit<typeof organizationSettingsForm> };
 
-/** Two-factor for everyone, the idle limit of sessions, and the domains invitations may go to. */
+type CheckboxProps = Props & { name: 'requiresApproval' | 'twoFactorRequired'; label: string; help: string; testId: string };
+
+/** A setting that is on or off, with what it does under its label. */
+function SettingCheckbox({ kit, name, label, help, testId }: CheckboxProps) {
+  return (
+    <Controller
+      control={kit.form.control}
+      name={name}
+      render={({ field }) => (
+        <Field.Root>
+          <Checkbox.Root
+            colorPalette="brand"
+            checked={field.value === true}
+            onCheckedChange={(details) => field.onChange(details.checked === true)}
+            alignItems="flex-start"
+          >
+            <Checkbox.HiddenInput ref={field.ref} name={field.name} onBlur={field.onBlur} data-testid={testId} />
+            <Checkbox.Control mt="0.5" />
+            <Stack gap="0.5">
+              <Checkbox.Label>{label}</Checkbox.Label>
+              <Text fontSize="sm" color="fg.muted">
+                {help}
+              </Text>
+            </Stack>
+          </Checkbox.Root>
+        </Field.Root>
+      )}
+    />
+  );
+}
+
+/** Approval of new people, two-factor for everyone, the idle limit of sessions, and the domains invitations may go to. */
 export function OrganizationSettingsForm({ kit }: Props) {
   return (
     <MutationForm kit={kit} label="Organization settings" testId="organization-settings-form" alertTestId="organization-settings-error">
       <Stack gap="6" maxW="xl">
-        <Controller
-          control={kit.form.control}
+        <SettingCheckbox
+          kit={kit}
+          name="requiresApproval"
+          label="Approve new people the provider adds"
+          help="People the provider adds to the organization wait for an admin here to approve them before they are invited."
+          testId="setting-requires-approval"
+        />
+        <SettingCheckbox
+          kit={kit}
           name="twoFactorRequired"
-          render={({ field }) => (
-            <Field.Root>
-              <Checkbox.Root
-                colorPalette="brand"
-                checked={field.value === true}
-                onCheckedChange={(details) => field.onChange(details.checked === true)}
-                alignItems="flex-start"
-              >
-                <Checkbox.HiddenInput ref={field.ref} name={field.name} onBlur={field.onBlur} data-testid="setting-two-factor" />
-                <Checkbox.Control mt="0.5" />
-                <Stack gap="0.5">
-                  <Checkbox.Label>Require two-factor sign-in for everyone</Checkbox.Label>
-                  <Text fontSize="sm" color="fg.muted">
-                    People without an authenticator app set one up the next time they sign in.
-                  </Text>
-                </Stack>
-              </Checkbox.Root>
-            </Field.Root>
-          )}
+          label="Require two-factor sign-in for everyone"
+          help="People without an authenticator app set one up the next time they sign in."
+          testId="setting-two-factor"
         />
         <FormField
           name="sessionIdleMinutes"

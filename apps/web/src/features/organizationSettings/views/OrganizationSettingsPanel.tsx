@@ -21,6 +21,7 @@ export type OrganizationSettingsPanelProps = {
 };
 
 const formValues = (settings: OrganizationSettingsFieldsFragment) => ({
+  requiresApproval: settings.requiresApproval,
   twoFactorRequired: settings.twoFactorRequired,
   sessionIdleMinutes: settings.sessionIdleMinutes === null ? '' : String(settings.sessionIdleMinutes),
   allowedEmailDomains: settings.allowedEmailDomains.join('\n'),
@@ -41,7 +42,7 @@ function SettingsEditor({ settings, organizationId }: { settings: OrganizationSe
 }
 
 /**
- * An organisation's settings: two-factor for everyone, how long an unused session lasts, and the
+ * An organisation's settings: approval of the people the provider adds, two-factor for everyone, how long an unused session lasts, and the
  * email domains invitations may go to. Its admins keep their own; the provider any organisation's.
  */
 export function OrganizationSettingsPanel({ organizationId, embedded = false }: OrganizationSettingsPanelProps) {

@@ -1,9 +1,10 @@
 import { useState, type ReactNode } from 'react';
-import { LuLogOut, LuSend, LuUserCheck, LuUserX } from 'react-icons/lu';
+import { LuCircleCheck, LuCircleX, LuLogOut, LuSend, LuUserCheck, LuUserX } from 'react-icons/lu';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import type { BulkAction } from '../../../components/DataTable';
 import {
   useInvitationResendMutation,
+  useUsersDecideApprovalMutation,
   useUsersSetActiveMutation,
   useUsersSignOutMutation,
   type UserErrorFieldsFragment,
@@ -14,7 +15,7 @@ import { errorMessage } from '../../../lib/requestErrors';
 import { toaster } from '../../../lib/toaster';
 
 type User = UserFieldsFragment;
-type Pending = { kind: 'deactivate' | 'signOut'; users: User[] };
+type Pending = { kind: 'deactivate' | 'signOut' | 'decline'; users: User[] };
 
 const names = (users: readonly User[]) => (users.length === 1 ? `${users[0]!.firstName} ${users[0]!.lastName}` : `${users.length} people`);
 
@@ -34,15 +35,51 @@ const refresh = {
   },
 };
 
+/** What each confirmed action says before it is done. */
+const CONFIRM = {
+  deactivate: {
+    verb: 'Deactivate',
+    body: 'They can no longer sign in, every session of theirs ends at once, and their seats are free for others. You can activate them again later.',
+  },
+  signOut: { verb: 'Sign out', body: 'Every session of theirs ends at once: they must sign in again.' },
+  decline: {
+    verb: 'Decline',
+    body: 'Their accounts are deleted and their seats free; nobody is mailed. The provider can add them again.',
+  },
+} as const;
+
 /**
  * What an administrator can do with the selected rows of the users list: activate (taking seats),
  * deactivate and sign out (both asked first: they end sessions at once), and send invitations again.
+ * In their own organisation's list, its admins also approve or decline the people awaiting approval.
  */
 export function useUserBulkActions(organizationId: string | undefined): { bulkActions: BulkAction<User>[]; dialog: ReactNode } {
   const [pending, setPending] = useState<Pending | null>(null);
   const [setActive] = useUsersSetActiveMutation(refresh);
   const [signOut] = useUsersSignOutMutation(refresh);
   const [resend] = useInvitationResendMutation(refresh);
+  const [decide] = useUsersDecideApprovalMutation(refresh);
+  // The provider, looking at an organisation's people, does not decide for it.
+  const ownOrganisation = organizationId === undefined;
+
+  /** The selected people awaiting approval; a note when none of them is. */
+  function awaiting(users: User[]): User[] {
+    const waiting = users.filter((user) => user.status === 'AWAITING_APPROVAL');
+    if (waiting.length === 0)
+      toaster.info({ title: 'Nobody to decide on', description: 'None of the selected people is awaiting approval.' });
+    return waiting;
+  }
+
+  async function decideOn(users: User[], approve: boolean) {
+    const userIds = users.map((user) => user.id);
+    const answer = (await decide({ variables: { input: { userIds, approve } } })).data?.decideUserApproval;
+    if (succeeded(answer?.errors, approve ? 'Nobody was approved' : 'Nobody was declined')) {
+      toaster.success({
+        title: approve ? `${names(users)} approved` : `${names(users)} declined`,
+        description: approve ? 'Each gets the mail to choose a password.' : 'Their accounts are deleted and their seats free.',
+      });
+    }
+  }
 
   async function activate(users: User[], active: boolean) {
     const userIds = users.map((user) => user.id);
@@ -72,19 +109,41 @@ export function useUserBulkActions(organizationId: string | undefined): { bulkAc
     { label: 'Deactivate', icon: <LuUserX aria-hidden />, tone: 'danger', onAction: (users) => setPending({ kind: 'deactivate', users }) },
     { label: 'Resend invitation', icon: <LuSend aria-hidden />, onAction: resendInvitations },
     { label: 'Sign out', icon: <LuLogOut aria-hidden />, tone: 'danger', onAction: (users) => setPending({ kind: 'signOut', users }) },
+    ...(ownOrganisation
+      ? ([
+          {
+            label: 'Approve',
+            icon: <LuCircleCheck aria-hidden />,
+            onAction: async (users) => {
+              const waiting = awaiting(users);
+              if (waiting.length) await decideOn(waiting, true);
+            },
+          },
+          {
+            label: 'Decline',
+            icon: <LuCircleX aria-hidden />,
+            tone: 'danger',
+            onAction: (users) => {
+              const waiting = awaiting(users);
+              if (waiting.length) setPending({ kind: 'decline', users: waiting });
+            },
+          },
+        ] satisfies BulkAction<User>[])
+      : []),
   ];
 
-  const deactivating = pending?.kind === 'deactivate';
+  const confirm = CONFIRM[pending?.kind ?? 'signOut'];
   const dialog = (
     <ConfirmDialog
       open={pending !== null}
-      title={deactivating ? `Deactivate ${names(pending?.users ?? [])}?` : `Sign out ${names(pending?.users ?? [])}?`}
-      confirmLabel={deactivating ? 'Deactivate' : 'Sign out'}
+      title={`${confirm.verb} ${names(pending?.users ?? [])}?`}
+      confirmLabel={confirm.verb}
       destructive
       onClose={() => setPending(null)}
       onConfirm={async () => {
         if (!pending) return;
         if (pending.kind === 'deactivate') return activate(pending.users, false);
+        if (pending.kind === 'decline') return decideOn(pending.users, false);
         const userIds = pending.users.map((user) => user.id);
         const answer = (await signOut({ variables: { organizationId, input: { userIds } } })).data?.signOutUsers;
         if (succeeded(answer?.errors, 'Nobody was signed out')) {
@@ -93,9 +152,7 @@ export function useUserBulkActions(organizationId: string | undefined): { bulkAc
       }}
       testId="users-confirm"
     >
-      {deactivating
-        ? 'They can no longer sign in, every session of theirs ends at once, and their seats are free for others. You can activate them again later.'
-        : 'Every session of theirs ends at once: they must sign in again.'}
+      {confirm.body}
     </ConfirmDialog>
   );
   return { bulkActions, dialog };
