@@ -82,6 +82,16 @@ async function matrixAdministrator(db: CellContext['db']): Promise<string> {
 const matrixAdministrators = ({ db }: CellContext) =>
   db.query("SELECT user_id, is_active, type_of_user FROM client_users WHERE email LIKE 'matrix-admin-%' ORDER BY user_id");
 
+/** A person of the organisation awaiting its admins' approval, of its own for one cell. */
+async function awaitingPersonOf(db: CellContext['db'], organizationId: string): Promise<string> {
+  const [person] = await db.query<{ id: string }>(
+    `INSERT INTO client_users (client_id, first_name, last_name, email, type_of_user, awaiting_approval)
+     VALUES ($1, 'Matrix', 'Awaiting', $2, 'User', true) RETURNING user_id::text AS id`,
+    [Number(organizationId), `matrix-awaiting-${Math.random().toString(36).slice(2, 10)}@matrix.test`],
+  );
+  return person!.id;
+}
+
 /** A region of its own for one cell, so a change let through touches no other row. */
 async function matrixRegion(db: CellContext['db'], kind: string): Promise<string> {
   const [region] = await db.query<{ id: string }>(
@@ -968,6 +978,29 @@ const OPERATIONS: Record<string, Operation> = {
     }),
     may: ONLY_SUPER_ADMIN_MAY,
     touches: { rows: peopleAndSessionsOf },
+  },
+  'Mutation.decideUserApproval': {
+    call: async ({ other, db }) => ({
+      document:
+        'mutation ($input: DecideUserApprovalInput!) { decideUserApproval(input: $input) { users { id email status } errors { code } } }',
+      variables: { input: { userIds: [await awaitingPersonOf(db, other.id)], approve: true } },
+    }),
+    // Only an organisation's own admins decide, and only on their own people: the other's are not found.
+    may: {
+      anonymous: 'UNAUTHENTICATED',
+      memberOfA: 'FORBIDDEN',
+      orgAdminOfA: 'NOT_FOUND',
+      orgAdminOfB: 'NOT_FOUND',
+      superAdmin: 'FORBIDDEN',
+    },
+    touches: {
+      unchanged: 'always',
+      rows: ({ db, other }) =>
+        db.query(
+          "SELECT user_id, awaiting_approval FROM client_users WHERE client_id = $1 AND email LIKE 'matrix-awaiting-%' ORDER BY user_id",
+          [Number(other.id)],
+        ),
+    },
   },
   'Mutation.signOutUsers': {
     call: async ({ other, db }) => ({

@@ -57,7 +57,7 @@ export type Organisation = {
 export type Call = { document: string; variables?: Record<string, unknown> };
 
 /** What one kind of caller may get: the data, a refusal thrown with this code, or a refusal in the payload. */
-export type Outcome = 'ok' | 'UNAUTHENTICATED' | 'FORBIDDEN' | { payloadError: string };
+export type Outcome = 'ok' | 'UNAUTHENTICATED' | 'FORBIDDEN' | 'NOT_FOUND' | { payloadError: string };
 
 export type CellContext = {
   caller: CallerName;
