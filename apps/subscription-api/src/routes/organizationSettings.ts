@@ -73,7 +73,13 @@ export function organizationSettingsRoutes(db: Database): Router {
          ON CONFLICT (client_id) DO UPDATE
            SET two_factor_required = $2, session_idle_minutes = $3, allowed_email_domains = $4,
                requires_approval = coalesce($5, org_settings.requires_approval), updated_at = now()`,
-        [clientId, settings.TwoFactorRequired, settings.SessionIdleMinutes, settings.AllowedEmailDomains, settings.RequiresApproval ?? null],
+        [
+          clientId,
+          settings.TwoFactorRequired,
+          settings.SessionIdleMinutes,
+          settings.AllowedEmailDomains,
+          settings.RequiresApproval ?? null,
+        ],
       );
       const after = await settingsOf(tx, clientId);
       const { UpdatedAt: _before, ClientId: _id, ...was } = before;
