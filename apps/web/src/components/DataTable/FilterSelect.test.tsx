@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { renderInConsole } from '../../testing/render';
-import { FilterSelect } from './index';
+import { BooleanFilterSelect, FilterSelect } from './index';
 
 type Status = 'PENDING' | 'EXPIRED';
 
@@ -40,5 +40,33 @@ describe('FilterSelect', () => {
     expect(select).toHaveProperty('value', 'EXPIRED');
     await userEvent.selectOptions(select, 'All invitations');
     expect(changes).toEqual(['EXPIRED', '']);
+  });
+});
+
+describe('BooleanFilterSelect', () => {
+  it('hands over true, false, or null for every row, from the words each choice says', async () => {
+    const changes: (boolean | null)[] = [];
+    function Retired() {
+      const [retired, setRetired] = useState<boolean | undefined>(undefined);
+      return (
+        <BooleanFilterSelect
+          label="Show"
+          value={retired}
+          labels={{ all: 'All plans', true: 'Retired', false: 'On sale' }}
+          onChange={(value) => {
+            changes.push(value);
+            setRetired(value ?? undefined);
+          }}
+          testId="plan-status-filter"
+        />
+      );
+    }
+    renderInConsole(<Retired />);
+    const select = screen.getByRole('combobox', { name: 'Show' });
+    expect(select).toHaveProperty('value', '');
+    await userEvent.selectOptions(select, 'On sale');
+    await userEvent.selectOptions(select, 'Retired');
+    await userEvent.selectOptions(select, 'All plans');
+    expect(changes).toEqual([false, true, null]);
   });
 });

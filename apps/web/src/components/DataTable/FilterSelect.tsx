@@ -32,3 +32,30 @@ export function FilterSelect<Value extends string>({ label, value, options, onCh
     </NativeSelect.Root>
   );
 }
+
+export type BooleanFilterSelectProps = {
+  label: string;
+  /** The filter's value: undefined shows every row. */
+  value: boolean | undefined;
+  /** What each choice says: every row, the rows where the value is true, and where it is false. */
+  labels: { all: string; true: string; false: string };
+  onChange: (value: boolean | null) => void;
+  testId: string;
+};
+
+/** A yes-or-no filter beside a list's search: every row, or only those where it is true, or false. */
+export function BooleanFilterSelect({ label, value, labels, onChange, testId }: BooleanFilterSelectProps) {
+  return (
+    <FilterSelect
+      label={label}
+      value={value === undefined ? '' : String(value)}
+      options={[
+        ['', labels.all],
+        ['true', labels.true],
+        ['false', labels.false],
+      ]}
+      onChange={(chosen) => onChange(chosen === '' ? null : chosen === 'true')}
+      testId={testId}
+    />
+  );
+}

@@ -1,5 +1,5 @@
 export { DataTable, EXPORT_ROW_LIMIT, type DataTableProps } from './DataTable';
-export { FilterSelect, type FilterSelectProps } from './FilterSelect';
+export { BooleanFilterSelect, FilterSelect, type BooleanFilterSelectProps, type FilterSelectProps } from './FilterSelect';
 export { DayRangeFilter, type DayRangeFilterProps } from './DayRangeFilter';
 export type { BulkAction } from './BulkActionBar';
 export type { DataTableColumn } from './columns';

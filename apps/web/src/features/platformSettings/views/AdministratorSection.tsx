@@ -1,7 +1,7 @@
 import { Badge, Text } from '@chakra-ui/react';
 import { useMemo } from 'react';
 import { LuUserCheck, LuUserX } from 'react-icons/lu';
-import { FilterSelect, type DataTableColumn } from '../../../components/DataTable';
+import { BooleanFilterSelect, type DataTableColumn } from '../../../components/DataTable';
 import { UserStatusBadge } from '../../../components/UserStatusBadge';
 import {
   AdministratorListDocument,
@@ -139,15 +139,11 @@ export function AdministratorSection() {
       onRetry={() => void refetch().catch(() => undefined)}
       search={{ label: 'Search administrators', placeholder: 'Name or email' }}
       filters={
-        <FilterSelect
+        <BooleanFilterSelect
           label="Show"
-          value={list.filter.active === undefined ? '' : String(list.filter.active)}
-          options={[
-            ['', 'All administrators'],
-            ['true', 'Can sign in'],
-            ['false', 'Deactivated'],
-          ]}
-          onChange={(active) => list.setFilter('active', active === '' ? null : active === 'true')}
+          value={list.filter.active}
+          labels={{ all: 'All administrators', true: 'Can sign in', false: 'Deactivated' }}
+          onChange={(active) => list.setFilter('active', active)}
           testId="administrator-status-filter"
         />
       }

@@ -1,15 +1,15 @@
-import { NativeSelect, Text } from '@chakra-ui/react';
+import { Text } from '@chakra-ui/react';
 import { useMemo } from 'react';
 import { LuArchive, LuArchiveRestore, LuTrash2 } from 'react-icons/lu';
-import type { DataTableColumn } from '../../../components/DataTable';
+import { BooleanFilterSelect, type DataTableColumn } from '../../../components/DataTable';
 import {
+  PlanMasterDocument,
   usePlanDeleteMutation,
-  usePlanMasterLazyQuery,
   usePlanMasterQuery,
   usePlanSetRetiredMutation,
   type ManagedPlanFieldsFragment,
 } from '../../../generated/graphql';
-import { collectAllPages } from '../../../lib/collectPages';
+import { useExportAllRows } from '../../../lib/collectPages';
 import { dropListPages } from '../../../lib/listCache';
 import { toaster } from '../../../lib/toaster';
 import { useListState } from '../../../lib/useListState';
@@ -29,7 +29,7 @@ export function PlanMasterSection() {
     variables: list.variables,
     notifyOnNetworkStatusChange: true,
   });
-  const [fetchPage] = usePlanMasterLazyQuery({ fetchPolicy: 'network-only' });
+  const exportRows = useExportAllRows(PlanMasterDocument, list.variables, (answer) => answer.planMaster);
   const [setRetired] = usePlanSetRetiredMutation({ update: (cache) => dropListPages(cache, 'planMaster') });
   const [deletePlan] = usePlanDeleteMutation({ update: (cache) => dropListPages(cache, 'planMaster') });
   const page = (data ?? previousData)?.planMaster;
@@ -134,27 +134,15 @@ export function PlanMasterSection() {
       onRetry={() => void refetch().catch(() => undefined)}
       search={{ label: 'Search plans', placeholder: 'Plan, group or product' }}
       filters={
-        <NativeSelect.Root width="auto" size="md">
-          <NativeSelect.Field
-            aria-label="Show"
-            value={list.filter.retired === undefined ? '' : String(list.filter.retired)}
-            onChange={(event) => list.setFilter('retired', event.target.value === '' ? null : event.target.value === 'true')}
-            data-testid="plan-status-filter"
-          >
-            <option value="">All plans</option>
-            <option value="false">On sale</option>
-            <option value="true">Retired</option>
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
+        <BooleanFilterSelect
+          label="Show"
+          value={list.filter.retired}
+          labels={{ all: 'All plans', true: 'Retired', false: 'On sale' }}
+          onChange={(retired) => list.setFilter('retired', retired)}
+          testId="plan-status-filter"
+        />
       }
-      exportRows={() =>
-        collectAllPages(async (window) => {
-          const answer = await fetchPage({ variables: { ...list.variables, page: window } });
-          if (!answer.data) throw answer.error ?? new Error('The plans could not be loaded');
-          return answer.data.planMaster;
-        })
-      }
+      exportRows={exportRows}
       form={(plan, close) => <PlanFormDialog plan={plan} onClose={close} />}
     />
   );

@@ -1,8 +1,8 @@
 import { Link, Text } from '@chakra-ui/react';
 import { useMemo } from 'react';
 import type { DataTableColumn } from '../../../components/DataTable';
-import { useProductMasterLazyQuery, useProductMasterQuery, type ManagedProductFieldsFragment } from '../../../generated/graphql';
-import { collectAllPages } from '../../../lib/collectPages';
+import { ProductMasterDocument, useProductMasterQuery, type ManagedProductFieldsFragment } from '../../../generated/graphql';
+import { useExportAllRows } from '../../../lib/collectPages';
 import { useListState } from '../../../lib/useListState';
 import { MasterSection } from '../master/MasterSection';
 import { productList } from '../productList';
@@ -17,7 +17,7 @@ export function ProductMasterSection() {
     variables: list.variables,
     notifyOnNetworkStatusChange: true,
   });
-  const [fetchPage] = useProductMasterLazyQuery({ fetchPolicy: 'network-only' });
+  const exportRows = useExportAllRows(ProductMasterDocument, list.variables, (answer) => answer.productMaster);
   const page = (data ?? previousData)?.productMaster;
 
   const columns = useMemo<DataTableColumn<Product>[]>(
@@ -61,13 +61,7 @@ export function ProductMasterSection() {
       error={error}
       onRetry={() => void refetch().catch(() => undefined)}
       search={{ label: 'Search products', placeholder: 'Name, code or address' }}
-      exportRows={() =>
-        collectAllPages(async (window) => {
-          const answer = await fetchPage({ variables: { ...list.variables, page: window } });
-          if (!answer.data) throw answer.error ?? new Error('The products could not be loaded');
-          return answer.data.productMaster;
-        })
-      }
+      exportRows={exportRows}
       form={(product, close) => <ProductFormDialog product={product} onClose={close} />}
     />
   );

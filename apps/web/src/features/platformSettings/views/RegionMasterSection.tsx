@@ -1,15 +1,15 @@
-import { NativeSelect, Text } from '@chakra-ui/react';
+import { Text } from '@chakra-ui/react';
 import { useMemo } from 'react';
 import { LuArchive, LuArchiveRestore, LuTrash2 } from 'react-icons/lu';
-import type { DataTableColumn } from '../../../components/DataTable';
+import { BooleanFilterSelect, type DataTableColumn } from '../../../components/DataTable';
 import {
+  RegionMasterDocument,
   useRegionDeleteMutation,
-  useRegionMasterLazyQuery,
   useRegionMasterQuery,
   useRegionSetActiveMutation,
   type RegionFieldsFragment,
 } from '../../../generated/graphql';
-import { collectAllPages } from '../../../lib/collectPages';
+import { useExportAllRows } from '../../../lib/collectPages';
 import { dropListPages } from '../../../lib/listCache';
 import { toaster } from '../../../lib/toaster';
 import { useListState } from '../../../lib/useListState';
@@ -28,7 +28,7 @@ export function RegionMasterSection() {
     variables: list.variables,
     notifyOnNetworkStatusChange: true,
   });
-  const [fetchPage] = useRegionMasterLazyQuery({ fetchPolicy: 'network-only' });
+  const exportRows = useExportAllRows(RegionMasterDocument, list.variables, (answer) => answer.regions);
   const [setActive] = useRegionSetActiveMutation({ update: (cache) => dropListPages(cache, 'regions') });
   const [deleteRegion] = useRegionDeleteMutation({ update: (cache) => dropListPages(cache, 'regions') });
   const page = (data ?? previousData)?.regions;
@@ -126,27 +126,15 @@ export function RegionMasterSection() {
       onRetry={() => void refetch().catch(() => undefined)}
       search={{ label: 'Search regions', placeholder: 'Name or code' }}
       filters={
-        <NativeSelect.Root width="auto" size="md">
-          <NativeSelect.Field
-            aria-label="Show"
-            value={list.filter.active === undefined ? '' : String(list.filter.active)}
-            onChange={(event) => list.setFilter('active', event.target.value === '' ? null : event.target.value === 'true')}
-            data-testid="region-status-filter"
-          >
-            <option value="">All regions</option>
-            <option value="true">Offered</option>
-            <option value="false">Retired</option>
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
+        <BooleanFilterSelect
+          label="Show"
+          value={list.filter.active}
+          labels={{ all: 'All regions', true: 'Offered', false: 'Retired' }}
+          onChange={(active) => list.setFilter('active', active)}
+          testId="region-status-filter"
+        />
       }
-      exportRows={() =>
-        collectAllPages(async (window) => {
-          const answer = await fetchPage({ variables: { ...list.variables, page: window } });
-          if (!answer.data) throw answer.error ?? new Error('The regions could not be loaded');
-          return answer.data.regions;
-        })
-      }
+      exportRows={exportRows}
       form={(region, close) => (region ? <RegionRenameDialog region={region} onClose={close} /> : <RegionAddDialog onClose={close} />)}
     />
   );

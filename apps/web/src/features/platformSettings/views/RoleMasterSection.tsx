@@ -1,7 +1,7 @@
 import { Text } from '@chakra-ui/react';
 import { useMemo } from 'react';
 import { LuArchive, LuArchiveRestore, LuTrash2 } from 'react-icons/lu';
-import { FilterSelect, type DataTableColumn } from '../../../components/DataTable';
+import { BooleanFilterSelect, FilterSelect, type DataTableColumn } from '../../../components/DataTable';
 import {
   RoleMasterDocument,
   useMasterProductOptionsQuery,
@@ -143,15 +143,11 @@ export function RoleMasterSection() {
             onChange={(productId) => list.setFilter('productId', productId || null)}
             testId="role-product-filter"
           />
-          <FilterSelect
+          <BooleanFilterSelect
             label="Show"
-            value={list.filter.active === undefined ? '' : String(list.filter.active)}
-            options={[
-              ['', 'All roles'],
-              ['true', 'Offered'],
-              ['false', 'Retired'],
-            ]}
-            onChange={(active) => list.setFilter('active', active === '' ? null : active === 'true')}
+            value={list.filter.active}
+            labels={{ all: 'All roles', true: 'Offered', false: 'Retired' }}
+            onChange={(active) => list.setFilter('active', active)}
             testId="role-status-filter"
           />
         </>
