@@ -24,17 +24,12 @@ describe('approving the people the provider added, in the browser', () => {
     return context.newPage();
   }
 
-  /** Someone the provider added to Globex, awaiting approval, with a seat. */
+  /** Someone the provider added to Globex, awaiting approval (written straight in, without a role, so the demo's seats stay as they are). */
   async function awaiting(first: string, last: string): Promise<string> {
     const email = `${first}.${last}@globex.local`.toLowerCase();
     await stack.db.query(
-      `WITH person AS (
-         INSERT INTO client_users (client_id, first_name, last_name, email, type_of_user, awaiting_approval)
-         SELECT client_id, $1, $2, $3, 'User', true FROM clients WHERE company_name = 'Globex Industries' RETURNING user_id, client_id
-       )
-       INSERT INTO user_roles (user_id, role_id, product_id)
-       SELECT person.user_id, r.role_id, r.product_id FROM person, licences l JOIN roles r ON r.product_id = l.product_id
-        WHERE l.client_id = person.client_id AND r.role_name = 'Member' LIMIT 1`,
+      `INSERT INTO client_users (client_id, first_name, last_name, email, type_of_user, awaiting_approval)
+       SELECT client_id, $1, $2, $3, 'User', true FROM clients WHERE company_name = 'Globex Industries'`,
       [first, last, email],
     );
     return email;
