@@ -42,6 +42,9 @@ describe("another organisation admin, added from the organisation's user tab in 
     await dialog.waitFor({ state: 'hidden' });
 
     await page.getByTestId('table-search').fill('nadia');
+    // The search waits for typing to stop: wait for the narrowed list, not the one before it.
+    await page.waitForURL((url) => url.searchParams.get('q') === 'nadia');
+    await page.locator('table[aria-busy="true"]').waitFor({ state: 'detached' });
     const row = page.getByRole('row').filter({ hasText: email });
     await row.getByTestId('user-admin').waitFor();
     expect(await row.getByTestId('user-status').innerText()).toBe('Invited');

@@ -4,7 +4,7 @@ import { useAdministratorInviteMutation } from '../../../generated/graphql';
 import { dropListPages } from '../../../lib/listCache';
 import { toaster } from '../../../lib/toaster';
 import { useMutationForm } from '../../../lib/useMutationForm';
-import { MasterFormDialog } from '../master/MasterFormDialog';
+import { FormDialog } from '../../../components/FormDialog';
 
 // The shared rules load when the dialog opens, keeping zod off the list's first paint.
 const inviteSchema = () => import('@yozy/shared/inputs').then((inputs) => inputs.inviteAdministratorInput);
@@ -22,7 +22,7 @@ export function AdministratorInviteDialog({ onClose }: { onClose: () => void }) 
     },
   });
   return (
-    <MasterFormDialog noun="administrator" title="Invite an administrator" kit={kit} submitLabel="Send invitation" onClose={onClose}>
+    <FormDialog noun="administrator" title="Invite an administrator" kit={kit} submitLabel="Send invitation" onClose={onClose}>
       <Text color="fg.muted" mb="4">
         Administrators see and change every organisation. They get a mail with a link to choose their password.
       </Text>
@@ -40,6 +40,6 @@ export function AdministratorInviteDialog({ onClose }: { onClose: () => void }) 
           {(control) => <Input {...control} type="tel" autoComplete="off" />}
         </FormField>
       </SimpleGrid>
-    </MasterFormDialog>
+    </FormDialog>
   );
 }

@@ -9,7 +9,7 @@ import { dropListPages } from '../../../lib/listCache';
 import { toaster } from '../../../lib/toaster';
 import { useMutationForm } from '../../../lib/useMutationForm';
 import { PlanFormFields } from '../components/PlanFormFields';
-import { MasterFormDialog } from '../master/MasterFormDialog';
+import { FormDialog } from '../../../components/FormDialog';
 
 // The shared rules load when the dialog opens, keeping zod off the list's first paint.
 const planInputSchema = () => import('@yozy/shared/inputs').then((inputs) => inputs.planInput);
@@ -59,7 +59,7 @@ export function PlanFormDialog({ plan, onClose }: Props) {
   });
 
   return (
-    <MasterFormDialog
+    <FormDialog
       noun="plan"
       title={plan ? `Edit ${plan.name}` : 'Add a plan'}
       kit={kit}
@@ -67,6 +67,6 @@ export function PlanFormDialog({ plan, onClose }: Props) {
       onClose={onClose}
     >
       <PlanFormFields products={plan ? null : (products.data?.products ?? [])} productName={plan?.productName} />
-    </MasterFormDialog>
+    </FormDialog>
   );
 }

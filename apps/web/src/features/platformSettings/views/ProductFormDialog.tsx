@@ -4,7 +4,7 @@ import { dropListPages } from '../../../lib/listCache';
 import { toaster } from '../../../lib/toaster';
 import { useMutationForm } from '../../../lib/useMutationForm';
 import { ProductFormFields } from '../components/ProductFormFields';
-import { MasterFormDialog } from '../master/MasterFormDialog';
+import { FormDialog } from '../../../components/FormDialog';
 
 // The shared rules load when the dialog opens, keeping zod off the list's first paint.
 const productInputSchema = () => import('@yozy/shared/inputs').then((inputs) => inputs.productInput);
@@ -48,7 +48,7 @@ export function ProductFormDialog({ product, onClose }: Props) {
   });
 
   return (
-    <MasterFormDialog
+    <FormDialog
       noun="product"
       title={product ? `Edit ${product.name}` : 'Add a product'}
       kit={kit}
@@ -56,6 +56,6 @@ export function ProductFormDialog({ product, onClose }: Props) {
       onClose={onClose}
     >
       <ProductFormFields />
-    </MasterFormDialog>
+    </FormDialog>
   );
 }

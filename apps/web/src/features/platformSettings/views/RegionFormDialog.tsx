@@ -4,7 +4,7 @@ import { useRegionCreateMutation, useRegionRenameMutation, type RegionFieldsFrag
 import { dropListPages } from '../../../lib/listCache';
 import { toaster } from '../../../lib/toaster';
 import { useMutationForm } from '../../../lib/useMutationForm';
-import { MasterFormDialog } from '../master/MasterFormDialog';
+import { FormDialog } from '../../../components/FormDialog';
 
 // The shared rules load when the dialog opens, keeping zod off the list's first paint.
 const regionInputSchema = () => import('@yozy/shared/inputs').then((inputs) => inputs.regionInput);
@@ -31,7 +31,7 @@ export function RegionAddDialog({ onClose }: Props) {
     },
   });
   return (
-    <MasterFormDialog noun="region" title="Add a region" kit={kit} submitLabel="Add region" onClose={onClose}>
+    <FormDialog noun="region" title="Add a region" kit={kit} submitLabel="Add region" onClose={onClose}>
       <Stack gap="4">
         <FormField
           name="code"
@@ -44,7 +44,7 @@ export function RegionAddDialog({ onClose }: Props) {
         </FormField>
         <NameField />
       </Stack>
-    </MasterFormDialog>
+    </FormDialog>
   );
 }
 
@@ -61,7 +61,7 @@ export function RegionRenameDialog({ region, onClose }: Props & { region: Region
     },
   });
   return (
-    <MasterFormDialog noun="region" title={`Rename ${region.name}`} kit={kit} submitLabel="Save" onClose={onClose}>
+    <FormDialog noun="region" title={`Rename ${region.name}`} kit={kit} submitLabel="Save" onClose={onClose}>
       <Stack gap="4">
         <Text color="fg.muted">
           Code{' '}
@@ -72,6 +72,6 @@ export function RegionRenameDialog({ region, onClose }: Props & { region: Region
         </Text>
         <NameField />
       </Stack>
-    </MasterFormDialog>
+    </FormDialog>
   );
 }

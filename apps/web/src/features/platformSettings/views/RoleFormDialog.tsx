@@ -10,7 +10,7 @@ import { dropListPages } from '../../../lib/listCache';
 import { toaster } from '../../../lib/toaster';
 import { useMutationForm } from '../../../lib/useMutationForm';
 import { ProductField } from '../components/ProductField';
-import { MasterFormDialog } from '../master/MasterFormDialog';
+import { FormDialog } from '../../../components/FormDialog';
 
 // The shared rules load when the dialog opens, keeping zod off the list's first paint.
 const roleInputSchema = () => import('@yozy/shared/inputs').then((inputs) => inputs.roleInput);
@@ -44,12 +44,12 @@ export function RoleAddDialog({ onClose }: Props) {
     },
   });
   return (
-    <MasterFormDialog noun="role" title="Add a role" kit={kit} submitLabel="Add role" onClose={onClose}>
+    <FormDialog noun="role" title="Add a role" kit={kit} submitLabel="Add role" onClose={onClose}>
       <Stack gap="4">
         <ProductField products={products.data?.products ?? []} testId="role-product" />
         <NameAndDescription />
       </Stack>
-    </MasterFormDialog>
+    </FormDialog>
   );
 }
 
@@ -66,13 +66,13 @@ export function RoleEditDialog({ role, onClose }: Props & { role: RoleFieldsFrag
     },
   });
   return (
-    <MasterFormDialog noun="role" title={`Edit ${role.name}`} kit={kit} submitLabel="Save" onClose={onClose}>
+    <FormDialog noun="role" title={`Edit ${role.name}`} kit={kit} submitLabel="Save" onClose={onClose}>
       <Stack gap="4">
         <Text color="fg.muted" data-testid="role-product-name">
           Product: {role.productName}
         </Text>
         <NameAndDescription />
       </Stack>
-    </MasterFormDialog>
+    </FormDialog>
   );
 }

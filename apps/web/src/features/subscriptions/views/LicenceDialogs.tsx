@@ -1,9 +1,9 @@
-import { Button, CloseButton, Dialog, Input, NativeSelect, Portal, Stack, Text } from '@chakra-ui/react';
+import { Input, NativeSelect, Text } from '@chakra-ui/react';
 import type { AddLicenceInput, ChangeLicencePlanInput, ExtendLicenceInput } from '@yozy/shared';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { FormField } from '../../../components/FormField';
-import { MutationForm } from '../../../components/MutationForm';
+import { FormDialog } from '../../../components/FormDialog';
 import {
   useLicenceAddMutation,
   useLicenceChangePlanMutation,
@@ -15,7 +15,7 @@ import {
 import { formatDate } from '../../../lib/dates';
 import { dropListPages } from '../../../lib/listCache';
 import { toaster } from '../../../lib/toaster';
-import { useMutationForm, type MutationForm as Kit } from '../../../lib/useMutationForm';
+import { useMutationForm } from '../../../lib/useMutationForm';
 import { onePeriodLater, today } from '../period';
 
 // The shared rules load when a dialog opens, keeping zod off the list's first paint.
@@ -28,51 +28,6 @@ type PlanOption = Product['plans'][number];
 
 const FREQUENCY: Record<string, string> = { MONTHLY: 'monthly', YEARLY: 'yearly' };
 const planLabel = (plan: PlanOption) => `${plan.name} · ${plan.capacity} seats, ${FREQUENCY[plan.frequency] ?? plan.frequency}`;
-
-type FrameProps = {
-  title: string;
-  kit: Kit;
-  submitLabel: string;
-  testId: string;
-  onClose: () => void;
-  children: ReactNode;
-};
-
-/** One licence form in a dialog: the form kit's form, Cancel and the submit button. */
-function LicenceFormDialog({ title, kit, submitLabel, testId, onClose, children }: FrameProps) {
-  return (
-    <Dialog.Root open onOpenChange={(details) => !details.open && onClose()} placement="center" size={{ base: 'full', md: 'md' }}>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid={`${testId}-dialog`} minH={{ md: 'auto' }} rounded={{ md: 'l3' }}>
-            <Dialog.Header>
-              <Dialog.Title>{title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <MutationForm kit={kit} label={title} testId={`${testId}-form`} alertTestId={`${testId}-alert`}>
-                <Stack gap="4">{children}</Stack>
-              </MutationForm>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Dialog.ActionTrigger asChild>
-                <Button variant="outline" disabled={kit.submitting}>
-                  Cancel
-                </Button>
-              </Dialog.ActionTrigger>
-              <Button type="submit" form={kit.formId} colorPalette="brand" loading={kit.submitting} data-testid={`${testId}-save`}>
-                {submitLabel}
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
-  );
-}
 
 function PlanSelect({ plans, testId, onPicked }: { plans: readonly PlanOption[]; testId: string; onPicked?: (plan: PlanOption) => void }) {
   return (
@@ -166,13 +121,13 @@ export function AddLicenceDialog({ organizationId, onClose }: { organizationId: 
     },
   });
   return (
-    <LicenceFormDialog title="Add a licence" kit={kit} submitLabel="Add licence" testId="licence-add" onClose={onClose}>
+    <FormDialog size="md" title="Add a licence" kit={kit} submitLabel="Add licence" noun="licence-add" onClose={onClose}>
       {options.error ? (
         <Text color="fg.error">The products could not be loaded. Close the dialog and try again.</Text>
       ) : (
         <AddLicenceFields products={options.data?.products ?? []} />
       )}
-    </LicenceFormDialog>
+    </FormDialog>
   );
 }
 
@@ -191,11 +146,12 @@ export function ExtendLicenceDialog({ licence, onClose }: { licence: LicenceFiel
     },
   });
   return (
-    <LicenceFormDialog
+    <FormDialog
+      size="md"
       title={`Extend ${licence.productName} (${licence.planName})`}
       kit={kit}
       submitLabel="Extend"
-      testId="licence-extend"
+      noun="licence-extend"
       onClose={onClose}
     >
       <Text color="fg.muted" fontSize="sm">
@@ -205,7 +161,7 @@ export function ExtendLicenceDialog({ licence, onClose }: { licence: LicenceFiel
         testId="licence-extend-valid-till"
         help={`One more ${FREQUENCY[licence.frequency] === 'yearly' ? 'year' : 'month'}: ${formatDate(nextPeriod)}`}
       />
-    </LicenceFormDialog>
+    </FormDialog>
   );
 }
 
@@ -229,11 +185,12 @@ export function ChangePlanDialog({ licence, onClose }: { licence: LicenceFieldsF
     },
   });
   return (
-    <LicenceFormDialog
+    <FormDialog
+      size="md"
       title={`Change the plan of ${licence.productName}`}
       kit={kit}
       submitLabel="Change plan"
-      testId="licence-plan"
+      noun="licence-plan"
       onClose={onClose}
     >
       <Text color="fg.muted" fontSize="sm">
@@ -245,6 +202,6 @@ export function ChangePlanDialog({ licence, onClose }: { licence: LicenceFieldsF
       ) : (
         <PlanSelect plans={plans} testId="licence-plan-select" />
       )}
-    </LicenceFormDialog>
+    </FormDialog>
   );
 }

@@ -1,8 +1,8 @@
 import { Button, CloseButton, Dialog, Portal } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import type { z } from 'zod';
-import { MutationForm } from '../../../components/MutationForm';
-import type { MutationForm as Kit } from '../../../lib/useMutationForm';
+import type { MutationForm as Kit } from '../lib/useMutationForm';
+import { MutationForm } from './MutationForm';
 
 type Props<Schema extends z.ZodObject> = {
   /** Names the test ids: `<noun>-dialog`, `<noun>-form`, `<noun>-form-alert`, `<noun>-save`. */
@@ -13,14 +13,16 @@ type Props<Schema extends z.ZodObject> = {
   /** The words of the save button, e.g. "Add region" or "Save". */
   submitLabel: string;
   onClose: () => void;
+  /** Wide enough for two columns of fields (the default), or for one. */
+  size?: 'lg' | 'md';
   /** The form's fields. */
   children: ReactNode;
 };
 
-/** A master record's form (form kit) in a dialog over its section: full screen on a phone, centred above. */
-export function MasterFormDialog<Schema extends z.ZodObject>({ noun, title, kit, submitLabel, onClose, children }: Props<Schema>) {
+/** A form of the form kit in a dialog, with Cancel and its submit button: full screen on a phone, centred above. */
+export function FormDialog<Schema extends z.ZodObject>({ noun, title, kit, submitLabel, onClose, size = 'lg', children }: Props<Schema>) {
   return (
-    <Dialog.Root open onOpenChange={(details) => !details.open && onClose()} placement="center" size={{ base: 'full', md: 'lg' }}>
+    <Dialog.Root open onOpenChange={(details) => !details.open && onClose()} placement="center" size={{ base: 'full', md: size }}>
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
