@@ -23,6 +23,7 @@ import { organizationSettingsRoutes } from './routes/organizationSettings';
 import { passwordRoutes } from './routes/password';
 import { sessionRoutes } from './routes/sessions';
 import { platformAdministratorRoutes } from './routes/platform/administrators';
+import { platformApiKeyRoutes } from './routes/platform/apiKeys';
 import { platformPlanRoutes } from './routes/platform/plans';
 import { platformProductRoutes } from './routes/platform/products';
 import { platformRegionRoutes } from './routes/platform/regions';
@@ -97,6 +98,7 @@ export function createApp({
   app.use(platformRegionRoutes(db));
   app.use(platformRoleRoutes(db));
   app.use(platformAdministratorRoutes(db, { mailer }));
+  app.use(platformApiKeyRoutes(db));
   app.use(enquiryDecisionRoutes(db, { mailer }));
   app.use(clientUserRoutes(db, { mailer }));
   app.use(invitationRoutes(db, { mailer }));

@@ -1,4 +1,14 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Queryable } from '../db/database';
+
+/** On whose behalf the request being served acts, beyond its signed-in person: an API key. */
+type Acting = { apiKeyId: number };
+const acting = new AsyncLocalStorage<Acting>();
+
+/** Runs the rest of a request as acting for an API key: every audit entry it writes names the key. */
+export function actingFor(actor: Acting, work: () => void): void {
+  acting.run(actor, work);
+}
 
 /** What the audit log keeps of one change. */
 export type AuditEntry = {
@@ -32,8 +42,8 @@ function withoutSecrets(fields: Record<string, unknown> | null | undefined): Rec
  */
 export async function audit(tx: Queryable, entry: AuditEntry): Promise<void> {
   await tx.query(
-    `INSERT INTO audit_log (client_id, actor_user_id, action, entity_type, entity_id, before, after, ip, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, COALESCE($9, now()))`,
+    `INSERT INTO audit_log (client_id, actor_user_id, action, entity_type, entity_id, before, after, ip, created_at, api_key_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, COALESCE($9, now()), $10)`,
     [
       entry.clientId,
       entry.actorUserId,
@@ -44,6 +54,7 @@ export async function audit(tx: Queryable, entry: AuditEntry): Promise<void> {
       JSON.stringify(withoutSecrets(entry.after)),
       entry.ip ?? null,
       entry.occurredAt ?? null,
+      acting.getStore()?.apiKeyId ?? null,
     ],
   );
 }

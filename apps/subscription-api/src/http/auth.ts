@@ -1,7 +1,8 @@
 import type { RequestHandler, Response } from 'express';
 import type { TypeOfUser } from '@yozy/shared';
 import type { Database } from '../db/database';
-import { hashToken } from '../security/tokens';
+import { actingFor } from '../domain/audit';
+import { API_KEY_PREFIX, hashToken } from '../security/tokens';
 import { HttpError } from './errors';
 
 /** Who is calling, from their session token. The organisation scope always comes from here. */
@@ -11,6 +12,12 @@ export type Viewer = {
   uuid: string;
   clientId: number;
   typeOfUser: TypeOfUser;
+  /**
+   * Set when an internal tool calls with an API key instead of a session: it acts for the
+   * SuperAdmin who made the key, as a SuperAdmin (reach: every organisation) or as an organisation
+   * admin of the one organisation it reaches, and a read-only key only reads.
+   */
+  apiKey: { keyId: number; readOnly: boolean } | null;
 };
 
 const LAST_SEEN_RESOLUTION = "interval '1 minute'";
@@ -20,12 +27,22 @@ export function bearerToken(header: string | undefined): string | null {
   return match?.[1] ?? null;
 }
 
-/** Requires a live session token; a `uuid` header, when sent, must be the session's user. */
+/** Requires a live session token or API key; a `uuid` header, when sent, must be the session's user. */
 export function authenticate(db: Database): RequestHandler {
   return async (req, res, next) => {
     const token = bearerToken(req.get('authorization'));
     if (!token) throw new HttpError('UNAUTHENTICATED', 'Sign in first: no session token was sent');
-    const [session] = await db.query<Viewer & { stale: boolean; idleMinutes: number | null }>(
+    if (token.startsWith(API_KEY_PREFIX)) {
+      const viewer = await keyHolder(db, token);
+      if (viewer.apiKey!.readOnly && req.method !== 'GET' && req.method !== 'HEAD') {
+        throw new HttpError('FORBIDDEN', 'This API key may only read');
+      }
+      res.locals.viewer = viewer;
+      // The audit log of whatever the call changes names the key beside its maker.
+      actingFor({ apiKeyId: viewer.apiKey!.keyId }, next);
+      return;
+    }
+    const [session] = await db.query<Omit<Viewer, 'apiKey'> & { stale: boolean; idleMinutes: number | null }>(
       `SELECT s.session_id::text AS "sessionId", s.user_id AS "userId", u.uuid::text AS uuid,
               s.client_id AS "clientId", u.type_of_user AS "typeOfUser",
               s.last_seen_at < now() - ${LAST_SEEN_RESOLUTION} AS stale,
@@ -51,8 +68,44 @@ export function authenticate(db: Database): RequestHandler {
       await db.query('UPDATE sessions SET last_seen_at = now() WHERE session_id = $1', [session.sessionId]);
     }
     const { stale: _stale, idleMinutes: _idle, ...viewer } = session;
-    res.locals.viewer = viewer satisfies Viewer;
+    res.locals.viewer = { ...viewer, apiKey: null } satisfies Viewer;
     next();
+  };
+}
+
+/**
+ * The caller behind an API key: live while the key is neither revoked nor expired, its maker is an
+ * active SuperAdmin and the organisation it reaches is active. Its last use is kept to the minute.
+ */
+async function keyHolder(db: Database, key: string): Promise<Viewer> {
+  const [row] = await db.query<{
+    keyId: number;
+    readOnly: boolean;
+    reach: number | null;
+    userId: number;
+    uuid: string;
+    clientId: number;
+    stale: boolean;
+  }>(
+    `SELECT k.key_id AS "keyId", k.access = 'READ' AS "readOnly", k.client_id AS reach,
+            u.user_id AS "userId", u.uuid::text AS uuid, c.client_id AS "clientId",
+            k.last_used_at IS NULL OR k.last_used_at < now() - ${LAST_SEEN_RESOLUTION} AS stale
+       FROM api_keys k JOIN client_users u ON u.user_id = k.created_by
+            JOIN clients c ON c.client_id = COALESCE(k.client_id, u.client_id)
+      WHERE k.key_hash = $1 AND k.revoked_at IS NULL AND (k.expires_at IS NULL OR k.expires_at > now())
+        AND u.is_active AND u.type_of_user = 'SuperAdmin' AND c.is_active`,
+    [hashToken(key)],
+  );
+  if (!row) throw new HttpError('UNAUTHENTICATED', 'The API key is not valid or has been revoked');
+  if (row.stale) await db.query('UPDATE api_keys SET last_used_at = now() WHERE key_id = $1', [row.keyId]);
+  return {
+    // No session has id 0: "the caller's own session" is none of them.
+    sessionId: '0',
+    userId: row.userId,
+    uuid: row.uuid,
+    clientId: row.clientId,
+    typeOfUser: row.reach === null ? 'SuperAdmin' : 'OrgAdmin',
+    apiKey: { keyId: row.keyId, readOnly: row.readOnly },
   };
 }
 
@@ -61,6 +114,12 @@ export function viewerOf(res: Response): Viewer {
   if (!viewer) throw new HttpError('UNAUTHENTICATED', 'Sign in first');
   return viewer;
 }
+
+/** What only a signed-in person does for themselves (their password, two-factor, signing out); a tool's key is refused. */
+export const requirePerson: RequestHandler = (_req, res, next) => {
+  if (viewerOf(res).apiKey) throw new HttpError('FORBIDDEN', 'An API key acts for a tool: this is for a signed-in person');
+  next();
+};
 
 /** The console is for administrators: ordinary users may only read their own profile. */
 export const requireAdmin: RequestHandler = (_req, res, next) => {

@@ -43,7 +43,7 @@ const searchable: ResourceDefinition = {
   },
   tieBreaker: 'c.client_id',
 };
-const orgAdmin: Viewer = { sessionId: '1', userId: 2, uuid: 'u', clientId: 7, typeOfUser: 'OrgAdmin' };
+const orgAdmin: Viewer = { sessionId: '1', userId: 2, uuid: 'u', clientId: 7, typeOfUser: 'OrgAdmin', apiKey: null };
 
 describe('listResource', () => {
   it('lists a public resource without a viewer, within its fixed condition', async () => {

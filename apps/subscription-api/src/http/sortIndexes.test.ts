@@ -3,6 +3,7 @@ import { openDatabase, type Database } from '../db/database';
 import { migrate } from '../db/migrate';
 import { auditEntries } from '../routes/auditLog';
 import { administrators } from '../routes/platform/administrators';
+import { apiKeys } from '../routes/platform/apiKeys';
 import { regions } from '../routes/platform/regions';
 import { roles } from '../routes/platform/roles';
 import { plans, products } from '../routes/catalogue';
@@ -33,6 +34,7 @@ const RESOURCES: Record<string, ResourceDefinition> = {
   regions,
   roles,
   administrators,
+  apiKeys,
 };
 
 /** `lower(c.company_name)` as an index definition spells it: `lower(company_name)`. */

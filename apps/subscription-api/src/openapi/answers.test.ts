@@ -252,6 +252,20 @@ describe('the answers the OpenAPI document promises', () => {
     expectDocumented('patch', path, await api.call('PATCH', `${path}?UserId=eq.999999`, { IsActive: false }, { token: superAdmin }), 404);
   });
 
+  it('API keys', async () => {
+    const orgAdmin = await api.signIn('admin@acme.local');
+    const path = '/platform/api-keys';
+    expectDocumented('get', path, await api.get(`${path}?order=CreatedAt.desc`, superAdmin), 200);
+    expectDocumented('get', path, await api.get(`${path}?order=Nope.asc`, superAdmin), 400);
+    expectDocumented('get', path, await api.get(path, orgAdmin), 403);
+    expectDocumented('get', path, await api.get(path), 401);
+    const created = await api.post<{ KeyId: number }>(path, { Name: 'Contract tool', Access: 'READ' }, superAdmin);
+    expectDocumented('post', path, created, 201);
+    expectDocumented('post', path, await api.post(path, { Name: '', Access: 'READ' }, superAdmin), 400);
+    expectDocumented('delete', path, await api.call('DELETE', `${path}?KeyId=eq.${created.body.KeyId}`, undefined, { token: superAdmin }), 200);
+    expectDocumented('delete', path, await api.call('DELETE', `${path}?KeyId=eq.999999`, undefined, { token: superAdmin }), 404);
+  });
+
   it('organisation settings', async () => {
     const orgAdmin = await api.signIn('admin@acme.local');
     const path = '/subscription_org_settings';

@@ -15,6 +15,7 @@ import { invitationFields } from '../routes/invitations';
 import { auditFields } from '../routes/auditLog';
 import { regionFields } from '../routes/platform/regions';
 import { roleFields } from '../routes/platform/roles';
+import { apiKeyFields } from '../routes/platform/apiKeys';
 import { administratorFields } from '../routes/platform/administrators';
 
 /** The shapes the service answers with, checked against real answers by the tests beside this file. */
@@ -117,6 +118,7 @@ export const auditRecord = recordOf(auditFields, [
   'ActorFirstname',
   'ActorLastname',
   'ActorEmail',
+  'ApiKeyName',
   'EntityId',
   'Before',
   'After',
@@ -126,6 +128,10 @@ export const auditActions = z.array(z.string().meta({ description: 'An action, a
 export const regionRecord = recordOf(regionFields);
 export const roleRecord = recordOf(roleFields, ['Description']);
 export const administratorRecord = recordOf(administratorFields, ['Phone', 'LastSignInAt']);
+export const apiKeyRecord = recordOf(apiKeyFields, ['ClientId', 'CompanyName', 'CreatedByName', 'LastUsedAt', 'RevokedAt']);
+export const newApiKeyRecord = apiKeyRecord.extend({
+  Secret: z.string().meta({ description: 'The key itself, answered this once: only its SHA-256 digest is kept' }),
+});
 export const orgSettingsRecord = z.strictObject({
   ClientId: z.int(),
   RequiresApproval: z.boolean().meta({ description: 'People the organisation’s own admins did not add wait for their approval' }),

@@ -48,6 +48,7 @@ import { auditActionsQuery, auditFields } from '../routes/auditLog';
 import { ORG_SETTINGS_PATH, orgSettingsBody, orgSettingsQuery } from '../routes/organizationSettings';
 import { regionBody, regionChangesBody, regionFields, regionQuery, REGIONS_PATH } from '../routes/platform/regions';
 import { roleBody, roleChangesBody, roleFields, roleQuery, ROLES_PATH } from '../routes/platform/roles';
+import { API_KEYS_PATH, apiKeyBody, apiKeyFields, apiKeyQuery } from '../routes/platform/apiKeys';
 import {
   ADMINISTRATORS_PATH,
   administratorBody,
@@ -101,6 +102,8 @@ import {
   regionRecord,
   roleRecord,
   administratorRecord,
+  apiKeyRecord,
+  newApiKeyRecord,
   orgSettingsRecord,
   sessionsEnded,
   signInAnswer,
@@ -126,7 +129,7 @@ import { GATEWAY_ONLY_PATHS } from '../http/gateway';
 
 const refused = (description: string): Answer => ({ description, body: errorAnswer });
 const FOR_SUPER_ADMINS = refused('FORBIDDEN: not one of the provider’s SuperAdmins');
-const NO_SESSION = refused('UNAUTHENTICATED: no token, an ended or expired session, or a uuid header of someone else');
+const NO_SESSION = refused('UNAUTHENTICATED: no token, an ended or expired session, a revoked API key, or a uuid header of someone else');
 
 const passwordErrors = (confirmationField: string) =>
   refused(
@@ -239,6 +242,8 @@ export const answerSchemas = {
   Region: regionRecord,
   Role: roleRecord,
   Administrator: administratorRecord,
+  ApiKey: apiKeyRecord,
+  NewApiKey: newApiKeyRecord,
   OrganizationSettings: orgSettingsRecord,
   SessionsEnded: sessionsEnded,
   PasswordChanged: passwordChanged,
@@ -315,6 +320,7 @@ export const openApiDocument = buildDocument({
     RoleChanges: roleChangesBody,
     AdministratorInvitation: administratorBody,
     AdministratorChanges: administratorChangesBody,
+    ApiKeyForm: apiKeyBody,
     EnquiryApproval: approveBody,
     EnquiryRejection: rejectBody,
     UserInvitation: inviteBody,
@@ -921,6 +927,45 @@ export const openApiDocument = buildDocument({
           403: FOR_SUPER_ADMINS,
           404: refused('NOT_FOUND: no such administrator'),
           409: refused('CONFLICT (field UserId): the last active administrator'),
+        },
+      },
+    },
+    [API_KEYS_PATH]: {
+      get: {
+        operationId: 'listApiKeys',
+        tag: 'Platform',
+        summary: 'API keys of internal tools, revoked ones too: name, access, reach, maker and last use; never the secret',
+        parameters: listParameters(apiKeyFields),
+        responses: {
+          200: listAnswer('ApiKeys', apiKeyRecord),
+          400: refused('BAD_REQUEST: an unknown field, or a malformed filter, order or count'),
+          401: NO_SESSION,
+          403: refused('FORBIDDEN: not a SuperAdmin signed in as a person (an API key never manages keys)'),
+        },
+      },
+      post: {
+        operationId: 'createApiKey',
+        tag: 'Platform',
+        summary: 'Create a key for an internal tool; the secret is answered once and only its digest is kept; audited',
+        body: apiKeyBody,
+        responses: {
+          201: { description: 'The new key with its secret', body: newApiKeyRecord },
+          400: refused('BAD_REQUEST naming the field: no name, an unknown access, or an organisation that does not exist'),
+          401: NO_SESSION,
+          403: refused('FORBIDDEN: not a SuperAdmin signed in as a person (an API key never manages keys)'),
+        },
+      },
+      delete: {
+        operationId: 'revokeApiKey',
+        tag: 'Platform',
+        summary: 'Revoke a key: its next call is refused; it stays listed as revoked; audited',
+        query: apiKeyQuery,
+        responses: {
+          200: { description: 'The key as revoked', body: apiKeyRecord },
+          400: refused('BAD_REQUEST: the key is not named as KeyId=eq.<id>'),
+          401: NO_SESSION,
+          403: refused('FORBIDDEN: not a SuperAdmin signed in as a person (an API key never manages keys)'),
+          404: refused('NOT_FOUND: no such key'),
         },
       },
     },

@@ -15,6 +15,8 @@ export const auditFields = {
   ActorFirstname: { sql: 'u.first_name', type: 'text', searchable: true },
   ActorLastname: { sql: 'u.last_name', type: 'text', searchable: true },
   ActorEmail: { sql: 'u.email', type: 'text', searchable: true },
+  // The API key the change was made with, when a tool made it on its maker's behalf.
+  ApiKeyName: { sql: '(SELECT k.name FROM api_keys k WHERE k.key_id = a.api_key_id)', type: 'text' },
   Action: { sql: 'a.action', type: 'text', searchable: true },
   EntityType: { sql: 'a.entity_type', type: 'text' },
   EntityId: { sql: 'a.entity_id', type: 'text', searchable: true },

@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { CHANGE_PASSWORD_REST_FIELDS, changePasswordFields, restSchema, withNewPasswordRule } from '@yozy/shared';
 import type { Database } from '../db/database';
 import { audit } from '../domain/audit';
-import { authenticate, viewerOf } from '../http/auth';
+import { authenticate, requirePerson, viewerOf } from '../http/auth';
 import { HttpError, parseBody } from '../http/errors';
 import { clientOf } from '../http/gateway';
 import type { Mailer } from '../mail/mailer';
@@ -21,7 +21,7 @@ export function passwordRoutes(db: Database, { mailer }: { mailer: Mailer }): Ro
 
   // A signed-in user changes their own password. Their other sessions end: whoever might have
   // learnt the old password is signed out, while this browser stays signed in.
-  router.post('/users/password', authenticate(db), async (req, res) => {
+  router.post('/users/password', authenticate(db), requirePerson, async (req, res) => {
     const viewer = viewerOf(res);
     const body = parseBody(changePasswordBody, req.body);
     const [user] = await db.query<{ email: string; password_hash: string | null }>(

@@ -4,7 +4,7 @@ import { recoveryCode, twoFactorCode } from '@yozy/shared';
 import type { Database } from '../db/database';
 import { liveChallenge, useChallenge } from '../domain/signInChallenges';
 import { confirmEnrolment, disableTwoFactor, startEnrolment, twoFactorStatus, verifySecondFactor } from '../domain/twoFactor';
-import { authenticate, viewerOf } from '../http/auth';
+import { authenticate, requirePerson, viewerOf } from '../http/auth';
 import { parseBody } from '../http/errors';
 import { clientOf } from '../http/gateway';
 import type { SecretBox } from '../security/secretBox';
@@ -46,23 +46,23 @@ export function twoFactorRoutes(db: Database, box: SecretBox): Router {
     return { userId: viewer.userId, clientId: viewer.clientId, ip: clientOf(req, res).ip };
   };
 
-  router.get('/users/two-factor', requireSession, async (_req, res) => {
+  router.get('/users/two-factor', requireSession, requirePerson, async (_req, res) => {
     res.json(await twoFactorStatus(db, viewerOf(res).userId));
   });
 
-  router.post('/users/two-factor/enrolment', requireSession, async (_req, res) => {
+  router.post('/users/two-factor/enrolment', requireSession, requirePerson, async (_req, res) => {
     const userId = viewerOf(res).userId;
     res.json(await db.transaction((tx) => startEnrolment(tx, box, userId)));
   });
 
-  router.post('/users/two-factor/confirm', requireSession, async (req, res) => {
+  router.post('/users/two-factor/confirm', requireSession, requirePerson, async (req, res) => {
     const body = parseBody(confirmTwoFactorBody, req.body);
     const actor = actorOf(req, res);
     const recoveryCodes = await db.transaction((tx) => confirmEnrolment(tx, box, actor, body.code));
     res.json({ recoveryCodes, status: await twoFactorStatus(db, actor.userId) });
   });
 
-  router.post('/users/two-factor/disable', requireSession, async (req, res) => {
+  router.post('/users/two-factor/disable', requireSession, requirePerson, async (req, res) => {
     const body = parseBody(disableTwoFactorBody, req.body);
     const actor = actorOf(req, res);
     await db.transaction((tx) => disableTwoFactor(tx, box, actor, body));

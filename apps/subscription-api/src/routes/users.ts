@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { restSchema, SESSION_MAX_AGE_MS, SIGN_IN_REST_FIELDS, signInInput } from '@yozy/shared';
 import type { Queryable, Database } from '../db/database';
 import { productAddressFor } from '../domain/productAddress';
-import { authenticate, viewerOf } from '../http/auth';
+import { authenticate, requirePerson, viewerOf, type Viewer } from '../http/auth';
 import { clientOf, type Client } from '../http/gateway';
 import { issueChallenge, twoFactorStep } from '../domain/signInChallenges';
 import { HttpError, parseBody } from '../http/errors';
@@ -21,19 +21,22 @@ export const productAddressQuery = z.object({
   email: z.string({ error: 'Give the email to look up' }).trim().min(1, 'Give the email to look up').max(320),
 });
 
-/** The signed-in user with their organisation, as GET /users/me answers. */
-export async function loadProfile(db: Queryable, userId: number) {
+/**
+ * The signed-in user with their organisation, as GET /users/me answers. An API key's caller is its
+ * maker as the key acts: with the type and organisation of the key's reach (`as`).
+ */
+export async function loadProfile(db: Queryable, userId: number, as?: Pick<Viewer, 'clientId' | 'typeOfUser'>) {
   const [row] = await db.query<{ profile: Record<string, unknown> }>(
     `SELECT json_build_object(
               'ClientUserId', u.user_id, 'UUID', u.uuid, 'UserFirstname', u.first_name,
               'UserLastname', u.last_name, 'OfficialEmail', u.email, 'Phone', u.phone,
-              'TypeOfUser', u.type_of_user, 'ClientId', u.client_id,
+              'TypeOfUser', COALESCE($3, u.type_of_user), 'ClientId', c.client_id,
               'Role', (SELECT r.role_name FROM user_roles ur JOIN roles r ON r.role_id = ur.role_id
                         WHERE ur.user_id = u.user_id ORDER BY r.role_id LIMIT 1),
               'OrgDetails', ${clientJson}) AS profile
-       FROM client_users u JOIN clients c ON c.client_id = u.client_id
+       FROM client_users u JOIN clients c ON c.client_id = COALESCE($2, u.client_id)
       WHERE u.user_id = $1`,
-    [userId],
+    [userId, as?.clientId ?? null, as?.typeOfUser ?? null],
   );
   if (!row) throw new HttpError('NOT_FOUND', 'No such user');
   return row.profile;
@@ -82,7 +85,7 @@ export function userRoutes(db: Database, { webProductUrl }: { webProductUrl?: st
     res.json(await startSession(db, user, clientOf(req, res)));
   });
 
-  router.post('/users/signOut', requireSession, async (_req, res) => {
+  router.post('/users/signOut', requireSession, requirePerson, async (_req, res) => {
     await db.query("UPDATE sessions SET ended_at = now(), end_reason = 'signed_out' WHERE session_id = $1 AND ended_at IS NULL", [
       viewerOf(res).sessionId,
     ]);
@@ -90,13 +93,14 @@ export function userRoutes(db: Database, { webProductUrl }: { webProductUrl?: st
   });
 
   router.get('/users/me', requireSession, async (_req, res) => {
-    res.json(await loadProfile(db, viewerOf(res).userId));
+    const viewer = viewerOf(res);
+    res.json(await loadProfile(db, viewer.userId, viewer.apiKey ? viewer : undefined));
   });
 
   // Where a user's product lives (SPEC section 4). Outside the provider only people of the
   // viewer's own organisation may be looked up: the answer tells which plan someone is on, and
   // an unknown email gets the same refusal as another organisation's.
-  router.get('/users/product-address', requireSession, async (req, res) => {
+  router.get('/users/product-address', requireSession, requirePerson, async (req, res) => {
     const { email } = parseBody(productAddressQuery, req.query);
     const viewer = viewerOf(res);
     if (viewer.typeOfUser !== 'SuperAdmin') {

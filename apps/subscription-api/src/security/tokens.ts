@@ -9,3 +9,12 @@ export function newToken(): string {
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
+
+/** How an API key starts, so the service tells it from a session token without a lookup. */
+export const API_KEY_PREFIX = 'yozy_key_';
+
+/** A new API key: the secret a tool sends, and the part of it the console shows to tell keys apart. */
+export function newApiKey(): { key: string; prefix: string } {
+  const key = `${API_KEY_PREFIX}${newToken()}`;
+  return { key, prefix: key.slice(0, API_KEY_PREFIX.length + 6) };
+}

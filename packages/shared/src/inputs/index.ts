@@ -16,4 +16,5 @@ export * from './region';
 export * from './userImportFile';
 export * from './userImport';
 export * from './role';
+export * from './apiKey';
 export * from './administrator';

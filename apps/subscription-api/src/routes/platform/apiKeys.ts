@@ -1,0 +1,115 @@
+import { Router } from 'express';
+import { API_KEY_REST_FIELDS, apiKeyInput, restSchema } from '@yozy/shared';
+import type { Database, Queryable } from '../../db/database';
+import { audit } from '../../domain/audit';
+import { requirePerson, viewerOf } from '../../http/auth';
+import { HttpError, parseBody } from '../../http/errors';
+import { clientOf } from '../../http/gateway';
+import { jsonObject, listResource, type ResourceDefinition } from '../../http/resource';
+import { hashToken, newApiKey } from '../../security/tokens';
+import { recordIdOf, recordQuery, requireSuperAdmin } from './access';
+
+export const API_KEYS_PATH = '/platform/api-keys';
+
+/** Keys of internal tools: which tool, what it may do and where, who made it and when it was last used; never the secret. */
+export const apiKeyFields = {
+  KeyId: { sql: 'k.key_id', type: 'int' },
+  Name: { sql: 'k.name', type: 'text', searchable: true, sort: { index: 'api_keys_name_sort_idx', by: 'lower(k.name)' } },
+  KeyPrefix: { sql: 'k.key_prefix', type: 'text' },
+  Access: { sql: 'k.access', type: 'text' },
+  ClientId: { sql: 'k.client_id', type: 'int' },
+  CompanyName: { sql: '(SELECT c.company_name FROM clients c WHERE c.client_id = k.client_id)', type: 'text' },
+  CreatedByName: {
+    sql: "(SELECT concat_ws(' ', u.first_name, u.last_name) FROM client_users u WHERE u.user_id = k.created_by)",
+    type: 'text',
+  },
+  CreatedAt: { sql: 'k.created_at', type: 'timestamp', sort: { index: 'api_keys_created_at_sort_idx', by: 'k.created_at' } },
+  LastUsedAt: { sql: 'k.last_used_at', type: 'timestamp' },
+  RevokedAt: { sql: 'k.revoked_at', type: 'timestamp' },
+  Status: { sql: "CASE WHEN k.revoked_at IS NULL THEN 'Active' ELSE 'Revoked' END", type: 'text' },
+} satisfies ResourceDefinition['fields'];
+
+export const apiKeys: ResourceDefinition = { from: 'api_keys k', fields: apiKeyFields, tieBreaker: 'k.key_id' };
+
+/** A new key in the REST names, with the rules the console's form checks. */
+export const apiKeyBody = restSchema(apiKeyInput, API_KEY_REST_FIELDS);
+export const apiKeyQuery = recordQuery('KeyId');
+
+type ApiKeyRow = { KeyId: number; Name: string; Access: string; ClientId: number | null; KeyPrefix: string; RevokedAt: string | null };
+
+async function apiKeyById(db: Queryable, keyId: number, lock = false): Promise<ApiKeyRow | null> {
+  const [row] = await db.query<{ row: ApiKeyRow }>(
+    `SELECT ${jsonObject(apiKeyFields)} AS row FROM api_keys k WHERE k.key_id = $1${lock ? ' FOR UPDATE' : ''}`,
+    [keyId],
+  );
+  return row?.row ?? null;
+}
+
+/** What the audit log keeps of a key: never its secret or hash. */
+const described = ({ Name, Access, ClientId, KeyPrefix }: ApiKeyRow) => ({ Name, Access, ClientId, KeyPrefix });
+
+/**
+ * API keys for the provider's SuperAdmins, signed in as themselves (a key never makes keys): list,
+ * create (the secret is answered this once and only its SHA-256 digest is kept) and revoke, which
+ * refuses the key at its next call. A revoked key stays listed, as the audit log names it.
+ */
+export function platformApiKeyRoutes(db: Database): Router {
+  const router = Router();
+
+  router.get(API_KEYS_PATH, requireSuperAdmin, requirePerson, async (req, res) => {
+    res.json(await listResource(db, apiKeys, req, res, viewerOf(res)));
+  });
+
+  router.post(API_KEYS_PATH, requireSuperAdmin, requirePerson, async (req, res) => {
+    const body = parseBody(apiKeyBody, req.body);
+    const viewer = viewerOf(res);
+    const { key, prefix } = newApiKey();
+    const created = await db.transaction(async (tx) => {
+      if (body.ClientId !== null) {
+        const [organization] = await tx.query('SELECT 1 FROM clients WHERE client_id = $1', [body.ClientId]);
+        if (!organization) throw new HttpError('BAD_REQUEST', 'Choose an existing organisation', 'ClientId');
+      }
+      const [row] = await tx.query<{ key_id: number }>(
+        `INSERT INTO api_keys (name, key_prefix, key_hash, access, client_id, created_by)
+         VALUES ($1, $2, $3, $4, $5, $6) RETURNING key_id`,
+        [body.Name, prefix, hashToken(key), body.Access, body.ClientId, viewer.userId],
+      );
+      const saved = (await apiKeyById(tx, row!.key_id))!;
+      await audit(tx, {
+        clientId: null,
+        actorUserId: viewer.userId,
+        action: 'api_key.create',
+        entityType: 'api_key',
+        entityId: saved.KeyId,
+        after: described(saved),
+        ip: clientOf(req, res).ip,
+      });
+      return saved;
+    });
+    res.status(201).json({ ...created, Secret: key });
+  });
+
+  router.delete(API_KEYS_PATH, requireSuperAdmin, requirePerson, async (req, res) => {
+    const keyId = recordIdOf(apiKeyQuery, 'KeyId', req);
+    const viewer = viewerOf(res);
+    const revoked = await db.transaction(async (tx) => {
+      const before = await apiKeyById(tx, keyId, true);
+      if (!before) throw new HttpError('NOT_FOUND', 'There is no such API key', 'KeyId');
+      if (before.RevokedAt) return before;
+      await tx.query('UPDATE api_keys SET revoked_at = now() WHERE key_id = $1', [keyId]);
+      await audit(tx, {
+        clientId: null,
+        actorUserId: viewer.userId,
+        action: 'api_key.revoke',
+        entityType: 'api_key',
+        entityId: keyId,
+        before: described(before),
+        ip: clientOf(req, res).ip,
+      });
+      return (await apiKeyById(tx, keyId))!;
+    });
+    res.json(revoked);
+  });
+
+  return router;
+}
