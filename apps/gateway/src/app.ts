@@ -2,6 +2,7 @@ import { expressMiddleware } from '@as-integrations/express5';
 import cookieParser from 'cookie-parser';
 import express from 'express';
 import helmet from 'helmet';
+import { apiKeyRateLimit } from './apiKeys';
 import { logError, requestFailure } from '@yozy/shared';
 import type { GatewayConfig } from './config';
 import { serveConsole } from './console';
@@ -59,6 +60,7 @@ export async function createApp(options: GatewayOptions): Promise<express.Expres
   app.use(
     '/graphql',
     cookieParser(),
+    apiKeyRateLimit(limiter),
     // A file of people to import (at most 500 rows) is the largest thing the console sends.
     express.json({ limit: '1mb' }),
     expressMiddleware(server, {

@@ -1,4 +1,5 @@
 import type { Request, Response } from 'express';
+import { apiKeyOf } from './apiKeys';
 import { Captcha } from './captcha';
 import { Caller, createDataSources, type DataSources } from './datasources';
 import type { Profile } from './datasources/types';
@@ -13,6 +14,8 @@ export type GatewayContext = {
   limiter: Pick<RateLimiter, 'count' | 'signIn'>;
   /** The client's address as Express sees it through the trusted proxies. */
   clientAddress: string;
+  /** The call is an internal tool's, with an API key instead of a browser's session. */
+  usesApiKey: boolean;
   /** The signed-in user, fetched at most once per request; null when signed out or the session ended. */
   viewer(): Promise<Profile | null>;
   /** The browser's session: set after a sign-in, cleared after a sign-out. */
@@ -37,7 +40,9 @@ export type ContextOptions = {
 
 export function buildContext({ subscriptionApiUrl, captchaSecret, serviceToken, limiter }: ContextOptions) {
   return async ({ req, res }: { req: Request; res: Response }): Promise<GatewayContext> => {
-    const { token, uuid } = readSession(req);
+    // A tool's key, when sent, is the caller; otherwise the browser's session cookie.
+    const apiKey = apiKeyOf(req);
+    const { token, uuid } = apiKey ? { token: apiKey, uuid: null } : readSession(req);
     const clientAddress = req.ip ?? req.socket.remoteAddress ?? 'unknown';
     const caller = new Caller(token, uuid, clientAddress, req.get('user-agent'));
     const dataSources = createDataSources({ baseURL: subscriptionApiUrl, serviceToken }, caller);
@@ -47,6 +52,7 @@ export function buildContext({ subscriptionApiUrl, captchaSecret, serviceToken, 
       dataSources,
       limiter,
       clientAddress,
+      usesApiKey: apiKey !== null,
       captcha: new Captcha(captchaSecret, (signature, expiresAt) => dataSources.account.consumeCaptcha(signature, expiresAt)),
       viewer: () => (viewer ??= caller.token ? dataSources.account.getProfile().catch(nullWhenUnauthenticated) : Promise.resolve(null)),
       session: {

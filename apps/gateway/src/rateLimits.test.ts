@@ -22,6 +22,7 @@ const LIMITS: RateLimits = {
   setPassword: { windowMs: 3600 * SECOND, perIp: 3, perAccount: 2 },
   changePassword: { windowMs: 3600 * SECOND, perIp: 3, perAccount: 2 },
   submitEnquiry: { windowMs: 3600 * SECOND, perIp: 3, perAccount: 2 },
+  apiKey: { windowMs: 60 * SECOND, perKey: 3 },
 };
 
 /** What a caller would see: the sign-in went through with this outcome, or the minutes it was told to wait. */
@@ -146,6 +147,20 @@ describe('counted public mutations', () => {
     expect(await count('d@acme.local', '192.0.2.1')).toBe('Too many attempts. Try again in 60 minutes.');
     // Each mutation has counters of its own.
     expect(await limiter.count('resetPassword', { account: 'a@acme.local', ip: '192.0.2.1' })).toBeUndefined();
+  });
+});
+
+describe('API key requests', () => {
+  it('counts each key against its own limit', async () => {
+    const limiter = createRateLimiter(LIMITS);
+    const request = (key: string) =>
+      limiter.countApiKeyRequest(key).then(
+        () => 'counted',
+        (error: Error) => error.message,
+      );
+    for (let i = 0; i < 3; i++) expect(await request('yozy_key_one')).toBe('counted');
+    expect(await request('yozy_key_one')).toBe('Too many attempts. Try again in 1 minute.');
+    expect(await request('yozy_key_two')).toBe('counted');
   });
 });
 

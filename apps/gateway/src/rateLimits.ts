@@ -40,10 +40,12 @@ export type RateLimits = {
   submitEnquiry: WindowLimit;
   /** A signed-in user changing their own password: a wrong current password is a guess like a wrong sign-in. */
   changePassword: WindowLimit;
+  /** Requests of one internal tool's API key, whatever it asks: a runaway script slows down alone. */
+  apiKey: { windowMs: number; perKey: number };
 };
 
 /** The public mutations counted on every call (sign-in counts failures instead). */
-export type CountedOperation = Exclude<keyof RateLimits, GuessedOperation>;
+export type CountedOperation = Exclude<keyof RateLimits, GuessedOperation | 'apiKey'>;
 
 /** The steps whose failures, never successes, are counted: the password and the two-factor code. */
 export type GuessedOperation = 'signIn' | 'signInCode';
@@ -68,6 +70,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   setPassword: { windowMs: 15 * MINUTE, perIp: 20, perAccount: 10 },
   submitEnquiry: { windowMs: HOUR, perIp: 10, perAccount: 3 },
   changePassword: { windowMs: 15 * MINUTE, perIp: 20, perAccount: 10 },
+  apiKey: { windowMs: MINUTE, perKey: 600 },
 };
 
 /** Who makes an attempt: the client's address and the account (email) it names. */
@@ -81,6 +84,8 @@ export interface RateLimiter {
   count(operation: CountedOperation, who: Attempter): Promise<void>;
   /** Runs one sign-in attempt (password, or code with `operation` signInCode) under the brute-force protection; throws RATE_LIMITED without running it when refused. */
   signIn<T>(who: Attempter, attempt: () => Promise<T>, outcomeOf: (result: T) => Outcome, operation?: GuessedOperation): Promise<T>;
+  /** Counts one request made with an API key against the key's own limit; throws RATE_LIMITED over it. */
+  countApiKeyRequest(key: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -106,7 +111,7 @@ export function createRateLimiter(limits: RateLimits, redisUrl?: string): RateLi
 
   const counted = Object.fromEntries(
     (Object.keys(limits) as (keyof RateLimits)[])
-      .filter((operation): operation is CountedOperation => operation !== 'signIn' && operation !== 'signInCode')
+      .filter((operation): operation is CountedOperation => operation !== 'signIn' && operation !== 'signInCode' && operation !== 'apiKey')
       .map((operation) => {
         const { windowMs, perIp, perAccount } = limits[operation];
         return [
@@ -167,6 +172,8 @@ export function createRateLimiter(limits: RateLimits, redisUrl?: string): RateLi
   }
 
   const guessed = { signIn: failureCounting('signIn', limits.signIn), signInCode: failureCounting('signInCode', limits.signInCode) };
+  const keyPolicy: Policy = { name: 'api-key', quota: limits.apiKey.perKey, windowMs: limits.apiKey.windowMs };
+  const keyRequests = limiter('apiKey', limits.apiKey.perKey, limits.apiKey.windowMs);
 
   return {
     async count(operation, who) {
@@ -183,6 +190,11 @@ export function createRateLimiter(limits: RateLimits, redisUrl?: string): RateLi
 
     signIn(who, attempt, outcomeOf, operation = 'signIn') {
       return guessed[operation](who, attempt, outcomeOf);
+    },
+
+    async countApiKeyRequest(key) {
+      // Keyed by a digest: the counters never hold a usable key.
+      await refusedAs(keyPolicy, keyRequests.consume(createHash('sha256').update(key).digest('hex').slice(0, 32)));
     },
 
     async close() {

@@ -1,6 +1,6 @@
 import { SubscriptionService } from './SubscriptionService';
 import type { RestPage } from '../lists';
-import type { AdministratorRecord, ManagedPlanRecord, ManagedProductRecord, RegionRecord, RestBody, RoleRecord } from './types';
+import type { AdministratorRecord, ApiKeyRecord, NewApiKeyRecord, ManagedPlanRecord, ManagedProductRecord, RegionRecord, RestBody, RoleRecord } from './types';
 
 const PLANS = 'platform/subscription_plan_master';
 const onePlan = (planId: string) => ({ PlanId: `eq.${planId}` });
@@ -8,6 +8,7 @@ const PRODUCTS = 'platform/subscription_product_master';
 const REGIONS = 'platform/regions';
 const ROLES = 'platform/roles';
 const ADMINISTRATORS = 'platform/administrators';
+const API_KEYS = 'platform/api-keys';
 const oneRole = (roleId: string) => ({ RoleId: `eq.${roleId}` });
 
 /** The provider's masters in Platform Settings; the REST service lets only SuperAdmins in. */
@@ -82,5 +83,17 @@ export class PlatformApi extends SubscriptionService {
 
   setAdministratorActive(userId: string, active: boolean): Promise<AdministratorRecord> {
     return this.patch(ADMINISTRATORS, { params: { UserId: `eq.${userId}` }, body: { IsActive: active } });
+  }
+
+  listApiKeys(params: URLSearchParams): Promise<RestPage<ApiKeyRecord>> {
+    return this.getPage(API_KEYS, params);
+  }
+
+  createApiKey(key: RestBody): Promise<NewApiKeyRecord> {
+    return this.post(API_KEYS, { body: key });
+  }
+
+  revokeApiKey(keyId: string): Promise<ApiKeyRecord> {
+    return this.delete(API_KEYS, { params: { KeyId: `eq.${keyId}` } });
   }
 }

@@ -29,6 +29,10 @@ export type RegionRecord = Schemas['Region'];
 export type RoleRecord = Schemas['Role'];
 /** A provider administrator as GET /platform/administrators answers them. */
 export type AdministratorRecord = Schemas['Administrator'];
+/** An internal tool's API key as GET /platform/api-keys answers it: never the secret. */
+export type ApiKeyRecord = Schemas['ApiKey'];
+/** A new key as POST /platform/api-keys answers it, with its secret this once. */
+export type NewApiKeyRecord = Schemas['NewApiKey'];
 /** An organisation's settings as GET /subscription_org_settings answers them. */
 export type OrganizationSettingsRecord = Schemas['OrganizationSettings'];
 /** Body of POST /form/subscription_web_enquiry, in the provider's field names. */

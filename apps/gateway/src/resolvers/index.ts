@@ -13,6 +13,7 @@ import { platformResolvers } from './platform';
 import { regionResolvers } from './regions';
 import { roleResolvers } from './roles';
 import { administratorResolvers } from './administrators';
+import { apiKeyResolvers } from './apiKeys';
 import { sessionResolvers } from './session';
 import { sessionListResolvers } from './sessions';
 import { userResolvers } from './users';
@@ -37,6 +38,7 @@ export const resolvers = [
   regionResolvers,
   roleResolvers,
   administratorResolvers,
+  apiKeyResolvers,
   organizationSettingsResolvers,
   twoFactorResolvers,
   userImportResolvers,

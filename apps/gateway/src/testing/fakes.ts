@@ -49,6 +49,8 @@ export function fakeContext(
     /** Shared by the contexts of one test to see counting across requests; a fresh one with the default limits otherwise. */
     limiter?: RateLimiter;
     clientAddress?: string;
+    /** The call comes with an API key rather than a session. */
+    usesApiKey?: boolean;
     /** The step of a sign-in in progress in the browser (its cookie). */
     signInStep?: string | null;
   } = {},
@@ -64,6 +66,7 @@ export function fakeContext(
     },
     limiter: options.limiter ?? createRateLimiter(DEFAULT_RATE_LIMITS),
     clientAddress: options.clientAddress ?? '127.0.0.1',
+    usesApiKey: options.usesApiKey ?? false,
     viewer: async () => viewer,
     session: {
       start(token, user) {

@@ -30,5 +30,5 @@ export const API_KEY_REST_FIELDS = {
   createdAt: 'CreatedAt',
   lastUsedAt: 'LastUsedAt',
   revokedAt: 'RevokedAt',
-  status: 'Status',
+  isActive: 'IsActive',
 } as const satisfies FieldMap;

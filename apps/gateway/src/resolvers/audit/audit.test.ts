@@ -44,6 +44,7 @@ const ROW: AuditRecord = {
   ActorFirstname: 'Ada',
   ActorLastname: 'Admin',
   ActorEmail: 'admin@acme.local',
+  ApiKeyName: null,
   Action: 'user.deactivate',
   EntityType: 'user',
   EntityId: '9',

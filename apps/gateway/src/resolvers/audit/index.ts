@@ -75,6 +75,7 @@ export const auditResolvers: Resolvers = {
             name: `${row.ActorFirstname ?? ''} ${row.ActorLastname ?? ''}`.trim(),
             email: row.ActorEmail ?? '',
           },
+    apiKeyName: (row) => row.ApiKeyName,
     ip: (row) => row.Ip,
     changes: (row) => changesOf(row),
   },

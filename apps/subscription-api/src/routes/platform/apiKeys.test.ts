@@ -12,7 +12,7 @@ type KeyRow = {
   CreatedByName: string | null;
   LastUsedAt: string | null;
   RevokedAt: string | null;
-  Status: 'Active' | 'Revoked';
+  IsActive: boolean;
 };
 type NewKey = KeyRow & { Secret: string };
 
@@ -39,7 +39,7 @@ describe('making and revoking API keys', () => {
   it('answers the secret once, keeps only its digest, and lists the key without it', async () => {
     const made = await create({ Name: 'Billing sync', Access: 'READ' });
     expect(made.status).toBe(201);
-    expect(made.body).toMatchObject({ Name: 'Billing sync', Access: 'READ', ClientId: null, Status: 'Active', LastUsedAt: null });
+    expect(made.body).toMatchObject({ Name: 'Billing sync', Access: 'READ', ClientId: null, IsActive: true, LastUsedAt: null });
     expect(made.body.Secret).toMatch(/^yozy_key_[\w-]{43}$/);
     expect(made.body.Secret.startsWith(made.body.KeyPrefix)).toBe(true);
 
@@ -132,7 +132,7 @@ describe('calling with an API key', () => {
     const made = (await create({ Name: 'Short-lived', Access: 'READ' })).body;
     expect((await api.get('/users/me', made.Secret)).status).toBe(200);
     const revoked = await revoke(made.KeyId);
-    expect(revoked.body).toMatchObject({ Status: 'Revoked' });
+    expect(revoked.body).toMatchObject({ IsActive: false });
     expect(revoked.body.RevokedAt).not.toBeNull();
     expect(revoked.body.LastUsedAt).not.toBeNull();
     const refused = await api.get<ErrorBody>('/users/me', made.Secret);

@@ -26,7 +26,7 @@ export const apiKeyFields = {
   CreatedAt: { sql: 'k.created_at', type: 'timestamp', sort: { index: 'api_keys_created_at_sort_idx', by: 'k.created_at' } },
   LastUsedAt: { sql: 'k.last_used_at', type: 'timestamp' },
   RevokedAt: { sql: 'k.revoked_at', type: 'timestamp' },
-  Status: { sql: "CASE WHEN k.revoked_at IS NULL THEN 'Active' ELSE 'Revoked' END", type: 'text' },
+  IsActive: { sql: 'k.revoked_at IS NULL', type: 'bool' },
 } satisfies ResourceDefinition['fields'];
 
 export const apiKeys: ResourceDefinition = { from: 'api_keys k', fields: apiKeyFields, tieBreaker: 'k.key_id' };
