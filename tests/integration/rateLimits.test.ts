@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RateLimits } from '@yozy/gateway';
-import { DEMO_PASSWORD, GraphQLSession, type GraphQLAnswer } from '../support/graphql';
+import { DEMO_PASSWORD, GraphQLSession, signedIn, type GraphQLAnswer } from '../support/graphql';
 import { startStack, type Stack } from '../support/stack';
 
 // Waits of minutes, so nothing a test asserts can run out while a loaded machine is slow; how the
@@ -353,6 +353,18 @@ describe('rate limits', () => {
       if (answer.errors?.[0]?.extensions?.code === 'GRAPHQL_VALIDATION_FAILED') throw new Error(answer.errors[0].message);
       expectRefused(answer, 60, 'submitEnquiry-account');
     });
+  });
+
+  it('gives each API key its own limit, before any work', async () => {
+    const provider = await signedIn(stack.gatewayUrl, 'admin@yozy.local');
+    const created = await provider.request<{ createApiKey: { secret: string } }>(
+      'mutation { createApiKey(input: { name: "Busy script", access: READ }) { secret } }',
+    );
+    const tool = new GraphQLSession(stack.gatewayUrl, { authorization: `Bearer ${created.data!.createApiKey.secret}` });
+    for (let i = 0; i < LIMITS.apiKey.perKey; i++) expect((await tool.request('{ viewer { email } }')).status).toBe(200);
+    expectRefused((await tool.request('{ viewer { email } }')) as Answer, 60, 'api-key');
+    // The provider's own session is not held back by its tool.
+    expect((await provider.request('{ viewer { email } }')).status).toBe(200);
   });
 
   it('leaves other operations alone', async () => {

@@ -82,6 +82,21 @@ async function matrixAdministrator(db: CellContext['db']): Promise<string> {
 const matrixAdministrators = ({ db }: CellContext) =>
   db.query("SELECT user_id, is_active, type_of_user FROM client_users WHERE email LIKE 'matrix-admin-%' ORDER BY user_id");
 
+/** An API key of its own for one cell, made by the provider, so a revocation let through touches no other key. */
+async function matrixApiKey(db: CellContext['db']): Promise<string> {
+  const [key] = await db.query<{ id: string }>(
+    `INSERT INTO api_keys (name, key_prefix, key_hash, access, created_by)
+     SELECT $1, 'yozy_key_matrix', md5(random()::text), 'READ', user_id FROM client_users WHERE email = 'admin@yozy.local'
+     RETURNING key_id::text AS id`,
+    [`matrix-key-${Math.random().toString(36).slice(2, 10)}`],
+  );
+  return key!.id;
+}
+
+/** The matrix's own API keys, as a refused change must leave them. */
+const matrixApiKeys = ({ db }: CellContext) =>
+  db.query("SELECT key_id, name, access, client_id, revoked_at FROM api_keys WHERE name LIKE 'matrix-key-%' ORDER BY key_id");
+
 /** A person of the organisation awaiting its admins' approval, of its own for one cell. */
 async function awaitingPersonOf(db: CellContext['db'], organizationId: string): Promise<string> {
   const [person] = await db.query<{ id: string }>(
@@ -659,6 +674,27 @@ const OPERATIONS: Record<string, Operation> = {
     }),
     may: ONLY_SUPER_ADMIN_MAY,
     touches: { rows: matrixAdministrators },
+  },
+  'Query.apiKeys': {
+    call: () => ({ document: '{ apiKeys(page: { limit: 100 }) { totalCount nodes { id name prefix access organization { id } } } }' }),
+    may: ONLY_SUPER_ADMIN_MAY,
+  },
+  'Mutation.createApiKey': {
+    // A key reaching the other organisation: what an organisation admin would want most.
+    call: ({ other, unique }) => ({
+      document: 'mutation ($input: CreateApiKeyInput!) { createApiKey(input: $input) { apiKey { id } secret errors { code field } } }',
+      variables: { input: { name: `matrix-key-created-${unique}`, access: 'READ_WRITE', organizationId: other.id } },
+    }),
+    may: ONLY_SUPER_ADMIN_MAY,
+    touches: { rows: matrixApiKeys },
+  },
+  'Mutation.revokeApiKey': {
+    call: async ({ db }) => ({
+      document: 'mutation ($id: ID!) { revokeApiKey(id: $id) { apiKey { id revokedAt } errors { code field } } }',
+      variables: { id: await matrixApiKey(db) },
+    }),
+    may: ONLY_SUPER_ADMIN_MAY,
+    touches: { rows: matrixApiKeys },
   },
   'Query.auditLog': {
     call: ({ other }) => ({

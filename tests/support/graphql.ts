@@ -37,6 +37,11 @@ export class GraphQLSession {
     return { status: response.status, ...body, setCookies, headers: response.headers };
   }
 
+  /** A GET of a gateway address with this session's cookies and headers, as a browser opening it. */
+  get(path: string, headers: Record<string, string> = {}): Promise<Response> {
+    return fetch(`${this.gatewayUrl}${path}`, { headers: { ...this.headers, cookie: this.cookieHeader(), ...headers } });
+  }
+
   /** Fetches a captcha challenge and solves it, as the invisible widget does in the browser. */
   async captcha(): Promise<string> {
     const answer = await this.request<{ captchaChallenge: string }>('{ captchaChallenge }');

@@ -4,8 +4,9 @@ import express from 'express';
 import helmet from 'helmet';
 import { apiKeyRateLimit } from './apiKeys';
 import { logError, requestFailure } from '@yozy/shared';
-import type { GatewayConfig } from './config';
+import { DEFAULT_EXPLORER_DIST, type GatewayConfig } from './config';
 import { serveConsole } from './console';
+import { serveExplorer } from './explorer';
 import { buildContext } from './context';
 import { createRateLimiter, DEFAULT_RATE_LIMITS, type RateLimits } from './rateLimits';
 import { createGraphQLServer } from './server';
@@ -13,12 +14,13 @@ import { createGraphQLServer } from './server';
 export type GatewayOptions = Pick<
   GatewayConfig,
   'subscriptionApiUrl' | 'webDist' | 'trustProxy' | 'captchaSecret' | 'serviceToken' | 'redisUrl'
-> & {
-  /** The limits of rateLimits.ts; tests pass small windows and waits. */
-  rateLimits?: RateLimits;
-  /** `production` serves no page at GET /graphql; defaults to NODE_ENV. */
-  nodeEnv?: string;
-};
+> &
+  Partial<Pick<GatewayConfig, 'explorerDist'>> & {
+    /** The limits of rateLimits.ts; tests pass small windows and waits. */
+    rateLimits?: RateLimits;
+    /** Apollo Server's mode (error detail); defaults to NODE_ENV. */
+    nodeEnv?: string;
+  };
 
 /** The gateway as an Express app: GraphQL at /graphql, health checks, and the console itself. */
 export async function createApp(options: GatewayOptions): Promise<express.Express> {
@@ -57,20 +59,19 @@ export async function createApp(options: GatewayOptions): Promise<express.Expres
 
   // Attempts are counted where they run, in the resolvers of the public mutations (rateLimits.ts).
   const limiter = createRateLimiter(options.rateLimits ?? DEFAULT_RATE_LIMITS, options.redisUrl);
+  const context = buildContext({
+    subscriptionApiUrl: options.subscriptionApiUrl,
+    captchaSecret: options.captchaSecret,
+    serviceToken: options.serviceToken,
+    limiter,
+  });
+  app.use('/graphql', cookieParser(), apiKeyRateLimit(limiter));
+  app.use(serveExplorer(options.explorerDist ?? DEFAULT_EXPLORER_DIST, context));
   app.use(
     '/graphql',
-    cookieParser(),
-    apiKeyRateLimit(limiter),
     // A file of people to import (at most 500 rows) is the largest thing the console sends.
     express.json({ limit: '1mb' }),
-    expressMiddleware(server, {
-      context: buildContext({
-        subscriptionApiUrl: options.subscriptionApiUrl,
-        captchaSecret: options.captchaSecret,
-        serviceToken: options.serviceToken,
-        limiter,
-      }),
-    }),
+    expressMiddleware(server, { context }),
   );
 
   app.use(serveConsole(options.webDist));

@@ -3,11 +3,15 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { SERVICE_TOKEN_MIN_LENGTH } from '@yozy/shared';
 
+/** Where `npm run build` puts the GraphQL explorer (apps/explorer). */
+export const DEFAULT_EXPLORER_DIST = fileURLToPath(new URL('../../explorer/dist', import.meta.url));
+
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(4000),
   HOST: z.string().default('127.0.0.1'),
   SUBSCRIPTION_API_URL: z.url({ message: 'must be the http(s) address of the subscription service' }).default('http://127.0.0.1:4001'),
   WEB_DIST: z.string().default(fileURLToPath(new URL('../../web/dist', import.meta.url))),
+  EXPLORER_DIST: z.string().default(DEFAULT_EXPLORER_DIST),
   TRUST_PROXY: z.string().default('loopback'),
   CAPTCHA_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SERVICE_TOKEN: z.string().min(SERVICE_TOKEN_MIN_LENGTH, `must be at least ${SERVICE_TOKEN_MIN_LENGTH} characters`).optional(),
@@ -23,6 +27,8 @@ export type GatewayConfig = {
   host: string;
   subscriptionApiUrl: string;
   webDist: string;
+  /** The built GraphQL explorer (apps/explorer), served at GET /graphql to SuperAdmins and API keys. */
+  explorerDist: string;
   trustProxy: string;
   /** Signs captcha challenges; every gateway instance behind one address needs the same. */
   captchaSecret: string;
@@ -49,6 +55,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
     host: c.HOST,
     subscriptionApiUrl: c.SUBSCRIPTION_API_URL.endsWith('/') ? c.SUBSCRIPTION_API_URL : `${c.SUBSCRIPTION_API_URL}/`,
     webDist: c.WEB_DIST,
+    explorerDist: c.EXPLORER_DIST,
     trustProxy: c.TRUST_PROXY,
     captchaSecret: c.CAPTCHA_SECRET ?? randomBytes(32).toString('hex'),
     serviceToken: c.SERVICE_TOKEN ?? unsharedServiceToken(),

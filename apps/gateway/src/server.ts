@@ -1,9 +1,10 @@
-import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
+import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloArmor } from '@escape.tech/graphql-armor';
 import { describeError, redactMessage } from '@yozy/shared';
 import type { GatewayContext } from './context';
 import { formatError } from './errors';
+import { introspectionForExplorers } from './explorer';
 import { resolvers } from './resolvers';
 import { loadTypeDefs } from './schema';
 
@@ -21,36 +22,13 @@ export function createGraphQLServer(nodeEnv = process.env.NODE_ENV ?? 'developme
     ...protection,
     includeStacktraceInErrorResponses: false,
     parseOptions: { maxTokens: 2000 },
-    // Apollo's own landing pages load their scripts from Apollo's site: in development a plain
-    // page of ours says how to query, and production serves none.
-    plugins: [...protection.plugins, ApolloServerPluginLandingPageDisabled(), ...(nodeEnv === 'production' ? [] : [plainLandingPage])],
+    // Apollo's own landing pages load their scripts from Apollo's site: GET /graphql in a browser is
+    // our own explorer instead (explorer.ts), and the schema is described to its users only.
+    introspection: true,
+    plugins: [...protection.plugins, ApolloServerPluginLandingPageDisabled(), introspectionForExplorers],
     validationRules: [...protection.validationRules],
   });
 }
-
-/** What a browser opening /graphql sees in development: text only, nothing loaded from anywhere. */
-const plainLandingPage: ApolloServerPlugin<GatewayContext> = {
-  async serverWillStart() {
-    return {
-      async renderLandingPage() {
-        return {
-          html: `<!doctype html>
-<html lang="en">
-  <head><meta charset="utf-8"><title>Yozy Admin Console: GraphQL</title></head>
-  <body>
-    <h1>Yozy Admin Console: GraphQL</h1>
-    <p>This is the GraphQL endpoint of the console. Send each operation as a POST request with the header
-      <code>Content-Type: application/json</code> and a body such as <code>{"query": "{ viewer { email } }"}</code>.</p>
-    <p>The schema is in <code>schema/*.graphql</code> of the repository; signing in sets the session cookie
-      that later requests send.</p>
-  </body>
-</html>
-`,
-        };
-      },
-    };
-  },
-};
 
 /** Apollo Server's own messages, told without the data its errors may carry. */
 const apolloLogger = {

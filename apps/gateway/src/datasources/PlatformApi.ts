@@ -1,6 +1,15 @@
 import { SubscriptionService } from './SubscriptionService';
 import type { RestPage } from '../lists';
-import type { AdministratorRecord, ApiKeyRecord, NewApiKeyRecord, ManagedPlanRecord, ManagedProductRecord, RegionRecord, RestBody, RoleRecord } from './types';
+import type {
+  AdministratorRecord,
+  ApiKeyRecord,
+  NewApiKeyRecord,
+  ManagedPlanRecord,
+  ManagedProductRecord,
+  RegionRecord,
+  RestBody,
+  RoleRecord,
+} from './types';
 
 const PLANS = 'platform/subscription_plan_master';
 const onePlan = (planId: string) => ({ PlanId: `eq.${planId}` });
