@@ -13,8 +13,8 @@ import { createRoot } from 'react-dom/client';
 
 const fetcher = createGraphiQLFetcher({ url: new URL('/graphql', window.location.origin).href });
 
-const DEFAULT_QUERY = `# The Yozy Admin Console's GraphQL API. Press Ctrl+Enter to run a query,
-# and open the documentation explorer (the book icon) to browse the schema.
+const DEFAULT_QUERY = `# The console's GraphQL API: Ctrl+Enter runs a query,
+# and the book icon opens the schema's documentation.
 query Organizations {
   organizations(page: { limit: 5 }) {
     totalCount

@@ -13,7 +13,11 @@ export type ApiKeyAccess = (typeof API_KEY_ACCESS)[number];
 export const apiKeyInput = z.object({
   name: requiredText('Name the key after the tool that will hold it', 80),
   access: z.enum(API_KEY_ACCESS, { error: 'Choose whether the key may only read or also change' }),
-  organizationId: recordId('Choose the organisation the key reaches').nullish().transform((value) => value ?? null),
+  // Blank (the form's "Every organisation"), null and absent all mean every organisation.
+  organizationId: z
+    .union([z.literal(''), recordId('Choose the organisation the key reaches')])
+    .nullish()
+    .transform((value) => (value === '' || value == null ? null : value)),
 });
 
 export type ApiKeyInput = z.input<typeof apiKeyInput>;

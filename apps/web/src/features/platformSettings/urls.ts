@@ -7,6 +7,7 @@ export const PLATFORM_SECTIONS = [
   { slug: 'roles', label: 'Roles' },
   { slug: 'regions', label: 'Regions' },
   { slug: 'administrators', label: 'Administrators' },
+  { slug: 'api-keys', label: 'API keys' },
   { slug: 'audit', label: 'Audit log' },
 ] as const;
 export type PlatformSectionSlug = (typeof PLATFORM_SECTIONS)[number]['slug'];

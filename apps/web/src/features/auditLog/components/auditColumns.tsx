@@ -73,11 +73,19 @@ export function auditColumns({ withOrganization, onPerson }: Options): DataTable
             <Text fontSize="xs" color="fg.muted">
               {row.original.actor.email}
             </Text>
+            {row.original.apiKeyName && (
+              <Text fontSize="xs" color="fg.muted" data-testid="audit-api-key">
+                with API key “{row.original.apiKeyName}”
+              </Text>
+            )}
           </Stack>
         ) : (
           <Text color="fg.muted">{actorName(row.original)}</Text>
         ),
-      meta: { csv: (row) => (row.actor ? `${actorName(row)} <${row.actor.email}>` : actorName(row)) },
+      meta: {
+        csv: (row) =>
+          (row.actor ? `${actorName(row)} <${row.actor.email}>` : actorName(row)) + (row.apiKeyName ? ` with API key "${row.apiKeyName}"` : ''),
+      },
     },
     {
       id: 'action',

@@ -13,6 +13,7 @@ import {
   type PlatformSectionSlug,
 } from '../urls';
 import { AdministratorSection } from './AdministratorSection';
+import { ApiKeySection } from './ApiKeySection';
 import { PlanMasterSection } from './PlanMasterSection';
 import { ProductMasterSection } from './ProductMasterSection';
 import { RegionMasterSection } from './RegionMasterSection';
@@ -39,6 +40,7 @@ export default function PlatformSettingsView({ sections = {} }: Props) {
         {section.slug === 'roles' && <RoleMasterSection />}
         {section.slug === 'regions' && <RegionMasterSection />}
         {section.slug === 'administrators' && <AdministratorSection />}
+        {section.slug === 'api-keys' && <ApiKeySection />}
         {sections[section.slug] && <Suspense fallback={<ScreenSpinner />}>{sections[section.slug]}</Suspense>}
       </LinkTabs>
     </>

@@ -1,0 +1,130 @@
+import { Alert, Button, CloseButton, Code, Dialog, Flex, Input, NativeSelect, Portal, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { CopyButton } from '../../../components/CopyButton';
+import { FormDialog } from '../../../components/FormDialog';
+import { FormField } from '../../../components/FormField';
+import { useApiKeyCreateMutation, useApiKeyOrganizationOptionsQuery } from '../../../generated/graphql';
+import { dropListPages } from '../../../lib/listCache';
+import { useMutationForm } from '../../../lib/useMutationForm';
+
+// The shared rules load when the dialog opens, keeping zod off the list's first paint.
+const apiKeySchema = () => import('@yozy/shared/inputs').then((inputs) => inputs.apiKeyInput);
+
+type Made = { name: string; secret: string };
+
+/**
+ * Makes an API key for an internal tool, then shows its secret once, with a copy button: after
+ * this dialog closes, nobody can see it again (the service keeps only a digest).
+ */
+export function ApiKeyCreateDialog({ onClose }: { onClose: () => void }) {
+  const [made, setMade] = useState<Made | null>(null);
+  const organizations = useApiKeyOrganizationOptionsQuery();
+  const [createApiKey] = useApiKeyCreateMutation({ update: (cache) => dropListPages(cache, 'apiKeys') });
+  const kit = useMutationForm({
+    schema: apiKeySchema,
+    defaultValues: { name: '', access: 'READ', organizationId: '' },
+    call: async ({ name, access, organizationId }) =>
+      (await createApiKey({ variables: { input: { name, access, organizationId: organizationId ? String(organizationId) : null } } })).data
+        ?.createApiKey,
+    onSuccess: (payload) => setMade({ name: payload.apiKey?.name ?? '', secret: payload.secret ?? '' }),
+  });
+
+  if (made) return <SecretOnce made={made} onClose={onClose} />;
+  return (
+    <FormDialog noun="api-key" title="Create an API key" kit={kit} submitLabel="Create key" size="md" onClose={onClose}>
+      <Stack gap="4">
+        <Text color="fg.muted">
+          An internal tool sends the key as <Code>Authorization: Bearer &lt;key&gt;</Code> to <Code>/graphql</Code>. It acts for you, within
+          what you choose here.
+        </Text>
+        <FormField name="name" label="Name" required help="The tool that will hold it, such as Billing sync" testId="api-key-name">
+          {(control) => <Input {...control} autoComplete="off" />}
+        </FormField>
+        <FormField name="access" label="Access" required testId="api-key-access">
+          {(control) => (
+            <NativeSelect.Root>
+              <NativeSelect.Field {...control}>
+                <option value="READ">Read only: queries, never a change</option>
+                <option value="READ_WRITE">Read and write: queries and changes</option>
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          )}
+        </FormField>
+        <FormField
+          name="organizationId"
+          label="Reach"
+          help="Every organisation, as a provider administrator, or one organisation, as its admin"
+          testId="api-key-organization"
+        >
+          {(control) => (
+            <NativeSelect.Root>
+              <NativeSelect.Field {...control}>
+                <option value="">Every organisation</option>
+                {organizations.data?.organizations.nodes.map((organization) => (
+                  <option key={organization.id} value={organization.id}>
+                    {organization.companyName}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          )}
+        </FormField>
+      </Stack>
+    </FormDialog>
+  );
+}
+
+/** The new key's secret, shown this once: only Done, Close or Escape end it, never a stray click beside it. */
+function SecretOnce({ made, onClose }: { made: Made; onClose: () => void }) {
+  return (
+    <Dialog.Root
+      open
+      onOpenChange={(details) => !details.open && onClose()}
+      closeOnInteractOutside={false}
+      placement="center"
+      size={{ base: 'full', md: 'md' }}
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content data-testid="api-key-secret-dialog" minH={{ md: 'auto' }} rounded={{ md: 'l3' }}>
+            <Dialog.Header>
+              <Dialog.Title>Copy the key for {made.name}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Stack gap="4">
+                <Alert.Root status="warning">
+                  <Alert.Indicator />
+                  <Alert.Title>This is the only time the key is shown. Store it in the tool’s secret settings now.</Alert.Title>
+                </Alert.Root>
+                <Flex gap="2" align="center">
+                  <Input
+                    readOnly
+                    value={made.secret}
+                    fontFamily="mono"
+                    aria-label="API key"
+                    onFocus={(event) => event.currentTarget.select()}
+                    data-testid="api-key-secret"
+                  />
+                  <CopyButton text={made.secret} what="API key" testId="api-key-copy" />
+                </Flex>
+              </Stack>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Dialog.ActionTrigger asChild>
+                <Button colorPalette="brand" data-testid="api-key-done">
+                  Done
+                </Button>
+              </Dialog.ActionTrigger>
+            </Dialog.Footer>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Close" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

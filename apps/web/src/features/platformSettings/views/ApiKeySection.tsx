@@ -1,0 +1,159 @@
+import { Badge, Code, Stack, Text } from '@chakra-ui/react';
+import { useMemo } from 'react';
+import { LuKeyRound } from 'react-icons/lu';
+import { BooleanFilterSelect, type DataTableColumn } from '../../../components/DataTable';
+import { ApiKeyListDocument, useApiKeyListQuery, useApiKeyRevokeMutation, type ApiKeyFieldsFragment } from '../../../generated/graphql';
+import { useExportAllRows } from '../../../lib/collectPages';
+import { formatDateTime } from '../../../lib/dates';
+import { dropListPages } from '../../../lib/listCache';
+import { toaster } from '../../../lib/toaster';
+import { useListState } from '../../../lib/useListState';
+import { apiKeyList } from '../apiKeyList';
+import { MasterSection, throwIfRefused, type MasterAction } from '../master/MasterSection';
+import { ApiKeyCreateDialog } from './ApiKeyCreateDialog';
+
+type ApiKey = ApiKeyFieldsFragment;
+
+const ACCESS_LABELS = { READ: 'Read only', READ_WRITE: 'Read and write' } as const;
+const reachOf = (key: ApiKey) => key.organization?.name ?? 'Every organisation';
+
+/** API keys of internal tools: make one (its secret shown once), see when each was last used, revoke one. */
+export function ApiKeySection() {
+  const list = useListState(apiKeyList);
+  const { data, previousData, loading, error, refetch } = useApiKeyListQuery({
+    variables: list.variables,
+    notifyOnNetworkStatusChange: true,
+  });
+  const exportRows = useExportAllRows(ApiKeyListDocument, list.variables, (answer) => answer.apiKeys);
+  const [revoke] = useApiKeyRevokeMutation({ update: (cache) => dropListPages(cache, 'apiKeys') });
+  const page = (data ?? previousData)?.apiKeys;
+
+  const columns = useMemo<DataTableColumn<ApiKey>[]>(
+    () => [
+      {
+        id: 'name',
+        header: 'Name',
+        accessorKey: 'name',
+        cell: ({ row: { original: key } }) => (
+          <Stack gap="0">
+            <Text as="span">{key.name}</Text>
+            <Code fontSize="xs" width="fit-content" data-testid="api-key-prefix">
+              {key.prefix}…
+            </Code>
+          </Stack>
+        ),
+      },
+      {
+        id: 'access',
+        header: 'Access',
+        enableSorting: false,
+        meta: { csv: (key) => ACCESS_LABELS[key.access] },
+        cell: ({ row: { original: key } }) => (
+          <Badge colorPalette={key.access === 'READ' ? 'gray' : 'orange'} variant="subtle">
+            {ACCESS_LABELS[key.access]}
+          </Badge>
+        ),
+      },
+      { id: 'reach', header: 'Reach', enableSorting: false, accessorFn: reachOf },
+      {
+        id: 'status',
+        header: 'Status',
+        enableSorting: false,
+        meta: { csv: (key) => (key.revokedAt ? `Revoked ${key.revokedAt}` : 'Active') },
+        cell: ({ row: { original: key } }) =>
+          key.revokedAt ? (
+            <Badge colorPalette="red" variant="subtle" title={`Revoked ${formatDateTime(key.revokedAt)}`}>
+              Revoked
+            </Badge>
+          ) : (
+            <Badge colorPalette="green" variant="subtle">
+              Active
+            </Badge>
+          ),
+      },
+      {
+        id: 'lastUsed',
+        header: 'Last used',
+        enableSorting: false,
+        meta: { csv: (key) => key.lastUsedAt ?? '' },
+        cell: ({ row: { original: key } }) =>
+          key.lastUsedAt ? (
+            formatDateTime(key.lastUsedAt)
+          ) : (
+            <Text as="span" color="fg.muted">
+              Never
+            </Text>
+          ),
+      },
+      {
+        id: 'created',
+        header: 'Created',
+        accessorFn: (key) => key.createdAt,
+        meta: { csv: (key) => `${key.createdAt} by ${key.createdByName ?? 'a former administrator'}` },
+        cell: ({ row: { original: key } }) => (
+          <Stack gap="0">
+            <Text as="span">{formatDateTime(key.createdAt)}</Text>
+            <Text as="span" fontSize="xs" color="fg.muted">
+              by {key.createdByName ?? 'a former administrator'}
+            </Text>
+          </Stack>
+        ),
+      },
+    ],
+    [],
+  );
+
+  const actions = useMemo<MasterAction<ApiKey>[]>(
+    () => [
+      {
+        value: 'revoke',
+        label: 'Revoke',
+        icon: <LuKeyRound aria-hidden />,
+        destructive: true,
+        when: (key) => !key.revokedAt,
+        confirm: (key) => ({
+          title: `Revoke ${key.name}?`,
+          confirmLabel: 'Revoke key',
+          body: `The tool holding this key is refused from its next call. A revoked key cannot be used again; make a new one if the tool still needs access.`,
+        }),
+        run: async (key) => {
+          const answer = await revoke({ variables: { id: key.id } });
+          throwIfRefused(answer.data?.revokeApiKey);
+          toaster.success({ title: `${key.name} revoked` });
+        },
+      },
+    ],
+    [revoke],
+  );
+
+  return (
+    <MasterSection
+      noun="api-key"
+      label="API keys"
+      addLabel="Create API key"
+      emptyDescription="Create a key for each internal tool that queries the console’s GraphQL API: it sees and changes only what you allow."
+      rowName={(key) => key.name}
+      columns={columns}
+      actions={actions}
+      editable={() => false}
+      rows={page?.nodes}
+      totalCount={page?.totalCount}
+      list={list}
+      loading={loading}
+      error={error}
+      onRetry={() => void refetch().catch(() => undefined)}
+      search={{ label: 'Search API keys', placeholder: 'Name' }}
+      filters={
+        <BooleanFilterSelect
+          label="Show"
+          value={list.filter.active}
+          labels={{ all: 'All keys', true: 'Active', false: 'Revoked' }}
+          onChange={(active) => list.setFilter('active', active)}
+          testId="api-key-status-filter"
+        />
+      }
+      exportRows={exportRows}
+      form={(_key, close) => <ApiKeyCreateDialog onClose={close} />}
+    />
+  );
+}
