@@ -1,3 +1,5 @@
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GraphQLSession, signedIn, type GraphQLAnswer } from '../support/graphql';
 import { DATABASES } from '../support/stack';
@@ -19,6 +21,9 @@ const CREATE_GROUP = `mutation ($input: CreateGroupInput!) { createGroup(input: 
 const AUDIT = `query ($organizationId: ID) {
   auditLog(organizationId: $organizationId, page: { limit: 5 }) { nodes { action actor { email } apiKeyName } }
 }`;
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const EXAMPLE = fileURLToPath(new URL('../../examples/listOrganizations.ts', import.meta.url));
 
 type Created = { createApiKey: { apiKey: { id: string; prefix: string } | null; secret: string | null; errors: { field: string }[] } };
 const codeOf = (answer: GraphQLAnswer<unknown>) => answer.errors?.[0]?.extensions?.code;
@@ -132,5 +137,36 @@ describe.each(DATABASES)('API keys over /graphql on %s', (kind) => {
   it('an unknown key is refused, whatever cookie comes with it', async () => {
     const stranger = new GraphQLSession(stack.gatewayUrl, { authorization: 'Bearer yozy_key_made-up' });
     expect(codeOf(await stranger.request(ORGANIZATIONS))).toBe('UNAUTHENTICATED');
+  });
+});
+
+describe('the example tool (examples/listOrganizations.ts)', () => {
+  const stack = useStack('pglite');
+
+  it('lists every organisation with a read-only key, and says why when the key is refused', async () => {
+    const provider = await signedIn(stack.gatewayUrl, 'admin@yozy.local');
+    const created = await provider.request<{ createApiKey: { secret: string } }>(
+      'mutation { createApiKey(input: { name: "Example tool", access: READ }) { secret } }',
+    );
+    const run = (key: string) =>
+      new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+        execFile(
+          process.execPath,
+          ['--import', 'tsx', EXAMPLE, stack.gatewayUrl],
+          { env: { ...process.env, YOZY_API_KEY: key }, cwd: ROOT },
+          (error, stdout, stderr) => resolve({ code: error ? (error.code as number) : 0, stdout, stderr }),
+        );
+      });
+
+    const listed = await run(created.data!.createApiKey.secret);
+    expect(listed.code, listed.stderr).toBe(0);
+    const [{ count }] = (await stack.db.query<{ count: number }>('SELECT count(*)::int AS count FROM clients')) as [{ count: number }];
+    const lines = listed.stdout.trim().split('\n');
+    expect(lines).toHaveLength(count);
+    expect(lines.some((line) => /^\d+\tAcme Corporation\tactive\t\d+\/\d+ seats$/.test(line))).toBe(true);
+
+    const refused = await run('yozy_key_made-up');
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('UNAUTHENTICATED');
   });
 });
