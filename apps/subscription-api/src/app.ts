@@ -5,7 +5,7 @@ import { authenticate } from './http/auth';
 import { errorHandler, notFound } from './http/errors';
 import { refuseNulCharacters, refuseOtherBodies } from './http/input';
 import { GATEWAY_ONLY_PATHS, recogniseGateway, requireGateway } from './http/gateway';
-import { createMailer, type Mailer } from './mail/mailer';
+import { createMailer, DEFAULT_MAIL_CONFIG, type Mailer } from './mail/mailer';
 import { openApiDocument } from './openapi';
 import { auditLogRoutes } from './routes/auditLog';
 import { authRoutes } from './routes/auth';
@@ -20,10 +20,12 @@ import { insightRoutes } from './routes/insights';
 import { groupRoutes } from './routes/groups';
 import { licenceRoutes } from './routes/licences';
 import { organizationSettingsRoutes } from './routes/organizationSettings';
+import { emailSettingsRoutes } from './routes/emailSettings';
 import { passwordRoutes } from './routes/password';
 import { sessionRoutes } from './routes/sessions';
 import { platformAdministratorRoutes } from './routes/platform/administrators';
 import { platformApiKeyRoutes } from './routes/platform/apiKeys';
+import { platformOutboxRoutes } from './routes/platform/outbox';
 import { platformPlanRoutes } from './routes/platform/plans';
 import { platformProductRoutes } from './routes/platform/products';
 import { platformRegionRoutes } from './routes/platform/regions';
@@ -47,15 +49,9 @@ export type ApiOptions = {
 };
 
 /** The REST subscription service as an Express app; `index.ts` only listens. */
-export function createApp({
-  db,
-  serviceToken,
-  trustProxy = 'loopback',
-  mailer = createMailer(db),
-  webProductUrl,
-  secretKey,
-}: ApiOptions): express.Express {
+export function createApp({ db, serviceToken, trustProxy = 'loopback', mailer, webProductUrl, secretKey }: ApiOptions): express.Express {
   const secretBox = createSecretBox(secretKey);
+  mailer ??= createMailer(db, { ...DEFAULT_MAIL_CONFIG, secretKey });
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', trustProxy);
@@ -85,7 +81,7 @@ export function createApp({
   app.use(authRoutes(db, { mailer, webProductUrl }));
   app.use(captchaRoutes(db));
   app.use(catalogueRoutes(db));
-  app.use(enquiryRoutes(db));
+  app.use(enquiryRoutes(db, { mailer }));
   app.use(authenticate(db));
   app.use(clientRoutes(db));
   app.use(insightRoutes(db));
@@ -99,11 +95,13 @@ export function createApp({
   app.use(platformRoleRoutes(db));
   app.use(platformAdministratorRoutes(db, { mailer }));
   app.use(platformApiKeyRoutes(db));
+  app.use(platformOutboxRoutes(db));
   app.use(enquiryDecisionRoutes(db, { mailer }));
   app.use(clientUserRoutes(db, { mailer }));
   app.use(invitationRoutes(db, { mailer }));
   app.use(auditLogRoutes(db));
   app.use(organizationSettingsRoutes(db));
+  app.use(emailSettingsRoutes(db, { mailer, secretBox }));
   app.use(twoFactorRoutes(db, secretBox));
   app.use(userImportRoutes(db, { mailer }));
 

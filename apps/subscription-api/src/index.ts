@@ -13,7 +13,7 @@ for (const event of ['uncaughtException', 'unhandledRejection'] as const) {
 
 const config = loadConfig();
 const db = await openDatabase(config.database);
-const mailer = createMailer(db, config.mail);
+const mailer = createMailer(db, { ...config.mail, secretKey: config.secretKey });
 const applied = await migrate(db).catch((error: unknown) => {
   if (!(error instanceof ChangedMigrationError)) throw error;
   console.error(`subscription-api: ${error.message}`);

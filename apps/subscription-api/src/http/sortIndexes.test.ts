@@ -4,6 +4,7 @@ import { migrate } from '../db/migrate';
 import { auditEntries } from '../routes/auditLog';
 import { administrators } from '../routes/platform/administrators';
 import { apiKeys } from '../routes/platform/apiKeys';
+import { outbox } from '../routes/platform/outbox';
 import { regions } from '../routes/platform/regions';
 import { roles } from '../routes/platform/roles';
 import { plans, products } from '../routes/catalogue';
@@ -35,6 +36,7 @@ const RESOURCES: Record<string, ResourceDefinition> = {
   roles,
   administrators,
   apiKeys,
+  outbox,
 };
 
 /** `lower(c.company_name)` as an index definition spells it: `lower(company_name)`. */

@@ -1,6 +1,8 @@
-import nodemailer from 'nodemailer';
+import nodemailer, { type Transporter } from 'nodemailer';
 import { logError, redactMessage } from '@yozy/shared';
 import type { Queryable } from '../db/database';
+import { createSecretBox } from '../security/secretBox';
+import { addressOf, deliveryOf, SMTP_TIMEOUTS, transportTo, type Delivery } from './delivery';
 import { insertIntoOutbox, type QueuedMail } from './outbox';
 import type { MailContent } from './templates';
 
@@ -8,8 +10,10 @@ export type MailConfig = {
   /** The console's address; every mailed link starts with it. */
   publicUrl: string;
   from: string;
-  /** Without it, mail stays in the outbox and its links go to the log. */
+  /** Without it, mail stays in the outbox and its links go to the log, unless an organisation has a server of its own. */
   smtpUrl?: string;
+  /** Opens the SMTP passwords organisations keep in their email settings (SECRET_KEY). */
+  secretKey?: string;
 };
 
 export const DEFAULT_MAIL_CONFIG: MailConfig = {
@@ -19,12 +23,20 @@ export const DEFAULT_MAIL_CONFIG: MailConfig = {
 
 export interface Mailer {
   readonly publicUrl: string;
-  /** Writes the mail into the outbox through `db`, which may be an open transaction. */
-  queue(db: Queryable, to: string, content: MailContent): Promise<QueuedMail>;
+  /**
+   * Writes the mail into the outbox through `db`, which may be an open transaction. `clientId` is
+   * the organisation it is from: its email settings sign it and may send it through its own server.
+   */
+  queue(db: Queryable, to: string, content: MailContent, clientId?: number | null): Promise<QueuedMail>;
   /** Hands a queued mail to the sender; call it after the transaction that queued it committed. */
   dispatch(mail: QueuedMail): void;
   /** queue + dispatch, for mail written outside a transaction. */
-  send(to: string, content: MailContent): Promise<QueuedMail>;
+  send(to: string, content: MailContent, clientId?: number | null): Promise<QueuedMail>;
+  /**
+   * Sends a mail now, as the organisation's mail goes, and waits for the server's answer: the
+   * "Send test mail" of Email settings. Throws with the server's reason when it is refused.
+   */
+  sendNow(clientId: number, to: string, content: MailContent): Promise<{ server: string }>;
   /** Resolves when every delivery started so far has finished (tests, shutdown). */
   idle(): Promise<void>;
   close(): void;
@@ -37,21 +49,50 @@ type Log = (message: string) => void;
  * outcome is recorded on the outbox row (sent_at or error) and logged.
  */
 export function createMailer(db: Queryable, config: MailConfig = DEFAULT_MAIL_CONFIG, log: Log = console.log): Mailer {
-  const transport = config.smtpUrl
-    ? nodemailer.createTransport({
-        url: config.smtpUrl,
-        // A slow or unreachable mail server must not keep deliveries hanging for nodemailer's
-        // default two minutes.
-        connectionTimeout: 10_000,
-        greetingTimeout: 10_000,
-        socketTimeout: 30_000,
-      })
-    : null;
+  const fallback = config.smtpUrl ? nodemailer.createTransport({ url: config.smtpUrl, ...SMTP_TIMEOUTS }) : null;
+  const secretBox = config.secretKey ? createSecretBox(config.secretKey) : null;
   const inFlight = new Set<Promise<void>>();
+
+  /** The transport and sender of an organisation's mail; null when it has no server and there is no SMTP_URL. */
+  function route(
+    delivery: Delivery,
+  ): { transport: Transporter; from: { name: string; address: string }; own: boolean; server: string } | null {
+    const name = delivery.senderName ?? /^\s*"?([^"<]*?)"?\s*</.exec(config.from)?.[1] ?? '';
+    if (delivery.server) {
+      return {
+        transport: transportTo(delivery.server),
+        from: { name, address: delivery.server.fromAddress },
+        own: true,
+        server: `${delivery.server.host}:${delivery.server.port}`,
+      };
+    }
+    if (!fallback) return null;
+    return { transport: fallback, from: { name, address: addressOf(config.from) }, own: false, server: 'the service’s mail server' };
+  }
+
+  async function transmit(delivery: Delivery, to: string, content: MailContent) {
+    const via = route(delivery);
+    if (!via) throw new Error('No mail server is set: mail stays in the outbox');
+    try {
+      await via.transport.sendMail({
+        from: via.from,
+        replyTo: delivery.replyTo ?? undefined,
+        to,
+        subject: content.subject,
+        text: content.text,
+        html: content.html,
+      });
+    } finally {
+      if (via.own) via.transport.close();
+    }
+    return via;
+  }
 
   async function deliver(mail: QueuedMail) {
     try {
-      await transport!.sendMail({ from: config.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      const delivery = await deliveryOf(db, mail.clientId, secretBox);
+      if (!delivery.server && !fallback) return keptInOutbox(mail);
+      await transmit(delivery, mail.to, mail);
       await db.query('UPDATE mail_outbox SET sent_at = now(), error = NULL WHERE mail_id = $1', [mail.mailId]);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
@@ -65,28 +106,32 @@ export function createMailer(db: Queryable, config: MailConfig = DEFAULT_MAIL_CO
 
   const mailer: Mailer = {
     publicUrl: config.publicUrl,
-    queue: (q, to, content) => insertIntoOutbox(q, to, content),
+    queue: (q, to, content, clientId = null) => insertIntoOutbox(q, to, content, clientId),
     dispatch(mail) {
-      if (!transport) {
-        // Local use without a mail server: the person trying the console follows the link from here.
-        const links = mail.links.map((link) => `\n    ${link}`).join('');
-        log(`subscription-api: mail "${mail.subject}" to ${mail.to} kept in the outbox (no SMTP_URL)${links}`);
-        return;
-      }
       const delivery = deliver(mail).finally(() => inFlight.delete(delivery));
       inFlight.add(delivery);
     },
-    async send(to, content) {
-      const mail = await mailer.queue(db, to, content);
+    async send(to, content, clientId = null) {
+      const mail = await mailer.queue(db, to, content, clientId);
       mailer.dispatch(mail);
       return mail;
+    },
+    async sendNow(clientId, to, content) {
+      const via = await transmit(await deliveryOf(db, clientId, secretBox), to, content);
+      return { server: via.server };
     },
     async idle() {
       while (inFlight.size) await Promise.all(inFlight);
     },
     close() {
-      transport?.close();
+      fallback?.close();
     },
   };
   return mailer;
+
+  /** Local use without a mail server: the person trying the console follows the link from the log. */
+  function keptInOutbox(mail: QueuedMail) {
+    const links = mail.links.map((link) => `\n    ${link}`).join('');
+    log(`subscription-api: mail "${mail.subject}" to ${mail.to} kept in the outbox (no SMTP_URL)${links}`);
+  }
 }

@@ -2,17 +2,22 @@ import type { Queryable } from '../db/database';
 import type { MailContent } from './templates';
 
 /** A mail recorded in the outbox, ready to hand to the sender once its transaction has committed. */
-export type QueuedMail = MailContent & { mailId: number; to: string };
+export type QueuedMail = MailContent & { mailId: number; to: string; clientId: number | null };
 
 /**
  * Every mail is first a row of mail_outbox, written in the caller's transaction: a reset that
  * rolls back leaves no mail behind, and a mail the SMTP server refused can still be found.
  */
-export async function insertIntoOutbox(db: Queryable, to: string, content: MailContent): Promise<QueuedMail> {
+export async function insertIntoOutbox(
+  db: Queryable,
+  to: string,
+  content: MailContent,
+  clientId: number | null = null,
+): Promise<QueuedMail> {
   const [row] = await db.query<{ mail_id: number }>(
-    `INSERT INTO mail_outbox (to_address, subject, template, text_body, html_body)
-     VALUES ($1, $2, $3, $4, $5) RETURNING mail_id`,
-    [to, content.subject, content.template, content.text, content.html],
+    `INSERT INTO mail_outbox (to_address, subject, template, text_body, html_body, client_id)
+     VALUES ($1, $2, $3, $4, $5, $6) RETURNING mail_id`,
+    [to, content.subject, content.template, content.text, content.html, clientId],
   );
-  return { ...content, mailId: row!.mail_id, to };
+  return { ...content, mailId: row!.mail_id, to, clientId };
 }

@@ -1,6 +1,6 @@
-import { TOKEN_VALIDITY_HOURS } from '@yozy/shared';
+import { TOKEN_VALIDITY_HOURS, type EmailTemplateName } from '@yozy/shared';
 
-export type MailTemplate = 'reset' | 'invitation' | 'password_changed' | 'enquiry_rejected';
+export type MailTemplate = EmailTemplateName | 'password_changed' | 'test';
 
 /** One mail before it has a recipient: both parts, and the links it carries (for the log). */
 export type MailContent = {
@@ -57,28 +57,77 @@ ${body}
   return { template, subject, text: `${text}\n`, html, links: blocks.flatMap((b) => ('link' in b ? [b.link] : [])) };
 }
 
-export function resetMail(input: { publicUrl: string; token: string; email: string }): MailContent {
-  return compose('reset', `Reset your ${PRODUCT_NAME} password`, [
-    { text: 'Hello,' },
-    { text: `We received a request to reset the password of the ${PRODUCT_NAME} account ${input.email}.` },
+/**
+ * An organisation's own wording of a mail (Email settings), in place of the default: the subject
+ * and the text before the link, with `{{placeholders}}` filled in. The link and how long it works
+ * are always added by the service, so no wording can break them.
+ */
+export type Wording = { subject: string; body: string };
+
+/** The default wording of each mail an organisation may word its own way. */
+export const DEFAULT_WORDING: Record<EmailTemplateName, Wording> = {
+  invitation: {
+    subject: 'You are invited to {{product}}',
+    body: 'Hello {{firstName}},\n\nYou have been invited to {{organization}} on {{product}} as {{email}}. Choose your password to start.',
+  },
+  reset: {
+    subject: 'Reset your {{product}} password',
+    body: 'Hello,\n\nWe received a request to reset the password of the {{product}} account {{email}}.',
+  },
+  enquiry_received: {
+    subject: 'We received your {{product}} enquiry',
+    body: 'Hello {{firstName}},\n\nThank you for your interest in {{product}}. We received the enquiry for {{companyName}} and will answer it soon.',
+  },
+  enquiry_rejected: {
+    subject: 'Your {{product}} enquiry',
+    body: 'Hello {{firstName}},\n\nThank you for your interest in {{product}}. We are unable to accept the enquiry for {{companyName}}.\n\nReason: {{reason}}\n\nIf you have questions, or your situation changes, you are welcome to reply or send a new enquiry.',
+  },
+};
+
+/**
+ * Fills `{{name}}` from `values` (an unknown name stays empty) and tidies what an empty value
+ * leaves: "Hello ," becomes "Hello,".
+ */
+export function fill(wording: string, values: Record<string, string>): string {
+  return wording
+    .replace(/\{\{\s*([^}]*?)\s*\}\}/g, (_match, name: string) => values[name] ?? '')
+    .replace(/[ \t]+([,.!?;:])/g, '$1')
+    .replace(/[ \t]{2,}/g, ' ');
+}
+
+/** The blocks of a worded mail: one per paragraph (a blank line apart). */
+function worded(template: EmailTemplateName, wording: Wording | undefined, values: Record<string, string>, after: Block[]): MailContent {
+  const { subject, body } = wording ?? DEFAULT_WORDING[template];
+  const all = { ...values, product: PRODUCT_NAME };
+  const paragraphs = fill(body, all)
+    .split(/\n\s*\n/)
+    .map((paragraph) => paragraph.trim())
+    .filter(Boolean)
+    .map((text) => ({ text }));
+  return compose(template, fill(subject, all).trim(), [...paragraphs, ...after]);
+}
+
+export function resetMail(input: { publicUrl: string; token: string; email: string }, wording?: Wording): MailContent {
+  return worded('reset', wording, { email: input.email }, [
     { link: resetLink(input.publicUrl, input.token, input.email), label: 'Choose a new password' },
     { text: `This link is valid for ${TOKEN_VALIDITY_HOURS} hours and works once.` },
     { text: 'If you did not ask for this, you can ignore this mail: your password stays as it is.' },
   ]);
 }
 
-export function invitationMail(input: {
-  publicUrl: string;
-  token: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  organization: string;
-}): MailContent {
-  const greeting = input.firstName ? `Hello ${input.firstName},` : 'Hello,';
-  return compose('invitation', `You are invited to ${PRODUCT_NAME}`, [
-    { text: greeting },
-    { text: `You have been invited to ${input.organization} on ${PRODUCT_NAME} as ${input.email}. Choose your password to start.` },
+export function invitationMail(
+  input: {
+    publicUrl: string;
+    token: string;
+    email: string;
+    firstName: string;
+    lastName: string;
+    organization: string;
+  },
+  wording?: Wording,
+): MailContent {
+  const { firstName, lastName, email, organization } = input;
+  return worded('invitation', wording, { firstName, lastName, email, organization }, [
     { link: invitationLink(input.publicUrl, input.token, input.email, input.firstName, input.lastName), label: 'Set your password' },
     {
       text: `This link is valid for ${TOKEN_VALIDITY_HOURS} hours and works once. If it has expired, ask your administrator for a new invitation.`,
@@ -99,12 +148,46 @@ export function passwordChangedMail(input: { publicUrl: string; email: string; c
   ]);
 }
 
+/** Tells the person who asked to subscribe that the provider has their enquiry. */
+export function enquiryReceivedMail(input: { firstName: string; companyName: string }, wording?: Wording): MailContent {
+  return worded('enquiry_received', wording, input, []);
+}
+
 /** Tells the person who asked to subscribe that the provider turned the enquiry down, and why. */
-export function enquiryRejectedMail(input: { firstName: string; companyName: string; reason: string }): MailContent {
-  return compose('enquiry_rejected', `Your ${PRODUCT_NAME} enquiry`, [
-    { text: input.firstName ? `Hello ${input.firstName},` : 'Hello,' },
-    { text: `Thank you for your interest in ${PRODUCT_NAME}. We are unable to accept the enquiry for ${input.companyName}.` },
-    { text: `Reason: ${input.reason}` },
-    { text: 'If you have questions, or your situation changes, you are welcome to reply or send a new enquiry.' },
+export function enquiryRejectedMail(input: { firstName: string; companyName: string; reason: string }, wording?: Wording): MailContent {
+  return worded('enquiry_rejected', wording, input, []);
+}
+
+/** What "Send test mail" sends: proof that the organisation's server takes its mail. */
+export function testMail(input: { organization: string; server: string }): MailContent {
+  return compose('test', `Test mail from ${PRODUCT_NAME}`, [
+    { text: 'Hello,' },
+    {
+      text: `This is a test mail of ${input.organization}'s email settings, sent through ${input.server}. It arrived, so the settings work.`,
+    },
   ]);
+}
+
+/** Sample values of each template's placeholders, for the preview in Email settings. */
+export const PREVIEW_VALUES: Record<EmailTemplateName, Record<string, string>> = {
+  invitation: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', organization: 'Example Corporation' },
+  reset: { email: 'ada@example.com' },
+  enquiry_received: { firstName: 'Ada', companyName: 'Example Corporation' },
+  enquiry_rejected: { firstName: 'Ada', companyName: 'Example Corporation', reason: 'We do not serve this region yet.' },
+};
+
+/** A template as its organisation's wording renders it with sample values (a token stands in for a real link). */
+export function previewMail(template: EmailTemplateName, wording: Wording | undefined, publicUrl: string): MailContent {
+  const values = PREVIEW_VALUES[template];
+  const sample = { publicUrl, token: 'sample-token', email: values.email ?? 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace' };
+  switch (template) {
+    case 'invitation':
+      return invitationMail({ ...sample, organization: values.organization! }, wording);
+    case 'reset':
+      return resetMail(sample, wording);
+    case 'enquiry_received':
+      return enquiryReceivedMail({ firstName: 'Ada', companyName: values.companyName! }, wording);
+    case 'enquiry_rejected':
+      return enquiryRejectedMail({ firstName: 'Ada', companyName: values.companyName!, reason: values.reason! }, wording);
+  }
 }

@@ -1,4 +1,6 @@
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SMTPServer } from 'smtp-server';
 import { Secret, TOTP } from 'otpauth';
 import { z } from 'zod';
 import { issueToken } from '../domain/userTokens';
@@ -262,8 +264,48 @@ describe('the answers the OpenAPI document promises', () => {
     const created = await api.post<{ KeyId: number }>(path, { Name: 'Contract tool', Access: 'READ' }, superAdmin);
     expectDocumented('post', path, created, 201);
     expectDocumented('post', path, await api.post(path, { Name: '', Access: 'READ' }, superAdmin), 400);
-    expectDocumented('delete', path, await api.call('DELETE', `${path}?KeyId=eq.${created.body.KeyId}`, undefined, { token: superAdmin }), 200);
+    expectDocumented(
+      'delete',
+      path,
+      await api.call('DELETE', `${path}?KeyId=eq.${created.body.KeyId}`, undefined, { token: superAdmin }),
+      200,
+    );
     expectDocumented('delete', path, await api.call('DELETE', `${path}?KeyId=eq.999999`, undefined, { token: superAdmin }), 404);
+  });
+
+  it('email settings, their test mail and templates, and the outbox', async () => {
+    const orgAdmin = await api.signIn('admin@acme.local');
+    const sink = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData: (stream, _s, done) => stream.resume().on('end', () => done()),
+    });
+    await new Promise<void>((resolve) => sink.listen(0, '127.0.0.1', resolve));
+    try {
+      const path = '/subscription_email_settings';
+      const server = {
+        SmtpHost: '127.0.0.1',
+        SmtpPort: (sink.server.address() as AddressInfo).port,
+        SmtpSecurity: 'NONE',
+        SmtpFromAddress: 'mail@acme.local',
+      };
+      expectDocumented('get', path, await api.get(path, orgAdmin), 200);
+      expectDocumented('get', path, await api.get(`${path}?ClientId=x`, superAdmin), 400);
+      expectDocumented('patch', path, await api.call('PATCH', path, server, { token: orgAdmin }), 200);
+      expectDocumented('patch', path, await api.call('PATCH', path, { ...server, SmtpPort: null }, { token: orgAdmin }), 400);
+      expectDocumented('post', `${path}/test`, await api.post(`${path}/test`, {}, orgAdmin), 200);
+      const templates = '/subscription_email_templates';
+      const wording = { Template: 'reset', Subject: 'Reset', Body: 'Hello {{email}}' };
+      expectDocumented('patch', templates, await api.call('PATCH', templates, wording, { token: orgAdmin }), 200);
+      expectDocumented('patch', templates, await api.call('PATCH', templates, { ...wording, Body: '{{nope}}' }, { token: orgAdmin }), 400);
+      expectDocumented('post', `${templates}/preview`, await api.post(`${templates}/preview`, wording, orgAdmin), 200);
+      expectDocumented('post', `${templates}/reset`, await api.post(`${templates}/reset`, { Template: 'reset' }, orgAdmin), 200);
+      expectDocumented('get', '/platform/outbox', await api.get('/platform/outbox?order=CreatedAt.desc&limit=5', superAdmin), 200);
+      expectDocumented('get', '/platform/outbox', await api.get('/platform/outbox', orgAdmin), 403);
+    } finally {
+      await new Promise<void>((resolve) => sink.close(resolve));
+    }
   });
 
   it('organisation settings', async () => {

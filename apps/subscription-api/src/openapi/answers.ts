@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { TypeOfUser } from '@yozy/shared';
+import { EMAIL_TEMPLATES, SMTP_SECURITY, type TypeOfUser } from '@yozy/shared';
 import type { ErrorCode } from '../http/errors';
 import type { Field, FieldType } from '../http/resource';
 import { planFields, productFields } from '../routes/catalogue';
@@ -16,6 +16,7 @@ import { auditFields } from '../routes/auditLog';
 import { regionFields } from '../routes/platform/regions';
 import { roleFields } from '../routes/platform/roles';
 import { apiKeyFields } from '../routes/platform/apiKeys';
+import { outboxFields } from '../routes/platform/outbox';
 import { administratorFields } from '../routes/platform/administrators';
 
 /** The shapes the service answers with, checked against real answers by the tests beside this file. */
@@ -129,6 +130,31 @@ export const regionRecord = recordOf(regionFields);
 export const roleRecord = recordOf(roleFields, ['Description']);
 export const administratorRecord = recordOf(administratorFields, ['Phone', 'LastSignInAt']);
 export const apiKeyRecord = recordOf(apiKeyFields, ['ClientId', 'CompanyName', 'CreatedByName', 'LastUsedAt', 'RevokedAt']);
+export const emailTemplateRecord = z.strictObject({
+  Template: z.enum(EMAIL_TEMPLATES),
+  Subject: z.string(),
+  Body: z.string().meta({ description: 'The text before the link, paragraphs a blank line apart, with {{placeholders}}' }),
+  Source: z
+    .enum(['OWN', 'PROVIDER', 'DEFAULT'])
+    .meta({ description: 'The organisation’s own wording, the provider’s for everyone, or the default' }),
+  Placeholders: z.array(z.string()).meta({ description: 'The {{names}} this mail may use' }),
+});
+export const emailSettingsRecord = z.strictObject({
+  ClientId: z.int(),
+  SenderName: z.string().nullable(),
+  ReplyTo: z.string().nullable(),
+  SmtpHost: z.string().nullable().meta({ description: 'The organisation’s own server; null: the provider’s, else the service’s' }),
+  SmtpPort: z.int().nullable(),
+  SmtpSecurity: z.enum(SMTP_SECURITY),
+  SmtpUsername: z.string().nullable(),
+  SmtpPasswordSet: z.boolean().meta({ description: 'Whether a password is stored; it is never answered' }),
+  SmtpFromAddress: z.string().nullable(),
+  UpdatedAt: z.string().nullable(),
+  Templates: z.array(emailTemplateRecord),
+});
+export const emailTestRecord = z.strictObject({ SentTo: z.string(), Server: z.string() });
+export const emailPreviewRecord = z.strictObject({ Subject: z.string(), Text: z.string(), Html: z.string() });
+export const outboxRecord = recordOf(outboxFields, ['ClientId', 'CompanyName', 'Error', 'SentAt']);
 export const newApiKeyRecord = apiKeyRecord.extend({
   Secret: z.string().meta({ description: 'The key itself, answered this once: only its SHA-256 digest is kept' }),
 });

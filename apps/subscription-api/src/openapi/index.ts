@@ -46,6 +46,16 @@ import {
 import { changePasswordBody } from '../routes/password';
 import { auditActionsQuery, auditFields } from '../routes/auditLog';
 import { ORG_SETTINGS_PATH, orgSettingsBody, orgSettingsQuery } from '../routes/organizationSettings';
+import {
+  EMAIL_SETTINGS_PATH,
+  EMAIL_TEMPLATES_PATH,
+  emailSettingsBody,
+  emailSettingsQuery,
+  emailTemplateBody,
+  emailTemplateResetBody,
+  emailTestBody,
+} from '../routes/emailSettings';
+import { OUTBOX_PATH, outboxFields } from '../routes/platform/outbox';
 import { regionBody, regionChangesBody, regionFields, regionQuery, REGIONS_PATH } from '../routes/platform/regions';
 import { roleBody, roleChangesBody, roleFields, roleQuery, ROLES_PATH } from '../routes/platform/roles';
 import { API_KEYS_PATH, apiKeyBody, apiKeyFields, apiKeyQuery } from '../routes/platform/apiKeys';
@@ -105,6 +115,10 @@ import {
   apiKeyRecord,
   newApiKeyRecord,
   orgSettingsRecord,
+  emailSettingsRecord,
+  emailTestRecord,
+  emailPreviewRecord,
+  outboxRecord,
   sessionsEnded,
   signInAnswer,
   signInChallengeAnswer,
@@ -245,6 +259,10 @@ export const answerSchemas = {
   ApiKey: apiKeyRecord,
   NewApiKey: newApiKeyRecord,
   OrganizationSettings: orgSettingsRecord,
+  EmailSettings: emailSettingsRecord,
+  EmailTestSent: emailTestRecord,
+  EmailPreview: emailPreviewRecord,
+  OutboxMail: outboxRecord,
   SessionsEnded: sessionsEnded,
   PasswordChanged: passwordChanged,
   ManagedPlan: managedPlanRecord,
@@ -306,6 +324,10 @@ export const openApiDocument = buildDocument({
     OtherSessionsEnd: endOtherSessionsBody,
     PasswordChange: changePasswordBody,
     OrganizationSettingsChange: orgSettingsBody,
+    EmailSettingsChange: emailSettingsBody,
+    EmailTemplateChange: emailTemplateBody,
+    EmailTemplateReset: emailTemplateResetBody,
+    EmailTestRequest: emailTestBody,
     PlanForm: planBody,
     PlanChanges: planChangesBody,
     AddLicence: addLicenceBody,
@@ -994,6 +1016,110 @@ export const openApiDocument = buildDocument({
           401: NO_SESSION,
           403: refused('FORBIDDEN: another organisation, or not an administrator'),
           404: refused('NOT_FOUND: no such organisation'),
+        },
+      },
+    },
+    [EMAIL_SETTINGS_PATH]: {
+      get: {
+        operationId: 'getEmailSettings',
+        tag: 'Organisations',
+        summary: "An organisation's email settings and the wording of each mail: its admins' own, any for a SuperAdmin",
+        query: emailSettingsQuery,
+        responses: {
+          200: { description: 'The settings (the defaults when none were saved); never the SMTP password', body: emailSettingsRecord },
+          400: refused('BAD_REQUEST: ClientId is not a whole number'),
+          401: NO_SESSION,
+          403: refused('FORBIDDEN: another organisation, or not an administrator'),
+          404: refused('NOT_FOUND: no such organisation'),
+        },
+      },
+      patch: {
+        operationId: 'updateEmailSettings',
+        tag: 'Organisations',
+        summary: 'Changes the sender, reply-to and own SMTP server (the password sealed at rest; left out, the stored one stays); audited',
+        body: emailSettingsBody,
+        responses: {
+          200: { description: 'The settings as saved', body: emailSettingsRecord },
+          400: refused('BAD_REQUEST: a setting breaks its rule (the field names it)'),
+          401: NO_SESSION,
+          403: refused('FORBIDDEN: another organisation, or not an administrator'),
+          404: refused('NOT_FOUND: no such organisation'),
+        },
+      },
+    },
+    [`${EMAIL_SETTINGS_PATH}/test`]: {
+      post: {
+        operationId: 'sendTestMail',
+        tag: 'Organisations',
+        summary:
+          'Sends a test mail to the caller through the organisation’s mail server as its saved settings say, and waits for the answer',
+        body: emailTestBody,
+        responses: {
+          200: { description: 'The server took the mail', body: emailTestRecord },
+          400: refused(
+            'BAD_REQUEST (field SmtpHost): no server is set, or the server could not be reached or refused the mail, with its reason',
+          ),
+          401: NO_SESSION,
+          403: refused('FORBIDDEN: another organisation, or not an administrator'),
+          404: refused('NOT_FOUND: no such organisation'),
+        },
+      },
+    },
+    [EMAIL_TEMPLATES_PATH]: {
+      patch: {
+        operationId: 'updateEmailTemplate',
+        tag: 'Organisations',
+        summary: 'Words one mail the organisation’s way (the provider’s wording is everyone’s default); audited',
+        body: emailTemplateBody,
+        responses: {
+          200: { description: 'The settings with the new wording', body: emailSettingsRecord },
+          400: refused('BAD_REQUEST naming the field: missing, too long, or a {{placeholder}} the mail does not have'),
+          401: NO_SESSION,
+          403: refused('FORBIDDEN: another organisation, or not an administrator'),
+          404: refused('NOT_FOUND: no such organisation'),
+        },
+      },
+    },
+    [`${EMAIL_TEMPLATES_PATH}/reset`]: {
+      post: {
+        operationId: 'resetEmailTemplate',
+        tag: 'Organisations',
+        summary: 'Goes back to the provider’s or the default wording of one mail; audited',
+        body: emailTemplateResetBody,
+        responses: {
+          200: { description: 'The settings with the wording it goes back to', body: emailSettingsRecord },
+          400: refused('BAD_REQUEST: an unknown template'),
+          401: NO_SESSION,
+          403: refused('FORBIDDEN: another organisation, or not an administrator'),
+          404: refused('NOT_FOUND: no such organisation'),
+        },
+      },
+    },
+    [`${EMAIL_TEMPLATES_PATH}/preview`]: {
+      post: {
+        operationId: 'previewEmailTemplate',
+        tag: 'Organisations',
+        summary: 'Renders a wording with sample values, without saving it',
+        body: emailTemplateBody,
+        responses: {
+          200: { description: 'The mail as it would be sent', body: emailPreviewRecord },
+          400: refused('BAD_REQUEST naming the field: missing, too long, or a {{placeholder}} the mail does not have'),
+          401: NO_SESSION,
+          403: refused('FORBIDDEN: another organisation, or not an administrator'),
+        },
+      },
+    },
+    [OUTBOX_PATH]: {
+      get: {
+        operationId: 'listOutbox',
+        tag: 'Platform',
+        summary: 'Every mail written, newest first: recipient, subject, whose, whether it was sent, refused or kept, and its text',
+        parameters: listParameters(outboxFields),
+        responses: {
+          200: listAnswer('Outbox', outboxRecord),
+          400: refused('BAD_REQUEST: an unknown field, or a malformed filter, order or count'),
+          401: NO_SESSION,
+          403: refused('FORBIDDEN: not a SuperAdmin'),
         },
       },
     },

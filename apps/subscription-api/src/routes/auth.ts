@@ -18,6 +18,7 @@ import { HttpError, parseBody } from '../http/errors';
 import { clientOf } from '../http/gateway';
 import { withMinimumDuration } from '../http/minimumDuration';
 import type { Mailer } from '../mail/mailer';
+import { wordingOf } from '../mail/delivery';
 import { passwordChangedMail, resetMail } from '../mail/templates';
 import { hashPassword } from '../security/passwords';
 import { audit } from '../domain/audit';
@@ -59,14 +60,15 @@ export function authRoutes(db: Database, { mailer, webProductUrl }: AuthRouteOpt
     await withMinimumDuration(RESET_REQUEST_MIN_MS, async () => {
       const { email } = parseBody(resetRequestBody, req.body);
       // Only accounts that can sign in get a link; invited users without a password use their invitation.
-      const [user] = await db.query<{ user_id: number; email: string }>(
-        'SELECT user_id, email FROM client_users WHERE lower(email) = lower($1) AND is_active AND password_hash IS NOT NULL',
+      const [user] = await db.query<{ user_id: number; client_id: number; email: string }>(
+        'SELECT user_id, client_id, email FROM client_users WHERE lower(email) = lower($1) AND is_active AND password_hash IS NOT NULL',
         [email],
       );
       if (!user) return;
       const mail = await db.transaction(async (tx) => {
         const token = await issueToken(tx, { userId: user.user_id, email: user.email, purpose: 'reset' });
-        return mailer.queue(tx, user.email, resetMail({ publicUrl: mailer.publicUrl, token, email: user.email }));
+        const content = resetMail({ publicUrl: mailer.publicUrl, token, email: user.email }, await wordingOf(tx, user.client_id, 'reset'));
+        return mailer.queue(tx, user.email, content, user.client_id);
       });
       mailer.dispatch(mail);
     });
@@ -109,6 +111,7 @@ export function authRoutes(db: Database, { mailer, webProductUrl }: AuthRouteOpt
         tx,
         owner.email,
         passwordChangedMail({ publicUrl: mailer.publicUrl, email: owner.email, changedAt: new Date() }),
+        clientId,
       );
       return { owner, mail };
     });

@@ -12,6 +12,7 @@ import { clientOf } from '../http/gateway';
 import { jsonObject, listResource, type ResourceDefinition } from '../http/resource';
 import { targetOrganization } from '../http/scope';
 import type { Mailer } from '../mail/mailer';
+import { wordingOf } from '../mail/delivery';
 import { invitationMail } from '../mail/templates';
 
 /** Active, invited (no password chosen yet) or disabled: what the list shows and filters by. */
@@ -235,6 +236,7 @@ export async function inviteUser(
     ? null
     : await queueInvitation(tx, mailer, {
         userId,
+        clientId,
         email: user.OfficialEmail,
         firstName: user.UserFirstname,
         lastName: user.UserLastname,
@@ -284,20 +286,24 @@ async function needsApproval(tx: Queryable, clientId: number, actorUserId: numbe
 async function queueInvitation(
   tx: Queryable,
   mailer: Mailer,
-  person: { userId: number; email: string; firstName: string; lastName: string; organization: string },
+  person: { userId: number; clientId: number; email: string; firstName: string; lastName: string; organization: string },
 ) {
   const token = await issueToken(tx, { userId: person.userId, email: person.email, purpose: 'invite' });
   return mailer.queue(
     tx,
     person.email,
-    invitationMail({
-      publicUrl: mailer.publicUrl,
-      token,
-      email: person.email,
-      firstName: person.firstName,
-      lastName: person.lastName,
-      organization: person.organization,
-    }),
+    invitationMail(
+      {
+        publicUrl: mailer.publicUrl,
+        token,
+        email: person.email,
+        firstName: person.firstName,
+        lastName: person.lastName,
+        organization: person.organization,
+      },
+      await wordingOf(tx, person.clientId, 'invitation'),
+    ),
+    person.clientId,
   );
 }
 
@@ -327,6 +333,7 @@ export async function decideApproval(
       mails.push(
         await queueInvitation(tx, mailer, {
           userId: person.user_id,
+          clientId: input.clientId,
           email: person.email,
           firstName: person.first_name,
           lastName: person.last_name,

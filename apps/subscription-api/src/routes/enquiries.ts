@@ -3,6 +3,9 @@ import type { z } from 'zod';
 import { ENQUIRY_REST_FIELDS, enquiryInput, restSchema } from '@yozy/shared';
 import type { Database } from '../db/database';
 import { HttpError, parseBody } from '../http/errors';
+import { wordingOf } from '../mail/delivery';
+import type { Mailer } from '../mail/mailer';
+import { enquiryReceivedMail } from '../mail/templates';
 
 export const PENDING_ENQUIRY_MESSAGE = 'An enquiry for this email is already waiting for approval';
 
@@ -38,8 +41,11 @@ const COLUMNS: [column: string, value: (e: EnquiryBody) => unknown][] = [
   ['plan_id', (e) => e.PlanId],
 ];
 
-/** Public sign-up: a company asks to subscribe, and the enquiry waits for a SuperAdmin's decision. */
-export function enquiryRoutes(db: Database): Router {
+/**
+ * Public sign-up: a company asks to subscribe, is mailed that the enquiry arrived, and the enquiry
+ * waits for a SuperAdmin's decision.
+ */
+export function enquiryRoutes(db: Database, { mailer }: { mailer: Mailer }): Router {
   const router = Router();
   router.post('/form/subscription_web_enquiry', async (req, res) => {
     const enquiry = parseBody(enquiryBody, req.body);
@@ -49,12 +55,20 @@ export function enquiryRoutes(db: Database): Router {
     ]);
     if (pending) throw pendingConflict();
     try {
-      const [row] = await db.query<{ enquiry_id: number }>(
-        `INSERT INTO enquiries (${COLUMNS.map(([column]) => column).join(', ')})
-         VALUES (${COLUMNS.map((_, i) => `$${i + 1}`).join(', ')})
-         RETURNING enquiry_id`,
-        COLUMNS.map(([, value]) => value(enquiry)),
-      );
+      const { row, mail } = await db.transaction(async (tx) => {
+        const [inserted] = await tx.query<{ enquiry_id: number }>(
+          `INSERT INTO enquiries (${COLUMNS.map(([column]) => column).join(', ')})
+           VALUES (${COLUMNS.map((_, i) => `$${i + 1}`).join(', ')})
+           RETURNING enquiry_id`,
+          COLUMNS.map(([, value]) => value(enquiry)),
+        );
+        const content = enquiryReceivedMail(
+          { firstName: enquiry.AdminFirstname, companyName: enquiry.ClientCompanyName },
+          await wordingOf(tx, null, 'enquiry_received'),
+        );
+        return { row: inserted, mail: await mailer.queue(tx, enquiry.AdminEmail, content) };
+      });
+      mailer.dispatch(mail);
       res.status(201).json({ EnquiryId: row!.enquiry_id });
     } catch (error) {
       // Two submissions racing past the check above: the partial unique index settles it.

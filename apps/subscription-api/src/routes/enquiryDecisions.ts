@@ -8,6 +8,7 @@ import { clientOf } from '../http/gateway';
 import { HttpError, parseBody } from '../http/errors';
 import { listResource, type ResourceDefinition } from '../http/resource';
 import type { Mailer } from '../mail/mailer';
+import { wordingOf } from '../mail/delivery';
 import { enquiryRejectedMail, invitationMail } from '../mail/templates';
 
 export const approveBody = restSchema(approveEnquiryInput, APPROVE_ENQUIRY_REST_FIELDS);
@@ -216,14 +217,18 @@ export function enquiryDecisionRoutes(db: Database, { mailer }: EnquiryDecisionO
       const mail = await mailer.queue(
         tx,
         enquiry.admin_email,
-        invitationMail({
-          publicUrl: mailer.publicUrl,
-          token,
-          email: enquiry.admin_email,
-          firstName: enquiry.admin_first_name,
-          lastName: enquiry.admin_last_name,
-          organization: enquiry.company_name,
-        }),
+        invitationMail(
+          {
+            publicUrl: mailer.publicUrl,
+            token,
+            email: enquiry.admin_email,
+            firstName: enquiry.admin_first_name,
+            lastName: enquiry.admin_last_name,
+            organization: enquiry.company_name,
+          },
+          await wordingOf(tx, clientId, 'invitation'),
+        ),
+        clientId,
       );
 
       const actor = { actorUserId: viewer.userId, ip };
@@ -279,7 +284,10 @@ export function enquiryDecisionRoutes(db: Database, { mailer }: EnquiryDecisionO
       const queued = await mailer.queue(
         tx,
         enquiry.admin_email,
-        enquiryRejectedMail({ firstName: enquiry.admin_first_name, companyName: enquiry.company_name, reason: Reason }),
+        enquiryRejectedMail(
+          { firstName: enquiry.admin_first_name, companyName: enquiry.company_name, reason: Reason },
+          await wordingOf(tx, null, 'enquiry_rejected'),
+        ),
       );
       await audit(tx, {
         clientId: null,

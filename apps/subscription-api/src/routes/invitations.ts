@@ -11,6 +11,7 @@ import { clientOf } from '../http/gateway';
 import { jsonObject, listResource, type ResourceDefinition } from '../http/resource';
 import { targetOrganization } from '../http/scope';
 import type { Mailer } from '../mail/mailer';
+import { wordingOf } from '../mail/delivery';
 import { invitationLink, invitationMail } from '../mail/templates';
 import { withOrganisation } from './clientUsers';
 
@@ -137,14 +138,18 @@ export function invitationRoutes(db: Database, { mailer }: { mailer: Mailer }): 
         ? await mailer.queue(
             tx,
             person.email,
-            invitationMail({
-              publicUrl: mailer.publicUrl,
-              token,
-              email: person.email,
-              firstName: person.first_name,
-              lastName: person.last_name,
-              organization: person.company_name,
-            }),
+            invitationMail(
+              {
+                publicUrl: mailer.publicUrl,
+                token,
+                email: person.email,
+                firstName: person.first_name,
+                lastName: person.last_name,
+                organization: person.company_name,
+              },
+              await wordingOf(tx, clientId, 'invitation'),
+            ),
+            clientId,
           )
         : null;
       await audit(tx, {

@@ -51,6 +51,7 @@ export function passwordRoutes(db: Database, { mailer }: { mailer: Mailer }): Ro
         tx,
         user.email,
         passwordChangedMail({ publicUrl: mailer.publicUrl, email: user.email, changedAt: new Date() }),
+        viewer.clientId,
       );
       return { ended, mail };
     });

@@ -25,7 +25,7 @@ export type CallOptions = { token?: string; anonymous?: boolean; headers?: Recor
 export async function startRestApi() {
   const db: Database = await openTestDatabase('seeded');
   const logged: string[] = [];
-  const mailer: Mailer = createMailer(db, DEFAULT_MAIL_CONFIG, (line) => logged.push(line));
+  const mailer: Mailer = createMailer(db, { ...DEFAULT_MAIL_CONFIG, secretKey: TEST_SECRET_KEY }, (line) => logged.push(line));
   const server = await new Promise<Server>((resolve) => {
     const s = createApp({ db, mailer, serviceToken: TEST_SERVICE_TOKEN, secretKey: TEST_SECRET_KEY }).listen(0, '127.0.0.1', () =>
       resolve(s),

@@ -17,4 +17,5 @@ export * from './userImportFile';
 export * from './userImport';
 export * from './role';
 export * from './apiKey';
+export * from './emailSettings';
 export * from './administrator';

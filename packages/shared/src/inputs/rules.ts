@@ -27,7 +27,8 @@ export function requiredText(missing: string, max = 200) {
   return lineOfText(max, missing).refine((value) => value.length > 0, missing);
 }
 
-export type TextPattern = { regex: RegExp; message: string };
+/** What a value must look like: a regular expression, or any check with a `test` of the same shape. */
+export type TextPattern = { regex: Pick<RegExp, 'test'>; message: string };
 
 /** Absent, null and blank all mean "not given" (NULL in the database). */
 export function optionalText(max = 200, pattern?: TextPattern) {

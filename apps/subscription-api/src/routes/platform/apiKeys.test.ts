@@ -33,7 +33,8 @@ afterAll(() => api.stop());
 
 const PATH = '/platform/api-keys';
 const create = (body: Record<string, unknown>, token = provider) => api.post<NewKey & ErrorBody>(PATH, body, token);
-const revoke = (keyId: number, token = provider) => api.call<KeyRow & ErrorBody>('DELETE', `${PATH}?KeyId=eq.${keyId}`, undefined, { token });
+const revoke = (keyId: number, token = provider) =>
+  api.call<KeyRow & ErrorBody>('DELETE', `${PATH}?KeyId=eq.${keyId}`, undefined, { token });
 
 describe('making and revoking API keys', () => {
   it('answers the secret once, keeps only its digest, and lists the key without it', async () => {
@@ -60,13 +61,17 @@ describe('making and revoking API keys', () => {
   });
 
   it('refuses a nameless key, an unknown access and an organisation that does not exist, and makes nothing', async () => {
-    const [{ count: before }] = (await api.db.query<{ count: number }>('SELECT count(*)::int AS count FROM api_keys')) as [{ count: number }];
+    const [{ count: before }] = (await api.db.query<{ count: number }>('SELECT count(*)::int AS count FROM api_keys')) as [
+      { count: number },
+    ];
     expect((await create({ Name: '  ', Access: 'READ' })).body.error).toMatchObject({ field: 'Name' });
     expect((await create({ Name: 'x', Access: 'ADMIN' })).body.error).toMatchObject({ field: 'Access' });
     const nowhere = await create({ Name: 'x', Access: 'READ', ClientId: 999999 });
     expect(nowhere.status).toBe(400);
     expect(nowhere.body.error).toMatchObject({ field: 'ClientId' });
-    const [{ count: after }] = (await api.db.query<{ count: number }>('SELECT count(*)::int AS count FROM api_keys')) as [{ count: number }];
+    const [{ count: after }] = (await api.db.query<{ count: number }>('SELECT count(*)::int AS count FROM api_keys')) as [
+      { count: number },
+    ];
     expect(after).toBe(before);
   });
 

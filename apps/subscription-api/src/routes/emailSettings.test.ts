@@ -1,0 +1,200 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SMTPServer } from 'smtp-server';
+import { startRestApi, type ErrorBody, type RestApi } from '../testing/restApi';
+
+type Settings = {
+  ClientId: number;
+  SenderName: string | null;
+  ReplyTo: string | null;
+  SmtpHost: string | null;
+  SmtpPort: number | null;
+  SmtpSecurity: string;
+  SmtpUsername: string | null;
+  SmtpPasswordSet: boolean;
+  SmtpFromAddress: string | null;
+  Templates: { Template: string; Subject: string; Body: string; Source: string }[];
+};
+
+const PATH = '/subscription_email_settings';
+const TEMPLATES = '/subscription_email_templates';
+
+/** A real SMTP server that wants a user name and password, keeping what it is sent. */
+const received: { from: string; to: string[]; data: string }[] = [];
+const sink = new SMTPServer({
+  disabledCommands: ['STARTTLS'],
+  logger: false,
+  onAuth(auth, _session, callback) {
+    if (auth.username === 'acme-mailer' && auth.password === 'S3cret-smtp!') return callback(null, { user: auth.username });
+    callback(new Error('Invalid username or password'));
+  },
+  onData(stream, session, callback) {
+    const chunks: Buffer[] = [];
+    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+    stream.on('end', () => {
+      received.push({
+        from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+        to: session.envelope.rcptTo.map((r) => r.address),
+        data: Buffer.concat(chunks).toString('utf8'),
+      });
+      callback();
+    });
+  },
+});
+
+let api: RestApi;
+let acmeAdmin: string;
+let port: number;
+beforeAll(async () => {
+  await new Promise<void>((resolve) => sink.listen(0, '127.0.0.1', resolve));
+  port = (sink.server.address() as AddressInfo).port;
+  api = await startRestApi();
+  acmeAdmin = await api.signIn('admin@acme.local');
+});
+afterAll(async () => {
+  await api.stop();
+  await new Promise<void>((resolve) => sink.close(resolve));
+});
+
+const acmeServer = () => ({
+  SenderName: 'Acme People Team',
+  ReplyTo: 'people@acme.local',
+  SmtpHost: '127.0.0.1',
+  SmtpPort: port,
+  SmtpSecurity: 'NONE',
+  SmtpUsername: 'acme-mailer',
+  SmtpPassword: 'S3cret-smtp!',
+  SmtpFromAddress: 'mailer@acme.local',
+});
+
+describe('email settings', () => {
+  it('keeps the SMTP password sealed, never answers it, and keeps it when the form leaves it empty', async () => {
+    const saved = await api.call<Settings>('PATCH', PATH, acmeServer(), { token: acmeAdmin });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ SmtpHost: '127.0.0.1', SmtpPasswordSet: true, SenderName: 'Acme People Team' });
+    expect(JSON.stringify(saved.body)).not.toContain('S3cret-smtp!');
+    const [row] = await api.db.query<{ smtp_password_sealed: string }>(
+      'SELECT smtp_password_sealed FROM email_settings WHERE client_id = $1',
+      [saved.body.ClientId],
+    );
+    expect(row!.smtp_password_sealed).toMatch(/^v1\./);
+    expect(row!.smtp_password_sealed).not.toContain('S3cret');
+    const audited = await api.db.query<{ row: string }>(
+      "SELECT a::text AS row FROM audit_log a WHERE action = 'organization.email_settings_change'",
+    );
+    expect(audited.length).toBeGreaterThan(0);
+    expect(audited.some((entry) => entry.row.includes('S3cret'))).toBe(false);
+
+    const again = await api.call<Settings>('PATCH', PATH, { ...acmeServer(), SmtpPassword: '' }, { token: acmeAdmin });
+    expect(again.body.SmtpPasswordSet).toBe(true);
+  });
+
+  it('sends the test mail through the organisation’s own server, signed with its sender and reply-to', async () => {
+    await api.call('PATCH', PATH, acmeServer(), { token: acmeAdmin });
+    received.length = 0;
+    const sent = await api.post<{ SentTo: string; Server: string }>(`${PATH}/test`, {}, acmeAdmin);
+    expect(sent.status).toBe(200);
+    expect(sent.body).toEqual({ SentTo: 'admin@acme.local', Server: `127.0.0.1:${port}` });
+    expect(received).toHaveLength(1);
+    expect(received[0]).toMatchObject({ from: 'mailer@acme.local', to: ['admin@acme.local'] });
+    expect(received[0]!.data).toContain('From: Acme People Team <mailer@acme.local>');
+    expect(received[0]!.data).toContain('Reply-To: people@acme.local');
+  });
+
+  it('mails the organisation’s invitations through its server, in its own wording', async () => {
+    await api.call('PATCH', PATH, acmeServer(), { token: acmeAdmin });
+    const worded = await api.call<Settings>(
+      'PATCH',
+      TEMPLATES,
+      {
+        Template: 'invitation',
+        Subject: 'Welcome to {{organization}}',
+        Body: 'Hi {{firstName}},\n\nAcme uses {{product}} for everything.',
+      },
+      { token: acmeAdmin },
+    );
+    expect(worded.body.Templates.find((t) => t.Template === 'invitation')).toMatchObject({
+      Source: 'OWN',
+      Subject: 'Welcome to {{organization}}',
+    });
+    received.length = 0;
+    const [role] = await api.db.query<{ role_id: number }>(
+      `SELECT r.role_id FROM roles r JOIN licences l ON l.product_id = r.product_id
+        WHERE l.client_id = $1 AND r.is_active ORDER BY r.role_id LIMIT 1`,
+      [worded.body.ClientId],
+    );
+    const invited = await api.post(
+      '/subscription/usercreation',
+      { UserFirstname: 'Nia', UserLastname: 'Okafor', OfficialEmail: 'nia.okafor@acme.local', RoleId: role!.role_id },
+      acmeAdmin,
+    );
+    expect(invited.status, JSON.stringify(invited.body)).toBeLessThan(300);
+    await api.mailer.idle();
+    const mail = received.find((m) => m.to.includes('nia.okafor@acme.local'));
+    expect(mail?.data).toContain('Subject: Welcome to Acme Corporation');
+    expect(mail?.data).toContain('Hi Nia,');
+    expect(mail?.data).toMatch(/setpassword\/nia\.okafor%40acme\.local/);
+    const [outbox] = await api.db.query<{ sent_at: string | null; client_id: number }>(
+      "SELECT sent_at, client_id FROM mail_outbox WHERE to_address = 'nia.okafor@acme.local'",
+    );
+    expect(outbox).toMatchObject({ client_id: worded.body.ClientId });
+    expect(outbox!.sent_at).not.toBeNull();
+
+    const back = await api.post<Settings>(`${TEMPLATES}/reset`, { Template: 'invitation' }, acmeAdmin);
+    expect(back.body.Templates.find((t) => t.Template === 'invitation')).toMatchObject({
+      Source: 'DEFAULT',
+      Subject: 'You are invited to {{product}}',
+    });
+  });
+
+  it('says clearly why a bad server did not take the test mail, and a wrong password too', async () => {
+    await api.call('PATCH', PATH, { ...acmeServer(), SmtpPassword: 'wrong-password' }, { token: acmeAdmin });
+    const refused = await api.post<ErrorBody>(`${PATH}/test`, {}, acmeAdmin);
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toMatchObject({ field: 'SmtpHost' });
+    expect(refused.body.error.message).toMatch(/^The test mail was not sent: .*Invalid (username or password|login)/);
+
+    await api.call('PATCH', PATH, { ...acmeServer(), SmtpPort: 9 }, { token: acmeAdmin });
+    const unreachable = await api.post<ErrorBody>(`${PATH}/test`, {}, acmeAdmin);
+    expect(unreachable.status).toBe(400);
+    expect(unreachable.body.error.message).toMatch(/^The test mail was not sent: .*(ECONNREFUSED|connect)/i);
+  });
+
+  it('refuses bad settings and unknown placeholders, naming the field, and changes nothing', async () => {
+    const before = await api.get<Settings>(PATH, acmeAdmin);
+    const noPort = await api.call<ErrorBody>('PATCH', PATH, { ...acmeServer(), SmtpPort: null }, { token: acmeAdmin });
+    expect(noPort.body.error).toMatchObject({ field: 'SmtpPort' });
+    const badReply = await api.call<ErrorBody>('PATCH', PATH, { ...acmeServer(), ReplyTo: 'not-an-address' }, { token: acmeAdmin });
+    expect(badReply.body.error).toMatchObject({ field: 'ReplyTo' });
+    const unknown = await api.call<ErrorBody>(
+      'PATCH',
+      TEMPLATES,
+      { Template: 'reset', Subject: 'Reset', Body: 'Hello {{firstName}}' },
+      { token: acmeAdmin },
+    );
+    expect(unknown.body.error).toMatchObject({ field: 'Body' });
+    expect(unknown.body.error.message).toContain('{{firstName}} is not a value of this mail');
+    expect((await api.get<Settings>(PATH, acmeAdmin)).body).toEqual(before.body);
+  });
+
+  it('previews a wording with sample values, escaped in HTML, without saving it', async () => {
+    const preview = await api.post<{ Subject: string; Text: string; Html: string }>(
+      `${TEMPLATES}/preview`,
+      { Template: 'enquiry_rejected', Subject: 'About {{companyName}}', Body: 'Dear {{firstName}} <b>,\n\nReason: {{reason}}' },
+      acmeAdmin,
+    );
+    expect(preview.body.Subject).toBe('About Example Corporation');
+    expect(preview.body.Text).toContain('Dear Ada <b>,');
+    expect(preview.body.Html).toContain('Dear Ada &lt;b&gt;,');
+    const stored = await api.db.query("SELECT 1 FROM mail_templates WHERE subject = 'About {{companyName}}'");
+    expect(stored).toEqual([]);
+  });
+
+  it('keeps organisations apart: an organisation admin cannot read or change another’s', async () => {
+    const [globex] = await api.db.query<{ client_id: number }>("SELECT client_id FROM client_users WHERE email = 'admin@globex.local'");
+    expect((await api.get(`${PATH}?ClientId=${globex!.client_id}`, acmeAdmin)).status).toBe(403);
+    expect((await api.call('PATCH', PATH, { ...acmeServer(), ClientId: globex!.client_id }, { token: acmeAdmin })).status).toBe(403);
+    expect((await api.post(`${PATH}/test`, { ClientId: globex!.client_id }, acmeAdmin)).status).toBe(403);
+    expect((await api.get('/platform/outbox?limit=1', acmeAdmin)).status).toBe(403);
+  });
+});

@@ -1,0 +1,254 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import {
+  EMAIL_SETTINGS_REST_FIELDS,
+  EMAIL_TEMPLATE_REST_FIELDS,
+  EMAIL_TEMPLATES,
+  emailSettingsInput,
+  emailTemplateInput,
+  placeholderIssues,
+  restSchema,
+  smtpServerIssues,
+  TEMPLATE_PLACEHOLDERS,
+  type EmailTemplateName,
+  type SmtpSecurity,
+} from '@yozy/shared';
+import type { Database, Queryable } from '../db/database';
+import { audit, changedFields } from '../domain/audit';
+import { requireAdmin, viewerOf } from '../http/auth';
+import { HttpError, parseBody } from '../http/errors';
+import { clientOf } from '../http/gateway';
+import { targetOrganization } from '../http/scope';
+import { smtpPasswordContext } from '../mail/delivery';
+import type { Mailer } from '../mail/mailer';
+import { DEFAULT_WORDING, previewMail, testMail } from '../mail/templates';
+import type { SecretBox } from '../security/secretBox';
+
+export const EMAIL_SETTINGS_PATH = '/subscription_email_settings';
+export const EMAIL_TEMPLATES_PATH = '/subscription_email_templates';
+
+const organization = z
+  .union([z.int(), z.string()])
+  .optional()
+  .meta({ description: 'The organisation; the caller’s own when left out (only a SuperAdmin may name another)' });
+
+export const emailSettingsQuery = z.object({ ClientId: z.string().optional().meta({ description: organization.description }) });
+/** PATCH: every setting under the provider's names; SmtpPassword left out or empty keeps the stored one. */
+export const emailSettingsBody = restSchema(emailSettingsInput, EMAIL_SETTINGS_REST_FIELDS)
+  .extend({ ClientId: organization })
+  .superRefine((body, ctx) => {
+    const issues = smtpServerIssues({ smtpHost: body.SmtpHost, smtpPort: body.SmtpPort, smtpFromAddress: body.SmtpFromAddress });
+    for (const { path, message } of issues) ctx.addIssue({ code: 'custom', path: [EMAIL_SETTINGS_REST_FIELDS[path[0]]], message });
+  });
+export const emailTestBody = z.strictObject({ ClientId: organization });
+/** PUT: one mail's wording, and its preview (POST …/preview) before saving. */
+export const emailTemplateBody = restSchema(emailTemplateInput, EMAIL_TEMPLATE_REST_FIELDS)
+  .extend({ ClientId: organization })
+  .superRefine((body, ctx) => {
+    for (const { path, message } of placeholderIssues({ template: body.Template, subject: body.Subject, body: body.Body })) {
+      ctx.addIssue({ code: 'custom', path: [EMAIL_TEMPLATE_REST_FIELDS[path[0]]], message });
+    }
+  });
+export const emailTemplateResetBody = z.strictObject({
+  ClientId: organization,
+  Template: z.enum(EMAIL_TEMPLATES, { error: 'Choose the mail to word' }),
+});
+
+/** Where a mail's wording comes from: the organisation's own, the provider's for everyone, or the default. */
+type WordingSource = 'OWN' | 'PROVIDER' | 'DEFAULT';
+
+export type EmailTemplateRecord = {
+  Template: EmailTemplateName;
+  Subject: string;
+  Body: string;
+  Source: WordingSource;
+  Placeholders: string[];
+};
+
+export type EmailSettingsRecord = {
+  ClientId: number;
+  SenderName: string | null;
+  ReplyTo: string | null;
+  SmtpHost: string | null;
+  SmtpPort: number | null;
+  SmtpSecurity: SmtpSecurity;
+  SmtpUsername: string | null;
+  SmtpPasswordSet: boolean;
+  SmtpFromAddress: string | null;
+  UpdatedAt: string | null;
+  Templates: EmailTemplateRecord[];
+};
+
+/** An organisation's email settings and the wording of each mail; defaults when it has set none. */
+async function settingsOf(db: Queryable, clientId: number, lock = false): Promise<EmailSettingsRecord> {
+  const [row] = await db.query<Omit<EmailSettingsRecord, 'Templates'>>(
+    `SELECT c.client_id AS "ClientId", e.sender_name AS "SenderName", e.reply_to AS "ReplyTo",
+            e.smtp_host AS "SmtpHost", e.smtp_port AS "SmtpPort", coalesce(e.smtp_security, 'STARTTLS') AS "SmtpSecurity",
+            e.smtp_username AS "SmtpUsername", e.smtp_password_sealed IS NOT NULL AS "SmtpPasswordSet",
+            e.smtp_from_address AS "SmtpFromAddress", e.updated_at AS "UpdatedAt"
+       FROM clients c LEFT JOIN email_settings e ON e.client_id = c.client_id
+      WHERE c.client_id = $1${lock ? ' FOR UPDATE OF c' : ''}`,
+    [clientId],
+  );
+  if (!row) throw new HttpError('NOT_FOUND', 'There is no such organisation', 'ClientId');
+  const worded = await db.query<{ template: EmailTemplateName; subject: string; body: string; own: boolean }>(
+    `SELECT t.template, t.subject, t.body, t.client_id = $1 AS own
+       FROM mail_templates t JOIN clients c ON c.client_id = t.client_id
+      WHERE t.client_id = $1 OR c.is_provider`,
+    [clientId],
+  );
+  const Templates = EMAIL_TEMPLATES.map((template): EmailTemplateRecord => {
+    const own = worded.find((row) => row.template === template && row.own);
+    const provider = worded.find((row) => row.template === template && !row.own);
+    const chosen = own ?? provider;
+    return {
+      Template: template,
+      Subject: chosen?.subject ?? DEFAULT_WORDING[template].subject,
+      Body: chosen?.body ?? DEFAULT_WORDING[template].body,
+      Source: own ? 'OWN' : provider ? 'PROVIDER' : 'DEFAULT',
+      Placeholders: [...TEMPLATE_PLACEHOLDERS[template]],
+    };
+  });
+  return { ...row, Templates };
+}
+
+/** What the audit log keeps of the settings: never the password, only whether there is one. */
+const described = ({ Templates: _templates, UpdatedAt: _at, ClientId: _id, ...settings }: EmailSettingsRecord) => settings;
+
+/**
+ * Email settings of an organisation, read and changed by its admins and by the provider's
+ * SuperAdmins (the provider's own are everyone's defaults): sender, reply-to, an SMTP server of its
+ * own with a test mail, and its wording of the mails, with a preview.
+ */
+export function emailSettingsRoutes(db: Database, { mailer, secretBox }: { mailer: Mailer; secretBox: SecretBox }): Router {
+  const router = Router();
+
+  router.get(EMAIL_SETTINGS_PATH, requireAdmin, async (req, res) => {
+    const { ClientId } = parseBody(emailSettingsQuery, req.query);
+    res.json(await settingsOf(db, targetOrganization(viewerOf(res), ClientId)));
+  });
+
+  router.patch(EMAIL_SETTINGS_PATH, requireAdmin, async (req, res) => {
+    const viewer = viewerOf(res);
+    const { ClientId, SmtpPassword, ...settings } = parseBody(emailSettingsBody, req.body);
+    const clientId = targetOrganization(viewer, ClientId);
+    const saved = await db.transaction(async (tx) => {
+      const before = await settingsOf(tx, clientId, true);
+      const hasServer = settings.SmtpHost !== null;
+      // A new password replaces the stored one; none keeps it; no server keeps none.
+      const sealed = !hasServer ? null : SmtpPassword ? secretBox.seal(SmtpPassword, smtpPasswordContext(clientId)) : undefined;
+      await tx.query(
+        `INSERT INTO email_settings (client_id, sender_name, reply_to, smtp_host, smtp_port, smtp_security, smtp_username,
+                                     smtp_password_sealed, smtp_from_address, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, now())
+         ON CONFLICT (client_id) DO UPDATE
+           SET sender_name = $2, reply_to = $3, smtp_host = $4, smtp_port = $5, smtp_security = $6, smtp_username = $7,
+               smtp_password_sealed = CASE WHEN $10::boolean THEN email_settings.smtp_password_sealed ELSE $8 END,
+               smtp_from_address = $9, updated_at = now()`,
+        [
+          clientId,
+          settings.SenderName,
+          settings.ReplyTo,
+          hasServer ? settings.SmtpHost : null,
+          hasServer ? settings.SmtpPort : null,
+          settings.SmtpSecurity,
+          hasServer ? settings.SmtpUsername : null,
+          sealed ?? null,
+          hasServer ? settings.SmtpFromAddress : null,
+          sealed === undefined,
+        ],
+      );
+      const after = await settingsOf(tx, clientId);
+      const diff = changedFields(described(before), described(after));
+      if (SmtpPassword && hasServer) diff.after.SmtpPasswordChanged = true;
+      await audit(tx, {
+        clientId,
+        actorUserId: viewer.userId,
+        ip: clientOf(req, res).ip,
+        action: 'organization.email_settings_change',
+        entityType: 'organization',
+        entityId: clientId,
+        ...diff,
+      });
+      return after;
+    });
+    res.json(saved);
+  });
+
+  router.post(`${EMAIL_SETTINGS_PATH}/test`, requireAdmin, async (req, res) => {
+    const viewer = viewerOf(res);
+    const clientId = targetOrganization(viewer, parseBody(emailTestBody, req.body).ClientId);
+    const [who] = await db.query<{ email: string; company_name: string }>(
+      'SELECT u.email, c.company_name FROM client_users u, clients c WHERE u.user_id = $1 AND c.client_id = $2',
+      [viewer.userId, clientId],
+    );
+    if (!who) throw new HttpError('NOT_FOUND', 'There is no such organisation', 'ClientId');
+    try {
+      const { server } = await mailer.sendNow(clientId, who.email, testMail({ organization: who.company_name, server: 'its mail server' }));
+      res.json({ SentTo: who.email, Server: server });
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new HttpError('BAD_REQUEST', `The test mail was not sent: ${reason}`, 'SmtpHost');
+    }
+  });
+
+  router.patch(EMAIL_TEMPLATES_PATH, requireAdmin, async (req, res) => {
+    const viewer = viewerOf(res);
+    const { ClientId, Template, Subject, Body } = parseBody(emailTemplateBody, req.body);
+    const clientId = targetOrganization(viewer, ClientId);
+    const saved = await db.transaction(async (tx) => {
+      const before = (await settingsOf(tx, clientId, true)).Templates.find((t) => t.Template === Template)!;
+      await tx.query(
+        `INSERT INTO mail_templates (client_id, template, subject, body) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (client_id, template) DO UPDATE SET subject = $3, body = $4, updated_at = now()`,
+        [clientId, Template, Subject, Body],
+      );
+      await audit(tx, {
+        clientId,
+        actorUserId: viewer.userId,
+        ip: clientOf(req, res).ip,
+        action: 'organization.email_template_change',
+        entityType: 'organization',
+        entityId: clientId,
+        ...changedFields({ Template, Subject: before.Subject, Body: before.Body }, { Template, Subject, Body }),
+      });
+      return settingsOf(tx, clientId);
+    });
+    res.json(saved);
+  });
+
+  router.post(`${EMAIL_TEMPLATES_PATH}/reset`, requireAdmin, async (req, res) => {
+    const viewer = viewerOf(res);
+    const { ClientId, Template } = parseBody(emailTemplateResetBody, req.body);
+    const clientId = targetOrganization(viewer, ClientId);
+    const saved = await db.transaction(async (tx) => {
+      await settingsOf(tx, clientId, true);
+      const removed = await tx.query<{ subject: string; body: string }>(
+        'DELETE FROM mail_templates WHERE client_id = $1 AND template = $2 RETURNING subject, body',
+        [clientId, Template],
+      );
+      if (removed[0]) {
+        await audit(tx, {
+          clientId,
+          actorUserId: viewer.userId,
+          ip: clientOf(req, res).ip,
+          action: 'organization.email_template_reset',
+          entityType: 'organization',
+          entityId: clientId,
+          before: { Template, Subject: removed[0].subject, Body: removed[0].body },
+        });
+      }
+      return settingsOf(tx, clientId);
+    });
+    res.json(saved);
+  });
+
+  router.post(`${EMAIL_TEMPLATES_PATH}/preview`, requireAdmin, async (req, res) => {
+    const { ClientId, Template, Subject, Body } = parseBody(emailTemplateBody, req.body);
+    targetOrganization(viewerOf(res), ClientId);
+    const mail = previewMail(Template, { subject: Subject, body: Body }, mailer.publicUrl);
+    res.json({ Subject: mail.subject, Text: mail.text, Html: mail.html });
+  });
+
+  return router;
+}
