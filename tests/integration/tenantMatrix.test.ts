@@ -82,6 +82,12 @@ async function matrixAdministrator(db: CellContext['db']): Promise<string> {
 const matrixAdministrators = ({ db }: CellContext) =>
   db.query("SELECT user_id, is_active, type_of_user FROM client_users WHERE email LIKE 'matrix-admin-%' ORDER BY user_id");
 
+/** The other organisation's email settings and wording, as a refused change must leave them. */
+const emailSettingsOf = async ({ db, other }: CellContext) => ({
+  settings: await db.query('SELECT * FROM email_settings WHERE client_id = $1', [Number(other.id)]),
+  templates: await db.query('SELECT * FROM mail_templates WHERE client_id = $1 ORDER BY template', [Number(other.id)]),
+});
+
 /** An API key of its own for one cell, made by the provider, so a revocation let through touches no other key. */
 async function matrixApiKey(db: CellContext['db']): Promise<string> {
   const [key] = await db.query<{ id: string }>(
@@ -566,6 +572,61 @@ const OPERATIONS: Record<string, Operation> = {
           [Number(other.id)],
         ),
     },
+  },
+  'Query.emailSettings': {
+    call: ({ other }) => ({
+      document:
+        'query ($organizationId: ID) { emailSettings(organizationId: $organizationId) { organizationId senderName smtpHost smtpPasswordSet templates { template subject } } }',
+      variables: { organizationId: other.id },
+    }),
+    may: ONLY_SUPER_ADMIN_MAY,
+  },
+  'Query.emailPreview': {
+    call: ({ other }) => ({
+      document:
+        'query ($organizationId: ID, $input: EmailTemplateInput!) { emailPreview(organizationId: $organizationId, input: $input) { subject } }',
+      variables: { organizationId: other.id, input: { template: 'RESET', subject: 'Reset', body: 'Hello' } },
+    }),
+    may: ONLY_SUPER_ADMIN_MAY,
+  },
+  'Mutation.updateEmailSettings': {
+    call: ({ other }) => ({
+      document:
+        'mutation ($organizationId: ID, $input: EmailSettingsInput!) { updateEmailSettings(organizationId: $organizationId, input: $input) { settings { organizationId } errors { code } } }',
+      variables: { organizationId: other.id, input: { senderName: 'Matrix sender', smtpSecurity: 'STARTTLS' } },
+    }),
+    may: ONLY_SUPER_ADMIN_MAY,
+    touches: { rows: emailSettingsOf },
+  },
+  'Mutation.sendTestMail': {
+    call: ({ other }) => ({
+      document: 'mutation ($organizationId: ID) { sendTestMail(organizationId: $organizationId) { sentTo errors { code } } }',
+      variables: { organizationId: other.id },
+    }),
+    // The SuperAdmin gets through, and is told the organisation has no mail server to test.
+    may: { ...ONLY_SUPER_ADMIN_MAY, superAdmin: { payloadError: 'BAD_USER_INPUT' } },
+  },
+  'Mutation.updateEmailTemplate': {
+    call: ({ other, unique }) => ({
+      document:
+        'mutation ($organizationId: ID, $input: EmailTemplateInput!) { updateEmailTemplate(organizationId: $organizationId, input: $input) { settings { organizationId } errors { code } } }',
+      variables: { organizationId: other.id, input: { template: 'INVITATION', subject: `Matrix ${unique}`, body: 'Hello {{firstName}}' } },
+    }),
+    may: ONLY_SUPER_ADMIN_MAY,
+    touches: { rows: emailSettingsOf },
+  },
+  'Mutation.resetEmailTemplate': {
+    call: ({ other }) => ({
+      document:
+        'mutation ($organizationId: ID) { resetEmailTemplate(organizationId: $organizationId, template: INVITATION) { settings { organizationId } errors { code } } }',
+      variables: { organizationId: other.id },
+    }),
+    may: ONLY_SUPER_ADMIN_MAY,
+    touches: { rows: emailSettingsOf },
+  },
+  'Query.outbox': {
+    call: () => ({ document: '{ outbox(page: { limit: 100 }) { totalCount nodes { to subject status text } } }' }),
+    may: ONLY_SUPER_ADMIN_MAY,
   },
   'Query.regions': {
     call: () => ({ document: '{ regions(page: { limit: 100 }) { totalCount nodes { id code name active organizationCount } } }' }),

@@ -4,6 +4,7 @@ import type {
   AdministratorRecord,
   ApiKeyRecord,
   NewApiKeyRecord,
+  OutboxMailRecord,
   ManagedPlanRecord,
   ManagedProductRecord,
   RegionRecord,
@@ -18,6 +19,7 @@ const REGIONS = 'platform/regions';
 const ROLES = 'platform/roles';
 const ADMINISTRATORS = 'platform/administrators';
 const API_KEYS = 'platform/api-keys';
+const OUTBOX = 'platform/outbox';
 const oneRole = (roleId: string) => ({ RoleId: `eq.${roleId}` });
 
 /** The provider's masters in Platform Settings; the REST service lets only SuperAdmins in. */
@@ -104,5 +106,9 @@ export class PlatformApi extends SubscriptionService {
 
   revokeApiKey(keyId: string): Promise<ApiKeyRecord> {
     return this.delete(API_KEYS, { params: { KeyId: `eq.${keyId}` } });
+  }
+
+  listOutbox(params: URLSearchParams): Promise<RestPage<OutboxMailRecord>> {
+    return this.getPage(OUTBOX, params);
   }
 }

@@ -1,7 +1,11 @@
 import { SubscriptionService } from './SubscriptionService';
-import type { OrganizationSettingsRecord, RestBody } from './types';
+import type { EmailPreviewRecord, EmailSettingsRecord, EmailTestRecord, OrganizationSettingsRecord, RestBody } from './types';
 
 const PATH = 'subscription_org_settings';
+const EMAIL = 'subscription_email_settings';
+const TEMPLATES = 'subscription_email_templates';
+
+const naming = (organizationId: string | null | undefined) => (organizationId != null ? { ClientId: organizationId } : {});
 
 /** An organisation's settings: the caller's own organisation's unless one is named. */
 export class SettingsApi extends SubscriptionService {
@@ -11,5 +15,29 @@ export class SettingsApi extends SubscriptionService {
 
   updateSettings(body: RestBody): Promise<OrganizationSettingsRecord> {
     return this.patch(PATH, { body });
+  }
+
+  getEmailSettings(organizationId: string | null | undefined): Promise<EmailSettingsRecord> {
+    return this.get(EMAIL, { params: naming(organizationId) });
+  }
+
+  updateEmailSettings(organizationId: string | null | undefined, settings: RestBody): Promise<EmailSettingsRecord> {
+    return this.patch(EMAIL, { body: { ...settings, ...naming(organizationId) } });
+  }
+
+  sendTestMail(organizationId: string | null | undefined): Promise<EmailTestRecord> {
+    return this.post(`${EMAIL}/test`, { body: naming(organizationId) });
+  }
+
+  updateEmailTemplate(organizationId: string | null | undefined, wording: RestBody): Promise<EmailSettingsRecord> {
+    return this.patch(TEMPLATES, { body: { ...wording, ...naming(organizationId) } });
+  }
+
+  resetEmailTemplate(organizationId: string | null | undefined, template: string): Promise<EmailSettingsRecord> {
+    return this.post(`${TEMPLATES}/reset`, { body: { Template: template, ...naming(organizationId) } });
+  }
+
+  previewEmail(organizationId: string | null | undefined, wording: RestBody): Promise<EmailPreviewRecord> {
+    return this.post(`${TEMPLATES}/preview`, { body: { ...wording, ...naming(organizationId) } });
   }
 }

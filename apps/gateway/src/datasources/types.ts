@@ -35,6 +35,13 @@ export type ApiKeyRecord = Schemas['ApiKey'];
 export type NewApiKeyRecord = Schemas['NewApiKey'];
 /** An organisation's settings as GET /subscription_org_settings answers them. */
 export type OrganizationSettingsRecord = Schemas['OrganizationSettings'];
+/** An organisation's email settings as GET /subscription_email_settings answers them: never the SMTP password. */
+export type EmailSettingsRecord = Schemas['EmailSettings'];
+export type EmailTemplateRecord = EmailSettingsRecord['Templates'][number];
+export type EmailTestRecord = Schemas['EmailTestSent'];
+export type EmailPreviewRecord = Schemas['EmailPreview'];
+/** A mail of the outbox as GET /platform/outbox answers it. */
+export type OutboxMailRecord = Schemas['OutboxMail'];
 /** Body of POST /form/subscription_web_enquiry, in the provider's field names. */
 export type EnquiryForm = Schemas['EnquiryForm'];
 export type EnquiryCreated = Schemas['EnquiryCreated'];

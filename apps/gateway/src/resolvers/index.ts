@@ -9,6 +9,7 @@ import { licenceResolvers } from './licence';
 import { enquiryDecisionResolvers } from './enquiry/decisions';
 import { organizationResolvers } from './organization';
 import { organizationSettingsResolvers } from './organizationSettings';
+import { emailSettingsResolvers } from './emailSettings';
 import { platformResolvers } from './platform';
 import { regionResolvers } from './regions';
 import { roleResolvers } from './roles';
@@ -40,6 +41,7 @@ export const resolvers = [
   administratorResolvers,
   apiKeyResolvers,
   organizationSettingsResolvers,
+  emailSettingsResolvers,
   twoFactorResolvers,
   userImportResolvers,
 ];

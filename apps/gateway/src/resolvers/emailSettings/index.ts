@@ -1,0 +1,107 @@
+import { EMAIL_SETTINGS_REST_FIELDS, EMAIL_TEMPLATE_REST_FIELDS, toRestFields } from '@yozy/shared';
+import type { EmailSettingsRecord } from '../../datasources/types';
+import { namingFields, userErrorsOf } from '../../errors';
+import type {
+  EmailTemplateInput,
+  EmailTemplateName,
+  MailStatus,
+  OutboxFilter,
+  OutboxSortField,
+  Resolvers,
+  SmtpSecurity,
+  WordingSource,
+} from '../../generated/graphql';
+import { organizationScoped, superAdmin } from '../../guards';
+import { listPage, type ListSpec } from '../../lists';
+
+const SETTINGS = EMAIL_SETTINGS_REST_FIELDS;
+const TEMPLATE = EMAIL_TEMPLATE_REST_FIELDS;
+
+/** The REST service names the mails in lower case (`enquiry_received`); the schema's enum is upper case. */
+const restTemplate = (template: EmailTemplateName) => template.toLowerCase();
+const restWording = (input: EmailTemplateInput) => toRestFields(TEMPLATE, { ...input, template: restTemplate(input.template) });
+
+const OUTBOX_LIST: ListSpec<OutboxFilter, OutboxSortField> = {
+  search: ['ToAddress', 'Subject'],
+  filter: { status: ['Status', 'eq'] },
+  sort: { CREATED_AT: 'CreatedAt' },
+  defaultSort: { field: 'CREATED_AT', direction: 'DESC' },
+};
+
+const instant = (value: string | null) => (value ? new Date(value).toISOString() : null);
+
+/** Email settings of an organisation (its admins', or a SuperAdmin's for any) and the provider's outbox. */
+export const emailSettingsResolvers: Resolvers = {
+  Query: {
+    emailSettings: organizationScoped((_parent, { organizationId }, ctx) => ctx.dataSources.settings.getEmailSettings(organizationId)),
+    emailPreview: organizationScoped(async (_parent, { organizationId, input }, ctx) => {
+      const preview = await ctx.dataSources.settings.previewEmail(organizationId, restWording(input)).catch(namingFields(TEMPLATE));
+      return { subject: preview.Subject, text: preview.Text, html: preview.Html };
+    }),
+    outbox: superAdmin((_parent, args, ctx) => listPage(args, OUTBOX_LIST, (params) => ctx.dataSources.platform.listOutbox(params))),
+  },
+  Mutation: {
+    updateEmailSettings: organizationScoped(async (_parent, { organizationId, input }, ctx) => {
+      try {
+        return { settings: await ctx.dataSources.settings.updateEmailSettings(organizationId, toRestFields(SETTINGS, input)), errors: [] };
+      } catch (error) {
+        return { settings: null, errors: userErrorsOf(error, SETTINGS) };
+      }
+    }),
+    sendTestMail: organizationScoped(async (_parent, { organizationId }, ctx) => {
+      try {
+        const sent = await ctx.dataSources.settings.sendTestMail(organizationId);
+        return { sentTo: sent.SentTo, server: sent.Server, errors: [] };
+      } catch (error) {
+        return { sentTo: null, server: null, errors: userErrorsOf(error, SETTINGS) };
+      }
+    }),
+    updateEmailTemplate: organizationScoped(async (_parent, { organizationId, input }, ctx) => {
+      try {
+        return { settings: await ctx.dataSources.settings.updateEmailTemplate(organizationId, restWording(input)), errors: [] };
+      } catch (error) {
+        return { settings: null, errors: userErrorsOf(error, TEMPLATE) };
+      }
+    }),
+    resetEmailTemplate: organizationScoped(async (_parent, { organizationId, template }, ctx) => {
+      try {
+        return { settings: await ctx.dataSources.settings.resetEmailTemplate(organizationId, restTemplate(template)), errors: [] };
+      } catch (error) {
+        return { settings: null, errors: userErrorsOf(error, TEMPLATE) };
+      }
+    }),
+  },
+  EmailSettings: {
+    organizationId: (settings: EmailSettingsRecord) => String(settings.ClientId),
+    senderName: (settings) => settings.SenderName,
+    replyTo: (settings) => settings.ReplyTo,
+    smtpHost: (settings) => settings.SmtpHost,
+    smtpPort: (settings) => settings.SmtpPort,
+    smtpSecurity: (settings) => settings.SmtpSecurity as SmtpSecurity,
+    smtpUsername: (settings) => settings.SmtpUsername,
+    smtpPasswordSet: (settings) => settings.SmtpPasswordSet,
+    smtpFromAddress: (settings) => settings.SmtpFromAddress,
+    updatedAt: (settings) => instant(settings.UpdatedAt),
+    templates: (settings) => settings.Templates,
+  },
+  EmailTemplate: {
+    template: (wording) => wording.Template.toUpperCase() as EmailTemplateName,
+    subject: (wording) => wording.Subject,
+    body: (wording) => wording.Body,
+    source: (wording) => wording.Source as WordingSource,
+    placeholders: (wording) => wording.Placeholders,
+  },
+  OutboxMail: {
+    id: (mail) => String(mail.MailId),
+    to: (mail) => mail.ToAddress,
+    subject: (mail) => mail.Subject,
+    template: (mail) => mail.Template,
+    organizationName: (mail) => mail.CompanyName,
+    status: (mail) => mail.Status as MailStatus,
+    error: (mail) => mail.Error,
+    text: (mail) => mail.TextBody,
+    html: (mail) => mail.HtmlBody,
+    createdAt: (mail) => instant(mail.CreatedAt)!,
+    sentAt: (mail) => instant(mail.SentAt),
+  },
+};
