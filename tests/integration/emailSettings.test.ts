@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GraphQLSession, signedIn } from '../support/graphql';
+import { type GraphQLSession, signedIn } from '../support/graphql';
 import { startMailSink, type MailSink } from '../support/mailSink';
 import { DATABASES } from '../support/stack';
 import { useStack } from '../support/useStack';
