@@ -34,7 +34,8 @@ export interface Mailer {
   send(to: string, content: MailContent, clientId?: number | null): Promise<QueuedMail>;
   /**
    * Sends a mail now, as the organisation's mail goes, and waits for the server's answer: the
-   * "Send test mail" of Email settings. Throws with the server's reason when it is refused.
+   * "Send test mail" of Email settings. It is kept in the outbox too; throws with the server's
+   * reason when it is refused.
    */
   sendNow(clientId: number, to: string, content: MailContent): Promise<{ server: string }>;
   /** Resolves when every delivery started so far has finished (tests, shutdown). */
@@ -117,8 +118,17 @@ export function createMailer(db: Queryable, config: MailConfig = DEFAULT_MAIL_CO
       return mail;
     },
     async sendNow(clientId, to, content) {
-      const via = await transmit(await deliveryOf(db, clientId, secretBox), to, content);
-      return { server: via.server };
+      // Kept in the outbox like any mail, with what became of it.
+      const mail = await insertIntoOutbox(db, to, content, clientId);
+      try {
+        const via = await transmit(await deliveryOf(db, clientId, secretBox), to, content);
+        await db.query('UPDATE mail_outbox SET sent_at = now() WHERE mail_id = $1', [mail.mailId]);
+        return { server: via.server };
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        await db.query('UPDATE mail_outbox SET error = $2 WHERE mail_id = $1', [mail.mailId, reason.slice(0, 1000)]);
+        throw error;
+      }
     },
     async idle() {
       while (inFlight.size) await Promise.all(inFlight);

@@ -1,11 +1,12 @@
 import { Card, Stack } from '@chakra-ui/react';
+import { EmailSettingsPanel } from '../features/emailSettings/views/EmailSettingsPanel';
 import { OrganizationSettingsPanel } from '../features/organizationSettings/views/OrganizationSettingsPanel';
 import TwoFactorView from '../features/twoFactor/views/TwoFactorView';
 import { useViewerQuery } from '../generated/graphql';
 
 /**
  * Privacy & Setting: a person's own sign-in (two-factor, password, sessions) and, for an
- * organisation's admin, the settings that apply to everyone in the organisation.
+ * organisation's admin, the settings that apply to everyone in the organisation and its email settings.
  */
 export default function PrivacyAndSettingView() {
   const { data } = useViewerQuery();
@@ -14,11 +15,18 @@ export default function PrivacyAndSettingView() {
     <Stack gap="6">
       <TwoFactorView />
       {organizationAdmin && (
-        <Card.Root as="section">
-          <Card.Body>
-            <OrganizationSettingsPanel embedded />
-          </Card.Body>
-        </Card.Root>
+        <>
+          <Card.Root as="section">
+            <Card.Body>
+              <OrganizationSettingsPanel embedded />
+            </Card.Body>
+          </Card.Root>
+          <Card.Root as="section">
+            <Card.Body>
+              <EmailSettingsPanel embedded />
+            </Card.Body>
+          </Card.Root>
+        </>
       )}
     </Stack>
   );

@@ -2,6 +2,7 @@ import { Navigate, type RouteObject } from 'react-router-dom';
 import { forgotPasswordPath, loginPath, resetPasswordRoute, setPasswordRoute, signupPath } from '../features/auth/urls';
 import { auditLogPath } from '../features/auditLog/urls';
 import type { AuditLogScreenProps } from '../features/auditLog/views/AuditLogScreen';
+import type { EmailSettingsPanelProps } from '../features/emailSettings/views/EmailSettingsPanel';
 import { dashboardPath } from '../features/dashboard/urls';
 import { enquiriesPath } from '../features/enquiries/urls';
 import { groupManagementPath } from '../features/groups/urls';
@@ -42,6 +43,12 @@ const PlatformAuditLog = lazyScreen<AuditLogScreenProps>(() =>
   import('../features/auditLog/views/AuditLogScreen').then((m) => ({ default: m.AuditLogScreen })),
 );
 const TwoFactor = lazyScreen(() => import('./PrivacyAndSettingView'));
+const EmailSettings = lazyScreen<EmailSettingsPanelProps>(() =>
+  import('../features/emailSettings/views/EmailSettingsPanel').then((m) => ({ default: m.EmailSettingsPanel })),
+);
+const Outbox = lazyScreen<object>(() =>
+  import('../features/emailSettings/views/OutboxSection').then((m) => ({ default: m.OutboxSection })),
+);
 const Enquiries = lazyScreen(() => import('../features/enquiries/views/EnquiriesView'));
 const OrganizationList = lazyScreen(() => import('../features/organizations/views/OrganizationListView'));
 const OrganizationDetail = lazyScreen(() => import('../features/organizations/views/OrganizationDetailView'));
@@ -61,6 +68,7 @@ const ORGANIZATION_SECTIONS: Partial<Record<OrganizationTabSlug, OrganizationScr
   SettingDetails: lazyScreen(() =>
     import('../features/organizationSettings/views/OrganizationSettingsPanel').then((m) => ({ default: m.OrganizationSettingsPanel })),
   ),
+  emailsettings: EmailSettings,
 };
 
 const organizationSection = (slug: OrganizationTabSlug) => {
@@ -108,7 +116,15 @@ export const routes: RouteObject[] = [
           },
           {
             path: platformSettingsPath,
-            element: <PlatformSettings sections={{ audit: <PlatformAuditLog embedded platformWide /> }} />,
+            element: (
+              <PlatformSettings
+                sections={{
+                  email: <EmailSettings embedded platform />,
+                  outbox: <Outbox />,
+                  audit: <PlatformAuditLog embedded platformWide />,
+                }}
+              />
+            ),
             children: [{ path: '*' }],
           },
 

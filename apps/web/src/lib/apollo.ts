@@ -26,6 +26,8 @@ export function createCache(): InMemoryCache {
       GroupCandidate: { keyFields: false },
       // One organisation's settings: saving them updates the form that read them.
       OrganizationSettings: { keyFields: ['organizationId'] },
+      // Likewise its email settings: saving them, or a mail's wording, updates the screen that read them.
+      EmailSettings: { keyFields: ['organizationId'] },
       Query: {
         fields: {
           // An organisation already in the cache (e.g. from the list) shows at once on its page.

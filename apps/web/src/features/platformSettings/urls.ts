@@ -8,6 +8,8 @@ export const PLATFORM_SECTIONS = [
   { slug: 'regions', label: 'Regions' },
   { slug: 'administrators', label: 'Administrators' },
   { slug: 'api-keys', label: 'API keys' },
+  { slug: 'email', label: 'Email' },
+  { slug: 'outbox', label: 'Outbox' },
   { slug: 'audit', label: 'Audit log' },
 ] as const;
 export type PlatformSectionSlug = (typeof PLATFORM_SECTIONS)[number]['slug'];

@@ -84,7 +84,8 @@ export function auditColumns({ withOrganization, onPerson }: Options): DataTable
         ),
       meta: {
         csv: (row) =>
-          (row.actor ? `${actorName(row)} <${row.actor.email}>` : actorName(row)) + (row.apiKeyName ? ` with API key "${row.apiKeyName}"` : ''),
+          (row.actor ? `${actorName(row)} <${row.actor.email}>` : actorName(row)) +
+          (row.apiKeyName ? ` with API key "${row.apiKeyName}"` : ''),
       },
     },
     {

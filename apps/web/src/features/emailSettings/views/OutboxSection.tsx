@@ -1,0 +1,159 @@
+import { Badge, Button, CloseButton, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import { useMemo, useState } from 'react';
+import { FilterSelect, DataTable, type DataTableColumn } from '../../../components/DataTable';
+import { OutboxDocument, useOutboxQuery, type MailStatus, type OutboxMailFieldsFragment } from '../../../generated/graphql';
+import { useExportAllRows } from '../../../lib/collectPages';
+import { formatDateTime } from '../../../lib/dates';
+import { useListState } from '../../../lib/useListState';
+import { MailFrame } from '../components/MailFrame';
+import { MAIL_STATUSES, outboxList } from '../outboxList';
+
+type Mail = OutboxMailFieldsFragment;
+
+const STATUS: Record<MailStatus, { label: string; palette: string }> = {
+  SENT: { label: 'Sent', palette: 'green' },
+  FAILED: { label: 'Not sent', palette: 'red' },
+  KEPT: { label: 'In the outbox', palette: 'gray' },
+};
+
+/** One mail as it was written: its subject, whose it is, what became of it, and its HTML part. */
+function MailDialog({ mail, onClose }: { mail: Mail; onClose: () => void }) {
+  return (
+    <Dialog.Root open onOpenChange={(details) => !details.open && onClose()} placement="center" size={{ base: 'full', md: 'lg' }}>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content data-testid="outbox-mail" minH={{ md: 'auto' }} rounded={{ md: 'l3' }}>
+            <Dialog.Header>
+              <Dialog.Title>{mail.subject}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Stack gap="3">
+                <Text fontSize="sm">
+                  To {mail.to}
+                  {mail.organizationName ? `, from ${mail.organizationName}` : ''}, written {formatDateTime(mail.createdAt)}
+                </Text>
+                {mail.error && (
+                  <Text fontSize="sm" color="fg.error">
+                    Not sent: {mail.error}
+                  </Text>
+                )}
+                <MailFrame html={mail.html} title={`The mail ${mail.subject}`} testId="outbox-mail-frame" />
+              </Stack>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Dialog.ActionTrigger asChild>
+                <Button variant="outline">Close</Button>
+              </Dialog.ActionTrigger>
+            </Dialog.Footer>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Close" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+/**
+ * The provider's outbox: every mail the service wrote, whether a server took it, was refused, or it
+ * is kept here because no server is set; open one to read it (links included).
+ */
+export function OutboxSection() {
+  const list = useListState(outboxList);
+  const { data, previousData, loading, error, refetch } = useOutboxQuery({ variables: list.variables, notifyOnNetworkStatusChange: true });
+  const exportRows = useExportAllRows(OutboxDocument, list.variables, (answer) => answer.outbox);
+  const [open, setOpen] = useState<Mail | null>(null);
+  const page = (data ?? previousData)?.outbox;
+
+  const columns = useMemo<DataTableColumn<Mail>[]>(
+    () => [
+      {
+        id: 'created',
+        header: 'Written',
+        accessorFn: (mail) => mail.createdAt,
+        meta: { csv: (mail) => mail.createdAt },
+        cell: ({ row: { original: mail } }) => <Text whiteSpace="nowrap">{formatDateTime(mail.createdAt)}</Text>,
+      },
+      { id: 'to', header: 'To', accessorKey: 'to', enableSorting: false },
+      {
+        id: 'subject',
+        header: 'Subject',
+        enableSorting: false,
+        accessorKey: 'subject',
+        cell: ({ row: { original: mail } }) => (
+          <Button
+            variant="plain"
+            size="sm"
+            height="auto"
+            p="0"
+            color="fg.info"
+            textDecoration="underline"
+            whiteSpace="nowrap"
+            textAlign="start"
+            onClick={() => setOpen(mail)}
+            data-testid="outbox-open"
+          >
+            {mail.subject}
+          </Button>
+        ),
+      },
+      {
+        id: 'organization',
+        header: 'From',
+        enableSorting: false,
+        accessorFn: (mail) => mail.organizationName ?? 'The provider',
+      },
+      {
+        id: 'status',
+        header: 'Status',
+        enableSorting: false,
+        meta: { csv: (mail) => (mail.error ? `${STATUS[mail.status].label}: ${mail.error}` : STATUS[mail.status].label) },
+        cell: ({ row: { original: mail } }) => (
+          <Badge variant="subtle" colorPalette={STATUS[mail.status].palette} title={mail.error ?? undefined}>
+            {STATUS[mail.status].label}
+          </Badge>
+        ),
+      },
+    ],
+    [],
+  );
+
+  return (
+    <>
+      <Text color="fg.muted" maxW="prose" mb="4">
+        Every mail the console has written. Without a mail server, mail stays here: open one to read it and follow its link.
+      </Text>
+      <DataTable
+        label="Outbox"
+        testId="outbox-table"
+        columns={columns}
+        rows={page?.nodes}
+        totalCount={page?.totalCount}
+        getRowId={(mail) => mail.id}
+        getRowLabel={(mail) => mail.subject}
+        list={list}
+        loading={loading}
+        error={error}
+        onRetry={() => void refetch().catch(() => undefined)}
+        search={{ label: 'Search the outbox', placeholder: 'Recipient or subject' }}
+        filters={
+          <FilterSelect
+            label="Status"
+            value={list.filter.status ?? ''}
+            options={[['', 'Every mail'], ...MAIL_STATUSES.map((status) => [status, STATUS[status].label] as const)]}
+            onChange={(status) => list.setFilter('status', status || null)}
+            testId="outbox-status-filter"
+          />
+        }
+        exportRows={exportRows}
+        empty={{
+          title: 'No mail yet',
+          description: 'Invitations, password resets and enquiry answers appear here as the console writes them.',
+        }}
+      />
+      {open && <MailDialog mail={open} onClose={() => setOpen(null)} />}
+    </>
+  );
+}
