@@ -220,7 +220,10 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 
 console.log('Building the console and the GraphQL explorer…');
 const built = await new Promise((resolve) => {
-  build = spawn('npx', ['turbo', 'run', 'build', '--filter=@yozy/web', '--filter=@yozy/explorer', '--output-logs=errors-only'], { stdio: 'inherit', detached: true });
+  build = spawn('npx', ['turbo', 'run', 'build', '--filter=@yozy/web', '--filter=@yozy/explorer', '--output-logs=errors-only'], {
+    stdio: 'inherit',
+    detached: true,
+  });
   build.once('exit', (code) => resolve(code === 0));
   build.once('error', () => resolve(false));
 });

@@ -57,7 +57,12 @@ export async function startStack(kind: DatabaseKind, options: StackOptions = {})
   // The gateway's address is known first, so mailed links point at it as PUBLIC_URL would.
   const gateway = await listen();
   const gatewayUrl = `http://127.0.0.1:${port(gateway)}`;
-  const mailConfig = { publicUrl: gatewayUrl, from: 'Yozy Admin <no-reply@yozy.local>', smtpUrl: options.smtpUrl, secretKey: TEST_SECRET_KEY };
+  const mailConfig = {
+    publicUrl: gatewayUrl,
+    from: 'Yozy Admin <no-reply@yozy.local>',
+    smtpUrl: options.smtpUrl,
+    secretKey: TEST_SECRET_KEY,
+  };
   const mailer = createMailer(db, mailConfig, () => undefined);
   const api = await listen(createApi({ db, mailer, serviceToken: TEST_SERVICE_TOKEN, secretKey: TEST_SECRET_KEY }));
   const apiUrl = `http://127.0.0.1:${port(api)}/`;

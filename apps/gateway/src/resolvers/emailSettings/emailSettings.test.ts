@@ -45,7 +45,9 @@ const RECORD: EmailSettingsRecord = {
   SmtpPasswordSet: true,
   SmtpFromAddress: 'mail@acme.example',
   UpdatedAt: null,
-  Templates: [{ Template: 'enquiry_rejected', Subject: 'Your {{product}} enquiry', Body: 'Hello', Source: 'DEFAULT', Placeholders: ['firstName'] }],
+  Templates: [
+    { Template: 'enquiry_rejected', Subject: 'Your {{product}} enquiry', Body: 'Hello', Source: 'DEFAULT', Placeholders: ['firstName'] },
+  ],
 };
 
 describe('email settings', () => {
@@ -70,7 +72,10 @@ describe('email settings', () => {
     const answer = await execute(WORD, {}, fakeContext({ viewer: CALLERS.orgAdminOfA, sources: { settings: { updateEmailTemplate } } }));
     expect(updateEmailTemplate).toHaveBeenCalledWith(undefined, { Template: 'enquiry_rejected', Subject: 'S', Body: '{{nope}}' });
     expect(answer.data).toEqual({
-      updateEmailTemplate: { settings: null, errors: [{ code: 'BAD_USER_INPUT', field: 'body', message: '{{nope}} is not a value of this mail' }] },
+      updateEmailTemplate: {
+        settings: null,
+        errors: [{ code: 'BAD_USER_INPUT', field: 'body', message: '{{nope}} is not a value of this mail' }],
+      },
     });
   });
 
