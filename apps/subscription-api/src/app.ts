@@ -21,6 +21,7 @@ import { groupRoutes } from './routes/groups';
 import { licenceRoutes } from './routes/licences';
 import { organizationSettingsRoutes } from './routes/organizationSettings';
 import { emailSettingsRoutes } from './routes/emailSettings';
+import { ssoSettingsRoutes, ssoSignInRoutes } from './routes/sso';
 import { passwordRoutes } from './routes/password';
 import { sessionRoutes } from './routes/sessions';
 import { platformAdministratorRoutes } from './routes/platform/administrators';
@@ -46,10 +47,20 @@ export type ApiOptions = {
   webProductUrl?: string;
   /** Seals secrets kept at rest, such as two-factor secrets (SECRET_KEY, 32+ characters). */
   secretKey: string;
+  /** Lets single sign-on issuers be http: an identity provider on this machine (tests, local trials). */
+  allowHttpIssuers?: boolean;
 };
 
 /** The REST subscription service as an Express app; `index.ts` only listens. */
-export function createApp({ db, serviceToken, trustProxy = 'loopback', mailer, webProductUrl, secretKey }: ApiOptions): express.Express {
+export function createApp({
+  db,
+  serviceToken,
+  trustProxy = 'loopback',
+  mailer,
+  webProductUrl,
+  secretKey,
+  allowHttpIssuers = false,
+}: ApiOptions): express.Express {
   const secretBox = createSecretBox(secretKey);
   mailer ??= createMailer(db, { ...DEFAULT_MAIL_CONFIG, secretKey });
   const app = express();
@@ -82,6 +93,7 @@ export function createApp({ db, serviceToken, trustProxy = 'loopback', mailer, w
   app.use(captchaRoutes(db));
   app.use(catalogueRoutes(db));
   app.use(enquiryRoutes(db, { mailer }));
+  app.use(ssoSignInRoutes(db, { secretBox, allowHttpIssuers }));
   app.use(authenticate(db));
   app.use(clientRoutes(db));
   app.use(insightRoutes(db));
@@ -102,6 +114,7 @@ export function createApp({ db, serviceToken, trustProxy = 'loopback', mailer, w
   app.use(auditLogRoutes(db));
   app.use(organizationSettingsRoutes(db));
   app.use(emailSettingsRoutes(db, { mailer, secretBox }));
+  app.use(ssoSettingsRoutes(db, { secretBox, allowHttpIssuers }));
   app.use(twoFactorRoutes(db, secretBox));
   app.use(userImportRoutes(db, { mailer }));
 

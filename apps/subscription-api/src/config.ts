@@ -33,6 +33,7 @@ const schema = z.object({
   SERVICE_TOKEN: z.string().min(SERVICE_TOKEN_MIN_LENGTH, `must be at least ${SERVICE_TOKEN_MIN_LENGTH} characters`).optional(),
   // Seals secrets kept in the database (two-factor secrets); the launcher keeps one in the data directory.
   SECRET_KEY: z.string().min(SECRET_KEY_MIN_LENGTH, `must be at least ${SECRET_KEY_MIN_LENGTH} characters`).optional(),
+  SSO_ALLOW_HTTP_ISSUERS: z.enum(['true', 'false']).default('false'),
   NODE_ENV: z.string().optional(),
   // Where users go when the product master cannot be read (SPEC section 4: the standard web product).
   WEB_PRODUCT_URL: httpUrl.default('https://app.yozy.local'),
@@ -48,6 +49,8 @@ export type ApiConfig = {
   webProductUrl: string;
   serviceToken: string;
   secretKey: string;
+  /** Single sign-on issuers may be http (SSO_ALLOW_HTTP_ISSUERS=true): an identity provider on this machine. */
+  allowHttpIssuers: boolean;
 };
 
 /** Reads the environment once at start; a bad value stops the service with a clear message. */
@@ -78,6 +81,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     webProductUrl: c.WEB_PRODUCT_URL,
     serviceToken: c.SERVICE_TOKEN ?? unsharedServiceToken(),
     secretKey: c.SECRET_KEY ?? temporarySecretKey(),
+    allowHttpIssuers: c.SSO_ALLOW_HTTP_ISSUERS === 'true',
   };
 }
 

@@ -40,6 +40,7 @@ const app = createApp({
   trustProxy: config.trustProxy,
   mailer,
   webProductUrl: config.webProductUrl,
+  allowHttpIssuers: config.allowHttpIssuers,
 });
 const server = createHttpServer(app).listen(config.port, config.host, () => {
   console.log(`subscription-api: listening on http://${config.host}:${config.port}`);

@@ -9,7 +9,7 @@ import { HttpError } from './errors';
  * flows. The gateway checks the captcha and counts attempts before it calls them, so a caller
  * reaching this service directly must not get around that.
  */
-export const GATEWAY_ONLY_PATHS = ['/users/signIn', '/users/product-address', '/captcha', '/auth', '/form'];
+export const GATEWAY_ONLY_PATHS = ['/users/signIn', '/users/product-address', '/captcha', '/auth', '/form', '/sso'];
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 

@@ -7,6 +7,7 @@ import { issueToken } from '../domain/userTokens';
 import type { Field } from '../http/resource';
 import { planFields, productFields } from '../routes/catalogue';
 import { clientFields } from '../routes/clients';
+import { startIdentityProvider } from '../testing/identityProvider';
 import { startRestApi, type Answer, type RestApi } from '../testing/restApi';
 import { answerSchemas, openApiDocument } from '.';
 
@@ -18,7 +19,7 @@ const ANSWERS: Record<string, z.core.$ZodType> = answerSchemas;
 let api: RestApi;
 let superAdmin: string;
 beforeAll(async () => {
-  api = await startRestApi();
+  api = await startRestApi({ allowHttpIssuers: true });
   superAdmin = await api.signIn('admin@yozy.local');
 });
 afterAll(() => api.stop());
@@ -305,6 +306,41 @@ describe('the answers the OpenAPI document promises', () => {
       expectDocumented('get', '/platform/outbox', await api.get('/platform/outbox', orgAdmin), 403);
     } finally {
       await new Promise<void>((resolve) => sink.close(resolve));
+    }
+  });
+
+  it('single sign-on: settings, discovery and a sign-in', async () => {
+    const redirect = 'http://127.0.0.1:4000/sso/callback';
+    const idp = await startIdentityProvider({ redirectUri: redirect });
+    try {
+      const orgAdmin = await api.signIn('admin@globex.local');
+      const path = '/subscription_sso_settings';
+      const settings = {
+        Enabled: true,
+        Issuer: idp.issuer,
+        OidcClientId: idp.clientId,
+        ClientSecret: idp.clientSecret,
+        Domains: ['globex.local'],
+        RequireSso: false,
+        AllowJit: false,
+      };
+      expectDocumented('get', path, await api.get(path, orgAdmin), 200);
+      expectDocumented('patch', path, await api.call('PATCH', path, settings, { token: orgAdmin }), 200);
+      expectDocumented('patch', path, await api.call('PATCH', path, { ...settings, Domains: [] }, { token: orgAdmin }), 400);
+      expectDocumented('post', `${path}/discover`, await api.post(`${path}/discover`, { Issuer: idp.issuer }, orgAdmin), 200);
+      expectDocumented('get', '/sso/lookup', await api.get('/sso/lookup?email=ann%40globex.local'), 200);
+      idp.signInAs({ email: 'admin@globex.local' });
+      const started = await api.post<{ AuthorizationUrl: string; State: string }>('/sso/start', {
+        Email: 'admin@globex.local',
+        RedirectUri: redirect,
+      });
+      expectDocumented('post', '/sso/start', started, 200);
+      const callback = await idp.followToCallback(started.body.AuthorizationUrl);
+      expectDocumented('post', '/sso/finish', await api.post('/sso/finish', { CallbackUrl: callback, State: started.body.State }), 200);
+      expectDocumented('post', '/sso/finish', await api.post('/sso/finish', { CallbackUrl: callback, State: started.body.State }), 400);
+      await api.call('PATCH', path, { ...settings, Enabled: false }, { token: orgAdmin });
+    } finally {
+      await idp.close();
     }
   });
 

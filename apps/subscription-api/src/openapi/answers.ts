@@ -154,6 +154,34 @@ export const emailSettingsRecord = z.strictObject({
 });
 export const emailTestRecord = z.strictObject({ SentTo: z.string(), Server: z.string() });
 export const emailPreviewRecord = z.strictObject({ Subject: z.string(), Text: z.string(), Html: z.string() });
+export const ssoSettingsRecord = z.strictObject({
+  ClientId: z.int(),
+  Enabled: z.boolean(),
+  Issuer: z.string().nullable(),
+  OidcClientId: z.string().nullable(),
+  ClientSecretSet: z.boolean().meta({ description: 'Whether a client secret is stored; it is never answered' }),
+  Domains: z.array(z.string()).meta({ description: 'The email domains whose people sign in through the identity provider' }),
+  RequireSso: z.boolean().meta({ description: 'A password sign-in of those domains is refused' }),
+  AllowJit: z.boolean().meta({ description: 'An unknown person of those domains gets an account, within the seats' }),
+  UpdatedAt: z.string().nullable(),
+});
+export const ssoDiscoveryRecord = z.strictObject({
+  Issuer: z.string(),
+  AuthorizationEndpoint: z.string().nullable(),
+  TokenEndpoint: z.string().nullable(),
+  UserinfoEndpoint: z.string().nullable(),
+  ScopesSupported: z.array(z.string()),
+  Pkce: z.boolean().meta({ description: 'Whether the provider supports PKCE with S256' }),
+});
+export const ssoLookupRecord = z.strictObject({
+  Sso: z.boolean(),
+  Required: z.boolean(),
+  CompanyName: z.string().nullable(),
+});
+export const ssoStartRecord = z.strictObject({
+  AuthorizationUrl: z.string().meta({ description: 'Where to send the browser' }),
+  State: z.string().meta({ description: 'The state to bind to the browser (the gateway keeps it in an httpOnly cookie)' }),
+});
 export const outboxRecord = recordOf(outboxFields, ['ClientId', 'CompanyName', 'Error', 'SentAt']);
 export const newApiKeyRecord = apiKeyRecord.extend({
   Secret: z.string().meta({ description: 'The key itself, answered this once: only its SHA-256 digest is kept' }),

@@ -53,6 +53,9 @@ describe('the OpenAPI document', () => {
         'post /auth/create/user',
         'post /captcha/consume',
         'post /form/subscription_web_enquiry',
+        'get /sso/lookup',
+        'post /sso/start',
+        'post /sso/finish',
       ].sort(),
     );
     expect(withSecurity((security) => JSON.stringify(security) === JSON.stringify([{ gateway: [], session: [] }]))).toEqual([

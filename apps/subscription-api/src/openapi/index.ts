@@ -56,6 +56,15 @@ import {
   emailTestBody,
 } from '../routes/emailSettings';
 import { OUTBOX_PATH, outboxFields } from '../routes/platform/outbox';
+import {
+  SSO_SETTINGS_PATH,
+  ssoDiscoverBody,
+  ssoFinishBody,
+  ssoLookupQuery,
+  ssoSettingsBody,
+  ssoSettingsQuery,
+  ssoStartBody,
+} from '../routes/sso';
 import { regionBody, regionChangesBody, regionFields, regionQuery, REGIONS_PATH } from '../routes/platform/regions';
 import { roleBody, roleChangesBody, roleFields, roleQuery, ROLES_PATH } from '../routes/platform/roles';
 import { API_KEYS_PATH, apiKeyBody, apiKeyFields, apiKeyQuery } from '../routes/platform/apiKeys';
@@ -119,6 +128,10 @@ import {
   emailTestRecord,
   emailPreviewRecord,
   outboxRecord,
+  ssoSettingsRecord,
+  ssoDiscoveryRecord,
+  ssoLookupRecord,
+  ssoStartRecord,
   sessionsEnded,
   signInAnswer,
   signInChallengeAnswer,
@@ -263,6 +276,10 @@ export const answerSchemas = {
   EmailTestSent: emailTestRecord,
   EmailPreview: emailPreviewRecord,
   OutboxMail: outboxRecord,
+  SsoSettings: ssoSettingsRecord,
+  SsoDiscovery: ssoDiscoveryRecord,
+  SsoLookup: ssoLookupRecord,
+  SsoStart: ssoStartRecord,
   SessionsEnded: sessionsEnded,
   PasswordChanged: passwordChanged,
   ManagedPlan: managedPlanRecord,
@@ -328,6 +345,10 @@ export const openApiDocument = buildDocument({
     EmailTemplateChange: emailTemplateBody,
     EmailTemplateReset: emailTemplateResetBody,
     EmailTestRequest: emailTestBody,
+    SsoSettingsChange: ssoSettingsBody,
+    SsoDiscoveryRequest: ssoDiscoverBody,
+    SsoStartRequest: ssoStartBody,
+    SsoFinishRequest: ssoFinishBody,
     PlanForm: planBody,
     PlanChanges: planChangesBody,
     AddLicence: addLicenceBody,
@@ -1120,6 +1141,96 @@ export const openApiDocument = buildDocument({
           400: refused('BAD_REQUEST: an unknown field, or a malformed filter, order or count'),
           401: NO_SESSION,
           403: refused('FORBIDDEN: not a SuperAdmin'),
+        },
+      },
+    },
+    [SSO_SETTINGS_PATH]: {
+      get: {
+        operationId: 'getSsoSettings',
+        tag: 'Organisations',
+        summary: "An organisation's single sign-on settings: its admins' own, any for a SuperAdmin; never the client secret",
+        query: ssoSettingsQuery,
+        responses: {
+          200: { description: 'The settings (off when none were saved)', body: ssoSettingsRecord },
+          400: refused('BAD_REQUEST: ClientId is not a whole number'),
+          401: NO_SESSION,
+          403: refused('FORBIDDEN: another organisation, or not an administrator'),
+          404: refused('NOT_FOUND: no such organisation'),
+        },
+      },
+      patch: {
+        operationId: 'updateSsoSettings',
+        tag: 'Organisations',
+        summary:
+          'Changes the issuer, client, domains, require-SSO and just-in-time accounts (the secret sealed at rest; left out, the stored one stays); audited',
+        body: ssoSettingsBody,
+        responses: {
+          200: { description: 'The settings as saved', body: ssoSettingsRecord },
+          400: refused('BAD_REQUEST: a setting breaks its rule (the field names it), or no client secret to turn it on with'),
+          401: NO_SESSION,
+          403: refused('FORBIDDEN: another organisation, or not an administrator'),
+          404: refused('NOT_FOUND: no such organisation'),
+          409: refused('CONFLICT (field Domains): a domain signs in to another organisation'),
+        },
+      },
+    },
+    [`${SSO_SETTINGS_PATH}/discover`]: {
+      post: {
+        operationId: 'discoverSsoIssuer',
+        tag: 'Organisations',
+        summary: "Reads an issuer's OpenID Connect discovery document and says what it found",
+        body: ssoDiscoverBody,
+        responses: {
+          200: { description: 'What the discovery document says', body: ssoDiscoveryRecord },
+          400: refused('BAD_REQUEST (field Issuer): not https, unreachable, or not a discovery document, with the reason'),
+          401: NO_SESSION,
+          403: refused('FORBIDDEN: another organisation, or not an administrator'),
+        },
+      },
+    },
+    '/sso/lookup': {
+      get: {
+        operationId: 'lookUpSso',
+        tag: 'Session',
+        public: true,
+        summary: 'Whether an email’s domain signs in with single sign-on, and whether it must (gateway only)',
+        query: ssoLookupQuery,
+        responses: {
+          200: { description: 'Whether single sign-on covers the domain', body: ssoLookupRecord },
+          400: refused('BAD_REQUEST: no email'),
+        },
+      },
+    },
+    '/sso/start': {
+      post: {
+        operationId: 'startSso',
+        tag: 'Session',
+        public: true,
+        summary:
+          'Starts a sign-in at the organisation’s identity provider: authorization code flow with PKCE, state and nonce (gateway only)',
+        body: ssoStartBody,
+        responses: {
+          200: { description: 'Where to send the browser, and the state to bind to it', body: ssoStartRecord },
+          400: refused('BAD_REQUEST: the identity provider could not be reached'),
+          404: refused('NOT_FOUND (field Email): the domain does not sign in with single sign-on'),
+        },
+      },
+    },
+    '/sso/finish': {
+      post: {
+        operationId: 'finishSso',
+        tag: 'Session',
+        public: true,
+        summary: 'Finishes a sign-in from the identity provider’s redirect and starts a session (gateway only)',
+        body: ssoFinishBody,
+        responses: {
+          200: { description: 'The session and the person, as a password sign-in answers', body: signInAnswer },
+          400: refused('INVALID_TOKEN: an unknown, used or expired state'),
+          401: refused(
+            'INVALID_CREDENTIALS: the provider did not confirm the sign-in (a wrong or expired code); UNAUTHENTICATED: not the gateway',
+          ),
+          403: refused('FORBIDDEN: no account for the person and no just-in-time accounts, or the account is deactivated'),
+          409: refused('SEAT_LIMIT: no free seat for a just-in-time account'),
         },
       },
     },

@@ -2,3 +2,4 @@
 export * from './testDatabases';
 export { hashPassword } from '../security/passwords';
 export { hashToken, newToken } from '../security/tokens';
+export { startIdentityProvider, type IdentityProvider, type IdentityProviderPerson } from './identityProvider';

@@ -18,4 +18,5 @@ export * from './userImport';
 export * from './role';
 export * from './apiKey';
 export * from './emailSettings';
+export * from './sso';
 export * from './administrator';

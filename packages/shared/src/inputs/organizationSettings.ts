@@ -8,7 +8,7 @@ export const MAX_ALLOWED_EMAIL_DOMAINS = 20;
 /** A domain as an email address ends: labels of letters, digits and hyphens, at least one dot. */
 const DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 
-const emailDomain = z
+export const emailDomain = z
   .string()
   .trim()
   .toLowerCase()

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import type { FieldMap } from './fieldMap';
+import { emailDomain } from './organizationSettings';
+import { optionalText, tooLong } from './rules';
+
+export const MAX_SSO_DOMAINS = 20;
+
+const ISSUER_MESSAGE = 'Enter the issuer’s address, such as https://login.example.com';
+
+/** An issuer's address: https (http only where the service allows it, for a provider on the same machine). */
+const issuer = z
+  .string({ error: ISSUER_MESSAGE })
+  .trim()
+  .max(500, tooLong(500))
+  .refine((value) => value === '' || /^https?:\/\/[^\s/?#]+[^\s?#]*$/i.test(value), ISSUER_MESSAGE)
+  .nullish()
+  .transform((value) => value || null);
+
+/**
+ * An organisation's single sign-on through its OpenID Connect provider. The client secret is
+ * write-only: left empty, the stored one stays.
+ */
+export const ssoSettingsInput = z
+  .object({
+    enabled: z.boolean({ error: 'Say whether single sign-on is on' }),
+    issuer,
+    clientId: optionalText(200),
+    clientSecret: z
+      .string()
+      .max(500, tooLong(500))
+      .nullish()
+      .transform((value) => value || null),
+    domains: z
+      .array(emailDomain, { error: 'Enter domains such as example.com, one per line' })
+      .max(MAX_SSO_DOMAINS, `Enter at most ${MAX_SSO_DOMAINS} domains`)
+      .transform((domains) => [...new Set(domains)]),
+    requireSso: z.boolean({ error: 'Say whether single sign-on is required' }),
+    allowJit: z.boolean({ error: 'Say whether unknown people get an account' }),
+  })
+  .superRefine((settings, ctx) => {
+    for (const issue of ssoIssues(settings)) ctx.addIssue({ code: 'custom', ...issue });
+  });
+
+/** What single sign-on needs when it is on: the issuer, the client id and at least one domain. */
+export function ssoIssues(settings: { enabled: boolean; issuer: string | null; clientId: string | null; domains: string[] }) {
+  if (!settings.enabled) return [];
+  const issues: { path: ['issuer' | 'clientId' | 'domains']; message: string }[] = [];
+  if (!settings.issuer) issues.push({ path: ['issuer'], message: ISSUER_MESSAGE });
+  if (!settings.clientId) issues.push({ path: ['clientId'], message: 'Enter the client id the identity provider gave the console' });
+  if (settings.domains.length === 0) issues.push({ path: ['domains'], message: 'Enter the email domains whose people sign in this way' });
+  return issues;
+}
+
+export type SsoSettingsInput = z.input<typeof ssoSettingsInput>;
+
+/** The settings as the REST service names them. */
+export const SSO_SETTINGS_REST_FIELDS = {
+  organizationId: 'ClientId',
+  enabled: 'Enabled',
+  issuer: 'Issuer',
+  clientId: 'OidcClientId',
+  clientSecret: 'ClientSecret',
+  clientSecretSet: 'ClientSecretSet',
+  domains: 'Domains',
+  requireSso: 'RequireSso',
+  allowJit: 'AllowJit',
+  updatedAt: 'UpdatedAt',
+} as const satisfies FieldMap;
+
+/** The settings form's fields as a person types them (domains one per line), checked by the same rules. */
+export const ssoSettingsForm = z
+  .object({
+    ...ssoSettingsInput.shape,
+    domains: z
+      .string()
+      .transform((text) =>
+        text
+          .split(/[\n,;]+/)
+          .map((line) => line.trim())
+          .filter(Boolean),
+      )
+      .pipe(ssoSettingsInput.shape.domains),
+  })
+  .superRefine((settings, ctx) => {
+    for (const issue of ssoIssues(settings)) ctx.addIssue({ code: 'custom', ...issue });
+  });
