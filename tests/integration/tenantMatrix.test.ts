@@ -624,6 +624,56 @@ const OPERATIONS: Record<string, Operation> = {
     may: ONLY_SUPER_ADMIN_MAY,
     touches: { rows: emailSettingsOf },
   },
+  'Query.singleSignOn': {
+    call: ({ other }) => ({
+      document: 'query ($email: String!) { singleSignOn(email: $email) { available required organizationName } }',
+      variables: { email: other.adminEmail },
+    }),
+    may: EVERYONE_MAY,
+  },
+  'Mutation.startSingleSignOn': {
+    // The other organisation has no single sign-on: whoever asks is told so, and nothing starts.
+    call: ({ other }) => ({
+      document: 'mutation ($email: String!) { startSingleSignOn(email: $email) { redirectUrl errors { code } } }',
+      variables: { email: other.adminEmail },
+    }),
+    may: EVERYONE_GETS('NOT_FOUND'),
+    touches: { rows: ({ db }) => db.query('SELECT state_hash FROM sso_attempts ORDER BY state_hash'), unchanged: 'always' },
+  },
+  'Query.ssoSettings': {
+    call: ({ other }) => ({
+      document:
+        'query ($organizationId: ID) { ssoSettings(organizationId: $organizationId) { organizationId enabled issuer clientSecretSet domains } }',
+      variables: { organizationId: other.id },
+    }),
+    may: ONLY_SUPER_ADMIN_MAY,
+  },
+  'Query.ssoDiscovery': {
+    call: ({ other }) => ({
+      document:
+        'query ($organizationId: ID) { ssoDiscovery(organizationId: $organizationId, issuer: "http://127.0.0.1:9") { discovery { issuer } errors { code } } }',
+      variables: { organizationId: other.id },
+    }),
+    // The SuperAdmin gets through, and is told nothing answers at that address.
+    may: { ...ONLY_SUPER_ADMIN_MAY, superAdmin: { payloadError: 'BAD_USER_INPUT' } },
+  },
+  'Mutation.updateSsoSettings': {
+    call: ({ other }) => ({
+      document:
+        'mutation ($organizationId: ID, $input: SsoSettingsInput!) { updateSsoSettings(organizationId: $organizationId, input: $input) { settings { organizationId } errors { code } } }',
+      variables: { organizationId: other.id, input: { enabled: false, domains: [], requireSso: false, allowJit: false } },
+    }),
+    may: ONLY_SUPER_ADMIN_MAY,
+    touches: {
+      rows: async ({ db, other }) => ({
+        settings: await db.query(
+          'SELECT enabled, issuer, oidc_client_id, require_sso, allow_jit, updated_at FROM sso_settings WHERE client_id = $1',
+          [Number(other.id)],
+        ),
+        domains: await db.query('SELECT domain FROM sso_domains WHERE client_id = $1 ORDER BY domain', [Number(other.id)]),
+      }),
+    },
+  },
   'Query.outbox': {
     call: () => ({ document: '{ outbox(page: { limit: 100 }) { totalCount nodes { to subject status text } } }' }),
     may: ONLY_SUPER_ADMIN_MAY,

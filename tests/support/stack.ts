@@ -64,7 +64,7 @@ export async function startStack(kind: DatabaseKind, options: StackOptions = {})
     secretKey: TEST_SECRET_KEY,
   };
   const mailer = createMailer(db, mailConfig, () => undefined);
-  const api = await listen(createApi({ db, mailer, serviceToken: TEST_SERVICE_TOKEN, secretKey: TEST_SECRET_KEY }));
+  const api = await listen(createApi({ db, mailer, serviceToken: TEST_SERVICE_TOKEN, secretKey: TEST_SECRET_KEY, allowHttpIssuers: true }));
   const apiUrl = `http://127.0.0.1:${port(api)}/`;
   gateway.on(
     'request',

@@ -7,6 +7,7 @@ import { logError, requestFailure } from '@yozy/shared';
 import { DEFAULT_EXPLORER_DIST, type GatewayConfig } from './config';
 import { serveConsole } from './console';
 import { serveExplorer } from './explorer';
+import { ssoCallback } from './singleSignOn';
 import { buildContext } from './context';
 import { createRateLimiter, DEFAULT_RATE_LIMITS, type RateLimits } from './rateLimits';
 import { createGraphQLServer } from './server';
@@ -65,6 +66,8 @@ export async function createApp(options: GatewayOptions): Promise<express.Expres
     serviceToken: options.serviceToken,
     limiter,
   });
+  const callback = ssoCallback(context);
+  app.get(callback.path, cookieParser(), callback.handler);
   app.use('/graphql', cookieParser(), apiKeyRateLimit(limiter));
   app.use(serveExplorer(options.explorerDist ?? DEFAULT_EXPLORER_DIST, context));
   app.use(

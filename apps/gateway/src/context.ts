@@ -5,7 +5,10 @@ import { Caller, createDataSources, type DataSources } from './datasources';
 import type { Profile } from './datasources/types';
 import { errorCode } from './errors';
 import type { RateLimiter } from './rateLimits';
-import { clearSession, clearSignInStep, readSession, readSignInStep, writeSession, writeSignInStep } from './session';
+import { clearSession, clearSignInStep, readSession, readSignInStep, writeSession, writeSignInStep, writeSsoState } from './session';
+
+/** Where the identity provider sends the browser back after a single sign-on (singleSignOn.ts). */
+export const SSO_CALLBACK_PATH = '/sso/callback';
 
 export type GatewayContext = {
   dataSources: DataSources;
@@ -22,6 +25,11 @@ export type GatewayContext = {
   session: {
     start(token: string, user: Profile): void;
     end(): void;
+  };
+  /** A single sign-on starting in this browser: where the identity provider sends it back, and binding its state. */
+  singleSignOn: {
+    callbackUrl: string;
+    begin(state: string): void;
   };
   /** The step between password and code of a sign-in in progress in this browser (an httpOnly cookie). */
   signInStep: {
@@ -68,6 +76,10 @@ export function buildContext({ subscriptionApiUrl, captchaSecret, serviceToken, 
           caller.uuid = null;
           viewer = Promise.resolve(null);
         },
+      },
+      singleSignOn: {
+        callbackUrl: `${req.protocol}://${req.get('host') ?? 'localhost'}${SSO_CALLBACK_PATH}`,
+        begin: (state) => writeSsoState(req, res, state),
       },
       signInStep: {
         current: () => step,

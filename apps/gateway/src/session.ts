@@ -44,3 +44,24 @@ export function writeSignInStep(req: Request, res: Response, challenge: string, 
 export function clearSignInStep(req: Request, res: Response): void {
   res.clearCookie(SIGN_IN_STEP_COOKIE, cookieOptions(req));
 }
+
+/**
+ * A single sign-on under way in this browser: its state, in an httpOnly cookie for as long as the
+ * sign-in may take, so the identity provider's redirect is taken only in the browser that started
+ * it (a link with someone else's code and state signs nobody in here).
+ */
+export const SSO_STATE_COOKIE = 'sso_state';
+const SSO_STATE_MAX_AGE_MS = 10 * 60_000;
+
+export function readSsoState(req: Request): string | null {
+  const value = ((req.cookies ?? {}) as Record<string, unknown>)[SSO_STATE_COOKIE];
+  return typeof value === 'string' && value ? value : null;
+}
+
+export function writeSsoState(req: Request, res: Response, state: string): void {
+  res.cookie(SSO_STATE_COOKIE, state, { ...cookieOptions(req), maxAge: SSO_STATE_MAX_AGE_MS });
+}
+
+export function clearSsoState(req: Request, res: Response): void {
+  res.clearCookie(SSO_STATE_COOKIE, cookieOptions(req));
+}

@@ -1,12 +1,27 @@
 import { errorCode } from '../errors';
 import { SubscriptionService } from './SubscriptionService';
-import type { Profile, RestBody, SignInStepAnswer } from './types';
+import type { Profile, RestBody, SignInAnswer, SignInStepAnswer, SsoLookupRecord, SsoStartRecord } from './types';
 
 /** Sessions and the account flows: sign-in, the viewer's profile, password reset, invitations, captcha replay. */
 export class AccountApi extends SubscriptionService {
   /** The password step: a session, or the step that asks for a code (two-factor). */
   signIn(body: RestBody): Promise<SignInStepAnswer> {
     return this.post('users/signIn', { body });
+  }
+
+  /** Whether single sign-on covers an email's domain. */
+  lookUpSso(email: string): Promise<SsoLookupRecord> {
+    return this.get('sso/lookup', { params: { email } });
+  }
+
+  /** Starts a sign-in at the identity provider of the email's organisation, coming back to `redirectUri`. */
+  startSso(email: string, redirectUri: string): Promise<SsoStartRecord> {
+    return this.post('sso/start', { body: { Email: email, RedirectUri: redirectUri } });
+  }
+
+  /** Finishes a sign-in from the identity provider's redirect: a session, as a password sign-in answers. */
+  finishSso(callbackUrl: string, state: string): Promise<SignInAnswer> {
+    return this.post('sso/finish', { body: { CallbackUrl: callbackUrl, State: state } });
   }
 
   /** Ends the caller's session; there is nothing to end when they have none or it has ended already. */

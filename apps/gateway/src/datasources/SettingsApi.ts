@@ -1,9 +1,18 @@
 import { SubscriptionService } from './SubscriptionService';
-import type { EmailPreviewRecord, EmailSettingsRecord, EmailTestRecord, OrganizationSettingsRecord, RestBody } from './types';
+import type {
+  SsoDiscoveryRecord,
+  SsoSettingsRecord,
+  EmailPreviewRecord,
+  EmailSettingsRecord,
+  EmailTestRecord,
+  OrganizationSettingsRecord,
+  RestBody,
+} from './types';
 
 const PATH = 'subscription_org_settings';
 const EMAIL = 'subscription_email_settings';
 const TEMPLATES = 'subscription_email_templates';
+const SSO = 'subscription_sso_settings';
 
 const naming = (organizationId: string | null | undefined) => (organizationId != null ? { ClientId: organizationId } : {});
 
@@ -39,5 +48,17 @@ export class SettingsApi extends SubscriptionService {
 
   previewEmail(organizationId: string | null | undefined, wording: RestBody): Promise<EmailPreviewRecord> {
     return this.post(`${TEMPLATES}/preview`, { body: { ...wording, ...naming(organizationId) } });
+  }
+
+  getSsoSettings(organizationId: string | null | undefined): Promise<SsoSettingsRecord> {
+    return this.get(SSO, { params: naming(organizationId) });
+  }
+
+  updateSsoSettings(organizationId: string | null | undefined, settings: RestBody): Promise<SsoSettingsRecord> {
+    return this.patch(SSO, { body: { ...settings, ...naming(organizationId) } });
+  }
+
+  discoverSso(organizationId: string | null | undefined, issuer: string): Promise<SsoDiscoveryRecord> {
+    return this.post(`${SSO}/discover`, { body: { Issuer: issuer, ...naming(organizationId) } });
   }
 }

@@ -42,6 +42,11 @@ export type EmailTestRecord = Schemas['EmailTestSent'];
 export type EmailPreviewRecord = Schemas['EmailPreview'];
 /** A mail of the outbox as GET /platform/outbox answers it. */
 export type OutboxMailRecord = Schemas['OutboxMail'];
+/** An organisation's single sign-on as GET /subscription_sso_settings answers it: never the client secret. */
+export type SsoSettingsRecord = Schemas['SsoSettings'];
+export type SsoDiscoveryRecord = Schemas['SsoDiscovery'];
+export type SsoLookupRecord = Schemas['SsoLookup'];
+export type SsoStartRecord = Schemas['SsoStart'];
 /** Body of POST /form/subscription_web_enquiry, in the provider's field names. */
 export type EnquiryForm = Schemas['EnquiryForm'];
 export type EnquiryCreated = Schemas['EnquiryCreated'];

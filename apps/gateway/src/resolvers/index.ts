@@ -10,6 +10,7 @@ import { enquiryDecisionResolvers } from './enquiry/decisions';
 import { organizationResolvers } from './organization';
 import { organizationSettingsResolvers } from './organizationSettings';
 import { emailSettingsResolvers } from './emailSettings';
+import { ssoResolvers } from './sso';
 import { platformResolvers } from './platform';
 import { regionResolvers } from './regions';
 import { roleResolvers } from './roles';
@@ -42,6 +43,7 @@ export const resolvers = [
   apiKeyResolvers,
   organizationSettingsResolvers,
   emailSettingsResolvers,
+  ssoResolvers,
   twoFactorResolvers,
   userImportResolvers,
 ];

@@ -67,6 +67,10 @@ export function fakeContext(
     limiter: options.limiter ?? createRateLimiter(DEFAULT_RATE_LIMITS),
     clientAddress: options.clientAddress ?? '127.0.0.1',
     usesApiKey: options.usesApiKey ?? false,
+    singleSignOn: {
+      callbackUrl: 'http://127.0.0.1:4000/sso/callback',
+      begin: (state) => sessionEvents.push(`sso ${state}`),
+    },
     viewer: async () => viewer,
     session: {
       start(token, user) {

@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
@@ -35,7 +36,15 @@ export async function startIdentityProvider(options: { redirectUri: string; code
   const people = new Map<string, IdentityProviderPerson>();
   let next: IdentityProviderPerson | null = null;
 
+  // A signing key of its own for each start, as a real provider has.
+  const signingKey = {
+    ...generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'jwk' }),
+    kid: 'test',
+    alg: 'RS256',
+    use: 'sig',
+  };
   const provider = new Provider(issuer, {
+    jwks: { keys: [signingKey] },
     clients: [
       {
         client_id: clientId,

@@ -1,12 +1,14 @@
 import { Card, Stack } from '@chakra-ui/react';
 import { EmailSettingsPanel } from '../features/emailSettings/views/EmailSettingsPanel';
 import { OrganizationSettingsPanel } from '../features/organizationSettings/views/OrganizationSettingsPanel';
+import { SsoSettingsPanel } from '../features/singleSignOn/views/SsoSettingsPanel';
 import TwoFactorView from '../features/twoFactor/views/TwoFactorView';
 import { useViewerQuery } from '../generated/graphql';
 
 /**
  * Privacy & Setting: a person's own sign-in (two-factor, password, sessions) and, for an
- * organisation's admin, the settings that apply to everyone in the organisation and its email settings.
+ * organisation's admin, the settings that apply to everyone in the organisation, its single sign-on
+ * and its email settings.
  */
 export default function PrivacyAndSettingView() {
   const { data } = useViewerQuery();
@@ -19,6 +21,11 @@ export default function PrivacyAndSettingView() {
           <Card.Root as="section">
             <Card.Body>
               <OrganizationSettingsPanel embedded />
+            </Card.Body>
+          </Card.Root>
+          <Card.Root as="section">
+            <Card.Body>
+              <SsoSettingsPanel embedded />
             </Card.Body>
           </Card.Root>
           <Card.Root as="section">

@@ -69,6 +69,7 @@ const ORGANIZATION_SECTIONS: Partial<Record<OrganizationTabSlug, OrganizationScr
     import('../features/organizationSettings/views/OrganizationSettingsPanel').then((m) => ({ default: m.OrganizationSettingsPanel })),
   ),
   emailsettings: EmailSettings,
+  sso: lazyScreen(() => import('../features/singleSignOn/views/SsoSettingsPanel').then((m) => ({ default: m.SsoSettingsPanel }))),
 };
 
 const organizationSection = (slug: OrganizationTabSlug) => {

@@ -28,6 +28,7 @@ export function createCache(): InMemoryCache {
       OrganizationSettings: { keyFields: ['organizationId'] },
       // Likewise its email settings: saving them, or a mail's wording, updates the screen that read them.
       EmailSettings: { keyFields: ['organizationId'] },
+      SsoSettings: { keyFields: ['organizationId'] },
       Query: {
         fields: {
           // An organisation already in the cache (e.g. from the list) shows at once on its page.

@@ -1,5 +1,6 @@
 import { Button, Input, Link, Text } from '@chakra-ui/react';
 import type { signInInput } from '@yozy/shared';
+import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { FormField } from '../../../components/FormField';
 import { MutationForm } from '../../../components/MutationForm';
@@ -7,36 +8,49 @@ import type { MutationForm as Kit } from '../../../lib/useMutationForm';
 import { forgotPasswordPath, signupPath } from '../urls';
 import { PasswordInput } from './PasswordInput';
 
-export function LoginForm({ kit }: { kit: Kit<typeof signInInput> }) {
+type Props = {
+  kit: Kit<typeof signInInput>;
+  /** "Continue with single sign-on", when the email's domain signs in that way. */
+  singleSignOn?: ReactNode;
+  /** The domain signs in only with single sign-on: no password, and submitting starts it. */
+  passwordless?: boolean;
+};
+
+export function LoginForm({ kit, singleSignOn, passwordless = false }: Props) {
   return (
     <MutationForm kit={kit} label="Sign in" testId="login-form" alertTestId="login-error">
       <FormField name="email" label="Email" required testId="login-email">
         {(control) => <Input type="email" autoComplete="username" inputMode="email" placeholder="name@company.com" {...control} />}
       </FormField>
-      <FormField
-        name="password"
-        label="Password"
-        required
-        testId="login-password"
-        labelAside={
-          <Link asChild fontSize="sm" color="brand.fg" fontWeight="medium">
-            <RouterLink to={forgotPasswordPath}>Forgot password?</RouterLink>
-          </Link>
-        }
-      >
-        {(control) => <PasswordInput autoComplete="current-password" {...control} />}
-      </FormField>
-      <Button
-        type="submit"
-        colorPalette="brand"
-        size="lg"
-        width="full"
-        loading={kit.submitting}
-        loadingText="Signing in…"
-        data-testid="login-submit"
-      >
-        Sign in
-      </Button>
+      {singleSignOn}
+      {!passwordless && (
+        <>
+          <FormField
+            name="password"
+            label="Password"
+            required
+            testId="login-password"
+            labelAside={
+              <Link asChild fontSize="sm" color="brand.fg" fontWeight="medium">
+                <RouterLink to={forgotPasswordPath}>Forgot password?</RouterLink>
+              </Link>
+            }
+          >
+            {(control) => <PasswordInput autoComplete="current-password" {...control} />}
+          </FormField>
+          <Button
+            type="submit"
+            colorPalette="brand"
+            size="lg"
+            width="full"
+            loading={kit.submitting}
+            loadingText="Signing in…"
+            data-testid="login-submit"
+          >
+            Sign in
+          </Button>
+        </>
+      )}
       <Text textAlign="center" fontSize="sm" color="fg.muted">
         New to Yozy?{' '}
         <Link asChild color="brand.fg" fontWeight="medium">

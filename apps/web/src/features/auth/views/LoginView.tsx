@@ -1,5 +1,6 @@
 import { useApolloClient } from '@apollo/client/react';
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import {
   useSignInEnrolmentStartMutation,
   useSignInMutation,
@@ -12,6 +13,7 @@ import { AuthCard } from '../../../components/AuthCard';
 import { FormAlert } from '../../../components/FormAlert';
 import { LoginForm } from '../components/LoginForm';
 import { SignInCodeStep, SignInEnrolStep } from '../components/SignInSecondStep';
+import { SingleSignOnChoice, SSO_FAILURE_MESSAGES, useSingleSignOn, useStartSingleSignOn } from '../components/SingleSignOn';
 
 // The shared rules load when the person starts on the form, keeping zod off the first screen.
 const signInInputSchema = () => import('@yozy/shared/inputs').then((inputs) => inputs.signInInput);
@@ -31,7 +33,9 @@ export default function LoginView() {
   const [signIn] = useSignInMutation();
   const [startEnrolment] = useSignInEnrolmentStartMutation();
   const [step, setStep] = useState<Step>({ kind: 'password' });
-  const [notice, setNotice] = useState<string | null>(null);
+  // Back from the identity provider without a session: the gateway says why, by a known word only.
+  const [search] = useSearchParams();
+  const [notice, setNotice] = useState<string | null>(SSO_FAILURE_MESSAGES[search.get('sso') ?? ''] ?? null);
   const signedIn = (viewer: ViewerFieldsFragment) => client.writeQuery({ query: ViewerDocument, data: { viewer } });
   const expired = () => {
     setStep({ kind: 'password' });
@@ -74,10 +78,43 @@ export default function LoginView() {
       </AuthCard>
     );
   }
+  return <PasswordOrSingleSignOn kit={kit} notice={notice} />;
+}
+
+/** The sign-in form, offering single sign-on when the email's domain has it, and only that when it is required. */
+function PasswordOrSingleSignOn({ kit, notice }: { kit: Parameters<typeof LoginForm>[0]['kit']; notice: string | null }) {
+  const email = kit.form.watch('email');
+  const sso = useSingleSignOn(email);
+  const { go, starting, problem } = useStartSingleSignOn();
+  const required = sso?.required === true;
+  // Without a password to check, submitting the form (Enter in the email) starts single sign-on.
+  const formKit = required
+    ? {
+        ...kit,
+        onSubmit: (event?: FormEvent) => {
+          event?.preventDefault();
+          void go(email);
+        },
+      }
+    : kit;
   return (
     <AuthCard title="Sign in" description="Welcome back. Sign in to manage your organisation.">
       {notice && <FormAlert message={notice} testId="login-notice" />}
-      <LoginForm kit={kit} />
+      <LoginForm
+        kit={formKit}
+        passwordless={required}
+        singleSignOn={
+          sso && (
+            <SingleSignOnChoice
+              organizationName={sso.organizationName}
+              required={required}
+              starting={starting}
+              problem={problem}
+              onContinue={() => void go(email)}
+            />
+          )
+        }
+      />
     </AuthCard>
   );
 }

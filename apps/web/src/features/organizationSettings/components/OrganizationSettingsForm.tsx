@@ -1,57 +1,26 @@
-import { Button, Checkbox, Field, Input, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Button, Input, Stack, Textarea } from '@chakra-ui/react';
 import { SESSION_IDLE_MINUTES_MAX, SESSION_IDLE_MINUTES_MIN, type organizationSettingsForm } from '@yozy/shared';
-import { Controller } from 'react-hook-form';
+import { CheckboxField } from '../../../components/CheckboxField';
 import { FormField } from '../../../components/FormField';
 import { MutationForm } from '../../../components/MutationForm';
 import type { MutationForm as Kit } from '../../../lib/useMutationForm';
 
 type Props = { kit: Kit<typeof organizationSettingsForm> };
 
-type CheckboxProps = Props & { name: 'requiresApproval' | 'twoFactorRequired'; label: string; help: string; testId: string };
-
-/** A setting that is on or off, with what it does under its label. */
-function SettingCheckbox({ kit, name, label, help, testId }: CheckboxProps) {
-  return (
-    <Controller
-      control={kit.form.control}
-      name={name}
-      render={({ field }) => (
-        <Field.Root>
-          <Checkbox.Root
-            colorPalette="brand"
-            checked={field.value === true}
-            onCheckedChange={(details) => field.onChange(details.checked === true)}
-            alignItems="flex-start"
-          >
-            <Checkbox.HiddenInput ref={field.ref} name={field.name} onBlur={field.onBlur} data-testid={testId} />
-            <Checkbox.Control mt="0.5" />
-            <Stack gap="0.5">
-              <Checkbox.Label>{label}</Checkbox.Label>
-              <Text fontSize="sm" color="fg.muted">
-                {help}
-              </Text>
-            </Stack>
-          </Checkbox.Root>
-        </Field.Root>
-      )}
-    />
-  );
-}
-
 /** Approval of new people, two-factor for everyone, the idle limit of sessions, and the domains invitations may go to. */
 export function OrganizationSettingsForm({ kit }: Props) {
   return (
     <MutationForm kit={kit} label="Organization settings" testId="organization-settings-form" alertTestId="organization-settings-error">
       <Stack gap="6" maxW="xl">
-        <SettingCheckbox
-          kit={kit}
+        <CheckboxField
+          form={kit.form}
           name="requiresApproval"
           label="Approve new people the provider adds"
           help="People the provider adds to the organization wait for an admin here to approve them before they are invited."
           testId="setting-requires-approval"
         />
-        <SettingCheckbox
-          kit={kit}
+        <CheckboxField
+          form={kit.form}
           name="twoFactorRequired"
           label="Require two-factor sign-in for everyone"
           help="People without an authenticator app set one up the next time they sign in."

@@ -1,0 +1,67 @@
+import { SSO_SETTINGS_REST_FIELDS, toRestFields } from '@yozy/shared';
+import type { SsoSettingsRecord } from '../../datasources/types';
+import { userErrorsOf } from '../../errors';
+import type { Resolvers } from '../../generated/graphql';
+import { organizationScoped } from '../../guards';
+
+const FIELDS = SSO_SETTINGS_REST_FIELDS;
+/** The sign-in's own errors name the email, as the sign-in form knows it. */
+const SIGN_IN_FIELDS = { email: 'Email' } as const;
+
+/** Single sign-on: starting it from the sign-in page, and an organisation's settings. */
+export const ssoResolvers: Resolvers = {
+  Query: {
+    async singleSignOn(_parent, { email }, ctx) {
+      const found = await ctx.dataSources.account.lookUpSso(email.trim());
+      return { available: found.Sso, required: found.Required, organizationName: found.CompanyName };
+    },
+    ssoSettings: organizationScoped((_parent, { organizationId }, ctx) => ctx.dataSources.settings.getSsoSettings(organizationId)),
+    ssoDiscovery: organizationScoped(async (_parent, { organizationId, issuer }, ctx) => {
+      try {
+        const found = await ctx.dataSources.settings.discoverSso(organizationId, issuer);
+        return {
+          discovery: {
+            issuer: found.Issuer,
+            authorizationEndpoint: found.AuthorizationEndpoint,
+            tokenEndpoint: found.TokenEndpoint,
+            userinfoEndpoint: found.UserinfoEndpoint,
+            scopesSupported: found.ScopesSupported,
+            pkce: found.Pkce,
+          },
+          errors: [],
+        };
+      } catch (error) {
+        return { discovery: null, errors: userErrorsOf(error, FIELDS) };
+      }
+    }),
+  },
+  Mutation: {
+    async startSingleSignOn(_parent, { email }, ctx) {
+      try {
+        const started = await ctx.dataSources.account.startSso(email.trim(), ctx.singleSignOn.callbackUrl);
+        ctx.singleSignOn.begin(started.State);
+        return { redirectUrl: started.AuthorizationUrl, errors: [] };
+      } catch (error) {
+        return { redirectUrl: null, errors: userErrorsOf(error, SIGN_IN_FIELDS) };
+      }
+    },
+    updateSsoSettings: organizationScoped(async (_parent, { organizationId, input }, ctx) => {
+      try {
+        return { settings: await ctx.dataSources.settings.updateSsoSettings(organizationId, toRestFields(FIELDS, input)), errors: [] };
+      } catch (error) {
+        return { settings: null, errors: userErrorsOf(error, FIELDS) };
+      }
+    }),
+  },
+  SsoSettings: {
+    organizationId: (settings: SsoSettingsRecord) => String(settings.ClientId),
+    enabled: (settings) => settings.Enabled,
+    issuer: (settings) => settings.Issuer,
+    clientId: (settings) => settings.OidcClientId,
+    clientSecretSet: (settings) => settings.ClientSecretSet,
+    domains: (settings) => settings.Domains,
+    requireSso: (settings) => settings.RequireSso,
+    allowJit: (settings) => settings.AllowJit,
+    updatedAt: (settings) => (settings.UpdatedAt ? new Date(settings.UpdatedAt).toISOString() : null),
+  },
+};
