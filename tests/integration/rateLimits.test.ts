@@ -25,6 +25,7 @@ const LIMITS: RateLimits = {
   setPassword: { windowMs: 60 * 60_000, perIp: 1000, perAccount: 3 },
   changePassword: { windowMs: 60 * 60_000, perIp: 1000, perAccount: 3 },
   submitEnquiry: { windowMs: 60 * 60_000, perIp: 1000, perAccount: 3 },
+  startSingleSignOn: { windowMs: 60 * 60_000, perIp: 1000, perAccount: 3 },
   apiKey: { windowMs: 60 * 60_000, perKey: 3 },
 };
 const FREE = LIMITS.signIn.freeFailures;

@@ -22,6 +22,7 @@ const LIMITS: RateLimits = {
   setPassword: { windowMs: 3600 * SECOND, perIp: 3, perAccount: 2 },
   changePassword: { windowMs: 3600 * SECOND, perIp: 3, perAccount: 2 },
   submitEnquiry: { windowMs: 3600 * SECOND, perIp: 3, perAccount: 2 },
+  startSingleSignOn: { windowMs: 3600 * SECOND, perIp: 3, perAccount: 2 },
   apiKey: { windowMs: 60 * SECOND, perKey: 3 },
 };
 

@@ -40,6 +40,8 @@ export type RateLimits = {
   submitEnquiry: WindowLimit;
   /** A signed-in user changing their own password: a wrong current password is a guess like a wrong sign-in. */
   changePassword: WindowLimit;
+  /** Starting single sign-on from the sign-in page: each start writes an attempt and asks the identity provider. */
+  startSingleSignOn: WindowLimit;
   /** Requests of one internal tool's API key, whatever it asks: a runaway script slows down alone. */
   apiKey: { windowMs: number; perKey: number };
 };
@@ -70,6 +72,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   setPassword: { windowMs: 15 * MINUTE, perIp: 20, perAccount: 10 },
   submitEnquiry: { windowMs: HOUR, perIp: 10, perAccount: 3 },
   changePassword: { windowMs: 15 * MINUTE, perIp: 20, perAccount: 10 },
+  startSingleSignOn: { windowMs: 15 * MINUTE, perIp: 30, perAccount: 10 },
   apiKey: { windowMs: MINUTE, perKey: 600 },
 };
 

@@ -1,8 +1,9 @@
 import { SSO_SETTINGS_REST_FIELDS, toRestFields } from '@yozy/shared';
 import type { SsoSettingsRecord } from '../../datasources/types';
 import { userErrorsOf } from '../../errors';
-import type { Resolvers } from '../../generated/graphql';
+import type { MutationStartSingleSignOnArgs, Resolvers } from '../../generated/graphql';
 import { organizationScoped } from '../../guards';
+import { counted } from '../../rateLimits';
 
 const FIELDS = SSO_SETTINGS_REST_FIELDS;
 /** The sign-in's own errors name the email, as the sign-in form knows it. */
@@ -36,7 +37,7 @@ export const ssoResolvers: Resolvers = {
     }),
   },
   Mutation: {
-    async startSingleSignOn(_parent, { email }, ctx) {
+    startSingleSignOn: counted('startSingleSignOn', (args: MutationStartSingleSignOnArgs) => args.email)(async (_parent, { email }, ctx) => {
       try {
         const started = await ctx.dataSources.account.startSso(email.trim(), ctx.singleSignOn.callbackUrl);
         ctx.singleSignOn.begin(started.State);
@@ -44,7 +45,7 @@ export const ssoResolvers: Resolvers = {
       } catch (error) {
         return { redirectUrl: null, errors: userErrorsOf(error, SIGN_IN_FIELDS) };
       }
-    },
+    }),
     updateSsoSettings: organizationScoped(async (_parent, { organizationId, input }, ctx) => {
       try {
         return { settings: await ctx.dataSources.settings.updateSsoSettings(organizationId, toRestFields(FIELDS, input)), errors: [] };
