@@ -1,7 +1,8 @@
-import { Button, CloseButton, Dialog, Portal } from '@chakra-ui/react';
+import { Button, Dialog } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import type { z } from 'zod';
 import type { MutationForm as Kit } from '../lib/useMutationForm';
+import { DialogFrame } from './DialogFrame';
 import { MutationForm } from './MutationForm';
 
 type Props<Schema extends z.ZodObject> = {
@@ -22,35 +23,27 @@ type Props<Schema extends z.ZodObject> = {
 /** A form of the form kit in a dialog, with Cancel and its submit button: full screen on a phone, centred above. */
 export function FormDialog<Schema extends z.ZodObject>({ noun, title, kit, submitLabel, onClose, size = 'lg', children }: Props<Schema>) {
   return (
-    <Dialog.Root open onOpenChange={(details) => !details.open && onClose()} placement="center" size={{ base: 'full', md: size }}>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid={`${noun}-dialog`} minH={{ md: 'auto' }} rounded={{ md: 'l3' }}>
-            <Dialog.Header>
-              <Dialog.Title>{title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <MutationForm kit={kit} label={title} testId={`${noun}-form`} alertTestId={`${noun}-form-alert`}>
-                {children}
-              </MutationForm>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Dialog.ActionTrigger asChild>
-                <Button variant="outline" disabled={kit.submitting}>
-                  Cancel
-                </Button>
-              </Dialog.ActionTrigger>
-              <Button type="submit" form={kit.formId} colorPalette="brand" loading={kit.submitting} data-testid={`${noun}-save`}>
-                {submitLabel}
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogFrame
+      title={title}
+      testId={`${noun}-dialog`}
+      size={size}
+      onClose={onClose}
+      footer={
+        <>
+          <Dialog.ActionTrigger asChild>
+            <Button variant="outline" disabled={kit.submitting}>
+              Cancel
+            </Button>
+          </Dialog.ActionTrigger>
+          <Button type="submit" form={kit.formId} colorPalette="brand" loading={kit.submitting} data-testid={`${noun}-save`}>
+            {submitLabel}
+          </Button>
+        </>
+      }
+    >
+      <MutationForm kit={kit} label={title} testId={`${noun}-form`} alertTestId={`${noun}-form-alert`}>
+        {children}
+      </MutationForm>
+    </DialogFrame>
   );
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { FieldMap } from './fieldMap';
+import { linesOfText } from './rules';
 
 export const SESSION_IDLE_MINUTES_MIN = 5;
 export const SESSION_IDLE_MINUTES_MAX = 1440;
@@ -58,13 +59,5 @@ export const organizationSettingsForm = z.object({
     .trim()
     .transform((minutes) => (minutes === '' ? null : Number(minutes)))
     .pipe(organizationSettingsInput.shape.sessionIdleMinutes),
-  allowedEmailDomains: z
-    .string()
-    .transform((text) =>
-      text
-        .split(/[\n,;]+/)
-        .map((line) => line.trim())
-        .filter(Boolean),
-    )
-    .pipe(organizationSettingsInput.shape.allowedEmailDomains),
+  allowedEmailDomains: linesOfText().pipe(organizationSettingsInput.shape.allowedEmailDomains),
 });

@@ -82,3 +82,12 @@ export function recordId(missing: string) {
     .transform(Number)
     .pipe(z.number().int(missing).positive(missing).max(MAX_RECORD_ID, missing));
 }
+
+/** Text typed one item per line (commas and semicolons separate too): the items, trimmed, blanks left out. */
+export const linesOfText = () =>
+  z.string().transform((text) =>
+    text
+      .split(/[\n,;]+/)
+      .map((line) => line.trim())
+      .filter(Boolean),
+  );

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FieldMap } from './fieldMap';
 import { emailDomain } from './organizationSettings';
-import { optionalText, tooLong } from './rules';
+import { linesOfText, optionalText, tooLong } from './rules';
 
 export const MAX_SSO_DOMAINS = 20;
 
@@ -71,15 +71,7 @@ export const SSO_SETTINGS_REST_FIELDS = {
 export const ssoSettingsForm = z
   .object({
     ...ssoSettingsInput.shape,
-    domains: z
-      .string()
-      .transform((text) =>
-        text
-          .split(/[\n,;]+/)
-          .map((line) => line.trim())
-          .filter(Boolean),
-      )
-      .pipe(ssoSettingsInput.shape.domains),
+    domains: linesOfText().pipe(ssoSettingsInput.shape.domains),
   })
   .superRefine((settings, ctx) => {
     for (const issue of ssoIssues(settings)) ctx.addIssue({ code: 'custom', ...issue });

@@ -37,7 +37,10 @@ export const ssoResolvers: Resolvers = {
     }),
   },
   Mutation: {
-    startSingleSignOn: counted('startSingleSignOn', (args: MutationStartSingleSignOnArgs) => args.email)(async (_parent, { email }, ctx) => {
+    startSingleSignOn: counted(
+      'startSingleSignOn',
+      (args: MutationStartSingleSignOnArgs) => args.email,
+    )(async (_parent, { email }, ctx) => {
       try {
         const started = await ctx.dataSources.account.startSso(email.trim(), ctx.singleSignOn.callbackUrl);
         ctx.singleSignOn.begin(started.State);

@@ -1,9 +1,9 @@
-import { Alert, Badge, Box, Button, Card, Flex, Heading, Input, NativeSelect, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, Card, Flex, Heading, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { FormField } from '../../../components/FormField';
 import { MutationForm } from '../../../components/MutationForm';
-import { ProblemNotice } from '../../../components/ProblemNotice';
+import { SettingsPanel } from '../../../components/SettingsPanel';
 import {
   useEmailSettingsQuery,
   useEmailSettingsUpdateMutation,
@@ -12,7 +12,6 @@ import {
   type EmailSettingsFieldsFragment,
   type EmailTemplateName,
 } from '../../../generated/graphql';
-import { formatDateTime } from '../../../lib/dates';
 import { describeRequestError, errorMessage } from '../../../lib/requestErrors';
 import { toaster } from '../../../lib/toaster';
 import { useMutationForm } from '../../../lib/useMutationForm';
@@ -243,36 +242,25 @@ function Templates({ settings, organizationId, platform }: { settings: Settings;
 export function EmailSettingsPanel({ organizationId, embedded = false, platform = false }: EmailSettingsPanelProps) {
   const { data, loading, error, refetch } = useEmailSettingsQuery({ variables: { organizationId } });
   const settings = data?.emailSettings;
-  const Title = embedded ? 'h2' : 'h1';
   return (
-    <Stack gap="8" data-testid="email-settings">
-      <Box>
-        <Heading as={Title} size="md" mb="2">
-          Email settings
-        </Heading>
-        <Text color="fg.muted" maxW="prose" mb="5">
-          {platform
+    <Stack gap="8">
+      <SettingsPanel
+        title="Email settings"
+        description={
+          platform
             ? 'How the platform’s mail is signed and sent, and how each mail is worded: every organisation’s defaults.'
-            : 'How the organization’s mail is signed and sent, and how its mails are worded.'}
-          {settings?.updatedAt && ` Last changed ${formatDateTime(settings.updatedAt)}.`}
-        </Text>
-        {settings ? (
-          <ServerForm key={settings.organizationId} settings={settings} organizationId={organizationId} platform={platform} />
-        ) : loading ? (
-          <Stack gap="4" maxW="xl" data-testid="email-settings-loading">
-            <Skeleton height="10" />
-            <Skeleton height="10" />
-            <Skeleton height="24" />
-          </Stack>
-        ) : (
-          <ProblemNotice
-            title="The email settings could not be loaded"
-            message={describeRequestError(error)}
-            actionLabel="Try again"
-            onAction={() => void refetch().catch(() => undefined)}
-          />
-        )}
-      </Box>
+            : 'How the organization’s mail is signed and sent, and how its mails are worded.'
+        }
+        updatedAt={settings?.updatedAt}
+        embedded={embedded}
+        testId="email-settings"
+        loaded={!!settings}
+        loading={loading}
+        error={error}
+        onRetry={() => void refetch().catch(() => undefined)}
+      >
+        {settings && <ServerForm key={settings.organizationId} settings={settings} organizationId={organizationId} platform={platform} />}
+      </SettingsPanel>
       {settings && (
         <Box>
           <Heading as={embedded ? 'h3' : 'h2'} size="sm" mb="3">

@@ -1,6 +1,7 @@
-import { Badge, Button, CloseButton, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, Dialog, Stack, Text } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 import { FilterSelect, DataTable, type DataTableColumn } from '../../../components/DataTable';
+import { DialogFrame } from '../../../components/DialogFrame';
 import { OutboxDocument, useOutboxQuery, type MailStatus, type OutboxMailFieldsFragment } from '../../../generated/graphql';
 import { useExportAllRows } from '../../../lib/collectPages';
 import { formatDateTime } from '../../../lib/dates';
@@ -19,40 +20,29 @@ const STATUS: Record<MailStatus, { label: string; palette: string }> = {
 /** One mail as it was written: its subject, whose it is, what became of it, and its HTML part. */
 function MailDialog({ mail, onClose }: { mail: Mail; onClose: () => void }) {
   return (
-    <Dialog.Root open onOpenChange={(details) => !details.open && onClose()} placement="center" size={{ base: 'full', md: 'lg' }}>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="outbox-mail" minH={{ md: 'auto' }} rounded={{ md: 'l3' }}>
-            <Dialog.Header>
-              <Dialog.Title>{mail.subject}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="3">
-                <Text fontSize="sm">
-                  To {mail.to}
-                  {mail.organizationName ? `, from ${mail.organizationName}` : ''}, written {formatDateTime(mail.createdAt)}
-                </Text>
-                {mail.error && (
-                  <Text fontSize="sm" color="fg.error">
-                    Not sent: {mail.error}
-                  </Text>
-                )}
-                <MailFrame html={mail.html} title={`The mail ${mail.subject}`} testId="outbox-mail-frame" />
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Dialog.ActionTrigger asChild>
-                <Button variant="outline">Close</Button>
-              </Dialog.ActionTrigger>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogFrame
+      title={mail.subject}
+      testId="outbox-mail"
+      onClose={onClose}
+      footer={
+        <Dialog.ActionTrigger asChild>
+          <Button variant="outline">Close</Button>
+        </Dialog.ActionTrigger>
+      }
+    >
+      <Stack gap="3">
+        <Text fontSize="sm">
+          To {mail.to}
+          {mail.organizationName ? `, from ${mail.organizationName}` : ''}, written {formatDateTime(mail.createdAt)}
+        </Text>
+        {mail.error && (
+          <Text fontSize="sm" color="fg.error">
+            Not sent: {mail.error}
+          </Text>
+        )}
+        <MailFrame html={mail.html} title={`The mail ${mail.subject}`} testId="outbox-mail-frame" />
+      </Stack>
+    </DialogFrame>
   );
 }
 

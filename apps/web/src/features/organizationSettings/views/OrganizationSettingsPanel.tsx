@@ -1,12 +1,9 @@
-import { Box, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { ProblemNotice } from '../../../components/ProblemNotice';
+import { SettingsPanel } from '../../../components/SettingsPanel';
 import {
   useOrganizationSettingsQuery,
   useOrganizationSettingsUpdateMutation,
   type OrganizationSettingsFieldsFragment,
 } from '../../../generated/graphql';
-import { formatDateTime } from '../../../lib/dates';
-import { describeRequestError } from '../../../lib/requestErrors';
 import { toaster } from '../../../lib/toaster';
 import { useMutationForm } from '../../../lib/useMutationForm';
 import { OrganizationSettingsForm } from '../components/OrganizationSettingsForm';
@@ -49,30 +46,18 @@ export function OrganizationSettingsPanel({ organizationId, embedded = false }: 
   const { data, loading, error, refetch } = useOrganizationSettingsQuery({ variables: { organizationId } });
   const settings = data?.organizationSettings;
   return (
-    <Box data-testid="organization-settings">
-      <Heading as={embedded ? 'h2' : 'h1'} size="md" mb="2">
-        Organization settings
-      </Heading>
-      <Text color="fg.muted" maxW="prose" mb="5">
-        How the organization’s people sign in and who may be invited.
-        {settings?.updatedAt && ` Last changed ${formatDateTime(settings.updatedAt)}.`}
-      </Text>
-      {settings ? (
-        <SettingsEditor key={settings.organizationId} settings={settings} organizationId={organizationId} />
-      ) : loading ? (
-        <Stack gap="4" maxW="xl" data-testid="organization-settings-loading">
-          <Skeleton height="6" />
-          <Skeleton height="10" />
-          <Skeleton height="24" />
-        </Stack>
-      ) : (
-        <ProblemNotice
-          title="The settings could not be loaded"
-          message={describeRequestError(error)}
-          actionLabel="Try again"
-          onAction={() => void refetch().catch(() => undefined)}
-        />
-      )}
-    </Box>
+    <SettingsPanel
+      title="Organization settings"
+      description="How the organization’s people sign in and who may be invited."
+      updatedAt={settings?.updatedAt}
+      embedded={embedded}
+      testId="organization-settings"
+      loaded={!!settings}
+      loading={loading}
+      error={error}
+      onRetry={() => void refetch().catch(() => undefined)}
+    >
+      {settings && <SettingsEditor key={settings.organizationId} settings={settings} organizationId={organizationId} />}
+    </SettingsPanel>
   );
 }

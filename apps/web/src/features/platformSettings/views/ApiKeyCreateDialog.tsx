@@ -1,6 +1,7 @@
-import { Alert, Button, CloseButton, Code, Dialog, Flex, Input, NativeSelect, Portal, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Code, Dialog, Flex, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { CopyButton } from '../../../components/CopyButton';
+import { DialogFrame } from '../../../components/DialogFrame';
 import { FormDialog } from '../../../components/FormDialog';
 import { FormField } from '../../../components/FormField';
 import { useApiKeyCreateMutation, useApiKeyOrganizationOptionsQuery } from '../../../generated/graphql';
@@ -79,52 +80,37 @@ export function ApiKeyCreateDialog({ onClose }: { onClose: () => void }) {
 /** The new key's secret, shown this once: only Done, Close or Escape end it, never a stray click beside it. */
 function SecretOnce({ made, onClose }: { made: Made; onClose: () => void }) {
   return (
-    <Dialog.Root
-      open
-      onOpenChange={(details) => !details.open && onClose()}
+    <DialogFrame
+      title={`Copy the key for ${made.name}`}
+      testId="api-key-secret-dialog"
+      size="md"
+      onClose={onClose}
       closeOnInteractOutside={false}
-      placement="center"
-      size={{ base: 'full', md: 'md' }}
+      footer={
+        <Dialog.ActionTrigger asChild>
+          <Button colorPalette="brand" data-testid="api-key-done">
+            Done
+          </Button>
+        </Dialog.ActionTrigger>
+      }
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="api-key-secret-dialog" minH={{ md: 'auto' }} rounded={{ md: 'l3' }}>
-            <Dialog.Header>
-              <Dialog.Title>Copy the key for {made.name}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="4">
-                <Alert.Root status="warning">
-                  <Alert.Indicator />
-                  <Alert.Title>This is the only time the key is shown. Store it in the tool’s secret settings now.</Alert.Title>
-                </Alert.Root>
-                <Flex gap="2" align="center">
-                  <Input
-                    readOnly
-                    value={made.secret}
-                    fontFamily="mono"
-                    aria-label="API key"
-                    onFocus={(event) => event.currentTarget.select()}
-                    data-testid="api-key-secret"
-                  />
-                  <CopyButton text={made.secret} what="API key" testId="api-key-copy" />
-                </Flex>
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Dialog.ActionTrigger asChild>
-                <Button colorPalette="brand" data-testid="api-key-done">
-                  Done
-                </Button>
-              </Dialog.ActionTrigger>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Stack gap="4">
+        <Alert.Root status="warning">
+          <Alert.Indicator />
+          <Alert.Title>This is the only time the key is shown. Store it in the tool’s secret settings now.</Alert.Title>
+        </Alert.Root>
+        <Flex gap="2" align="center">
+          <Input
+            readOnly
+            value={made.secret}
+            fontFamily="mono"
+            aria-label="API key"
+            onFocus={(event) => event.currentTarget.select()}
+            data-testid="api-key-secret"
+          />
+          <CopyButton text={made.secret} what="API key" testId="api-key-copy" />
+        </Flex>
+      </Stack>
+    </DialogFrame>
   );
 }

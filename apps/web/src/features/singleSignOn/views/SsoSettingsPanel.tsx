@@ -1,17 +1,16 @@
-import { Alert, Box, Button, Code, Flex, Heading, Input, SimpleGrid, Skeleton, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Alert, Box, Button, Code, Flex, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useState } from 'react';
 import { CheckboxField } from '../../../components/CheckboxField';
 import { CopyButton } from '../../../components/CopyButton';
 import { FormField } from '../../../components/FormField';
 import { MutationForm } from '../../../components/MutationForm';
-import { ProblemNotice } from '../../../components/ProblemNotice';
+import { SettingsPanel } from '../../../components/SettingsPanel';
 import {
   useSsoDiscoveryLazyQuery,
   useSsoSettingsQuery,
   useSsoSettingsUpdateMutation,
   type SsoSettingsFieldsFragment,
 } from '../../../generated/graphql';
-import { formatDateTime } from '../../../lib/dates';
 import { describeRequestError, errorMessage } from '../../../lib/requestErrors';
 import { toaster } from '../../../lib/toaster';
 import { useMutationForm } from '../../../lib/useMutationForm';
@@ -178,30 +177,18 @@ export function SsoSettingsPanel({ organizationId, embedded = false }: SsoSettin
   const { data, loading, error, refetch } = useSsoSettingsQuery({ variables: { organizationId } });
   const settings = data?.ssoSettings;
   return (
-    <Box data-testid="sso-settings">
-      <Heading as={embedded ? 'h2' : 'h1'} size="md" mb="2">
-        Single sign-on
-      </Heading>
-      <Text color="fg.muted" maxW="prose" mb="5">
-        Let the organization’s people sign in with its own identity provider.
-        {settings?.updatedAt && ` Last changed ${formatDateTime(settings.updatedAt)}.`}
-      </Text>
-      {settings ? (
-        <SsoForm key={settings.organizationId} settings={settings} organizationId={organizationId} />
-      ) : loading ? (
-        <Stack gap="4" maxW="xl" data-testid="sso-loading">
-          <Skeleton height="6" />
-          <Skeleton height="10" />
-          <Skeleton height="24" />
-        </Stack>
-      ) : (
-        <ProblemNotice
-          title="Single sign-on could not be loaded"
-          message={describeRequestError(error)}
-          actionLabel="Try again"
-          onAction={() => void refetch().catch(() => undefined)}
-        />
-      )}
-    </Box>
+    <SettingsPanel
+      title="Single sign-on"
+      description="Let the organization’s people sign in with its own identity provider."
+      updatedAt={settings?.updatedAt}
+      embedded={embedded}
+      testId="sso-settings"
+      loaded={!!settings}
+      loading={loading}
+      error={error}
+      onRetry={() => void refetch().catch(() => undefined)}
+    >
+      {settings && <SsoForm key={settings.organizationId} settings={settings} organizationId={organizationId} />}
+    </SettingsPanel>
   );
 }
