@@ -129,7 +129,7 @@ export const auditActions = z.array(z.string().meta({ description: 'An action, a
 export const regionRecord = recordOf(regionFields);
 export const roleRecord = recordOf(roleFields, ['Description']);
 export const administratorRecord = recordOf(administratorFields, ['Phone', 'LastSignInAt']);
-export const apiKeyRecord = recordOf(apiKeyFields, ['ClientId', 'CompanyName', 'CreatedByName', 'LastUsedAt', 'RevokedAt']);
+export const apiKeyRecord = recordOf(apiKeyFields, ['ClientId', 'CompanyName', 'CreatedByName', 'LastUsedAt', 'ExpiresAt', 'RevokedAt']);
 export const emailTemplateRecord = z.strictObject({
   Template: z.enum(EMAIL_TEMPLATES),
   Subject: z.string(),

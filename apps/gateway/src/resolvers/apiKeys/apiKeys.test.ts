@@ -51,6 +51,7 @@ const ROW: ApiKeyRecord = {
   CreatedByName: 'Asha Rao',
   CreatedAt: '2026-11-20T09:30:00+00:00',
   LastUsedAt: null,
+  ExpiresAt: null,
   RevokedAt: null,
   IsActive: true,
 };

@@ -58,6 +58,7 @@ export const apiKeyResolvers: Resolvers = {
     createdByName: (row) => row.CreatedByName,
     createdAt: (row) => instant(row.CreatedAt)!,
     lastUsedAt: (row) => instant(row.LastUsedAt),
+    expiresAt: (row) => instant(row.ExpiresAt),
     revokedAt: (row) => instant(row.RevokedAt),
   },
 };

@@ -11,6 +11,7 @@ type KeyRow = {
   CompanyName: string | null;
   CreatedByName: string | null;
   LastUsedAt: string | null;
+  ExpiresAt: string | null;
   RevokedAt: string | null;
   IsActive: boolean;
 };
@@ -144,6 +145,21 @@ describe('calling with an API key', () => {
     expect(refused.status).toBe(401);
     expect(refused.body.error.message).toBe('The API key is not valid or has been revoked');
     expect((await revoke(999999)).status).toBe(404);
+  });
+
+  it('a key works through its last day and is refused after it; a last day in the past is refused', async () => {
+    const past = await create({ Name: 'Yesterday', Access: 'READ', ExpiresOn: '2020-01-31' });
+    expect(past.status).toBe(400);
+    expect(past.body.error).toMatchObject({ field: 'ExpiresOn', message: 'Choose a day from today on' });
+    expect((await create({ Name: 'Bad day', Access: 'READ', ExpiresOn: '2027-02-30' })).body.error).toMatchObject({ field: 'ExpiresOn' });
+
+    const made = (await create({ Name: 'Until year end', Access: 'READ', ExpiresOn: '2099-12-31' })).body;
+    expect(made.ExpiresAt).toMatch(/^2100-01-01T00:00:00/);
+    expect((await api.get('/users/me', made.Secret)).status).toBe(200);
+    await api.db.query("UPDATE api_keys SET expires_at = now() - interval '1 second' WHERE key_id = $1", [made.KeyId]);
+    expect((await api.get('/users/me', made.Secret)).status).toBe(401);
+    const listed = await api.get<KeyRow[]>(`${PATH}?KeyId=eq.${made.KeyId}`, provider);
+    expect(listed.body[0]).toMatchObject({ IsActive: false, RevokedAt: null });
   });
 
   it('an unknown key is refused like an ended session', async () => {

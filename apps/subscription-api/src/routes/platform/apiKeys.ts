@@ -26,7 +26,8 @@ export const apiKeyFields = {
   CreatedAt: { sql: 'k.created_at', type: 'timestamp', sort: { index: 'api_keys_created_at_sort_idx', by: 'k.created_at' } },
   LastUsedAt: { sql: 'k.last_used_at', type: 'timestamp' },
   RevokedAt: { sql: 'k.revoked_at', type: 'timestamp' },
-  IsActive: { sql: 'k.revoked_at IS NULL', type: 'bool' },
+  ExpiresAt: { sql: 'k.expires_at', type: 'timestamp' },
+  IsActive: { sql: 'k.revoked_at IS NULL AND (k.expires_at IS NULL OR k.expires_at > now())', type: 'bool' },
 } satisfies ResourceDefinition['fields'];
 
 export const apiKeys: ResourceDefinition = { from: 'api_keys k', fields: apiKeyFields, tieBreaker: 'k.key_id' };
@@ -35,7 +36,15 @@ export const apiKeys: ResourceDefinition = { from: 'api_keys k', fields: apiKeyF
 export const apiKeyBody = restSchema(apiKeyInput, API_KEY_REST_FIELDS);
 export const apiKeyQuery = recordQuery('KeyId');
 
-type ApiKeyRow = { KeyId: number; Name: string; Access: string; ClientId: number | null; KeyPrefix: string; RevokedAt: string | null };
+type ApiKeyRow = {
+  KeyId: number;
+  Name: string;
+  Access: string;
+  ClientId: number | null;
+  KeyPrefix: string;
+  ExpiresAt: string | null;
+  RevokedAt: string | null;
+};
 
 async function apiKeyById(db: Queryable, keyId: number, lock = false): Promise<ApiKeyRow | null> {
   const [row] = await db.query<{ row: ApiKeyRow }>(
@@ -46,7 +55,7 @@ async function apiKeyById(db: Queryable, keyId: number, lock = false): Promise<A
 }
 
 /** What the audit log keeps of a key: never its secret or hash. */
-const described = ({ Name, Access, ClientId, KeyPrefix }: ApiKeyRow) => ({ Name, Access, ClientId, KeyPrefix });
+const described = ({ Name, Access, ClientId, KeyPrefix, ExpiresAt }: ApiKeyRow) => ({ Name, Access, ClientId, KeyPrefix, ExpiresAt });
 
 /**
  * API keys for the provider's SuperAdmins, signed in as themselves (a key never makes keys): list,
@@ -65,14 +74,18 @@ export function platformApiKeyRoutes(db: Database): Router {
     const viewer = viewerOf(res);
     const { key, prefix } = newApiKey();
     const created = await db.transaction(async (tx) => {
+      if (body.ExpiresOn !== null) {
+        const [past] = await tx.query("SELECT 1 WHERE $1::date < (now() AT TIME ZONE 'UTC')::date", [body.ExpiresOn]);
+        if (past) throw new HttpError('BAD_REQUEST', 'Choose a day from today on', 'ExpiresOn');
+      }
       if (body.ClientId !== null) {
         const [organization] = await tx.query('SELECT 1 FROM clients WHERE client_id = $1', [body.ClientId]);
         if (!organization) throw new HttpError('BAD_REQUEST', 'Choose an existing organisation', 'ClientId');
       }
       const [row] = await tx.query<{ key_id: number }>(
-        `INSERT INTO api_keys (name, key_prefix, key_hash, access, client_id, created_by)
-         VALUES ($1, $2, $3, $4, $5, $6) RETURNING key_id`,
-        [body.Name, prefix, hashToken(key), body.Access, body.ClientId, viewer.userId],
+        `INSERT INTO api_keys (name, key_prefix, key_hash, access, client_id, created_by, expires_at)
+         VALUES ($1, $2, $3, $4, $5, $6, ($7::date + 1)::timestamp AT TIME ZONE 'UTC') RETURNING key_id`,
+        [body.Name, prefix, hashToken(key), body.Access, body.ClientId, viewer.userId, body.ExpiresOn],
       );
       const saved = (await apiKeyById(tx, row!.key_id))!;
       await audit(tx, {

@@ -23,10 +23,13 @@ export function ApiKeyCreateDialog({ onClose }: { onClose: () => void }) {
   const [createApiKey] = useApiKeyCreateMutation({ update: (cache) => dropListPages(cache, 'apiKeys') });
   const kit = useMutationForm({
     schema: apiKeySchema,
-    defaultValues: { name: '', access: 'READ', organizationId: '' },
-    call: async ({ name, access, organizationId }) =>
-      (await createApiKey({ variables: { input: { name, access, organizationId: organizationId ? String(organizationId) : null } } })).data
-        ?.createApiKey,
+    defaultValues: { name: '', access: 'READ', organizationId: '', expiresOn: '' },
+    call: async ({ name, access, organizationId, expiresOn }) =>
+      (
+        await createApiKey({
+          variables: { input: { name, access, organizationId: organizationId ? String(organizationId) : null, expiresOn } },
+        })
+      ).data?.createApiKey,
     onSuccess: (payload) => setMade({ name: payload.apiKey?.name ?? '', secret: payload.secret ?? '' }),
   });
 
@@ -71,6 +74,14 @@ export function ApiKeyCreateDialog({ onClose }: { onClose: () => void }) {
               <NativeSelect.Indicator />
             </NativeSelect.Root>
           )}
+        </FormField>
+        <FormField
+          name="expiresOn"
+          label="Works until"
+          help="The last day the key works. Leave empty to keep it until it is revoked."
+          testId="api-key-expires"
+        >
+          {(control) => <Input {...control} type="date" />}
         </FormField>
       </Stack>
     </FormDialog>

@@ -17,6 +17,16 @@ type ApiKey = ApiKeyFieldsFragment;
 const ACCESS_LABELS = { READ: 'Read only', READ_WRITE: 'Read and write' } as const;
 const reachOf = (key: ApiKey) => key.organization?.name ?? 'Every organisation';
 
+/** Whether a key works: revoked, past its last day, or active (until when, if it has a last day). */
+function statusOf(key: ApiKey): { label: string; palette: string; detail: string | null; csv: string } {
+  if (key.revokedAt) return { label: 'Revoked', palette: 'red', detail: formatDateTime(key.revokedAt), csv: `Revoked ${key.revokedAt}` };
+  if (key.expiresAt && new Date(key.expiresAt) <= new Date()) {
+    return { label: 'Expired', palette: 'gray', detail: formatDateTime(key.expiresAt), csv: `Expired ${key.expiresAt}` };
+  }
+  const until = key.expiresAt ? `until ${formatDateTime(key.expiresAt)}` : null;
+  return { label: 'Active', palette: 'green', detail: until, csv: until ? `Active ${until}` : 'Active' };
+}
+
 /** API keys of internal tools: make one (its secret shown once), see when each was last used, revoke one. */
 export function ApiKeySection() {
   const list = useListState(apiKeyList);
@@ -59,17 +69,22 @@ export function ApiKeySection() {
         id: 'status',
         header: 'Status',
         enableSorting: false,
-        meta: { csv: (key) => (key.revokedAt ? `Revoked ${key.revokedAt}` : 'Active') },
-        cell: ({ row: { original: key } }) =>
-          key.revokedAt ? (
-            <Badge colorPalette="red" variant="subtle" title={`Revoked ${formatDateTime(key.revokedAt)}`}>
-              Revoked
-            </Badge>
-          ) : (
-            <Badge colorPalette="green" variant="subtle">
-              Active
-            </Badge>
-          ),
+        meta: { csv: (key) => statusOf(key).csv },
+        cell: ({ row: { original: key } }) => {
+          const status = statusOf(key);
+          return (
+            <Stack gap="0">
+              <Badge colorPalette={status.palette} variant="subtle" width="fit-content">
+                {status.label}
+              </Badge>
+              {status.detail && (
+                <Text as="span" fontSize="xs" color="fg.muted">
+                  {status.detail}
+                </Text>
+              )}
+            </Stack>
+          );
+        },
       },
       {
         id: 'lastUsed',
@@ -147,7 +162,7 @@ export function ApiKeySection() {
         <BooleanFilterSelect
           label="Show"
           value={list.filter.active}
-          labels={{ all: 'All keys', true: 'Active', false: 'Revoked' }}
+          labels={{ all: 'All keys', true: 'Active', false: 'Revoked or expired' }}
           onChange={(active) => list.setFilter('active', active)}
           testId="api-key-status-filter"
         />
