@@ -107,7 +107,7 @@ describe('API keys and the GraphQL explorer in the browser', () => {
           await page.getByRole('button', { name: /execute query/i }).click();
           return page.locator('.graphiql-response').innerText();
         },
-        { timeout: 45_000, intervals: [1_000, 2_000, 4_000] },
+        { timeout: 45_000, interval: 2_000 },
       )
       .toContain('totalCount');
     await page.screenshot({ path: `${SCREENSHOTS}graphql-explorer-1280.png` });
