@@ -48,6 +48,16 @@ export const superAdmin = <Result, Parent, Args>(resolver: ResolverFn<Result, Pa
     if (viewer.TypeOfUser !== 'SuperAdmin') throw forbidden('This is for the provider’s administrators');
   })(resolver);
 
+/**
+ * The provider's SuperAdmins signed in as themselves: a tool's API key is refused, so a key never
+ * makes, lists or revokes keys (a key that could would outlive its own revocation).
+ */
+export const superAdminInPerson = <Result, Parent, Args>(resolver: ResolverFn<Result, Parent, Args>) =>
+  superAdmin(async (parent: Parent, args: Args, ctx: GatewayContext, info: GraphQLResolveInfo): Promise<Awaited<Result>> => {
+    if (ctx.usesApiKey) throw forbidden('This is for an administrator signed in as themselves, not an API key');
+    return (await resolver(parent, args, ctx, info)) as Awaited<Result>;
+  });
+
 /** An organisation's own admins only, on their own organisation: for what is the organisation's say, not the provider's. */
 export const organizationAdmin = <Result, Parent, Args>(resolver: ResolverFn<Result, Parent, Args>) =>
   guard<Parent, Args>((viewer) => {

@@ -1,10 +1,9 @@
 import { API_KEY_REST_FIELDS, toRestFields } from '@yozy/shared';
 import type { ApiKeyRecord } from '../../datasources/types';
 import type { ApiKeyAccess, ApiKeyFilter, ApiKeySortField, Resolvers } from '../../generated/graphql';
-import { gatewayError, namingFields, userErrorsOf } from '../../errors';
-import { superAdmin } from '../../guards';
+import { namingFields, userErrorsOf } from '../../errors';
+import { superAdminInPerson } from '../../guards';
 import { listPage, type ListSpec } from '../../lists';
-import type { GatewayContext } from '../../context';
 
 const FIELDS = API_KEY_REST_FIELDS;
 
@@ -17,22 +16,15 @@ const API_KEY_LIST: ListSpec<ApiKeyFilter, ApiKeySortField> = {
 
 const instant = (value: string | null) => (value ? new Date(value).toISOString() : null);
 
-/** Keys are made and revoked by a person: a key that could make keys would outlive its revocation. */
-function refuseKeys(ctx: GatewayContext) {
-  if (ctx.usesApiKey) throw gatewayError('FORBIDDEN', 'An API key cannot list, make or revoke API keys');
-}
-
 /** API keys in Platform Settings: SuperAdmins signed in as themselves, guarded before any REST call. */
 export const apiKeyResolvers: Resolvers = {
   Query: {
-    apiKeys: superAdmin((_parent, args, ctx) => {
-      refuseKeys(ctx);
-      return listPage(args, API_KEY_LIST, (params) => ctx.dataSources.platform.listApiKeys(params).catch(namingFields(FIELDS)));
-    }),
+    apiKeys: superAdminInPerson((_parent, args, ctx) =>
+      listPage(args, API_KEY_LIST, (params) => ctx.dataSources.platform.listApiKeys(params).catch(namingFields(FIELDS))),
+    ),
   },
   Mutation: {
-    createApiKey: superAdmin(async (_parent, { input }, ctx) => {
-      refuseKeys(ctx);
+    createApiKey: superAdminInPerson(async (_parent, { input }, ctx) => {
       try {
         const { Secret, ...apiKey } = await ctx.dataSources.platform.createApiKey(toRestFields(FIELDS, input));
         return { apiKey, secret: Secret, errors: [] };
@@ -40,8 +32,7 @@ export const apiKeyResolvers: Resolvers = {
         return { apiKey: null, secret: null, errors: userErrorsOf(error, FIELDS) };
       }
     }),
-    revokeApiKey: superAdmin(async (_parent, { id }, ctx) => {
-      refuseKeys(ctx);
+    revokeApiKey: superAdminInPerson(async (_parent, { id }, ctx) => {
       try {
         return { apiKey: await ctx.dataSources.platform.revokeApiKey(id), errors: [] };
       } catch (error) {

@@ -1,8 +1,5 @@
 import { Button, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
 import { LuKeyRound } from 'react-icons/lu';
-import { useSingleSignOnLookupQuery, useSingleSignOnStartMutation } from '../../../generated/graphql';
-import { describeRequestError, errorMessage } from '../../../lib/requestErrors';
 
 /** Why a single sign-on came back without a session (the gateway's `/login?sso=<reason>`). */
 export const SSO_FAILURE_MESSAGES: Record<string, string> = {
@@ -13,41 +10,6 @@ export const SSO_FAILURE_MESSAGES: Record<string, string> = {
   seats: 'Your organisation has no free seat for a new account. Ask one of its admins.',
   unavailable: 'Single sign-on is not available right now. Try again in a moment.',
 };
-
-const DOMAIN = /^[^@\s]+@([^@\s]+\.[^@\s]{2,})$/;
-
-/**
- * Whether the email being typed signs in with single sign-on: asked once per domain, a moment
- * after typing stops, so the page can offer it (or, when it is required, offer only it).
- */
-export function useSingleSignOn(email: string) {
-  const domain = DOMAIN.exec(email.trim())?.[1]?.toLowerCase() ?? null;
-  const [settled, setSettled] = useState<string | null>(null);
-  useEffect(() => {
-    const timer = window.setTimeout(() => setSettled(domain), 400);
-    return () => window.clearTimeout(timer);
-  }, [domain]);
-  const { data } = useSingleSignOnLookupQuery({ variables: { email: `someone@${settled}` }, skip: !settled || settled !== domain });
-  const found = domain && settled === domain ? data?.singleSignOn : undefined;
-  return found?.available ? found : null;
-}
-
-/** Starts single sign-on for an email: the browser goes to the organisation's identity provider. */
-export function useStartSingleSignOn() {
-  const [start, { loading }] = useSingleSignOnStartMutation();
-  const [problem, setProblem] = useState<string | null>(null);
-  const go = async (email: string) => {
-    setProblem(null);
-    try {
-      const answer = (await start({ variables: { email: email.trim() } })).data?.startSingleSignOn;
-      if (answer?.redirectUrl) return window.location.assign(answer.redirectUrl);
-      setProblem(answer?.errors[0] ? errorMessage(answer.errors[0]) : SSO_FAILURE_MESSAGES.unavailable!);
-    } catch (error) {
-      setProblem(describeRequestError(error));
-    }
-  };
-  return { go, starting: loading, problem };
-}
 
 type Props = { organizationName: string | null; required: boolean; starting: boolean; problem: string | null; onContinue: () => void };
 

@@ -13,7 +13,8 @@ import { AuthCard } from '../../../components/AuthCard';
 import { FormAlert } from '../../../components/FormAlert';
 import { LoginForm } from '../components/LoginForm';
 import { SignInCodeStep, SignInEnrolStep } from '../components/SignInSecondStep';
-import { SingleSignOnChoice, SSO_FAILURE_MESSAGES, useSingleSignOn, useStartSingleSignOn } from '../components/SingleSignOn';
+import { SingleSignOnChoice, SSO_FAILURE_MESSAGES } from '../components/SingleSignOn';
+import { useSingleSignOn, useStartSingleSignOn } from './useSingleSignOn';
 
 // The shared rules load when the person starts on the form, keeping zod off the first screen.
 const signInInputSchema = () => import('@yozy/shared/inputs').then((inputs) => inputs.signInInput);

@@ -1,0 +1,39 @@
+import { useEffect, useState } from 'react';
+import { useSingleSignOnLookupQuery, useSingleSignOnStartMutation } from '../../../generated/graphql';
+import { describeRequestError, errorMessage } from '../../../lib/requestErrors';
+import { SSO_FAILURE_MESSAGES } from '../components/SingleSignOn';
+
+const DOMAIN = /^[^@\s]+@([^@\s]+\.[^@\s]{2,})$/;
+
+/**
+ * Whether the email being typed signs in with single sign-on: asked once per domain, a moment
+ * after typing stops, so the page can offer it (or, when it is required, offer only it).
+ */
+export function useSingleSignOn(email: string) {
+  const domain = DOMAIN.exec(email.trim())?.[1]?.toLowerCase() ?? null;
+  const [settled, setSettled] = useState<string | null>(null);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setSettled(domain), 400);
+    return () => window.clearTimeout(timer);
+  }, [domain]);
+  const { data } = useSingleSignOnLookupQuery({ variables: { email: `someone@${settled}` }, skip: !settled || settled !== domain });
+  const found = domain && settled === domain ? data?.singleSignOn : undefined;
+  return found?.available ? found : null;
+}
+
+/** Starts single sign-on for an email: the browser goes to the organisation's identity provider. */
+export function useStartSingleSignOn() {
+  const [start, { loading }] = useSingleSignOnStartMutation();
+  const [problem, setProblem] = useState<string | null>(null);
+  const go = async (email: string) => {
+    setProblem(null);
+    try {
+      const answer = (await start({ variables: { email: email.trim() } })).data?.startSingleSignOn;
+      if (answer?.redirectUrl) return window.location.assign(answer.redirectUrl);
+      setProblem(answer?.errors[0] ? errorMessage(answer.errors[0]) : SSO_FAILURE_MESSAGES.unavailable!);
+    } catch (error) {
+      setProblem(describeRequestError(error));
+    }
+  };
+  return { go, starting: loading, problem };
+}
