@@ -100,7 +100,9 @@ describe('API keys and the GraphQL explorer in the browser', () => {
     });
     await page.goto('/graphql');
     await page.locator('.graphiql-container').waitFor();
-    // The editor takes a moment to load its query on a busy machine: run it until the answer shows.
+    // The editor (Monaco, with its workers) takes a moment on a busy machine: wait for its query,
+    // then run it until the answer shows.
+    await expect.poll(() => page.locator('.graphiql-query-editor').innerText(), { timeout: 45_000 }).toContain('organizations');
     await expect
       .poll(
         async () => {
