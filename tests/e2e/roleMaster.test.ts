@@ -75,6 +75,8 @@ describe('the role master in the browser', () => {
 
     await act(page, 'Field engineer', 'Delete');
     await page.getByTestId('role-confirm-confirm').click();
+    // The dialog closes once the deletion is done; the list may empty for a moment before, while it reloads.
+    await page.getByTestId('role-confirm').waitFor({ state: 'detached' });
     await expect.poll(() => row(page, 'Field engineer').count()).toBe(0);
     const [audit] = await stack.db.query<{ actions: string[] }>(
       `SELECT array_agg(action ORDER BY audit_id) AS actions FROM audit_log

@@ -63,6 +63,8 @@ describe('approving the people the provider added, in the browser', () => {
     expect(await confirm.innerText()).toContain('Their accounts are deleted');
     expect(await axeFindings(page)).toEqual([]);
     await page.getByTestId('users-confirm-confirm').click();
+    // The dialog closes once the people are declined; the list may empty for a moment before, while it reloads.
+    await confirm.waitFor({ state: 'detached' });
     await expect.poll(() => row(decline).count()).toBe(0);
     expect(await stack.db.query('SELECT 1 FROM client_users WHERE email = $1', [decline])).toEqual([]);
     await page.context().close();
