@@ -205,8 +205,15 @@ export async function seedDemoData(db: Database, mailer: Mailer = createMailer(d
 }
 
 async function inviteUsersWithoutPassword(tx: Transaction, mailer: Mailer): Promise<QueuedMail[]> {
-  const invited = await tx.query<{ user_id: number; email: string; first_name: string; last_name: string; company_name: string }>(
-    `SELECT u.user_id, u.email, u.first_name, u.last_name, c.company_name
+  const invited = await tx.query<{
+    user_id: number;
+    client_id: number;
+    email: string;
+    first_name: string;
+    last_name: string;
+    company_name: string;
+  }>(
+    `SELECT u.user_id, u.client_id, u.email, u.first_name, u.last_name, c.company_name
        FROM client_users u JOIN clients c ON c.client_id = u.client_id
       WHERE u.password_hash IS NULL AND u.is_active AND NOT u.awaiting_approval
       ORDER BY u.user_id`,
@@ -222,7 +229,7 @@ async function inviteUsersWithoutPassword(tx: Transaction, mailer: Mailer): Prom
       lastName: user.last_name,
       organization: user.company_name,
     });
-    mails.push(await mailer.queue(tx, user.email, content));
+    mails.push(await mailer.queue(tx, user.email, content, user.client_id));
   }
   return mails;
 }
