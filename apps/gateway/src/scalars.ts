@@ -25,6 +25,16 @@ function textScalar(name: string, description: string, valid: (value: string) =>
   });
 }
 
+/**
+ * The REST service's timestamp (`2026-11-20T08:15:00.123456+00:00`) as the DateTime scalar's UTC
+ * instant (`2026-11-20T08:15:00.123Z`); no timestamp stays null.
+ */
+export function utcInstant(value: string): string;
+export function utcInstant(value: string | null | undefined): string | null;
+export function utcInstant(value: string | null | undefined): string | null {
+  return value ? new Date(value).toISOString() : null;
+}
+
 export const DateScalar = textScalar('Date', 'A calendar date as YYYY-MM-DD.', isCalendarDate, 'a date written YYYY-MM-DD');
 
 export const DateTimeScalar = textScalar(

@@ -19,7 +19,7 @@ const naming = (organizationId: string | null | undefined) => (organizationId !=
 /** An organisation's settings: the caller's own organisation's unless one is named. */
 export class SettingsApi extends SubscriptionService {
   getSettings(organizationId: string | null | undefined): Promise<OrganizationSettingsRecord> {
-    return this.get(PATH, { params: organizationId != null ? { ClientId: organizationId } : {} });
+    return this.get(PATH, { params: naming(organizationId) });
   }
 
   updateSettings(body: RestBody): Promise<OrganizationSettingsRecord> {

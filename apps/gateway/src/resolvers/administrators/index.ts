@@ -4,6 +4,7 @@ import type { AdministratorFilter, AdministratorSortField, Resolvers, UserStatus
 import { namingFields, userErrorsOf } from '../../errors';
 import { superAdmin } from '../../guards';
 import { listPage, type ListSpec } from '../../lists';
+import { utcInstant } from '../../scalars';
 import { readRestFields } from '../restFields';
 
 const FIELDS = ADMINISTRATOR_REST_FIELDS;
@@ -14,8 +15,6 @@ const ADMINISTRATOR_LIST: ListSpec<AdministratorFilter, AdministratorSortField> 
   sort: { NAME: FIELDS.firstName, EMAIL: FIELDS.email },
   defaultSort: { field: 'NAME', direction: 'ASC' },
 };
-
-const instant = (value: string | null) => (value ? new Date(value).toISOString() : null);
 
 /** The provider's administrators in Platform Settings: SuperAdmins only, guarded before any REST call. */
 export const administratorResolvers: Resolvers = {
@@ -51,7 +50,7 @@ export const administratorResolvers: Resolvers = {
     }),
     id: (row) => String(row.UserId),
     status: (row) => row.Status as UserStatus,
-    lastSignInAt: (row) => instant(row.LastSignInAt),
-    createdAt: (row) => instant(row.CreatedAt)!,
+    lastSignInAt: (row) => utcInstant(row.LastSignInAt),
+    createdAt: (row) => utcInstant(row.CreatedAt),
   },
 };

@@ -4,6 +4,8 @@ import type { ApiKeyAccess, ApiKeyFilter, ApiKeySortField, Resolvers } from '../
 import { namingFields, userErrorsOf } from '../../errors';
 import { superAdminInPerson } from '../../guards';
 import { listPage, type ListSpec } from '../../lists';
+import { utcInstant } from '../../scalars';
+import { readRestFields } from '../restFields';
 
 const FIELDS = API_KEY_REST_FIELDS;
 
@@ -13,8 +15,6 @@ const API_KEY_LIST: ListSpec<ApiKeyFilter, ApiKeySortField> = {
   sort: { NAME: FIELDS.name, CREATED_AT: FIELDS.createdAt },
   defaultSort: { field: 'CREATED_AT', direction: 'DESC' },
 };
-
-const instant = (value: string | null) => (value ? new Date(value).toISOString() : null);
 
 /** API keys in Platform Settings: SuperAdmins signed in as themselves, guarded before any REST call. */
 export const apiKeyResolvers: Resolvers = {
@@ -41,15 +41,13 @@ export const apiKeyResolvers: Resolvers = {
     }),
   },
   ApiKey: {
-    id: (row: ApiKeyRecord) => String(row.KeyId),
-    name: (row) => row.Name,
-    prefix: (row) => row.KeyPrefix,
+    ...readRestFields<ApiKeyRecord>()({ name: FIELDS.name, prefix: FIELDS.prefix, createdByName: FIELDS.createdByName }),
+    id: (row) => String(row.KeyId),
     access: (row) => row.Access as ApiKeyAccess,
     organization: (row) => (row.ClientId == null ? null : { id: String(row.ClientId), name: row.CompanyName ?? '' }),
-    createdByName: (row) => row.CreatedByName,
-    createdAt: (row) => instant(row.CreatedAt)!,
-    lastUsedAt: (row) => instant(row.LastUsedAt),
-    expiresAt: (row) => instant(row.ExpiresAt),
-    revokedAt: (row) => instant(row.RevokedAt),
+    createdAt: (row) => utcInstant(row.CreatedAt),
+    lastUsedAt: (row) => utcInstant(row.LastUsedAt),
+    expiresAt: (row) => utcInstant(row.ExpiresAt),
+    revokedAt: (row) => utcInstant(row.RevokedAt),
   },
 };

@@ -3,6 +3,7 @@ import type { AuditRecord } from '../../datasources/types';
 import type { AuditChange, AuditFilter, AuditSortField, Resolvers } from '../../generated/graphql';
 import { organizationScoped } from '../../guards';
 import { listPage, type ListSpec } from '../../lists';
+import { utcInstant } from '../../scalars';
 
 const AUDIT_LIST: ListSpec<AuditFilter, AuditSortField> = {
   search: ['ActorFirstname', 'ActorLastname', 'ActorEmail', 'Action', 'EntityId'],
@@ -61,7 +62,7 @@ export const auditResolvers: Resolvers = {
   },
   AuditEntry: {
     id: (row) => String(row.AuditId),
-    occurredAt: (row) => new Date(row.CreatedAt).toISOString(),
+    occurredAt: (row) => utcInstant(row.CreatedAt),
     action: (row) => row.Action,
     entityType: (row) => row.EntityType,
     entityId: (row) => row.EntityId,

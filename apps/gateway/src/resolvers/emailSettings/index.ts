@@ -13,6 +13,8 @@ import type {
 } from '../../generated/graphql';
 import { organizationScoped, superAdmin } from '../../guards';
 import { listPage, type ListSpec } from '../../lists';
+import { utcInstant } from '../../scalars';
+import { readRestFields } from '../restFields';
 
 const SETTINGS = EMAIL_SETTINGS_REST_FIELDS;
 const TEMPLATE = EMAIL_TEMPLATE_REST_FIELDS;
@@ -27,8 +29,6 @@ const OUTBOX_LIST: ListSpec<OutboxFilter, OutboxSortField> = {
   sort: { CREATED_AT: 'CreatedAt' },
   defaultSort: { field: 'CREATED_AT', direction: 'DESC' },
 };
-
-const instant = (value: string | null) => (value ? new Date(value).toISOString() : null);
 
 /** Email settings of an organisation (its admins', or a SuperAdmin's for any) and the provider's outbox. */
 export const emailSettingsResolvers: Resolvers = {
@@ -72,16 +72,18 @@ export const emailSettingsResolvers: Resolvers = {
     }),
   },
   EmailSettings: {
-    organizationId: (settings: EmailSettingsRecord) => String(settings.ClientId),
-    senderName: (settings) => settings.SenderName,
-    replyTo: (settings) => settings.ReplyTo,
-    smtpHost: (settings) => settings.SmtpHost,
-    smtpPort: (settings) => settings.SmtpPort,
+    ...readRestFields<EmailSettingsRecord>()({
+      senderName: SETTINGS.senderName,
+      replyTo: SETTINGS.replyTo,
+      smtpHost: SETTINGS.smtpHost,
+      smtpPort: SETTINGS.smtpPort,
+      smtpUsername: SETTINGS.smtpUsername,
+      smtpPasswordSet: SETTINGS.smtpPasswordSet,
+      smtpFromAddress: SETTINGS.smtpFromAddress,
+    }),
+    organizationId: (settings) => String(settings.ClientId),
     smtpSecurity: (settings) => settings.SmtpSecurity as SmtpSecurity,
-    smtpUsername: (settings) => settings.SmtpUsername,
-    smtpPasswordSet: (settings) => settings.SmtpPasswordSet,
-    smtpFromAddress: (settings) => settings.SmtpFromAddress,
-    updatedAt: (settings) => instant(settings.UpdatedAt),
+    updatedAt: (settings) => utcInstant(settings.UpdatedAt),
     templates: (settings) => settings.Templates,
   },
   EmailTemplate: {
@@ -101,7 +103,7 @@ export const emailSettingsResolvers: Resolvers = {
     error: (mail) => mail.Error,
     text: (mail) => mail.TextBody,
     html: (mail) => mail.HtmlBody,
-    createdAt: (mail) => instant(mail.CreatedAt)!,
-    sentAt: (mail) => instant(mail.SentAt),
+    createdAt: (mail) => utcInstant(mail.CreatedAt),
+    sentAt: (mail) => utcInstant(mail.SentAt),
   },
 };

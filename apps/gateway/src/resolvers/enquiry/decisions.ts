@@ -10,6 +10,7 @@ import { userErrorsOf } from '../../errors';
 import type { EnquiryFilter, EnquirySortField, EnquiryStatus, Resolvers } from '../../generated/graphql';
 import { superAdmin } from '../../guards';
 import { listPage, type ListSpec } from '../../lists';
+import { utcInstant } from '../../scalars';
 import { readRestFields } from '../restFields';
 
 const FIELDS = ENQUIRY_RECORD_FIELDS;
@@ -29,7 +30,6 @@ const ENQUIRY_LIST: ListSpec<EnquiryFilter, EnquirySortField> = {
 };
 
 const id = (value: number | null | undefined) => (value === null || value === undefined ? null : String(value));
-const instant = (value: string | null | undefined) => (value ? new Date(value).toISOString() : null);
 
 // The decisions' inputs share the enquiry id; a refusal naming it names the input's field.
 const DECISION_FIELDS = { ...APPROVE_ENQUIRY_REST_FIELDS, ...REJECT_ENQUIRY_REST_FIELDS };
@@ -63,8 +63,8 @@ export const enquiryDecisionResolvers: Resolvers = {
     id: (row) => String(row.EnquiryId),
     status: (row) => row.Status as EnquiryStatus,
     licence: (row) => row,
-    receivedAt: (row) => instant(row.CreatedAt)!,
-    decidedAt: (row) => instant(row.DecidedAt),
+    receivedAt: (row) => utcInstant(row.CreatedAt),
+    decidedAt: (row) => utcInstant(row.DecidedAt),
     organizationId: (row) => id(row.ClientId),
   },
   EnquiryLicence: {

@@ -2,6 +2,7 @@ import { ORGANIZATION_SETTINGS_REST_FIELDS, toRestFields } from '@yozy/shared';
 import { userErrorsOf } from '../../errors';
 import type { Resolvers } from '../../generated/graphql';
 import { organizationScoped } from '../../guards';
+import { utcInstant } from '../../scalars';
 
 const FIELDS = ORGANIZATION_SETTINGS_REST_FIELDS;
 
@@ -25,6 +26,6 @@ export const organizationSettingsResolvers: Resolvers = {
     twoFactorRequired: (settings) => settings.TwoFactorRequired,
     sessionIdleMinutes: (settings) => settings.SessionIdleMinutes,
     allowedEmailDomains: (settings) => settings.AllowedEmailDomains,
-    updatedAt: (settings) => (settings.UpdatedAt ? new Date(settings.UpdatedAt).toISOString() : null),
+    updatedAt: (settings) => utcInstant(settings.UpdatedAt),
   },
 };

@@ -6,6 +6,7 @@ import type { EndSessionsPayload, Resolvers, SessionFilter, SessionSortField, Us
 import { CHANGE_PASSWORD_REST_FIELDS, toRestFields } from '@yozy/shared';
 import { organizationScoped, signedIn } from '../../guards';
 import { listPage, type ListSpec } from '../../lists';
+import { utcInstant } from '../../scalars';
 import { parseUserAgent } from './userAgent';
 
 /** GraphQL input names → the REST service's, for the bodies and for naming a refused field. */
@@ -112,19 +113,14 @@ export const sessionListResolvers: Resolvers = {
     browser: (row) => parseUserAgent(row.UserAgent).browser,
     operatingSystem: (row) => parseUserAgent(row.UserAgent).operatingSystem,
     device: (row) => parseUserAgent(row.UserAgent).device,
-    startedAt: (row) => toIso(row.StartedAt),
-    lastSeenAt: (row) => toIso(row.LastSeenAt),
-    endedAt: (row) => (row.EndedAt ? toIso(row.EndedAt) : null),
+    startedAt: (row) => utcInstant(row.StartedAt),
+    lastSeenAt: (row) => utcInstant(row.LastSeenAt),
+    endedAt: (row) => utcInstant(row.EndedAt),
     endReason: (row) => row.EndReason,
-    expiresAt: (row) => toIso(row.ExpiresAt),
+    expiresAt: (row) => utcInstant(row.ExpiresAt),
     active: (row) => row.Active,
     current: (row) => row.Current,
   },
 };
-
-/** The database's `2026-11-20T08:15:00.123456+00:00` as the DateTime scalar's UTC instant. */
-function toIso(value: string): string {
-  return new Date(value).toISOString();
-}
 
 export type { SessionRecord };

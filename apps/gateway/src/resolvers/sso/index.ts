@@ -3,6 +3,8 @@ import type { SsoSettingsRecord } from '../../datasources/types';
 import { userErrorsOf } from '../../errors';
 import type { MutationStartSingleSignOnArgs, Resolvers } from '../../generated/graphql';
 import { organizationScoped } from '../../guards';
+import { utcInstant } from '../../scalars';
+import { readRestFields } from '../restFields';
 import { counted } from '../../rateLimits';
 
 const FIELDS = SSO_SETTINGS_REST_FIELDS;
@@ -58,14 +60,16 @@ export const ssoResolvers: Resolvers = {
     }),
   },
   SsoSettings: {
-    organizationId: (settings: SsoSettingsRecord) => String(settings.ClientId),
-    enabled: (settings) => settings.Enabled,
-    issuer: (settings) => settings.Issuer,
-    clientId: (settings) => settings.OidcClientId,
-    clientSecretSet: (settings) => settings.ClientSecretSet,
-    domains: (settings) => settings.Domains,
-    requireSso: (settings) => settings.RequireSso,
-    allowJit: (settings) => settings.AllowJit,
-    updatedAt: (settings) => (settings.UpdatedAt ? new Date(settings.UpdatedAt).toISOString() : null),
+    ...readRestFields<SsoSettingsRecord>()({
+      enabled: FIELDS.enabled,
+      issuer: FIELDS.issuer,
+      clientId: FIELDS.clientId,
+      clientSecretSet: FIELDS.clientSecretSet,
+      domains: FIELDS.domains,
+      requireSso: FIELDS.requireSso,
+      allowJit: FIELDS.allowJit,
+    }),
+    organizationId: (settings) => String(settings.ClientId),
+    updatedAt: (settings) => utcInstant(settings.UpdatedAt),
   },
 };
