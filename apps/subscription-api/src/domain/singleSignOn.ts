@@ -32,12 +32,17 @@ export async function coverageOf(db: Queryable, email: string): Promise<Coverage
     .slice(email.lastIndexOf('@') + 1)
     .trim()
     .toLowerCase();
+  return liveCoverage(db, 's.client_id = (SELECT d.client_id FROM sso_domains d WHERE d.domain = $1)', domain);
+}
+
+/** An organisation's single sign-on where `condition` (on `s`, with $1) holds, while it is on and the organisation active. */
+async function liveCoverage(db: Queryable, condition: string, value: string | number): Promise<Coverage | null> {
   const [row] = await db.query<Coverage>(
     `SELECT s.client_id AS "clientId", c.company_name AS "companyName", s.issuer, s.oidc_client_id AS "oidcClientId",
             s.oidc_secret_sealed AS "secretSealed", s.require_sso AS "requireSso", s.allow_jit AS "allowJit"
-       FROM sso_domains d JOIN sso_settings s ON s.client_id = d.client_id JOIN clients c ON c.client_id = d.client_id
-      WHERE d.domain = $1 AND s.enabled AND c.is_active`,
-    [domain],
+       FROM sso_settings s JOIN clients c ON c.client_id = s.client_id
+      WHERE ${condition} AND s.enabled AND c.is_active`,
+    [value],
   );
   return row ?? null;
 }
@@ -100,12 +105,7 @@ export async function finishSignIn(db: Queryable, callbackUrl: string, state: st
     [hashToken(state)],
   );
   if (!attempt) throw new HttpError('INVALID_TOKEN', 'This sign-in is not valid or took too long: start again', 'state');
-  const [coverage] = await db.query<Coverage>(
-    `SELECT s.client_id AS "clientId", c.company_name AS "companyName", s.issuer, s.oidc_client_id AS "oidcClientId",
-            s.oidc_secret_sealed AS "secretSealed", s.require_sso AS "requireSso", s.allow_jit AS "allowJit"
-       FROM sso_settings s JOIN clients c ON c.client_id = s.client_id WHERE s.client_id = $1 AND s.enabled AND c.is_active`,
-    [attempt.client_id],
-  );
+  const coverage = await liveCoverage(db, 's.client_id = $1', attempt.client_id);
   if (!coverage) throw new HttpError('FORBIDDEN', 'Single sign-on is no longer on for this organisation', 'state');
   const config = await clientFor(coverage, options).catch(providerUnreachable);
   const url = new URL(callbackUrl);

@@ -89,19 +89,34 @@ export function createMailer(db: Queryable, config: MailConfig = DEFAULT_MAIL_CO
     return via;
   }
 
-  async function deliver(mail: QueuedMail) {
+  /**
+   * Sends a queued mail as its organisation's mail goes and records what became of it on its
+   * outbox row: sent, or the reason it was not (which is thrown on). Null when no server is set
+   * and `keepWithoutServer` lets it stay in the outbox.
+   */
+  async function sendQueued(mail: QueuedMail, { keepWithoutServer }: { keepWithoutServer: boolean }): Promise<string | null> {
     try {
       const delivery = await deliveryOf(db, mail.clientId, secretBox);
-      if (!delivery.server && !fallback) return keptInOutbox(mail);
-      await transmit(delivery, mail.to, mail);
+      if (keepWithoutServer && !delivery.server && !fallback) return null;
+      const via = await transmit(delivery, mail.to, mail);
       await db.query('UPDATE mail_outbox SET sent_at = now(), error = NULL WHERE mail_id = $1', [mail.mailId]);
+      return via.server;
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      await db
+        .query('UPDATE mail_outbox SET error = $2 WHERE mail_id = $1', [mail.mailId, reason.slice(0, 1000)])
+        .catch((cause: unknown) => logError(`subscription-api: could not record the failure of mail ${mail.mailId}`, cause));
+      throw error;
+    }
+  }
+
+  async function deliver(mail: QueuedMail) {
+    try {
+      if ((await sendQueued(mail, { keepWithoutServer: true })) === null) keptInOutbox(mail);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       // A mail server's refusal often quotes the recipient: the log says which mail, not to whom.
       console.error(`subscription-api: mail ${mail.mailId} (${mail.template}) was not sent: ${redactMessage(reason)}`);
-      await db
-        .query('UPDATE mail_outbox SET error = $2 WHERE mail_id = $1', [mail.mailId, reason.slice(0, 1000)])
-        .catch((cause: unknown) => logError(`subscription-api: could not record the failure of mail ${mail.mailId}`, cause));
     }
   }
 
@@ -118,17 +133,9 @@ export function createMailer(db: Queryable, config: MailConfig = DEFAULT_MAIL_CO
       return mail;
     },
     async sendNow(clientId, to, content) {
-      // Kept in the outbox like any mail, with what became of it.
+      // Kept in the outbox like any mail, with what became of it; with no server at all, that is the reason.
       const mail = await insertIntoOutbox(db, to, content, clientId);
-      try {
-        const via = await transmit(await deliveryOf(db, clientId, secretBox), to, content);
-        await db.query('UPDATE mail_outbox SET sent_at = now() WHERE mail_id = $1', [mail.mailId]);
-        return { server: via.server };
-      } catch (error) {
-        const reason = error instanceof Error ? error.message : String(error);
-        await db.query('UPDATE mail_outbox SET error = $2 WHERE mail_id = $1', [mail.mailId, reason.slice(0, 1000)]);
-        throw error;
-      }
+      return { server: (await sendQueued(mail, { keepWithoutServer: false }))! };
     },
     async idle() {
       while (inFlight.size) await Promise.all(inFlight);
