@@ -1,8 +1,9 @@
-import { Alert, Badge, Box, Button, Card, Flex, Heading, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Flex, Heading, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { FormField } from '../../../components/FormField';
 import { MutationForm } from '../../../components/MutationForm';
+import { OutcomeAlert, type Outcome } from '../../../components/OutcomeAlert';
 import { SettingsPanel } from '../../../components/SettingsPanel';
 import {
   useEmailSettingsQuery,
@@ -45,13 +46,11 @@ const formValues = (settings: Settings) => ({
   smtpFromAddress: settings.smtpFromAddress ?? '',
 });
 
-type TestOutcome = { ok: true; text: string } | { ok: false; text: string };
-
 /** Sender, reply-to and the organisation's own SMTP server, with a test mail through the saved settings. */
 function ServerForm({ settings, organizationId, platform }: { settings: Settings; organizationId?: string; platform: boolean }) {
   const [update] = useEmailSettingsUpdateMutation();
   const [sendTest, testing] = useEmailTestSendMutation();
-  const [outcome, setOutcome] = useState<TestOutcome | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
   const kit = useMutationForm({
     schema: settingsSchema,
     defaultValues: formValues(settings),
@@ -71,11 +70,11 @@ function ServerForm({ settings, organizationId, platform }: { settings: Settings
       const refusal = answer?.errors[0];
       setOutcome(
         refusal || !answer?.sentTo
-          ? { ok: false, text: refusal ? errorMessage(refusal) : 'The test mail was not sent' }
-          : { ok: true, text: `A test mail went to ${answer.sentTo} through ${answer.server}.` },
+          ? { ok: false, title: refusal ? errorMessage(refusal) : 'The test mail was not sent' }
+          : { ok: true, title: `A test mail went to ${answer.sentTo} through ${answer.server}.` },
       );
     } catch (error) {
-      setOutcome({ ok: false, text: describeRequestError(error) });
+      setOutcome({ ok: false, title: describeRequestError(error) });
     }
   };
 
@@ -152,12 +151,7 @@ function ServerForm({ settings, organizationId, platform }: { settings: Settings
             </Text>
           )}
         </Flex>
-        {outcome && (
-          <Alert.Root status={outcome.ok ? 'success' : 'error'} role={outcome.ok ? 'status' : 'alert'} data-testid="email-test-outcome">
-            <Alert.Indicator />
-            <Alert.Title>{outcome.text}</Alert.Title>
-          </Alert.Root>
-        )}
+        {outcome && <OutcomeAlert outcome={outcome} testId="email-test-outcome" />}
       </Stack>
     </MutationForm>
   );

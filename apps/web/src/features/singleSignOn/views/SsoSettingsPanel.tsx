@@ -1,9 +1,10 @@
-import { Alert, Box, Button, Code, Flex, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Box, Button, Code, Flex, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useState } from 'react';
 import { CheckboxField } from '../../../components/CheckboxField';
 import { CopyButton } from '../../../components/CopyButton';
 import { FormField } from '../../../components/FormField';
 import { MutationForm } from '../../../components/MutationForm';
+import { OutcomeAlert, type Outcome } from '../../../components/OutcomeAlert';
 import { SettingsPanel } from '../../../components/SettingsPanel';
 import {
   useSsoDiscoveryLazyQuery,
@@ -39,12 +40,10 @@ const formValues = (settings: Settings) => ({
 /** Where the identity provider sends people back: registered there as the client's redirect URI. */
 const callbackAddress = () => `${window.location.origin}/sso/callback`;
 
-type Tested = { ok: true; lines: string[] } | { ok: false; text: string };
-
 function SsoForm({ settings, organizationId }: { settings: Settings; organizationId?: string }) {
   const [update] = useSsoSettingsUpdateMutation();
   const [discover, discovering] = useSsoDiscoveryLazyQuery({ fetchPolicy: 'no-cache' });
-  const [tested, setTested] = useState<Tested | null>(null);
+  const [tested, setTested] = useState<Outcome | null>(null);
   const kit = useMutationForm({
     schema: ssoFormSchema,
     defaultValues: formValues(settings),
@@ -58,14 +57,15 @@ function SsoForm({ settings, organizationId }: { settings: Settings; organizatio
   const test = async () => {
     setTested(null);
     const issuer = kit.form.getValues('issuer')?.trim() ?? '';
-    if (!issuer) return setTested({ ok: false, text: 'Enter the issuer’s address first.' });
+    if (!issuer) return setTested({ ok: false, title: 'Enter the issuer’s address first.' });
     try {
       const answer = (await discover({ variables: { organizationId, issuer } })).data?.ssoDiscovery;
       const found = answer?.discovery;
-      if (!found) return setTested({ ok: false, text: answer?.errors[0] ? errorMessage(answer.errors[0]) : 'Nothing was found' });
+      if (!found) return setTested({ ok: false, title: answer?.errors[0] ? errorMessage(answer.errors[0]) : 'Nothing was found' });
       setTested({
         ok: true,
-        lines: [
+        title: 'The issuer answered',
+        details: [
           `Issuer: ${found.issuer}`,
           `Sign-in: ${found.authorizationEndpoint ?? 'not given'}`,
           `Token: ${found.tokenEndpoint ?? 'not given'}`,
@@ -74,7 +74,7 @@ function SsoForm({ settings, organizationId }: { settings: Settings; organizatio
         ],
       });
     } catch (error) {
-      setTested({ ok: false, text: describeRequestError(error) });
+      setTested({ ok: false, title: describeRequestError(error) });
     }
   };
 
@@ -119,28 +119,7 @@ function SsoForm({ settings, organizationId }: { settings: Settings; organizatio
           <Button variant="outline" onClick={() => void test()} loading={discovering.loading} data-testid="sso-test">
             Test the issuer
           </Button>
-          {tested && (
-            <Alert.Root
-              mt="3"
-              status={tested.ok ? 'success' : 'error'}
-              role={tested.ok ? 'status' : 'alert'}
-              data-testid="sso-test-outcome"
-            >
-              <Alert.Indicator />
-              <Alert.Content>
-                <Alert.Title>{tested.ok ? 'The issuer answered' : tested.text}</Alert.Title>
-                {tested.ok && (
-                  <Alert.Description>
-                    {tested.lines.map((line) => (
-                      <Text key={line} fontSize="sm" wordBreak="break-all">
-                        {line}
-                      </Text>
-                    ))}
-                  </Alert.Description>
-                )}
-              </Alert.Content>
-            </Alert.Root>
-          )}
+          {tested && <OutcomeAlert outcome={tested} mt="3" testId="sso-test-outcome" />}
         </Box>
         <FormField
           name="domains"
