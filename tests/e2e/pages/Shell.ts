@@ -23,6 +23,12 @@ export class Shell {
     const item = this.page.getByTestId('sign-out');
     const atLogin = () => new URL(this.page.url()).pathname === '/login';
     for (let attempt = 1; ; attempt++) {
+      // A screen still loading below re-renders the frame and can swallow the menu's click: wait for it.
+      await this.page
+        .locator('[aria-busy="true"]')
+        .first()
+        .waitFor({ state: 'detached', timeout: 15_000 })
+        .catch(() => undefined);
       await this.profileMenu().click();
       await item.click();
       const arrived = await this.page
@@ -30,7 +36,10 @@ export class Shell {
         .then(() => true)
         .catch(() => false);
       if (arrived || atLogin()) return;
-      if (attempt === 2) throw new Error(`signing out twice did not reach /login; the page is at ${this.page.url()}`);
+      if (attempt === 2) {
+        const toasts = await this.page.locator('[data-scope="toast"]').allInnerTexts();
+        throw new Error(`signing out twice did not reach /login; the page is at ${this.page.url()}; toasts: ${JSON.stringify(toasts)}`);
+      }
       console.warn(`sign-out: still at ${this.page.url()} after choosing Sign out; choosing it again`);
       if (await item.isVisible()) await this.page.keyboard.press('Escape');
     }
