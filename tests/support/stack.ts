@@ -63,9 +63,20 @@ export async function startStack(kind: DatabaseKind, options: StackOptions = {})
     from: 'Yozy Admin <no-reply@yozy.local>',
     smtpUrl: options.smtpUrl,
     secretKey: TEST_SECRET_KEY,
+    // The tests' mail servers and identity provider listen on this machine.
+    allowPrivateNetwork: true,
   };
   const mailer = createMailer(db, mailConfig, () => undefined);
-  const api = await listen(createApi({ db, mailer, serviceToken: TEST_SERVICE_TOKEN, secretKey: TEST_SECRET_KEY, allowHttpIssuers: true }));
+  const api = await listen(
+    createApi({
+      db,
+      mailer,
+      serviceToken: TEST_SERVICE_TOKEN,
+      secretKey: TEST_SECRET_KEY,
+      allowHttpIssuers: true,
+      allowPrivateNetwork: true,
+    }),
+  );
   const apiUrl = `http://127.0.0.1:${port(api)}/`;
   gateway.on(
     'request',

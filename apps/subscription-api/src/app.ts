@@ -49,6 +49,8 @@ export type ApiOptions = {
   secretKey: string;
   /** Lets single sign-on issuers be http: an identity provider on this machine (tests, local trials). */
   allowHttpIssuers?: boolean;
+  /** Lets organisations' mail servers and identity providers be on a private network or this machine (trials, tests). */
+  allowPrivateNetwork?: boolean;
 };
 
 /** The REST subscription service as an Express app; `index.ts` only listens. */
@@ -60,9 +62,10 @@ export function createApp({
   webProductUrl,
   secretKey,
   allowHttpIssuers = false,
+  allowPrivateNetwork = false,
 }: ApiOptions): express.Express {
   const secretBox = createSecretBox(secretKey);
-  mailer ??= createMailer(db, { ...DEFAULT_MAIL_CONFIG, secretKey });
+  mailer ??= createMailer(db, { ...DEFAULT_MAIL_CONFIG, secretKey, allowPrivateNetwork });
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', trustProxy);
@@ -93,7 +96,7 @@ export function createApp({
   app.use(captchaRoutes(db));
   app.use(catalogueRoutes(db));
   app.use(enquiryRoutes(db, { mailer }));
-  app.use(ssoSignInRoutes(db, { secretBox, allowHttpIssuers }));
+  app.use(ssoSignInRoutes(db, { secretBox, allowHttpIssuers, allowPrivateNetwork }));
   app.use(authenticate(db));
   app.use(clientRoutes(db));
   app.use(insightRoutes(db));
@@ -114,7 +117,7 @@ export function createApp({
   app.use(auditLogRoutes(db));
   app.use(organizationSettingsRoutes(db));
   app.use(emailSettingsRoutes(db, { mailer, secretBox }));
-  app.use(ssoSettingsRoutes(db, { secretBox, allowHttpIssuers }));
+  app.use(ssoSettingsRoutes(db, { secretBox, allowHttpIssuers, allowPrivateNetwork }));
   app.use(twoFactorRoutes(db, secretBox));
   app.use(userImportRoutes(db, { mailer }));
 

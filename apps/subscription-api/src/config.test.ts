@@ -17,8 +17,20 @@ describe('loadConfig', () => {
   });
 
   it('builds mailed links from PUBLIC_URL and keeps mail in the outbox without SMTP_URL', () => {
-    expect(loadConfig({}).mail).toEqual({ publicUrl: 'http://localhost:4000', from: 'Yozy Admin <no-reply@yozy.local>' });
+    expect(loadConfig({}).mail).toEqual({
+      publicUrl: 'http://localhost:4000',
+      from: 'Yozy Admin <no-reply@yozy.local>',
+      allowPrivateNetwork: false,
+    });
     expect(loadConfig({ PUBLIC_URL: 'https://admin.example.com/' }).mail.publicUrl).toBe('https://admin.example.com');
+  });
+
+  it('keeps organisations’ own servers off private networks unless ALLOW_PRIVATE_NETWORK_SERVERS says otherwise', () => {
+    expect(loadConfig({}).allowPrivateNetwork).toBe(false);
+    const trial = loadConfig({ ALLOW_PRIVATE_NETWORK_SERVERS: 'true' });
+    expect(trial.allowPrivateNetwork).toBe(true);
+    expect(trial.mail.allowPrivateNetwork).toBe(true);
+    expect(() => loadConfig({ ALLOW_PRIVATE_NETWORK_SERVERS: 'yes' })).toThrow(/ALLOW_PRIVATE_NETWORK_SERVERS/);
   });
 
   it('sends mail over SMTP when SMTP_URL is set, from MAIL_FROM', () => {

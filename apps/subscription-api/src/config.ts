@@ -34,6 +34,7 @@ const schema = z.object({
   // Seals secrets kept in the database (two-factor secrets); the launcher keeps one in the data directory.
   SECRET_KEY: z.string().min(SECRET_KEY_MIN_LENGTH, `must be at least ${SECRET_KEY_MIN_LENGTH} characters`).optional(),
   SSO_ALLOW_HTTP_ISSUERS: z.enum(['true', 'false']).default('false'),
+  ALLOW_PRIVATE_NETWORK_SERVERS: z.enum(['true', 'false']).default('false'),
   NODE_ENV: z.string().optional(),
   // Where users go when the product master cannot be read (SPEC section 4: the standard web product).
   WEB_PRODUCT_URL: httpUrl.default('https://app.yozy.local'),
@@ -51,6 +52,11 @@ export type ApiConfig = {
   secretKey: string;
   /** Single sign-on issuers may be http (SSO_ALLOW_HTTP_ISSUERS=true): an identity provider on this machine. */
   allowHttpIssuers: boolean;
+  /**
+   * Organisations' own mail servers and identity providers may be on a private network or this
+   * machine (ALLOW_PRIVATE_NETWORK_SERVERS=true); otherwise only the provider's own may.
+   */
+  allowPrivateNetwork: boolean;
 };
 
 /** Reads the environment once at start; a bad value stops the service with a clear message. */
@@ -77,11 +83,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     database: c.DATABASE_URL ? { url: c.DATABASE_URL } : { dataDir: resolve(c.DATA_DIR) },
     seedDemoData: c.SEED_DEMO_DATA === 'true',
     trustProxy: c.TRUST_PROXY,
-    mail: { publicUrl: c.PUBLIC_URL, from: c.MAIL_FROM, ...(c.SMTP_URL ? { smtpUrl: c.SMTP_URL } : {}) },
+    mail: {
+      publicUrl: c.PUBLIC_URL,
+      from: c.MAIL_FROM,
+      ...(c.SMTP_URL ? { smtpUrl: c.SMTP_URL } : {}),
+      allowPrivateNetwork: c.ALLOW_PRIVATE_NETWORK_SERVERS === 'true',
+    },
     webProductUrl: c.WEB_PRODUCT_URL,
     serviceToken: c.SERVICE_TOKEN ?? unsharedServiceToken(),
     secretKey: c.SECRET_KEY ?? temporarySecretKey(),
     allowHttpIssuers: c.SSO_ALLOW_HTTP_ISSUERS === 'true',
+    allowPrivateNetwork: c.ALLOW_PRIVATE_NETWORK_SERVERS === 'true',
   };
 }
 

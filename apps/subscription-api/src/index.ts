@@ -41,6 +41,7 @@ const app = createApp({
   mailer,
   webProductUrl: config.webProductUrl,
   allowHttpIssuers: config.allowHttpIssuers,
+  allowPrivateNetwork: config.allowPrivateNetwork,
 });
 const server = createHttpServer(app).listen(config.port, config.host, () => {
   console.log(`subscription-api: listening on http://${config.host}:${config.port}`);

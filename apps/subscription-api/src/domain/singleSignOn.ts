@@ -1,6 +1,7 @@
 import * as oidc from 'openid-client';
 import type { Queryable } from '../db/database';
 import { HttpError } from '../http/errors';
+import { guardedFetch, reasonOf } from '../security/outboundAddress';
 import type { SecretBox } from '../security/secretBox';
 import { hashToken } from '../security/tokens';
 
@@ -14,6 +15,8 @@ export type SsoOptions = {
   secretBox: SecretBox;
   /** Lets issuers be http (an identity provider on this machine, in tests); production issuers are https. */
   allowHttpIssuers?: boolean;
+  /** Lets issuers be on a private network or this machine (ALLOW_PRIVATE_NETWORK_SERVERS: trials, tests). */
+  allowPrivateNetwork?: boolean;
 };
 
 /** The single sign-on that covers an email's domain, when it is on. */
@@ -56,6 +59,8 @@ export async function discover(issuer: string, clientId: string, secret: string 
   }
   return oidc.discovery(url, clientId, secret, undefined, {
     timeout: 10,
+    // Every request to the issuer, discovery to userinfo, goes out only to an address on the internet.
+    [oidc.customFetch]: guardedFetch({ allowPrivateNetwork: options.allowPrivateNetwork === true }),
     ...(insecure ? { execute: [oidc.allowInsecureRequests] } : {}),
   });
 }
@@ -139,6 +144,5 @@ export async function finishSignIn(db: Queryable, callbackUrl: string, state: st
 
 function providerUnreachable(error: unknown): never {
   if (error instanceof HttpError) throw error;
-  const reason = error instanceof Error ? error.message : String(error);
-  throw new HttpError('BAD_REQUEST', `The identity provider could not be reached: ${reason}`, 'Issuer');
+  throw new HttpError('BAD_REQUEST', `The identity provider could not be reached: ${reasonOf(error)}`, 'Issuer');
 }

@@ -1,6 +1,7 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { EmailTemplateName, SmtpSecurity } from '@yozy/shared';
 import type { Queryable } from '../db/database';
+import { reachableAddress, type OutboundPolicy } from '../security/outboundAddress';
 import type { SecretBox } from '../security/secretBox';
 import type { Wording } from './templates';
 
@@ -12,6 +13,8 @@ export type SmtpServer = {
   username: string | null;
   password: string | null;
   fromAddress: string;
+  /** The provider's own server (Platform Settings): its operator's, so it may be on their private network. */
+  providers: boolean;
 };
 
 /** How one organisation's mail goes out: its sender name and reply-to, and its server if it has one. */
@@ -67,16 +70,23 @@ function serverOf(row: SettingsRow, secretBox: SecretBox | null): SmtpServer {
     username: row.smtp_username,
     password,
     fromAddress: row.smtp_from_address!,
+    providers: row.is_provider,
   };
 }
 
 /** Timeouts short enough that a slow or unreachable server cannot keep a delivery hanging for minutes. */
 export const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 } as const;
 
-/** A transport to an organisation's own server, secured as its settings say. */
-export function transportTo(server: SmtpServer): Transporter {
+/**
+ * A transport to an organisation's own server, secured as its settings say. An organisation's
+ * server must be on the internet (unless the policy allows private networks): the transport goes
+ * to the address checked, and TLS still checks the certificate against the name.
+ */
+export async function transportTo(server: SmtpServer, policy: OutboundPolicy): Promise<Transporter> {
+  const host = server.providers ? server.host : await reachableAddress(server.host, policy);
   return nodemailer.createTransport({
-    host: server.host,
+    host,
+    ...(host !== server.host ? { tls: { servername: server.host } } : {}),
     port: server.port,
     secure: server.security === 'TLS',
     requireTLS: server.security === 'STARTTLS',

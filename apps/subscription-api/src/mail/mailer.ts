@@ -1,6 +1,7 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import { logError, redactMessage } from '@yozy/shared';
 import type { Queryable } from '../db/database';
+import { PUBLIC_ONLY } from '../security/outboundAddress';
 import { createSecretBox } from '../security/secretBox';
 import { addressOf, deliveryOf, SMTP_TIMEOUTS, transportTo, type Delivery } from './delivery';
 import { insertIntoOutbox, type QueuedMail } from './outbox';
@@ -14,6 +15,8 @@ export type MailConfig = {
   smtpUrl?: string;
   /** Opens the SMTP passwords organisations keep in their email settings (SECRET_KEY). */
   secretKey?: string;
+  /** Organisations' own servers may be on a private network (ALLOW_PRIVATE_NETWORK_SERVERS: trials, tests). */
+  allowPrivateNetwork?: boolean;
 };
 
 export const DEFAULT_MAIL_CONFIG: MailConfig = {
@@ -53,15 +56,16 @@ export function createMailer(db: Queryable, config: MailConfig = DEFAULT_MAIL_CO
   const fallback = config.smtpUrl ? nodemailer.createTransport({ url: config.smtpUrl, ...SMTP_TIMEOUTS }) : null;
   const secretBox = config.secretKey ? createSecretBox(config.secretKey) : null;
   const inFlight = new Set<Promise<void>>();
+  const policy = config.allowPrivateNetwork ? { allowPrivateNetwork: true } : PUBLIC_ONLY;
 
   /** The transport and sender of an organisation's mail; null when it has no server and there is no SMTP_URL. */
-  function route(
+  async function route(
     delivery: Delivery,
-  ): { transport: Transporter; from: { name: string; address: string }; own: boolean; server: string } | null {
+  ): Promise<{ transport: Transporter; from: { name: string; address: string }; own: boolean; server: string } | null> {
     const name = delivery.senderName ?? /^\s*"?([^"<]*?)"?\s*</.exec(config.from)?.[1] ?? '';
     if (delivery.server) {
       return {
-        transport: transportTo(delivery.server),
+        transport: await transportTo(delivery.server, policy),
         from: { name, address: delivery.server.fromAddress },
         own: true,
         server: `${delivery.server.host}:${delivery.server.port}`,
@@ -72,7 +76,7 @@ export function createMailer(db: Queryable, config: MailConfig = DEFAULT_MAIL_CO
   }
 
   async function transmit(delivery: Delivery, to: string, content: MailContent) {
-    const via = route(delivery);
+    const via = await route(delivery);
     if (!via) throw new Error('No mail server is set: mail stays in the outbox');
     try {
       await via.transport.sendMail({

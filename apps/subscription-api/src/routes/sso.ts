@@ -9,6 +9,7 @@ import { requireAdmin, viewerOf } from '../http/auth';
 import { HttpError, parseBody } from '../http/errors';
 import { clientOf } from '../http/gateway';
 import { targetOrganization } from '../http/scope';
+import { reasonOf } from '../security/outboundAddress';
 import { isUniqueViolation } from './platform/access';
 import { startSession } from './users';
 
@@ -233,8 +234,7 @@ export function ssoSettingsRoutes(db: Database, options: SsoOptions): Router {
       });
     } catch (error) {
       if (error instanceof HttpError) throw error;
-      const reason = error instanceof Error ? error.message : String(error);
-      throw new HttpError('BAD_REQUEST', `The issuer’s discovery document could not be read: ${reason}`, 'Issuer');
+      throw new HttpError('BAD_REQUEST', `The issuer’s discovery document could not be read: ${reasonOf(error)}`, 'Issuer');
     }
   });
 

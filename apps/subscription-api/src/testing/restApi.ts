@@ -22,16 +22,28 @@ export type CallOptions = { token?: string; anonymous?: boolean; headers?: Recor
  * The service as the gateway sees it, for REST-level tests: the test file's own copy of the
  * seeded database and the app listening on an ephemeral port, called with fetch over real HTTP.
  */
-export async function startRestApi({ allowHttpIssuers = false }: { allowHttpIssuers?: boolean } = {}) {
+export async function startRestApi({
+  allowHttpIssuers = false,
+  allowPrivateNetwork = true,
+}: {
+  allowHttpIssuers?: boolean;
+  /** The tests' mail servers and identity provider listen on this machine; false checks that organisations' may not. */
+  allowPrivateNetwork?: boolean;
+} = {}) {
   const db: Database = await openTestDatabase('seeded');
   const logged: string[] = [];
-  const mailer: Mailer = createMailer(db, { ...DEFAULT_MAIL_CONFIG, secretKey: TEST_SECRET_KEY }, (line) => logged.push(line));
+  const mailer: Mailer = createMailer(db, { ...DEFAULT_MAIL_CONFIG, secretKey: TEST_SECRET_KEY, allowPrivateNetwork }, (line) =>
+    logged.push(line),
+  );
   const server = await new Promise<Server>((resolve) => {
-    const s = createApp({ db, mailer, serviceToken: TEST_SERVICE_TOKEN, secretKey: TEST_SECRET_KEY, allowHttpIssuers }).listen(
-      0,
-      '127.0.0.1',
-      () => resolve(s),
-    );
+    const s = createApp({
+      db,
+      mailer,
+      serviceToken: TEST_SERVICE_TOKEN,
+      secretKey: TEST_SECRET_KEY,
+      allowHttpIssuers,
+      allowPrivateNetwork,
+    }).listen(0, '127.0.0.1', () => resolve(s));
   });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
