@@ -116,7 +116,7 @@ export function createApp({
   app.use(invitationRoutes(db, { mailer }));
   app.use(auditLogRoutes(db));
   app.use(organizationSettingsRoutes(db));
-  app.use(emailSettingsRoutes(db, { mailer, secretBox }));
+  app.use(emailSettingsRoutes(db, { mailer, secretBox, outbound: { allowPrivateNetwork } }));
   app.use(ssoSettingsRoutes(db, { secretBox, allowHttpIssuers, allowPrivateNetwork }));
   app.use(twoFactorRoutes(db, secretBox));
   app.use(userImportRoutes(db, { mailer }));

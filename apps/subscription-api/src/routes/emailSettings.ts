@@ -22,6 +22,7 @@ import { targetOrganization } from '../http/scope';
 import { smtpPasswordContext } from '../mail/delivery';
 import type { Mailer } from '../mail/mailer';
 import { DEFAULT_WORDING, previewMail, testMail } from '../mail/templates';
+import { privateHostRefusal, type OutboundPolicy } from '../security/outboundAddress';
 import type { SecretBox } from '../security/secretBox';
 
 export const EMAIL_SETTINGS_PATH = '/subscription_email_settings';
@@ -120,7 +121,10 @@ const described = ({ Templates: _templates, UpdatedAt: _at, ClientId: _id, ...se
  * SuperAdmins (the provider's own are everyone's defaults): sender, reply-to, an SMTP server of its
  * own with a test mail, and its wording of the mails, with a preview.
  */
-export function emailSettingsRoutes(db: Database, { mailer, secretBox }: { mailer: Mailer; secretBox: SecretBox }): Router {
+export function emailSettingsRoutes(
+  db: Database,
+  { mailer, secretBox, outbound }: { mailer: Mailer; secretBox: SecretBox; outbound: OutboundPolicy },
+): Router {
   const router = Router();
 
   router.get(EMAIL_SETTINGS_PATH, requireAdmin, async (req, res) => {
@@ -132,6 +136,7 @@ export function emailSettingsRoutes(db: Database, { mailer, secretBox }: { maile
     const viewer = viewerOf(res);
     const { ClientId, SmtpPassword, ...settings } = parseBody(emailSettingsBody, req.body);
     const clientId = targetOrganization(viewer, ClientId);
+    if (settings.SmtpHost !== null) await refusePrivateServer(clientId, settings.SmtpHost);
     const saved = await db.transaction(async (tx) => {
       const before = await settingsOf(tx, clientId, true);
       const hasServer = settings.SmtpHost !== null;
@@ -174,6 +179,13 @@ export function emailSettingsRoutes(db: Database, { mailer, secretBox }: { maile
     });
     res.json(saved);
   });
+
+  /** An organisation's server must be on the internet; the provider's may be on its own network. */
+  async function refusePrivateServer(clientId: number, host: string) {
+    const [client] = await db.query<{ is_provider: boolean }>('SELECT is_provider FROM clients WHERE client_id = $1', [clientId]);
+    const refusal = client?.is_provider ? null : await privateHostRefusal(host, outbound);
+    if (refusal) throw new HttpError('BAD_REQUEST', refusal, 'SmtpHost');
+  }
 
   router.post(`${EMAIL_SETTINGS_PATH}/test`, requireAdmin, async (req, res) => {
     const viewer = viewerOf(res);

@@ -48,22 +48,41 @@ const serverOn = (host: string) => ({
 });
 
 describe('servers an organisation names are on the internet', () => {
-  it('does not let an organisation admin reach this machine or a private network through its mail server', async () => {
-    for (const host of ['127.0.0.1', 'localhost']) {
-      expect((await api.call('PATCH', '/subscription_email_settings', serverOn(host), { token: acmeAdmin })).status).toBe(200);
-      received.length = 0;
-      const test = await api.post<ErrorBody>('/subscription_email_settings/test', {}, acmeAdmin);
-      expect(test.status).toBe(400);
-      expect(test.body.error).toMatchObject({
+  it('refuses an organisation’s mail server on this machine or a private network when it is saved, changing nothing', async () => {
+    const before = await api.call('GET', '/subscription_email_settings', undefined, { token: acmeAdmin });
+    for (const host of ['127.0.0.1', 'localhost', '10.0.0.25', '169.254.169.254']) {
+      const saved = await api.call<ErrorBody>('PATCH', '/subscription_email_settings', serverOn(host), { token: acmeAdmin });
+      expect(saved.status).toBe(400);
+      expect(saved.body.error).toMatchObject({
         field: 'SmtpHost',
-        message: `The test mail was not sent: ${host} is an address of this machine or of a private network; use a server on the internet`,
+        message: `${host} is an address of this machine or of a private network; use a server on the internet`,
       });
-      expect(received).toEqual([]);
     }
+    expect((await api.call('GET', '/subscription_email_settings', undefined, { token: acmeAdmin })).body).toEqual(before.body);
+  });
+
+  it('does not connect to a private address at the moment of sending either (a name can change what it points to)', async () => {
+    const [acme] = await api.db.query<{ client_id: number }>("SELECT client_id FROM client_users WHERE email = 'admin@acme.local'");
+    await api.db.query(
+      `INSERT INTO email_settings (client_id, smtp_host, smtp_port, smtp_security, smtp_from_address, updated_at)
+       VALUES ($1, 'localhost', $2, 'NONE', 'mailer@acme.local', now())
+       ON CONFLICT (client_id) DO UPDATE SET smtp_host = 'localhost', smtp_port = $2, smtp_security = 'NONE',
+         smtp_from_address = 'mailer@acme.local'`,
+      [acme!.client_id, port],
+    );
+    received.length = 0;
+    const test = await api.post<ErrorBody>('/subscription_email_settings/test', {}, acmeAdmin);
+    expect(test.status).toBe(400);
+    expect(test.body.error).toMatchObject({
+      field: 'SmtpHost',
+      message: 'The test mail was not sent: localhost is an address of this machine or of a private network; use a server on the internet',
+    });
+    expect(received).toEqual([]);
     const [kept] = await api.db.query<{ error: string; sent_at: string | null }>(
       "SELECT error, sent_at FROM mail_outbox WHERE to_address = 'admin@acme.local' ORDER BY mail_id DESC LIMIT 1",
     );
     expect(kept).toMatchObject({ sent_at: null, error: expect.stringContaining('private network') });
+    await api.db.query('DELETE FROM email_settings WHERE client_id = $1', [acme!.client_id]);
   });
 
   it('lets the provider use a mail server on its own network', async () => {
@@ -80,7 +99,28 @@ describe('servers an organisation names are on the internet', () => {
     expect(received).toEqual(['admin@yozy.local']);
   });
 
-  it('does not read an identity provider on this machine or a cloud metadata address', async () => {
+  it('refuses an identity provider on this machine when single sign-on is saved, and does not read one', async () => {
+    const saved = await api.call<ErrorBody>(
+      'PATCH',
+      '/subscription_sso_settings',
+      {
+        Enabled: true,
+        Issuer: `http://127.0.0.1:${port}`,
+        OidcClientId: 'console',
+        ClientSecret: 'a-secret-of-the-provider',
+        Domains: ['acme.local'],
+        RequireSso: false,
+        AllowJit: false,
+      },
+      { token: acmeAdmin },
+    );
+    expect(saved.status).toBe(400);
+    expect(saved.body.error).toMatchObject({
+      field: 'Issuer',
+      message: expect.stringContaining('127.0.0.1 is an address of this machine'),
+    });
+    expect(await api.db.query('SELECT 1 FROM sso_settings')).toEqual([]);
+
     for (const issuer of [`http://127.0.0.1:${port}`, 'http://localhost:9', 'http://169.254.169.254']) {
       const answer = await api.post<ErrorBody>('/subscription_sso_settings/discover', { Issuer: issuer }, acmeAdmin);
       expect(answer.status).toBe(400);

@@ -9,7 +9,7 @@ import { requireAdmin, viewerOf } from '../http/auth';
 import { HttpError, parseBody } from '../http/errors';
 import { clientOf } from '../http/gateway';
 import { targetOrganization } from '../http/scope';
-import { reasonOf } from '../security/outboundAddress';
+import { privateHostRefusal, reasonOf } from '../security/outboundAddress';
 import { isUniqueViolation } from './platform/access';
 import { startSession } from './users';
 
@@ -172,6 +172,13 @@ export function ssoSettingsRoutes(db: Database, options: SsoOptions): Router {
     const viewer = viewerOf(res);
     const { ClientId, ClientSecret, Domains, ...settings } = parseBody(ssoSettingsBody, req.body);
     const clientId = targetOrganization(viewer, ClientId);
+    // The issuer must be on the internet: told now, as well as refused at every use.
+    const refusal =
+      settings.Issuer &&
+      (await privateHostRefusal(new URL(settings.Issuer).hostname.replace(/^\[|\]$/g, ''), {
+        allowPrivateNetwork: options.allowPrivateNetwork === true,
+      }));
+    if (refusal) throw new HttpError('BAD_REQUEST', refusal, 'Issuer');
     const saved = await db
       .transaction(async (tx) => {
         const before = await settingsOf(tx, clientId, true);

@@ -55,6 +55,21 @@ export async function reachableAddress(host: string, policy: OutboundPolicy): Pr
   return addresses[0]!.address;
 }
 
+/**
+ * Why the service would refuse to reach `host`, told when the settings naming it are saved; null
+ * when it may, or when that cannot be told yet (a name that does not resolve now is found out at
+ * its first use, with the reason then).
+ */
+export async function privateHostRefusal(host: string, policy: OutboundPolicy): Promise<string | null> {
+  if (policy.allowPrivateNetwork) return null;
+  try {
+    await reachableAddress(host, policy);
+    return null;
+  } catch (error) {
+    return error instanceof PrivateAddressError ? error.message : null;
+  }
+}
+
 /** A `lookup` for sockets that refuses, as `reachableAddress` does, at the moment of connecting. */
 export function guardedLookup(policy: OutboundPolicy): LookupFunction {
   return (hostname, options, callback) => {
