@@ -99,6 +99,8 @@ describe('email settings and the outbox in the browser', () => {
     await mail.waitFor();
     expect(await mail.innerText()).toContain(`To ${kept!.to_address}`);
     expect(await mail.frameLocator('iframe').locator('a').first().innerText()).toBe('Set your password');
+    expect(await mail.innerText()).toContain('Reading a mail is recorded in the audit log.');
+    expect(await stack.db.query("SELECT 1 FROM audit_log WHERE action = 'mail.read'")).toHaveLength(1);
     expect(await axeFindings(page)).toEqual([]);
     await page.screenshot({ path: `${SCREENSHOTS}platform-outbox-mail-1280.png` });
     await page.context().close();

@@ -16,7 +16,8 @@ const UPDATE = `mutation ($input: EmailSettingsInput!) { updateEmailSettings(inp
 const TEST_MAIL = 'mutation { sendTestMail { sentTo server errors { code field message } } }';
 const WORD = `mutation ($input: EmailTemplateInput!) { updateEmailTemplate(input: $input) { settings { templates { template source } } errors { field message } } }`;
 const PREVIEW = 'query ($input: EmailTemplateInput!) { emailPreview(input: $input) { subject text html } }';
-const OUTBOX = `query ($search: String) { outbox(search: $search, page: { limit: 10 }) { totalCount nodes { to subject status error organizationName text } } }`;
+const OUTBOX = `query ($search: String) { outbox(search: $search, page: { limit: 10 }) { totalCount nodes { id to subject status error organizationName } } }`;
+const MAIL_CONTENT = 'query ($id: ID!) { outboxMailContent(id: $id) { id text html } }';
 const INVITE = `mutation ($input: InviteUserInput!) { inviteUser(input: $input) { user { email status } errors { code field message } } }`;
 
 type Settings = {
@@ -93,8 +94,20 @@ describe.each(DATABASES)('email settings over /graphql on %s', (kind) => {
           (await provider.request<{ outbox: { nodes: { status: string }[] } }>(OUTBOX, { search: email })).data!.outbox.nodes[0]?.status,
       )
       .toBe('SENT');
-    const listed = await provider.request<{ outbox: { nodes: { organizationName: string; text: string }[] } }>(OUTBOX, { search: email });
-    expect(listed.data!.outbox.nodes[0]).toMatchObject({ organizationName: 'Acme Corporation', text: expect.stringContaining('Hi Olu,') });
+    const listed = await provider.request<{ outbox: { nodes: { id: string; organizationName: string }[] } }>(OUTBOX, { search: email });
+    const [invitation] = listed.data!.outbox.nodes;
+    expect(invitation).toMatchObject({ organizationName: 'Acme Corporation' });
+    // What it says is read one mail at a time, and each reading is in the organisation's audit log.
+    const read = await provider.request<{ outboxMailContent: { id: string; text: string } }>(MAIL_CONTENT, { id: invitation!.id });
+    expect(read.data!.outboxMailContent).toMatchObject({ id: invitation!.id, text: expect.stringContaining('Hi Olu,') });
+    const audited = await stack.db.query<{ client_name: string }>(
+      `SELECT c.company_name AS client_name FROM audit_log a JOIN clients c ON c.client_id = a.client_id
+        WHERE a.action = 'mail.read' AND a.entity_id = $1`,
+      [invitation!.id],
+    );
+    expect(audited).toEqual([{ client_name: 'Acme Corporation' }]);
+    const refused = await acme.request(MAIL_CONTENT, { id: invitation!.id });
+    expect(refused.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
   });
 
   it('says clearly why a server that cannot be reached did not take the test mail', async () => {
@@ -135,11 +148,12 @@ describe.each(DATABASES)('email settings over /graphql on %s', (kind) => {
       input: { firstName: 'Kept', lastName: 'Here', email, roleId: role!.id },
     });
     expect(invited.data!.inviteUser.errors).toEqual([]);
-    const listed = await provider.request<{ outbox: { nodes: { status: string; subject: string; text: string }[] } }>(OUTBOX, {
+    const listed = await provider.request<{ outbox: { nodes: { id: string; status: string; subject: string }[] } }>(OUTBOX, {
       search: email,
     });
     expect(listed.data!.outbox.nodes[0]).toMatchObject({ status: 'KEPT', subject: 'You are invited to Yozy Admin' });
-    expect(listed.data!.outbox.nodes[0]!.text).toMatch(/\/setpassword\//);
+    const read = await provider.request<{ outboxMailContent: { text: string } }>(MAIL_CONTENT, { id: listed.data!.outbox.nodes[0]!.id });
+    expect(read.data!.outboxMailContent.text).toMatch(/\/setpassword\//);
     expect(sink.received.some((mail) => mail.to.includes(email))).toBe(false);
     expect((await globex.request(OUTBOX)).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
   });

@@ -113,6 +113,16 @@ async function awaitingPersonOf(db: CellContext['db'], organizationId: string): 
   return person!.id;
 }
 
+/** A mail of the organisation in the outbox, written for one cell. */
+async function mailOf(db: CellContext['db'], organizationId: string): Promise<string> {
+  const [mail] = await db.query<{ id: string }>(
+    `INSERT INTO mail_outbox (to_address, subject, template, text_body, html_body, client_id)
+     VALUES ('matrix@matrix.test', 'Matrix mail', 'invitation', 'A link', '<p>A link</p>', $1) RETURNING mail_id::text AS id`,
+    [Number(organizationId)],
+  );
+  return mail!.id;
+}
+
 /** A region of its own for one cell, so a change let through touches no other row. */
 async function matrixRegion(db: CellContext['db'], kind: string): Promise<string> {
   const [region] = await db.query<{ id: string }>(
@@ -675,7 +685,14 @@ const OPERATIONS: Record<string, Operation> = {
     },
   },
   'Query.outbox': {
-    call: () => ({ document: '{ outbox(page: { limit: 100 }) { totalCount nodes { to subject status text } } }' }),
+    call: () => ({ document: '{ outbox(page: { limit: 100 }) { totalCount nodes { to subject status } } }' }),
+    may: ONLY_SUPER_ADMIN_MAY,
+  },
+  'Query.outboxMailContent': {
+    call: async ({ db, other }) => ({
+      document: 'query ($id: ID!) { outboxMailContent(id: $id) { id text html } }',
+      variables: { id: await mailOf(db, other.id) },
+    }),
     may: ONLY_SUPER_ADMIN_MAY,
   },
   'Query.regions': {

@@ -4,6 +4,7 @@ import type {
   AdministratorRecord,
   ApiKeyRecord,
   NewApiKeyRecord,
+  OutboxMailContentRecord,
   OutboxMailRecord,
   ManagedPlanRecord,
   ManagedProductRecord,
@@ -20,6 +21,7 @@ const ROLES = 'platform/roles';
 const ADMINISTRATORS = 'platform/administrators';
 const API_KEYS = 'platform/api-keys';
 const OUTBOX = 'platform/outbox';
+const OUTBOX_CONTENT = 'platform/outbox_content';
 const oneRole = (roleId: string) => ({ RoleId: `eq.${roleId}` });
 
 /** The provider's masters in Platform Settings; the REST service lets only SuperAdmins in. */
@@ -110,5 +112,10 @@ export class PlatformApi extends SubscriptionService {
 
   listOutbox(params: URLSearchParams): Promise<RestPage<OutboxMailRecord>> {
     return this.getPage(OUTBOX, params);
+  }
+
+  /** What one mail says; the service audits every reading, so it is never cached. */
+  readOutboxMail(mailId: string): Promise<OutboxMailContentRecord> {
+    return this.get(OUTBOX_CONTENT, { params: { MailId: `eq.${mailId}` } });
   }
 }

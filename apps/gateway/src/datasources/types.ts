@@ -42,6 +42,8 @@ export type EmailTestRecord = Schemas['EmailTestSent'];
 export type EmailPreviewRecord = Schemas['EmailPreview'];
 /** A mail of the outbox as GET /platform/outbox answers it. */
 export type OutboxMailRecord = Schemas['OutboxMail'];
+/** What one mail says, as GET /platform/outbox_content answers it (audited). */
+export type OutboxMailContentRecord = Schemas['OutboxMailContent'];
 /** An organisation's single sign-on as GET /subscription_sso_settings answers it: never the client secret. */
 export type SsoSettingsRecord = Schemas['SsoSettings'];
 export type SsoDiscoveryRecord = Schemas['SsoDiscovery'];

@@ -304,6 +304,12 @@ describe('the answers the OpenAPI document promises', () => {
       expectDocumented('post', `${templates}/reset`, await api.post(`${templates}/reset`, { Template: 'reset' }, orgAdmin), 200);
       expectDocumented('get', '/platform/outbox', await api.get('/platform/outbox?order=CreatedAt.desc&limit=5', superAdmin), 200);
       expectDocumented('get', '/platform/outbox', await api.get('/platform/outbox', orgAdmin), 403);
+      const [mail] = await api.db.query<{ mail_id: number }>('SELECT mail_id FROM mail_outbox ORDER BY mail_id DESC LIMIT 1');
+      const content = '/platform/outbox_content';
+      expectDocumented('get', content, await api.get(`${content}?MailId=eq.${mail!.mail_id}`, superAdmin), 200);
+      expectDocumented('get', content, await api.get(`${content}?MailId=eq.0`, superAdmin), 404);
+      expectDocumented('get', content, await api.get(`${content}?MailId=${mail!.mail_id}`, superAdmin), 400);
+      expectDocumented('get', content, await api.get(`${content}?MailId=eq.${mail!.mail_id}`, orgAdmin), 403);
     } finally {
       await new Promise<void>((resolve) => sink.close(resolve));
     }

@@ -183,6 +183,11 @@ export const ssoStartRecord = z.strictObject({
   State: z.string().meta({ description: 'The state to bind to the browser (the gateway keeps it in an httpOnly cookie)' }),
 });
 export const outboxRecord = recordOf(outboxFields, ['ClientId', 'CompanyName', 'Error', 'SentAt']);
+export const outboxContentRecord = z.strictObject({
+  MailId: z.int(),
+  TextBody: z.string().meta({ description: 'The plain-text part, links included' }),
+  HtmlBody: z.string().meta({ description: 'The HTML part: show it in a sandboxed frame' }),
+});
 export const newApiKeyRecord = apiKeyRecord.extend({
   Secret: z.string().meta({ description: 'The key itself, answered this once: only its SHA-256 digest is kept' }),
 });

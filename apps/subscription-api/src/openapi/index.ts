@@ -55,7 +55,7 @@ import {
   emailTemplateResetBody,
   emailTestBody,
 } from '../routes/emailSettings';
-import { OUTBOX_PATH, outboxFields } from '../routes/platform/outbox';
+import { OUTBOX_CONTENT_PATH, OUTBOX_PATH, outboxContentQuery, outboxFields } from '../routes/platform/outbox';
 import {
   SSO_SETTINGS_PATH,
   ssoDiscoverBody,
@@ -127,6 +127,7 @@ import {
   emailSettingsRecord,
   emailTestRecord,
   emailPreviewRecord,
+  outboxContentRecord,
   outboxRecord,
   ssoSettingsRecord,
   ssoDiscoveryRecord,
@@ -276,6 +277,7 @@ export const answerSchemas = {
   EmailTestSent: emailTestRecord,
   EmailPreview: emailPreviewRecord,
   OutboxMail: outboxRecord,
+  OutboxMailContent: outboxContentRecord,
   SsoSettings: ssoSettingsRecord,
   SsoDiscovery: ssoDiscoveryRecord,
   SsoLookup: ssoLookupRecord,
@@ -1134,13 +1136,28 @@ export const openApiDocument = buildDocument({
       get: {
         operationId: 'listOutbox',
         tag: 'Platform',
-        summary: 'Every mail written, newest first: recipient, subject, whose, whether it was sent, refused or kept, and its text',
+        summary: 'Every mail written, newest first: recipient, subject, whose, and whether it was sent, refused or kept (not its text)',
         parameters: listParameters(outboxFields),
         responses: {
           200: listAnswer('Outbox', outboxRecord),
           400: refused('BAD_REQUEST: an unknown field, or a malformed filter, order or count'),
           401: NO_SESSION,
           403: refused('FORBIDDEN: not a SuperAdmin'),
+        },
+      },
+    },
+    [OUTBOX_CONTENT_PATH]: {
+      get: {
+        operationId: 'readOutboxMail',
+        tag: 'Platform',
+        summary: 'What one mail says, links included; every reading is audited (mail.read)',
+        query: outboxContentQuery,
+        responses: {
+          200: { description: 'The mail’s text and HTML', body: outboxContentRecord },
+          400: refused('BAD_REQUEST: the mail is not named as MailId=eq.<id>'),
+          401: NO_SESSION,
+          403: refused('FORBIDDEN: not a SuperAdmin'),
+          404: refused('NOT_FOUND: no such mail'),
         },
       },
     },

@@ -196,5 +196,30 @@ describe('email settings', () => {
     expect((await api.call('PATCH', PATH, { ...acmeServer(), ClientId: globex!.client_id }, { token: acmeAdmin })).status).toBe(403);
     expect((await api.post(`${PATH}/test`, { ClientId: globex!.client_id }, acmeAdmin)).status).toBe(403);
     expect((await api.get('/platform/outbox?limit=1', acmeAdmin)).status).toBe(403);
+    const [mail] = await api.db.query<{ mail_id: number }>('SELECT mail_id FROM mail_outbox LIMIT 1');
+    expect((await api.get(`/platform/outbox_content?MailId=eq.${mail!.mail_id}`, acmeAdmin)).status).toBe(403);
+  });
+
+  it('lists the outbox without what the mails say, and audits every reading of one, in its organisation’s log', async () => {
+    const superAdmin = await api.signIn('admin@yozy.local');
+    const listed = await api.get<{ MailId: number; ToAddress: string }[]>('/platform/outbox?order=CreatedAt.desc&limit=50', superAdmin);
+    expect(listed.status).toBe(200);
+    expect(Object.keys(listed.body[0]!)).not.toContain('TextBody');
+    expect(JSON.stringify(listed.body)).not.toMatch(/https?:\/\/[^"]*token/i);
+
+    const [invitation] = await api.db.query<{ mail_id: number; client_id: number; text_body: string }>(
+      "SELECT mail_id, client_id, text_body FROM mail_outbox WHERE template = 'invitation' AND client_id IS NOT NULL LIMIT 1",
+    );
+    const read = await api.get<{ TextBody: string; HtmlBody: string }>(
+      `/platform/outbox_content?MailId=eq.${invitation!.mail_id}`,
+      superAdmin,
+    );
+    expect(read.status).toBe(200);
+    expect(read.body.TextBody).toBe(invitation!.text_body);
+    const logged = await api.db.query<{ client_id: number; entity_id: string; actor: string }>(
+      `SELECT a.client_id, a.entity_id, u.email AS actor FROM audit_log a JOIN client_users u ON u.user_id = a.actor_user_id
+        WHERE a.action = 'mail.read'`,
+    );
+    expect(logged).toEqual([{ client_id: invitation!.client_id, entity_id: String(invitation!.mail_id), actor: 'admin@yozy.local' }]);
   });
 });

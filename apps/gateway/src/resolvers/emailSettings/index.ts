@@ -39,6 +39,7 @@ export const emailSettingsResolvers: Resolvers = {
       return { subject: preview.Subject, text: preview.Text, html: preview.Html };
     }),
     outbox: superAdmin((_parent, args, ctx) => listPage(args, OUTBOX_LIST, (params) => ctx.dataSources.platform.listOutbox(params))),
+    outboxMailContent: superAdmin((_parent, { id }, ctx) => ctx.dataSources.platform.readOutboxMail(id)),
   },
   Mutation: {
     updateEmailSettings: organizationScoped(async (_parent, { organizationId, input }, ctx) => {
@@ -93,6 +94,11 @@ export const emailSettingsResolvers: Resolvers = {
     source: (wording) => wording.Source as WordingSource,
     placeholders: (wording) => wording.Placeholders,
   },
+  OutboxMailContent: {
+    id: (content) => String(content.MailId),
+    text: (content) => content.TextBody,
+    html: (content) => content.HtmlBody,
+  },
   OutboxMail: {
     id: (mail) => String(mail.MailId),
     to: (mail) => mail.ToAddress,
@@ -101,8 +107,6 @@ export const emailSettingsResolvers: Resolvers = {
     organizationName: (mail) => mail.CompanyName,
     status: (mail) => mail.Status as MailStatus,
     error: (mail) => mail.Error,
-    text: (mail) => mail.TextBody,
-    html: (mail) => mail.HtmlBody,
     createdAt: (mail) => utcInstant(mail.CreatedAt),
     sentAt: (mail) => utcInstant(mail.SentAt),
   },

@@ -1,15 +1,20 @@
 import { Router } from 'express';
 import type { Database } from '../../db/database';
+import { audit } from '../../domain/audit';
 import { viewerOf } from '../../http/auth';
+import { HttpError } from '../../http/errors';
+import { clientOf } from '../../http/gateway';
 import { listResource, type ResourceDefinition } from '../../http/resource';
-import { requireSuperAdmin } from './access';
+import { recordIdOf, recordQuery, requireSuperAdmin } from './access';
 
 export const OUTBOX_PATH = '/platform/outbox';
+export const OUTBOX_CONTENT_PATH = '/platform/outbox_content';
+export const outboxContentQuery = recordQuery('MailId');
 
 /**
  * Every mail the service has written, newest first: to whom, what, whose, and whether it went out
- * (sent, refused with the server's reason, or kept because no server is set). With no mail server,
- * this is where the provider reads the mail, links included.
+ * (sent, refused with the server's reason, or kept because no server is set). Not what it says:
+ * its text holds sign-in links (invitations, resets), so it is read one mail at a time, audited.
  */
 export const outboxFields = {
   MailId: { sql: 'm.mail_id', type: 'int' },
@@ -20,8 +25,6 @@ export const outboxFields = {
   CompanyName: { sql: '(SELECT c.company_name FROM clients c WHERE c.client_id = m.client_id)', type: 'text' },
   Status: { sql: "CASE WHEN m.sent_at IS NOT NULL THEN 'SENT' WHEN m.error IS NOT NULL THEN 'FAILED' ELSE 'KEPT' END", type: 'text' },
   Error: { sql: 'm.error', type: 'text' },
-  TextBody: { sql: 'm.text_body', type: 'text' },
-  HtmlBody: { sql: 'm.html_body', type: 'text' },
   CreatedAt: { sql: 'm.created_at', type: 'timestamp', sort: { index: 'mail_outbox_created_sort_idx' } },
   SentAt: { sql: 'm.sent_at', type: 'timestamp' },
 } satisfies ResourceDefinition['fields'];
@@ -33,6 +36,37 @@ export function platformOutboxRoutes(db: Database): Router {
   const router = Router();
   router.get(OUTBOX_PATH, requireSuperAdmin, async (req, res) => {
     res.json(await listResource(db, outbox, req, res, viewerOf(res)));
+  });
+
+  // What one mail says, links included (with no mail server, this is how the provider follows
+  // them): every reading is in the audit log, the organisation's own log for its mail.
+  router.get(OUTBOX_CONTENT_PATH, requireSuperAdmin, async (req, res) => {
+    const mailId = recordIdOf(outboxContentQuery, 'MailId', req);
+    const content = await db.transaction(async (tx) => {
+      const [mail] = await tx.query<{
+        MailId: number;
+        TextBody: string;
+        HtmlBody: string;
+        client_id: number | null;
+        to_address: string;
+        template: string;
+      }>(
+        'SELECT mail_id AS "MailId", text_body AS "TextBody", html_body AS "HtmlBody", client_id, to_address, template FROM mail_outbox WHERE mail_id = $1',
+        [mailId],
+      );
+      if (!mail) throw new HttpError('NOT_FOUND', 'There is no such mail', 'MailId');
+      await audit(tx, {
+        clientId: mail.client_id,
+        actorUserId: viewerOf(res).userId,
+        action: 'mail.read',
+        entityType: 'mail',
+        entityId: mailId,
+        after: { To: mail.to_address, Template: mail.template },
+        ip: clientOf(req, res).ip,
+      });
+      return { MailId: mail.MailId, TextBody: mail.TextBody, HtmlBody: mail.HtmlBody };
+    });
+    res.json(content);
   });
   return router;
 }

@@ -1,10 +1,18 @@
-import { Badge, Button, Dialog, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, Dialog, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 import { FilterSelect, DataTable, type DataTableColumn } from '../../../components/DataTable';
 import { DialogFrame } from '../../../components/DialogFrame';
-import { OutboxDocument, useOutboxQuery, type MailStatus, type OutboxMailFieldsFragment } from '../../../generated/graphql';
+import { FormAlert } from '../../../components/FormAlert';
+import {
+  OutboxDocument,
+  useOutboxMailContentQuery,
+  useOutboxQuery,
+  type MailStatus,
+  type OutboxMailFieldsFragment,
+} from '../../../generated/graphql';
 import { useExportAllRows } from '../../../lib/collectPages';
 import { formatDateTime } from '../../../lib/dates';
+import { describeRequestError } from '../../../lib/requestErrors';
 import { useListState } from '../../../lib/useListState';
 import { MailFrame } from '../components/MailFrame';
 import { MAIL_STATUSES, outboxList } from '../outboxList';
@@ -17,8 +25,13 @@ const STATUS: Record<MailStatus, { label: string; palette: string }> = {
   KEPT: { label: 'In the outbox', palette: 'gray' },
 };
 
-/** One mail as it was written: its subject, whose it is, what became of it, and its HTML part. */
+/**
+ * One mail as it was written: its subject, whose it is, what became of it, and its HTML part,
+ * asked for each time it is opened (every reading is audited).
+ */
 function MailDialog({ mail, onClose }: { mail: Mail; onClose: () => void }) {
+  const { data, error, loading } = useOutboxMailContentQuery({ variables: { id: mail.id }, fetchPolicy: 'network-only' });
+  const content = data?.outboxMailContent;
   return (
     <DialogFrame
       title={mail.subject}
@@ -40,7 +53,12 @@ function MailDialog({ mail, onClose }: { mail: Mail; onClose: () => void }) {
             Not sent: {mail.error}
           </Text>
         )}
-        <MailFrame html={mail.html} title={`The mail ${mail.subject}`} testId="outbox-mail-frame" />
+        {error && <FormAlert message={describeRequestError(error)} testId="outbox-mail-error" />}
+        {loading && <Skeleton height="18rem" borderRadius="md" />}
+        {content && <MailFrame html={content.html} title={`The mail ${mail.subject}`} testId="outbox-mail-frame" />}
+        <Text fontSize="xs" color="fg.muted">
+          Reading a mail is recorded in the audit log.
+        </Text>
       </Stack>
     </DialogFrame>
   );
