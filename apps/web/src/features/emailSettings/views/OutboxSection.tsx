@@ -10,9 +10,9 @@ import {
   type MailStatus,
   type OutboxMailFieldsFragment,
 } from '../../../generated/graphql';
-import { useExportAllRows } from '../../../lib/collectPages';
 import { formatDateTime } from '../../../lib/dates';
 import { describeRequestError } from '../../../lib/requestErrors';
+import { useListQuery } from '../../../lib/useListQuery';
 import { useListState } from '../../../lib/useListState';
 import { MailFrame } from '../components/MailFrame';
 import { MAIL_STATUSES, outboxList } from '../outboxList';
@@ -70,10 +70,8 @@ function MailDialog({ mail, onClose }: { mail: Mail; onClose: () => void }) {
  */
 export function OutboxSection() {
   const list = useListState(outboxList);
-  const { data, previousData, loading, error, refetch } = useOutboxQuery({ variables: list.variables, notifyOnNetworkStatusChange: true });
-  const exportRows = useExportAllRows(OutboxDocument, list.variables, (answer) => answer.outbox);
+  const { table } = useListQuery(useOutboxQuery, OutboxDocument, list, (answer) => answer.outbox);
   const [open, setOpen] = useState<Mail | null>(null);
-  const page = (data ?? previousData)?.outbox;
 
   const columns = useMemo<DataTableColumn<Mail>[]>(
     () => [
@@ -137,14 +135,9 @@ export function OutboxSection() {
         label="Outbox"
         testId="outbox-table"
         columns={columns}
-        rows={page?.nodes}
-        totalCount={page?.totalCount}
+        {...table}
         getRowId={(mail) => mail.id}
         getRowLabel={(mail) => mail.subject}
-        list={list}
-        loading={loading}
-        error={error}
-        onRetry={() => void refetch().catch(() => undefined)}
         search={{ label: 'Search the outbox', placeholder: 'Recipient or subject' }}
         filters={
           <FilterSelect
@@ -155,7 +148,6 @@ export function OutboxSection() {
             testId="outbox-status-filter"
           />
         }
-        exportRows={exportRows}
         empty={{
           title: 'No mail yet',
           description: 'Invitations, password resets and enquiry answers appear here as the console writes them.',

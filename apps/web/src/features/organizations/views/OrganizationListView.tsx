@@ -3,9 +3,9 @@ import { Link as RouterLink } from 'react-router-dom';
 import { DataTable, FilterSelect, type DataTableColumn } from '../../../components/DataTable';
 import { PageHeader } from '../../../components/PageHeader';
 import { OrganizationListDocument, useOrganizationListQuery, type OrganizationListQuery } from '../../../generated/graphql';
-import { useExportAllRows } from '../../../lib/collectPages';
 import { formatDate } from '../../../lib/dates';
 import { menuEntryName } from '../../../lib/menu';
+import { useListQuery } from '../../../lib/useListQuery';
 import { useListState } from '../../../lib/useListState';
 import { BUSINESS_VERTICALS, CLIENT_TYPES, organizationList } from '../organizationList';
 import { organizationListPath, organizationTabPath } from '../urls';
@@ -53,12 +53,7 @@ const booleanOf = (value: string) => (value === '' ? null : value === 'true');
 /** Organization List: every organisation of the provider, searched, filtered and sorted on the server. */
 export default function OrganizationListView() {
   const list = useListState(organizationList);
-  const exportRows = useExportAllRows(OrganizationListDocument, list.variables, (data) => data.organizations);
-  const { data, previousData, loading, error, refetch } = useOrganizationListQuery({
-    variables: list.variables,
-    notifyOnNetworkStatusChange: true,
-  });
-  const answer = (data ?? previousData)?.organizations;
+  const { table } = useListQuery(useOrganizationListQuery, OrganizationListDocument, list, (answer) => answer.organizations);
   const { filter } = list;
 
   return (
@@ -67,13 +62,8 @@ export default function OrganizationListView() {
       <DataTable
         label="Organizations"
         columns={COLUMNS}
-        rows={answer?.nodes}
-        totalCount={answer?.totalCount}
+        {...table}
         getRowId={(row) => row.id}
-        list={list}
-        loading={loading}
-        error={error}
-        onRetry={() => void refetch().catch(() => undefined)}
         search={{ label: 'Search organizations', placeholder: 'Company or contact name' }}
         empty={{ title: 'No organizations yet', description: 'Approve an enquiry and its organization appears here.' }}
         filters={
@@ -115,7 +105,6 @@ export default function OrganizationListView() {
             />
           </>
         }
-        exportRows={exportRows}
         testId="organization-table"
       />
     </>

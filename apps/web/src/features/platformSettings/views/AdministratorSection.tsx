@@ -10,10 +10,10 @@ import {
   useViewerQuery,
   type AdministratorFieldsFragment,
 } from '../../../generated/graphql';
-import { useExportAllRows } from '../../../lib/collectPages';
 import { formatDateTime } from '../../../lib/dates';
 import { dropListPages } from '../../../lib/listCache';
 import { toaster } from '../../../lib/toaster';
+import { useListQuery } from '../../../lib/useListQuery';
 import { useListState } from '../../../lib/useListState';
 import { administratorList } from '../administratorList';
 import { MasterSection, throwIfRefused, type MasterAction } from '../master/MasterSection';
@@ -26,14 +26,9 @@ const fullName = (administrator: Administrator) => `${administrator.firstName} $
 /** The provider's administrators: invite another SuperAdmin, deactivate one or activate them again. */
 export function AdministratorSection() {
   const list = useListState(administratorList);
-  const { data, previousData, loading, error, refetch } = useAdministratorListQuery({
-    variables: list.variables,
-    notifyOnNetworkStatusChange: true,
-  });
+  const { table } = useListQuery(useAdministratorListQuery, AdministratorListDocument, list, (answer) => answer.administrators);
   const viewer = useViewerQuery().data?.viewer;
-  const exportRows = useExportAllRows(AdministratorListDocument, list.variables, (answer) => answer.administrators);
   const [setActive] = useAdministratorSetActiveMutation({ update: (cache) => dropListPages(cache, 'administrators') });
-  const page = (data ?? previousData)?.administrators;
 
   const columns = useMemo<DataTableColumn<Administrator>[]>(
     () => [
@@ -131,12 +126,7 @@ export function AdministratorSection() {
       columns={columns}
       actions={actions}
       editable={() => false}
-      rows={page?.nodes}
-      totalCount={page?.totalCount}
-      list={list}
-      loading={loading}
-      error={error}
-      onRetry={() => void refetch().catch(() => undefined)}
+      {...table}
       search={{ label: 'Search administrators', placeholder: 'Name or email' }}
       filters={
         <BooleanFilterSelect
@@ -147,7 +137,6 @@ export function AdministratorSection() {
           testId="administrator-status-filter"
         />
       }
-      exportRows={exportRows}
       form={(_administrator, close) => <AdministratorInviteDialog onClose={close} />}
     />
   );

@@ -3,10 +3,10 @@ import { useMemo } from 'react';
 import { LuKeyRound } from 'react-icons/lu';
 import { BooleanFilterSelect, type DataTableColumn } from '../../../components/DataTable';
 import { ApiKeyListDocument, useApiKeyListQuery, useApiKeyRevokeMutation, type ApiKeyFieldsFragment } from '../../../generated/graphql';
-import { useExportAllRows } from '../../../lib/collectPages';
 import { formatDateTime } from '../../../lib/dates';
 import { dropListPages } from '../../../lib/listCache';
 import { toaster } from '../../../lib/toaster';
+import { useListQuery } from '../../../lib/useListQuery';
 import { useListState } from '../../../lib/useListState';
 import { apiKeyList } from '../apiKeyList';
 import { MasterSection, throwIfRefused, type MasterAction } from '../master/MasterSection';
@@ -30,13 +30,8 @@ function statusOf(key: ApiKey): { label: string; palette: string; detail: string
 /** API keys of internal tools: make one (its secret shown once), see when each was last used, revoke one. */
 export function ApiKeySection() {
   const list = useListState(apiKeyList);
-  const { data, previousData, loading, error, refetch } = useApiKeyListQuery({
-    variables: list.variables,
-    notifyOnNetworkStatusChange: true,
-  });
-  const exportRows = useExportAllRows(ApiKeyListDocument, list.variables, (answer) => answer.apiKeys);
+  const { table } = useListQuery(useApiKeyListQuery, ApiKeyListDocument, list, (answer) => answer.apiKeys);
   const [revoke] = useApiKeyRevokeMutation({ update: (cache) => dropListPages(cache, 'apiKeys') });
-  const page = (data ?? previousData)?.apiKeys;
 
   const columns = useMemo<DataTableColumn<ApiKey>[]>(
     () => [
@@ -151,12 +146,7 @@ export function ApiKeySection() {
       columns={columns}
       actions={actions}
       editable={() => false}
-      rows={page?.nodes}
-      totalCount={page?.totalCount}
-      list={list}
-      loading={loading}
-      error={error}
-      onRetry={() => void refetch().catch(() => undefined)}
+      {...table}
       search={{ label: 'Search API keys', placeholder: 'Name' }}
       filters={
         <BooleanFilterSelect
@@ -167,7 +157,6 @@ export function ApiKeySection() {
           testId="api-key-status-filter"
         />
       }
-      exportRows={exportRows}
       form={(_key, close) => <ApiKeyCreateDialog onClose={close} />}
     />
   );

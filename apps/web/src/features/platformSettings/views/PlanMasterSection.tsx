@@ -9,9 +9,9 @@ import {
   usePlanSetRetiredMutation,
   type ManagedPlanFieldsFragment,
 } from '../../../generated/graphql';
-import { useExportAllRows } from '../../../lib/collectPages';
 import { dropListPages } from '../../../lib/listCache';
 import { toaster } from '../../../lib/toaster';
+import { useListQuery } from '../../../lib/useListQuery';
 import { useListState } from '../../../lib/useListState';
 import { MasterSection, throwIfRefused, type MasterAction } from '../master/MasterSection';
 import { planList } from '../planList';
@@ -25,14 +25,9 @@ const count = new Intl.NumberFormat('en-US');
 /** The plan master: every plan, retired ones too, with how many licences hold each. */
 export function PlanMasterSection() {
   const list = useListState(planList);
-  const { data, previousData, loading, error, refetch } = usePlanMasterQuery({
-    variables: list.variables,
-    notifyOnNetworkStatusChange: true,
-  });
-  const exportRows = useExportAllRows(PlanMasterDocument, list.variables, (answer) => answer.planMaster);
+  const { table } = useListQuery(usePlanMasterQuery, PlanMasterDocument, list, (answer) => answer.planMaster);
   const [setRetired] = usePlanSetRetiredMutation({ update: (cache) => dropListPages(cache, 'planMaster') });
   const [deletePlan] = usePlanDeleteMutation({ update: (cache) => dropListPages(cache, 'planMaster') });
-  const page = (data ?? previousData)?.planMaster;
 
   const columns = useMemo<DataTableColumn<Plan>[]>(
     () => [
@@ -126,12 +121,7 @@ export function PlanMasterSection() {
       rowName={(plan) => plan.name}
       columns={columns}
       actions={actions}
-      rows={page?.nodes}
-      totalCount={page?.totalCount}
-      list={list}
-      loading={loading}
-      error={error}
-      onRetry={() => void refetch().catch(() => undefined)}
+      {...table}
       search={{ label: 'Search plans', placeholder: 'Plan, group or product' }}
       filters={
         <BooleanFilterSelect
@@ -142,7 +132,6 @@ export function PlanMasterSection() {
           testId="plan-status-filter"
         />
       }
-      exportRows={exportRows}
       form={(plan, close) => <PlanFormDialog plan={plan} onClose={close} />}
     />
   );

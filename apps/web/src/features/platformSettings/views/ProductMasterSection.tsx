@@ -2,7 +2,7 @@ import { Link, Text } from '@chakra-ui/react';
 import { useMemo } from 'react';
 import type { DataTableColumn } from '../../../components/DataTable';
 import { ProductMasterDocument, useProductMasterQuery, type ManagedProductFieldsFragment } from '../../../generated/graphql';
-import { useExportAllRows } from '../../../lib/collectPages';
+import { useListQuery } from '../../../lib/useListQuery';
 import { useListState } from '../../../lib/useListState';
 import { MasterSection } from '../master/MasterSection';
 import { productList } from '../productList';
@@ -13,12 +13,7 @@ type Product = ManagedProductFieldsFragment;
 /** The product master: what the provider sells, where each product runs and what it includes. */
 export function ProductMasterSection() {
   const list = useListState(productList);
-  const { data, previousData, loading, error, refetch } = useProductMasterQuery({
-    variables: list.variables,
-    notifyOnNetworkStatusChange: true,
-  });
-  const exportRows = useExportAllRows(ProductMasterDocument, list.variables, (answer) => answer.productMaster);
-  const page = (data ?? previousData)?.productMaster;
+  const { table } = useListQuery(useProductMasterQuery, ProductMasterDocument, list, (answer) => answer.productMaster);
 
   const columns = useMemo<DataTableColumn<Product>[]>(
     () => [
@@ -54,14 +49,8 @@ export function ProductMasterSection() {
       emptyDescription="Add the first product the provider sells, then its plans."
       rowName={(product) => product.name}
       columns={columns}
-      rows={page?.nodes}
-      totalCount={page?.totalCount}
-      list={list}
-      loading={loading}
-      error={error}
-      onRetry={() => void refetch().catch(() => undefined)}
+      {...table}
       search={{ label: 'Search products', placeholder: 'Name, code or address' }}
-      exportRows={exportRows}
       form={(product, close) => <ProductFormDialog product={product} onClose={close} />}
     />
   );

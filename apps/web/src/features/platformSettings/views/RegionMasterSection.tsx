@@ -9,9 +9,9 @@ import {
   useRegionSetActiveMutation,
   type RegionFieldsFragment,
 } from '../../../generated/graphql';
-import { useExportAllRows } from '../../../lib/collectPages';
 import { dropListPages } from '../../../lib/listCache';
 import { toaster } from '../../../lib/toaster';
+import { useListQuery } from '../../../lib/useListQuery';
 import { useListState } from '../../../lib/useListState';
 import { MasterSection, throwIfRefused, type MasterAction } from '../master/MasterSection';
 import { regionList } from '../regionList';
@@ -24,14 +24,9 @@ const organisations = (count: number) => (count === 1 ? '1 organisation' : `${co
 /** The regions master: where organisations' data can live, with how many organisations default to each. */
 export function RegionMasterSection() {
   const list = useListState(regionList);
-  const { data, previousData, loading, error, refetch } = useRegionMasterQuery({
-    variables: list.variables,
-    notifyOnNetworkStatusChange: true,
-  });
-  const exportRows = useExportAllRows(RegionMasterDocument, list.variables, (answer) => answer.regions);
+  const { table } = useListQuery(useRegionMasterQuery, RegionMasterDocument, list, (answer) => answer.regions);
   const [setActive] = useRegionSetActiveMutation({ update: (cache) => dropListPages(cache, 'regions') });
   const [deleteRegion] = useRegionDeleteMutation({ update: (cache) => dropListPages(cache, 'regions') });
-  const page = (data ?? previousData)?.regions;
 
   const columns = useMemo<DataTableColumn<Region>[]>(
     () => [
@@ -118,12 +113,7 @@ export function RegionMasterSection() {
       rowName={(region) => region.name}
       columns={columns}
       actions={actions}
-      rows={page?.nodes}
-      totalCount={page?.totalCount}
-      list={list}
-      loading={loading}
-      error={error}
-      onRetry={() => void refetch().catch(() => undefined)}
+      {...table}
       search={{ label: 'Search regions', placeholder: 'Name or code' }}
       filters={
         <BooleanFilterSelect
@@ -134,7 +124,6 @@ export function RegionMasterSection() {
           testId="region-status-filter"
         />
       }
-      exportRows={exportRows}
       form={(region, close) => (region ? <RegionRenameDialog region={region} onClose={close} /> : <RegionAddDialog onClose={close} />)}
     />
   );

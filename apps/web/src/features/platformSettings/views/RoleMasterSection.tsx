@@ -10,9 +10,9 @@ import {
   useRoleSetActiveMutation,
   type RoleFieldsFragment,
 } from '../../../generated/graphql';
-import { useExportAllRows } from '../../../lib/collectPages';
 import { dropListPages } from '../../../lib/listCache';
 import { toaster } from '../../../lib/toaster';
+import { useListQuery } from '../../../lib/useListQuery';
 import { useListState } from '../../../lib/useListState';
 import { MasterSection, throwIfRefused, type MasterAction } from '../master/MasterSection';
 import { roleList } from '../roleList';
@@ -25,15 +25,10 @@ const people = (count: number) => (count === 1 ? '1 person holds' : `${count} pe
 /** The role master: each product's roles that organisations give their people, with how many hold each. */
 export function RoleMasterSection() {
   const list = useListState(roleList);
-  const { data, previousData, loading, error, refetch } = useRoleMasterQuery({
-    variables: list.variables,
-    notifyOnNetworkStatusChange: true,
-  });
+  const { table } = useListQuery(useRoleMasterQuery, RoleMasterDocument, list, (answer) => answer.roles);
   const products = useMasterProductOptionsQuery();
-  const exportRows = useExportAllRows(RoleMasterDocument, list.variables, (answer) => answer.roles);
   const [setActive] = useRoleSetActiveMutation({ update: (cache) => dropListPages(cache, 'roles') });
   const [deleteRole] = useRoleDeleteMutation({ update: (cache) => dropListPages(cache, 'roles') });
-  const page = (data ?? previousData)?.roles;
 
   const columns = useMemo<DataTableColumn<Role>[]>(
     () => [
@@ -127,12 +122,7 @@ export function RoleMasterSection() {
       rowName={(role) => `${role.name} (${role.productName})`}
       columns={columns}
       actions={actions}
-      rows={page?.nodes}
-      totalCount={page?.totalCount}
-      list={list}
-      loading={loading}
-      error={error}
-      onRetry={() => void refetch().catch(() => undefined)}
+      {...table}
       search={{ label: 'Search roles', placeholder: 'Role, description or product' }}
       filters={
         <>
@@ -152,7 +142,6 @@ export function RoleMasterSection() {
           />
         </>
       }
-      exportRows={exportRows}
       form={(role, close) => (role ? <RoleEditDialog role={role} onClose={close} /> : <RoleAddDialog onClose={close} />)}
     />
   );
