@@ -28,6 +28,8 @@ export function useListQuery<Data, Variables extends { page?: PageRequest | null
   const shown = answer.data ?? answer.previousData;
   const page = shown ? pageOf(shown) : undefined;
   return {
+    /** The page shown, for what else the screen says of it. */
+    page,
     table: {
       rows: page?.nodes,
       totalCount: page?.totalCount,

@@ -10,12 +10,12 @@ import {
   useEnquiryRejectMutation,
   type EnquiryFieldsFragment,
 } from '../../../generated/graphql';
-import { useExportAllRows } from '../../../lib/collectPages';
 import { formatDateTime } from '../../../lib/dates';
 import { dropListPages } from '../../../lib/listCache';
 import { menuEntryName } from '../../../lib/menu';
 import { errorMessage } from '../../../lib/requestErrors';
 import { toaster } from '../../../lib/toaster';
+import { useListQuery } from '../../../lib/useListQuery';
 import { useListState } from '../../../lib/useListState';
 import { EnquiryDetails } from '../components/EnquiryDetails';
 import { RejectEnquiryForm } from '../components/RejectEnquiryForm';
@@ -83,9 +83,7 @@ export default function EnquiriesView() {
   const list = useListState(enquiryList);
   const view: EnquiryView = list.filter.status ?? 'PENDING';
   const variables = useMemo(() => ({ ...list.variables, filter: { status: view } }), [list.variables, view]);
-  const exportRows = useExportAllRows(EnquiryListDocument, variables, (data) => data.enquiries);
-  const { data, previousData, loading, error, refetch } = useEnquiryListQuery({ variables, notifyOnNetworkStatusChange: true });
-  const answer = (data ?? previousData)?.enquiries;
+  const { table } = useListQuery(useEnquiryListQuery, EnquiryListDocument, { ...list, variables }, (answer) => answer.enquiries);
 
   const [open, setOpen] = useState<Row | null>(null);
   const [rejecting, setRejecting] = useState(false);
@@ -143,13 +141,8 @@ export default function EnquiriesView() {
             <DataTable
               label={tab === 'PENDING' ? 'Pending enquiries' : 'Rejected enquiries'}
               columns={columns}
-              rows={answer?.nodes}
-              totalCount={answer?.totalCount}
+              {...table}
               getRowId={(row) => row.id}
-              list={list}
-              loading={loading}
-              error={error}
-              onRetry={() => void refetch().catch(() => undefined)}
               search={{ label: 'Search enquiries', placeholder: 'Company, administrator or contact' }}
               empty={
                 tab === 'PENDING'
@@ -159,7 +152,6 @@ export default function EnquiriesView() {
                     }
                   : { title: 'No rejected enquiries', description: 'Enquiries you reject are kept here with the reason you gave.' }
               }
-              exportRows={exportRows}
               testId="enquiry-table"
             />
           </Tabs.Content>

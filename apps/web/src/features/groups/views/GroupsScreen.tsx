@@ -5,12 +5,12 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { DataTable, type DataTableColumn } from '../../../components/DataTable';
 import { PageHeader } from '../../../components/PageHeader';
 import { GroupListDocument, useGroupDeleteMutation, useGroupListQuery, type GroupFieldsFragment } from '../../../generated/graphql';
-import { useExportAllRows } from '../../../lib/collectPages';
 import { formatDateTime } from '../../../lib/dates';
 import { dropListPages } from '../../../lib/listCache';
 import { menuEntryName } from '../../../lib/menu';
 import { errorMessage } from '../../../lib/requestErrors';
 import { toaster } from '../../../lib/toaster';
+import { useListQuery } from '../../../lib/useListQuery';
 import { useListState } from '../../../lib/useListState';
 import { groupList } from '../groupList';
 import { groupManagementPath } from '../urls';
@@ -34,9 +34,7 @@ type Editing = { mode: 'create' } | { mode: 'edit'; group: Group };
 export function GroupsScreen({ organizationId, embedded = false }: GroupsScreenProps) {
   const list = useListState(groupList);
   const variables = { organizationId, ...list.variables };
-  const exportRows = useExportAllRows(GroupListDocument, variables, (data) => data.groups);
-  const { data, previousData, loading, error, refetch } = useGroupListQuery({ variables, notifyOnNetworkStatusChange: true });
-  const page = (data ?? previousData)?.groups;
+  const { table } = useListQuery(useGroupListQuery, GroupListDocument, { ...list, variables }, (answer) => answer.groups);
   const [editing, setEditing] = useState<Editing | null>(null);
   const [deleting, setDeleting] = useState<Group | null>(null);
   const [membersOf, setMembersOf] = useState<Group | null>(null);
@@ -129,17 +127,11 @@ export function GroupsScreen({ organizationId, embedded = false }: GroupsScreenP
       <DataTable
         label="Groups"
         columns={columns}
-        rows={page?.nodes}
-        totalCount={page?.totalCount}
+        {...table}
         getRowId={(group) => group.id}
         getRowLabel={(group) => group.name}
-        list={list}
-        loading={loading}
-        error={error}
-        onRetry={() => void refetch().catch(() => undefined)}
         empty={{ title: 'No groups yet', description: 'Make the first group, then choose its members.', action: newGroup }}
         search={{ label: 'Search groups', placeholder: 'Name or description' }}
-        exportRows={exportRows}
         testId="group-table"
       />
       {editing && (

@@ -11,12 +11,12 @@ import {
   useViewerQuery,
   type LicenceListQuery,
 } from '../../../generated/graphql';
-import { useExportAllRows } from '../../../lib/collectPages';
 import { formatDate } from '../../../lib/dates';
 import { dropListPages } from '../../../lib/listCache';
 import { menuEntryName } from '../../../lib/menu';
 import { errorMessage } from '../../../lib/requestErrors';
 import { toaster } from '../../../lib/toaster';
+import { useListQuery } from '../../../lib/useListQuery';
 import { useListState } from '../../../lib/useListState';
 import { ExpiryNote } from '../components/ExpiryNote';
 import { LicenceActions, type LicenceAction } from '../components/LicenceActions';
@@ -120,10 +120,8 @@ function actionsColumn(onAction: (licence: Licence, action: LicenceAction) => vo
 export function SubscriptionsScreen({ organizationId, embedded = false }: SubscriptionsScreenProps) {
   const list = useListState(licenceList);
   const variables = { organizationId, ...list.variables };
-  const { data, previousData, loading, error, refetch } = useLicenceListQuery({ variables, notifyOnNetworkStatusChange: true });
-  const page = (data ?? previousData)?.licences;
+  const { page, table } = useListQuery(useLicenceListQuery, LicenceListDocument, { ...list, variables }, (answer) => answer.licences);
   const soon = useMemo(() => endingSoon(page?.nodes ?? []), [page]);
-  const exportRows = useExportAllRows(LicenceListDocument, variables, (answer) => answer.licences);
 
   // Licences are the provider's to change: its SuperAdmins get the actions, in an organisation's tab.
   const viewer = useViewerQuery({ fetchPolicy: 'cache-first' });
@@ -174,17 +172,11 @@ export function SubscriptionsScreen({ organizationId, embedded = false }: Subscr
       <DataTable
         label="Licences"
         columns={columns}
-        rows={page?.nodes}
-        totalCount={page?.totalCount}
+        {...table}
         getRowId={(licence) => licence.id}
         getRowLabel={(licence) => `${licence.productName} ${licence.planName}`}
-        list={list}
-        loading={loading}
-        error={error}
-        onRetry={() => void refetch().catch(() => undefined)}
         empty={{ title: 'No licences yet', description: 'The organization has no licence for any product. The provider adds licences.' }}
         search={{ label: 'Search licences', placeholder: 'Product or plan' }}
-        exportRows={exportRows}
         testId="licence-table"
       />
       {manages && dialog?.action === 'add' && <AddLicenceDialog organizationId={organizationId} onClose={close} />}
