@@ -12,11 +12,11 @@ import {
   type UserErrorFieldsFragment,
 } from '../../../generated/graphql';
 import { copyText } from '../../../lib/clipboard';
-import { useExportAllRows } from '../../../lib/collectPages';
 import { formatDateTime } from '../../../lib/dates';
 import { dropListPages } from '../../../lib/listCache';
 import { describeRequestError, errorMessage } from '../../../lib/requestErrors';
 import { toaster } from '../../../lib/toaster';
+import { useListQuery } from '../../../lib/useListQuery';
 import { useListState } from '../../../lib/useListState';
 import { INVITATION_STATUS_LABELS, InvitationStatusBadge } from '../components/InvitationStatusBadge';
 import { INVITATION_STATUSES, invitationList } from '../userList';
@@ -40,8 +40,7 @@ function succeeded(errors: readonly UserErrorFieldsFragment[] | undefined, title
 export function InvitationsPanel({ organizationId }: { organizationId?: string }) {
   const list = useListState(invitationList);
   const variables = { ...list.variables, organizationId };
-  const exportRows = useExportAllRows(InvitationListDocument, variables, (data) => data.invitations);
-  const { data, previousData, loading, error, refetch } = useInvitationListQuery({ variables });
+  const { table } = useListQuery(useInvitationListQuery, InvitationListDocument, { ...list, variables }, (answer) => answer.invitations);
   const [revoking, setRevoking] = useState<Invitation | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
 
@@ -175,20 +174,14 @@ export function InvitationsPanel({ organizationId }: { organizationId?: string }
     [busy],
   );
 
-  const answer = (data ?? previousData)?.invitations;
   return (
     <>
       <DataTable
         label="Invitations"
         columns={columns}
-        rows={answer?.nodes}
-        totalCount={answer?.totalCount}
+        {...table}
         getRowId={(invitation) => invitation.id}
         getRowLabel={nameOf}
-        list={list}
-        loading={loading}
-        error={error}
-        onRetry={() => void refetch().catch(() => undefined)}
         empty={{ title: 'No invitations yet', description: 'People you invite show here until they choose their password.' }}
         search={{ label: 'Search invitations', placeholder: 'Name or email' }}
         filters={
@@ -200,7 +193,6 @@ export function InvitationsPanel({ organizationId }: { organizationId?: string }
             testId="invitation-status-filter"
           />
         }
-        exportRows={exportRows}
         testId="invitations-table"
       />
       <ConfirmDialog

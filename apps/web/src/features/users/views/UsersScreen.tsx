@@ -1,5 +1,4 @@
 import { Badge, Box, Button, Flex, HStack, Heading, NativeSelect, Tabs, Text } from '@chakra-ui/react';
-import { useApolloClient } from '@apollo/client/react';
 import { parseAsString, parseAsStringLiteral, useQueryStates } from 'nuqs';
 import { useMemo, useState } from 'react';
 import { LuFileUp, LuUserPlus } from 'react-icons/lu';
@@ -13,11 +12,11 @@ import {
   type UserFieldsFragment,
   type UserStatus,
 } from '../../../generated/graphql';
-import { collectAllPages } from '../../../lib/collectPages';
 import { formatDateTime } from '../../../lib/dates';
 import { dropListPages } from '../../../lib/listCache';
 import { menuEntryName } from '../../../lib/menu';
 import { toaster } from '../../../lib/toaster';
+import { useListQuery } from '../../../lib/useListQuery';
 import { useListState } from '../../../lib/useListState';
 import { useMutationForm } from '../../../lib/useMutationForm';
 import { ImportUsersDialog } from '../components/ImportUsersDialog';
@@ -72,9 +71,8 @@ export function UsersScreen({ organizationId, embedded = false }: UsersScreenPro
   const [{ view }, setView] = useQueryStates(VIEW_KEYS, { history: 'push' });
   const list = useListState(userList);
   const variables = { ...list.variables, organizationId };
-  const { data, previousData, loading, error, refetch } = useUserListQuery({ variables });
+  const { table } = useListQuery(useUserListQuery, UserListDocument, { ...list, variables }, (answer) => answer.users);
   const seats = useUserSeatsQuery({ variables: { organizationId } });
-  const client = useApolloClient();
   const [shown, setShown] = useState<{ id: string; name: string } | null>(null);
   const [inviting, setInviting] = useState(false);
   const [importing, setImporting] = useState(false);
@@ -168,7 +166,6 @@ export function UsersScreen({ organizationId, embedded = false }: UsersScreenPro
     [],
   );
 
-  const answer = (data ?? previousData)?.users;
   const productSeats = seats.data?.userSeats;
   const canInvite = productSeats !== undefined && productSeats.some((product) => product.roles.length > 0);
   const openInvitation = () => {
@@ -231,14 +228,9 @@ export function UsersScreen({ organizationId, embedded = false }: UsersScreenPro
           <DataTable
             label="Users"
             columns={columns}
-            rows={answer?.nodes}
-            totalCount={answer?.totalCount}
+            {...table}
             getRowId={(user) => user.id}
             getRowLabel={fullName}
-            list={list}
-            loading={loading}
-            error={error}
-            onRetry={() => void refetch().catch(() => undefined)}
             empty={{
               title: 'No users yet',
               description: 'Invite the people of your organization to give them access.',
@@ -263,16 +255,6 @@ export function UsersScreen({ organizationId, embedded = false }: UsersScreenPro
                 </NativeSelect.Field>
                 <NativeSelect.Indicator />
               </NativeSelect.Root>
-            }
-            exportRows={() =>
-              collectAllPages(async (page) => {
-                const result = await client.query({
-                  query: UserListDocument,
-                  variables: { ...variables, page },
-                  fetchPolicy: 'network-only',
-                });
-                return result.data!.users;
-              })
             }
             bulkActions={bulkActions}
             testId="users-table"
