@@ -60,6 +60,22 @@ describe('useListQuery', () => {
     expect(refetch).toHaveBeenCalledOnce();
   });
 
+  it('reads a fresh list from the server at every visit, and keeps its rows when a refresh fails', () => {
+    const failure = new Error('The console cannot reach the server');
+    const useThings = vi.fn(() => ({ data: page(['a']), loading: false, error: failure, refetch: () => Promise.resolve() }));
+    const { result } = renderHook(() => useListQuery(useThings, THINGS, list, (data) => data.things, { fresh: true }), { wrapper });
+    expect(useThings).toHaveBeenCalledWith({
+      variables: list.variables,
+      notifyOnNetworkStatusChange: true,
+      fetchPolicy: 'cache-and-network',
+    });
+    expect(result.current.table).toMatchObject({ rows: [{ id: 'a' }], error: undefined });
+
+    // A list that is not fresh says its page could not be read, even with the last rows at hand.
+    const plain = renderHook(() => useListQuery(useThings, THINGS, list, (data) => data.things), { wrapper });
+    expect(plain.result.current.table.error).toBe(failure);
+  });
+
   it('exports every row as the list is searched now, not only the page shown', async () => {
     const useThings = () => ({ data: page(['t25']), loading: false, refetch: () => Promise.resolve() });
     const { result } = renderHook(() => useListQuery(useThings, THINGS, list, (data) => data.things), { wrapper });

@@ -18,12 +18,29 @@ type ListAnswer<Data> = {
  * Spread `table` onto a DataTable (or a Platform Settings MasterSection).
  */
 export function useListQuery<Data, Variables extends { page?: PageRequest | null }, Row>(
-  useQuery: (options: { variables: Variables; notifyOnNetworkStatusChange: boolean }) => ListAnswer<Data>,
+  useQuery: (options: {
+    variables: Variables;
+    notifyOnNetworkStatusChange: boolean;
+    fetchPolicy?: 'cache-and-network';
+  }) => ListAnswer<Data>,
   document: TypedDocumentNode<Data, Variables>,
   list: ListControls & { variables: Variables },
   pageOf: (data: Data) => FetchedPage<Row>,
+  {
+    fresh = false,
+  }: {
+    /**
+     * For lists that change while nobody looks (sessions, the audit log): shown from the cache at
+     * once and read again from the server at every visit; a failed refresh leaves the rows shown.
+     */
+    fresh?: boolean;
+  } = {},
 ) {
-  const answer = useQuery({ variables: list.variables, notifyOnNetworkStatusChange: true });
+  const answer = useQuery({
+    variables: list.variables,
+    notifyOnNetworkStatusChange: true,
+    ...(fresh ? { fetchPolicy: 'cache-and-network' as const } : {}),
+  });
   const exportRows = useExportAllRows(document, list.variables, pageOf);
   const shown = answer.data ?? answer.previousData;
   const page = shown ? pageOf(shown) : undefined;
@@ -35,7 +52,7 @@ export function useListQuery<Data, Variables extends { page?: PageRequest | null
       totalCount: page?.totalCount,
       list,
       loading: answer.loading,
-      error: answer.error,
+      error: fresh && page ? undefined : answer.error,
       onRetry: () => void answer.refetch().catch(() => undefined),
       exportRows,
     },

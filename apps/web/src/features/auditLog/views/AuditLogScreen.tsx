@@ -3,8 +3,8 @@ import { useMemo } from 'react';
 import { DataTable, DayRangeFilter, FilterSelect } from '../../../components/DataTable';
 import { PageHeader } from '../../../components/PageHeader';
 import { AuditLogDocument, useAuditActionsQuery, useAuditLogQuery } from '../../../generated/graphql';
-import { useExportAllRows } from '../../../lib/collectPages';
 import { menuEntryName } from '../../../lib/menu';
+import { useListQuery } from '../../../lib/useListQuery';
 import { useListState } from '../../../lib/useListState';
 import { auditFilter, auditList } from '../auditList';
 import { actorName, auditColumns, type AuditRow } from '../components/auditColumns';
@@ -29,16 +29,16 @@ export function AuditLogScreen({ organizationId, embedded = false, platformWide 
     () => ({ ...list.variables, filter: auditFilter(list.filter), organizationId }),
     [list.variables, list.filter, organizationId],
   );
-  const exportRows = useExportAllRows(AuditLogDocument, variables, (data) => data.auditLog);
-  const { data, previousData, loading, error, refetch } = useAuditLogQuery({ variables, fetchPolicy: 'cache-and-network' });
-  const answer = (data ?? previousData)?.auditLog;
+  const { page, table } = useListQuery(useAuditLogQuery, AuditLogDocument, { ...list, variables }, (answer) => answer.auditLog, {
+    fresh: true,
+  });
   const actions = useAuditActionsQuery({ variables: { organizationId } }).data?.auditActions ?? [];
   const columns = useMemo(
     () => auditColumns({ withOrganization: platformWide, onPerson: (row: AuditRow) => list.setFilter('person', row.actor?.id ?? null) }),
     [platformWide, list],
   );
   const person = list.filter.person;
-  const personName = answer?.nodes.find((row) => row.actor?.id === person);
+  const personName = page?.nodes.find((row) => row.actor?.id === person);
 
   return (
     <Box data-testid="audit-log-screen">
@@ -57,14 +57,9 @@ export function AuditLogScreen({ organizationId, embedded = false, platformWide 
       <DataTable
         label="Audit log"
         columns={columns}
-        rows={answer?.nodes}
-        totalCount={answer?.totalCount}
+        {...table}
         getRowId={(row) => row.id}
         getRowLabel={(row) => `${row.action} by ${actorName(row)}`}
-        list={list}
-        loading={loading}
-        error={answer ? undefined : error}
-        onRetry={() => void refetch()}
         empty={{ title: 'Nothing changed yet', description: 'Changes made by administrators appear here, newest first.' }}
         search={{ label: 'Search the audit log', placeholder: 'Person, action or record id' }}
         filters={
@@ -86,7 +81,6 @@ export function AuditLogScreen({ organizationId, embedded = false, platformWide 
             />
           </>
         }
-        exportRows={exportRows}
         testId="audit-table"
       />
     </Box>

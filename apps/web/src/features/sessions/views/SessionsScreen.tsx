@@ -12,11 +12,11 @@ import {
   useSessionUserEndMutation,
   type UserErrorFieldsFragment,
 } from '../../../generated/graphql';
-import { useExportAllRows } from '../../../lib/collectPages';
 import { dropListPages } from '../../../lib/listCache';
 import { menuEntryName } from '../../../lib/menu';
 import { errorMessage } from '../../../lib/requestErrors';
 import { toaster } from '../../../lib/toaster';
+import { useListQuery } from '../../../lib/useListQuery';
 import { useListState } from '../../../lib/useListState';
 import { SessionFilters } from '../components/SessionFilters';
 import { fullName, sessionColumns, type SessionRow } from '../components/sessionColumns';
@@ -52,9 +52,9 @@ export function SessionsScreen({ organizationId, embedded = false }: Props) {
     () => ({ ...list.variables, filter: sessionFilter(list.filter), organizationId }),
     [list.variables, list.filter, organizationId],
   );
-  const exportRows = useExportAllRows(SessionListDocument, variables, (data) => data.sessions);
-  const { data, previousData, loading, error, refetch } = useSessionListQuery({ variables, fetchPolicy: 'cache-and-network' });
-  const answer = (data ?? previousData)?.sessions;
+  const { table } = useListQuery(useSessionListQuery, SessionListDocument, { ...list, variables }, (answer) => answer.sessions, {
+    fresh: true,
+  });
   const [pending, setPending] = useState<Pending>(null);
 
   const update = { update: (cache: Parameters<typeof dropListPages>[0]) => dropListPages(cache, 'sessions') };
@@ -107,14 +107,9 @@ export function SessionsScreen({ organizationId, embedded = false }: Props) {
       <DataTable
         label="Sign-in sessions"
         columns={columns}
-        rows={answer?.nodes}
-        totalCount={answer?.totalCount}
+        {...table}
         getRowId={(row) => row.id}
         getRowLabel={fullName}
-        list={list}
-        loading={loading}
-        error={answer ? undefined : error}
-        onRetry={() => void refetch()}
         empty={{ title: 'No sign-ins yet', description: 'Sessions appear here once people of the organisation sign in.' }}
         search={{ label: 'Search sessions', placeholder: 'Name, email or IP address' }}
         filters={
@@ -127,7 +122,6 @@ export function SessionsScreen({ organizationId, embedded = false }: Props) {
             onStartedToChange={(value) => list.setFilter('startedTo', value)}
           />
         }
-        exportRows={exportRows}
         testId="sessions-table"
       />
       <ConfirmDialog
