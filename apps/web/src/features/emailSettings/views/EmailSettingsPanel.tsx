@@ -1,7 +1,8 @@
-import { Badge, Box, Button, Card, Flex, Heading, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Flex, Heading, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { FormField } from '../../../components/FormField';
+import { SelectControl, type SelectOption } from '../../../components/SelectControl';
 import { MutationForm } from '../../../components/MutationForm';
 import { OutcomeAlert, type Outcome } from '../../../components/OutcomeAlert';
 import { SettingsPanel } from '../../../components/SettingsPanel';
@@ -18,6 +19,12 @@ import { toaster } from '../../../lib/toaster';
 import { useMutationForm } from '../../../lib/useMutationForm';
 import { SOURCE_LABELS, TEMPLATE_LABELS } from '../components/labels';
 import { EmailTemplateDialog } from './EmailTemplateDialog';
+
+const SECURITY_OPTIONS: readonly SelectOption[] = [
+  ['STARTTLS', 'STARTTLS (usually port 587)'],
+  ['TLS', 'TLS (usually port 465)'],
+  ['NONE', 'None (trusted network only)'],
+];
 
 const settingsSchema = () => import('@yozy/shared/inputs').then((inputs) => inputs.emailSettingsInput);
 
@@ -111,16 +118,7 @@ function ServerForm({ settings, organizationId, platform }: { settings: Settings
               {(control) => <Input {...control} inputMode="numeric" autoComplete="off" placeholder="587" />}
             </FormField>
             <FormField name="smtpSecurity" label="Security" required testId="email-smtp-security">
-              {(control) => (
-                <NativeSelect.Root>
-                  <NativeSelect.Field {...control}>
-                    <option value="STARTTLS">STARTTLS (usually port 587)</option>
-                    <option value="TLS">TLS (usually port 465)</option>
-                    <option value="NONE">None (trusted network only)</option>
-                  </NativeSelect.Field>
-                  <NativeSelect.Indicator />
-                </NativeSelect.Root>
-              )}
+              {(control) => <SelectControl {...control} options={SECURITY_OPTIONS} />}
             </FormField>
             <FormField name="smtpFromAddress" label="Send from address" testId="email-smtp-from">
               {(control) => <Input {...control} type="email" autoComplete="off" />}

@@ -1,6 +1,12 @@
-import { Input, NativeSelect, SimpleGrid, Text } from '@chakra-ui/react';
+import { Input, SimpleGrid, Text } from '@chakra-ui/react';
 import { FormField } from '../../../components/FormField';
+import { SelectControl, type SelectOption } from '../../../components/SelectControl';
 import { ProductField } from './ProductField';
+
+const FREQUENCY_OPTIONS: readonly SelectOption[] = [
+  ['MONTHLY', 'Monthly'],
+  ['YEARLY', 'Yearly'],
+];
 
 type Product = { id: string; name: string };
 
@@ -34,15 +40,7 @@ export function PlanFormFields({ products, productName }: Props) {
         {(control) => <Input {...control} autoComplete="off" maxLength={3} placeholder="USD" />}
       </FormField>
       <FormField name="frequency" label="Billed" required testId="plan-frequency">
-        {(control) => (
-          <NativeSelect.Root>
-            <NativeSelect.Field {...control}>
-              <option value="MONTHLY">Monthly</option>
-              <option value="YEARLY">Yearly</option>
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        )}
+        {(control) => <SelectControl {...control} options={FREQUENCY_OPTIONS} />}
       </FormField>
       <FormField name="capacity" label="Users allowed" required help="A hard limit on seats" testId="plan-capacity">
         {(control) => <Input {...control} inputMode="numeric" autoComplete="off" placeholder="50" />}

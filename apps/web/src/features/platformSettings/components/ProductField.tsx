@@ -1,5 +1,6 @@
-import { NativeSelect, type FieldRootProps } from '@chakra-ui/react';
+import { type FieldRootProps } from '@chakra-ui/react';
 import { FormField } from '../../../components/FormField';
+import { SelectControl } from '../../../components/SelectControl';
 
 type Product = { id: string; name: string };
 
@@ -10,17 +11,10 @@ export function ProductField({ products, testId, gridColumn }: Props) {
   return (
     <FormField name="productId" label="Product" required testId={testId} gridColumn={gridColumn}>
       {(control) => (
-        <NativeSelect.Root>
-          <NativeSelect.Field {...control}>
-            <option value="">Choose a product</option>
-            {products.map((product) => (
-              <option key={product.id} value={product.id}>
-                {product.name}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
+        <SelectControl
+          {...control}
+          options={[['', 'Choose a product'], ...products.map((product) => [product.id, product.name] as const)]}
+        />
       )}
     </FormField>
   );

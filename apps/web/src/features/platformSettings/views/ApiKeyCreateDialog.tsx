@@ -1,12 +1,18 @@
-import { Alert, Button, Code, Dialog, Flex, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Code, Dialog, Flex, Input, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { CopyButton } from '../../../components/CopyButton';
 import { DialogFrame } from '../../../components/DialogFrame';
 import { FormDialog } from '../../../components/FormDialog';
 import { FormField } from '../../../components/FormField';
+import { SelectControl, type SelectOption } from '../../../components/SelectControl';
 import { useApiKeyCreateMutation, useApiKeyOrganizationOptionsQuery } from '../../../generated/graphql';
 import { dropListPages } from '../../../lib/listCache';
 import { useMutationForm } from '../../../lib/useMutationForm';
+
+const ACCESS_OPTIONS: readonly SelectOption[] = [
+  ['READ', 'Read only: queries, never a change'],
+  ['READ_WRITE', 'Read and write: queries and changes'],
+];
 
 // The shared rules load when the dialog opens, keeping zod off the list's first paint.
 const apiKeySchema = () => import('@yozy/shared/inputs').then((inputs) => inputs.apiKeyInput);
@@ -45,15 +51,7 @@ export function ApiKeyCreateDialog({ onClose }: { onClose: () => void }) {
           {(control) => <Input {...control} autoComplete="off" />}
         </FormField>
         <FormField name="access" label="Access" required testId="api-key-access">
-          {(control) => (
-            <NativeSelect.Root>
-              <NativeSelect.Field {...control}>
-                <option value="READ">Read only: queries, never a change</option>
-                <option value="READ_WRITE">Read and write: queries and changes</option>
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          )}
+          {(control) => <SelectControl {...control} options={ACCESS_OPTIONS} />}
         </FormField>
         <FormField
           name="organizationId"
@@ -62,17 +60,15 @@ export function ApiKeyCreateDialog({ onClose }: { onClose: () => void }) {
           testId="api-key-organization"
         >
           {(control) => (
-            <NativeSelect.Root>
-              <NativeSelect.Field {...control}>
-                <option value="">Every organisation</option>
-                {organizations.data?.organizations.nodes.map((organization) => (
-                  <option key={organization.id} value={organization.id}>
-                    {organization.companyName}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
+            <SelectControl
+              {...control}
+              options={[
+                ['', 'Every organisation'],
+                ...(organizations.data?.organizations.nodes ?? []).map(
+                  (organization) => [organization.id, organization.companyName] as const,
+                ),
+              ]}
+            />
           )}
         </FormField>
         <FormField

@@ -1,7 +1,8 @@
-import { Alert, Button, DataList, HStack, NativeSelect, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, DataList, HStack, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
 import type { EnquiryInput } from '@yozy/shared';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { FormField } from '../../../components/FormField';
+import { SelectControl } from '../../../components/SelectControl';
 import type { Plan, Product } from '../enquiryForm';
 import { frequencyLabel, planOptionLabel } from '../enquiryForm';
 
@@ -51,32 +52,21 @@ export function SubscriptionFields({ products, loading, loadError, onRetry }: Pr
           rules={{ onChange: () => setValue('planId', '') }}
         >
           {(control) => (
-            <NativeSelect.Root>
-              <NativeSelect.Field {...control}>
-                <option value="">{loading ? 'Loading…' : 'Choose a product'}</option>
-                {products.map((p) => (
-                  <option key={p.id} value={p.id}>
-                    {p.name}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
+            <SelectControl
+              {...control}
+              options={[['', loading ? 'Loading…' : 'Choose a product'], ...products.map((p) => [p.id, p.name] as const)]}
+            />
           )}
         </FormField>
         <FormField name="planId" label="Plan" required disabled={unavailable || !product} testId="signup-plan">
           {(control) => (
-            <NativeSelect.Root>
-              <NativeSelect.Field {...control}>
-                <option value="">{product ? 'Choose a plan' : 'Choose a product first'}</option>
-                {product?.plans.map((p) => (
-                  <option key={p.id} value={p.id}>
-                    {planOptionLabel(p)}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
+            <SelectControl
+              {...control}
+              options={[
+                ['', product ? 'Choose a plan' : 'Choose a product first'],
+                ...(product?.plans ?? []).map((p) => [p.id, planOptionLabel(p)] as const),
+              ]}
+            />
           )}
         </FormField>
       </SimpleGrid>

@@ -1,8 +1,9 @@
-import { Input, NativeSelect, Text } from '@chakra-ui/react';
+import { Input, Text } from '@chakra-ui/react';
 import type { AddLicenceInput, ChangeLicencePlanInput, ExtendLicenceInput } from '@yozy/shared';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { FormField } from '../../../components/FormField';
+import { SelectControl } from '../../../components/SelectControl';
 import { FormDialog } from '../../../components/FormDialog';
 import {
   useLicenceAddMutation,
@@ -44,17 +45,7 @@ function PlanSelect({ plans, testId, onPicked }: { plans: readonly PlanOption[];
       }}
     >
       {(control) => (
-        <NativeSelect.Root>
-          <NativeSelect.Field {...control}>
-            <option value="">Choose a plan</option>
-            {plans.map((plan) => (
-              <option key={plan.id} value={plan.id}>
-                {planLabel(plan)}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
+        <SelectControl {...control} options={[['', 'Choose a plan'], ...plans.map((plan) => [plan.id, planLabel(plan)] as const)]} />
       )}
     </FormField>
   );
@@ -77,17 +68,10 @@ function AddLicenceFields({ products }: { products: readonly Product[] }) {
     <>
       <FormField name="productId" label="Product" required testId="licence-add-product" rules={{ onChange: () => setValue('planId', '') }}>
         {(control) => (
-          <NativeSelect.Root>
-            <NativeSelect.Field {...control}>
-              <option value="">Choose a product</option>
-              {products.map((product) => (
-                <option key={product.id} value={product.id}>
-                  {product.name}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+          <SelectControl
+            {...control}
+            options={[['', 'Choose a product'], ...products.map((product) => [product.id, product.name] as const)]}
+          />
         )}
       </FormField>
       <PlanSelect

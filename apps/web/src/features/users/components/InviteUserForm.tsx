@@ -1,9 +1,15 @@
 import { Button, Dialog, Input, NativeSelect, Portal, SimpleGrid } from '@chakra-ui/react';
 import type { inviteUserInput } from '@yozy/shared';
 import { FormField } from '../../../components/FormField';
+import { SelectControl, type SelectOption } from '../../../components/SelectControl';
 import { MutationForm } from '../../../components/MutationForm';
 import type { UserSeatsQuery } from '../../../generated/graphql';
 import type { MutationForm as Kit } from '../../../lib/useMutationForm';
+
+const KIND_OPTIONS: readonly SelectOption[] = [
+  ['User', 'Member'],
+  ['OrgAdmin', 'Organisation admin'],
+];
 
 type Seats = UserSeatsQuery['userSeats'][number];
 
@@ -56,15 +62,7 @@ export function InviteUserDialog({ open, onClose, kit, seats }: Props) {
                   testId="invite-type"
                   help="An organisation admin also runs this console for the organisation."
                 >
-                  {(control) => (
-                    <NativeSelect.Root>
-                      <NativeSelect.Field {...control}>
-                        <option value="User">Member</option>
-                        <option value="OrgAdmin">Organisation admin</option>
-                      </NativeSelect.Field>
-                      <NativeSelect.Indicator />
-                    </NativeSelect.Root>
-                  )}
+                  {(control) => <SelectControl {...control} options={KIND_OPTIONS} />}
                 </FormField>
                 <FormField name="roleId" label="Role" required testId="invite-role" help="The role takes a seat on its product.">
                   {(control) => (
