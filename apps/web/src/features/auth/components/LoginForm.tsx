@@ -1,4 +1,4 @@
-import { Button, Input, Link, Text } from '@chakra-ui/react';
+import { Input, Link, Text } from '@chakra-ui/react';
 import type { signInInput } from '@yozy/shared';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
@@ -7,6 +7,7 @@ import { MutationForm } from '../../../components/MutationForm';
 import type { MutationForm as Kit } from '../../../lib/useMutationForm';
 import { forgotPasswordPath, signupPath } from '../urls';
 import { PasswordInput } from './PasswordInput';
+import { SubmitButton } from './SubmitButton';
 
 type Props = {
   kit: Kit<typeof signInInput>;
@@ -38,17 +39,9 @@ export function LoginForm({ kit, singleSignOn, passwordless = false }: Props) {
           >
             {(control) => <PasswordInput autoComplete="current-password" {...control} />}
           </FormField>
-          <Button
-            type="submit"
-            colorPalette="brand"
-            size="lg"
-            width="full"
-            loading={kit.submitting}
-            loadingText="Signing in…"
-            data-testid="login-submit"
-          >
+          <SubmitButton submitting={kit.submitting} loadingText="Signing in…" testId="login-submit">
             Sign in
-          </Button>
+          </SubmitButton>
         </>
       )}
       <Text textAlign="center" fontSize="sm" color="fg.muted">

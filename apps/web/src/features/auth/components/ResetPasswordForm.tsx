@@ -1,4 +1,4 @@
-import { Button, Link } from '@chakra-ui/react';
+import { Link } from '@chakra-ui/react';
 import { PASSWORD_RULE_MESSAGE, type newPasswordInput } from '@yozy/shared';
 import { Link as RouterLink } from 'react-router-dom';
 import { BackLink } from '../../../components/BackLink';
@@ -6,6 +6,7 @@ import { MutationForm } from '../../../components/MutationForm';
 import type { MutationForm as Kit } from '../../../lib/useMutationForm';
 import { forgotPasswordPath, loginPath } from '../urls';
 import { NewPasswordFields } from './NewPasswordFields';
+import { SubmitButton } from './SubmitButton';
 
 type Props = { email: string; kit: Kit<typeof newPasswordInput> };
 
@@ -25,17 +26,9 @@ export function ResetPasswordForm({ email, kit }: Props) {
       }
     >
       <NewPasswordFields username={email} testIdPrefix="reset" hint={PASSWORD_RULE_MESSAGE} />
-      <Button
-        type="submit"
-        colorPalette="brand"
-        size="lg"
-        width="full"
-        loading={kit.submitting}
-        loadingText="Saving…"
-        data-testid="reset-submit"
-      >
+      <SubmitButton submitting={kit.submitting} loadingText="Saving…" testId="reset-submit">
         Reset password
-      </Button>
+      </SubmitButton>
       <BackLink to={loginPath}>Back to sign in</BackLink>
     </MutationForm>
   );

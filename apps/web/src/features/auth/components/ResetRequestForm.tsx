@@ -1,10 +1,11 @@
-import { Button, Input } from '@chakra-ui/react';
+import { Input } from '@chakra-ui/react';
 import type { passwordResetRequestInput } from '@yozy/shared';
 import { BackLink } from '../../../components/BackLink';
 import { FormField } from '../../../components/FormField';
 import { MutationForm } from '../../../components/MutationForm';
 import type { MutationForm as Kit } from '../../../lib/useMutationForm';
 import { loginPath } from '../urls';
+import { SubmitButton } from './SubmitButton';
 
 export function ResetRequestForm({ kit }: { kit: Kit<typeof passwordResetRequestInput> }) {
   return (
@@ -12,17 +13,9 @@ export function ResetRequestForm({ kit }: { kit: Kit<typeof passwordResetRequest
       <FormField name="email" label="Email" required testId="reset-request-email">
         {(control) => <Input type="email" autoComplete="username" inputMode="email" placeholder="name@company.com" {...control} />}
       </FormField>
-      <Button
-        type="submit"
-        colorPalette="brand"
-        size="lg"
-        width="full"
-        loading={kit.submitting}
-        loadingText="Sending…"
-        data-testid="reset-request-submit"
-      >
+      <SubmitButton submitting={kit.submitting} loadingText="Sending…" testId="reset-request-submit">
         Send reset link
-      </Button>
+      </SubmitButton>
       <BackLink to={loginPath}>Back to sign in</BackLink>
     </MutationForm>
   );

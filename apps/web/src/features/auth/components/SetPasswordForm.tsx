@@ -1,10 +1,11 @@
-import { Button, Input, SimpleGrid, Text } from '@chakra-ui/react';
+import { Input, SimpleGrid, Text } from '@chakra-ui/react';
 import type { setPasswordInput } from '@yozy/shared';
 import { FormField } from '../../../components/FormField';
 import { MutationForm } from '../../../components/MutationForm';
 import type { MutationForm as Kit } from '../../../lib/useMutationForm';
 import { LINK_VALIDITY_NOTE, SET_PASSWORD_NOTE } from '../accountMessages';
 import { NewPasswordFields } from './NewPasswordFields';
+import { SubmitButton } from './SubmitButton';
 
 type Props = { email: string; kit: Kit<typeof setPasswordInput> };
 
@@ -24,17 +25,9 @@ export function SetPasswordForm({ email, kit }: Props) {
       <Text fontSize="sm" color="fg.muted" data-testid="setpassword-note">
         {SET_PASSWORD_NOTE}
       </Text>
-      <Button
-        type="submit"
-        colorPalette="brand"
-        size="lg"
-        width="full"
-        loading={kit.submitting}
-        loadingText="Saving…"
-        data-testid="setpassword-submit"
-      >
+      <SubmitButton submitting={kit.submitting} loadingText="Saving…" testId="setpassword-submit">
         Submit
-      </Button>
+      </SubmitButton>
       <Text fontSize="sm" color="fg.muted" textAlign="center" data-testid="setpassword-validity">
         {LINK_VALIDITY_NOTE}
       </Text>

@@ -12,6 +12,7 @@ import {
 } from '../../../generated/graphql';
 import { codeRefusal, stepExpired } from '../../../lib/twoFactorErrors';
 import { useMutationForm } from '../../../lib/useMutationForm';
+import { SubmitButton } from './SubmitButton';
 
 const codeSchema = () => import('@yozy/shared/inputs').then((inputs) => inputs.twoFactorCodeInput);
 const recoverySchema = () => import('@yozy/shared/inputs').then((inputs) => inputs.recoveryCodeInput);
@@ -41,13 +42,13 @@ export function SignInCodeStep({ onSignedIn, onExpired }: Props) {
       {useRecovery ? (
         <MutationForm kit={recoveryKit} label="Sign in with a recovery code" testId="login-recovery-form" alertTestId="login-code-error">
           <RecoveryCodeField testId="login-recovery-code" />
-          <SubmitButton submitting={recoveryKit.submitting} />
+          <CodeSubmit submitting={recoveryKit.submitting} />
         </MutationForm>
       ) : (
         <MutationForm kit={codeKit} label="Sign in with a code" testId="login-code-form" alertTestId="login-code-error">
           <Text color="fg.muted">Open your authenticator app and enter the code it shows for Yozy Admin.</Text>
           <TwoFactorCodeField testId="login-code" />
-          <SubmitButton submitting={codeKit.submitting} />
+          <CodeSubmit submitting={codeKit.submitting} />
         </MutationForm>
       )}
       <Link
@@ -65,19 +66,11 @@ export function SignInCodeStep({ onSignedIn, onExpired }: Props) {
   );
 }
 
-function SubmitButton({ submitting }: { submitting: boolean }) {
+function CodeSubmit({ submitting }: { submitting: boolean }) {
   return (
-    <Button
-      type="submit"
-      colorPalette="brand"
-      size="lg"
-      width="full"
-      loading={submitting}
-      loadingText="Checking…"
-      data-testid="login-code-submit"
-    >
+    <SubmitButton submitting={submitting} loadingText="Checking…" testId="login-code-submit">
       Sign in
-    </Button>
+    </SubmitButton>
   );
 }
 
@@ -114,7 +107,7 @@ export function SignInEnrolStep({ enrolment, onSignedIn, onExpired }: Props & { 
       <MutationForm kit={kit} label="Confirm two-factor sign-in" testId="login-enrol-form" alertTestId="login-code-error">
         <TwoFactorCodeField testId="login-code" />
         <Flex>
-          <SubmitButton submitting={kit.submitting} />
+          <CodeSubmit submitting={kit.submitting} />
         </Flex>
       </MutationForm>
     </TwoFactorEnrolmentPanel>
