@@ -3,7 +3,7 @@ import type { EmailTemplateName, SmtpSecurity } from '@yozy/shared';
 import type { Queryable } from '../db/database';
 import { reachableAddress, type OutboundPolicy } from '../security/outboundAddress';
 import type { SecretBox } from '../security/secretBox';
-import type { Wording } from './templates';
+import { DEFAULT_WORDING, type Wording } from './templates';
 
 /** An organisation's own SMTP server, with its password opened. */
 export type SmtpServer = {
@@ -101,15 +101,39 @@ export function addressOf(from: string): string {
   return /<([^>]+)>/.exec(from)?.[1] ?? from.trim();
 }
 
+/** Whose wording a mail has: the organisation's own, the provider's (everyone's default), or the service's. */
+export type WordingSource = 'OWN' | 'PROVIDER' | 'DEFAULT';
+
 /**
- * An organisation's own wording of a mail, else the provider's (the platform's), else undefined
- * (the default wording). A mail of nobody's (`clientId` null) takes the provider's.
+ * The wording of each of `templates` as an organisation's mail has it: its own, else the
+ * provider's (the platform's), else the default, saying which. A mail of nobody's (`clientId`
+ * null) takes the provider's.
  */
-export async function wordingOf(db: Queryable, clientId: number | null, template: EmailTemplateName): Promise<Wording | undefined> {
-  const [row] = await db.query<{ subject: string; body: string }>(
-    `SELECT t.subject, t.body FROM mail_templates t JOIN clients c ON c.client_id = t.client_id
-      WHERE t.template = $2 AND (t.client_id = $1 OR c.is_provider) ORDER BY c.is_provider LIMIT 1`,
-    [clientId, template],
+export async function wordingsOf<Template extends EmailTemplateName>(
+  db: Queryable,
+  clientId: number | null,
+  templates: readonly Template[],
+): Promise<Record<Template, Wording & { source: WordingSource }>> {
+  const rows = await db.query<{ template: Template; subject: string; body: string; own: boolean | null }>(
+    `SELECT t.template, t.subject, t.body, t.client_id = $1 AS own
+       FROM mail_templates t JOIN clients c ON c.client_id = t.client_id
+      WHERE t.template = ANY($2::text[]) AND (t.client_id = $1 OR c.is_provider)`,
+    [clientId, templates],
   );
-  return row ? { subject: row.subject, body: row.body } : undefined;
+  const chosen = (template: Template) => {
+    const own = rows.find((row) => row.template === template && row.own);
+    const provider = rows.find((row) => row.template === template && !row.own);
+    const row = own ?? provider;
+    const source: WordingSource = own ? 'OWN' : provider ? 'PROVIDER' : 'DEFAULT';
+    return { ...(row ? { subject: row.subject, body: row.body } : DEFAULT_WORDING[template]), source };
+  };
+  return Object.fromEntries(templates.map((template) => [template, chosen(template)])) as Record<
+    Template,
+    Wording & { source: WordingSource }
+  >;
+}
+
+/** The wording of one mail an organisation sends (see `wordingsOf`). */
+export async function wordingOf(db: Queryable, clientId: number | null, template: EmailTemplateName): Promise<Wording> {
+  return (await wordingsOf(db, clientId, [template]))[template];
 }

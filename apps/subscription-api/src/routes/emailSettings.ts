@@ -19,9 +19,9 @@ import { requireAdmin, viewerOf } from '../http/auth';
 import { HttpError, parseBody } from '../http/errors';
 import { clientOf } from '../http/gateway';
 import { targetOrganization } from '../http/scope';
-import { smtpPasswordContext } from '../mail/delivery';
+import { smtpPasswordContext, wordingsOf, type WordingSource } from '../mail/delivery';
 import type { Mailer } from '../mail/mailer';
-import { DEFAULT_WORDING, previewMail, testMail } from '../mail/templates';
+import { previewMail, testMail } from '../mail/templates';
 import { privateHostRefusal, type OutboundPolicy } from '../security/outboundAddress';
 import type { SecretBox } from '../security/secretBox';
 
@@ -56,7 +56,6 @@ export const emailTemplateResetBody = z.strictObject({
 });
 
 /** Where a mail's wording comes from: the organisation's own, the provider's for everyone, or the default. */
-type WordingSource = 'OWN' | 'PROVIDER' | 'DEFAULT';
 
 export type EmailTemplateRecord = {
   Template: EmailTemplateName;
@@ -92,24 +91,14 @@ async function settingsOf(db: Queryable, clientId: number, lock = false): Promis
     [clientId],
   );
   if (!row) throw new HttpError('NOT_FOUND', 'There is no such organisation', 'ClientId');
-  const worded = await db.query<{ template: EmailTemplateName; subject: string; body: string; own: boolean }>(
-    `SELECT t.template, t.subject, t.body, t.client_id = $1 AS own
-       FROM mail_templates t JOIN clients c ON c.client_id = t.client_id
-      WHERE t.client_id = $1 OR c.is_provider`,
-    [clientId],
-  );
-  const Templates = EMAIL_TEMPLATES.map((template): EmailTemplateRecord => {
-    const own = worded.find((row) => row.template === template && row.own);
-    const provider = worded.find((row) => row.template === template && !row.own);
-    const chosen = own ?? provider;
-    return {
-      Template: template,
-      Subject: chosen?.subject ?? DEFAULT_WORDING[template].subject,
-      Body: chosen?.body ?? DEFAULT_WORDING[template].body,
-      Source: own ? 'OWN' : provider ? 'PROVIDER' : 'DEFAULT',
-      Placeholders: [...TEMPLATE_PLACEHOLDERS[template]],
-    };
-  });
+  const wordings = await wordingsOf(db, clientId, EMAIL_TEMPLATES);
+  const Templates = EMAIL_TEMPLATES.map((template): EmailTemplateRecord => ({
+    Template: template,
+    Subject: wordings[template].subject,
+    Body: wordings[template].body,
+    Source: wordings[template].source,
+    Placeholders: [...TEMPLATE_PLACEHOLDERS[template]],
+  }));
   return { ...row, Templates };
 }
 
