@@ -116,8 +116,9 @@ async function awaitingPersonOf(db: CellContext['db'], organizationId: string): 
 /** A mail of the organisation in the outbox, written for one cell. */
 async function mailOf(db: CellContext['db'], organizationId: string): Promise<string> {
   const [mail] = await db.query<{ id: string }>(
-    `INSERT INTO mail_outbox (to_address, subject, template, text_body, html_body, client_id)
-     VALUES ('matrix@matrix.test', 'Matrix mail', 'invitation', 'A link', '<p>A link</p>', $1) RETURNING mail_id::text AS id`,
+    `INSERT INTO mail_outbox (to_address, subject, template, text_body, html_body, masked_text_body, masked_html_body, client_id)
+     VALUES ('matrix@matrix.test', 'Matrix mail', 'invitation', 'A link', '<p>A link</p>', 'A link', '<p>A link</p>', $1)
+     RETURNING mail_id::text AS id`,
     [Number(organizationId)],
   );
   return mail!.id;

@@ -50,7 +50,8 @@ export const superAdmin = <Result, Parent, Args>(resolver: ResolverFn<Result, Pa
 
 /**
  * The provider's SuperAdmins signed in as themselves: a tool's API key is refused, so a key never
- * makes, lists or revokes keys (a key that could would outlive its own revocation).
+ * makes, lists or revokes keys (a key that could would outlive its own revocation), nor reads what
+ * could sign someone in, such as the mail of the outbox. Say so in the field's description.
  */
 export const superAdminInPerson = <Result, Parent, Args>(resolver: ResolverFn<Result, Parent, Args>) =>
   superAdmin(async (parent: Parent, args: Args, ctx: GatewayContext, info: GraphQLResolveInfo): Promise<Awaited<Result>> => {

@@ -27,12 +27,21 @@ export function bearerToken(header: string | undefined): string | null {
   return match?.[1] ?? null;
 }
 
-/** Requires a live session token or API key; a `uuid` header, when sent, must be the session's user. */
+export const API_KEY_THROUGH_GATEWAY_MESSAGE =
+  'An API key works only through the console’s GraphQL address (/graphql), where its rate limit applies';
+
+/**
+ * Requires a live session token or API key; a `uuid` header, when sent, must be the session's
+ * user. An API key must come with the gateway's service credential (`recogniseGateway` runs first).
+ */
 export function authenticate(db: Database): RequestHandler {
   return async (req, res, next) => {
     const token = bearerToken(req.get('authorization'));
     if (!token) throw new HttpError('UNAUTHENTICATED', 'Sign in first: no session token was sent');
     if (token.startsWith(API_KEY_PREFIX)) {
+      // A key counts against its rate limit in the gateway, so it is taken only from the gateway:
+      // sent straight to this port it is refused before anything is looked up.
+      if (res.locals.fromGateway !== true) throw new HttpError('UNAUTHENTICATED', API_KEY_THROUGH_GATEWAY_MESSAGE);
       const viewer = await keyHolder(db, token);
       if (viewer.apiKey!.readOnly && req.method !== 'GET' && req.method !== 'HEAD') {
         throw new HttpError('FORBIDDEN', 'This API key may only read');

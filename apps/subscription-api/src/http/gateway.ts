@@ -31,8 +31,9 @@ export function requireGateway(serviceToken: string): RequestHandler {
 }
 
 /**
- * Notes that a call carries the gateway's credential without requiring it (session calls may come
- * from internal tools too), so the client address the gateway reports can go into the audit log.
+ * Notes that a call carries the gateway's credential without requiring it (a session token may be
+ * sent to this port directly), so the client address the gateway reports can go into the audit
+ * log, and an API key, which `authenticate` takes only from the gateway, is let through.
  */
 export function recogniseGateway(serviceToken: string): RequestHandler {
   const expected = digest(serviceToken);

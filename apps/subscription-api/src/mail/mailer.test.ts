@@ -30,7 +30,17 @@ describe('mailer without SMTP_URL', () => {
 
     const inserts = statements.filter((statement) => statement.sql.includes('INSERT INTO mail_outbox'));
     expect(inserts).toHaveLength(1);
-    expect(inserts[0]!.params).toEqual(['ann@acme.local', content.subject, 'reset', content.text, content.html, null]);
+    expect(inserts[0]!.params).toEqual([
+      'ann@acme.local',
+      content.subject,
+      'reset',
+      content.text,
+      content.html,
+      content.masked.text,
+      content.masked.html,
+      null,
+    ]);
+    expect(content.masked.text).toContain('http://localhost:4000/forgotpassword/••••••/ann%40acme.local');
     expect(statements.some((statement) => statement.sql.includes('sent_at'))).toBe(false);
     expect(lines.join('\n')).toContain('http://localhost:4000/forgotpassword/tok/ann%40acme.local');
   });

@@ -6,7 +6,9 @@ export type QueuedMail = MailContent & { mailId: number; to: string; clientId: n
 
 /**
  * Every mail is first a row of mail_outbox, written in the caller's transaction: a reset that
- * rolls back leaves no mail behind, and a mail the SMTP server refused can still be found.
+ * rolls back leaves no mail behind, and a mail the SMTP server refused can still be found. The row
+ * keeps the mail as the outbox shows it too, each link's token hidden; the mail goes out from
+ * the queued content, with its real links.
  */
 export async function insertIntoOutbox(
   db: Queryable,
@@ -15,9 +17,9 @@ export async function insertIntoOutbox(
   clientId: number | null = null,
 ): Promise<QueuedMail> {
   const [row] = await db.query<{ mail_id: number }>(
-    `INSERT INTO mail_outbox (to_address, subject, template, text_body, html_body, client_id)
-     VALUES ($1, $2, $3, $4, $5, $6) RETURNING mail_id`,
-    [to, content.subject, content.template, content.text, content.html, clientId],
+    `INSERT INTO mail_outbox (to_address, subject, template, text_body, html_body, masked_text_body, masked_html_body, client_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING mail_id`,
+    [to, content.subject, content.template, content.text, content.html, content.masked.text, content.masked.html, clientId],
   );
   return { ...content, mailId: row!.mail_id, to, clientId };
 }

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, invitationLink, invitationMail, passwordChangedMail, resetLink, resetMail } from './templates';
+import {
+  enquiryRejectedMail,
+  escapeHtml,
+  HIDDEN_TOKEN,
+  invitationLink,
+  invitationMail,
+  passwordChangedMail,
+  resetLink,
+  resetMail,
+  testMail,
+} from './templates';
 
 const PUBLIC_URL = 'https://console.example.com';
 
@@ -78,5 +88,39 @@ describe('password changed mail', () => {
     expect(mail.text).not.toMatch(/forgotpassword|setpassword|token/);
     expect(mail.html).not.toMatch(/<a |forgotpassword/);
     expect(mail.html).toContain('a&lt;b&gt;@x.com');
+  });
+});
+
+describe('the mail as the outbox shows it', () => {
+  const token = 'Qm9sZC10b2tlbi1vZi10aGUtbWFpbC0wMTIzNDU2Nzg5';
+
+  it('is the reset mail as sent with only the token hidden, in both parts', () => {
+    const mail = resetMail({ publicUrl: PUBLIC_URL, token, email: 'ann@x.com' });
+    expect(mail.masked.text).toBe(mail.text.replace(token, HIDDEN_TOKEN));
+    expect(mail.masked.html).toBe(mail.html.replaceAll(token, HIDDEN_TOKEN));
+    expect(mail.masked.text).toContain(`${PUBLIC_URL}/forgotpassword/${HIDDEN_TOKEN}/ann%40x.com`);
+    expect(`${mail.masked.text}${mail.masked.html}`).not.toContain(token);
+    expect(mail.links).toEqual([resetLink(PUBLIC_URL, token, 'ann@x.com')]);
+  });
+
+  it('is the invitation as sent with only the token hidden, names and wording kept', () => {
+    const mail = invitationMail(
+      { publicUrl: PUBLIC_URL, token, email: 'eve@x.com', firstName: 'Eve', lastName: 'Adams', organization: 'Acme' },
+      { subject: 'Join {{organization}}', body: 'Hi {{firstName}}, welcome.' },
+    );
+    expect(mail.masked.text).toBe(mail.text.replace(token, HIDDEN_TOKEN));
+    expect(mail.masked.text).toContain(`${PUBLIC_URL}/setpassword/eve%40x.com/Eve/Adams?token=${HIDDEN_TOKEN}`);
+    expect(mail.masked.text).toContain('Hi Eve, welcome.');
+    expect(`${mail.masked.text}${mail.masked.html}`).not.toContain(token);
+  });
+
+  it('is the mail itself when it carries no token', () => {
+    for (const mail of [
+      passwordChangedMail({ publicUrl: PUBLIC_URL, email: 'a@x.com', changedAt: new Date('2026-03-01T09:30:00Z') }),
+      enquiryRejectedMail({ firstName: 'Ada', companyName: 'Example', reason: 'Not yet' }),
+      testMail({ organization: 'Acme', server: 'smtp.acme.example:587' }),
+    ]) {
+      expect(mail.masked).toEqual({ text: mail.text, html: mail.html });
+    }
   });
 });

@@ -9,7 +9,16 @@ export type MailContent = {
   text: string;
   html: string;
   links: string[];
+  /**
+   * Both parts as the outbox shows them: the mail as sent, with the token of each link replaced by
+   * HIDDEN_TOKEN. Whoever reads the outbox sees what the person was told, but cannot follow a
+   * reset, invitation or set-password link into their account.
+   */
+  masked: { text: string; html: string };
 };
+
+/** What a link's token reads as in the outbox; resending the mail gives the person a fresh link. */
+export const HIDDEN_TOKEN = '••••••';
 
 const PRODUCT_NAME = 'Yozy Admin';
 
@@ -34,10 +43,30 @@ export function invitationLink(publicUrl: string, token: string, email: string, 
   return `${base(publicUrl)}/setpassword/${encodeURIComponent(email)}/${encodeURIComponent(firstName || 'FN')}/${encodeURIComponent(lastName || 'LN')}?token=${encodeURIComponent(token)}`;
 }
 
-type Block = { text: string } | { link: string; label: string };
+/** A paragraph, or a link with its label and, when the link signs someone in, the token it carries. */
+type Block = { text: string } | { link: string; label: string; token?: string };
 
-/** Builds both parts from the same blocks, so the plain-text part never says less than the HTML. */
+/**
+ * The link with its token hidden. The token is the one the link was built with, found exactly
+ * (not a guess at the link's shape); a link that does not carry it is a mistake of the template.
+ */
+function hideToken(link: string, token: string): string {
+  const written = encodeURIComponent(token);
+  if (!token || !link.includes(written)) throw new Error('A mail link does not carry the token it was given');
+  return link.replaceAll(written, HIDDEN_TOKEN);
+}
+
+/** Builds the mail as sent and as the outbox shows it, each from the same blocks. */
 function compose(template: MailTemplate, subject: string, blocks: Block[]): MailContent {
+  const masked = render(
+    subject,
+    blocks.map((b) => ('link' in b && b.token !== undefined ? { ...b, link: hideToken(b.link, b.token) } : b)),
+  );
+  return { template, subject, ...render(subject, blocks), links: blocks.flatMap((b) => ('link' in b ? [b.link] : [])), masked };
+}
+
+/** Both parts from the same blocks, so the plain-text part never says less than the HTML. */
+function render(subject: string, blocks: Block[]): { text: string; html: string } {
   const text = blocks.map((b) => ('link' in b ? `${b.label}:\n${b.link}` : b.text)).join('\n\n');
   const body = blocks
     .map((b) =>
@@ -54,7 +83,7 @@ ${body}
 </body>
 </html>
 `;
-  return { template, subject, text: `${text}\n`, html, links: blocks.flatMap((b) => ('link' in b ? [b.link] : [])) };
+  return { text: `${text}\n`, html };
 }
 
 /**
@@ -109,7 +138,7 @@ function worded(template: EmailTemplateName, wording: Wording | undefined, value
 
 export function resetMail(input: { publicUrl: string; token: string; email: string }, wording?: Wording): MailContent {
   return worded('reset', wording, { email: input.email }, [
-    { link: resetLink(input.publicUrl, input.token, input.email), label: 'Choose a new password' },
+    { link: resetLink(input.publicUrl, input.token, input.email), label: 'Choose a new password', token: input.token },
     { text: `This link is valid for ${TOKEN_VALIDITY_HOURS} hours and works once.` },
     { text: 'If you did not ask for this, you can ignore this mail: your password stays as it is.' },
   ]);
@@ -128,7 +157,11 @@ export function invitationMail(
 ): MailContent {
   const { firstName, lastName, email, organization } = input;
   return worded('invitation', wording, { firstName, lastName, email, organization }, [
-    { link: invitationLink(input.publicUrl, input.token, input.email, input.firstName, input.lastName), label: 'Set your password' },
+    {
+      link: invitationLink(input.publicUrl, input.token, input.email, input.firstName, input.lastName),
+      label: 'Set your password',
+      token: input.token,
+    },
     {
       text: `This link is valid for ${TOKEN_VALIDITY_HOURS} hours and works once. If it has expired, ask your administrator for a new invitation.`,
     },

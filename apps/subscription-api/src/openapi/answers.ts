@@ -185,8 +185,10 @@ export const ssoStartRecord = z.strictObject({
 export const outboxRecord = recordOf(outboxFields, ['ClientId', 'CompanyName', 'Error', 'SentAt']);
 export const outboxContentRecord = z.strictObject({
   MailId: z.int(),
-  TextBody: z.string().meta({ description: 'The plain-text part, links included' }),
-  HtmlBody: z.string().meta({ description: 'The HTML part: show it in a sandboxed frame' }),
+  TextBody: z
+    .string()
+    .meta({ description: 'The plain-text part as sent, the token of each reset, invitation and set-password link hidden' }),
+  HtmlBody: z.string().meta({ description: 'The HTML part as sent, tokens hidden the same way: show it in a sandboxed frame' }),
 });
 export const newApiKeyRecord = apiKeyRecord.extend({
   Secret: z.string().meta({ description: 'The key itself, answered this once: only its SHA-256 digest is kept' }),
@@ -363,7 +365,10 @@ export const productSeats = z.strictObject({
 export const invitationRecord = recordOf(invitationFields);
 export const invitationResent = z.strictObject({
   Invitation: invitationRecord,
-  Link: z.url().meta({ description: 'The new set-password link (the previous one is void)' }),
+  Link: z
+    .url()
+    .nullable()
+    .meta({ description: 'The new set-password link (the previous one is void); null for an API key, which never receives it' }),
 });
 export const usersSignedOut = z.strictObject({ SessionsEnded: z.int().meta({ description: 'Live sessions ended, over all the people' }) });
 export const userImportPreview = z.strictObject({

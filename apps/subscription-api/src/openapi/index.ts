@@ -5,7 +5,14 @@ import { createUserBody, INVALID_LINK_MESSAGE, linkBody, resetRequestBody, RESET
 import { consumeBody } from '../routes/captcha';
 import { planFields, productFields } from '../routes/catalogue';
 import { clientChangesBody, clientFields, clientQuery } from '../routes/clients';
-import { ALREADY_ACCEPTED_MESSAGE, invitationFields, NOTHING_TO_REVOKE_MESSAGE, resendBody, revokeBody } from '../routes/invitations';
+import {
+  ALREADY_ACCEPTED_MESSAGE,
+  invitationFields,
+  KEY_GETS_NO_LINK_MESSAGE,
+  NOTHING_TO_REVOKE_MESSAGE,
+  resendBody,
+  revokeBody,
+} from '../routes/invitations';
 import {
   activationBody,
   approvalBody,
@@ -157,7 +164,9 @@ import { GATEWAY_ONLY_PATHS } from '../http/gateway';
 
 const refused = (description: string): Answer => ({ description, body: errorAnswer });
 const FOR_SUPER_ADMINS = refused('FORBIDDEN: not one of the provider’s SuperAdmins');
-const NO_SESSION = refused('UNAUTHENTICATED: no token, an ended or expired session, a revoked API key, or a uuid header of someone else');
+const NO_SESSION = refused(
+  'UNAUTHENTICATED: no token, an ended or expired session, a revoked API key, an API key sent without the gateway’s service credential, or a uuid header of someone else',
+);
 
 const passwordErrors = (confirmationField: string) =>
   refused(
@@ -307,7 +316,7 @@ export const openApiDocument = buildDocument({
     title: 'Yozy subscription service',
     version: '1.0.0',
     description:
-      'Organisations, users, licences and sessions. Operations with an empty security list are public (health, the product and plan masters). Sign-in, the password and invitation flows, captcha replay protection, the sign-up enquiry and the product address are for the gateway only: they need its service credential in the `x-service-token` header, because the gateway checks the captcha and counts attempts before it calls them. Every other operation needs `Authorization: Bearer <session token>`, and the organisation scope comes from the token. Filters on list resources take the form `Field=op.value` with op one of eq, neq, gt, gte, lt, lte, like, ilike (with * as wildcard), in.(a,b), is.null|true|false.',
+      'Organisations, users, licences and sessions. Operations with an empty security list are public (health, the product and plan masters). Sign-in, the password and invitation flows, captcha replay protection, the sign-up enquiry and the product address are for the gateway only: they need its service credential in the `x-service-token` header, because the gateway checks the captcha and counts attempts before it calls them. Every other operation needs `Authorization: Bearer <session token>`, and the organisation scope comes from the token; an internal tool’s API key is taken in its place only from the gateway, with the service credential, since the gateway counts each key’s rate limit. Filters on list resources take the form `Field=op.value` with op one of eq, neq, gt, gte, lt, lte, like, ilike (with * as wildcard), in.(a,b), is.null|true|false.',
   },
   servers: [{ url: '/', description: 'The address this document was fetched from' }],
   tags: [
@@ -1150,13 +1159,15 @@ export const openApiDocument = buildDocument({
       get: {
         operationId: 'readOutboxMail',
         tag: 'Platform',
-        summary: 'What one mail says, links included; every reading is audited (mail.read)',
+        summary:
+          'What one mail says, as sent but with the token of each reset, invitation and set-password link hidden; every reading is audited (mail.read)',
+        description: 'For a SuperAdmin signed in as a person, never an API key. Resending the mail is how its person gets a working link.',
         query: outboxContentQuery,
         responses: {
-          200: { description: 'The mail’s text and HTML', body: outboxContentRecord },
+          200: { description: 'The mail’s text and HTML, tokens hidden', body: outboxContentRecord },
           400: refused('BAD_REQUEST: the mail is not named as MailId=eq.<id>'),
           401: NO_SESSION,
-          403: refused('FORBIDDEN: not a SuperAdmin'),
+          403: refused('FORBIDDEN: not a SuperAdmin, or an API key'),
           404: refused('NOT_FOUND: no such mail'),
         },
       },
@@ -1714,13 +1725,15 @@ export const openApiDocument = buildDocument({
         tag: 'Users',
         summary: 'A new invitation link for a person who has not chosen a password; every earlier link is void',
         description:
-          'Mailed unless SendMail is false (the administrator passes the link on). A person whose invitation was revoked is active again and takes their seats back (SEAT_LIMIT when none is left). Audited.',
+          'Mailed unless SendMail is false (the administrator passes the link on). An API key never receives the link: it is answered null, and SendMail false is refused. A person whose invitation was revoked is active again and takes their seats back (SEAT_LIMIT when none is left). Audited.',
         body: resendBody,
         responses: {
-          200: { description: 'The new invitation and its link', body: invitationResent },
+          200: { description: 'The new invitation and its link (null for an API key)', body: invitationResent },
           400: refused('BAD_REQUEST: UserId missing or not a whole number'),
           401: NO_SESSION,
-          403: refused('FORBIDDEN: another organisation, or not an administrator'),
+          403: refused(
+            `FORBIDDEN: another organisation, or not an administrator; for an API key, SendMail false (field SendMail: "${KEY_GETS_NO_LINK_MESSAGE}")`,
+          ),
           404: refused('NOT_FOUND (field UserId): no such person in the organisation'),
           409: refused(`CONFLICT (field UserId): "${ALREADY_ACCEPTED_MESSAGE}"; SEAT_LIMIT: no seat left to take back`),
         },

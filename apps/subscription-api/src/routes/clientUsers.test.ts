@@ -239,6 +239,43 @@ describe('invitations', () => {
     expect(await api.db.query('SELECT 1 FROM mail_outbox WHERE to_address = $1', ['mateo.ruiz@acme.local'])).toEqual(mailsBefore);
   });
 
+  it('mails an invitation again for an API key but never answers it the link, and refuses it the link alone', async () => {
+    const userId = await userIdOf('grace.hopper@acme.local');
+    const made = await api.post<{ Secret: string }>(
+      '/platform/api-keys',
+      { Name: 'Invitation resender', Access: 'READ_WRITE' },
+      tokens['admin@yozy.local'],
+    );
+    const key = made.body.Secret;
+    const liveLinks = () =>
+      api.db.query(
+        "SELECT token_id FROM user_tokens WHERE user_id = $1 AND purpose = 'invite' AND used_at IS NULL AND voided_at IS NULL ORDER BY token_id",
+        [userId],
+      );
+    const mails = () =>
+      api.db.query<{ mail_id: number }>('SELECT mail_id FROM mail_outbox WHERE to_address = $1', ['grace.hopper@acme.local']);
+
+    const before = { links: await liveLinks(), mails: await mails() };
+    const linkOnly = await api.post<ErrorBody>(
+      '/subscription/invitations/resend',
+      { UserId: userId, ClientId: acme, SendMail: false },
+      key,
+    );
+    expect(linkOnly.status).toBe(403);
+    expect(linkOnly.body.error).toMatchObject({ code: 'FORBIDDEN', field: 'SendMail' });
+    expect({ links: await liveLinks(), mails: await mails() }).toEqual(before);
+
+    const mailed = await api.post<{ Invitation: Invitation; Link: string | null }>(
+      '/subscription/invitations/resend',
+      { UserId: userId, ClientId: acme },
+      key,
+    );
+    expect(mailed.status).toBe(200);
+    expect(mailed.body).toMatchObject({ Invitation: { Status: 'PENDING' }, Link: null });
+    expect(JSON.stringify(mailed.body)).not.toMatch(/token=/);
+    expect((await mails()).length).toBe(before.mails.length + 1);
+  });
+
   it('revokes a pending invitation, freeing the seat, and refuses a second revocation', async () => {
     const userId = await userIdOf('ben.carter@acme.local');
     const seats = async () =>

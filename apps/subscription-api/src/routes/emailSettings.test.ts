@@ -200,22 +200,31 @@ describe('email settings', () => {
     expect((await api.get(`/platform/outbox_content?MailId=eq.${mail!.mail_id}`, acmeAdmin)).status).toBe(403);
   });
 
-  it('lists the outbox without what the mails say, and audits every reading of one, in its organisation’s log', async () => {
+  it('lists the outbox without what the mails say, shows one as sent with its link’s token hidden, and audits every reading in its organisation’s log', async () => {
     const superAdmin = await api.signIn('admin@yozy.local');
     const listed = await api.get<{ MailId: number; ToAddress: string }[]>('/platform/outbox?order=CreatedAt.desc&limit=50', superAdmin);
     expect(listed.status).toBe(200);
     expect(Object.keys(listed.body[0]!)).not.toContain('TextBody');
     expect(JSON.stringify(listed.body)).not.toMatch(/https?:\/\/[^"]*token/i);
 
-    const [invitation] = await api.db.query<{ mail_id: number; client_id: number; text_body: string }>(
-      "SELECT mail_id, client_id, text_body FROM mail_outbox WHERE template = 'invitation' AND client_id IS NOT NULL LIMIT 1",
+    const [invitation] = await api.db.query<{ mail_id: number; client_id: number; text_body: string; html_body: string }>(
+      "SELECT mail_id, client_id, text_body, html_body FROM mail_outbox WHERE template = 'invitation' AND client_id IS NOT NULL LIMIT 1",
     );
+    const token = /[?&]token=([\w-]+)/.exec(invitation!.text_body)![1]!;
     const read = await api.get<{ TextBody: string; HtmlBody: string }>(
       `/platform/outbox_content?MailId=eq.${invitation!.mail_id}`,
       superAdmin,
     );
     expect(read.status).toBe(200);
-    expect(read.body.TextBody).toBe(invitation!.text_body);
+    expect(read.body.TextBody).toBe(invitation!.text_body.replace(`token=${token}`, 'token=••••••'));
+    expect(read.body.HtmlBody).toBe(invitation!.html_body.replaceAll(`token=${token}`, 'token=••••••'));
+    expect(JSON.stringify(read.body)).not.toContain(token);
+
+    // A tool's key never reads a mail, even a SuperAdmin's key; nothing is audited for it.
+    const key = await api.post<{ Secret: string }>('/platform/api-keys', { Name: 'Outbox reader', Access: 'READ' }, superAdmin);
+    const refused = await api.get<ErrorBody>(`/platform/outbox_content?MailId=eq.${invitation!.mail_id}`, key.body.Secret);
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.code).toBe('FORBIDDEN');
     const logged = await api.db.query<{ client_id: number; entity_id: string; actor: string }>(
       `SELECT a.client_id, a.entity_id, u.email AS actor FROM audit_log a JOIN client_users u ON u.user_id = a.actor_user_id
         WHERE a.action = 'mail.read'`,

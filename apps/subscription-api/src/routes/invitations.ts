@@ -51,7 +51,10 @@ const organisationField = z
 export const resendBody = z.object({
   ClientId: organisationField,
   UserId: recordId('Choose the person to invite again'),
-  SendMail: z.boolean().default(true).meta({ description: 'false: only answer the new link, for the administrator to pass on' }),
+  SendMail: z
+    .boolean()
+    .default(true)
+    .meta({ description: 'false: only answer the new link, for the administrator to pass on (a person, never an API key)' }),
 });
 
 /** POST /subscription/invitations/revoke */
@@ -63,6 +66,7 @@ export const revokeBody = z.object({
 export const ALREADY_ACCEPTED_MESSAGE = 'This person has accepted their invitation already';
 export const AWAITING_APPROVAL_MESSAGE = 'This person awaits the approval of the organisation’s admins: approve them first';
 export const NOTHING_TO_REVOKE_MESSAGE = 'This invitation is not pending, so there is nothing to revoke';
+export const KEY_GETS_NO_LINK_MESSAGE = 'An API key never receives an invitation link: send it by mail to the person instead';
 
 type Invitee = {
   user_id: number;
@@ -118,6 +122,8 @@ export function invitationRoutes(db: Database, { mailer }: { mailer: Mailer }): 
   router.post('/subscription/invitations/resend', requireAdmin, async (req, res) => {
     const viewer = viewerOf(res);
     const body = parseBody(resendBody, req.body);
+    // The link signs its holder in as the person: a tool's key may have it mailed to them, never read it.
+    if (viewer.apiKey && !body.SendMail) throw new HttpError('FORBIDDEN', KEY_GETS_NO_LINK_MESSAGE, 'SendMail');
     const clientId = targetOrganization(viewer, body.ClientId);
     const { link, mail, userId } = await db.transaction(async (tx) => {
       const person = await invitee(tx, clientId, body.UserId);
@@ -165,7 +171,7 @@ export function invitationRoutes(db: Database, { mailer }: { mailer: Mailer }): 
       return { link, mail, userId: person.user_id };
     });
     if (mail) mailer.dispatch(mail);
-    res.json({ Invitation: await loadInvitation(db, userId), Link: link });
+    res.json({ Invitation: await loadInvitation(db, userId), Link: viewer.apiKey ? null : link });
   });
 
   router.post('/subscription/invitations/revoke', requireAdmin, async (req, res) => {

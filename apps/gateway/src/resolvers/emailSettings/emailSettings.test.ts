@@ -97,3 +97,29 @@ describe('email settings', () => {
     expect(getEmailSettings).not.toHaveBeenCalled();
   });
 });
+
+describe('the outbox mail content', () => {
+  const CONTENT = 'query ($id: ID!) { outboxMailContent(id: $id) { id text html } }';
+  const MAIL = { MailId: 7, TextBody: 'Choose a new password: /forgotpassword/••••••/a%40x.com', HtmlBody: '<p>…</p>' };
+
+  it('answers a SuperAdmin signed in as themselves the mail as the REST service shows it', async () => {
+    const readOutboxMail = vi.fn(async () => MAIL);
+    const answer = await execute(
+      CONTENT,
+      { id: '7' },
+      fakeContext({ viewer: CALLERS.superAdmin, sources: { platform: { readOutboxMail } } }),
+    );
+    expect(answer.data).toEqual({ outboxMailContent: { id: '7', text: MAIL.TextBody, html: MAIL.HtmlBody } });
+    expect(readOutboxMail).toHaveBeenCalledWith('7');
+  });
+
+  it.each([
+    ['orgAdminOfA', false, 'FORBIDDEN'],
+    ['superAdmin', true, 'FORBIDDEN'],
+  ] as const)('refuses %s (API key: %s) with %s without asking the REST service', async (caller, usesApiKey, code) => {
+    const readOutboxMail = vi.fn(async () => MAIL);
+    const context = fakeContext({ viewer: CALLERS[caller], usesApiKey, sources: { platform: { readOutboxMail } } });
+    expect((await execute(CONTENT, { id: '7' }, context)).errors?.[0]?.extensions).toEqual({ code });
+    expect(readOutboxMail).not.toHaveBeenCalled();
+  });
+});

@@ -11,7 +11,7 @@ import type {
   SmtpSecurity,
   WordingSource,
 } from '../../generated/graphql';
-import { organizationScoped, superAdmin } from '../../guards';
+import { organizationScoped, superAdmin, superAdminInPerson } from '../../guards';
 import { listPage, type ListSpec } from '../../lists';
 import { utcInstant } from '../../scalars';
 import { readRestFields } from '../restFields';
@@ -39,7 +39,7 @@ export const emailSettingsResolvers: Resolvers = {
       return { subject: preview.Subject, text: preview.Text, html: preview.Html };
     }),
     outbox: superAdmin((_parent, args, ctx) => listPage(args, OUTBOX_LIST, (params) => ctx.dataSources.platform.listOutbox(params))),
-    outboxMailContent: superAdmin((_parent, { id }, ctx) => ctx.dataSources.platform.readOutboxMail(id)),
+    outboxMailContent: superAdminInPerson((_parent, { id }, ctx) => ctx.dataSources.platform.readOutboxMail(id)),
   },
   Mutation: {
     updateEmailSettings: organizationScoped(async (_parent, { organizationId, input }, ctx) => {

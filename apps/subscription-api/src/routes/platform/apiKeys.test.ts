@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SERVICE_TOKEN_HEADER } from '@yozy/shared';
+import { API_KEY_THROUGH_GATEWAY_MESSAGE } from '../../http/auth';
 import { startRestApi, type ErrorBody, type RestApi } from '../../testing/restApi';
 
 type KeyRow = {
@@ -160,6 +162,29 @@ describe('calling with an API key', () => {
     expect((await api.get('/users/me', made.Secret)).status).toBe(401);
     const listed = await api.get<KeyRow[]>(`${PATH}?KeyId=eq.${made.KeyId}`, provider);
     expect(listed.body[0]).toMatchObject({ IsActive: false, RevokedAt: null });
+  });
+
+  it('a key is taken only from the gateway: sent straight to the port it is refused before anything is looked up', async () => {
+    const made = (await create({ Name: 'Straight to the port', Access: 'READ_WRITE' })).body;
+    for (const headers of [{}, { [SERVICE_TOKEN_HEADER]: 'not-the-gateway' }] as Record<string, string>[]) {
+      const refused = await api.get<ErrorBody>('/subscription_client_details?limit=1', made.Secret, { anonymous: true, headers });
+      expect(refused.status).toBe(401);
+      expect(refused.body.error).toMatchObject({ code: 'UNAUTHENTICATED', message: API_KEY_THROUGH_GATEWAY_MESSAGE });
+      const group = await api.post<ErrorBody>(
+        '/agilesaas_itsmassignmentgroup_master',
+        { GroupName: 'Around the gateway', ClientId: acmeId },
+        made.Secret,
+        { anonymous: true, headers },
+      );
+      expect(group.status).toBe(401);
+    }
+    const [key] = await api.db.query<{ last_used_at: string | null }>('SELECT last_used_at FROM api_keys WHERE key_id = $1', [made.KeyId]);
+    expect(key!.last_used_at).toBeNull();
+    expect(await api.db.query("SELECT 1 FROM groups WHERE name = 'Around the gateway'")).toEqual([]);
+
+    // A session token may still be sent straight to the port; and the same key works from the gateway.
+    expect((await api.get('/users/me', provider, { anonymous: true })).status).toBe(200);
+    expect((await api.get('/users/me', made.Secret)).status).toBe(200);
   });
 
   it('an unknown key is refused like an ended session', async () => {

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import type { Database } from '../../db/database';
 import { audit } from '../../domain/audit';
-import { viewerOf } from '../../http/auth';
+import { requirePerson, viewerOf } from '../../http/auth';
 import { HttpError } from '../../http/errors';
 import { clientOf } from '../../http/gateway';
 import { listResource, type ResourceDefinition } from '../../http/resource';
@@ -14,7 +14,7 @@ export const outboxContentQuery = recordQuery('MailId');
 /**
  * Every mail the service has written, newest first: to whom, what, whose, and whether it went out
  * (sent, refused with the server's reason, or kept because no server is set). Not what it says:
- * its text holds sign-in links (invitations, resets), so it is read one mail at a time, audited.
+ * that is read one mail at a time, audited.
  */
 export const outboxFields = {
   MailId: { sql: 'm.mail_id', type: 'int' },
@@ -38,9 +38,11 @@ export function platformOutboxRoutes(db: Database): Router {
     res.json(await listResource(db, outbox, req, res, viewerOf(res)));
   });
 
-  // What one mail says, links included (with no mail server, this is how the provider follows
-  // them): every reading is in the audit log, the organisation's own log for its mail.
-  router.get(OUTBOX_CONTENT_PATH, requireSuperAdmin, async (req, res) => {
+  // What one mail says, as sent but with the token of each reset, invitation and set-password link
+  // hidden: nobody takes over an account from the outbox, and resending the mail is how a person
+  // gets a fresh link. A SuperAdmin in person only, never an API key; every reading is in the
+  // audit log, the organisation's own log for its mail.
+  router.get(OUTBOX_CONTENT_PATH, requireSuperAdmin, requirePerson, async (req, res) => {
     const mailId = recordIdOf(outboxContentQuery, 'MailId', req);
     const content = await db.transaction(async (tx) => {
       const [mail] = await tx.query<{
@@ -51,7 +53,8 @@ export function platformOutboxRoutes(db: Database): Router {
         to_address: string;
         template: string;
       }>(
-        'SELECT mail_id AS "MailId", text_body AS "TextBody", html_body AS "HtmlBody", client_id, to_address, template FROM mail_outbox WHERE mail_id = $1',
+        `SELECT mail_id AS "MailId", masked_text_body AS "TextBody", masked_html_body AS "HtmlBody", client_id, to_address, template
+           FROM mail_outbox WHERE mail_id = $1`,
         [mailId],
       );
       if (!mail) throw new HttpError('NOT_FOUND', 'There is no such mail', 'MailId');

@@ -26,8 +26,8 @@ const STATUS: Record<MailStatus, { label: string; palette: string }> = {
 };
 
 /**
- * One mail as it was written: its subject, whose it is, what became of it, and its HTML part,
- * asked for each time it is opened (every reading is audited).
+ * One mail as it was written: its subject, whose it is, what became of it, and its HTML part with
+ * the token of each link hidden, asked for each time it is opened (every reading is audited).
  */
 function MailDialog({ mail, onClose }: { mail: Mail; onClose: () => void }) {
   const { data, error, loading } = useOutboxMailContentQuery({ variables: { id: mail.id }, fetchPolicy: 'network-only' });
@@ -57,6 +57,10 @@ function MailDialog({ mail, onClose }: { mail: Mail; onClose: () => void }) {
         {loading && <Skeleton height="18rem" borderRadius="md" />}
         {content && <MailFrame html={content.html} title={`The mail ${mail.subject}`} testId="outbox-mail-frame" />}
         <Text fontSize="xs" color="fg.muted">
+          Links that let someone choose a password are hidden (••••••), so nobody can sign in as the person from here. To give them a
+          working link, send the invitation again or ask them to reset their password.
+        </Text>
+        <Text fontSize="xs" color="fg.muted">
           Reading a mail is recorded in the audit log.
         </Text>
       </Stack>
@@ -66,7 +70,7 @@ function MailDialog({ mail, onClose }: { mail: Mail; onClose: () => void }) {
 
 /**
  * The provider's outbox: every mail the service wrote, whether a server took it, was refused, or it
- * is kept here because no server is set; open one to read it (links included).
+ * is kept here because no server is set; open one to read it as sent, its links' tokens hidden.
  */
 export function OutboxSection() {
   const list = useListState(outboxList);
@@ -129,7 +133,8 @@ export function OutboxSection() {
   return (
     <>
       <Text color="fg.muted" maxW="prose" mb="4">
-        Every mail the console has written. Without a mail server, mail stays here: open one to read it and follow its link.
+        Every mail the console has written. Without a mail server, mail stays here. Open one to read it as it was sent, with password and
+        invitation links hidden; sending the invitation again or a new password reset gives the person a fresh link.
       </Text>
       <DataTable
         label="Outbox"
