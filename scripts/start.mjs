@@ -56,7 +56,13 @@ const services = [
   {
     name: 'gateway',
     entry: 'apps/gateway/src/index.ts',
-    env: { PORT: port, HOST: host, SUBSCRIPTION_API_URL: apiUrl, SERVICE_TOKEN: serviceToken },
+    env: {
+      PORT: port,
+      HOST: host,
+      SUBSCRIPTION_API_URL: apiUrl,
+      PUBLIC_URL: process.env.PUBLIC_URL ?? address,
+      SERVICE_TOKEN: serviceToken,
+    },
     healthUrl: `${gatewayUrl}/healthz`,
   },
 ].map((service) => ({ ...service, child: null, startedAt: 0, quickRestarts: 0, restartTimer: null, wasReady: false }));

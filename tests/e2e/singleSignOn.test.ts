@@ -1,24 +1,38 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { startIdentityProvider, type IdentityProvider } from '@yozy/subscription-api/testing';
+import { Secret, TOTP } from 'otpauth';
+import { startDnsServer, startIdentityProvider, type DnsServer, type IdentityProvider } from '@yozy/subscription-api/testing';
 import { axeFindings } from '../support/axe';
 import { SCREENSHOTS, useBrowser } from '../support/browser';
 import { GraphQLSession, signedIn } from '../support/graphql';
 import { useStack } from '../support/useStack';
 
 /**
- * Single sign-on in the browser against a real OpenID Connect provider (`oidc-provider`) on
- * loopback: the provider sets it up on the organisation's tab, and people of its domain sign in
- * through the provider and come back signed in; a forged state, an expired code and an unknown
- * person are refused with a clear message; with single sign-on required, the password is refused.
+ * Single sign-on in the browser against a real OpenID Connect provider (`oidc-provider`) and a
+ * real DNS server on loopback: the provider sets it up on the organisation's tab and the domain is
+ * verified through its TXT record, and people of its domain sign in through the provider and come
+ * back signed in (asked for the console's own code when they have two-factor and the provider did
+ * not use multi-factor); a forged state, an expired code and an unknown person are refused with a
+ * clear message; with single sign-on required, the password is refused.
  */
 
 const UPDATE = `mutation ($organizationId: ID, $input: SsoSettingsInput!) {
-  updateSsoSettings(organizationId: $organizationId, input: $input) { settings { enabled } errors { field message } }
+  updateSsoSettings(organizationId: $organizationId, input: $input) {
+    settings { enabled domainVerifications { domain verified } }
+    errors { field message }
+  }
+}`;
+const CONFIRM = `mutation ($organizationId: ID!, $domain: String!) {
+  confirmSsoDomain(organizationId: $organizationId, domain: $domain) { errors { message } }
 }`;
 
 describe('single sign-on in the browser', () => {
-  const stack = useStack('pglite');
+  let dns: DnsServer;
+  beforeAll(async () => {
+    dns = await startDnsServer();
+  });
+  afterAll(() => dns.close());
+  const stack = useStack('pglite', () => ({ dnsServers: [dns.address] }));
   const browser = useBrowser();
   let idp: IdentityProvider;
   let acmeId: string;
@@ -42,12 +56,17 @@ describe('single sign-on in the browser', () => {
     allowJit: false,
     ...extra,
   });
+  /** Saves Acme's single sign-on, its domain verified (by the provider's word, the quickest way). */
   async function configure(extra: Record<string, unknown> = {}) {
-    const answer = await provider.request<{ updateSsoSettings: { errors: unknown[] } }>(UPDATE, {
-      organizationId: acmeId,
-      input: settings(extra),
-    });
+    const answer = await provider.request<{
+      updateSsoSettings: { errors: unknown[]; settings: { domainVerifications: { domain: string; verified: boolean }[] } | null };
+    }>(UPDATE, { organizationId: acmeId, input: settings(extra) });
     expect(answer.data?.updateSsoSettings.errors, JSON.stringify(answer)).toEqual([]);
+    for (const { domain, verified } of answer.data!.updateSsoSettings.settings!.domainVerifications) {
+      if (verified) continue;
+      const confirmed = await provider.request<{ confirmSsoDomain: { errors: unknown[] } }>(CONFIRM, { organizationId: acmeId, domain });
+      expect(confirmed.data?.confirmSsoDomain.errors, JSON.stringify(confirmed)).toEqual([]);
+    }
   }
 
   async function fresh(b: Browser, width = 1280, mode: 'light' | 'dark' = 'light'): Promise<Page> {
@@ -84,8 +103,20 @@ describe('single sign-on in the browser', () => {
     await form.getByTestId('sso-domains').fill('acme.local');
     await page.getByTestId('sso-save').click();
     await expect.poll(() => form.getByTestId('sso-client-secret').locator('xpath=..').innerText()).toContain('A secret is stored');
+
+    // The domain signs nobody in until the organisation shows it owns it: its TXT record.
+    const domain = page.getByTestId('sso-domain-acme.local');
+    expect(await domain.getByTestId('sso-domain-status').innerText()).toContain('Not verified');
     expect(await axeFindings(page)).toEqual([]);
     await page.screenshot({ path: `${SCREENSHOTS}sso-settings-1280.png`, fullPage: true });
+    await domain.getByTestId('sso-domain-verify').click();
+    await expect.poll(() => page.getByTestId('sso-domain-error').innerText()).toContain('does not hold');
+    const name = await domain.getByTestId('sso-domain-record-name').innerText();
+    expect(name).toBe('_yozy-verification.acme.local');
+    dns.setTxt(name, [await domain.getByTestId('sso-domain-record-value').innerText()]);
+    await domain.getByTestId('sso-domain-verify').click();
+    await expect.poll(() => domain.getByTestId('sso-domain-status').innerText()).toContain('Verified by its DNS record');
+    expect(await page.getByTestId('sso-domain-error').count()).toBe(0);
     const [saved] = await stack.db.query<{ enabled: boolean; oidc_secret_sealed: string }>(
       'SELECT enabled, oidc_secret_sealed FROM sso_settings WHERE client_id = $1',
       [Number(acmeId)],
@@ -170,12 +201,13 @@ describe('single sign-on in the browser', () => {
     const page = await fresh(browser(), 390, 'dark');
     await offerFor(page, 'admin@acme.local');
     expect(await page.getByTestId('login-password').count()).toBe(0);
-    expect(await page.getByTestId('login-sso').innerText()).toContain('Acme Corporation signs in only with single sign-on.');
+    // The page never says which organisation a domain belongs to.
+    expect(await page.getByTestId('login-sso').innerText()).toContain('Your organisation signs in only with single sign-on.');
     await page.screenshot({ path: `${SCREENSHOTS}sso-login-required-dark-390.png` });
 
     const tool = new GraphQLSession(stack.gatewayUrl);
     const refused = await tool.signIn('admin@acme.local');
-    expect(refused.errors?.[0]?.message ?? JSON.stringify(refused.data)).toContain('Acme Corporation signs in with single sign-on');
+    expect(refused.errors?.[0]?.message ?? JSON.stringify(refused.data)).toContain('Your organization signs in with single sign-on');
     expect(refused.setCookies.some((line) => line.startsWith('token_org=') && !line.startsWith('token_org=;'))).toBe(false);
 
     // Enter in the email field starts single sign-on too.
@@ -184,5 +216,46 @@ describe('single sign-on in the browser', () => {
     await page.waitForURL(/\/dashboard$/);
     await page.context().close();
     await configure({ requireSso: false, enabled: false });
+  });
+
+  it('asks a person with two-factor for the console’s code after the provider, unless the provider used multi-factor', async () => {
+    await configure();
+    const person = await signedIn(stack.gatewayUrl, 'admin@acme.local');
+    const started = await person.request<{ startTwoFactorEnrolment: { enrolment: { secret: string } } }>(
+      'mutation { startTwoFactorEnrolment { enrolment { secret } errors { message } } }',
+    );
+    const secret = started.data!.startTwoFactorEnrolment.enrolment.secret;
+    const code = (steps = 0) => new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + steps * 30_000 });
+    const confirmed = await person.request<{ confirmTwoFactor: { errors: unknown[] } }>(
+      'mutation ($input: TwoFactorCodeInput!) { confirmTwoFactor(input: $input) { errors { message } } }',
+      { input: { code: code() } },
+    );
+    expect(confirmed.data?.confirmTwoFactor.errors, JSON.stringify(confirmed)).toEqual([]);
+    try {
+      // The provider checked a password only: the console asks for its own code, as after a password.
+      idp.signInAs({ email: 'admin@acme.local', amr: ['pwd'] });
+      const page = await fresh(browser(), 390, 'dark');
+      await offerFor(page, 'admin@acme.local');
+      await page.getByTestId('login-sso-continue').click();
+      await page.getByTestId('login-code').waitFor();
+      expect(page.url()).toMatch(/\/login$/);
+      expect((await page.context().cookies(stack.gatewayUrl)).some((cookie) => cookie.name === 'token_org')).toBe(false);
+      expect(await axeFindings(page)).toEqual([]);
+      await page.screenshot({ path: `${SCREENSHOTS}sso-code-step-dark-390.png` });
+      await page.getByTestId('login-code').fill(code(1));
+      await page.keyboard.press('Enter');
+      await page.waitForURL(/\/dashboard$/);
+      await page.context().close();
+
+      // The provider says it used multi-factor: no second code.
+      idp.signInAs({ email: 'admin@acme.local', amr: ['pwd', 'otp'] });
+      const trusted = await fresh(browser());
+      await offerFor(trusted, 'admin@acme.local');
+      await trusted.getByTestId('login-sso-continue').click();
+      await trusted.waitForURL(/\/dashboard$/);
+      await trusted.context().close();
+    } finally {
+      await stack.db.query("DELETE FROM two_factor WHERE user_id = (SELECT user_id FROM client_users WHERE email = 'admin@acme.local')");
+    }
   });
 });

@@ -32,6 +32,7 @@ beforeAll(async () => {
     subscriptionApiUrl: `http://127.0.0.1:${ports.api}/`,
     webDist: fileURLToPath(new URL('../../apps/web/dist', import.meta.url)),
     trustProxy: 'loopback',
+    publicUrl: 'http://127.0.0.1:4000',
     captchaSecret: 'slow-client-tests-captcha-secret-0123456789',
     serviceToken: TEST_SERVICE_TOKEN,
   });

@@ -37,6 +37,20 @@ let products: { productId: string; planId: string };
 const sessionsOf = ({ db, other }: CellContext) =>
   db.query('SELECT session_id, ended_at FROM sessions WHERE client_id = $1 ORDER BY session_id', [Number(other.id)]);
 
+/** A single sign-on domain the other organisation claims, unverified, for one cell. */
+async function ssoClaimOf(db: CellContext['db'], organizationId: string, unique: string): Promise<string> {
+  const domain = `matrix-${unique}.example`.toLowerCase().replace(/[^a-z0-9.-]/g, '-');
+  await db.query("INSERT INTO sso_domains (domain, client_id, verification_token) VALUES ($1, $2, 'matrix-token')", [
+    domain,
+    Number(organizationId),
+  ]);
+  return domain;
+}
+
+/** Whether the other organisation's single sign-on domains are verified. */
+const ssoDomainsOf = ({ db, other }: CellContext) =>
+  db.query('SELECT domain, verified_at, verified_by FROM sso_domains WHERE client_id = $1 ORDER BY domain', [Number(other.id)]);
+
 /** The two-factor rows of the other organisation's people. */
 const twoFactorOf = ({ db, other }: CellContext) =>
   db.query('SELECT tf.* FROM two_factor tf JOIN client_users u ON u.user_id = tf.user_id WHERE u.client_id = $1 ORDER BY tf.user_id', [
@@ -684,6 +698,25 @@ const OPERATIONS: Record<string, Operation> = {
         domains: await db.query('SELECT domain FROM sso_domains WHERE client_id = $1 ORDER BY domain', [Number(other.id)]),
       }),
     },
+  },
+  'Mutation.verifySsoDomain': {
+    call: async ({ db, other, unique }) => ({
+      document:
+        'mutation ($organizationId: ID, $domain: String!) { verifySsoDomain(organizationId: $organizationId, domain: $domain) { settings { organizationId } errors { code } } }',
+      variables: { organizationId: other.id, domain: await ssoClaimOf(db, other.id, `verify-${unique}`) },
+    }),
+    // The SuperAdmin gets through, and is told the domain's record cannot be read here.
+    may: { ...ONLY_SUPER_ADMIN_MAY, superAdmin: { payloadError: 'BAD_USER_INPUT' } },
+    touches: { rows: ssoDomainsOf, unchanged: 'always' },
+  },
+  'Mutation.confirmSsoDomain': {
+    call: async ({ db, other, unique }) => ({
+      document:
+        'mutation ($organizationId: ID!, $domain: String!) { confirmSsoDomain(organizationId: $organizationId, domain: $domain) { settings { organizationId domainVerifications { verified } } errors { code } } }',
+      variables: { organizationId: other.id, domain: await ssoClaimOf(db, other.id, `confirm-${unique}`) },
+    }),
+    may: ONLY_SUPER_ADMIN_MAY,
+    touches: { rows: ssoDomainsOf, unchanged: 'refused' },
   },
   'Query.outbox': {
     call: () => ({ document: '{ outbox(page: { limit: 100 }) { totalCount nodes { to subject status } } }' }),

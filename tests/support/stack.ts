@@ -42,6 +42,8 @@ export type StackOptions = {
   rateLimits?: RateLimits;
   /** Deliver mail over SMTP here (a test's own sink); otherwise mail stays in the outbox. */
   smtpUrl?: string;
+  /** The DNS servers domain verification asks (a test's own, on loopback); none otherwise. */
+  dnsServers?: string[];
 };
 
 /**
@@ -75,6 +77,8 @@ export async function startStack(kind: DatabaseKind, options: StackOptions = {})
       secretKey: TEST_SECRET_KEY,
       allowHttpIssuers: true,
       allowPrivateNetwork: true,
+      // No test asks the machine's own resolver: a stack without a DNS server of its own finds no record.
+      dnsServers: options.dnsServers ?? ['127.0.0.1:9'],
     }),
   );
   const apiUrl = `http://127.0.0.1:${port(api)}/`;
@@ -84,6 +88,7 @@ export async function startStack(kind: DatabaseKind, options: StackOptions = {})
       subscriptionApiUrl: apiUrl,
       webDist: WEB_DIST,
       trustProxy: 'loopback',
+      publicUrl: gatewayUrl,
       captchaSecret: 'integration-tests-captcha-secret-0123456789',
       serviceToken: TEST_SERVICE_TOKEN,
       rateLimits: options.rateLimits ?? ROOMY_LIMITS,

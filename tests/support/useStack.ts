@@ -1,11 +1,11 @@
 import { afterAll, beforeAll } from 'vitest';
-import { startStack, type DatabaseKind, type Stack } from './stack';
+import { startStack, type DatabaseKind, type Stack, type StackOptions } from './stack';
 
 /** Starts a stack before the tests of the enclosing describe block and stops it after them. */
-export function useStack(kind: DatabaseKind): Stack {
+export function useStack(kind: DatabaseKind, options: StackOptions | (() => StackOptions) = {}): Stack {
   let stack: Stack | undefined;
   beforeAll(async () => {
-    stack = await startStack(kind);
+    stack = await startStack(kind, typeof options === 'function' ? options() : options);
   });
   afterAll(async () => {
     await stack?.stop();

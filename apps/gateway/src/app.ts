@@ -14,7 +14,7 @@ import { createGraphQLServer } from './server';
 
 export type GatewayOptions = Pick<
   GatewayConfig,
-  'subscriptionApiUrl' | 'webDist' | 'trustProxy' | 'captchaSecret' | 'serviceToken' | 'redisUrl'
+  'subscriptionApiUrl' | 'webDist' | 'trustProxy' | 'publicUrl' | 'captchaSecret' | 'serviceToken' | 'redisUrl'
 > &
   Partial<Pick<GatewayConfig, 'explorerDist'>> & {
     /** The limits of rateLimits.ts; tests pass small windows and waits. */
@@ -64,6 +64,7 @@ export async function createApp(options: GatewayOptions): Promise<express.Expres
     subscriptionApiUrl: options.subscriptionApiUrl,
     captchaSecret: options.captchaSecret,
     serviceToken: options.serviceToken,
+    publicUrl: options.publicUrl,
     limiter,
   });
   const callback = ssoCallback(context);

@@ -13,6 +13,13 @@ const schema = z.object({
   WEB_DIST: z.string().default(fileURLToPath(new URL('../../web/dist', import.meta.url))),
   EXPLORER_DIST: z.string().default(DEFAULT_EXPLORER_DIST),
   TRUST_PROXY: z.string().default('loopback'),
+  // The console's address as the browser sees it: the single sign-on redirect address is built
+  // from it, never from a request's Host or X-Forwarded-Proto headers, which a caller chooses.
+  PUBLIC_URL: z
+    .string()
+    .regex(/^https?:\/\/[^/]/, 'must be an http:// or https:// address')
+    .transform((url) => url.replace(/\/+$/, ''))
+    .optional(),
   CAPTCHA_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SERVICE_TOKEN: z.string().min(SERVICE_TOKEN_MIN_LENGTH, `must be at least ${SERVICE_TOKEN_MIN_LENGTH} characters`).optional(),
   NODE_ENV: z.string().optional(),
@@ -30,6 +37,8 @@ export type GatewayConfig = {
   /** The built GraphQL explorer (apps/explorer), served at GET /graphql to SuperAdmins and API keys. */
   explorerDist: string;
   trustProxy: string;
+  /** The console's address as the browser sees it (PUBLIC_URL): where identity providers send people back. */
+  publicUrl: string;
   /** Signs captcha challenges; every gateway instance behind one address needs the same. */
   captchaSecret: string;
   /** Proves to the REST service that a call comes from the gateway; the REST service needs the same. */
@@ -57,6 +66,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
     webDist: c.WEB_DIST,
     explorerDist: c.EXPLORER_DIST,
     trustProxy: c.TRUST_PROXY,
+    publicUrl: c.PUBLIC_URL ?? `http://localhost:${c.PORT}`,
     captchaSecret: c.CAPTCHA_SECRET ?? randomBytes(32).toString('hex'),
     serviceToken: c.SERVICE_TOKEN ?? unsharedServiceToken(),
     redisUrl: c.REDIS_URL,

@@ -78,6 +78,7 @@ describe('serving the built console', () => {
       subscriptionApiUrl: 'http://127.0.0.1:9/',
       webDist: dist,
       trustProxy: 'loopback',
+      publicUrl: 'http://127.0.0.1:4000',
       captchaSecret: 'console-test-captcha-secret-0123456789abcdef',
       serviceToken: 'console-test-service-token-0123456789abcdef',
     });

@@ -43,10 +43,12 @@ export type ContextOptions = {
   subscriptionApiUrl: string;
   captchaSecret: string;
   serviceToken: string;
+  /** The console's address (PUBLIC_URL), which the single sign-on redirect address is built from. */
+  publicUrl: string;
   limiter: RateLimiter;
 };
 
-export function buildContext({ subscriptionApiUrl, captchaSecret, serviceToken, limiter }: ContextOptions) {
+export function buildContext({ subscriptionApiUrl, captchaSecret, serviceToken, publicUrl, limiter }: ContextOptions) {
   return async ({ req, res }: { req: Request; res: Response }): Promise<GatewayContext> => {
     // A tool's key, when sent, is the caller; otherwise the browser's session cookie.
     const apiKey = apiKeyOf(req);
@@ -78,7 +80,7 @@ export function buildContext({ subscriptionApiUrl, captchaSecret, serviceToken, 
         },
       },
       singleSignOn: {
-        callbackUrl: `${req.protocol}://${req.get('host') ?? 'localhost'}${SSO_CALLBACK_PATH}`,
+        callbackUrl: `${publicUrl}${SSO_CALLBACK_PATH}`,
         begin: (state) => writeSsoState(req, res, state),
       },
       signInStep: {

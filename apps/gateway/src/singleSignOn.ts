@@ -16,6 +16,7 @@ export const SSO_FAILURES = {
   unconfirmed: 'INVALID_CREDENTIALS',
   refused: 'FORBIDDEN',
   seats: 'SEAT_LIMIT',
+  claims: 'BAD_USER_INPUT',
 } as const;
 export type SsoFailure = keyof typeof SSO_FAILURES | 'unavailable';
 
@@ -30,8 +31,10 @@ const digest = (value: string) => createHash('sha256').update(value).digest();
 /**
  * GET /sso/callback: the identity provider sends the browser back here. The state must be the one
  * this browser started with (its httpOnly cookie); the REST service then checks the state, the
- * code with its PKCE verifier and the ID token's nonce, and answers a session, which becomes the
- * session cookie. Either way the browser goes on to the console: signed in, or to the sign-in
+ * callback address (the console's configured one, as the sign-in began with), the code with its
+ * PKCE verifier and the ID token's nonce, and answers a session, which becomes the session
+ * cookie, or the console's own two-factor step when the identity provider did not use
+ * multi-factor, which the sign-in page then asks for. Otherwise the browser goes to the sign-in
  * page saying why not.
  */
 export function ssoCallback(contextOf: ContextOf): { path: string; handler: RequestHandler } {
@@ -46,8 +49,13 @@ export function ssoCallback(contextOf: ContextOf): { path: string; handler: Requ
     }
     const ctx = await contextOf({ req, res });
     try {
-      const callbackUrl = new URL(req.originalUrl, ctx.singleSignOn.callbackUrl).href;
-      const answer = await ctx.dataSources.account.finishSso(callbackUrl, sent);
+      const query = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?')) : '';
+      const answer = await ctx.dataSources.account.finishSso(`${ctx.singleSignOn.callbackUrl}${query}`, sent);
+      if ('challenge' in answer) {
+        ctx.signInStep.begin(answer.challenge, new Date(answer.challengeExpiresAt));
+        res.redirect(303, `/login?step=${answer.twoFactor}`);
+        return;
+      }
       ctx.session.start(answer.token, answer.user);
       res.redirect(303, '/');
     } catch (error) {

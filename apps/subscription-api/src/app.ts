@@ -51,6 +51,8 @@ export type ApiOptions = {
   allowHttpIssuers?: boolean;
   /** Lets organisations' mail servers and identity providers be on a private network or this machine (trials, tests). */
   allowPrivateNetwork?: boolean;
+  /** The DNS servers that domain verification asks (DNS_SERVERS); the system's resolver when empty. */
+  dnsServers?: string[];
 };
 
 /** The REST subscription service as an Express app; `index.ts` only listens. */
@@ -63,6 +65,7 @@ export function createApp({
   secretKey,
   allowHttpIssuers = false,
   allowPrivateNetwork = false,
+  dnsServers = [],
 }: ApiOptions): express.Express {
   const secretBox = createSecretBox(secretKey);
   mailer ??= createMailer(db, { ...DEFAULT_MAIL_CONFIG, secretKey, allowPrivateNetwork });
@@ -117,7 +120,7 @@ export function createApp({
   app.use(auditLogRoutes(db));
   app.use(organizationSettingsRoutes(db));
   app.use(emailSettingsRoutes(db, { mailer, secretBox, outbound: { allowPrivateNetwork } }));
-  app.use(ssoSettingsRoutes(db, { secretBox, allowHttpIssuers, allowPrivateNetwork }));
+  app.use(ssoSettingsRoutes(db, { secretBox, allowHttpIssuers, allowPrivateNetwork, dnsServers }));
   app.use(twoFactorRoutes(db, secretBox));
   app.use(userImportRoutes(db, { mailer }));
 

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { SERVICE_TOKEN_MIN_LENGTH } from '@yozy/shared';
@@ -35,6 +36,17 @@ const schema = z.object({
   SECRET_KEY: z.string().min(SECRET_KEY_MIN_LENGTH, `must be at least ${SECRET_KEY_MIN_LENGTH} characters`).optional(),
   SSO_ALLOW_HTTP_ISSUERS: z.enum(['true', 'false']).default('false'),
   ALLOW_PRIVATE_NETWORK_SERVERS: z.enum(['true', 'false']).default('false'),
+  // The DNS servers asked for domain verification records, `ip` or `ip:port`, comma-separated.
+  DNS_SERVERS: z
+    .string()
+    .optional()
+    .transform((value) =>
+      (value ?? '')
+        .split(',')
+        .map((server) => server.trim())
+        .filter(Boolean),
+    )
+    .refine((servers) => servers.every(isDnsServer), 'must be IP addresses, each with an optional port, separated by commas'),
   NODE_ENV: z.string().optional(),
   // Where users go when the product master cannot be read (SPEC section 4: the standard web product).
   WEB_PRODUCT_URL: httpUrl.default('https://app.yozy.local'),
@@ -57,6 +69,8 @@ export type ApiConfig = {
    * machine (ALLOW_PRIVATE_NETWORK_SERVERS=true); otherwise only the provider's own may.
    */
   allowPrivateNetwork: boolean;
+  /** Asked for the TXT records that prove an organisation owns a single sign-on domain; the system's resolver when empty. */
+  dnsServers: string[];
 };
 
 /** Reads the environment once at start; a bad value stops the service with a clear message. */
@@ -94,7 +108,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     secretKey: c.SECRET_KEY ?? temporarySecretKey(),
     allowHttpIssuers: c.SSO_ALLOW_HTTP_ISSUERS === 'true',
     allowPrivateNetwork: c.ALLOW_PRIVATE_NETWORK_SERVERS === 'true',
+    dnsServers: c.DNS_SERVERS,
   };
+}
+
+/** `1.2.3.4`, `1.2.3.4:53`, `::1` or `[::1]:53`, as Node's resolver takes them. */
+function isDnsServer(server: string): boolean {
+  const bracketed = /^\[([^\]]+)\](?::(\d{1,5}))?$/.exec(server);
+  const [address, port] = bracketed ? [bracketed[1]!, bracketed[2]] : isIP(server) ? [server, undefined] : server.split(':');
+  return isIP(address ?? '') !== 0 && (port === undefined || (Number(port) >= 1 && Number(port) <= 65535));
 }
 
 /** Outside production a missing credential is made up for this start; only a gateway given the same can call the account flows. */

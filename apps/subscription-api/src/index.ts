@@ -42,6 +42,7 @@ const app = createApp({
   webProductUrl: config.webProductUrl,
   allowHttpIssuers: config.allowHttpIssuers,
   allowPrivateNetwork: config.allowPrivateNetwork,
+  dnsServers: config.dnsServers,
 });
 const server = createHttpServer(app).listen(config.port, config.host, () => {
   console.log(`subscription-api: listening on http://${config.host}:${config.port}`);

@@ -1,6 +1,6 @@
 import { errorCode } from '../errors';
 import { SubscriptionService } from './SubscriptionService';
-import type { Profile, RestBody, SignInAnswer, SignInStepAnswer, SsoLookupRecord, SsoStartRecord } from './types';
+import type { Profile, RestBody, SignInStepAnswer, SsoLookupRecord, SsoStartRecord } from './types';
 
 /** Sessions and the account flows: sign-in, the viewer's profile, password reset, invitations, captcha replay. */
 export class AccountApi extends SubscriptionService {
@@ -9,7 +9,7 @@ export class AccountApi extends SubscriptionService {
     return this.post('users/signIn', { body });
   }
 
-  /** Whether single sign-on covers an email's domain. */
+  /** Whether an email continues with single sign-on, and whether a password is refused for it. */
   lookUpSso(email: string): Promise<SsoLookupRecord> {
     return this.get('sso/lookup', { params: { email } });
   }
@@ -19,8 +19,8 @@ export class AccountApi extends SubscriptionService {
     return this.post('sso/start', { body: { Email: email, RedirectUri: redirectUri } });
   }
 
-  /** Finishes a sign-in from the identity provider's redirect: a session, as a password sign-in answers. */
-  finishSso(callbackUrl: string, state: string): Promise<SignInAnswer> {
+  /** Finishes a sign-in from the identity provider's redirect: a session, or the console's own two-factor step, as a password sign-in answers. */
+  finishSso(callbackUrl: string, state: string): Promise<SignInStepAnswer> {
     return this.post('sso/finish', { body: { CallbackUrl: callbackUrl, State: state } });
   }
 

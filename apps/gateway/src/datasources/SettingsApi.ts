@@ -58,6 +58,16 @@ export class SettingsApi extends SubscriptionService {
     return this.patch(SSO, { body: { ...settings, ...naming(organizationId) } });
   }
 
+  /** Verifies a domain the organisation claims through its DNS TXT record. */
+  verifySsoDomain(organizationId: string | null | undefined, domain: string): Promise<SsoSettingsRecord> {
+    return this.post(`${SSO}/domains/verify`, { body: { Domain: domain, ...naming(organizationId) } });
+  }
+
+  /** A SuperAdmin vouches for a domain the organisation claims. */
+  confirmSsoDomain(organizationId: string, domain: string): Promise<SsoSettingsRecord> {
+    return this.post(`${SSO}/domains/confirm`, { body: { Domain: domain, ...naming(organizationId) } });
+  }
+
   discoverSso(organizationId: string | null | undefined, issuer: string): Promise<SsoDiscoveryRecord> {
     return this.post(`${SSO}/discover`, { body: { Issuer: issuer, ...naming(organizationId) } });
   }

@@ -46,6 +46,7 @@ export type OutboxMailRecord = Schemas['OutboxMail'];
 export type OutboxMailContentRecord = Schemas['OutboxMailContent'];
 /** An organisation's single sign-on as GET /subscription_sso_settings answers it: never the client secret. */
 export type SsoSettingsRecord = Schemas['SsoSettings'];
+export type SsoDomainRecord = SsoSettingsRecord['DomainVerifications'][number];
 export type SsoDiscoveryRecord = Schemas['SsoDiscovery'];
 export type SsoLookupRecord = Schemas['SsoLookup'];
 export type SsoStartRecord = Schemas['SsoStart'];

@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/database';
 import { HttpError } from '../http/errors';
 import { hashToken, newToken } from '../security/tokens';
+import { coverageOf } from './singleSignOn';
 import { CHALLENGE_MINUTES } from './twoFactor';
 
 /** What a person must do after their password: give a code, or set two-factor up first. */
@@ -32,16 +33,17 @@ export async function twoFactorStep(db: Queryable, userId: number): Promise<Chal
  * count wrong codes against the account without another call; the digest covers the whole token,
  * so a changed id matches nothing.
  */
-export async function issueChallenge(db: Queryable, userId: number, purpose: ChallengePurpose) {
+export async function issueChallenge(db: Queryable, userId: number, purpose: ChallengePurpose, beganWith: 'password' | 'sso' = 'password') {
   const challenge = `${userId}.${newToken()}`;
   const expiresAt = new Date(Date.now() + CHALLENGE_MINUTES * 60_000);
   // Earlier steps of the same person that were never finished have no use any more.
   await db.query('DELETE FROM sign_in_challenges WHERE user_id = $1 AND (used_at IS NOT NULL OR expires_at < now())', [userId]);
-  await db.query('INSERT INTO sign_in_challenges (token_hash, user_id, purpose, expires_at) VALUES ($1, $2, $3, $4)', [
+  await db.query('INSERT INTO sign_in_challenges (token_hash, user_id, purpose, expires_at, began_with) VALUES ($1, $2, $3, $4, $5)', [
     hashToken(challenge),
     userId,
     purpose,
     expiresAt,
+    beganWith,
   ]);
   return { twoFactor: purpose, challenge, challengeExpiresAt: expiresAt.toISOString() };
 }
@@ -50,18 +52,23 @@ export type LiveChallenge = { challengeId: string; userId: number; clientId: num
 
 /**
  * The live, unused challenge of that token and purpose, locked for the transaction; an expired,
- * used, unknown or deactivated person's one gets the same refusal.
+ * used, unknown or deactivated person's one gets the same refusal, and so does one begun with a
+ * password once the person's organisation requires single sign-on.
  */
 export async function liveChallenge(tx: Queryable, challenge: string, purpose: ChallengePurpose): Promise<LiveChallenge> {
-  const [row] = await tx.query<LiveChallenge>(
-    `SELECT ch.challenge_id::text AS "challengeId", ch.user_id AS "userId", u.client_id AS "clientId"
+  const [row] = await tx.query<LiveChallenge & { email: string; beganWith: 'password' | 'sso' }>(
+    `SELECT ch.challenge_id::text AS "challengeId", ch.user_id AS "userId", u.client_id AS "clientId",
+            u.email, ch.began_with AS "beganWith"
        FROM sign_in_challenges ch JOIN client_users u ON u.user_id = ch.user_id
       WHERE ch.token_hash = $1 AND ch.purpose = $2 AND ch.used_at IS NULL AND ch.expires_at > now() AND u.is_active
         FOR UPDATE OF ch`,
     [hashToken(challenge), purpose],
   );
   if (!row) throw new HttpError('INVALID_TOKEN', EXPIRED_CHALLENGE_MESSAGE, 'challenge');
-  return row;
+  if (row.beganWith === 'password' && (await coverageOf(tx, row.email))?.requireSso) {
+    throw new HttpError('INVALID_TOKEN', EXPIRED_CHALLENGE_MESSAGE, 'challenge');
+  }
+  return { challengeId: row.challengeId, userId: row.userId, clientId: row.clientId };
 }
 
 export async function useChallenge(tx: Queryable, challenge: LiveChallenge): Promise<void> {

@@ -1,4 +1,5 @@
 import * as oidc from 'openid-client';
+import { emailDomainOf, isEmailAddress } from '@yozy/shared';
 import type { Queryable } from '../db/database';
 import { HttpError } from '../http/errors';
 import { guardedFetch, reasonOf } from '../security/outboundAddress';
@@ -19,7 +20,7 @@ export type SsoOptions = {
   allowPrivateNetwork?: boolean;
 };
 
-/** The single sign-on that covers an email's domain, when it is on. */
+/** The single sign-on that covers an email, when it is on. */
 export type Coverage = {
   clientId: number;
   companyName: string;
@@ -28,24 +29,46 @@ export type Coverage = {
   secretSealed: string | null;
   requireSso: boolean;
   allowJit: boolean;
+  /** Authentication context values that mean the identity provider used multi-factor. */
+  mfaAcrValues: string[];
 };
 
+/**
+ * The single sign-on covering an email: that of the organisation which verified the email's
+ * domain, unless the address belongs to a person of another organisation (a SuperAdmin among
+ * them), who keeps signing in as before. An unverified claim covers nobody.
+ */
 export async function coverageOf(db: Queryable, email: string): Promise<Coverage | null> {
-  const domain = email
-    .slice(email.lastIndexOf('@') + 1)
-    .trim()
-    .toLowerCase();
-  return liveCoverage(db, 's.client_id = (SELECT d.client_id FROM sso_domains d WHERE d.domain = $1)', domain);
+  const address = email.trim().toLowerCase();
+  return liveCoverage(
+    db,
+    `s.client_id = (SELECT d.client_id FROM sso_domains d WHERE d.domain = $1 AND d.verified_at IS NOT NULL)
+     AND NOT EXISTS (SELECT 1 FROM client_users u WHERE lower(u.email) = $2 AND u.client_id <> s.client_id)`,
+    [emailDomainOf(address), address],
+  );
 }
 
-/** An organisation's single sign-on where `condition` (on `s`, with $1) holds, while it is on and the organisation active. */
-async function liveCoverage(db: Queryable, condition: string, value: string | number): Promise<Coverage | null> {
+/** What a person whose organisation requires single sign-on is told when they try a password instead. */
+export const USE_SSO_MESSAGE =
+  'Your organization signs in with single sign-on: choose “Continue with single sign-on” on the sign-in page instead of a password';
+
+/**
+ * Refuses a password step (sign-in, reset, an invited first password) for a person whose
+ * organisation requires single sign-on: a password would be a second way in around it.
+ */
+export async function refuseWhereSsoRequired(db: Queryable, email: string, code: 'FORBIDDEN' | 'BAD_REQUEST', field?: string) {
+  if ((await coverageOf(db, email))?.requireSso) throw new HttpError(code, USE_SSO_MESSAGE, field);
+}
+
+/** An organisation's single sign-on where `condition` (on `s`) holds, while it is on and the organisation active. */
+async function liveCoverage(db: Queryable, condition: string, values: unknown[]): Promise<Coverage | null> {
   const [row] = await db.query<Coverage>(
     `SELECT s.client_id AS "clientId", c.company_name AS "companyName", s.issuer, s.oidc_client_id AS "oidcClientId",
-            s.oidc_secret_sealed AS "secretSealed", s.require_sso AS "requireSso", s.allow_jit AS "allowJit"
+            s.oidc_secret_sealed AS "secretSealed", s.require_sso AS "requireSso", s.allow_jit AS "allowJit",
+            s.mfa_acr_values AS "mfaAcrValues"
        FROM sso_settings s JOIN clients c ON c.client_id = s.client_id
       WHERE ${condition} AND s.enabled AND c.is_active`,
-    [value],
+    values,
   );
   return row ?? null;
 }
@@ -97,12 +120,69 @@ export async function startSignIn(db: Queryable, coverage: Coverage, redirectUri
   return { authorizationUrl: url.href, state };
 }
 
-export type SignedInClaims = { clientId: number; email: string; firstName: string; lastName: string };
+export type SignedInClaims = {
+  clientId: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  /** The identity provider says it used more than a password, so the console's own code is not asked again. */
+  multiFactor: boolean;
+};
+
+/**
+ * The `amr` values (RFC 8176) that mean the identity provider checked something the person has
+ * beside what they know: multi-factor, a one-time code, a hardware, software or smart-card key.
+ */
+const MULTI_FACTOR_AMR: ReadonlySet<string> = new Set(['mfa', 'otp', 'hwk', 'swk', 'sc']);
+
+/** Whether the ID token says the sign-in used multi-factor: a known `amr` value, or an `acr` the organisation names. */
+export function usedMultiFactor(claims: Record<string, unknown>, mfaAcrValues: readonly string[]): boolean {
+  const amr = Array.isArray(claims.amr) ? claims.amr : [];
+  if (amr.some((value) => typeof value === 'string' && MULTI_FACTOR_AMR.has(value))) return true;
+  return typeof claims.acr === 'string' && mfaAcrValues.includes(claims.acr);
+}
+
+/** Control characters and line or paragraph separators, which no address or name holds. */
+const CONTROL_CHARACTERS = /[\p{Cc}\u2028\u2029]/u;
+/** The longest first or last name the console keeps. */
+export const MAX_CLAIMED_NAME = 100;
+
+const claimRefused = (message: string) => new HttpError('BAD_REQUEST', message, 'code');
+
+/**
+ * Who the identity provider says signed in, checked like any other input: one well-formed address
+ * that the provider has verified (a missing `email_verified` is not verified), and names without
+ * control characters that fit the console's fields.
+ */
+export function checkedClaims(claims: Record<string, unknown>): { email: string; firstName: string; lastName: string } {
+  const email = typeof claims.email === 'string' ? claims.email.trim() : '';
+  if (!email) throw new HttpError('INVALID_CREDENTIALS', 'The identity provider did not say which email signed in', 'code');
+  if (CONTROL_CHARACTERS.test(email) || !isEmailAddress(email)) {
+    throw claimRefused('The identity provider sent an email that is not one valid address');
+  }
+  if (claims.email_verified !== true) throw claimRefused(`The identity provider has not verified ${email}`);
+  const name = (claim: 'given_name' | 'family_name') => {
+    const value = claims[claim];
+    if (value === undefined || value === null) return '';
+    if (typeof value !== 'string' || CONTROL_CHARACTERS.test(value))
+      throw claimRefused(`The identity provider sent a ${claim} that is not a name`);
+    const trimmed = value.trim();
+    if (trimmed.length > MAX_CLAIMED_NAME) {
+      throw claimRefused(`The identity provider sent a ${claim} longer than ${MAX_CLAIMED_NAME} characters`);
+    }
+    return trimmed;
+  };
+  return { email, firstName: name('given_name'), lastName: name('family_name') };
+}
+
+/** The address the identity provider sent the browser back to, without its query: what the attempt began with. */
+const callbackAddress = (url: URL) => `${url.origin}${url.pathname}`;
 
 /**
  * Finishes a sign-in from the identity provider's redirect: the state must name a live attempt
- * (used once), and the code is exchanged with its PKCE verifier, the ID token checked for the
- * nonce. Answers who the provider says signed in.
+ * (used once) that began with this callback address, and the code is exchanged with its PKCE
+ * verifier, the ID token checked for the nonce. Answers who the provider says signed in, and
+ * whether it used multi-factor.
  */
 export async function finishSignIn(db: Queryable, callbackUrl: string, state: string, options: SsoOptions): Promise<SignedInClaims> {
   const [attempt] = await db.query<{ client_id: number; code_verifier: string; nonce: string; redirect_uri: string }>(
@@ -110,10 +190,13 @@ export async function finishSignIn(db: Queryable, callbackUrl: string, state: st
     [hashToken(state)],
   );
   if (!attempt) throw new HttpError('INVALID_TOKEN', 'This sign-in is not valid or took too long: start again', 'state');
-  const coverage = await liveCoverage(db, 's.client_id = $1', attempt.client_id);
+  const url = new URL(callbackUrl);
+  if (callbackAddress(url) !== callbackAddress(new URL(attempt.redirect_uri))) {
+    throw new HttpError('INVALID_TOKEN', 'This sign-in came back to another address than it started from: start again', 'state');
+  }
+  const coverage = await liveCoverage(db, 's.client_id = $1', [attempt.client_id]);
   if (!coverage) throw new HttpError('FORBIDDEN', 'Single sign-on is no longer on for this organisation', 'state');
   const config = await clientFor(coverage, options).catch(providerUnreachable);
-  const url = new URL(callbackUrl);
   let claims: Record<string, unknown> | undefined;
   try {
     const tokens = await oidc.authorizationCodeGrant(config, url, {
@@ -123,23 +206,22 @@ export async function finishSignIn(db: Queryable, callbackUrl: string, state: st
       idTokenExpected: true,
     });
     claims = tokens.claims();
-    // A provider that keeps the ID token lean says who it is at its userinfo endpoint instead.
+    // A provider that keeps the ID token lean says who it is at its userinfo endpoint instead; how
+    // the person signed in (amr, acr) is the ID token's word only.
     if (claims && typeof claims.email !== 'string') {
-      claims = { ...claims, ...(await oidc.fetchUserInfo(config, tokens.access_token, String(claims.sub))) };
+      const { amr: _amr, acr: _acr, ...userInfo } = await oidc.fetchUserInfo(config, tokens.access_token, String(claims.sub));
+      claims = { ...claims, ...userInfo };
     }
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new HttpError('INVALID_CREDENTIALS', `The identity provider did not confirm the sign-in (${reason}): start again`, 'code');
   }
-  const email = typeof claims?.email === 'string' ? claims.email.trim() : '';
-  if (!email) throw new HttpError('INVALID_CREDENTIALS', 'The identity provider did not say which email signed in', 'code');
-  if (claims?.email_verified === false) throw new HttpError('FORBIDDEN', `The identity provider has not verified ${email}`, 'code');
-  const covered = await coverageOf(db, email);
+  const person = checkedClaims(claims ?? {});
+  const covered = await coverageOf(db, person.email);
   if (covered?.clientId !== coverage.clientId) {
-    throw new HttpError('FORBIDDEN', `${email} is not an address ${coverage.companyName} signs in with single sign-on`, 'code');
+    throw new HttpError('FORBIDDEN', `${person.email} is not an address ${coverage.companyName} signs in with single sign-on`, 'code');
   }
-  const text = (value: unknown) => (typeof value === 'string' ? value.trim().slice(0, 100) : '');
-  return { clientId: coverage.clientId, email, firstName: text(claims?.given_name), lastName: text(claims?.family_name) };
+  return { clientId: coverage.clientId, ...person, multiFactor: usedMultiFactor(claims ?? {}, coverage.mfaAcrValues) };
 }
 
 function providerUnreachable(error: unknown): never {

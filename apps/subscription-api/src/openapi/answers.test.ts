@@ -334,6 +334,14 @@ describe('the answers the OpenAPI document promises', () => {
       expectDocumented('patch', path, await api.call('PATCH', path, settings, { token: orgAdmin }), 200);
       expectDocumented('patch', path, await api.call('PATCH', path, { ...settings, Domains: [] }, { token: orgAdmin }), 400);
       expectDocumented('post', `${path}/discover`, await api.post(`${path}/discover`, { Issuer: idp.issuer }, orgAdmin), 200);
+      const [globex] = await api.db.query<{ client_id: number }>("SELECT client_id FROM client_users WHERE email = 'admin@globex.local'");
+      const confirm = `${path}/domains/confirm`;
+      const verify = `${path}/domains/verify`;
+      expectDocumented('post', confirm, await api.post(confirm, { ClientId: globex!.client_id, Domain: 'globex.local' }, orgAdmin), 403);
+      expectDocumented('post', confirm, await api.post(confirm, { ClientId: globex!.client_id, Domain: 'gmail.com' }, superAdmin), 400);
+      expectDocumented('post', confirm, await api.post(confirm, { ClientId: globex!.client_id, Domain: 'globex.local' }, superAdmin), 200);
+      expectDocumented('post', verify, await api.post(verify, { Domain: 'globex.local' }, orgAdmin), 200);
+      expectDocumented('post', verify, await api.post(verify, { Domain: 'not-claimed.example' }, orgAdmin), 404);
       expectDocumented('get', '/sso/lookup', await api.get('/sso/lookup?email=ann%40globex.local'), 200);
       idp.signInAs({ email: 'admin@globex.local' });
       const started = await api.post<{ AuthorizationUrl: string; State: string }>('/sso/start', {

@@ -163,6 +163,21 @@ export const ssoSettingsRecord = z.strictObject({
   Domains: z.array(z.string()).meta({ description: 'The email domains whose people sign in through the identity provider' }),
   RequireSso: z.boolean().meta({ description: 'A password sign-in of those domains is refused' }),
   AllowJit: z.boolean().meta({ description: 'An unknown person of those domains gets an account, within the seats' }),
+  MfaAcrValues: z
+    .array(z.string())
+    .meta({ description: 'acr values that mean the identity provider used multi-factor, beside the standard amr values' }),
+  DomainVerifications: z
+    .array(
+      z.strictObject({
+        Domain: z.string(),
+        Verified: z.boolean().meta({ description: 'Only a verified domain signs anyone in' }),
+        VerifiedAt: z.string().nullable(),
+        VerifiedBy: z.enum(['DNS', 'PROVIDER']).nullable().meta({ description: 'Its TXT record was read, or a SuperAdmin vouched for it' }),
+        RecordName: z.string().meta({ description: 'Where to publish the TXT record' }),
+        RecordValue: z.string().meta({ description: 'What the TXT record must hold' }),
+      }),
+    )
+    .meta({ description: 'Each domain and whether the organisation has shown it owns it' }),
   UpdatedAt: z.string().nullable(),
 });
 export const ssoDiscoveryRecord = z.strictObject({
@@ -174,9 +189,8 @@ export const ssoDiscoveryRecord = z.strictObject({
   Pkce: z.boolean().meta({ description: 'Whether the provider supports PKCE with S256' }),
 });
 export const ssoLookupRecord = z.strictObject({
-  Sso: z.boolean(),
-  Required: z.boolean(),
-  CompanyName: z.string().nullable(),
+  Sso: z.boolean().meta({ description: 'Continue with single sign-on' }),
+  Required: z.boolean().meta({ description: 'A password is refused' }),
 });
 export const ssoStartRecord = z.strictObject({
   AuthorizationUrl: z.string().meta({ description: 'Where to send the browser' }),

@@ -66,6 +66,7 @@ import { OUTBOX_CONTENT_PATH, OUTBOX_PATH, outboxContentQuery, outboxFields } fr
 import {
   SSO_SETTINGS_PATH,
   ssoDiscoverBody,
+  ssoDomainBody,
   ssoFinishBody,
   ssoLookupQuery,
   ssoSettingsBody,
@@ -358,6 +359,7 @@ export const openApiDocument = buildDocument({
     EmailTestRequest: emailTestBody,
     SsoSettingsChange: ssoSettingsBody,
     SsoDiscoveryRequest: ssoDiscoverBody,
+    SsoDomainRequest: ssoDomainBody,
     SsoStartRequest: ssoStartBody,
     SsoFinishRequest: ssoFinishBody,
     PlanForm: planBody,
@@ -1190,15 +1192,49 @@ export const openApiDocument = buildDocument({
         operationId: 'updateSsoSettings',
         tag: 'Organisations',
         summary:
-          'Changes the issuer, client, domains, require-SSO and just-in-time accounts (the secret sealed at rest; left out, the stored one stays); audited',
+          'Changes the issuer (its discovery document must answer when on), client, domains (new ones unverified), require-SSO and just-in-time accounts (the secret sealed at rest; left out, the stored one stays); audited',
         body: ssoSettingsBody,
         responses: {
           200: { description: 'The settings as saved', body: ssoSettingsRecord },
-          400: refused('BAD_REQUEST: a setting breaks its rule (the field names it), or no client secret to turn it on with'),
+          400: refused(
+            'BAD_REQUEST: a setting breaks its rule (the field names it), a public mail or the provider’s domain, an issuer that does not answer, or no client secret to turn it on with',
+          ),
           401: NO_SESSION,
           403: refused('FORBIDDEN: another organisation, or not an administrator'),
           404: refused('NOT_FOUND: no such organisation'),
-          409: refused('CONFLICT (field Domains): a domain signs in to another organisation'),
+          409: refused('CONFLICT (field Domains): another organisation has verified a domain'),
+        },
+      },
+    },
+    [`${SSO_SETTINGS_PATH}/domains/verify`]: {
+      post: {
+        operationId: 'verifySsoDomain',
+        tag: 'Organisations',
+        summary: 'Verifies that the organisation owns a domain it claims: its TXT record holds the console’s token; audited',
+        body: ssoDomainBody,
+        responses: {
+          200: { description: 'The settings, the domain verified', body: ssoSettingsRecord },
+          400: refused('BAD_REQUEST (field Domain): the TXT record does not hold the token, or DNS could not be asked'),
+          401: NO_SESSION,
+          403: refused('FORBIDDEN: another organisation, or not an administrator'),
+          404: refused('NOT_FOUND (field Domain): not one of the organisation’s domains'),
+          409: refused('CONFLICT (field Domain): another organisation has verified it'),
+        },
+      },
+    },
+    [`${SSO_SETTINGS_PATH}/domains/confirm`]: {
+      post: {
+        operationId: 'confirmSsoDomain',
+        tag: 'Organisations',
+        summary: 'A SuperAdmin, signed in as themselves, vouches that the organisation owns a domain it claims; audited',
+        body: ssoDomainBody,
+        responses: {
+          200: { description: 'The settings, the domain verified', body: ssoSettingsRecord },
+          400: refused('BAD_REQUEST (field Domain): a public mail or the provider’s own domain'),
+          401: NO_SESSION,
+          403: refused('FORBIDDEN: not a SuperAdmin, or an API key'),
+          404: refused('NOT_FOUND (field Domain): not one of the organisation’s domains'),
+          409: refused('CONFLICT (field Domain): another organisation has verified it'),
         },
       },
     },
@@ -1221,10 +1257,11 @@ export const openApiDocument = buildDocument({
         operationId: 'lookUpSso',
         tag: 'Session',
         public: true,
-        summary: 'Whether an email’s domain signs in with single sign-on, and whether it must (gateway only)',
+        summary:
+          'Whether an email signs in with single sign-on (a domain its organisation verified), and whether it must; never which organisation (gateway only)',
         query: ssoLookupQuery,
         responses: {
-          200: { description: 'Whether single sign-on covers the domain', body: ssoLookupRecord },
+          200: { description: 'Whether to continue with single sign-on', body: ssoLookupRecord },
           400: refused('BAD_REQUEST: no email'),
         },
       },
@@ -1249,11 +1286,14 @@ export const openApiDocument = buildDocument({
         operationId: 'finishSso',
         tag: 'Session',
         public: true,
-        summary: 'Finishes a sign-in from the identity provider’s redirect and starts a session (gateway only)',
+        summary:
+          'Finishes a sign-in from the identity provider’s redirect: a session, or the console’s own two-factor step when the provider did not use multi-factor (gateway only)',
         body: ssoFinishBody,
         responses: {
-          200: { description: 'The session and the person, as a password sign-in answers', body: signInAnswer },
-          400: refused('INVALID_TOKEN: an unknown, used or expired state'),
+          200: { description: 'The session and the person, or the second step, as a password sign-in answers', body: signInStepAnswer },
+          400: refused(
+            'INVALID_TOKEN: an unknown, used or expired state, or another callback address; BAD_REQUEST: the provider’s email or names are not valid, or the email is not verified',
+          ),
           401: refused(
             'INVALID_CREDENTIALS: the provider did not confirm the sign-in (a wrong or expired code); UNAUTHENTICATED: not the gateway',
           ),

@@ -12,6 +12,7 @@ import {
 } from '@yozy/shared';
 import type { Database, Queryable } from '../db/database';
 import { productAddressFor } from '../domain/productAddress';
+import { refuseWhereSsoRequired } from '../domain/singleSignOn';
 import { consumeToken, findLiveToken, issueToken, type TokenPurpose } from '../domain/userTokens';
 import { linkToken } from '../http/fields';
 import { HttpError, parseBody } from '../http/errors';
@@ -59,6 +60,8 @@ export function authRoutes(db: Database, { mailer, webProductUrl }: AuthRouteOpt
   router.post('/auth/password/request', async (req, res) => {
     await withMinimumDuration(RESET_REQUEST_MIN_MS, async () => {
       const { email } = parseBody(resetRequestBody, req.body);
+      // Said for every address single sign-on covers, with or without an account, so it tells nothing more than the sign-in page.
+      await refuseWhereSsoRequired(db, email, 'BAD_REQUEST', 'email');
       // Only accounts that can sign in get a link; invited users without a password use their invitation.
       const [user] = await db.query<{ user_id: number; client_id: number; email: string }>(
         'SELECT user_id, client_id, email FROM client_users WHERE lower(email) = lower($1) AND is_active AND password_hash IS NOT NULL',
@@ -86,6 +89,7 @@ export function authRoutes(db: Database, { mailer, webProductUrl }: AuthRouteOpt
     // The link is judged first (a person with an expired link learns that before retyping), and the
     // password before the token is used, so a weak password does not burn the link.
     await requireLiveToken(db, claim);
+    await refuseWhereSsoRequired(db, link.email, 'BAD_REQUEST');
     const body = parseBody(resetBody, req.body);
     const passwordHash = await hashPassword(body.password);
 
@@ -123,6 +127,7 @@ export function authRoutes(db: Database, { mailer, webProductUrl }: AuthRouteOpt
     const link = parseBody(createUserFields, req.body);
     const claim = { email: link.email, token: link.token, purpose: 'invite' as const };
     await requireLiveToken(db, claim);
+    await refuseWhereSsoRequired(db, link.email, 'BAD_REQUEST');
     const body = parseBody(createUserBody, req.body);
     const passwordHash = await hashPassword(body.password);
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDnsServer, type DnsServer } from '../testing/dnsServer';
 import { startIdentityProvider, type IdentityProvider } from '../testing/identityProvider';
 import { startRestApi, type ErrorBody, type RestApi } from '../testing/restApi';
 
@@ -8,6 +9,7 @@ type Settings = {
   Issuer: string | null;
   ClientSecretSet: boolean;
   Domains: string[];
+  DomainVerifications: { Domain: string; Verified: boolean; VerifiedBy: string | null; RecordName: string; RecordValue: string }[];
   RequireSso: boolean;
   AllowJit: boolean;
 };
@@ -19,10 +21,12 @@ const PATH = '/subscription_sso_settings';
 
 let api: RestApi;
 let idp: IdentityProvider;
+let dns: DnsServer;
 let acmeAdmin: string;
 let acmeId: number;
 beforeAll(async () => {
-  api = await startRestApi({ allowHttpIssuers: true });
+  dns = await startDnsServer();
+  api = await startRestApi({ allowHttpIssuers: true, dnsServers: [dns.address] });
   idp = await startIdentityProvider({ redirectUri: REDIRECT, codeTtlSeconds: 2 });
   acmeAdmin = await api.signIn('admin@acme.local');
   const [acme] = await api.db.query<{ client_id: number }>("SELECT client_id FROM client_users WHERE email = 'admin@acme.local'");
@@ -31,6 +35,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await api.stop();
   await idp.close();
+  await dns.close();
 });
 
 const acmeSso = (extra: Record<string, unknown> = {}) => ({
@@ -44,6 +49,18 @@ const acmeSso = (extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 const save = (body: Record<string, unknown>, token = acmeAdmin) => api.call<Settings & ErrorBody>('PATCH', PATH, body, { token });
+const verify = (domain: string, token = acmeAdmin) => api.post<Settings & ErrorBody>(`${PATH}/domains/verify`, { Domain: domain }, token);
+
+/** Saves Acme's single sign-on and proves it owns acme.local through its DNS record, as an organisation does. */
+async function saveVerified(extra: Record<string, unknown> = {}) {
+  const saved = await save(acmeSso(extra));
+  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+  const record = saved.body.DomainVerifications.find((d) => d.Domain === 'acme.local')!;
+  if (!record.Verified) {
+    dns.setTxt(record.RecordName, [record.RecordValue]);
+    expect((await verify('acme.local')).status).toBe(200);
+  }
+}
 const start = (email: string) => api.post<Started & ErrorBody>('/sso/start', { Email: email, RedirectUri: REDIRECT });
 const finish = (callbackUrl: string, state: string) =>
   api.post<Session & ErrorBody>('/sso/finish', { CallbackUrl: callbackUrl, State: state });
@@ -67,10 +84,80 @@ describe('single sign-on settings', () => {
     expect(row!.oidc_secret_sealed).toMatch(/^v1\./);
 
     const globexAdmin = await api.signIn('admin@globex.local');
-    const taken = await save({ ...acmeSso(), Domains: ['acme.local', 'globex.local'] }, globexAdmin);
-    expect(taken.status).toBe(409);
-    expect(taken.body.error).toMatchObject({ field: 'Domains', message: 'acme.local signs in to Acme Corporation already' });
     expect((await api.get(`${PATH}?ClientId=${acmeId}`, globexAdmin)).status).toBe(403);
+  });
+
+  it('covers a domain only once its TXT record proves the organisation owns it, and one organisation only', async () => {
+    const saved = await save(acmeSso({ RequireSso: true }));
+    const [record] = saved.body.DomainVerifications;
+    expect(record).toMatchObject({ Domain: 'acme.local', Verified: false, RecordName: '_yozy-verification.acme.local' });
+    expect(record!.RecordValue).toMatch(/^yozy-verification=[0-9a-f]{32}$/);
+    // Unverified, the claim does nothing: no single sign-on offered, the password still works.
+    expect((await api.get('/sso/lookup?email=admin%40acme.local')).body).toEqual({ Sso: false, Required: false });
+    expect((await api.post('/users/signIn', { email: 'admin@acme.local', password: 'Admin@123' })).status).toBe(200);
+
+    // Another organisation may claim it too, unverified; neither blocks the other.
+    const globexAdmin = await api.signIn('admin@globex.local');
+    const globexClaim = await save({ ...acmeSso(), Domains: ['acme.local', 'globex.local'] }, globexAdmin);
+    expect(globexClaim.status, JSON.stringify(globexClaim.body)).toBe(200);
+
+    dns.setTxt('_yozy-verification.acme.local', ['yozy-verification=not-the-token']);
+    const wrong = await verify('acme.local');
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error).toMatchObject({ field: 'Domain' });
+    expect(wrong.body.error.message).toContain(record!.RecordValue);
+
+    dns.setTxt(record!.RecordName, [record!.RecordValue]);
+    const verified = await verify('acme.local');
+    expect(verified.status, JSON.stringify(verified.body)).toBe(200);
+    expect(verified.body.DomainVerifications[0]).toMatchObject({ Domain: 'acme.local', Verified: true, VerifiedBy: 'DNS' });
+    expect((await api.get('/sso/lookup?email=admin%40acme.local')).body).toEqual({ Sso: true, Required: true });
+
+    // Globex's record would have to be in acme.local's DNS: its claim stays unverified, and now refused to verify.
+    const globexRecord = globexClaim.body.DomainVerifications.find((d) => d.Domain === 'acme.local')!;
+    dns.setTxt(globexRecord.RecordName, [globexRecord.RecordValue]);
+    const taken = await verify('acme.local', globexAdmin);
+    expect(taken.status).toBe(409);
+    expect(taken.body.error).toMatchObject({ code: 'CONFLICT', message: 'acme.local is verified by another organization' });
+    expect((await save({ ...acmeSso(), Domains: ['acme.local'] }, globexAdmin)).status).toBe(409);
+    await save({ ...acmeSso(), Enabled: false, Domains: [] }, globexAdmin);
+    await save(acmeSso({ RequireSso: false }));
+  });
+
+  it('refuses public mail domains and the provider’s own, and an issuer whose discovery document cannot be read', async () => {
+    const before = await api.get<Settings>(PATH, acmeAdmin);
+    for (const domain of ['gmail.com', 'outlook.com', 'yozy.local']) {
+      const refused = await save(acmeSso({ Domains: ['acme.local', domain] }));
+      expect(refused.status, domain).toBe(400);
+      expect(refused.body.error).toMatchObject({ field: 'Domains' });
+      expect(refused.body.error.message).toContain(domain);
+    }
+    const unreachable = await save(acmeSso({ Issuer: 'http://127.0.0.1:9' }));
+    expect(unreachable.status).toBe(400);
+    expect(unreachable.body.error).toMatchObject({ field: 'Issuer' });
+    expect(unreachable.body.error.message).toMatch(/^The issuer’s discovery document could not be read: /);
+    expect((await api.get<Settings>(PATH, acmeAdmin)).body).toEqual(before.body);
+  });
+
+  it('lets a SuperAdmin in person vouch for a domain, never a public or the provider’s one', async () => {
+    await save(acmeSso({ Domains: ['acme.local', 'acme-partners.example'] }));
+    const superAdmin = await api.signIn('admin@yozy.local');
+    const confirm = (domain: string, token: string) =>
+      api.post<Settings & ErrorBody>(`${PATH}/domains/confirm`, { ClientId: acmeId, Domain: domain }, token);
+    expect((await confirm('acme-partners.example', acmeAdmin)).status).toBe(403);
+    const confirmed = await confirm('acme-partners.example', superAdmin);
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+    expect(confirmed.body.DomainVerifications.find((d) => d.Domain === 'acme-partners.example')).toMatchObject({
+      Verified: true,
+      VerifiedBy: 'PROVIDER',
+    });
+    const [entry] = await api.db.query<{ after: Record<string, unknown> }>(
+      "SELECT after FROM audit_log WHERE action = 'organization.sso_domain_verify' AND client_id = $1 ORDER BY audit_id DESC LIMIT 1",
+      [acmeId],
+    );
+    expect(entry!.after).toMatchObject({ Domain: 'acme-partners.example', VerifiedBy: 'PROVIDER' });
+    expect((await confirm('yozy.local', superAdmin)).status).toBe(400);
+    await save(acmeSso());
   });
 
   it('refuses to turn on without an issuer, a client id or a domain, naming the field', async () => {
@@ -95,9 +182,9 @@ describe('single sign-on settings', () => {
 
 describe('signing in with single sign-on', () => {
   it('signs in a person of a covered domain who has an account, with a session like a password sign-in', async () => {
-    await save(acmeSso());
+    await saveVerified();
     const lookup = await api.get<{ Sso: boolean; Required: boolean }>('/sso/lookup?email=someone%40ACME.local');
-    expect(lookup.body).toMatchObject({ Sso: true, Required: false });
+    expect(lookup.body).toEqual({ Sso: true, Required: false });
     const { started, callback } = await signInThroughProvider('admin@acme.local');
     const session = await finish(callback, started.State);
     expect(session.status, JSON.stringify(session.body)).toBe(200);
@@ -108,7 +195,7 @@ describe('signing in with single sign-on', () => {
   });
 
   it('refuses a state it did not give, and a code the provider no longer honours', async () => {
-    await save(acmeSso());
+    await saveVerified();
     const { callback } = await signInThroughProvider('admin@acme.local');
     expect((await finish(callback, 'not-the-state')).body.error).toMatchObject({ code: 'INVALID_TOKEN' });
 
@@ -120,7 +207,7 @@ describe('signing in with single sign-on', () => {
   });
 
   it('refuses an unknown person of a covered domain, and makes nothing', async () => {
-    await save(acmeSso({ AllowJit: false }));
+    await saveVerified({ AllowJit: false });
     const { started, callback } = await signInThroughProvider('stranger@acme.local');
     const refused = await finish(callback, started.State);
     expect(refused.status).toBe(403);
@@ -131,7 +218,7 @@ describe('signing in with single sign-on', () => {
   });
 
   it('makes an account just in time when the organisation allows it, within its seats', async () => {
-    await save(acmeSso({ AllowJit: true }));
+    await saveVerified({ AllowJit: true });
     const { started, callback } = await signInThroughProvider('newcomer@acme.local');
     const session = await finish(callback, started.State);
     expect(session.status, JSON.stringify(session.body)).toBe(200);
@@ -152,12 +239,13 @@ describe('signing in with single sign-on', () => {
   });
 
   it('with single sign-on required, refuses the password with a clear message, even a right one', async () => {
-    await save(acmeSso({ RequireSso: true }));
+    await saveVerified({ RequireSso: true });
     const refused = await api.post<ErrorBody>('/users/signIn', { email: 'admin@acme.local', password: 'Admin@123' });
     expect(refused.status).toBe(403);
     expect(refused.body.error).toMatchObject({
       field: 'email',
-      message: 'Acme Corporation signs in with single sign-on: continue with single sign-on',
+      message:
+        'Your organization signs in with single sign-on: choose “Continue with single sign-on” on the sign-in page instead of a password',
     });
     await save(acmeSso({ RequireSso: false }));
     expect((await api.post('/users/signIn', { email: 'admin@acme.local', password: 'Admin@123' })).status).toBe(200);
@@ -165,5 +253,98 @@ describe('signing in with single sign-on', () => {
 
   it('answers only the gateway', async () => {
     expect((await api.call('GET', '/sso/lookup?email=a%40acme.local', undefined, { anonymous: true })).status).toBe(401);
+  });
+
+  it('validates what the identity provider says like any input, making and signing in nobody', async () => {
+    await saveVerified({ AllowJit: true });
+    const refusals: [string, Record<string, unknown>][] = [
+      ['two addresses', { email: 'kai@acme.local,boss@acme.local' }],
+      ['a second @', { email: 'kai@evil.example@acme.local' }],
+      ['a control character', { email: 'kai\u0000@acme.local' }],
+      ['an unverified email', { email_verified: false }],
+      ['no word on verification', { email_verified: undefined }],
+      ['a name with a line break', { given_name: 'Kai\nAdmin' }],
+      ['a name too long', { family_name: 'M'.repeat(101) }],
+    ];
+    for (const [what, claims] of refusals) {
+      idp.signInAs({ email: 'claims@acme.local', claims });
+      const started = await start('claims@acme.local');
+      const refused = await finish(await idp.followToCallback(started.body.AuthorizationUrl), started.body.State);
+      expect(refused.status, what).toBe(400);
+      expect(refused.body.error.code, what).toBe('BAD_REQUEST');
+    }
+    expect(await api.db.query("SELECT 1 FROM client_users WHERE email ILIKE '%claims%' OR email ILIKE 'kai%'")).toEqual([]);
+  });
+
+  it('asks a person with two-factor for the console’s code unless the identity provider used multi-factor', async () => {
+    await saveVerified({ MfaAcrValues: ['urn:acme:mfa'] });
+    const [admin] = await api.db.query<{ user_id: number }>("SELECT user_id FROM client_users WHERE email = 'admin@acme.local'");
+    await api.db.query("INSERT INTO two_factor (user_id, totp_secret, enabled, enabled_at) VALUES ($1, 'sealed', true, now())", [
+      admin!.user_id,
+    ]);
+    try {
+      const through = async (person: { amr?: string[]; acr?: string }) => {
+        idp.signInAs({ email: 'admin@acme.local', ...person });
+        const started = await start('admin@acme.local');
+        return finish(await idp.followToCallback(started.body.AuthorizationUrl), started.body.State);
+      };
+      const passwordOnly = await through({ amr: ['pwd'] });
+      expect(passwordOnly.status).toBe(200);
+      expect(passwordOnly.body).toMatchObject({ twoFactor: 'code' });
+      expect(passwordOnly.body).not.toHaveProperty('token');
+      const [step] = await api.db.query<{ began_with: string }>(
+        'SELECT began_with FROM sign_in_challenges WHERE user_id = $1 ORDER BY challenge_id DESC LIMIT 1',
+        [admin!.user_id],
+      );
+      expect(step!.began_with).toBe('sso');
+
+      expect((await through({ amr: ['pwd', 'mfa'] })).body).toHaveProperty('token');
+      expect((await through({ amr: ['hwk'] })).body).toHaveProperty('token');
+      expect((await through({ amr: ['pwd'], acr: 'urn:acme:mfa' })).body).toHaveProperty('token');
+      expect((await through({ amr: ['pwd'], acr: 'urn:other' })).body).toMatchObject({ twoFactor: 'code' });
+
+      // An organisation that requires two-factor: a person without it sets it up after the provider returns.
+      await api.db.query('DELETE FROM two_factor WHERE user_id = $1', [admin!.user_id]);
+      await api.db.query(
+        'INSERT INTO org_settings (client_id, two_factor_required) VALUES ($1, true) ON CONFLICT (client_id) DO UPDATE SET two_factor_required = true',
+        [acmeId],
+      );
+      expect((await through({ amr: ['pwd'] })).body).toMatchObject({ twoFactor: 'enrol' });
+    } finally {
+      await api.db.query('DELETE FROM two_factor WHERE user_id = $1', [admin!.user_id]);
+      await api.db.query('UPDATE org_settings SET two_factor_required = false WHERE client_id = $1', [acmeId]);
+    }
+  }, 30_000);
+
+  it('voids a password’s code step once single sign-on is required, and sends no reset to people it covers', async () => {
+    await saveVerified({ RequireSso: false });
+    const [admin] = await api.db.query<{ user_id: number }>("SELECT user_id FROM client_users WHERE email = 'admin@acme.local'");
+    await api.db.query("INSERT INTO two_factor (user_id, totp_secret, enabled, enabled_at) VALUES ($1, 'sealed', true, now())", [
+      admin!.user_id,
+    ]);
+    try {
+      const step = await api.post<{ challenge: string }>('/users/signIn', { email: 'admin@acme.local', password: 'Admin@123' });
+      expect(step.body.challenge).toBeTruthy();
+      await saveVerified({ RequireSso: true });
+      const voided = await api.post<ErrorBody>('/users/signIn/code', { challenge: step.body.challenge, code: '000000' });
+      expect(voided.body.error).toMatchObject({ code: 'INVALID_TOKEN' });
+
+      const mails = async () => (await api.db.query("SELECT 1 FROM mail_outbox WHERE to_address = 'admin@acme.local'")).length;
+      const before = await mails();
+      const reset = await api.post<ErrorBody>('/auth/password/request', { email: 'admin@acme.local' });
+      expect(reset.status).toBe(400);
+      expect(reset.body.error).toMatchObject({ field: 'email', message: expect.stringContaining('single sign-on') });
+      expect(await mails()).toBe(before);
+    } finally {
+      await api.db.query('DELETE FROM two_factor WHERE user_id = $1', [admin!.user_id]);
+      await saveVerified({ RequireSso: false });
+    }
+  });
+
+  it('refuses a finish at another address than the sign-in started from', async () => {
+    await saveVerified();
+    const { started, callback } = await signInThroughProvider('admin@acme.local');
+    const elsewhere = callback.replace('http://127.0.0.1:4000/', 'http://attacker.example/');
+    expect((await finish(elsewhere, started.State)).body.error).toMatchObject({ code: 'INVALID_TOKEN' });
   });
 });

@@ -4,8 +4,17 @@ import { emailDomainOf, restSchema, SSO_SETTINGS_REST_FIELDS, ssoIssues, ssoSett
 import type { Database, Queryable } from '../db/database';
 import { audit, changedFields } from '../domain/audit';
 import { reserveSeats } from '../domain/seats';
+import { issueChallenge, twoFactorStep } from '../domain/signInChallenges';
 import { coverageOf, discover, finishSignIn, ssoSecretContext, startSignIn, type SsoOptions } from '../domain/singleSignOn';
-import { requireAdmin, viewerOf } from '../http/auth';
+import {
+  dnsHoldsToken,
+  newVerificationToken,
+  unclaimableReason,
+  verificationRecordName,
+  verificationRecordValue,
+  type DnsOptions,
+} from '../domain/ssoDomains';
+import { requireAdmin, requirePerson, viewerOf, type Viewer } from '../http/auth';
 import { HttpError, parseBody } from '../http/errors';
 import { clientOf } from '../http/gateway';
 import { targetOrganization } from '../http/scope';
@@ -32,6 +41,11 @@ export const ssoDiscoverBody = z.strictObject({
   ClientId: organization,
   Issuer: z.string({ error: 'Enter the issuer’s address' }).trim().min(1, 'Enter the issuer’s address').max(500),
 });
+/** POST …/domains/verify (the organisation's DNS record) and …/domains/confirm (a SuperAdmin's word). */
+export const ssoDomainBody = z.strictObject({
+  ClientId: organization,
+  Domain: z.string({ error: 'Name the domain' }).trim().toLowerCase().min(1, 'Name the domain').max(253),
+});
 export const ssoLookupQuery = z.strictObject({ email: z.string({ error: 'Give the email to look up' }).trim().min(3).max(320) });
 export const ssoStartBody = z.strictObject({
   Email: z.string({ error: 'Enter your email' }).trim().min(3).max(320),
@@ -42,6 +56,18 @@ export const ssoFinishBody = z.strictObject({
   State: z.string({ error: 'The state of the sign-in' }).min(1).max(200),
 });
 
+/** One domain an organisation claims for its single sign-on, and whether it has shown that it owns it. */
+export type SsoDomainRecord = {
+  Domain: string;
+  Verified: boolean;
+  VerifiedAt: string | null;
+  /** DNS: its TXT record was read; PROVIDER: a SuperAdmin vouched for it. */
+  VerifiedBy: 'DNS' | 'PROVIDER' | null;
+  /** The TXT record to publish: its name and its value. */
+  RecordName: string;
+  RecordValue: string;
+};
+
 export type SsoSettingsRecord = {
   ClientId: number;
   Enabled: boolean;
@@ -49,26 +75,60 @@ export type SsoSettingsRecord = {
   OidcClientId: string | null;
   ClientSecretSet: boolean;
   Domains: string[];
+  DomainVerifications: SsoDomainRecord[];
   RequireSso: boolean;
   AllowJit: boolean;
+  MfaAcrValues: string[];
   UpdatedAt: string | null;
 };
 
 async function settingsOf(db: Queryable, clientId: number, lock = false): Promise<SsoSettingsRecord> {
-  const [row] = await db.query<SsoSettingsRecord>(
+  const [row] = await db.query<Omit<SsoSettingsRecord, 'DomainVerifications'>>(
     `SELECT c.client_id AS "ClientId", coalesce(s.enabled, false) AS "Enabled", s.issuer AS "Issuer",
             s.oidc_client_id AS "OidcClientId", s.oidc_secret_sealed IS NOT NULL AS "ClientSecretSet",
             coalesce((SELECT array_agg(d.domain ORDER BY d.domain) FROM sso_domains d WHERE d.client_id = c.client_id), '{}') AS "Domains",
-            coalesce(s.require_sso, false) AS "RequireSso", coalesce(s.allow_jit, false) AS "AllowJit", s.updated_at AS "UpdatedAt"
+            coalesce(s.require_sso, false) AS "RequireSso", coalesce(s.allow_jit, false) AS "AllowJit",
+            coalesce(s.mfa_acr_values, '{}') AS "MfaAcrValues", s.updated_at AS "UpdatedAt"
        FROM clients c LEFT JOIN sso_settings s ON s.client_id = c.client_id
       WHERE c.client_id = $1${lock ? ' FOR UPDATE OF c' : ''}`,
     [clientId],
   );
   if (!row) throw new HttpError('NOT_FOUND', 'There is no such organisation', 'ClientId');
-  return row;
+  const domains = await db.query<{ domain: string; token: string; verified_at: Date | null; verified_by: 'dns' | 'provider' | null }>(
+    `SELECT domain, verification_token AS token, verified_at, verified_by FROM sso_domains WHERE client_id = $1 ORDER BY domain`,
+    [clientId],
+  );
+  return {
+    ...row,
+    DomainVerifications: domains.map((d) => ({
+      Domain: d.domain,
+      Verified: d.verified_at !== null,
+      VerifiedAt: d.verified_at ? new Date(d.verified_at).toISOString() : null,
+      VerifiedBy: d.verified_by === null ? null : d.verified_by === 'dns' ? 'DNS' : 'PROVIDER',
+      RecordName: verificationRecordName(d.domain),
+      RecordValue: verificationRecordValue(d.token),
+    })),
+  };
 }
 
-const described = ({ UpdatedAt: _at, ClientId: _id, ...settings }: SsoSettingsRecord) => settings;
+/** What the audit log compares: the settings without the organisation, the time, or each domain's record. */
+const described = ({ UpdatedAt: _at, ClientId: _id, DomainVerifications: _records, ...settings }: SsoSettingsRecord) => settings;
+
+/** A refusal when another organisation has already shown it owns one of the domains. */
+async function refuseVerifiedElsewhere(tx: Queryable, clientId: number, domains: string[]) {
+  const [taken] = await tx.query<{ domain: string }>(
+    'SELECT domain FROM sso_domains WHERE domain = ANY($1::text[]) AND client_id <> $2 AND verified_at IS NOT NULL LIMIT 1',
+    [domains, clientId],
+  );
+  if (taken) throw new HttpError('CONFLICT', `${taken.domain} is verified by another organization`, 'Domains');
+}
+
+const verifiedElsewhere = (error: unknown, field: string) => {
+  if (isUniqueViolation(error, 'sso_domains_verified_domain_idx')) {
+    throw new HttpError('CONFLICT', 'That domain is verified by another organization', field);
+  }
+  throw error;
+};
 
 /** The person the identity provider vouched for, as an account of the organisation: found, or made just in time within the seats. */
 async function accountFor(
@@ -134,10 +194,11 @@ async function accountFor(
 export function ssoSignInRoutes(db: Database, options: SsoOptions): Router {
   const router = Router();
 
+  // Whether to continue with single sign-on, and nothing more: not which organisation a domain belongs to.
   router.get('/sso/lookup', async (req, res) => {
     const { email } = parseBody(ssoLookupQuery, req.query);
     const coverage = await coverageOf(db, email);
-    res.json({ Sso: coverage !== null, Required: coverage?.requireSso ?? false, CompanyName: coverage?.companyName ?? null });
+    res.json({ Sso: coverage !== null, Required: coverage?.requireSso ?? false });
   });
 
   router.post('/sso/start', async (req, res) => {
@@ -148,19 +209,22 @@ export function ssoSignInRoutes(db: Database, options: SsoOptions): Router {
     res.json({ AuthorizationUrl: authorizationUrl, State: state });
   });
 
+  // The identity provider's word replaces the password; the console's own two-factor still
+  // applies unless the provider says it used multi-factor, exactly as after a password.
   router.post('/sso/finish', async (req, res) => {
     const { CallbackUrl, State } = parseBody(ssoFinishBody, req.body);
     const claims = await finishSignIn(db, CallbackUrl, State, options);
     const client = clientOf(req, res);
     const user = await db.transaction((tx) => accountFor(tx, claims, client.ip));
-    res.json(await startSession(db, user, client));
+    const next = claims.multiFactor ? null : await twoFactorStep(db, user.user_id);
+    res.json(next ? await issueChallenge(db, user.user_id, next, 'sso') : await startSession(db, user, client));
   });
 
   return router;
 }
 
 /** An organisation's single sign-on settings: its admins' own, any for a SuperAdmin. */
-export function ssoSettingsRoutes(db: Database, options: SsoOptions): Router {
+export function ssoSettingsRoutes(db: Database, options: SsoOptions & DnsOptions): Router {
   const router = Router();
 
   router.get(SSO_SETTINGS_PATH, requireAdmin, async (req, res) => {
@@ -172,37 +236,49 @@ export function ssoSettingsRoutes(db: Database, options: SsoOptions): Router {
     const viewer = viewerOf(res);
     const { ClientId, ClientSecret, Domains, ...settings } = parseBody(ssoSettingsBody, req.body);
     const clientId = targetOrganization(viewer, ClientId);
-    // The issuer must be on the internet: told now, as well as refused at every use.
+    const unclaimable = await unclaimableReason(db, Domains);
+    if (unclaimable) throw new HttpError('BAD_REQUEST', unclaimable, 'Domains');
+    // The issuer must be on the internet (told now, as well as refused at every use), and on, it
+    // must answer: an issuer whose discovery document cannot be read would sign nobody in.
     const refusal =
       settings.Issuer &&
       (await privateHostRefusal(new URL(settings.Issuer).hostname.replace(/^\[|\]$/g, ''), {
         allowPrivateNetwork: options.allowPrivateNetwork === true,
       }));
     if (refusal) throw new HttpError('BAD_REQUEST', refusal, 'Issuer');
+    if (settings.Enabled && settings.Issuer) await readDiscovery(settings.Issuer, options);
     const saved = await db
       .transaction(async (tx) => {
         const before = await settingsOf(tx, clientId, true);
         if (settings.Enabled && !ClientSecret && !before.ClientSecretSet) {
           throw new HttpError('BAD_REQUEST', 'Enter the client secret the identity provider gave the console', 'ClientSecret');
         }
-        const [taken] = await tx.query<{ domain: string; company_name: string }>(
-          `SELECT d.domain, c.company_name FROM sso_domains d JOIN clients c ON c.client_id = d.client_id
-            WHERE d.domain = ANY($1::text[]) AND d.client_id <> $2 LIMIT 1`,
-          [Domains, clientId],
-        );
-        if (taken) throw new HttpError('CONFLICT', `${taken.domain} signs in to ${taken.company_name} already`, 'Domains');
+        await refuseVerifiedElsewhere(tx, clientId, Domains);
         const sealed = ClientSecret ? options.secretBox.seal(ClientSecret, ssoSecretContext(clientId)) : null;
         await tx.query(
-          `INSERT INTO sso_settings (client_id, enabled, issuer, oidc_client_id, oidc_secret_sealed, require_sso, allow_jit, updated_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, now())
+          `INSERT INTO sso_settings (client_id, enabled, issuer, oidc_client_id, oidc_secret_sealed, require_sso, allow_jit, mfa_acr_values, updated_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, coalesce($8, '{}'::text[]), now())
            ON CONFLICT (client_id) DO UPDATE
              SET enabled = $2, issuer = $3, oidc_client_id = $4, oidc_secret_sealed = coalesce($5, sso_settings.oidc_secret_sealed),
-                 require_sso = $6, allow_jit = $7, updated_at = now()`,
-          [clientId, settings.Enabled, settings.Issuer, settings.OidcClientId, sealed, settings.RequireSso, settings.AllowJit],
+                 require_sso = $6, allow_jit = $7, mfa_acr_values = coalesce($8, sso_settings.mfa_acr_values), updated_at = now()`,
+          [
+            clientId,
+            settings.Enabled,
+            settings.Issuer,
+            settings.OidcClientId,
+            sealed,
+            settings.RequireSso,
+            settings.AllowJit,
+            settings.MfaAcrValues,
+          ],
         );
+        // A domain kept keeps its token and whether it is verified; a new one starts unverified.
         await tx.query('DELETE FROM sso_domains WHERE client_id = $1 AND NOT (domain = ANY($2::text[]))', [clientId, Domains]);
         for (const domain of Domains) {
-          await tx.query('INSERT INTO sso_domains (domain, client_id) VALUES ($1, $2) ON CONFLICT (domain) DO NOTHING', [domain, clientId]);
+          await tx.query(
+            'INSERT INTO sso_domains (domain, client_id, verification_token) VALUES ($1, $2, $3) ON CONFLICT (client_id, domain) DO NOTHING',
+            [domain, clientId, newVerificationToken()],
+          );
         }
         const after = await settingsOf(tx, clientId);
         const diff = changedFields(described(before), described(after));
@@ -218,32 +294,105 @@ export function ssoSettingsRoutes(db: Database, options: SsoOptions): Router {
         });
         return after;
       })
-      .catch((error: unknown) => {
-        if (isUniqueViolation(error, 'sso_domains_pkey'))
-          throw new HttpError('CONFLICT', 'A domain signs in to another organisation already', 'Domains');
-        throw error;
-      });
+      .catch((error: unknown) => verifiedElsewhere(error, 'Domains'));
     res.json(saved);
+  });
+
+  // The organisation shows it owns a domain: its TXT record holds the token the console gave it.
+  router.post(`${SSO_SETTINGS_PATH}/domains/verify`, requireAdmin, async (req, res) => {
+    const { ClientId, Domain } = parseBody(ssoDomainBody, req.body);
+    const clientId = targetOrganization(viewerOf(res), ClientId);
+    const claim = await claimOf(db, clientId, Domain);
+    if (!claim.verified) {
+      if (!(await dnsHoldsToken(Domain, claim.token, options))) {
+        throw new HttpError(
+          'BAD_REQUEST',
+          `The TXT record ${verificationRecordName(Domain)} does not hold ${verificationRecordValue(claim.token)} yet. Publish it, wait for DNS to update, and verify again`,
+          'Domain',
+        );
+      }
+      await markVerified(db, req, res, { clientId, domain: Domain, by: 'dns' });
+    }
+    res.json(await settingsOf(db, clientId));
+  });
+
+  // The provider vouches for a domain it has checked some other way; signed in as themselves only.
+  router.post(`${SSO_SETTINGS_PATH}/domains/confirm`, requirePerson, async (req, res) => {
+    const viewer = viewerOf(res);
+    if (viewer.typeOfUser !== 'SuperAdmin') throw new HttpError('FORBIDDEN', 'Only the provider’s administrators vouch for a domain');
+    const { ClientId, Domain } = parseBody(ssoDomainBody, req.body);
+    const clientId = targetOrganization(viewer, ClientId);
+    const unclaimable = await unclaimableReason(db, [Domain]);
+    if (unclaimable) throw new HttpError('BAD_REQUEST', unclaimable, 'Domain');
+    const claim = await claimOf(db, clientId, Domain);
+    if (!claim.verified) await markVerified(db, req, res, { clientId, domain: Domain, by: 'provider' });
+    res.json(await settingsOf(db, clientId));
   });
 
   router.post(`${SSO_SETTINGS_PATH}/discover`, requireAdmin, async (req, res) => {
     const { ClientId, Issuer } = parseBody(ssoDiscoverBody, req.body);
     targetOrganization(viewerOf(res), ClientId);
-    try {
-      const metadata = (await discover(Issuer, 'discovery', undefined, options)).serverMetadata();
-      res.json({
-        Issuer: metadata.issuer,
-        AuthorizationEndpoint: metadata.authorization_endpoint ?? null,
-        TokenEndpoint: metadata.token_endpoint ?? null,
-        UserinfoEndpoint: metadata.userinfo_endpoint ?? null,
-        ScopesSupported: metadata.scopes_supported ?? [],
-        Pkce: (metadata.code_challenge_methods_supported ?? []).includes('S256'),
-      });
-    } catch (error) {
-      if (error instanceof HttpError) throw error;
-      throw new HttpError('BAD_REQUEST', `The issuer’s discovery document could not be read: ${reasonOf(error)}`, 'Issuer');
-    }
+    const metadata = await readDiscovery(Issuer, options);
+    res.json({
+      Issuer: metadata.issuer,
+      AuthorizationEndpoint: metadata.authorization_endpoint ?? null,
+      TokenEndpoint: metadata.token_endpoint ?? null,
+      UserinfoEndpoint: metadata.userinfo_endpoint ?? null,
+      ScopesSupported: metadata.scopes_supported ?? [],
+      Pkce: (metadata.code_challenge_methods_supported ?? []).includes('S256'),
+    });
   });
 
   return router;
+}
+
+/** The issuer's discovery document, or a refusal naming the issuer field and why it could not be read. */
+async function readDiscovery(issuer: string, options: SsoOptions) {
+  try {
+    return (await discover(issuer, 'discovery', undefined, options)).serverMetadata();
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    throw new HttpError('BAD_REQUEST', `The issuer’s discovery document could not be read: ${reasonOf(error)}`, 'Issuer');
+  }
+}
+
+/** The organisation's claim on a domain, which verifying needs first. */
+async function claimOf(db: Queryable, clientId: number, domain: string) {
+  const [claim] = await db.query<{ token: string; verified: boolean }>(
+    'SELECT verification_token AS token, verified_at IS NOT NULL AS verified FROM sso_domains WHERE client_id = $1 AND domain = $2',
+    [clientId, domain],
+  );
+  if (!claim)
+    throw new HttpError('NOT_FOUND', `${domain} is not one of the organization’s single sign-on domains: add it and save first`, 'Domain');
+  return claim;
+}
+
+/** Records that the organisation owns the domain, unless another has shown it first; audited with how. */
+async function markVerified(
+  db: Database,
+  req: Parameters<typeof clientOf>[0],
+  res: Parameters<typeof clientOf>[1],
+  { clientId, domain, by }: { clientId: number; domain: string; by: 'dns' | 'provider' },
+) {
+  const viewer: Viewer = viewerOf(res);
+  await db
+    .transaction(async (tx) => {
+      await refuseVerifiedElsewhere(tx, clientId, [domain]);
+      await tx.query(
+        `UPDATE sso_domains SET verified_at = now(), verified_by = $3, verified_by_user = $4
+          WHERE client_id = $1 AND domain = $2 AND verified_at IS NULL`,
+        [clientId, domain, by, viewer.userId],
+      );
+      await audit(tx, {
+        clientId,
+        actorUserId: viewer.userId,
+        ip: clientOf(req, res).ip,
+        action: 'organization.sso_domain_verify',
+        entityType: 'organization',
+        entityId: clientId,
+        before: { Domain: domain, Verified: false },
+        after: { Domain: domain, Verified: true, VerifiedBy: by === 'dns' ? 'DNS' : 'PROVIDER' },
+      });
+    })
+    .catch((error: unknown) => verifiedElsewhere(error, 'Domain'));
 }

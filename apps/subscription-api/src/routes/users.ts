@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { restSchema, SESSION_MAX_AGE_MS, SIGN_IN_REST_FIELDS, signInInput } from '@yozy/shared';
 import type { Queryable, Database } from '../db/database';
 import { productAddressFor } from '../domain/productAddress';
-import { coverageOf } from '../domain/singleSignOn';
+import { refuseWhereSsoRequired } from '../domain/singleSignOn';
 import { authenticate, requirePerson, viewerOf, type Viewer } from '../http/auth';
 import { clientOf, type Client } from '../http/gateway';
 import { issueChallenge, twoFactorStep } from '../domain/signInChallenges';
@@ -73,10 +73,7 @@ export function userRoutes(db: Database, { webProductUrl }: { webProductUrl?: st
       [email],
     );
     // A person whose organisation signs in only through its identity provider is told so, whatever the password.
-    const coverage = await coverageOf(db, email);
-    if (coverage?.requireSso) {
-      throw new HttpError('FORBIDDEN', `${coverage.companyName} signs in with single sign-on: continue with single sign-on`, 'email');
-    }
+    await refuseWhereSsoRequired(db, email, 'FORBIDDEN', 'email');
     const passwordMatches = await verifyPassword(user?.password_hash, password);
     if (!user || !user.is_active || !passwordMatches) {
       throw new HttpError('INVALID_CREDENTIALS', 'Incorrect email or password');

@@ -3,8 +3,19 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
 
-/** A person the identity provider signs in: their email is their account. */
-export type IdentityProviderPerson = { email: string; givenName?: string; familyName?: string };
+/**
+ * A person the identity provider signs in. `amr` and `acr` say how they signed in there (a
+ * password only, unless told); `claims` replaces any claim the provider sends about them, such
+ * as an unverified or malformed email, for tests of what the console accepts.
+ */
+export type IdentityProviderPerson = {
+  email: string;
+  givenName?: string;
+  familyName?: string;
+  amr?: string[];
+  acr?: string;
+  claims?: Record<string, unknown>;
+};
 
 export type IdentityProvider = {
   /** The issuer's address, http on loopback. */
@@ -55,7 +66,7 @@ export async function startIdentityProvider(options: { redirectUri: string; code
       },
     ],
     pkce: { required: () => true },
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['given_name', 'family_name'] },
+    claims: { openid: ['sub', 'acr', 'amr'], email: ['email', 'email_verified'], profile: ['given_name', 'family_name'] },
     features: { devInteractions: { enabled: false } },
     ttl: { AuthorizationCode: options.codeTtlSeconds ?? 60, IdToken: 600, AccessToken: 600, Interaction: 600, Session: 600, Grant: 600 },
     cookies: { keys: ['identity-provider-test-cookie-key'] },
@@ -70,6 +81,7 @@ export async function startIdentityProvider(options: { redirectUri: string; code
           email_verified: true,
           given_name: person.givenName,
           family_name: person.familyName,
+          ...person.claims,
         }),
       };
     },
@@ -87,15 +99,17 @@ export async function startIdentityProvider(options: { redirectUri: string; code
         res.writeHead(403).end('Nobody to sign in: call signInAs first');
         return;
       }
-      people.set(person.email, person);
+      // An account id of the provider's own: the email may be anything a test sends.
+      const accountId = `person-${people.size + 1}`;
+      people.set(accountId, person);
       const details = await provider.interactionDetails(req, res);
-      const grant = new provider.Grant({ accountId: person.email, clientId: String(details.params.client_id) });
+      const grant = new provider.Grant({ accountId, clientId: String(details.params.client_id) });
       grant.addOIDCScope(String(details.params.scope));
       const grantId = await grant.save();
       await provider.interactionFinished(
         req,
         res,
-        { login: { accountId: person.email }, consent: { grantId } },
+        { login: { accountId, amr: person.amr ?? ['pwd'], ...(person.acr ? { acr: person.acr } : {}) }, consent: { grantId } },
         { mergeWithLastSubmission: false },
       );
     })().catch((error: unknown) => {

@@ -3,3 +3,4 @@ export * from './testDatabases';
 export { hashPassword } from '../security/passwords';
 export { hashToken, newToken } from '../security/tokens';
 export { startIdentityProvider, type IdentityProvider, type IdentityProviderPerson } from './identityProvider';
+export { startDnsServer, type DnsServer } from './dnsServer';

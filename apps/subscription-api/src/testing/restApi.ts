@@ -25,8 +25,11 @@ export type CallOptions = { token?: string; anonymous?: boolean; headers?: Recor
 export async function startRestApi({
   allowHttpIssuers = false,
   allowPrivateNetwork = true,
+  dnsServers = [],
 }: {
   allowHttpIssuers?: boolean;
+  /** The DNS servers domain verification asks (a test's own, on loopback). */
+  dnsServers?: string[];
   /** The tests' mail servers and identity provider listen on this machine; false checks that organisations' may not. */
   allowPrivateNetwork?: boolean;
 } = {}) {
@@ -43,6 +46,7 @@ export async function startRestApi({
       secretKey: TEST_SECRET_KEY,
       allowHttpIssuers,
       allowPrivateNetwork,
+      dnsServers,
     }).listen(0, '127.0.0.1', () => resolve(s));
   });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -4,6 +4,25 @@ import { emailDomain } from './organizationSettings';
 import { linesOfText, optionalText, tooLong } from './rules';
 
 export const MAX_SSO_DOMAINS = 20;
+export const MAX_MFA_ACR_VALUES = 10;
+
+/**
+ * The authentication context values (`acr`) an identity provider uses for a multi-factor sign-in,
+ * beyond the standard `amr` values the console knows; left out, the stored ones stay.
+ */
+const mfaAcrValueList = z
+  .array(
+    z
+      .string({ error: 'Enter each value as text' })
+      .trim()
+      .min(1, 'Enter each value as text')
+      .max(200, tooLong(200))
+      .refine((value) => !/\s/.test(value), 'One value per line, without spaces'),
+    { error: 'Enter one value per line' },
+  )
+  .max(MAX_MFA_ACR_VALUES, `Enter at most ${MAX_MFA_ACR_VALUES} values`)
+  .transform((values) => [...new Set(values)]);
+const mfaAcrValues = mfaAcrValueList.nullish().transform((values) => values ?? null);
 
 const ISSUER_MESSAGE = 'Enter the issuer’s address, such as https://login.example.com';
 
@@ -36,6 +55,7 @@ export const ssoSettingsInput = z
       .transform((domains) => [...new Set(domains)]),
     requireSso: z.boolean({ error: 'Say whether single sign-on is required' }),
     allowJit: z.boolean({ error: 'Say whether unknown people get an account' }),
+    mfaAcrValues,
   })
   .superRefine((settings, ctx) => {
     for (const issue of ssoIssues(settings)) ctx.addIssue({ code: 'custom', ...issue });
@@ -64,6 +84,8 @@ export const SSO_SETTINGS_REST_FIELDS = {
   domains: 'Domains',
   requireSso: 'RequireSso',
   allowJit: 'AllowJit',
+  mfaAcrValues: 'MfaAcrValues',
+  domainVerifications: 'DomainVerifications',
   updatedAt: 'UpdatedAt',
 } as const satisfies FieldMap;
 
@@ -72,6 +94,7 @@ export const ssoSettingsForm = z
   .object({
     ...ssoSettingsInput.shape,
     domains: linesOfText().pipe(ssoSettingsInput.shape.domains),
+    mfaAcrValues: linesOfText().pipe(mfaAcrValueList),
   })
   .superRefine((settings, ctx) => {
     for (const issue of ssoIssues(settings)) ctx.addIssue({ code: 'custom', ...issue });

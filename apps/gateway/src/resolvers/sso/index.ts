@@ -2,12 +2,14 @@ import { SSO_SETTINGS_REST_FIELDS, toRestFields } from '@yozy/shared';
 import type { SsoSettingsRecord } from '../../datasources/types';
 import { userErrorsOf } from '../../errors';
 import type { MutationStartSingleSignOnArgs, Resolvers } from '../../generated/graphql';
-import { organizationScoped } from '../../guards';
+import { organizationScoped, superAdminInPerson } from '../../guards';
 import { utcInstant } from '../../scalars';
 import { readRestFields } from '../restFields';
 import { counted } from '../../rateLimits';
 
 const FIELDS = SSO_SETTINGS_REST_FIELDS;
+/** Verifying names the domain as the mutation does. */
+const DOMAIN_FIELDS = { domain: 'Domain' } as const;
 /** The sign-in's own errors name the email, as the sign-in form knows it. */
 const SIGN_IN_FIELDS = { email: 'Email' } as const;
 
@@ -16,7 +18,7 @@ export const ssoResolvers: Resolvers = {
   Query: {
     async singleSignOn(_parent, { email }, ctx) {
       const found = await ctx.dataSources.account.lookUpSso(email.trim());
-      return { available: found.Sso, required: found.Required, organizationName: found.CompanyName };
+      return { available: found.Sso, required: found.Required, organizationName: null };
     },
     ssoSettings: organizationScoped((_parent, { organizationId }, ctx) => ctx.dataSources.settings.getSsoSettings(organizationId)),
     ssoDiscovery: organizationScoped(async (_parent, { organizationId, issuer }, ctx) => {
@@ -58,6 +60,20 @@ export const ssoResolvers: Resolvers = {
         return { settings: null, errors: userErrorsOf(error, FIELDS) };
       }
     }),
+    verifySsoDomain: organizationScoped(async (_parent, { organizationId, domain }, ctx) => {
+      try {
+        return { settings: await ctx.dataSources.settings.verifySsoDomain(organizationId, domain), errors: [] };
+      } catch (error) {
+        return { settings: null, errors: userErrorsOf(error, DOMAIN_FIELDS) };
+      }
+    }),
+    confirmSsoDomain: superAdminInPerson(async (_parent, { organizationId, domain }, ctx) => {
+      try {
+        return { settings: await ctx.dataSources.settings.confirmSsoDomain(organizationId, domain), errors: [] };
+      } catch (error) {
+        return { settings: null, errors: userErrorsOf(error, DOMAIN_FIELDS) };
+      }
+    }),
   },
   SsoSettings: {
     ...readRestFields<SsoSettingsRecord>()({
@@ -68,8 +84,18 @@ export const ssoResolvers: Resolvers = {
       domains: FIELDS.domains,
       requireSso: FIELDS.requireSso,
       allowJit: FIELDS.allowJit,
+      mfaAcrValues: FIELDS.mfaAcrValues,
+      domainVerifications: FIELDS.domainVerifications,
     }),
     organizationId: (settings) => String(settings.ClientId),
     updatedAt: (settings) => utcInstant(settings.UpdatedAt),
+  },
+  SsoDomainVerification: {
+    domain: (record) => record.Domain,
+    verified: (record) => record.Verified,
+    verifiedAt: (record) => utcInstant(record.VerifiedAt),
+    verifiedBy: (record) => record.VerifiedBy,
+    recordName: (record) => record.RecordName,
+    recordValue: (record) => record.RecordValue,
   },
 };

@@ -8,20 +8,22 @@ export const SSO_FAILURE_MESSAGES: Record<string, string> = {
   refused:
     'Your identity provider signed you in, but there is no active account for you here. Ask an admin of your organisation to invite you.',
   seats: 'Your organisation has no free seat for a new account. Ask one of its admins.',
+  claims:
+    'Your identity provider did not send a verified email address and a valid name. Ask an admin of your organisation to check its settings.',
   unavailable: 'Single sign-on is not available right now. Try again in a moment.',
 };
 
-type Props = { organizationName: string | null; required: boolean; starting: boolean; problem: string | null; onContinue: () => void };
+type Props = { required: boolean; starting: boolean; problem: string | null; onContinue: () => void };
 
 /**
  * "Continue with single sign-on". With single sign-on required it is the form's own button (the
  * form has no password then, and submitting it starts single sign-on).
  */
-export function SingleSignOnChoice({ organizationName, required, starting, problem, onContinue }: Props) {
+export function SingleSignOnChoice({ required, starting, problem, onContinue }: Props) {
   return (
     <Stack gap="2" data-testid="login-sso">
       <Text fontSize="sm" color="fg.muted">
-        {organizationName ?? 'Your organisation'} {required ? 'signs in only' : 'can sign in'} with single sign-on.
+        Your organisation {required ? 'signs in only' : 'can sign in'} with single sign-on.
       </Text>
       <Button
         type={required ? 'submit' : 'button'}

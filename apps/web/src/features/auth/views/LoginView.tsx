@@ -1,5 +1,5 @@
 import { useApolloClient } from '@apollo/client/react';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import {
   useSignInEnrolmentStartMutation,
@@ -11,6 +11,7 @@ import {
 import { useMutationForm } from '../../../lib/useMutationForm';
 import { AuthCard } from '../../../components/AuthCard';
 import { FormAlert } from '../../../components/FormAlert';
+import { ScreenSpinner } from '../../../components/ScreenSpinner';
 import { LoginForm } from '../components/LoginForm';
 import { SignInCodeStep, SignInEnrolStep } from '../components/SignInSecondStep';
 import { SingleSignOnChoice, SSO_FAILURE_MESSAGES } from '../components/SingleSignOn';
@@ -19,7 +20,18 @@ import { useSingleSignOn, useStartSingleSignOn } from './useSingleSignOn';
 // The shared rules load when the person starts on the form, keeping zod off the first screen.
 const signInInputSchema = () => import('@yozy/shared/inputs').then((inputs) => inputs.signInInput);
 
-type Step = { kind: 'password' } | { kind: 'code' } | { kind: 'enrol'; enrolment: TwoFactorEnrolmentFieldsFragment | null };
+type Step =
+  | { kind: 'password' }
+  | { kind: 'code' }
+  | { kind: 'enrol'; enrolment: TwoFactorEnrolmentFieldsFragment | null }
+  | { kind: 'enrolStarting' };
+
+/**
+ * Back from the identity provider with the console's own second step to take (`/login?step=code`
+ * or `enrol`, from the gateway): the step itself waits in its httpOnly cookie.
+ */
+const stepFromAddress = (value: string | null): Step =>
+  value === 'code' ? { kind: 'code' } : value === 'enrol' ? { kind: 'enrolStarting' } : { kind: 'password' };
 
 const EXPIRED = 'That sign-in took too long. Sign in with your email and password again.';
 
@@ -33,15 +45,29 @@ export default function LoginView() {
   const client = useApolloClient();
   const [signIn] = useSignInMutation();
   const [startEnrolment] = useSignInEnrolmentStartMutation();
-  const [step, setStep] = useState<Step>({ kind: 'password' });
   // Back from the identity provider without a session: the gateway says why, by a known word only.
-  const [search] = useSearchParams();
+  const [search, setSearch] = useSearchParams();
+  const [step, setStep] = useState<Step>(() => stepFromAddress(search.get('step')));
   const [notice, setNotice] = useState<string | null>(SSO_FAILURE_MESSAGES[search.get('sso') ?? ''] ?? null);
   const signedIn = (viewer: ViewerFieldsFragment) => client.writeQuery({ query: ViewerDocument, data: { viewer } });
   const expired = () => {
     setStep({ kind: 'password' });
     setNotice(EXPIRED);
   };
+
+  const newEnrolment = () =>
+    startEnrolment().then(
+      ({ data }) => data?.startSignInEnrolment.enrolment ?? null,
+      () => null,
+    );
+  useEffect(() => {
+    if (!search.has('step')) return;
+    // The step word has done its work; a reload starts from the password again.
+    setSearch((params) => (params.delete('step'), params), { replace: true });
+    if (step.kind === 'enrolStarting') void newEnrolment().then((enrolment) => setStep({ kind: 'enrol', enrolment }));
+    // Once, for the address the page opened with.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const kit = useMutationForm({
     schema: signInInputSchema,
@@ -52,13 +78,7 @@ export default function LoginView() {
       setNotice(null);
       if (viewer) signedIn(viewer);
       else if (nextStep === 'CODE') setStep({ kind: 'code' });
-      else if (nextStep === 'ENROL') {
-        const enrolment = await startEnrolment().then(
-          ({ data }) => data?.startSignInEnrolment.enrolment ?? null,
-          () => null,
-        );
-        setStep({ kind: 'enrol', enrolment });
-      }
+      else if (nextStep === 'ENROL') setStep({ kind: 'enrol', enrolment: await newEnrolment() });
     },
   });
 
@@ -66,6 +86,16 @@ export default function LoginView() {
     return (
       <AuthCard title="Enter your code" description="Your account is protected with two-factor sign-in.">
         <SignInCodeStep onSignedIn={signedIn} onExpired={expired} />
+      </AuthCard>
+    );
+  }
+  if (step.kind === 'enrolStarting') {
+    return (
+      <AuthCard
+        title="Set up two-factor sign-in"
+        description="Your organisation requires a code from an authenticator app at every sign-in."
+      >
+        <ScreenSpinner />
       </AuthCard>
     );
   }
@@ -105,15 +135,7 @@ function PasswordOrSingleSignOn({ kit, notice }: { kit: Parameters<typeof LoginF
         kit={formKit}
         passwordless={required}
         singleSignOn={
-          sso && (
-            <SingleSignOnChoice
-              organizationName={sso.organizationName}
-              required={required}
-              starting={starting}
-              problem={problem}
-              onContinue={() => void go(email)}
-            />
-          )
+          sso && <SingleSignOnChoice required={required} starting={starting} problem={problem} onContinue={() => void go(email)} />
         }
       />
     </AuthCard>

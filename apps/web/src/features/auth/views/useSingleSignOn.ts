@@ -3,21 +3,22 @@ import { useSingleSignOnLookupQuery, useSingleSignOnStartMutation } from '../../
 import { describeRequestError, errorMessage } from '../../../lib/requestErrors';
 import { SSO_FAILURE_MESSAGES } from '../components/SingleSignOn';
 
-const DOMAIN = /^[^@\s]+@([^@\s]+\.[^@\s]{2,})$/;
+const ADDRESS = /^[^@\s]+@[^@\s]+\.[^@\s]{2,}$/;
 
 /**
- * Whether the email being typed signs in with single sign-on: asked once per domain, a moment
- * after typing stops, so the page can offer it (or, when it is required, offer only it).
+ * Whether the email being typed signs in with single sign-on: asked a moment after typing stops,
+ * so the page can offer it (or, when it is required, offer only it). The whole address is asked
+ * about: a domain covers only its organisation's people, not someone of another organisation.
  */
 export function useSingleSignOn(email: string) {
-  const domain = DOMAIN.exec(email.trim())?.[1]?.toLowerCase() ?? null;
+  const address = ADDRESS.test(email.trim()) ? email.trim().toLowerCase() : null;
   const [settled, setSettled] = useState<string | null>(null);
   useEffect(() => {
-    const timer = window.setTimeout(() => setSettled(domain), 400);
+    const timer = window.setTimeout(() => setSettled(address), 400);
     return () => window.clearTimeout(timer);
-  }, [domain]);
-  const { data } = useSingleSignOnLookupQuery({ variables: { email: `someone@${settled}` }, skip: !settled || settled !== domain });
-  const found = domain && settled === domain ? data?.singleSignOn : undefined;
+  }, [address]);
+  const { data } = useSingleSignOnLookupQuery({ variables: { email: settled ?? '' }, skip: !settled || settled !== address });
+  const found = address && settled === address ? data?.singleSignOn : undefined;
   return found?.available ? found : null;
 }
 

@@ -1,17 +1,23 @@
-import { Box, Button, Code, Flex, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Box, Button, Code, Flex, Heading, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useState } from 'react';
 import { CheckboxField } from '../../../components/CheckboxField';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { CopyButton } from '../../../components/CopyButton';
+import { FormAlert } from '../../../components/FormAlert';
 import { FormField } from '../../../components/FormField';
 import { MutationForm } from '../../../components/MutationForm';
 import { OutcomeAlert, type Outcome } from '../../../components/OutcomeAlert';
 import { SettingsPanel } from '../../../components/SettingsPanel';
 import {
   useSsoDiscoveryLazyQuery,
+  useSsoDomainConfirmMutation,
+  useSsoDomainVerifyMutation,
   useSsoSettingsQuery,
   useSsoSettingsUpdateMutation,
+  useViewerQuery,
   type SsoSettingsFieldsFragment,
 } from '../../../generated/graphql';
+import { SsoDomainList } from '../components/SsoDomainList';
 import { describeRequestError, errorMessage } from '../../../lib/requestErrors';
 import { toaster } from '../../../lib/toaster';
 import { useMutationForm } from '../../../lib/useMutationForm';
@@ -35,6 +41,7 @@ const formValues = (settings: Settings) => ({
   domains: settings.domains.join('\n'),
   requireSso: settings.requireSso,
   allowJit: settings.allowJit,
+  mfaAcrValues: settings.mfaAcrValues.join('\n'),
 });
 
 /** Where the identity provider sends people back: registered there as the client's redirect URI. */
@@ -124,7 +131,7 @@ function SsoForm({ settings, organizationId }: { settings: Settings; organizatio
         <FormField
           name="domains"
           label="Email domains"
-          help="One domain per line, such as example.com. People with these addresses sign in this way; a domain belongs to one organization."
+          help="One domain per line, such as example.com. Each signs people in only once verified below; public mail domains such as gmail.com cannot be claimed."
           testId="sso-domains"
         >
           {(control) => <Textarea rows={3} autoComplete="off" spellCheck={false} {...control} />}
@@ -133,7 +140,7 @@ function SsoForm({ settings, organizationId }: { settings: Settings; organizatio
           form={kit.form}
           name="requireSso"
           label="Require single sign-on"
-          help="A password sign-in of these domains is refused: people continue with single sign-on."
+          help="A password sign-in of the verified domains is refused: people continue with single sign-on."
           testId="sso-require"
         />
         <CheckboxField
@@ -143,11 +150,78 @@ function SsoForm({ settings, organizationId }: { settings: Settings; organizatio
           help="Someone of these domains without an account gets one as a member when a seat is free; otherwise they are refused."
           testId="sso-jit"
         />
+        <FormField
+          name="mfaAcrValues"
+          label="Multi-factor context values (acr)"
+          help="Optional, one per line. A sign-in whose identity provider reports multi-factor (amr mfa, otp, hwk, swk or sc), or one of these acr values, is not asked for the console’s own two-factor code."
+          testId="sso-mfa-acr"
+        >
+          {(control) => <Textarea rows={2} autoComplete="off" spellCheck={false} {...control} />}
+        </FormField>
         <Button type="submit" colorPalette="brand" alignSelf="start" loading={kit.submitting} loadingText="Saving…" data-testid="sso-save">
           Save single sign-on
         </Button>
       </Stack>
     </MutationForm>
+  );
+}
+
+/**
+ * The claimed domains and their verification: the organization's admins verify through DNS; the
+ * provider's SuperAdmins may also vouch for a domain, after a warning (both are audited).
+ */
+function SsoDomains({ settings, organizationId }: { settings: Settings; organizationId?: string }) {
+  const viewer = useViewerQuery();
+  const [verify] = useSsoDomainVerifyMutation();
+  const [confirm] = useSsoDomainConfirmMutation();
+  const [verifying, setVerifying] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [vouching, setVouching] = useState<string | null>(null);
+  const isProvider = viewer.data?.viewer?.typeOfUser === 'SUPER_ADMIN';
+
+  const check = async (domain: string) => {
+    setVerifying(domain);
+    setProblem(null);
+    try {
+      const payload = (await verify({ variables: { organizationId, domain } })).data?.verifySsoDomain;
+      if (payload?.errors[0]) setProblem(errorMessage(payload.errors[0]));
+      else toaster.success({ title: `${domain} is verified`, closable: true });
+    } catch (error) {
+      setProblem(describeRequestError(error));
+    } finally {
+      setVerifying(null);
+    }
+  };
+  const vouch = async (domain: string) => {
+    const payload = (await confirm({ variables: { organizationId: settings.organizationId, domain } })).data?.confirmSsoDomain;
+    if (payload?.errors[0]) throw new Error(errorMessage(payload.errors[0]));
+    toaster.success({ title: `${domain} is verified`, closable: true });
+  };
+
+  return (
+    <Stack gap="3" data-testid="sso-domains-section">
+      <Heading as="h3" size="sm">
+        Domain verification
+      </Heading>
+      {problem && <FormAlert message={problem} testId="sso-domain-error" />}
+      <SsoDomainList
+        domains={settings.domainVerifications}
+        verifying={verifying}
+        onVerify={(domain) => void check(domain)}
+        onConfirm={isProvider ? setVouching : undefined}
+      />
+      <ConfirmDialog
+        open={vouching !== null}
+        title={`Mark ${vouching ?? ''} as verified?`}
+        confirmLabel="Mark as verified"
+        onConfirm={() => vouch(vouching!)}
+        onClose={() => setVouching(null)}
+        testId="sso-domain-confirm-dialog"
+      >
+        Do this only when you have checked another way that the organization owns {vouching}: its people will then sign in through the
+        organization’s identity provider. It is recorded in the audit log.
+      </ConfirmDialog>
+    </Stack>
   );
 }
 
@@ -167,7 +241,12 @@ export function SsoSettingsPanel({ organizationId, embedded = false }: SsoSettin
       error={error}
       onRetry={() => void refetch().catch(() => undefined)}
     >
-      {settings && <SsoForm key={settings.organizationId} settings={settings} organizationId={organizationId} />}
+      {settings && (
+        <Stack gap="8">
+          <SsoForm key={settings.organizationId} settings={settings} organizationId={organizationId} />
+          <SsoDomains settings={settings} organizationId={organizationId} />
+        </Stack>
+      )}
     </SettingsPanel>
   );
 }
