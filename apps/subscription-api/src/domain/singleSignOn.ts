@@ -57,7 +57,12 @@ export const USE_SSO_MESSAGE =
  * organisation requires single sign-on: a password would be a second way in around it.
  */
 export async function refuseWhereSsoRequired(db: Queryable, email: string, code: 'FORBIDDEN' | 'BAD_REQUEST', field?: string) {
-  if ((await coverageOf(db, email))?.requireSso) throw new HttpError(code, USE_SSO_MESSAGE, field);
+  if (await ssoRequiredFor(db, email)) throw new HttpError(code, USE_SSO_MESSAGE, field);
+}
+
+/** Whether the person of this address signs in only through their organisation's identity provider. */
+export async function ssoRequiredFor(db: Queryable, email: string): Promise<boolean> {
+  return (await coverageOf(db, email))?.requireSso === true;
 }
 
 /** An organisation's single sign-on where `condition` (on `s`) holds, while it is on and the organisation active. */

@@ -97,7 +97,7 @@ export type Wording = { subject: string; body: string };
 export const DEFAULT_WORDING: Record<EmailTemplateName, Wording> = {
   invitation: {
     subject: 'You are invited to {{product}}',
-    body: 'Hello {{firstName}},\n\nYou have been invited to {{organization}} on {{product}} as {{email}}. Choose your password to start.',
+    body: 'Hello {{firstName}},\n\nYou have been invited to {{organization}} on {{product}} as {{email}}.',
   },
   reset: {
     subject: 'Reset your {{product}} password',
@@ -144,10 +144,15 @@ export function resetMail(input: { publicUrl: string; token: string; email: stri
   ]);
 }
 
+/**
+ * An invitation: a single-use link to choose a first password, or, for a person whose
+ * organisation requires single sign-on (`token` null), the way to the sign-in page instead, since
+ * a password would be a second way in around it.
+ */
 export function invitationMail(
   input: {
     publicUrl: string;
-    token: string;
+    token: string | null;
     email: string;
     firstName: string;
     lastName: string;
@@ -156,16 +161,24 @@ export function invitationMail(
   wording?: Wording,
 ): MailContent {
   const { firstName, lastName, email, organization } = input;
-  return worded('invitation', wording, { firstName, lastName, email, organization }, [
-    {
-      link: invitationLink(input.publicUrl, input.token, input.email, input.firstName, input.lastName),
-      label: 'Set your password',
-      token: input.token,
-    },
-    {
-      text: `This link is valid for ${TOKEN_VALIDITY_HOURS} hours and works once. If it has expired, ask your administrator for a new invitation.`,
-    },
-  ]);
+  const after: Block[] = input.token
+    ? [
+        {
+          link: invitationLink(input.publicUrl, input.token, input.email, input.firstName, input.lastName),
+          label: 'Set your password',
+          token: input.token,
+        },
+        {
+          text: `This link is valid for ${TOKEN_VALIDITY_HOURS} hours and works once. If it has expired, ask your administrator for a new invitation.`,
+        },
+      ]
+    : [
+        { link: `${base(input.publicUrl)}/login`, label: 'Sign in with single sign-on' },
+        {
+          text: `${organization} signs in with single sign-on, so you choose no password here: on the sign-in page, enter ${email} and continue with single sign-on.`,
+        },
+      ];
+  return worded('invitation', wording, { firstName, lastName, email, organization }, after);
 }
 
 /** Sent after a reset. It carries no reset link: a mail like this is what phishing imitates. */

@@ -5,6 +5,7 @@ import type { Database, Queryable } from '../db/database';
 import { audit } from '../domain/audit';
 import { requireAllowedDomain } from '../domain/organizationSettings';
 import { reserveSeats, seatsOf } from '../domain/seats';
+import { ssoRequiredFor } from '../domain/singleSignOn';
 import { issueToken } from '../domain/userTokens';
 import { requireAdmin, viewerOf } from '../http/auth';
 import { HttpError, parseBody } from '../http/errors';
@@ -282,13 +283,18 @@ async function needsApproval(tx: Queryable, clientId: number, actorUserId: numbe
   return row?.needs ?? false;
 }
 
-/** The invitation of one person: a single-use link to choose a password, and its mail, queued in the transaction. */
+/**
+ * The invitation of one person: a single-use link to choose a password, and its mail, queued in
+ * the transaction; where their organisation requires single sign-on, no link, but the way to it.
+ */
 async function queueInvitation(
   tx: Queryable,
   mailer: Mailer,
   person: { userId: number; clientId: number; email: string; firstName: string; lastName: string; organization: string },
 ) {
-  const token = await issueToken(tx, { userId: person.userId, email: person.email, purpose: 'invite' });
+  const token = (await ssoRequiredFor(tx, person.email))
+    ? null
+    : await issueToken(tx, { userId: person.userId, email: person.email, purpose: 'invite' });
   return mailer.queue(
     tx,
     person.email,

@@ -4,6 +4,7 @@ import { recordId } from '@yozy/shared';
 import type { Database, Queryable } from '../db/database';
 import { audit } from '../domain/audit';
 import { reserveSeats } from '../domain/seats';
+import { ssoRequiredFor } from '../domain/singleSignOn';
 import { issueToken } from '../domain/userTokens';
 import { requireAdmin, viewerOf } from '../http/auth';
 import { HttpError, parseBody } from '../http/errors';
@@ -66,6 +67,8 @@ export const revokeBody = z.object({
 export const ALREADY_ACCEPTED_MESSAGE = 'This person has accepted their invitation already';
 export const AWAITING_APPROVAL_MESSAGE = 'This person awaits the approval of the organisation’s admins: approve them first';
 export const NOTHING_TO_REVOKE_MESSAGE = 'This invitation is not pending, so there is nothing to revoke';
+export const NO_LINK_WITH_SSO_MESSAGE =
+  'The organization signs in with single sign-on, so there is no link to choose a password: send the invitation by mail instead';
 export const KEY_GETS_NO_LINK_MESSAGE = 'An API key never receives an invitation link: send it by mail to the person instead';
 
 type Invitee = {
@@ -138,8 +141,11 @@ export function invitationRoutes(db: Database, { mailer }: { mailer: Mailer }): 
         await tx.query('UPDATE client_users SET is_active = true, updated_at = now() WHERE user_id = $1', [person.user_id]);
       }
       await voidInvitations(tx, person.user_id);
-      const token = await issueToken(tx, { userId: person.user_id, email: person.email, purpose: 'invite' });
-      const link = invitationLink(mailer.publicUrl, token, person.email, person.first_name, person.last_name);
+      // A person whose organisation requires single sign-on gets no link to choose a password: the mail says to use it.
+      const sso = await ssoRequiredFor(tx, person.email);
+      if (sso && !body.SendMail) throw new HttpError('BAD_REQUEST', NO_LINK_WITH_SSO_MESSAGE, 'SendMail');
+      const token = sso ? null : await issueToken(tx, { userId: person.user_id, email: person.email, purpose: 'invite' });
+      const link = token && invitationLink(mailer.publicUrl, token, person.email, person.first_name, person.last_name);
       const mail = body.SendMail
         ? await mailer.queue(
             tx,

@@ -347,4 +347,36 @@ describe('signing in with single sign-on', () => {
     const elsewhere = callback.replace('http://127.0.0.1:4000/', 'http://attacker.example/');
     expect((await finish(elsewhere, started.State)).body.error).toMatchObject({ code: 'INVALID_TOKEN' });
   });
+
+  it('invites a person it covers with the way to single sign-on, never a link to choose a password', async () => {
+    await saveVerified({ RequireSso: true });
+    try {
+      const [role] = await api.db.query<{ role_id: number }>(
+        "SELECT r.role_id FROM roles r JOIN products p ON p.product_id = r.product_id WHERE p.product_code = 'YOZY-WEB' AND r.is_active ORDER BY r.role_id LIMIT 1",
+      );
+      const invited = await api.post<{ ClientUserId: number }>(
+        '/subscription/usercreation',
+        { UserFirstname: 'Sam', UserLastname: 'Sso', OfficialEmail: 'sam.sso@acme.local', RoleId: role!.role_id },
+        acmeAdmin,
+      );
+      expect(invited.status, JSON.stringify(invited.body)).toBe(201);
+      const [mail] = await api.db.query<{ text_body: string }>(
+        "SELECT text_body FROM mail_outbox WHERE to_address = 'sam.sso@acme.local' ORDER BY mail_id DESC LIMIT 1",
+      );
+      expect(mail!.text_body).toContain('http://localhost:4000/login');
+      expect(mail!.text_body).toContain('continue with single sign-on');
+      expect(mail!.text_body).not.toContain('/setpassword/');
+      expect(
+        await api.db.query("SELECT 1 FROM user_tokens t JOIN client_users u USING (user_id) WHERE u.email = 'sam.sso@acme.local'"),
+      ).toEqual([]);
+      const copy = await api.post<ErrorBody>(
+        '/subscription/invitations/resend',
+        { UserId: invited.body.ClientUserId, SendMail: false },
+        acmeAdmin,
+      );
+      expect(copy.body.error).toMatchObject({ code: 'BAD_REQUEST', field: 'SendMail' });
+    } finally {
+      await saveVerified({ RequireSso: false });
+    }
+  });
 });
