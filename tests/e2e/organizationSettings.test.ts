@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeFindings } from '../support/axe';
 import { SCREENSHOTS, useBrowser } from '../support/browser';
+import { factories } from '../support/factories';
 import { signedIn } from '../support/graphql';
 import { useStack } from '../support/useStack';
 
@@ -15,8 +16,8 @@ describe('organisation settings in the browser', () => {
     acmeId = String(acme!.client_id);
   });
 
-  async function open(email: string, mode: 'light' | 'dark', width: number): Promise<Page> {
-    const session = await signedIn(stack.gatewayUrl, email);
+  async function open(email: string, mode: 'light' | 'dark', width: number, password?: string): Promise<Page> {
+    const session = await signedIn(stack.gatewayUrl, email, password);
     // axe is injected as a script, which the console's Content-Security-Policy rightly refuses.
     const context = await browser().newContext({
       baseURL: stack.gatewayUrl,
@@ -53,6 +54,10 @@ describe('organisation settings in the browser', () => {
     await page.getByTestId('setting-allowed-domains').fill('acme.local\n@Acme.com');
     await page.getByText('Require two-factor sign-in for everyone').click();
     await page.getByTestId('organization-settings-submit').click();
+    // Requiring two-factor signs out everyone without it, so the provider is asked first.
+    const dialog = page.getByTestId('require-two-factor-dialog');
+    expect(await dialog.innerText()).toContain('Everyone in this organization who has not set up two-factor sign-in is signed out now');
+    await page.getByTestId('require-two-factor-dialog-confirm').click();
     await page.getByText('Settings saved').waitFor();
     expect(await saved()).toEqual([
       { session_idle_minutes: 30, allowed_email_domains: ['acme.local', 'acme.com'], two_factor_required: true },
@@ -72,6 +77,43 @@ describe('organisation settings in the browser', () => {
     await page.getByTestId('organization-settings-submit').focus();
     await page.keyboard.press('Enter');
     await expect.poll(saved).toEqual([{ session_idle_minutes: null, allowed_email_domains: [], two_factor_required: false }]);
+    await page.context().close();
+  });
+
+  it('an organisation admin who requires two-factor is told they will be signed out too, and is taken to the sign-in page', async () => {
+    const make = factories(stack.db);
+    const { organisation, admin } = await make.organisationWithAdmin();
+    const colleague = await make.user(organisation);
+    await make.session(colleague);
+    const page = await open(admin.email, 'light', 1280, admin.password!);
+    await page.goto('/TwoFactor');
+    const settings = page.getByTestId('organization-settings');
+    await settings.getByTestId('setting-idle-minutes').waitFor();
+    await settings.getByText('Require two-factor sign-in for everyone').click();
+    await settings.getByTestId('organization-settings-submit').click();
+
+    const dialog = page.getByTestId('require-two-factor-dialog');
+    expect(await dialog.innerText()).toContain('you too if you have not');
+    // Cancel leaves everything as it was.
+    await page.getByTestId('require-two-factor-dialog-cancel').click();
+    await dialog.waitFor({ state: 'hidden' });
+    const required = () =>
+      stack.db.query<{ two_factor_required: boolean }>('SELECT two_factor_required FROM org_settings WHERE client_id = $1', [
+        organisation.clientId,
+      ]);
+    expect(await required()).toEqual([]);
+
+    await settings.getByTestId('organization-settings-submit').click();
+    await page.getByTestId('require-two-factor-dialog-confirm').click();
+    await page.getByText('You were signed out').waitFor();
+    await page.waitForURL(/\/login/);
+    await page.getByTestId('login-form').waitFor();
+    expect(await required()).toEqual([{ two_factor_required: true }]);
+    const ended = await stack.db.query<{ end_reason: string }>(
+      'SELECT DISTINCT end_reason FROM sessions WHERE user_id = ANY($1::int[]) ORDER BY end_reason',
+      [[admin.userId, colleague.userId]],
+    );
+    expect(ended).toEqual([{ end_reason: 'two_factor_required' }]);
     await page.context().close();
   });
 

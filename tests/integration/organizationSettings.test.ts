@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signedIn, VIEWER, type GraphQLSession } from '../support/graphql';
+import { factories } from '../support/factories';
+import { GraphQLSession, signedIn, VIEWER } from '../support/graphql';
 import { DATABASES } from '../support/stack';
 import { useStack } from '../support/useStack';
 
@@ -72,9 +73,74 @@ describe.each(DATABASES)('organisation settings over /graphql on %s', (kind) => 
       },
       errors: [],
     });
-    const read = await acmeAdmin.request<{ organizationSettings: Settings }>(SETTINGS);
+    // Requiring two-factor ended the admin's own session, as they have none: the provider puts things back.
+    expect((await acmeAdmin.request(VIEWER)).data).toEqual({ viewer: null });
+    const read = await provider.request<{ organizationSettings: Settings }>(SETTINGS, { organizationId: ids.acme });
     expect(read.data?.organizationSettings.sessionIdleMinutes).toBe(45);
-    await acmeAdmin.request(UPDATE, { input: DEFAULTS });
+    await provider.request(UPDATE, { organizationId: ids.acme, input: DEFAULTS });
+    acmeAdmin = await signedIn(stack.gatewayUrl, 'admin@acme.local');
+  });
+
+  it('ends the sessions of everyone without two-factor when two-factor becomes required, and no others', async () => {
+    const make = factories(stack.db);
+    const { organisation, admin } = await make.organisationWithAdmin();
+    const { admin: neighbour } = await make.organisationWithAdmin();
+    const withTwoFactor = await make.user(organisation);
+    const without = await make.user(organisation);
+    const adminBrowser = await signedIn(stack.gatewayUrl, admin.email, admin.password!);
+    const theirs = await make.session(without);
+    const kept = await make.session(withTwoFactor);
+    await stack.db.query("INSERT INTO two_factor (user_id, totp_secret, enabled, enabled_at) VALUES ($1, 'sealed', true, now())", [
+      withTwoFactor.userId,
+    ]);
+    const neighbourSession = await make.session(neighbour);
+
+    const saved = await adminBrowser.request<UpdateData>(UPDATE, { input: { ...DEFAULTS, twoFactorRequired: true } });
+    expect(saved.data?.updateOrganizationSettings.errors).toEqual([]);
+    // The admin's own session ended with the others': they sign in again and set two-factor up.
+    expect((await adminBrowser.request(VIEWER)).data).toEqual({ viewer: null });
+    const sessions = await stack.db.query<{ session_id: string; end_reason: string | null }>(
+      'SELECT session_id::text, end_reason FROM sessions WHERE user_id = ANY($1::int[]) ORDER BY session_id',
+      [[admin.userId, without.userId, withTwoFactor.userId, neighbour.userId]],
+    );
+    expect(Object.fromEntries(sessions.map((row) => [row.session_id, row.end_reason]))).toMatchObject({
+      [theirs.sessionId]: 'two_factor_required',
+      [kept.sessionId]: null,
+      [neighbourSession.sessionId]: null,
+    });
+    expect(sessions.filter((row) => row.end_reason === 'two_factor_required')).toHaveLength(2);
+    const [entry] = await stack.db.query<{ after: Record<string, unknown> }>(
+      "SELECT after FROM audit_log WHERE action = 'organization.settings_change' AND client_id = $1 ORDER BY audit_id DESC LIMIT 1",
+      [organisation.clientId],
+    );
+    expect(entry!.after).toEqual({ TwoFactorRequired: true, SessionsEnded: 2 });
+
+    // The sessions list says why they ended.
+    const list = await provider.request<{ sessions: { nodes: { endReason: string | null; userEmail: string }[] } }>(
+      'query ($organizationId: ID) { sessions(organizationId: $organizationId, page: { limit: 10 }) { nodes { endReason userEmail } } }',
+      { organizationId: String(organisation.clientId) },
+    );
+    expect(list.data?.sessions.nodes.find((row) => row.userEmail === without.email)?.endReason).toBe('two_factor_required');
+  });
+
+  it('lets an internal tool require two-factor with a key, which has no session to end and keeps working', async () => {
+    const make = factories(stack.db);
+    const { organisation, admin } = await make.organisationWithAdmin();
+    const adminSession = await make.session(admin);
+    const created = await provider.request<{ createApiKey: { secret: string } }>(
+      'mutation { createApiKey(input: { name: "Security tool", access: READ_WRITE }) { secret } }',
+    );
+    const tool = new GraphQLSession(stack.gatewayUrl, { authorization: `Bearer ${created.data!.createApiKey.secret}` });
+    const saved = await tool.request<UpdateData>(UPDATE, {
+      organizationId: String(organisation.clientId),
+      input: { ...DEFAULTS, twoFactorRequired: true },
+    });
+    expect(saved.data?.updateOrganizationSettings.settings?.twoFactorRequired).toBe(true);
+    const [ended] = await stack.db.query<{ end_reason: string }>('SELECT end_reason FROM sessions WHERE session_id = $1', [
+      adminSession.sessionId,
+    ]);
+    expect(ended).toEqual({ end_reason: 'two_factor_required' });
+    expect((await tool.request<{ viewer: { email: string } }>('{ viewer { email } }')).data?.viewer.email).toBe('admin@yozy.local');
   });
 
   it('answers bad settings by field and changes nothing', async () => {

@@ -46,7 +46,9 @@ describe('organisation settings', () => {
       [acme],
     );
     expect(entry).toMatchObject({ before: { TwoFactorRequired: false }, after: { TwoFactorRequired: true, SessionIdleMinutes: 30 } });
-    await save(settings());
+    // Requiring two-factor ended the admin's own session (they have none yet): the provider puts it back.
+    await save(settings({ ClientId: acme }), provider);
+    acmeAdmin = await api.signIn('admin@acme.local');
   });
 
   it('refuses bad input by field and changes nothing', async () => {
@@ -76,6 +78,58 @@ describe('organisation settings', () => {
 });
 
 describe('what the settings do', () => {
+  it('ends the sessions of the people without two-factor when two-factor becomes required, the admin’s own too, and audits how many', async () => {
+    const acmePeople = await api.db.query<{ email: string; user_id: number }>(
+      `SELECT email, user_id FROM client_users WHERE client_id = $1 AND is_active AND password_hash IS NOT NULL AND email <> 'admin@acme.local'
+        ORDER BY user_id LIMIT 2`,
+      [acme],
+    );
+    const [withTwoFactor, without] = acmePeople;
+    const kept = await api.signIn(withTwoFactor!.email);
+    await api.db.query(
+      "INSERT INTO two_factor (user_id, totp_secret, enabled, enabled_at) VALUES ($1, 'sealed', true, now()) ON CONFLICT (user_id) DO UPDATE SET enabled = true",
+      [withTwoFactor!.user_id],
+    );
+    const admin = await api.signIn('admin@acme.local');
+    const theirs = await api.signIn(without!.email);
+    const globexAdmin = await api.signIn('admin@globex.local');
+    const live = await api.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM sessions s WHERE s.client_id = $1 AND s.ended_at IS NULL AND s.expires_at > now()
+          AND NOT EXISTS (SELECT 1 FROM two_factor tf WHERE tf.user_id = s.user_id AND tf.enabled)`,
+      [acme],
+    );
+
+    expect((await save(settings({ TwoFactorRequired: true }), admin)).status).toBe(200);
+    for (const token of [admin, theirs]) expect((await api.get('/users/me', token)).status).toBe(401);
+    for (const token of [kept, globexAdmin]) expect((await api.get('/users/me', token)).status).toBe(200);
+    const ended = await api.db.query<{ end_reason: string }>(
+      "SELECT DISTINCT end_reason FROM sessions WHERE client_id = $1 AND ended_at > now() - interval '1 minute' AND end_reason = 'two_factor_required'",
+      [acme],
+    );
+    expect(ended).toEqual([{ end_reason: 'two_factor_required' }]);
+    const survivors = await api.db.query<{ user_id: number }>(
+      `SELECT DISTINCT user_id FROM sessions WHERE client_id = $1 AND ended_at IS NULL AND expires_at > now()`,
+      [acme],
+    );
+    expect(survivors.map((row) => row.user_id)).toEqual([withTwoFactor!.user_id]);
+    const [entry] = await api.db.query<{ after: Record<string, unknown> }>(
+      "SELECT after FROM audit_log WHERE action = 'organization.settings_change' AND client_id = $1 ORDER BY audit_id DESC LIMIT 1",
+      [acme],
+    );
+    expect(entry!.after).toEqual({ TwoFactorRequired: true, SessionsEnded: live[0]!.n });
+
+    // Saving again while it is required ends nothing more.
+    expect((await save(settings({ ClientId: acme, TwoFactorRequired: true, SessionIdleMinutes: 60 }), provider)).status).toBe(200);
+    const [again] = await api.db.query<{ after: Record<string, unknown> }>(
+      "SELECT after FROM audit_log WHERE action = 'organization.settings_change' AND client_id = $1 ORDER BY audit_id DESC LIMIT 1",
+      [acme],
+    );
+    expect(again!.after).toEqual({ SessionIdleMinutes: 60 });
+    await save(settings({ ClientId: acme }), provider);
+    await api.db.query('DELETE FROM two_factor WHERE user_id = $1', [withTwoFactor!.user_id]);
+    acmeAdmin = await api.signIn('admin@acme.local');
+  });
+
   it('refuses an invitation outside the allowed domains, naming them, and writes nothing', async () => {
     await save(settings({ AllowedEmailDomains: ['acme.local'] }));
     const refused = await api.post<ErrorBody>(

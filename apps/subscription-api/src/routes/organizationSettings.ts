@@ -7,6 +7,7 @@ import { requireAdmin, viewerOf } from '../http/auth';
 import { HttpError, parseBody } from '../http/errors';
 import { clientOf } from '../http/gateway';
 import { targetOrganization } from '../http/scope';
+import { END_REASON } from './sessions';
 
 export const ORG_SETTINGS_PATH = '/subscription_org_settings';
 
@@ -52,6 +53,18 @@ async function settingsOf(db: Queryable, clientId: number, lock = false): Promis
   return row;
 }
 
+/** Ends the live sessions of the organisation's people who have no two-factor sign-in on; how many ended. */
+async function endSessionsWithoutTwoFactor(tx: Queryable, clientId: number): Promise<number> {
+  const ended = await tx.query(
+    `UPDATE sessions s SET ended_at = now(), end_reason = $2
+      WHERE s.client_id = $1 AND s.ended_at IS NULL AND s.expires_at > now()
+        AND NOT EXISTS (SELECT 1 FROM two_factor tf WHERE tf.user_id = s.user_id AND tf.enabled)
+     RETURNING s.session_id`,
+    [clientId, END_REASON.twoFactorRequired],
+  );
+  return ended.length;
+}
+
 /** An organisation's settings: read and changed by its admins, and by the provider's SuperAdmins for any. */
 export function organizationSettingsRoutes(db: Database): Router {
   const router = Router();
@@ -84,6 +97,10 @@ export function organizationSettingsRoutes(db: Database): Router {
       const after = await settingsOf(tx, clientId);
       const { UpdatedAt: _before, ClientId: _id, ...was } = before;
       const { UpdatedAt: _after, ClientId: _same, ...now } = after;
+      const changed = changedFields(was, now);
+      // Sessions begun before two-factor was required would go on without it: those of people who
+      // have none end now (the admin's own too), and each sets it up at their next sign-in.
+      const sessionsEnded = !before.TwoFactorRequired && after.TwoFactorRequired ? await endSessionsWithoutTwoFactor(tx, clientId) : null;
       await audit(tx, {
         clientId,
         actorUserId: viewer.userId,
@@ -91,7 +108,8 @@ export function organizationSettingsRoutes(db: Database): Router {
         action: 'organization.settings_change',
         entityType: 'organization',
         entityId: clientId,
-        ...changedFields(was, now),
+        before: changed.before,
+        after: sessionsEnded === null ? changed.after : { ...changed.after, SessionsEnded: sessionsEnded },
       });
       return after;
     });

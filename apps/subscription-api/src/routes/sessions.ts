@@ -50,7 +50,11 @@ export const endUserSessionsBody = z.strictObject({
 export const endOtherSessionsBody = z.strictObject({ ClientId: organizationId });
 
 /** Why a session ended, as the list shows it. */
-export const END_REASON = { byAdmin: 'ended_by_admin', passwordChanged: 'password_changed' } as const;
+export const END_REASON = {
+  byAdmin: 'ended_by_admin',
+  passwordChanged: 'password_changed',
+  twoFactorRequired: 'two_factor_required',
+} as const;
 
 /**
  * Ends the live sessions `where` picks (SQL over `s`, parameters from $2), except the caller's

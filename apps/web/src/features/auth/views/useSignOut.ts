@@ -1,6 +1,7 @@
 import { useApolloClient } from '@apollo/client/react';
 import { useNavigate } from 'react-router-dom';
-import { useSignOutMutation, ViewerDocument } from '../../../generated/graphql';
+import { useSignOutMutation } from '../../../generated/graphql';
+import { forgetViewer } from '../../../lib/forgetViewer';
 import { describeRequestError } from '../../../lib/requestErrors';
 import { toaster } from '../../../lib/toaster';
 import { loginPath } from '../urls';
@@ -19,14 +20,7 @@ export function useSignOut() {
       toaster.create({ type: 'error', title: 'Could not sign out', description: describeRequestError(error) });
       return;
     }
-    await client.clearStore();
-    client.writeQuery({ query: ViewerDocument, data: { viewer: null } });
-    // clearStore detaches active queries from the cache, so the session gate would not see the
-    // write above; asking the gateway again re-attaches it (and confirms the session is gone).
-    try {
-      await client.refetchQueries({ include: [ViewerDocument] });
-    } catch {
-      // The session is over either way; a fresh page load starts from a clean slate.
+    if (!(await forgetViewer(client))) {
       window.location.assign(loginPath);
       return;
     }

@@ -22,6 +22,7 @@ const REASON: Record<string, string> = {
   expired: 'Expired',
   idle: 'Ended after inactivity',
   organization_deactivated: 'Organization deactivated',
+  two_factor_required: 'Two-factor sign-in required',
 };
 export const statusOf = (row: SessionRow) => (row.active ? 'Active' : row.endedAt ? (REASON[row.endReason ?? ''] ?? 'Ended') : 'Expired');
 
