@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { axeViolations, describeViolations } from '../support/axe';
 import { SCREENSHOTS, useBrowser } from '../support/browser';
 import { factories } from '../support/factories';
+import { signedIn } from '../support/graphql';
 import { useStack } from '../support/useStack';
 import { LoginPage } from './pages/LoginPage';
 import { Shell } from './pages/Shell';
@@ -95,5 +96,44 @@ describe('two-factor sign-in in the browser', () => {
     await phone.screenshot({ path: `${SCREENSHOTS}two-factor-on-390-dark.png`, fullPage: true });
     await expectAccessible(phone);
     await phone.context().close();
+  });
+
+  it('goes back to the password after five wrong codes, saying why', async () => {
+    const { admin } = await factories(stack.db).organisationWithAdmin();
+    // Two-factor set up through the API, as the test above does in the browser.
+    const api = await signedIn(stack.gatewayUrl, admin.email, admin.password!);
+    const started = await api.request<{ startTwoFactorEnrolment: { enrolment: { secret: string } } }>(
+      'mutation { startTwoFactorEnrolment { enrolment { secret } errors { code } } }',
+    );
+    const key = started.data!.startTwoFactorEnrolment.enrolment.secret;
+    await api.request('mutation ($code: String!) { confirmTwoFactor(input: { code: $code }) { errors { code } } }', { code: codeOf(key) });
+
+    const page = await openPage(1280, 'light');
+    await page.goto('/login');
+    await new LoginPage(page).signIn(admin.email, admin.password!);
+    const code = page.getByTestId('login-code');
+    const wrongCode = async () => {
+      await code.fill(codeOf(key, 10));
+      const answered = page.waitForResponse((response) => response.request().postData()?.includes('verifySignInCode') ?? false);
+      await page.getByTestId('login-code-submit').click();
+      await answered;
+    };
+    for (let i = 0; i < 4; i++) {
+      await wrongCode();
+      await page.getByText('That code is not right').waitFor();
+    }
+    await wrongCode();
+    await page
+      .getByTestId('login-notice')
+      .getByText('Five wrong codes ended that sign-in. Sign in with your email and password again.')
+      .waitFor();
+    await page.getByTestId('login-form').waitFor();
+    await expectAccessible(page);
+    // A new sign-in has a step of its own, and the right code signs in.
+    await new LoginPage(page).signIn(admin.email, admin.password!);
+    await code.fill(codeOf(key, 1));
+    await page.getByTestId('login-code-submit').click();
+    await page.getByTestId('profile-menu').waitFor();
+    await page.context().close();
   });
 });

@@ -12,6 +12,7 @@ const LIMITS: RateLimits = {
     maxWaitMs: 30 * 60_000,
     failureResetMs: 60 * 60_000,
     perIp: { failures: 6, windowMs: 15 * 60_000 },
+    perAccount: { freeFailures: 1000 },
   },
   signInCode: {
     freeFailures: 3,
@@ -19,6 +20,7 @@ const LIMITS: RateLimits = {
     maxWaitMs: 30 * 60_000,
     failureResetMs: 60 * 60_000,
     perIp: { failures: 6, windowMs: 15 * 60_000 },
+    perAccount: { freeFailures: 1000 },
   },
   requestPasswordReset: { windowMs: 60 * 60_000, perIp: 1000, perAccount: 3 },
   resetPassword: { windowMs: 60 * 60_000, perIp: 1000, perAccount: 3 },

@@ -203,6 +203,7 @@ describe('the code step of a sign-in is rate limited', () => {
       maxWaitMs: 30 * 60_000,
       failureResetMs: 60 * 60_000,
       perIp: { failures: 100, windowMs: 15 * 60_000 },
+      perAccount: { freeFailures: 1000 },
     },
   };
   let stack: Stack;

@@ -22,8 +22,18 @@ const WEB_DIST = fileURLToPath(new URL('../../apps/web/dist', import.meta.url));
 
 /** Limits high enough that a test file's own sign-ins never reach them; rate-limit tests pass their own. */
 const ROOMY_LIMITS: RateLimits = {
-  signIn: { ...DEFAULT_RATE_LIMITS.signIn, freeFailures: 10_000, perIp: { failures: 10_000, windowMs: 60_000 } },
-  signInCode: { ...DEFAULT_RATE_LIMITS.signInCode, freeFailures: 10_000, perIp: { failures: 10_000, windowMs: 60_000 } },
+  signIn: {
+    ...DEFAULT_RATE_LIMITS.signIn,
+    freeFailures: 10_000,
+    perIp: { failures: 10_000, windowMs: 60_000 },
+    perAccount: { freeFailures: 10_000 },
+  },
+  signInCode: {
+    ...DEFAULT_RATE_LIMITS.signInCode,
+    freeFailures: 10_000,
+    perIp: { failures: 10_000, windowMs: 60_000 },
+    perAccount: { freeFailures: 10_000 },
+  },
   requestPasswordReset: { windowMs: 60_000, perIp: 10_000, perAccount: 10_000 },
   resetPassword: { windowMs: 60_000, perIp: 10_000, perAccount: 10_000 },
   setPassword: { windowMs: 60_000, perIp: 10_000, perAccount: 10_000 },

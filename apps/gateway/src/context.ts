@@ -2,6 +2,7 @@ import type { Request, Response } from 'express';
 import { apiKeyOf } from './apiKeys';
 import { Captcha } from './captcha';
 import { Caller, createDataSources, type DataSources } from './datasources';
+import { deviceCookieKey, deviceCookies, type DeviceCookies } from './deviceCookies';
 import type { Profile } from './datasources/types';
 import { errorCode } from './errors';
 import type { RateLimiter } from './rateLimits';
@@ -17,6 +18,8 @@ export type GatewayContext = {
   limiter: Pick<RateLimiter, 'count' | 'signIn'>;
   /** The client's address as Express sees it through the trusted proxies. */
   clientAddress: string;
+  /** The browser's device cookies: which accounts it signed in to before (a session start adds one). */
+  devices: Pick<DeviceCookies, 'trusted'>;
   /** The call is an internal tool's, with an API key instead of a browser's session. */
   usesApiKey: boolean;
   /** The signed-in user, fetched at most once per request; null when signed out or the session ended. */
@@ -49,6 +52,7 @@ export type ContextOptions = {
 };
 
 export function buildContext({ subscriptionApiUrl, captchaSecret, serviceToken, publicUrl, limiter }: ContextOptions) {
+  const deviceKey = deviceCookieKey(captchaSecret);
   return async ({ req, res }: { req: Request; res: Response }): Promise<GatewayContext> => {
     // A tool's key, when sent, is the caller; otherwise the browser's session cookie.
     const apiKey = apiKeyOf(req);
@@ -58,16 +62,20 @@ export function buildContext({ subscriptionApiUrl, captchaSecret, serviceToken, 
     const dataSources = createDataSources({ baseURL: subscriptionApiUrl, serviceToken }, caller);
     let viewer: Promise<Profile | null> | undefined;
     let step = readSignInStep(req);
+    const devices = deviceCookies(deviceKey, req, res);
     return {
       dataSources,
       limiter,
       clientAddress,
+      devices,
       usesApiKey: apiKey !== null,
       captcha: new Captcha(captchaSecret, (signature, expiresAt) => dataSources.account.consumeCaptcha(signature, expiresAt)),
       viewer: () => (viewer ??= caller.token ? dataSources.account.getProfile().catch(nullWhenUnauthenticated) : Promise.resolve(null)),
       session: {
         start(newToken, user) {
           writeSession(req, res, newToken, user.UUID);
+          // Signed in here: this browser is one the person has used before (rateLimits.ts).
+          devices.remember({ email: user.OfficialEmail, userId: user.ClientUserId });
           caller.token = newToken;
           caller.uuid = user.UUID;
           viewer = Promise.resolve(user);

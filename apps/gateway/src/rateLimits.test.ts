@@ -9,6 +9,7 @@ const LIMITS: RateLimits = {
     maxWaitMs: 150 * SECOND,
     failureResetMs: 600 * SECOND,
     perIp: { failures: 8, windowMs: 900 * SECOND },
+    perAccount: { freeFailures: 6 },
   },
   signInCode: {
     freeFailures: 3,
@@ -16,6 +17,7 @@ const LIMITS: RateLimits = {
     maxWaitMs: 150 * SECOND,
     failureResetMs: 600 * SECOND,
     perIp: { failures: 8, windowMs: 900 * SECOND },
+    perAccount: { freeFailures: 6 },
   },
   requestPasswordReset: { windowMs: 3600 * SECOND, perIp: 3, perAccount: 2 },
   resetPassword: { windowMs: 3600 * SECOND, perIp: 3, perAccount: 2 },
@@ -27,16 +29,24 @@ const LIMITS: RateLimits = {
 };
 
 /** What a caller would see: the sign-in went through with this outcome, or the minutes it was told to wait. */
-async function attempt(limiter: RateLimiter, outcome: Outcome, account = 'someone@acme.local', ip = '192.0.2.1'): Promise<string> {
+async function attempt(
+  limiter: RateLimiter,
+  outcome: Outcome,
+  account = 'someone@acme.local',
+  ip = '192.0.2.1',
+  device: string | null = null,
+): Promise<string> {
   try {
     await limiter.signIn(
-      { ip, account },
+      { ip, account, device },
       async () => outcome,
       (result) => result,
     );
     return outcome;
   } catch (error) {
-    return (error as Error).message.replace(/^Too many attempts\. Try again in (\d+) minutes?\.$/, 'wait $1');
+    return (error as Error).message
+      .replace(/^Too many attempts\. Try again in (\d+) minutes?\.$/, 'wait $1')
+      .replace(/^Too many attempts on this account from new browsers\. .* or try again in (\d+) minutes?\.$/, 'new browsers wait $1');
   }
 }
 
@@ -129,6 +139,97 @@ describe('sign-in brute-force protection', () => {
     );
     await expect(failing).rejects.toThrow('outage');
     for (let i = 0; i < 3; i++) expect(await attempt(limiter, 'failure', 'a@acme.local')).toBe('failure');
+  });
+});
+
+describe('guessing one account from many addresses', () => {
+  let limiter: RateLimiter;
+  beforeEach(() => {
+    vi.useFakeTimers();
+    limiter = createRateLimiter(LIMITS);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+  const from = (i: number) => `198.51.100.${i}`;
+
+  it('makes new browsers wait, growing, once new browsers failed on the account from any addresses, but never one with its device cookie', async () => {
+    for (let i = 0; i < 6; i++) expect(await attempt(limiter, 'failure', 'victim@acme.local', from(i))).toBe('failure');
+    // A new address with the right password is refused, saying what still works.
+    expect(await attempt(limiter, 'success', 'victim@acme.local', from(50))).toBe('new browsers wait 1');
+    expect(await attempt(limiter, 'success', 'Victim@Acme.local', from(51))).toBe('new browsers wait 1');
+    // The browser the person signed in with before goes in, from any address.
+    expect(await attempt(limiter, 'success', 'victim@acme.local', from(52), 'cookie-of-the-owner')).toBe('success');
+
+    vi.advanceTimersByTime(60 * SECOND);
+    expect(await attempt(limiter, 'failure', 'victim@acme.local', from(53))).toBe('failure');
+    expect(await attempt(limiter, 'failure', 'victim@acme.local', from(54))).toBe('new browsers wait 2');
+    vi.advanceTimersByTime(120 * SECOND);
+    expect(await attempt(limiter, 'failure', 'victim@acme.local', from(55))).toBe('failure');
+    expect(await attempt(limiter, 'success', 'victim@acme.local', from(56))).toBe('new browsers wait 3');
+    vi.advanceTimersByTime(150 * SECOND);
+    expect(await attempt(limiter, 'failure', 'victim@acme.local', from(57))).toBe('failure');
+    expect(await attempt(limiter, 'failure', 'victim@acme.local', from(58))).toBe('new browsers wait 3'); // 150 s at most
+    // Other accounts are not affected.
+    expect(await attempt(limiter, 'success', 'other@acme.local', from(59))).toBe('success');
+  });
+
+  it('forgets the failures of new browsers on an account after the quiet period, and a sign-in of the owner does not', async () => {
+    for (let i = 0; i < 5; i++) await attempt(limiter, 'failure', 'victim@acme.local', from(i));
+    expect(await attempt(limiter, 'success', 'victim@acme.local', from(10))).toBe('success');
+    expect(await attempt(limiter, 'failure', 'victim@acme.local', from(11))).toBe('failure');
+    expect(await attempt(limiter, 'success', 'victim@acme.local', from(12))).toBe('new browsers wait 1');
+    vi.advanceTimersByTime(600 * SECOND);
+    for (let i = 0; i < 6; i++) expect(await attempt(limiter, 'failure', 'victim@acme.local', from(20 + i))).toBe('failure');
+  });
+
+  it('lets no more than the free failures through when attempts from many addresses arrive at once', async () => {
+    let finish!: () => void;
+    const held = new Promise<Outcome>((resolve) => (finish = () => resolve('failure')));
+    const answers = Array.from({ length: 40 }, (_, i) =>
+      limiter
+        .signIn(
+          { ip: from(i), account: 'victim@acme.local' },
+          () => held,
+          (result) => result,
+        )
+        .then(
+          () => 'ran',
+          () => 'refused',
+        ),
+    );
+    await vi.advanceTimersByTimeAsync(0);
+    finish();
+    const outcomes = await Promise.all(answers);
+    // The free failures, and the one attempt the account's gate lets through past them.
+    expect(outcomes.filter((outcome) => outcome === 'ran')).toHaveLength(7);
+    expect(await attempt(limiter, 'success', 'victim@acme.local', from(99))).toBe('new browsers wait 2');
+  });
+
+  it("counts a device cookie's own failures, and once it waits the browser is like a new one", async () => {
+    const owner = 'cookie-of-the-owner';
+    for (let i = 0; i < 3; i++) expect(await attempt(limiter, 'failure', 'victim@acme.local', from(1), owner)).toBe('failure');
+    // Its cookie waits now: the browser is counted like a new one, whose budget is not used up yet.
+    expect(await attempt(limiter, 'failure', 'victim@acme.local', from(1), owner)).toBe('failure');
+    for (let i = 0; i < 5; i++) await attempt(limiter, 'failure', 'victim@acme.local', from(10 + i));
+    // The account waits for new browsers, and so for this one, told plainly (it holds a cookie already).
+    expect(await attempt(limiter, 'success', 'victim@acme.local', from(1), owner)).toBe('wait 1');
+    // Another browser of the owner, with its own cookie, is not held back.
+    expect(await attempt(limiter, 'success', 'victim@acme.local', from(2), 'other-cookie')).toBe('success');
+    // Once its wait is over the cookie works again, and a sign-in clears its failures.
+    vi.advanceTimersByTime(60 * SECOND);
+    expect(await attempt(limiter, 'success', 'victim@acme.local', from(1), owner)).toBe('success');
+    for (let i = 0; i < 3; i++) expect(await attempt(limiter, 'failure', 'victim@acme.local', from(1), owner)).toBe('failure');
+  });
+
+  it("does not count a device cookie's attempts against the address's budget", async () => {
+    for (let i = 0; i < 20; i++) {
+      expect(await attempt(limiter, i % 2 ? 'success' : 'failure', 'victim@acme.local', from(1), 'cookie-of-the-owner')).not.toMatch(
+        /wait/,
+      );
+    }
+    for (let i = 0; i < 8; i++) expect(await attempt(limiter, 'failure', `sprayed-${i}@acme.local`, from(1))).toBe('failure');
+    expect(await attempt(limiter, 'success', 'fresh@acme.local', from(1))).toBe('wait 15');
   });
 });
 

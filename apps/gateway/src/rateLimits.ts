@@ -5,6 +5,7 @@ import { GraphQLError, type GraphQLResolveInfo } from 'graphql';
 import { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { GatewayContext } from './context';
+import { accountKey } from './deviceCookies';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -17,9 +18,15 @@ export type WindowLimit = { windowMs: number; perIp: number; perAccount: number 
  * counted. Per account and address, `freeFailures` failures may follow one another at once; after
  * that many, and after each one more, the address waits before it may try that account again
  * (`waitIncrementMs`, then twice that, and so on up to `maxWaitMs`). The failures are forgotten
- * after `failureResetMs` without one, and a sign-in clears them. A stranger failing from elsewhere
- * therefore never keeps the real user out of their own address. Across accounts, one address may
+ * after `failureResetMs` without one, and a sign-in clears them. Across accounts, one address may
  * fail `perIp.failures` times per window (password spraying).
+ *
+ * Guessing one account from many addresses is met with device cookies (deviceCookies.ts, after
+ * OWASP): the failures of every browser without the account's device cookie are also counted
+ * together, whatever their address, and past `perAccount.freeFailures` those browsers wait in the
+ * same growing way before trying that account again. A browser holding the account's device
+ * cookie is never held back by them: its own failures count against its cookie, `freeFailures`
+ * free and then the same waits, and while its cookie waits it is treated like any new browser.
  */
 export type SignInLimit = {
   freeFailures: number;
@@ -27,6 +34,8 @@ export type SignInLimit = {
   maxWaitMs: number;
   failureResetMs: number;
   perIp: { failures: number; windowMs: number };
+  /** Failures on one account from browsers without its device cookie, from any address, before they wait. */
+  perAccount: { freeFailures: number };
 };
 
 /** Every limit of the gateway, in one place; `createApp` takes another set (tests pass small windows). */
@@ -59,6 +68,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
     maxWaitMs: 15 * MINUTE,
     failureResetMs: 12 * HOUR,
     perIp: { failures: 50, windowMs: 15 * MINUTE },
+    perAccount: { freeFailures: 10 },
   },
   signInCode: {
     freeFailures: 5,
@@ -66,6 +76,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
     maxWaitMs: 15 * MINUTE,
     failureResetMs: 12 * HOUR,
     perIp: { failures: 50, windowMs: 15 * MINUTE },
+    perAccount: { freeFailures: 10 },
   },
   requestPasswordReset: { windowMs: HOUR, perIp: 10, perAccount: 3 },
   resetPassword: { windowMs: 15 * MINUTE, perIp: 20, perAccount: 10 },
@@ -76,8 +87,11 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   apiKey: { windowMs: MINUTE, perKey: 600 },
 };
 
-/** Who makes an attempt: the client's address and the account (email) it names. */
-export type Attempter = { ip: string; account: string };
+/**
+ * Who makes an attempt: the client's address, the account (email) it names, and the id of the
+ * browser's device cookie for that account when it holds a valid one.
+ */
+export type Attempter = { ip: string; account: string; device?: string | null };
 
 /** What an attempt turned out to be: a sign-in, a wrong password, or neither (a failed captcha, bad input, an outage). */
 export type Outcome = 'success' | 'failure' | 'neither';
@@ -134,21 +148,64 @@ export function createRateLimiter(limits: RateLimits, redisUrl?: string): RateLi
   function failureCounting(prefix: GuessedOperation, signIn: SignInLimit) {
     const pairPolicy: Policy = { name: `${prefix}-account-ip`, quota: signIn.freeFailures, windowMs: signIn.failureResetMs };
     const ipPolicy: Policy = { name: `${prefix}-ip`, quota: signIn.perIp.failures, windowMs: signIn.perIp.windowMs };
-    // The gate lets one attempt of a pair through at a time, and stays shut for the wait after a failure.
+    const accountPolicy: Policy = { name: `${prefix}-account`, quota: signIn.perAccount.freeFailures, windowMs: signIn.failureResetMs };
+    const devicePolicy: Policy = { name: `${prefix}-device`, quota: signIn.freeFailures, windowMs: signIn.failureResetMs };
+    // A gate lets one attempt of a pair (or device cookie) through at a time, and stays shut for the wait after a failure.
     const gate = limiter(`${prefix}:gate`, 1, ATTEMPT_HOLD_MS);
     const pairFailures = limiter(`${prefix}:failures`, Number.MAX_SAFE_INTEGER, signIn.failureResetMs);
     const ipFailures = limiter(`${prefix}:ip`, signIn.perIp.failures, signIn.perIp.windowMs);
-    const waitAfter = (failures: number) =>
-      failures < signIn.freeFailures ? 0 : Math.min(signIn.maxWaitMs, signIn.waitIncrementMs * (failures - signIn.freeFailures + 1));
+    // Failures of new browsers on one account, each attempt counted as one until it turns out otherwise.
+    const accountFailures = limiter(`${prefix}:account-failures`, Number.MAX_SAFE_INTEGER, signIn.failureResetMs);
+    const accountGate = limiter(`${prefix}:account-gate`, 1, ATTEMPT_HOLD_MS);
+    const deviceFailures = limiter(`${prefix}:device-failures`, Number.MAX_SAFE_INTEGER, signIn.failureResetMs);
+    const deviceGate = limiter(`${prefix}:device-gate`, 1, ATTEMPT_HOLD_MS);
+    const deviceWait = limiter(`${prefix}:device-wait`, 1, signIn.maxWaitMs);
+    const waitAfter = (failures: number, free = signIn.freeFailures) =>
+      failures < free ? 0 : Math.min(signIn.maxWaitMs, signIn.waitIncrementMs * (failures - free + 1));
 
-    return async <T>(who: Attempter, attempt: () => Promise<T>, outcomeOf: (result: T) => Outcome): Promise<T> => {
-      const pair = `${accountKey(who.account)}:${ipKey(who.ip)}`;
-      const address = ipKey(who.ip);
-      await refusedAs(pairPolicy, gate.consume(pair));
+    /** An attempt from a browser with the account's device cookie: only the cookie's own failures count. */
+    async function trusted<T>(device: string, attempt: () => Promise<T>, outcomeOf: (result: T) => Outcome): Promise<T> {
+      await refusedAs(devicePolicy, deviceGate.consume(device));
+      let outcome: Outcome = 'neither';
       try {
+        const result = await attempt();
+        outcome = outcomeOf(result);
+        return result;
+      } finally {
+        if (outcome === 'failure') {
+          const failures = ((await deviceFailures.get(device))?.consumedPoints ?? 0) + 1;
+          await deviceFailures.set(device, failures, seconds(signIn.failureResetMs));
+          const wait = waitAfter(failures);
+          if (wait > 0) await deviceWait.block(device, seconds(wait));
+        } else if (outcome === 'success') await deviceFailures.delete(device);
+        await deviceGate.delete(device);
+      }
+    }
+
+    /** An attempt from a new browser: counted per account and address, per address, and per account from everywhere. */
+    async function untrusted<T>(who: Attempter, attempt: () => Promise<T>, outcomeOf: (result: T) => Outcome): Promise<T> {
+      const account = accountKey(who.account);
+      const address = ipKey(who.ip);
+      const pair = `${account}:${address}`;
+      const undo: (() => Promise<unknown>)[] = [];
+      const undoAll = async () => {
+        for (const step of undo.reverse()) await step();
+      };
+      let failures = 0;
+      let gated = false;
+      try {
+        await refusedAs(pairPolicy, gate.consume(pair));
+        undo.push(() => gate.delete(pair));
         await refusedAs(ipPolicy, ipFailures.consume(address));
+        undo.push(() => ipFailures.reward(address));
+        // Counted before it runs, so attempts arriving together cannot all slip past the free failures.
+        failures = (await accountFailures.penalty(account)).consumedPoints;
+        undo.push(() => accountFailures.reward(account));
+        gated = failures > signIn.perAccount.freeFailures;
+        // Past the free failures, one attempt at a time, and none while the account waits.
+        if (gated) await refusedAs(accountPolicy, accountGate.consume(account), who.device ? undefined : NEW_BROWSER_REFUSAL);
       } catch (error) {
-        await gate.delete(pair);
+        await undoAll();
         throw error;
       }
 
@@ -160,17 +217,29 @@ export function createRateLimiter(limits: RateLimits, redisUrl?: string): RateLi
       } finally {
         if (outcome === 'failure') {
           // Only one attempt of the pair is under way (the gate), so reading and writing the count is safe.
-          const failures = ((await pairFailures.get(pair))?.consumedPoints ?? 0) + 1;
-          await pairFailures.set(pair, failures, seconds(signIn.failureResetMs));
-          const wait = waitAfter(failures);
+          const pairCount = ((await pairFailures.get(pair))?.consumedPoints ?? 0) + 1;
+          await pairFailures.set(pair, pairCount, seconds(signIn.failureResetMs));
+          const wait = waitAfter(pairCount);
           if (wait > 0) await gate.block(pair, seconds(wait));
           else await gate.delete(pair);
+          // The longest wait stands: attempts that ran together may finish in any order.
+          const accountWait = waitAfter(failures, signIn.perAccount.freeFailures);
+          if (accountWait > ((await accountGate.get(account))?.msBeforeNext ?? 0)) await accountGate.block(account, seconds(accountWait));
         } else {
           await ipFailures.reward(address);
+          await accountFailures.reward(account);
           if (outcome === 'success') await pairFailures.delete(pair);
           await gate.delete(pair);
+          // Opens the account's gate this attempt held, but not a wait another attempt's failure set meanwhile.
+          if (gated && ((await accountGate.get(account))?.msBeforeNext ?? 0) <= ATTEMPT_HOLD_MS) await accountGate.delete(account);
         }
       }
+    }
+
+    return async <T>(who: Attempter, attempt: () => Promise<T>, outcomeOf: (result: T) => Outcome): Promise<T> => {
+      // A device cookie that is waiting after its own failures is no better than none (OWASP).
+      const waiting = who.device ? ((await deviceWait.get(who.device))?.msBeforeNext ?? 0) > 0 : true;
+      return who.device && !waiting ? trusted(who.device, attempt, outcomeOf) : untrusted(who, attempt, outcomeOf);
     };
   }
 
@@ -207,20 +276,29 @@ export function createRateLimiter(limits: RateLimits, redisUrl?: string): RateLi
 }
 
 /** A refusal of the limiter as the GraphQL error the caller gets; store errors pass through. */
-async function refusedAs(policy: Policy, consumed: Promise<RateLimiterRes>): Promise<void> {
+async function refusedAs(policy: Policy, consumed: Promise<RateLimiterRes>, refusal?: Refusal): Promise<void> {
   try {
     await consumed;
   } catch (error) {
-    if (error instanceof RateLimiterRes) throw tooManyAttempts(error.msBeforeNext, policy);
+    if (error instanceof RateLimiterRes) throw tooManyAttempts(error.msBeforeNext, policy, refusal);
     throw error;
   }
 }
 
+/** What a refused caller is told, given how long to wait ("1 minute", "15 minutes"). */
+type Refusal = (wait: string) => string;
+
+const TOO_MANY_ATTEMPTS: Refusal = (wait) => `Too many attempts. Try again in ${wait}.`;
+
+/** A new browser refused while strangers guess the account: what still works, and when. */
+export const NEW_BROWSER_REFUSAL: Refusal = (wait) =>
+  `Too many attempts on this account from new browsers. Sign in from a browser you have used before, or try again in ${wait}.`;
+
 /**
- * "Too many attempts. Try again in N minutes." with HTTP 429, `Retry-After`, and the
- * `RateLimit-Policy` / `RateLimit` fields of the IETF draft (draft-ietf-httpapi-ratelimit-headers).
+ * "Too many attempts. Try again in N minutes." (or another refusal) with HTTP 429, `Retry-After`,
+ * and the `RateLimit-Policy` / `RateLimit` fields of the IETF draft (draft-ietf-httpapi-ratelimit-headers).
  */
-export function tooManyAttempts(msBeforeNext: number, policy: Policy): GraphQLError {
+export function tooManyAttempts(msBeforeNext: number, policy: Policy, refusal: Refusal = TOO_MANY_ATTEMPTS): GraphQLError {
   const waitMs = Math.max(msBeforeNext, 0);
   const retryAfter = Math.max(1, Math.ceil(waitMs / 1000));
   const minutes = Math.max(1, Math.ceil(waitMs / MINUTE));
@@ -229,14 +307,9 @@ export function tooManyAttempts(msBeforeNext: number, policy: Policy): GraphQLEr
     ['ratelimit-policy', `"${policy.name}";q=${policy.quota};w=${Math.max(1, Math.ceil(policy.windowMs / 1000))}`],
     ['ratelimit', `"${policy.name}";r=0;t=${retryAfter}`],
   ]);
-  return new GraphQLError(`Too many attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, {
+  return new GraphQLError(refusal(`${minutes} minute${minutes === 1 ? '' : 's'}`), {
     extensions: { code: 'RATE_LIMITED', http: { status: 429, headers } },
   });
-}
-
-/** An account's counters are keyed by a digest of its normalised email: short, and no address is stored. */
-function accountKey(email: string): string {
-  return createHash('sha256').update(email.trim().toLowerCase()).digest('hex').slice(0, 32);
 }
 
 /**
@@ -291,7 +364,8 @@ export const counted =
 
 /**
  * A sign-in step under the brute-force protection: its outcome decides what is counted. The
- * account is the email of the password step, or the person a code step belongs to.
+ * account is the email of the password step, or the person a code step belongs to; the browser's
+ * device cookie for it, when it holds one, spares it the failures of others on the account.
  */
 export const signInAttempt =
   <Args, Payload>(
@@ -300,10 +374,12 @@ export const signInAttempt =
     operation: GuessedOperation = 'signIn',
   ) =>
   <Parent>(resolver: Resolver<Promise<Payload>, Parent, Args>) =>
-  async (parent: Parent, args: Args, ctx: GatewayContext, info: GraphQLResolveInfo): Promise<Payload> =>
-    ctx.limiter.signIn(
-      { ip: ctx.clientAddress, account: await accountOf(args, ctx) },
+  async (parent: Parent, args: Args, ctx: GatewayContext, info: GraphQLResolveInfo): Promise<Payload> => {
+    const account = await accountOf(args, ctx);
+    return ctx.limiter.signIn(
+      { ip: ctx.clientAddress, account, device: ctx.devices.trusted(account) },
       () => resolver(parent, args, ctx, info),
       outcomeOf,
       operation,
     );
+  };

@@ -53,6 +53,8 @@ export function fakeContext(
     usesApiKey?: boolean;
     /** The step of a sign-in in progress in the browser (its cookie). */
     signInStep?: string | null;
+    /** The browser's device cookie for whatever account it names (its id). */
+    device?: string | null;
   } = {},
 ): FakeContext {
   const sessionEvents: string[] = [];
@@ -66,6 +68,7 @@ export function fakeContext(
     },
     limiter: options.limiter ?? createRateLimiter(DEFAULT_RATE_LIMITS),
     clientAddress: options.clientAddress ?? '127.0.0.1',
+    devices: { trusted: () => options.device ?? null },
     usesApiKey: options.usesApiKey ?? false,
     singleSignOn: {
       callbackUrl: 'http://127.0.0.1:4000/sso/callback',

@@ -159,6 +159,7 @@ import {
   signInEnrolmentConfirmBody,
 } from '../routes/twoFactor';
 import { EXPIRED_CHALLENGE_MESSAGE } from '../domain/signInChallenges';
+import { STEP_ENDED_MESSAGE } from '../domain/signInStepBudget';
 import { USED_CODE_MESSAGE, WRONG_CODE_MESSAGE, WRONG_RECOVERY_CODE_MESSAGE } from '../domain/twoFactor';
 import { buildDocument, type Answer, type Operation, type Parameter } from './build';
 import { GATEWAY_ONLY_PATHS } from '../http/gateway';
@@ -432,7 +433,7 @@ export const openApiDocument = buildDocument({
         tag: 'Session',
         summary: 'Finish a sign-in with a code of the authenticator app, or a recovery code',
         description:
-          'The step of the password answer, then a current code not used before (the step it belongs to is remembered) or one of the recovery codes, which is used up (audit two_factor.recovery_code_used). The step is then used and a session starts.',
+          'The step of the password answer, then a current code not used before (the step it belongs to is remembered) or one of the recovery codes, which is used up (audit two_factor.recovery_code_used). The step is then used and a session starts. A step takes five wrong codes, recovery codes included: each is counted under the step’s lock and kept although it is refused, and the fifth ends the step.',
         public: true,
         body: signInCodeBody,
         responses: {
@@ -441,7 +442,7 @@ export const openApiDocument = buildDocument({
             `INVALID_TOKEN (field challenge): "${EXPIRED_CHALLENGE_MESSAGE}"; BAD_REQUEST: a code that is not six digits, or neither or both of code and recoveryCode`,
           ),
           401: refused(
-            `INVALID_CREDENTIALS (field code): "${WRONG_CODE_MESSAGE}" or "${USED_CODE_MESSAGE}"; (field recoveryCode): "${WRONG_RECOVERY_CODE_MESSAGE}"`,
+            `INVALID_CREDENTIALS (field code): "${WRONG_CODE_MESSAGE}" or "${USED_CODE_MESSAGE}"; (field recoveryCode): "${WRONG_RECOVERY_CODE_MESSAGE}"; (field challenge) the fifth wrong code of the step, which ends it: "${STEP_ENDED_MESSAGE}"`,
           ),
         },
       },
@@ -467,13 +468,15 @@ export const openApiDocument = buildDocument({
         tag: 'Session',
         summary: 'Confirm the enrolment of a sign-in with a code, and start the session',
         description:
-          'Turns two-factor on (audit two_factor.enable), answers the ten recovery codes once, uses the step and starts a session.',
+          'Turns two-factor on (audit two_factor.enable), answers the ten recovery codes once, uses the step and starts a session. The step takes five wrong codes, as for /users/signIn/code.',
         public: true,
         body: signInEnrolmentConfirmBody,
         responses: {
           200: { description: 'Signed in, with the recovery codes', body: signInEnrolledAnswer },
           400: refused(`INVALID_TOKEN (field challenge): "${EXPIRED_CHALLENGE_MESSAGE}"; BAD_REQUEST: a code that is not six digits`),
-          401: refused(`INVALID_CREDENTIALS (field code): "${WRONG_CODE_MESSAGE}"`),
+          401: refused(
+            `INVALID_CREDENTIALS (field code): "${WRONG_CODE_MESSAGE}"; (field challenge) the fifth wrong code of the step, which ends it: "${STEP_ENDED_MESSAGE}"`,
+          ),
           409: refused('CONFLICT: the enrolment was not started'),
         },
       },
@@ -1043,6 +1046,8 @@ export const openApiDocument = buildDocument({
         operationId: 'updateOrganizationSettings',
         tag: 'Organisations',
         summary: "Changes every setting of an organisation at once: its admins' own, any for a SuperAdmin",
+        description:
+          'Audited (organization.settings_change). Turning TwoFactorRequired on ends, in the same transaction, every live session of the organisation’s people who have no two-factor on (end_reason two_factor_required), the caller’s own included; the audit entry says how many (SessionsEnded).',
         body: orgSettingsBody,
         responses: {
           200: { description: 'The settings as saved', body: orgSettingsRecord },

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../seed/demo';
 import { startRestApi, TEST_SECRET_KEY, type ErrorBody, type RestApi } from '../testing/restApi';
 import { createSecretBox } from '../security/secretBox';
+import { STEP_ENDED_MESSAGE } from '../domain/signInStepBudget';
 
 let api: RestApi;
 beforeAll(async () => {
@@ -147,6 +148,99 @@ describe('two-factor sign-in', { timeout: 30_000 }, () => {
     expect((await passwordStep(member!.email)).body).toMatchObject({ twoFactor: 'code' });
     const off = await api.post<ErrorBody>('/users/two-factor/disable', { code: codeOf(enrolment.body.secret, 1) }, done.body.token);
     expect(off.body.error).toMatchObject({ code: 'FORBIDDEN' });
+  });
+
+  /** An active person of the demo with a password and no two-factor yet, of Acme or of another organisation, not used by another test here. */
+  async function freshPerson(of: 'acme' | 'elsewhere', skip = 0): Promise<{ email: string; userId: number; clientId: number }> {
+    const [person] = await api.db.query<{ email: string; userId: number; clientId: number }>(
+      `SELECT u.email, u.user_id AS "userId", u.client_id AS "clientId" FROM client_users u JOIN clients c ON c.client_id = u.client_id
+        WHERE u.is_active AND u.password_hash IS NOT NULL AND u.type_of_user = 'User' AND NOT c.is_provider
+          AND u.email NOT IN ('member@acme.local') AND (u.email LIKE '%@acme.local') = $1
+          AND NOT EXISTS (SELECT 1 FROM two_factor tf WHERE tf.user_id = u.user_id)
+        ORDER BY u.user_id DESC OFFSET $2 LIMIT 1`,
+      [of === 'acme', skip],
+    );
+    return person!;
+  }
+
+  const failedAttempts = async (challenge: string) => {
+    const [row] = await api.db.query<{ failed_attempts: number }>(
+      'SELECT failed_attempts FROM sign_in_challenges WHERE user_id = $1 ORDER BY challenge_id DESC LIMIT 1',
+      [Number(challenge.split('.')[0])],
+    );
+    return row?.failed_attempts;
+  };
+
+  it('counts each refused code against its step, kept although the check was refused, and the fifth wrong code ends the step', async () => {
+    const person = await freshPerson('acme');
+    const { secret, recoveryCodes } = await enrol(person.email);
+    const step = (await passwordStep(person.email)).body.challenge;
+
+    const first = await api.post<ErrorBody>('/users/signIn/code', { challenge: step, code: codeOf(secret, 10) });
+    expect(first.body.error).toMatchObject({ code: 'INVALID_CREDENTIALS', field: 'code' });
+    expect(await failedAttempts(step)).toBe(1);
+    // Recovery codes draw on the same budget.
+    const wrongRecovery = await api.post<ErrorBody>('/users/signIn/code', { challenge: step, recoveryCode: 'aaaaa-aaaaa' });
+    expect(wrongRecovery.body.error).toMatchObject({ code: 'INVALID_CREDENTIALS', field: 'recoveryCode' });
+    for (let i = 0; i < 2; i++) {
+      expect((await api.post<ErrorBody>('/users/signIn/code', { challenge: step, code: codeOf(secret, 10) })).body.error.field).toBe(
+        'code',
+      );
+    }
+    expect(await failedAttempts(step)).toBe(4);
+    const fifth = await api.post<ErrorBody>('/users/signIn/code', { challenge: step, code: codeOf(secret, 10) });
+    expect(fifth.status).toBe(401);
+    expect(fifth.body.error).toEqual({ code: 'INVALID_CREDENTIALS', field: 'challenge', message: STEP_ENDED_MESSAGE });
+
+    // The step is over: the right code and an unused recovery code are refused like an expired step.
+    for (const factor of [{ code: codeOf(secret, 1) }, { recoveryCode: recoveryCodes[0] }]) {
+      const late = await api.post<ErrorBody>('/users/signIn/code', { challenge: step, ...factor });
+      expect(late.body.error).toMatchObject({ code: 'INVALID_TOKEN', field: 'challenge' });
+    }
+    expect(await failedAttempts(step)).toBe(5);
+    // A new password step has a budget of its own, and the right code signs in.
+    const again = (await passwordStep(person.email)).body.challenge;
+    expect((await api.post('/users/signIn/code', { challenge: again, code: codeOf(secret, 1) })).status).toBe(200);
+  });
+
+  it('takes no more than five wrong codes on one step when they all arrive at once', async () => {
+    const person = await freshPerson('acme', 1);
+    const { secret } = await enrol(person.email);
+    const step = (await passwordStep(person.email)).body.challenge;
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => api.post<ErrorBody>('/users/signIn/code', { challenge: step, code: codeOf(secret, 10) })),
+    );
+    const fields = answers.map((answer) => `${answer.body.error.code} ${answer.body.error.field}`).sort();
+    expect(fields).toEqual(
+      [
+        ...Array<string>(4).fill('INVALID_CREDENTIALS code'),
+        'INVALID_CREDENTIALS challenge',
+        ...Array<string>(15).fill('INVALID_TOKEN challenge'),
+      ].sort(),
+    );
+    expect(await failedAttempts(step)).toBe(5);
+    const right = await api.post<ErrorBody>('/users/signIn/code', { challenge: step, code: codeOf(secret, 1) });
+    expect(right.body.error).toMatchObject({ code: 'INVALID_TOKEN' });
+  });
+
+  it('ends the enrolment step of a sign-in after five wrong codes too', async () => {
+    const person = await freshPerson('elsewhere');
+    await api.db.query(
+      `INSERT INTO org_settings (client_id, two_factor_required) VALUES ($1, true)
+       ON CONFLICT (client_id) DO UPDATE SET two_factor_required = true`,
+      [person.clientId],
+    );
+    const step = (await passwordStep(person.email)).body.challenge;
+    const enrolment = await api.post<Enrolment>('/users/signIn/enrolment', { challenge: step });
+    const confirm = (code: string) => api.post<ErrorBody>('/users/signIn/enrolment/confirm', { challenge: step, code });
+    for (let i = 0; i < 4; i++) expect((await confirm(codeOf(enrolment.body.secret, 10))).body.error.field).toBe('code');
+    expect((await confirm(codeOf(enrolment.body.secret, 10))).body.error).toEqual({
+      code: 'INVALID_CREDENTIALS',
+      field: 'challenge',
+      message: STEP_ENDED_MESSAGE,
+    });
+    expect((await confirm(codeOf(enrolment.body.secret))).body.error).toMatchObject({ code: 'INVALID_TOKEN' });
+    expect((await api.db.query('SELECT 1 FROM two_factor WHERE user_id = $1 AND enabled', [person.userId])).length).toBe(0);
   });
 
   it('answers the steps of a sign-in only to the gateway', async () => {

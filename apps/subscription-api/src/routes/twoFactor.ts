@@ -3,9 +3,10 @@ import { z } from 'zod';
 import { recoveryCode, twoFactorCode } from '@yozy/shared';
 import type { Database } from '../db/database';
 import { liveChallenge, useChallenge } from '../domain/signInChallenges';
+import { checkStepCode } from '../domain/signInStepBudget';
 import { confirmEnrolment, disableTwoFactor, startEnrolment, twoFactorStatus, verifySecondFactor } from '../domain/twoFactor';
 import { authenticate, requirePerson, viewerOf } from '../http/auth';
-import { parseBody } from '../http/errors';
+import { HttpError, parseBody } from '../http/errors';
 import { clientOf } from '../http/gateway';
 import type { SecretBox } from '../security/secretBox';
 import { startSession } from './users';
@@ -73,9 +74,10 @@ export function twoFactorRoutes(db: Database, box: SecretBox): Router {
 }
 
 /**
- * The second step of signing in, which only the gateway calls (it counts wrong codes): a code or
- * a recovery code for a person with two-factor on; setting it up for one whose organisation
- * requires it. Each ends in a session, and the step cannot be used again.
+ * The second step of signing in, which only the gateway calls (it counts wrong codes across
+ * steps): a code or a recovery code for a person with two-factor on; setting it up for one whose
+ * organisation requires it. Each ends in a session, and the step cannot be used again. A step
+ * takes five wrong codes at most (signInStepBudget.ts), however many are sent at once.
  */
 export function signInStepRoutes(db: Database, box: SecretBox): Router {
   const router = Router();
@@ -85,10 +87,15 @@ export function signInStepRoutes(db: Database, box: SecretBox): Router {
     const client = clientOf(req, res);
     const user = await db.transaction(async (tx) => {
       const step = await liveChallenge(tx, body.challenge, 'code');
-      await verifySecondFactor(tx, box, { userId: step.userId, clientId: step.clientId, ip: client.ip }, body);
+      const checked = await checkStepCode(tx, step, () =>
+        verifySecondFactor(tx, box, { userId: step.userId, clientId: step.clientId, ip: client.ip }, body),
+      );
+      if (checked instanceof HttpError) return checked;
       await useChallenge(tx, step);
       return { user_id: step.userId, client_id: step.clientId };
     });
+    // A wrong code was counted against the step in the transaction, which committed; now it is refused.
+    if (user instanceof HttpError) throw user;
     res.json(await startSession(db, user, client));
   });
 
@@ -105,12 +112,17 @@ export function signInStepRoutes(db: Database, box: SecretBox): Router {
   router.post('/users/signIn/enrolment/confirm', async (req, res) => {
     const body = parseBody(signInEnrolmentConfirmBody, req.body);
     const client = clientOf(req, res);
-    const { user, recoveryCodes } = await db.transaction(async (tx) => {
+    const confirmed = await db.transaction(async (tx) => {
       const step = await liveChallenge(tx, body.challenge, 'enrol');
-      const recoveryCodes = await confirmEnrolment(tx, box, { userId: step.userId, clientId: step.clientId, ip: client.ip }, body.code);
+      const recoveryCodes = await checkStepCode(tx, step, () =>
+        confirmEnrolment(tx, box, { userId: step.userId, clientId: step.clientId, ip: client.ip }, body.code),
+      );
+      if (recoveryCodes instanceof HttpError) return recoveryCodes;
       await useChallenge(tx, step);
       return { user: { user_id: step.userId, client_id: step.clientId }, recoveryCodes };
     });
+    if (confirmed instanceof HttpError) throw confirmed;
+    const { user, recoveryCodes } = confirmed;
     res.json({ ...(await startSession(db, user, client)), recoveryCodes });
   });
 

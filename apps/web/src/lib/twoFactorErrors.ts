@@ -7,5 +7,12 @@ import type { UserErrorFieldsFragment } from '../generated/graphql';
 export const codeRefusal = (error: UserErrorFieldsFragment): UserErrorFieldsFragment =>
   error.code === 'INVALID_CREDENTIALS' ? { code: 'BAD_USER_INPUT', field: error.field ?? 'code', message: error.message } : error;
 
-/** The step of the sign-in ran out (a few minutes) or was used: the password has to be given again. */
-export const stepExpired = (errors: readonly UserErrorFieldsFragment[]) => errors.some((error) => error.code === 'INVALID_TOKEN');
+/** Why the step of a sign-in is over: it ran out (a few minutes) or was used, or five wrong codes ended it. */
+export type StepEnd = 'expired' | 'wrongCodes';
+
+/** Whether the step of the sign-in is over, and why; the password has to be given again. Null while it goes on. */
+export function stepEnded(errors: readonly UserErrorFieldsFragment[]): StepEnd | null {
+  if (!errors.some((error) => error.code === 'INVALID_TOKEN')) return null;
+  // The last wrong code of the step's budget is both a wrong code and the end of the step.
+  return errors.some((error) => error.code === 'INVALID_CREDENTIALS') ? 'wrongCodes' : 'expired';
+}

@@ -1,4 +1,5 @@
 import type { GatewayContext } from '../../context';
+import { personAccount } from '../../deviceCookies';
 import type { Profile, SignInAnswer, SignInChallenge, SignInStepAnswer } from '../../datasources/types';
 import { userErrorsOf } from '../../errors';
 import type {
@@ -18,9 +19,26 @@ import { signInAttempt, type Outcome } from '../../rateLimits';
 
 /** The REST service's names of the two-factor inputs are the same as the schema's. */
 const FACTOR_FIELDS = { code: 'code', recoveryCode: 'recoveryCode' };
+/** A refusal naming the step itself (`challenge`) means the step is over. */
+const STEP_FIELDS = { ...FACTOR_FIELDS, challenge: 'challenge' };
 
 export const EXPIRED_STEP_MESSAGE = 'This sign-in has expired. Sign in with your email and password again.';
 const expiredStep = (): UserError => ({ code: 'INVALID_TOKEN', field: null, message: EXPIRED_STEP_MESSAGE });
+
+/**
+ * The errors of a step the service ended: an expired or used one; or the last wrong code of its
+ * budget, which is both a wrong code (counted like one) and the end of the step.
+ */
+function stepOver(errors: UserError[]): UserError[] {
+  return errors.flatMap((error): UserError[] =>
+    error.code === 'INVALID_CREDENTIALS'
+      ? [
+          { code: 'INVALID_CREDENTIALS', field: null, message: error.message },
+          { code: 'INVALID_TOKEN', field: null, message: error.message },
+        ]
+      : [expiredStep()],
+  );
+}
 
 const NEXT_STEP: Record<SignInChallenge['twoFactor'], SignInStep> = { code: 'CODE', enrol: 'ENROL' };
 
@@ -46,10 +64,10 @@ const codeOutcome = (payload: { errors: UserError[] }, done: boolean): Outcome =
   done ? 'success' : payload.errors.some((e) => e.code === 'INVALID_CREDENTIALS') ? 'failure' : 'neither';
 
 /** The person a sign-in step belongs to: its token starts with their id (checked by the REST service with the rest of it). */
-const stepAccount = (_args: unknown, ctx: GatewayContext) => `user:${ctx.signInStep.current()?.split('.')[0] ?? 'none'}`;
-const viewerAccount = async (_args: unknown, ctx: GatewayContext) => `user:${(await ctx.viewer())?.ClientUserId ?? 'none'}`;
+const stepAccount = (_args: unknown, ctx: GatewayContext) => personAccount(ctx.signInStep.current()?.split('.')[0] ?? 'none');
+const viewerAccount = async (_args: unknown, ctx: GatewayContext) => personAccount((await ctx.viewer())?.ClientUserId ?? 'none');
 
-/** Runs a step of a sign-in, ending the step's cookie when the service says it is over (used, expired). */
+/** Runs a step of a sign-in, ending the step's cookie when the service says it is over (used, expired, or five wrong codes). */
 async function withStep<T extends { errors: UserError[] }>(
   ctx: GatewayContext,
   refused: (errors: UserError[]) => T,
@@ -60,10 +78,10 @@ async function withStep<T extends { errors: UserError[] }>(
   try {
     return await work(challenge);
   } catch (error) {
-    const errors = userErrorsOf(error, FACTOR_FIELDS);
-    if (errors.some((e) => e.code === 'INVALID_TOKEN')) {
+    const errors = userErrorsOf(error, STEP_FIELDS);
+    if (errors.some((e) => e.code === 'INVALID_TOKEN' || e.field === 'challenge')) {
       ctx.signInStep.end();
-      return refused([expiredStep()]);
+      return refused(stepOver(errors));
     }
     return refused(errors);
   }

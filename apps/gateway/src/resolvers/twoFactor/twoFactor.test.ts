@@ -99,6 +99,34 @@ describe('two-factor sign-in', () => {
     expect(limited.errors?.[0]?.extensions?.code).toBe('RATE_LIMITED');
   });
 
+  it('ends the step when the service says the wrong code was the last of its budget, counting it as a wrong code', async () => {
+    const ended = 'Five wrong codes have ended this sign-in. Sign in with your email and password again.';
+    const limiter = createRateLimiter({ ...DEFAULT_RATE_LIMITS, signInCode: { ...DEFAULT_RATE_LIMITS.signInCode, freeFailures: 1 } });
+    const ctx = fakeContext({
+      limiter,
+      signInStep: '2.secret',
+      sources: {
+        twoFactor: {
+          signInWithCode: () => Promise.reject(restError(401, { code: 'INVALID_CREDENTIALS', message: ended, field: 'challenge' })),
+        },
+      },
+    });
+    const answer = await execute(VERIFY, { input: { code: '000000' } }, ctx);
+    expect(answer.data).toEqual({
+      verifySignInCode: {
+        viewer: null,
+        errors: [
+          { code: 'INVALID_CREDENTIALS', field: null, message: ended },
+          { code: 'INVALID_TOKEN', field: null, message: ended },
+        ],
+      },
+    });
+    expect(ctx.sessionEvents).toEqual(['step end']);
+    // It was counted: the person's one free failure is used up.
+    const next = await execute(VERIFY, { input: { code: '000000' } }, fakeContext({ limiter, signInStep: '2.other' }));
+    expect(next.errors?.[0]?.extensions?.code).toBe('RATE_LIMITED');
+  });
+
   it('turns one’s own two-factor on only when signed in, and answers the recovery codes', async () => {
     const signedOut = await execute(CONFIRM, {}, fakeContext());
     expect(signedOut.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');

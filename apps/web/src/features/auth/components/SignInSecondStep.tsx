@@ -10,7 +10,7 @@ import {
   type TwoFactorEnrolmentFieldsFragment,
   type ViewerFieldsFragment,
 } from '../../../generated/graphql';
-import { codeRefusal, stepExpired } from '../../../lib/twoFactorErrors';
+import { codeRefusal, stepEnded, type StepEnd } from '../../../lib/twoFactorErrors';
 import { useMutationForm } from '../../../lib/useMutationForm';
 import { SubmitButton } from './SubmitButton';
 
@@ -20,8 +20,8 @@ const recoverySchema = () => import('@yozy/shared/inputs').then((inputs) => inpu
 type Props = {
   /** Signed in: the viewer goes into the cache and the session gate sends them on. */
   onSignedIn: (viewer: ViewerFieldsFragment) => void;
-  /** The step ran out or was used: back to email and password, saying why. */
-  onExpired: () => void;
+  /** The step ran out, was used or took five wrong codes: back to email and password, saying why. */
+  onExpired: (why: StepEnd) => void;
 };
 
 /** The code step of a sign-in: the code of the authenticator app, or a recovery code instead. */
@@ -30,7 +30,8 @@ export function SignInCodeStep({ onSignedIn, onExpired }: Props) {
   const [useRecovery, setUseRecovery] = useState(false);
   const call = async (input: { code?: string; recoveryCode?: string }) => {
     const payload = (await verify({ variables: { input } })).data?.verifySignInCode;
-    if (payload && stepExpired(payload.errors)) onExpired();
+    const ended = payload && stepEnded(payload.errors);
+    if (ended) onExpired(ended);
     return payload && { ...payload, errors: payload.errors.map(codeRefusal) };
   };
   const signedIn = ({ viewer }: { viewer?: ViewerFieldsFragment | null }) => viewer && onSignedIn(viewer);
@@ -86,7 +87,8 @@ export function SignInEnrolStep({ enrolment, onSignedIn, onExpired }: Props & { 
     defaultValues: { code: '' },
     call: async (input) => {
       const payload = (await confirm({ variables: { input } })).data?.confirmSignInEnrolment;
-      if (payload && stepExpired(payload.errors)) onExpired();
+      const ended = payload && stepEnded(payload.errors);
+      if (ended) onExpired(ended);
       return payload && { ...payload, errors: payload.errors.map(codeRefusal) };
     },
     onSuccess: ({ viewer, recoveryCodes }) => viewer && setDone({ viewer, codes: recoveryCodes ?? [] }),

@@ -8,6 +8,7 @@ import {
   type TwoFactorEnrolmentFieldsFragment,
   type ViewerFieldsFragment,
 } from '../../../generated/graphql';
+import type { StepEnd } from '../../../lib/twoFactorErrors';
 import { useMutationForm } from '../../../lib/useMutationForm';
 import { AuthCard } from '../../../components/AuthCard';
 import { FormAlert } from '../../../components/FormAlert';
@@ -33,7 +34,10 @@ type Step =
 const stepFromAddress = (value: string | null): Step =>
   value === 'code' ? { kind: 'code' } : value === 'enrol' ? { kind: 'enrolStarting' } : { kind: 'password' };
 
-const EXPIRED = 'That sign-in took too long. Sign in with your email and password again.';
+const STEP_ENDED: Record<StepEnd, string> = {
+  expired: 'That sign-in took too long. Sign in with your email and password again.',
+  wrongCodes: 'Five wrong codes ended that sign-in. Sign in with your email and password again.',
+};
 
 /**
  * Sign-in. On success the viewer goes into the cache; the session gate then sees a signed-in
@@ -50,9 +54,9 @@ export default function LoginView() {
   const [step, setStep] = useState<Step>(() => stepFromAddress(search.get('step')));
   const [notice, setNotice] = useState<string | null>(SSO_FAILURE_MESSAGES[search.get('sso') ?? ''] ?? null);
   const signedIn = (viewer: ViewerFieldsFragment) => client.writeQuery({ query: ViewerDocument, data: { viewer } });
-  const expired = () => {
+  const expired = (why: StepEnd) => {
     setStep({ kind: 'password' });
-    setNotice(EXPIRED);
+    setNotice(STEP_ENDED[why]);
   };
 
   const newEnrolment = () =>
