@@ -19,10 +19,14 @@ const gatewayUrl = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
 const serviceToken = process.env.SERVICE_TOKEN ?? randomBytes(32).toString('hex');
 // The key that seals two-factor secrets must outlive a restart, or nobody with two-factor could
 // sign in again: unless given, one is made on the first start and kept beside the embedded database.
-const secretKey = process.env.SECRET_KEY ?? keptSecretKey(resolve(process.env.DATA_DIR ?? './data'));
+const dataDir = resolve(process.env.DATA_DIR ?? './data');
+const secretKey = process.env.SECRET_KEY ?? keptSecret(dataDir, 'secret-key');
+// The same for the secret that signs captchas and device cookies: a new one would make every
+// browser a stranger again, held back with the rest while someone guesses its person's password.
+const captchaSecret = process.env.CAPTCHA_SECRET ?? keptSecret(dataDir, 'captcha-secret');
 
-function keptSecretKey(dataDir) {
-  const file = join(dataDir, 'secret-key');
+function keptSecret(dataDir, name) {
+  const file = join(dataDir, name);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dataDir, { recursive: true });
   const key = randomBytes(32).toString('hex');
