@@ -66,6 +66,7 @@ const services = [
       SUBSCRIPTION_API_URL: apiUrl,
       PUBLIC_URL: process.env.PUBLIC_URL ?? address,
       SERVICE_TOKEN: serviceToken,
+      CAPTCHA_SECRET: captchaSecret,
     },
     healthUrl: `${gatewayUrl}/healthz`,
   },
