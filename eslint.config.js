@@ -73,7 +73,8 @@ export default tseslint.config(
         { category: 'urls', pattern: '**/urls.ts' },
         { category: 'test', pattern: '**/*.test.{ts,tsx}' },
       ],
-      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
+      // Imports resolve as TypeScript resolves them, `@/…` included, so the boundaries see where they lead.
+      'import/resolver': { typescript: { project: `${import.meta.dirname}/apps/web/tsconfig.json` } },
     },
     rules: {
       ...reactHooks.configs['recommended-latest'].rules,

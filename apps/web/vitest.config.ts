@@ -8,6 +8,8 @@ import { configDefaults, defineConfig } from 'vitest/config';
 const ISOLATED = 'src/**/*.isolated.test.{ts,tsx}';
 
 export default defineConfig({
+  // `@/…` is the source folder, as tsconfig.json's `paths` says.
+  resolve: { tsconfigPaths: true },
   test: {
     setupFiles: ['./src/testing/setup.ts'],
     projects: [

@@ -4,9 +4,10 @@
 // it uses. Names are listed one by one: every operation module also declares the enums it uses,
 // which the schema's types already export.
 const { Kind } = require('graphql');
-const { relative, join } = require('node:path');
+const { join, relative, sep } = require('node:path');
 
-const OUTPUT_DIR = join(process.cwd(), 'apps/web/src/generated');
+// Modules are named from the source folder, as the web's `@/` alias names it.
+const SOURCE_DIR = join(process.cwd(), 'apps/web/src');
 const KIND = { query: 'Query', mutation: 'Mutation', subscription: 'Subscription' };
 
 function namesOf(definition) {
@@ -33,8 +34,8 @@ module.exports = {
       if (!definitions.length) continue;
       const names = definitions.map(namesOf);
       const exported = [...names.flatMap((n) => n.values), ...names.flatMap((n) => n.types.map((type) => `type ${type}`))];
-      const target = relative(OUTPUT_DIR, source.location).replace(/\.graphql$/, '.generated');
-      lines.push(`export { ${exported.join(', ')} } from '${target.startsWith('.') ? target : `./${target}`}';`);
+      const target = relative(SOURCE_DIR, source.location).replace(/\.graphql$/, '.generated');
+      lines.push(`export { ${exported.join(', ')} } from '@/${target.split(sep).join('/')}';`);
     }
     return lines.join('\n') + '\n';
   },

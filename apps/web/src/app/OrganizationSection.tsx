@@ -1,7 +1,7 @@
 import { Box, Text } from '@chakra-ui/react';
 import { Suspense, type ComponentType } from 'react';
 import { useParams } from 'react-router-dom';
-import { ScreenSpinner } from '../components/ScreenSpinner';
+import { ScreenSpinner } from '@/components/ScreenSpinner';
 
 /** A screen an organisation admin uses for their own organisation, which a SuperAdmin opens for any. */
 export type OrganizationScreen = ComponentType<{ organizationId?: string; embedded?: boolean }>;

@@ -1,9 +1,9 @@
 import { Card, Stack } from '@chakra-ui/react';
-import { EmailSettingsPanel } from '../features/emailSettings/views/EmailSettingsPanel';
-import { OrganizationSettingsPanel } from '../features/organizationSettings/views/OrganizationSettingsPanel';
-import { SsoSettingsPanel } from '../features/singleSignOn/views/SsoSettingsPanel';
-import TwoFactorView from '../features/twoFactor/views/TwoFactorView';
-import { useViewerQuery } from '../generated/graphql';
+import { EmailSettingsPanel } from '@/features/emailSettings/views/EmailSettingsPanel';
+import { OrganizationSettingsPanel } from '@/features/organizationSettings/views/OrganizationSettingsPanel';
+import { SsoSettingsPanel } from '@/features/singleSignOn/views/SsoSettingsPanel';
+import TwoFactorView from '@/features/twoFactor/views/TwoFactorView';
+import { useViewerQuery } from '@/generated/graphql';
 
 /**
  * Privacy & Setting: a person's own sign-in (two-factor, password, sessions) and, for an

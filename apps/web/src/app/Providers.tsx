@@ -1,7 +1,7 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { ApolloProvider } from '@apollo/client/react';
 import { useState, type ReactNode } from 'react';
-import { createApolloClient } from '../lib/apollo';
+import { createApolloClient } from '@/lib/apollo';
 import { system } from './system';
 import { RouteAnnouncer } from './RouteAnnouncer';
 import { Toaster } from './Toaster';

@@ -3,8 +3,8 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { Link, Route, Routes } from 'react-router-dom';
-import { PageHeader } from '../components/PageHeader';
-import { renderInConsole } from '../testing/render';
+import { PageHeader } from '@/components/PageHeader';
+import { renderInConsole } from '@/testing/render';
 import { RouteAnnouncer } from './RouteAnnouncer';
 
 describe('RouteAnnouncer', () => {

@@ -1,6 +1,6 @@
 import { VisuallyHidden } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
-import { onPageTitle } from '../lib/pageTitle';
+import { onPageTitle } from '@/lib/pageTitle';
 
 /**
  * Tells screen reader users that another screen has opened, as a page load would: a single page

@@ -3,8 +3,8 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Link, Route, Routes } from 'react-router-dom';
-import { ChunkLoadError } from '../lib/lazyScreen';
-import { renderInConsole } from '../testing/render';
+import { ChunkLoadError } from '@/lib/lazyScreen';
+import { renderInConsole } from '@/testing/render';
 import { RouteErrorBoundary } from './RouteError';
 
 function Broken(): never {

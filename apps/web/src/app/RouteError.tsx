@@ -1,7 +1,7 @@
 import { Component, useEffect, type ErrorInfo, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { ProblemNotice } from '../components/ProblemNotice';
-import { isChunkLoadError } from '../lib/lazyScreen';
+import { ProblemNotice } from '@/components/ProblemNotice';
+import { isChunkLoadError } from '@/lib/lazyScreen';
 
 /** Shown instead of a blank page when a screen's code fails to load or a screen crashes. */
 export function RouteError({ error, fullPage = false }: { error: unknown; fullPage?: boolean }) {

@@ -1,6 +1,6 @@
 import { Toaster as ChakraToaster, Portal, Spinner, Stack, Toast } from '@chakra-ui/react';
 import type { RefObject } from 'react';
-import { toasterStore } from '../lib/toasterStore';
+import { toasterStore } from '@/lib/toasterStore';
 
 /** The toasts themselves; loaded with the first one, as most visits never show any. */
 export default function ToastRegion({ container }: { container: RefObject<HTMLElement | null> }) {

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { toaster } from '../lib/toaster';
-import { renderInConsole } from '../testing/render';
+import { toaster } from '@/lib/toaster';
+import { renderInConsole } from '@/testing/render';
 import { Toaster } from './Toaster';
 
 describe('Toaster', () => {

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useRef, useSyncExternalStore } from 'react';
-import { onToasterRequested, toasterRequested } from '../lib/toaster';
+import { onToasterRequested, toasterRequested } from '@/lib/toaster';
 
 const ToastRegion = lazy(() => import('./ToastRegion'));
 

@@ -1,4 +1,4 @@
-import type { ViewerFieldsFragment } from '../generated/graphql';
+import type { ViewerFieldsFragment } from '@/generated/graphql';
 
 /** Where the router sends a request: null to stay, or the path to redirect to. */
 export type AccessDecision = string | null;

@@ -1,75 +1,73 @@
 import { Navigate, type RouteObject } from 'react-router-dom';
-import { forgotPasswordPath, loginPath, resetPasswordRoute, setPasswordRoute, signupPath } from '../features/auth/urls';
-import { auditLogPath } from '../features/auditLog/urls';
-import type { AuditLogScreenProps } from '../features/auditLog/views/AuditLogScreen';
-import type { EmailSettingsPanelProps } from '../features/emailSettings/views/EmailSettingsPanel';
-import { dashboardPath } from '../features/dashboard/urls';
-import { enquiriesPath } from '../features/enquiries/urls';
-import { groupManagementPath } from '../features/groups/urls';
+import { forgotPasswordPath, loginPath, resetPasswordRoute, setPasswordRoute, signupPath } from '@/features/auth/urls';
+import { auditLogPath } from '@/features/auditLog/urls';
+import type { AuditLogScreenProps } from '@/features/auditLog/views/AuditLogScreen';
+import type { EmailSettingsPanelProps } from '@/features/emailSettings/views/EmailSettingsPanel';
+import { dashboardPath } from '@/features/dashboard/urls';
+import { enquiriesPath } from '@/features/enquiries/urls';
+import { groupManagementPath } from '@/features/groups/urls';
 import {
   ORGANIZATION_TAB_SLUGS,
   organizationDetailPath,
   organizationListPath,
   organizationRoute,
   type OrganizationTabSlug,
-} from '../features/organizations/urls';
-import { platformSettingsPath } from '../features/platformSettings/urls';
-import { userSessionsPath } from '../features/sessions/urls';
+} from '@/features/organizations/urls';
+import { platformSettingsPath } from '@/features/platformSettings/urls';
+import { userSessionsPath } from '@/features/sessions/urls';
 import { SessionGate } from './shell/SessionGate';
-import { statisticsPath } from '../features/statistics/urls';
-import { subscriptionDetailsPath } from '../features/subscriptions/urls';
-import { twoFactorPath } from '../features/twoFactor/urls';
-import { userManagementPath } from '../features/users/urls';
-import { lazyScreen } from '../lib/lazyScreen';
+import { statisticsPath } from '@/features/statistics/urls';
+import { subscriptionDetailsPath } from '@/features/subscriptions/urls';
+import { twoFactorPath } from '@/features/twoFactor/urls';
+import { userManagementPath } from '@/features/users/urls';
+import { lazyScreen } from '@/lib/lazyScreen';
 import { OrganizationSection, OrganizationSectionNotYet, type OrganizationScreen } from './OrganizationSection';
 import { RouteErrorBoundary } from './RouteError';
 // The sign-in screen is in the first download: it is where every session starts, and a lazy
 // chunk would only be fetched after the session check, one more round trip before the form shows.
-import Login from '../features/auth/views/LoginView';
+import Login from '@/features/auth/views/LoginView';
 
 // Every other screen is its own chunk, so the first page only downloads the gate, its frame and sign-in.
-const Signup = lazyScreen(() => import('../features/signup/views/SignupView'));
-const ForgotPassword = lazyScreen(() => import('../features/auth/views/ForgotPasswordView'));
-const ResetPassword = lazyScreen(() => import('../features/auth/views/ResetPasswordView'));
-const SetPassword = lazyScreen(() => import('../features/auth/views/SetPasswordView'));
-const Dashboard = lazyScreen(() => import('../features/dashboard/views/DashboardView'));
-const UserManagement = lazyScreen(() => import('../features/users/views/UserManagementView'));
-const GroupManagement = lazyScreen(() => import('../features/groups/views/GroupManagementView'));
-const SubscriptionDetails = lazyScreen(() => import('../features/subscriptions/views/SubscriptionDetailsView'));
-const UserSessions = lazyScreen(() => import('../features/sessions/views/UserSessionsView'));
-const Statistics = lazyScreen(() => import('../features/statistics/views/StatisticsView'));
-const AuditLog = lazyScreen(() => import('../features/auditLog/views/AuditLogView'));
+const Signup = lazyScreen(() => import('@/features/signup/views/SignupView'));
+const ForgotPassword = lazyScreen(() => import('@/features/auth/views/ForgotPasswordView'));
+const ResetPassword = lazyScreen(() => import('@/features/auth/views/ResetPasswordView'));
+const SetPassword = lazyScreen(() => import('@/features/auth/views/SetPasswordView'));
+const Dashboard = lazyScreen(() => import('@/features/dashboard/views/DashboardView'));
+const UserManagement = lazyScreen(() => import('@/features/users/views/UserManagementView'));
+const GroupManagement = lazyScreen(() => import('@/features/groups/views/GroupManagementView'));
+const SubscriptionDetails = lazyScreen(() => import('@/features/subscriptions/views/SubscriptionDetailsView'));
+const UserSessions = lazyScreen(() => import('@/features/sessions/views/UserSessionsView'));
+const Statistics = lazyScreen(() => import('@/features/statistics/views/StatisticsView'));
+const AuditLog = lazyScreen(() => import('@/features/auditLog/views/AuditLogView'));
 const PlatformAuditLog = lazyScreen<AuditLogScreenProps>(() =>
-  import('../features/auditLog/views/AuditLogScreen').then((m) => ({ default: m.AuditLogScreen })),
+  import('@/features/auditLog/views/AuditLogScreen').then((m) => ({ default: m.AuditLogScreen })),
 );
 const TwoFactor = lazyScreen(() => import('./PrivacyAndSettingView'));
 const EmailSettings = lazyScreen<EmailSettingsPanelProps>(() =>
-  import('../features/emailSettings/views/EmailSettingsPanel').then((m) => ({ default: m.EmailSettingsPanel })),
+  import('@/features/emailSettings/views/EmailSettingsPanel').then((m) => ({ default: m.EmailSettingsPanel })),
 );
-const Outbox = lazyScreen<object>(() =>
-  import('../features/emailSettings/views/OutboxSection').then((m) => ({ default: m.OutboxSection })),
-);
-const Enquiries = lazyScreen(() => import('../features/enquiries/views/EnquiriesView'));
-const OrganizationList = lazyScreen(() => import('../features/organizations/views/OrganizationListView'));
-const OrganizationDetail = lazyScreen(() => import('../features/organizations/views/OrganizationDetailView'));
-const PlatformSettings = lazyScreen(() => import('../features/platformSettings/views/PlatformSettingsView'));
+const Outbox = lazyScreen<object>(() => import('@/features/emailSettings/views/OutboxSection').then((m) => ({ default: m.OutboxSection })));
+const Enquiries = lazyScreen(() => import('@/features/enquiries/views/EnquiriesView'));
+const OrganizationList = lazyScreen(() => import('@/features/organizations/views/OrganizationListView'));
+const OrganizationDetail = lazyScreen(() => import('@/features/organizations/views/OrganizationDetailView'));
+const PlatformSettings = lazyScreen(() => import('@/features/platformSettings/views/PlatformSettingsView'));
 const NotFound = lazyScreen(() => import('./shell/NotFoundView'));
 
 // The organisation admin's screens, shown in an organisation's tabs for the organisation in the address.
 const ORGANIZATION_SECTIONS: Partial<Record<OrganizationTabSlug, OrganizationScreen>> = {
-  info: lazyScreen(() => import('../features/organizations/views/OrganizationInfoScreen')),
+  info: lazyScreen(() => import('@/features/organizations/views/OrganizationInfoScreen')),
   Subscription: lazyScreen(() =>
-    import('../features/subscriptions/views/SubscriptionsScreen').then((m) => ({ default: m.SubscriptionsScreen })),
+    import('@/features/subscriptions/views/SubscriptionsScreen').then((m) => ({ default: m.SubscriptionsScreen })),
   ),
-  user: lazyScreen(() => import('../features/users/views/UsersScreen').then((m) => ({ default: m.UsersScreen }))),
-  group: lazyScreen(() => import('../features/groups/views/GroupsScreen').then((m) => ({ default: m.GroupsScreen }))),
-  UserSessions: lazyScreen(() => import('../features/sessions/views/SessionsScreen').then((m) => ({ default: m.SessionsScreen }))),
-  Statistics: lazyScreen(() => import('../features/statistics/views/StatisticsView')),
+  user: lazyScreen(() => import('@/features/users/views/UsersScreen').then((m) => ({ default: m.UsersScreen }))),
+  group: lazyScreen(() => import('@/features/groups/views/GroupsScreen').then((m) => ({ default: m.GroupsScreen }))),
+  UserSessions: lazyScreen(() => import('@/features/sessions/views/SessionsScreen').then((m) => ({ default: m.SessionsScreen }))),
+  Statistics: lazyScreen(() => import('@/features/statistics/views/StatisticsView')),
   SettingDetails: lazyScreen(() =>
-    import('../features/organizationSettings/views/OrganizationSettingsPanel').then((m) => ({ default: m.OrganizationSettingsPanel })),
+    import('@/features/organizationSettings/views/OrganizationSettingsPanel').then((m) => ({ default: m.OrganizationSettingsPanel })),
   ),
   emailsettings: EmailSettings,
-  sso: lazyScreen(() => import('../features/singleSignOn/views/SsoSettingsPanel').then((m) => ({ default: m.SsoSettingsPanel }))),
+  sso: lazyScreen(() => import('@/features/singleSignOn/views/SsoSettingsPanel').then((m) => ({ default: m.SsoSettingsPanel }))),
 };
 
 const organizationSection = (slug: OrganizationTabSlug) => {

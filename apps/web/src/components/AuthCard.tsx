@@ -1,6 +1,6 @@
 import { Card, Heading, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { usePageTitle } from '../lib/pageTitle';
+import { usePageTitle } from '@/lib/pageTitle';
 import { BrandMark } from './BrandMark';
 
 type Props = {

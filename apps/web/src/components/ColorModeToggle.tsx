@@ -1,6 +1,6 @@
 import { IconButton } from '@chakra-ui/react';
 import { LuMoon, LuSun } from 'react-icons/lu';
-import { toggleColorMode, useColorMode } from '../lib/colorMode';
+import { toggleColorMode, useColorMode } from '@/lib/colorMode';
 
 /** A two-state button: pressed means dark mode. */
 export function ColorModeToggle() {

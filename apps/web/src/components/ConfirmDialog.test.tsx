@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { renderInConsole } from '../testing/render';
+import { renderInConsole } from '@/testing/render';
 import { ConfirmDialog } from './ConfirmDialog';
 
 function Harness({ onConfirm }: { onConfirm: () => Promise<unknown> }) {

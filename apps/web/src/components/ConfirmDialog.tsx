@@ -1,6 +1,6 @@
 import { Button, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
 import { useState, type ReactNode } from 'react';
-import { describeRequestError } from '../lib/requestErrors';
+import { describeRequestError } from '@/lib/requestErrors';
 import { FormAlert } from './FormAlert';
 
 type Props = {

@@ -2,7 +2,7 @@ import { Button, VisuallyHidden } from '@chakra-ui/react';
 import { COPIED_INDICATOR_MS } from '@yozy/shared';
 import { useEffect, useState } from 'react';
 import { LuCheck, LuCopy } from 'react-icons/lu';
-import { copyText } from '../lib/clipboard';
+import { copyText } from '@/lib/clipboard';
 
 type Props = { text: string; what?: string; testId?: string };
 

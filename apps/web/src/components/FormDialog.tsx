@@ -1,7 +1,7 @@
 import { Button, Dialog } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import type { z } from 'zod';
-import type { MutationForm as Kit } from '../lib/useMutationForm';
+import type { MutationForm as Kit } from '@/lib/useMutationForm';
 import { DialogFrame } from './DialogFrame';
 import { MutationForm } from './MutationForm';
 

@@ -4,7 +4,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { FormProvider, useForm } from 'react-hook-form';
 import { describe, expect, it } from 'vitest';
-import { renderInConsole } from '../testing/render';
+import { renderInConsole } from '@/testing/render';
 import { FormField } from './FormField';
 
 type Values = { email: string };

@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { renderInConsole } from '../testing/render';
+import { renderInConsole } from '@/testing/render';
 import { LinkTabs } from './LinkTabs';
 
 const TABS = [

@@ -2,7 +2,7 @@ import { Box, IconButton, Tabs } from '@chakra-ui/react';
 import { useEffect, type KeyboardEvent, type ReactNode } from 'react';
 import { LuChevronLeft, LuChevronRight } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
-import { useHorizontalOverflow } from '../lib/useHorizontalOverflow';
+import { useHorizontalOverflow } from '@/lib/useHorizontalOverflow';
 
 export type LinkTab = { value: string; label: string; to: string };
 

@@ -4,16 +4,16 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { EMAIL_FORMAT_MESSAGE, EMAIL_MISSING_MESSAGE, SIGN_IN_PASSWORD_MISSING_MESSAGE, signInInput } from '@yozy/shared';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { UNEXPECTED_MESSAGE, UNREACHABLE_MESSAGE } from '../lib/requestErrors';
-import type { UserErrorFieldsFragment } from '../generated/graphql';
-import { useMutationForm, type CallFailure } from '../lib/useMutationForm';
-import { renderInConsole } from '../testing/render';
+import { UNEXPECTED_MESSAGE, UNREACHABLE_MESSAGE } from '@/lib/requestErrors';
+import type { UserErrorFieldsFragment } from '@/generated/graphql';
+import { useMutationForm, type CallFailure } from '@/lib/useMutationForm';
+import { renderInConsole } from '@/testing/render';
 import { FormField } from './FormField';
 import { MutationForm } from './MutationForm';
 
 // The captcha's proof of work runs in a widget; here each answer is numbered, so a test can tell them apart.
 const captcha = vi.hoisted(() => ({ take: vi.fn<() => Promise<string>>(), prepare: vi.fn() }));
-vi.mock('../lib/useCaptcha', () => ({ useCaptcha: () => captcha }));
+vi.mock('@/lib/useCaptcha', () => ({ useCaptcha: () => captcha }));
 
 type Payload = { signedIn: boolean; errors: UserErrorFieldsFragment[] };
 type Call = (values: { email: string; password: string }, captcha: string) => Promise<Payload | null>;

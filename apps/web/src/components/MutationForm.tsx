@@ -2,7 +2,7 @@ import { Stack, type StackProps } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { FormProvider } from 'react-hook-form';
 import type { z } from 'zod';
-import type { FormError, MutationForm as Kit } from '../lib/useMutationForm';
+import type { FormError, MutationForm as Kit } from '@/lib/useMutationForm';
 import { FormAlert } from './FormAlert';
 
 type Props<Schema extends z.ZodObject> = {

@@ -1,6 +1,6 @@
 import { Heading, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { usePageTitle } from '../lib/pageTitle';
+import { usePageTitle } from '@/lib/pageTitle';
 
 /** Every screen's title: the one h1 of the page, optionally under a breadcrumb-like eyebrow. */
 export function PageHeader({ title, eyebrow }: { title: string; eyebrow?: ReactNode }) {

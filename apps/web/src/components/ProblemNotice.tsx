@@ -1,6 +1,6 @@
 import { Button, Center, Heading, Icon, Stack, Text } from '@chakra-ui/react';
 import { LuCircleAlert } from 'react-icons/lu';
-import { usePageTitle } from '../lib/pageTitle';
+import { usePageTitle } from '@/lib/pageTitle';
 
 type Props = { title: string; message: string; actionLabel: string; onAction: () => void; fullPage?: boolean };
 

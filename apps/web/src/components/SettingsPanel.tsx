@@ -1,7 +1,7 @@
 import { Box, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { formatDateTime } from '../lib/dates';
-import { describeRequestError } from '../lib/requestErrors';
+import { formatDateTime } from '@/lib/dates';
+import { describeRequestError } from '@/lib/requestErrors';
 import { ProblemNotice } from './ProblemNotice';
 
 type Props = {

@@ -1,6 +1,6 @@
 import { Box, Flex, Image, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import type { TwoFactorEnrolmentFieldsFragment } from '../generated/graphql';
+import type { TwoFactorEnrolmentFieldsFragment } from '@/generated/graphql';
 import { CopyButton } from './CopyButton';
 
 /** The key in groups of four, as authenticator apps print it, so it is easier to type. */

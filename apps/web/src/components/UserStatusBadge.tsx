@@ -1,5 +1,5 @@
 import { Badge } from '@chakra-ui/react';
-import type { UserStatus } from '../generated/graphql';
+import type { UserStatus } from '@/generated/graphql';
 
 const LOOK: Record<UserStatus, { label: string; palette: string }> = {
   ACTIVE: { label: 'Active', palette: 'green' },

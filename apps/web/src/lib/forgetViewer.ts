@@ -1,5 +1,5 @@
 import type { ApolloClient } from '@apollo/client';
-import { ViewerDocument } from '../generated/graphql';
+import { ViewerDocument } from '@/generated/graphql';
 
 /**
  * The viewer's session is over (they signed out, or a change of theirs ended it): forgets

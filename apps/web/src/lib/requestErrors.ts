@@ -1,7 +1,7 @@
 import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors';
 import { PASSWORD_MISMATCH_MESSAGE, PASSWORD_RULE_MESSAGE } from '@yozy/shared';
 import type { GraphQLFormattedError } from 'graphql';
-import type { ErrorCode, UserErrorFieldsFragment } from '../generated/graphql';
+import type { ErrorCode, UserErrorFieldsFragment } from '@/generated/graphql';
 
 export const UNREACHABLE_MESSAGE = 'We could not reach the server. Try again.';
 export const UNEXPECTED_MESSAGE = 'Something went wrong. Try again.';

@@ -1,4 +1,4 @@
-import type { UserErrorFieldsFragment } from '../generated/graphql';
+import type { UserErrorFieldsFragment } from '@/generated/graphql';
 
 /**
  * The console's words for INVALID_CREDENTIALS speak of email and password; a refused code shows

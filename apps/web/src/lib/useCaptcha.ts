@@ -1,6 +1,6 @@
 import { useApolloClient } from '@apollo/client/react';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
-import { CaptchaChallengeDocument } from '../generated/graphql';
+import { CaptchaChallengeDocument } from '@/generated/graphql';
 import { solveCaptcha } from './captcha';
 import { onFirstFormInteraction } from './formInteraction';
 

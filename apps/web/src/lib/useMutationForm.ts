@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useRef, type FormEvent } from 'react';
 import { useForm, type DefaultValues, type FieldPath, type Resolver, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
-import type { ErrorCode, UserErrorFieldsFragment } from '../generated/graphql';
+import type { ErrorCode, UserErrorFieldsFragment } from '@/generated/graphql';
 import { onFirstFormInteraction } from './formInteraction';
 import { describeRequestError, errorMessage, isErrorCode, UNEXPECTED_MESSAGE } from './requestErrors';
 import { useCaptcha } from './useCaptcha';

@@ -2,7 +2,7 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { render, type RenderOptions } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
-import { system } from '../app/system';
+import { system } from '@/app/system';
 
 /** Renders a component as the console would: Chakra's theme and a router at `path`. */
 export function renderInConsole(ui: ReactElement, { path = '/', ...options }: RenderOptions & { path?: string } = {}) {

@@ -1,6 +1,6 @@
-import { AuthCard } from '../../components/AuthCard';
-import { BackLink } from '../../components/BackLink';
-import { loginPath } from '../../features/auth/urls';
+import { AuthCard } from '@/components/AuthCard';
+import { BackLink } from '@/components/BackLink';
+import { loginPath } from '@/features/auth/urls';
 
 /** Only public-looking addresses get here: the access rules redirect everything else. */
 export default function NotFoundView() {

@@ -1,6 +1,6 @@
 import { Center, Flex, SkipNavContent, SkipNavLink } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { ColorModeToggle } from '../../components/ColorModeToggle';
+import { ColorModeToggle } from '@/components/ColorModeToggle';
 import { AppFooter } from './AppFooter';
 
 /** Full-page frame for screens outside the console (sign-in, password links, notices). */

@@ -1,17 +1,17 @@
 import { Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { isPublicPath, landingAfterSignIn, LOGIN_PATH, resolveAccess } from '../access';
-import { FullPageSpinner } from '../../components/FullPageSpinner';
-import { ProblemNotice } from '../../components/ProblemNotice';
-import { ScreenSpinner } from '../../components/ScreenSpinner';
-import { useViewerQuery, type ViewerFieldsFragment } from '../../generated/graphql';
-import { lazyScreen } from '../../lib/lazyScreen';
-import { usePageTitle } from '../../lib/pageTitle';
-import { UNREACHABLE_MESSAGE } from '../../lib/requestErrors';
+import { isPublicPath, landingAfterSignIn, LOGIN_PATH, resolveAccess } from '@/app/access';
+import { FullPageSpinner } from '@/components/FullPageSpinner';
+import { ProblemNotice } from '@/components/ProblemNotice';
+import { ScreenSpinner } from '@/components/ScreenSpinner';
+import { useViewerQuery, type ViewerFieldsFragment } from '@/generated/graphql';
+import { lazyScreen } from '@/lib/lazyScreen';
+import { usePageTitle } from '@/lib/pageTitle';
+import { UNREACHABLE_MESSAGE } from '@/lib/requestErrors';
 import { PublicLayout } from './PublicLayout';
 
 const ShellView = lazyScreen(() => import('./ShellView'));
-const AdminsOnlyView = lazyScreen(() => import('../../features/auth/views/AdminsOnlyView'));
+const AdminsOnlyView = lazyScreen(() => import('@/features/auth/views/AdminsOnlyView'));
 
 type RedirectState = { from?: string } | null;
 

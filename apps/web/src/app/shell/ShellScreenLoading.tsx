@@ -1,8 +1,8 @@
 import { Heading, VisuallyHidden } from '@chakra-ui/react';
 import { useLocation } from 'react-router-dom';
-import { PageHeader } from '../../components/PageHeader';
-import { ScreenSpinner } from '../../components/ScreenSpinner';
-import type { ViewerFieldsFragment } from '../../generated/graphql';
+import { PageHeader } from '@/components/PageHeader';
+import { ScreenSpinner } from '@/components/ScreenSpinner';
+import type { ViewerFieldsFragment } from '@/generated/graphql';
 
 /**
  * What the frame shows while a screen's code loads: the screen's title as the page's one h1, so

@@ -2,8 +2,8 @@ import { Flex, IconButton, Link, Spacer } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { LuPanelLeft, LuRefreshCw } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
-import { BrandMark } from '../../components/BrandMark';
-import { ColorModeToggle } from '../../components/ColorModeToggle';
+import { BrandMark } from '@/components/BrandMark';
+import { ColorModeToggle } from '@/components/ColorModeToggle';
 
 type Props = {
   homePath: string;

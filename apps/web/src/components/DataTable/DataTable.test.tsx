@@ -4,9 +4,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ListControls, ListSort } from '../../lib/listControls';
-import { toaster } from '../../lib/toaster';
-import { renderInConsole } from '../../testing/render';
+import type { ListControls, ListSort } from '@/lib/listControls';
+import { toaster } from '@/lib/toaster';
+import { renderInConsole } from '@/testing/render';
 import { DataTable, type BulkAction, type DataTableColumn, type DataTableProps } from './index';
 
 type Org = { id: string; name: string; country: string | null; users: number };

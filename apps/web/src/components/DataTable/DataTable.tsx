@@ -10,10 +10,10 @@ import {
 } from '@tanstack/react-table';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { LuCircleAlert, LuInbox, LuSearchX } from 'react-icons/lu';
-import type { ListControls } from '../../lib/listControls';
-import { describeRequestError } from '../../lib/requestErrors';
-import { toaster } from '../../lib/toaster';
-import { useHorizontalOverflow } from '../../lib/useHorizontalOverflow';
+import type { ListControls } from '@/lib/listControls';
+import { describeRequestError } from '@/lib/requestErrors';
+import { toaster } from '@/lib/toaster';
+import { useHorizontalOverflow } from '@/lib/useHorizontalOverflow';
 import { BulkActionBar, type BulkAction } from './BulkActionBar';
 import { columnId, csvColumns, type DataTableColumn } from './columns';
 import { SortButton } from './SortButton';
@@ -210,7 +210,7 @@ export function DataTable<Row>({
     setExporting(true);
     try {
       // Loaded on first export: most visits never export, so the CSV writer stays out of the screen.
-      const [csv, all] = await Promise.all([import('../../lib/csv'), exportRows()]);
+      const [csv, all] = await Promise.all([import('@/lib/csv'), exportRows()]);
       csv.downloadText(csv.csvFileName(label), csv.toCsv(csvColumns(columns), all));
     } catch (failure) {
       toaster.error({ title: 'The export did not finish', description: describeRequestError(failure), closable: true });

@@ -4,9 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { parseAsStringLiteral } from 'nuqs';
 import { NuqsTestingAdapter, type UrlUpdateEvent } from 'nuqs/adapters/testing';
 import { describe, expect, it } from 'vitest';
-import { defineList, type ListVariables } from '../../lib/listState';
-import { useListState } from '../../lib/useListState';
-import { renderInConsole } from '../../testing/render';
+import { defineList, type ListVariables } from '@/lib/listState';
+import { useListState } from '@/lib/useListState';
+import { renderInConsole } from '@/testing/render';
 import { DataTable, type DataTableColumn } from './index';
 
 type Member = { id: string; name: string; status: 'ACTIVE' | 'DISABLED'; seats: number };

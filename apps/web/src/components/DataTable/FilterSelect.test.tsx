@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { renderInConsole } from '../../testing/render';
+import { renderInConsole } from '@/testing/render';
 import { BooleanFilterSelect, FilterSelect } from './index';
 
 type Status = 'PENDING' | 'EXPIRED';

@@ -1,5 +1,5 @@
 import type { ColumnDef, RowData } from '@tanstack/react-table';
-import type { CsvColumn, CsvValue } from '../../lib/csv';
+import type { CsvColumn, CsvValue } from '@/lib/csv';
 
 declare module '@tanstack/react-table' {
   // The type parameters must repeat TanStack's own for the declarations to merge.

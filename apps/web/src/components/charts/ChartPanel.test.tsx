@@ -2,7 +2,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderInConsole } from '../../testing/render';
+import { renderInConsole } from '@/testing/render';
 import { ChartPanel, describeChart } from './ChartPanel';
 
 const ROWS = [

@@ -1,7 +1,7 @@
 import { parseAsString } from 'nuqs';
-import type { AuditFilter } from '../../generated/schema';
-import { dayEnd, dayStart } from '../../lib/dates';
-import { defineList, listHref, parseAsDay, type FilterValues, type ListLink } from '../../lib/listState';
+import type { AuditFilter } from '@/generated/schema';
+import { dayEnd, dayStart } from '@/lib/dates';
+import { defineList, listHref, parseAsDay, type FilterValues, type ListLink } from '@/lib/listState';
 import { auditLogPath } from './urls';
 
 // Apart from urls.ts, which the router imports for the path: the sign-in page must not load nuqs.

@@ -1,5 +1,5 @@
 import { TOKEN_VALIDITY_HOURS } from '@yozy/shared';
-import { ERROR_MESSAGES } from '../../lib/requestErrors';
+import { ERROR_MESSAGES } from '@/lib/requestErrors';
 
 /** Texts of the public account screens (SPEC §2, §8), kept word for word. */
 export const EXPIRED_LINK_MESSAGE = ERROR_MESSAGES.INVALID_TOKEN;

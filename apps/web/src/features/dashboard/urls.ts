@@ -1,7 +1,7 @@
-import { organizationTabPath } from '../organizations/urls';
-import { userSessionsPath } from '../sessions/urls';
-import { subscriptionDetailsPath } from '../subscriptions/urls';
-import { userManagementPath } from '../users/urls';
+import { organizationTabPath } from '@/features/organizations/urls';
+import { userSessionsPath } from '@/features/sessions/urls';
+import { subscriptionDetailsPath } from '@/features/subscriptions/urls';
+import { userManagementPath } from '@/features/users/urls';
 
 export const dashboardPath = '/dashboard';
 

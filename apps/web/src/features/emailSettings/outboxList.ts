@@ -1,5 +1,5 @@
 import { parseAsStringLiteral } from 'nuqs';
-import { defineList } from '../../lib/listState';
+import { defineList } from '@/lib/listState';
 
 export const MAIL_STATUSES = ['SENT', 'FAILED', 'KEPT'] as const;
 

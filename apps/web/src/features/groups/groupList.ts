@@ -1,4 +1,4 @@
-import { defineList } from '../../lib/listState';
+import { defineList } from '@/lib/listState';
 
 /**
  * The group list's sort keys (URL key → the schema's sort field); it has no filters. Kept out of

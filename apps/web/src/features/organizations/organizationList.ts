@@ -1,5 +1,5 @@
 import { parseAsBoolean, parseAsString } from 'nuqs';
-import { defineList } from '../../lib/listState';
+import { defineList } from '@/lib/listState';
 
 // Apart from urls.ts, which the sign-in screen's routes import: the list's parsers load with the screen.
 

@@ -1,5 +1,5 @@
 import { parseAsBoolean } from 'nuqs';
-import { defineList } from '../../lib/listState';
+import { defineList } from '@/lib/listState';
 
 /** The provider's administrators: sorted by name or email; filtered to those who can sign in or not. */
 export const administratorList = defineList({

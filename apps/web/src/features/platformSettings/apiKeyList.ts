@@ -1,5 +1,5 @@
 import { parseAsBoolean } from 'nuqs';
-import { defineList } from '../../lib/listState';
+import { defineList } from '@/lib/listState';
 
 /** API keys: newest first, or by name; filtered to keys that work or revoked ones. */
 export const apiKeyList = defineList({

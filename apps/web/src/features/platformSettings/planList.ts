@@ -1,5 +1,5 @@
 import { parseAsBoolean } from 'nuqs';
-import { defineList, listHref, type ListLink } from '../../lib/listState';
+import { defineList, listHref, type ListLink } from '@/lib/listState';
 import { platformSectionPath } from './urls';
 
 // Apart from urls.ts, which the router loads on every first visit: the list's parsers load with the screen.

@@ -1,4 +1,4 @@
-import { defineList, listHref, type ListLink } from '../../lib/listState';
+import { defineList, listHref, type ListLink } from '@/lib/listState';
 import { platformSectionPath } from './urls';
 
 /** The product master: sorted by name or code. */

@@ -1,5 +1,5 @@
 import { parseAsBoolean } from 'nuqs';
-import { defineList, listHref, type ListLink } from '../../lib/listState';
+import { defineList, listHref, type ListLink } from '@/lib/listState';
 import { platformSectionPath } from './urls';
 
 /** The regions master: sorted by name or code; filtered to offered or retired regions. */

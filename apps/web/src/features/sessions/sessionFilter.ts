@@ -1,6 +1,6 @@
-import type { SessionFilter } from '../../generated/schema';
-import { dayEnd, dayStart } from '../../lib/dates';
-import type { FilterValues } from '../../lib/listState';
+import type { SessionFilter } from '@/generated/schema';
+import { dayEnd, dayStart } from '@/lib/dates';
+import type { FilterValues } from '@/lib/listState';
 import type { sessionList } from './sessionList';
 
 /**

@@ -1,5 +1,5 @@
 import { parseAsBoolean } from 'nuqs';
-import { defineList, listHref, parseAsDay, type ListLink } from '../../lib/listState';
+import { defineList, listHref, parseAsDay, type ListLink } from '@/lib/listState';
 import { userSessionsPath } from './urls';
 
 // Apart from urls.ts, which the router imports for the path: the sign-in page must not load nuqs.

@@ -1,5 +1,5 @@
 import type { Enquiry, EnquiryInput } from '@yozy/shared';
-import type { ProductListQuery, SubmitEnquiryInput } from '../../generated/graphql';
+import type { ProductListQuery, SubmitEnquiryInput } from '@/generated/graphql';
 
 /** A field of the enquiry, as the shared enquiry schema and the GraphQL input name it. */
 export type EnquiryField = keyof EnquiryInput;

@@ -1,4 +1,4 @@
-import { defineList } from '../../lib/listState';
+import { defineList } from '@/lib/listState';
 
 /**
  * The licence list's sort keys (URL key → the schema's sort field). Kept out of urls.ts, which the

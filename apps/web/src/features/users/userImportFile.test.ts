@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { USER_IMPORT_MAX_ROWS, USER_IMPORT_TEMPLATE } from '@yozy/shared/userImportFile';
-import { parseCsv } from '../../lib/csv';
+import { parseCsv } from '@/lib/csv';
 import { rowsFromCsv } from './userImportFile';
 
 const read = async (text: string) => rowsFromCsv(await parseCsv(new Blob([text])));

@@ -4,8 +4,8 @@ import {
   USER_IMPORT_NO_ROWS_MESSAGE,
   USER_IMPORT_TOO_MANY_ROWS_MESSAGE,
 } from '@yozy/shared/userImportFile';
-import type { UserImportRowInput } from '../../generated/graphql';
-import type { ParsedCsv } from '../../lib/csv';
+import type { UserImportRowInput } from '@/generated/graphql';
+import type { ParsedCsv } from '@/lib/csv';
 
 /** The columns a file cannot do without; the others may be left out. */
 const REQUIRED: readonly string[] = ['firstName', 'lastName', 'email', 'roles'];

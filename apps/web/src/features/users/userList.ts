@@ -1,5 +1,5 @@
 import { parseAsStringLiteral } from 'nuqs';
-import { defineList, listHref, type ListLink } from '../../lib/listState';
+import { defineList, listHref, type ListLink } from '@/lib/listState';
 import { userManagementPath } from './urls';
 
 export const USER_STATUSES = ['ACTIVE', 'INVITED', 'AWAITING_APPROVAL', 'DISABLED'] as const;

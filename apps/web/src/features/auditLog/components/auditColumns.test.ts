@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { auditFilter } from '../auditList';
+import { auditFilter } from '@/features/auditLog/auditList';
 import { changeText, readable } from './auditColumns';
 
 describe('how the audit log reads a change', () => {

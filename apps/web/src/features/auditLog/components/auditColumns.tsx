@@ -1,7 +1,7 @@
 import { Box, Button, Stack, Text } from '@chakra-ui/react';
-import type { DataTableColumn } from '../../../components/DataTable';
-import type { AuditEntryFieldsFragment } from '../../../generated/graphql';
-import { formatDateTime } from '../../../lib/dates';
+import type { DataTableColumn } from '@/components/DataTable';
+import type { AuditEntryFieldsFragment } from '@/generated/graphql';
+import { formatDateTime } from '@/lib/dates';
 
 export type AuditRow = AuditEntryFieldsFragment;
 type Change = AuditRow['changes'][number];

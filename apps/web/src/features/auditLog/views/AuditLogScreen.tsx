@@ -1,14 +1,14 @@
 import { Box, CloseButton, HStack, Text } from '@chakra-ui/react';
 import { useMemo } from 'react';
-import { DataTable, DayRangeFilter, FilterSelect } from '../../../components/DataTable';
-import { PageHeader } from '../../../components/PageHeader';
-import { AuditLogDocument, useAuditActionsQuery, useAuditLogQuery } from '../../../generated/graphql';
-import { menuEntryName } from '../../../lib/menu';
-import { useListQuery } from '../../../lib/useListQuery';
-import { useListState } from '../../../lib/useListState';
-import { auditFilter, auditList } from '../auditList';
-import { actorName, auditColumns, type AuditRow } from '../components/auditColumns';
-import { auditLogPath } from '../urls';
+import { DataTable, DayRangeFilter, FilterSelect } from '@/components/DataTable';
+import { PageHeader } from '@/components/PageHeader';
+import { AuditLogDocument, useAuditActionsQuery, useAuditLogQuery } from '@/generated/graphql';
+import { menuEntryName } from '@/lib/menu';
+import { useListQuery } from '@/lib/useListQuery';
+import { useListState } from '@/lib/useListState';
+import { auditFilter, auditList } from '@/features/auditLog/auditList';
+import { actorName, auditColumns, type AuditRow } from '@/features/auditLog/components/auditColumns';
+import { auditLogPath } from '@/features/auditLog/urls';
 
 export type AuditLogScreenProps = {
   /** The organisation whose log to show; the viewer's own when absent (the whole platform for a SuperAdmin). */

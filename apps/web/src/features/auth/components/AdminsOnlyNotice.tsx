@@ -1,6 +1,6 @@
 import { Button, Card, DataList, Heading, HStack, Icon, Link, Stack, Text } from '@chakra-ui/react';
 import { LuExternalLink, LuLogOut, LuShieldAlert } from 'react-icons/lu';
-import { BrandMark } from '../../../components/BrandMark';
+import { BrandMark } from '@/components/BrandMark';
 
 type Props = { email: string; organizationName: string; productUrl: string | null; signingOut: boolean; onSignOut: () => void };
 

@@ -1,9 +1,9 @@
 import { Button, Stack, Text } from '@chakra-ui/react';
 import { LuLogIn } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
-import { EXPIRED_LINK_MESSAGE } from '../accountMessages';
-import { loginPath } from '../urls';
-import { AuthCard } from '../../../components/AuthCard';
+import { EXPIRED_LINK_MESSAGE } from '@/features/auth/accountMessages';
+import { loginPath } from '@/features/auth/urls';
+import { AuthCard } from '@/components/AuthCard';
 
 type Props = {
   testId: string;

@@ -1,5 +1,5 @@
 import { HStack, Spinner, Text } from '@chakra-ui/react';
-import { AuthCard } from '../../../components/AuthCard';
+import { AuthCard } from '@/components/AuthCard';
 
 /** While an emailed link is being verified (SPEC §2: spinner first). */
 export function LinkCheck({ title, testId }: { title: string; testId: string }) {

@@ -2,10 +2,10 @@ import { Input, Link, Text } from '@chakra-ui/react';
 import type { signInInput } from '@yozy/shared';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { FormField } from '../../../components/FormField';
-import { MutationForm } from '../../../components/MutationForm';
-import type { MutationForm as Kit } from '../../../lib/useMutationForm';
-import { forgotPasswordPath, signupPath } from '../urls';
+import { FormField } from '@/components/FormField';
+import { MutationForm } from '@/components/MutationForm';
+import type { MutationForm as Kit } from '@/lib/useMutationForm';
+import { forgotPasswordPath, signupPath } from '@/features/auth/urls';
 import { PasswordInput } from './PasswordInput';
 import { SubmitButton } from './SubmitButton';
 

@@ -10,12 +10,12 @@ import {
   PASSWORD_RULE_MESSAGE,
 } from '@yozy/shared';
 import { describe, expect, it, vi } from 'vitest';
-import { MutationForm } from '../../../components/MutationForm';
-import { useMutationForm } from '../../../lib/useMutationForm';
-import { renderInConsole } from '../../../testing/render';
+import { MutationForm } from '@/components/MutationForm';
+import { useMutationForm } from '@/lib/useMutationForm';
+import { renderInConsole } from '@/testing/render';
 import { NewPasswordFields } from './NewPasswordFields';
 
-vi.mock('../../../lib/useCaptcha', () => ({ useCaptcha: () => ({ take: vi.fn(async () => 'answer'), prepare: vi.fn() }) }));
+vi.mock('@/lib/useCaptcha', () => ({ useCaptcha: () => ({ take: vi.fn(async () => 'answer'), prepare: vi.fn() }) }));
 
 const newPasswordSchema = async () => newPasswordInput;
 

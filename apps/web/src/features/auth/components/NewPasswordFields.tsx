@@ -1,8 +1,8 @@
 import { HStack, Stack } from '@chakra-ui/react';
 import { PASSWORD_MISMATCH_MESSAGE } from '@yozy/shared';
 import { useFormContext, useFormState, useWatch } from 'react-hook-form';
-import { FormField } from '../../../components/FormField';
-import { CopyButton } from '../../../components/CopyButton';
+import { FormField } from '@/components/FormField';
+import { CopyButton } from '@/components/CopyButton';
 import { PasswordInput } from './PasswordInput';
 
 type PasswordPair = { password: string; confirmPassword: string };

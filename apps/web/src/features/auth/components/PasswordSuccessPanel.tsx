@@ -1,10 +1,10 @@
 import { Button, Field, HStack, Icon, Input, Stack, Text } from '@chakra-ui/react';
 import { LuCircleCheck, LuLogIn } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
-import { countdownText } from '../accountMessages';
-import { loginPath } from '../urls';
-import { AuthCard } from '../../../components/AuthCard';
-import { CopyButton } from '../../../components/CopyButton';
+import { countdownText } from '@/features/auth/accountMessages';
+import { loginPath } from '@/features/auth/urls';
+import { AuthCard } from '@/components/AuthCard';
+import { CopyButton } from '@/components/CopyButton';
 import { PasswordInput } from './PasswordInput';
 
 type Props = {

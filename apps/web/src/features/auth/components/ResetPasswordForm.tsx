@@ -1,10 +1,10 @@
 import { Link } from '@chakra-ui/react';
 import { PASSWORD_RULE_MESSAGE, type newPasswordInput } from '@yozy/shared';
 import { Link as RouterLink } from 'react-router-dom';
-import { BackLink } from '../../../components/BackLink';
-import { MutationForm } from '../../../components/MutationForm';
-import type { MutationForm as Kit } from '../../../lib/useMutationForm';
-import { forgotPasswordPath, loginPath } from '../urls';
+import { BackLink } from '@/components/BackLink';
+import { MutationForm } from '@/components/MutationForm';
+import type { MutationForm as Kit } from '@/lib/useMutationForm';
+import { forgotPasswordPath, loginPath } from '@/features/auth/urls';
 import { NewPasswordFields } from './NewPasswordFields';
 import { SubmitButton } from './SubmitButton';
 

@@ -1,8 +1,8 @@
 import { Button, HStack, Icon, Stack, Text } from '@chakra-ui/react';
 import { LuMailCheck } from 'react-icons/lu';
-import { resetRequestedText } from '../accountMessages';
-import { BackLink } from '../../../components/BackLink';
-import { loginPath } from '../urls';
+import { resetRequestedText } from '@/features/auth/accountMessages';
+import { BackLink } from '@/components/BackLink';
+import { loginPath } from '@/features/auth/urls';
 
 type Props = { email: string; onAgain: () => void };
 

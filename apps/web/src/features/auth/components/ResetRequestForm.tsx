@@ -1,10 +1,10 @@
 import { Input } from '@chakra-ui/react';
 import type { passwordResetRequestInput } from '@yozy/shared';
-import { BackLink } from '../../../components/BackLink';
-import { FormField } from '../../../components/FormField';
-import { MutationForm } from '../../../components/MutationForm';
-import type { MutationForm as Kit } from '../../../lib/useMutationForm';
-import { loginPath } from '../urls';
+import { BackLink } from '@/components/BackLink';
+import { FormField } from '@/components/FormField';
+import { MutationForm } from '@/components/MutationForm';
+import type { MutationForm as Kit } from '@/lib/useMutationForm';
+import { loginPath } from '@/features/auth/urls';
 import { SubmitButton } from './SubmitButton';
 
 export function ResetRequestForm({ kit }: { kit: Kit<typeof passwordResetRequestInput> }) {

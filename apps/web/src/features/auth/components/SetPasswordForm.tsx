@@ -1,9 +1,9 @@
 import { Input, SimpleGrid, Text } from '@chakra-ui/react';
 import type { setPasswordInput } from '@yozy/shared';
-import { FormField } from '../../../components/FormField';
-import { MutationForm } from '../../../components/MutationForm';
-import type { MutationForm as Kit } from '../../../lib/useMutationForm';
-import { LINK_VALIDITY_NOTE, SET_PASSWORD_NOTE } from '../accountMessages';
+import { FormField } from '@/components/FormField';
+import { MutationForm } from '@/components/MutationForm';
+import type { MutationForm as Kit } from '@/lib/useMutationForm';
+import { LINK_VALIDITY_NOTE, SET_PASSWORD_NOTE } from '@/features/auth/accountMessages';
 import { NewPasswordFields } from './NewPasswordFields';
 import { SubmitButton } from './SubmitButton';
 

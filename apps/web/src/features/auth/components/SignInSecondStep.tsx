@@ -1,17 +1,17 @@
 import { Button, Flex, Link, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { FormAlert } from '../../../components/FormAlert';
-import { MutationForm } from '../../../components/MutationForm';
-import { RecoveryCodeField, TwoFactorCodeField } from '../../../components/TwoFactorCodeField';
-import { RecoveryCodesPanel, TwoFactorEnrolmentPanel } from '../../../components/TwoFactorEnrolmentPanel';
+import { FormAlert } from '@/components/FormAlert';
+import { MutationForm } from '@/components/MutationForm';
+import { RecoveryCodeField, TwoFactorCodeField } from '@/components/TwoFactorCodeField';
+import { RecoveryCodesPanel, TwoFactorEnrolmentPanel } from '@/components/TwoFactorEnrolmentPanel';
 import {
   useSignInCodeVerifyMutation,
   useSignInEnrolmentConfirmMutation,
   type TwoFactorEnrolmentFieldsFragment,
   type ViewerFieldsFragment,
-} from '../../../generated/graphql';
-import { codeRefusal, stepEnded, type StepEnd } from '../../../lib/twoFactorErrors';
-import { useMutationForm } from '../../../lib/useMutationForm';
+} from '@/generated/graphql';
+import { codeRefusal, stepEnded, type StepEnd } from '@/lib/twoFactorErrors';
+import { useMutationForm } from '@/lib/useMutationForm';
 import { SubmitButton } from './SubmitButton';
 
 const codeSchema = () => import('@yozy/shared/inputs').then((inputs) => inputs.twoFactorCodeInput);

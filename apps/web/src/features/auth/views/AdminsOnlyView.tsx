@@ -1,6 +1,6 @@
-import type { ViewerFieldsFragment } from '../../../generated/graphql';
-import { httpUrl } from '../../../lib/httpUrl';
-import { AdminsOnlyNotice } from '../components/AdminsOnlyNotice';
+import type { ViewerFieldsFragment } from '@/generated/graphql';
+import { httpUrl } from '@/lib/httpUrl';
+import { AdminsOnlyNotice } from '@/features/auth/components/AdminsOnlyNotice';
 import { useSignOut } from './useSignOut';
 
 export default function AdminsOnlyView({ viewer }: { viewer: ViewerFieldsFragment }) {

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { usePasswordResetRequestMutation } from '../../../generated/graphql';
-import { useMutationForm } from '../../../lib/useMutationForm';
-import { AuthCard } from '../../../components/AuthCard';
-import { ResetRequestDone } from '../components/ResetRequestDone';
-import { ResetRequestForm } from '../components/ResetRequestForm';
+import { usePasswordResetRequestMutation } from '@/generated/graphql';
+import { useMutationForm } from '@/lib/useMutationForm';
+import { AuthCard } from '@/components/AuthCard';
+import { ResetRequestDone } from '@/features/auth/components/ResetRequestDone';
+import { ResetRequestForm } from '@/features/auth/components/ResetRequestForm';
 
 // The shared rules load when the person starts on the form, keeping zod off the first screen.
 const passwordResetRequestInputSchema = () => import('@yozy/shared/inputs').then((inputs) => inputs.passwordResetRequestInput);

@@ -7,15 +7,15 @@ import {
   ViewerDocument,
   type TwoFactorEnrolmentFieldsFragment,
   type ViewerFieldsFragment,
-} from '../../../generated/graphql';
-import type { StepEnd } from '../../../lib/twoFactorErrors';
-import { useMutationForm } from '../../../lib/useMutationForm';
-import { AuthCard } from '../../../components/AuthCard';
-import { FormAlert } from '../../../components/FormAlert';
-import { ScreenSpinner } from '../../../components/ScreenSpinner';
-import { LoginForm } from '../components/LoginForm';
-import { SignInCodeStep, SignInEnrolStep } from '../components/SignInSecondStep';
-import { SingleSignOnChoice, SSO_FAILURE_MESSAGES } from '../components/SingleSignOn';
+} from '@/generated/graphql';
+import type { StepEnd } from '@/lib/twoFactorErrors';
+import { useMutationForm } from '@/lib/useMutationForm';
+import { AuthCard } from '@/components/AuthCard';
+import { FormAlert } from '@/components/FormAlert';
+import { ScreenSpinner } from '@/components/ScreenSpinner';
+import { LoginForm } from '@/features/auth/components/LoginForm';
+import { SignInCodeStep, SignInEnrolStep } from '@/features/auth/components/SignInSecondStep';
+import { SingleSignOnChoice, SSO_FAILURE_MESSAGES } from '@/features/auth/components/SingleSignOn';
 import { useSingleSignOn, useStartSingleSignOn } from './useSingleSignOn';
 
 // The shared rules load when the person starts on the form, keeping zod off the first screen.

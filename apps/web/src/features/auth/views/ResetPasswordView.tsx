@@ -1,17 +1,17 @@
 import { EXPIRED_LINK_REDIRECT_MS, isEmailAddress } from '@yozy/shared';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { usePasswordResetLinkVerifyQuery, usePasswordResetMutation } from '../../../generated/graphql';
-import { httpUrl } from '../../../lib/httpUrl';
-import { toaster } from '../../../lib/toaster';
-import { useMutationForm } from '../../../lib/useMutationForm';
-import { FAILURE_TOAST, RESET_SUCCESS_TITLE, SUCCESS_TOAST, welcomeTitle } from '../accountMessages';
-import { AuthCard } from '../../../components/AuthCard';
-import { ExpiredLinkNotice } from '../components/ExpiredLinkNotice';
-import { LinkCheck } from '../components/LinkCheck';
-import { PasswordSuccessPanel } from '../components/PasswordSuccessPanel';
-import { ResetPasswordForm } from '../components/ResetPasswordForm';
-import { loginPath } from '../urls';
+import { usePasswordResetLinkVerifyQuery, usePasswordResetMutation } from '@/generated/graphql';
+import { httpUrl } from '@/lib/httpUrl';
+import { toaster } from '@/lib/toaster';
+import { useMutationForm } from '@/lib/useMutationForm';
+import { FAILURE_TOAST, RESET_SUCCESS_TITLE, SUCCESS_TOAST, welcomeTitle } from '@/features/auth/accountMessages';
+import { AuthCard } from '@/components/AuthCard';
+import { ExpiredLinkNotice } from '@/features/auth/components/ExpiredLinkNotice';
+import { LinkCheck } from '@/features/auth/components/LinkCheck';
+import { PasswordSuccessPanel } from '@/features/auth/components/PasswordSuccessPanel';
+import { ResetPasswordForm } from '@/features/auth/components/ResetPasswordForm';
+import { loginPath } from '@/features/auth/urls';
 import { useRedirectCountdown } from './useRedirectCountdown';
 
 // The shared rules load when the person starts on the form, keeping zod off the first screen.

@@ -1,17 +1,17 @@
 import { isEmailAddress } from '@yozy/shared';
 import { useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
-import { usePasswordSetMutation } from '../../../generated/graphql';
-import { httpUrl } from '../../../lib/httpUrl';
-import { toaster } from '../../../lib/toaster';
-import { useMutationForm } from '../../../lib/useMutationForm';
-import { FAILURE_TOAST, SET_PASSWORD_SUCCESS_TITLE, welcomeTitle } from '../accountMessages';
-import { AuthCard } from '../../../components/AuthCard';
-import { ExpiredLinkNotice } from '../components/ExpiredLinkNotice';
-import { PasswordSuccessPanel } from '../components/PasswordSuccessPanel';
-import { SetPasswordForm } from '../components/SetPasswordForm';
-import { FIRST_NAME_PLACEHOLDER, LAST_NAME_PLACEHOLDER, nameFromLink } from '../invitationLink';
-import { loginPath } from '../urls';
+import { usePasswordSetMutation } from '@/generated/graphql';
+import { httpUrl } from '@/lib/httpUrl';
+import { toaster } from '@/lib/toaster';
+import { useMutationForm } from '@/lib/useMutationForm';
+import { FAILURE_TOAST, SET_PASSWORD_SUCCESS_TITLE, welcomeTitle } from '@/features/auth/accountMessages';
+import { AuthCard } from '@/components/AuthCard';
+import { ExpiredLinkNotice } from '@/features/auth/components/ExpiredLinkNotice';
+import { PasswordSuccessPanel } from '@/features/auth/components/PasswordSuccessPanel';
+import { SetPasswordForm } from '@/features/auth/components/SetPasswordForm';
+import { FIRST_NAME_PLACEHOLDER, LAST_NAME_PLACEHOLDER, nameFromLink } from '@/features/auth/invitationLink';
+import { loginPath } from '@/features/auth/urls';
 import { useRedirectCountdown } from './useRedirectCountdown';
 
 // The shared rules load when the person starts on the form, keeping zod off the first screen.

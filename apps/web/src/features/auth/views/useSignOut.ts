@@ -1,10 +1,10 @@
 import { useApolloClient } from '@apollo/client/react';
 import { useNavigate } from 'react-router-dom';
-import { useSignOutMutation } from '../../../generated/graphql';
-import { forgetViewer } from '../../../lib/forgetViewer';
-import { describeRequestError } from '../../../lib/requestErrors';
-import { toaster } from '../../../lib/toaster';
-import { loginPath } from '../urls';
+import { useSignOutMutation } from '@/generated/graphql';
+import { forgetViewer } from '@/lib/forgetViewer';
+import { describeRequestError } from '@/lib/requestErrors';
+import { toaster } from '@/lib/toaster';
+import { loginPath } from '@/features/auth/urls';
 
 /** Ends the session on the server, then forgets everything cached for this viewer. */
 export function useSignOut() {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { useSingleSignOnLookupQuery, useSingleSignOnStartMutation } from '../../../generated/graphql';
-import { describeRequestError, errorMessage } from '../../../lib/requestErrors';
-import { SSO_FAILURE_MESSAGES } from '../components/SingleSignOn';
+import { useSingleSignOnLookupQuery, useSingleSignOnStartMutation } from '@/generated/graphql';
+import { describeRequestError, errorMessage } from '@/lib/requestErrors';
+import { SSO_FAILURE_MESSAGES } from '@/features/auth/components/SingleSignOn';
 
 const ADDRESS = /^[^@\s]+@[^@\s]+\.[^@\s]{2,}$/;
 

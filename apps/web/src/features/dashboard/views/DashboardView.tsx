@@ -1,15 +1,15 @@
 import { Box, SimpleGrid, Skeleton, Stack, VisuallyHidden } from '@chakra-ui/react';
 import { LuCalendarClock, LuMailPlus, LuMonitorCheck, LuUserCheck, LuUserX } from 'react-icons/lu';
-import { ChartPanel } from '../../../components/charts/ChartPanel';
-import { PageHeader } from '../../../components/PageHeader';
-import { ProblemNotice } from '../../../components/ProblemNotice';
-import { useDashboardSummaryQuery } from '../../../generated/graphql';
-import { formatDate } from '../../../lib/dates';
-import { menuEntryName } from '../../../lib/menu';
-import { describeRequestError } from '../../../lib/requestErrors';
-import { SeatsCard } from '../components/SeatsCard';
-import { StatCard } from '../components/StatCard';
-import { dashboardLinks, dashboardPath } from '../urls';
+import { ChartPanel } from '@/components/charts/ChartPanel';
+import { PageHeader } from '@/components/PageHeader';
+import { ProblemNotice } from '@/components/ProblemNotice';
+import { useDashboardSummaryQuery } from '@/generated/graphql';
+import { formatDate } from '@/lib/dates';
+import { menuEntryName } from '@/lib/menu';
+import { describeRequestError } from '@/lib/requestErrors';
+import { SeatsCard } from '@/features/dashboard/components/SeatsCard';
+import { StatCard } from '@/features/dashboard/components/StatCard';
+import { dashboardLinks, dashboardPath } from '@/features/dashboard/urls';
 
 type Props = {
   /** The organisation to show; the viewer's own when absent (a SuperAdmin passes the one they look at). */

@@ -1,4 +1,4 @@
-import type { EmailTemplateName, WordingSource } from '../../../generated/graphql';
+import type { EmailTemplateName, WordingSource } from '@/generated/graphql';
 
 /** What each mail is, as the settings name it. */
 export const TEMPLATE_LABELS: Record<EmailTemplateName, { title: string; when: string }> = {

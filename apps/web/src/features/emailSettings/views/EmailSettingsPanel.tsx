@@ -1,11 +1,11 @@
 import { Badge, Box, Button, Card, Flex, Heading, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { FormField } from '../../../components/FormField';
-import { SelectControl, type SelectOption } from '../../../components/SelectControl';
-import { MutationForm } from '../../../components/MutationForm';
-import { OutcomeAlert, type Outcome } from '../../../components/OutcomeAlert';
-import { SettingsPanel } from '../../../components/SettingsPanel';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
+import { FormField } from '@/components/FormField';
+import { SelectControl, type SelectOption } from '@/components/SelectControl';
+import { MutationForm } from '@/components/MutationForm';
+import { OutcomeAlert, type Outcome } from '@/components/OutcomeAlert';
+import { SettingsPanel } from '@/components/SettingsPanel';
 import {
   useEmailSettingsQuery,
   useEmailSettingsUpdateMutation,
@@ -13,11 +13,11 @@ import {
   useEmailTestSendMutation,
   type EmailSettingsFieldsFragment,
   type EmailTemplateName,
-} from '../../../generated/graphql';
-import { describeRequestError, errorMessage } from '../../../lib/requestErrors';
-import { toaster } from '../../../lib/toaster';
-import { useMutationForm } from '../../../lib/useMutationForm';
-import { SOURCE_LABELS, TEMPLATE_LABELS } from '../components/labels';
+} from '@/generated/graphql';
+import { describeRequestError, errorMessage } from '@/lib/requestErrors';
+import { toaster } from '@/lib/toaster';
+import { useMutationForm } from '@/lib/useMutationForm';
+import { SOURCE_LABELS, TEMPLATE_LABELS } from '@/features/emailSettings/components/labels';
 import { EmailTemplateDialog } from './EmailTemplateDialog';
 
 const SECURITY_OPTIONS: readonly SelectOption[] = [

@@ -1,19 +1,19 @@
 import { Button, Code, Input, Stack, Text, Textarea, Wrap } from '@chakra-ui/react';
 import { useState } from 'react';
-import { FormAlert } from '../../../components/FormAlert';
-import { FormDialog } from '../../../components/FormDialog';
-import { FormField } from '../../../components/FormField';
+import { FormAlert } from '@/components/FormAlert';
+import { FormDialog } from '@/components/FormDialog';
+import { FormField } from '@/components/FormField';
 import {
   useEmailPreviewLazyQuery,
   useEmailTemplateUpdateMutation,
   type EmailSettingsFieldsFragment,
   type EmailTemplateName,
-} from '../../../generated/graphql';
-import { describeRequestError } from '../../../lib/requestErrors';
-import { toaster } from '../../../lib/toaster';
-import { useMutationForm } from '../../../lib/useMutationForm';
-import { MailFrame } from '../components/MailFrame';
-import { TEMPLATE_LABELS } from '../components/labels';
+} from '@/generated/graphql';
+import { describeRequestError } from '@/lib/requestErrors';
+import { toaster } from '@/lib/toaster';
+import { useMutationForm } from '@/lib/useMutationForm';
+import { MailFrame } from '@/features/emailSettings/components/MailFrame';
+import { TEMPLATE_LABELS } from '@/features/emailSettings/components/labels';
 
 // The shared rules load when the dialog opens, keeping zod off the settings' first paint.
 const templateSchema = () => import('@yozy/shared/inputs').then((inputs) => inputs.emailTemplateInput);

@@ -1,21 +1,21 @@
 import { Badge, Button, Dialog, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
-import { FilterSelect, DataTable, type DataTableColumn } from '../../../components/DataTable';
-import { DialogFrame } from '../../../components/DialogFrame';
-import { FormAlert } from '../../../components/FormAlert';
+import { FilterSelect, DataTable, type DataTableColumn } from '@/components/DataTable';
+import { DialogFrame } from '@/components/DialogFrame';
+import { FormAlert } from '@/components/FormAlert';
 import {
   OutboxDocument,
   useOutboxMailContentQuery,
   useOutboxQuery,
   type MailStatus,
   type OutboxMailFieldsFragment,
-} from '../../../generated/graphql';
-import { formatDateTime } from '../../../lib/dates';
-import { describeRequestError } from '../../../lib/requestErrors';
-import { useListQuery } from '../../../lib/useListQuery';
-import { useListState } from '../../../lib/useListState';
-import { MailFrame } from '../components/MailFrame';
-import { MAIL_STATUSES, outboxList } from '../outboxList';
+} from '@/generated/graphql';
+import { formatDateTime } from '@/lib/dates';
+import { describeRequestError } from '@/lib/requestErrors';
+import { useListQuery } from '@/lib/useListQuery';
+import { useListState } from '@/lib/useListState';
+import { MailFrame } from '@/features/emailSettings/components/MailFrame';
+import { MAIL_STATUSES, outboxList } from '@/features/emailSettings/outboxList';
 
 type Mail = OutboxMailFieldsFragment;
 

@@ -1,6 +1,6 @@
 import { DataList, Heading, SimpleGrid, Stack } from '@chakra-ui/react';
-import type { EnquiryFieldsFragment } from '../../../generated/graphql';
-import { formatDateTime } from '../../../lib/dates';
+import type { EnquiryFieldsFragment } from '@/generated/graphql';
+import { formatDateTime } from '@/lib/dates';
 
 type Item = [label: string, value: string | number | null | undefined, testId?: string];
 

@@ -1,8 +1,8 @@
 import { Button, HStack, Input } from '@chakra-ui/react';
 import type { RejectEnquiryInput } from '@yozy/shared/inputs';
-import { FormField } from '../../../components/FormField';
-import { MutationForm } from '../../../components/MutationForm';
-import { useMutationForm, type MutationPayload } from '../../../lib/useMutationForm';
+import { FormField } from '@/components/FormField';
+import { MutationForm } from '@/components/MutationForm';
+import { useMutationForm, type MutationPayload } from '@/lib/useMutationForm';
 
 const rejectSchema = () => import('@yozy/shared/inputs').then((inputs) => inputs.rejectEnquiryInput);
 

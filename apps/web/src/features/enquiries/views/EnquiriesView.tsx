@@ -1,26 +1,26 @@
 import { Box, Button, Dialog, HStack, Link, Portal, Stack, Tabs, Text, CloseButton } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { DataTable, type DataTableColumn } from '../../../components/DataTable';
-import { PageHeader } from '../../../components/PageHeader';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
+import { DataTable, type DataTableColumn } from '@/components/DataTable';
+import { PageHeader } from '@/components/PageHeader';
 import {
   EnquiryListDocument,
   useEnquiryApproveMutation,
   useEnquiryListQuery,
   useEnquiryRejectMutation,
   type EnquiryFieldsFragment,
-} from '../../../generated/graphql';
-import { formatDateTime } from '../../../lib/dates';
-import { dropListPages } from '../../../lib/listCache';
-import { menuEntryName } from '../../../lib/menu';
-import { errorMessage } from '../../../lib/requestErrors';
-import { toaster } from '../../../lib/toaster';
-import { useListQuery } from '../../../lib/useListQuery';
-import { useListState } from '../../../lib/useListState';
-import { EnquiryDetails } from '../components/EnquiryDetails';
-import { RejectEnquiryForm } from '../components/RejectEnquiryForm';
-import { enquiryList, type EnquiryView } from '../enquiryList';
-import { enquiriesPath } from '../urls';
+} from '@/generated/graphql';
+import { formatDateTime } from '@/lib/dates';
+import { dropListPages } from '@/lib/listCache';
+import { menuEntryName } from '@/lib/menu';
+import { errorMessage } from '@/lib/requestErrors';
+import { toaster } from '@/lib/toaster';
+import { useListQuery } from '@/lib/useListQuery';
+import { useListState } from '@/lib/useListState';
+import { EnquiryDetails } from '@/features/enquiries/components/EnquiryDetails';
+import { RejectEnquiryForm } from '@/features/enquiries/components/RejectEnquiryForm';
+import { enquiryList, type EnquiryView } from '@/features/enquiries/enquiryList';
+import { enquiriesPath } from '@/features/enquiries/urls';
 
 type Row = EnquiryFieldsFragment;
 

@@ -1,9 +1,9 @@
 import { Button, Dialog, Input, Portal, Textarea } from '@chakra-ui/react';
-import { FormField } from '../../../components/FormField';
-import { MutationForm } from '../../../components/MutationForm';
-import { useGroupCreateMutation, useGroupUpdateMutation, type GroupFieldsFragment } from '../../../generated/graphql';
-import { dropListPages } from '../../../lib/listCache';
-import { useMutationForm } from '../../../lib/useMutationForm';
+import { FormField } from '@/components/FormField';
+import { MutationForm } from '@/components/MutationForm';
+import { useGroupCreateMutation, useGroupUpdateMutation, type GroupFieldsFragment } from '@/generated/graphql';
+import { dropListPages } from '@/lib/listCache';
+import { useMutationForm } from '@/lib/useMutationForm';
 
 // The shared rules load when the person starts on the form, as the REST service checks the same ones.
 const groupInputSchema = () => import('@yozy/shared/inputs').then((inputs) => inputs.groupInput);

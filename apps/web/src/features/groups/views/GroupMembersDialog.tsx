@@ -8,12 +8,12 @@ import {
   useGroupMembersAddMutation,
   useGroupMembersRemoveMutation,
   type GroupFieldsFragment,
-} from '../../../generated/graphql';
-import { dropListPages } from '../../../lib/listCache';
-import { describeRequestError, errorMessage } from '../../../lib/requestErrors';
-import { toaster } from '../../../lib/toaster';
-import { SEARCH_DEBOUNCE_MS } from '../../../lib/useListState';
-import { PersonLine } from '../components/PersonLine';
+} from '@/generated/graphql';
+import { dropListPages } from '@/lib/listCache';
+import { describeRequestError, errorMessage } from '@/lib/requestErrors';
+import { toaster } from '@/lib/toaster';
+import { SEARCH_DEBOUNCE_MS } from '@/lib/useListState';
+import { PersonLine } from '@/features/groups/components/PersonLine';
 
 /** Members shown at once; a larger group is searched to find the others. */
 const MEMBERS_SHOWN = 100;

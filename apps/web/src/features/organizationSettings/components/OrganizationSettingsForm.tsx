@@ -1,9 +1,9 @@
 import { Button, Input, Stack, Textarea } from '@chakra-ui/react';
 import { SESSION_IDLE_MINUTES_MAX, SESSION_IDLE_MINUTES_MIN, type organizationSettingsForm } from '@yozy/shared';
-import { CheckboxField } from '../../../components/CheckboxField';
-import { FormField } from '../../../components/FormField';
-import { MutationForm } from '../../../components/MutationForm';
-import type { MutationForm as Kit } from '../../../lib/useMutationForm';
+import { CheckboxField } from '@/components/CheckboxField';
+import { FormField } from '@/components/FormField';
+import { MutationForm } from '@/components/MutationForm';
+import type { MutationForm as Kit } from '@/lib/useMutationForm';
 
 type Props = { kit: Kit<typeof organizationSettingsForm> };
 

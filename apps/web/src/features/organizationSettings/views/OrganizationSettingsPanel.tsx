@@ -1,20 +1,20 @@
 import { useApolloClient } from '@apollo/client/react';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { SettingsPanel } from '../../../components/SettingsPanel';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
+import { SettingsPanel } from '@/components/SettingsPanel';
 import {
   useOrganizationSettingsQuery,
   useOrganizationSettingsUpdateMutation,
   useViewerQuery,
   ViewerDocument,
   type OrganizationSettingsFieldsFragment,
-} from '../../../generated/graphql';
-import { forgetViewer } from '../../../lib/forgetViewer';
-import { toaster } from '../../../lib/toaster';
-import { useMutationForm } from '../../../lib/useMutationForm';
-import { loginPath } from '../../auth/urls';
-import { OrganizationSettingsForm } from '../components/OrganizationSettingsForm';
+} from '@/generated/graphql';
+import { forgetViewer } from '@/lib/forgetViewer';
+import { toaster } from '@/lib/toaster';
+import { useMutationForm } from '@/lib/useMutationForm';
+import { loginPath } from '@/features/auth/urls';
+import { OrganizationSettingsForm } from '@/features/organizationSettings/components/OrganizationSettingsForm';
 
 const settingsFormSchema = () => import('@yozy/shared/inputs').then((inputs) => inputs.organizationSettingsForm);
 

@@ -1,7 +1,7 @@
 import { Checkbox, Fieldset, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import type { OrganizationInput } from '@yozy/shared';
 import { useController } from 'react-hook-form';
-import { FormField } from '../../../components/FormField';
+import { FormField } from '@/components/FormField';
 
 export type RegionOption = { code: string; name: string; retired?: boolean };
 

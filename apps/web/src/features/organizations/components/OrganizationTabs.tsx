@@ -1,7 +1,7 @@
 import { ORGANIZATION_TABS } from '@yozy/shared';
 import type { ReactNode } from 'react';
-import { LinkTabs } from '../../../components/LinkTabs';
-import { organizationTabPath, tabSlug, type OrganizationTabSlug } from '../urls';
+import { LinkTabs } from '@/components/LinkTabs';
+import { organizationTabPath, tabSlug, type OrganizationTabSlug } from '@/features/organizations/urls';
 
 type Props = { clientId: string; current: OrganizationTabSlug; children?: ReactNode };
 

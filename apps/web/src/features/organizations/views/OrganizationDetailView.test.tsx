@@ -6,10 +6,10 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { OrganizationNameDocument } from '../../../generated/graphql';
-import { createCache } from '../../../lib/apollo';
-import { renderInConsole } from '../../../testing/render';
-import { ORGANIZATION_TAB_SLUGS, organizationDetailPath, organizationRoute } from '../urls';
+import { OrganizationNameDocument } from '@/generated/graphql';
+import { createCache } from '@/lib/apollo';
+import { renderInConsole } from '@/testing/render';
+import { ORGANIZATION_TAB_SLUGS, organizationDetailPath, organizationRoute } from '@/features/organizations/urls';
 import OrganizationDetailView from './OrganizationDetailView';
 
 function Location() {

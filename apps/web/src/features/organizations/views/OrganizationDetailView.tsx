@@ -1,14 +1,21 @@
 import { Link, Skeleton, Stack, VisuallyHidden } from '@chakra-ui/react';
 import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import { Navigate, Outlet, Link as RouterLink, useMatch, useParams } from 'react-router-dom';
-import { PageHeader } from '../../../components/PageHeader';
-import { ProblemNotice } from '../../../components/ProblemNotice';
-import { useOrganizationNameQuery } from '../../../generated/graphql';
-import { menuEntryName } from '../../../lib/menu';
-import { describeRequestError } from '../../../lib/requestErrors';
-import { OrganizationTabs } from '../components/OrganizationTabs';
-import { OrganizationUnavailable } from '../components/OrganizationUnavailable';
-import { findOrganizationTab, isOrganizationId, organizationListPath, organizationTabPath, organizationTabRoute, tabSlug } from '../urls';
+import { PageHeader } from '@/components/PageHeader';
+import { ProblemNotice } from '@/components/ProblemNotice';
+import { useOrganizationNameQuery } from '@/generated/graphql';
+import { menuEntryName } from '@/lib/menu';
+import { describeRequestError } from '@/lib/requestErrors';
+import { OrganizationTabs } from '@/features/organizations/components/OrganizationTabs';
+import { OrganizationUnavailable } from '@/features/organizations/components/OrganizationUnavailable';
+import {
+  findOrganizationTab,
+  isOrganizationId,
+  organizationListPath,
+  organizationTabPath,
+  organizationTabRoute,
+  tabSlug,
+} from '@/features/organizations/urls';
 
 function hasCode(error: unknown, code: string): boolean {
   return CombinedGraphQLErrors.is(error) && error.errors.some((e) => e.extensions?.code === code);

@@ -4,9 +4,9 @@ import type { MockLink } from '@apollo/client/testing';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { OrganizationInfoDocument, OrganizationSetActiveDocument, OrganizationUpdateDocument } from '../../../generated/graphql';
-import { createCache } from '../../../lib/apollo';
-import { renderInConsole } from '../../../testing/render';
+import { OrganizationInfoDocument, OrganizationSetActiveDocument, OrganizationUpdateDocument } from '@/generated/graphql';
+import { createCache } from '@/lib/apollo';
+import { renderInConsole } from '@/testing/render';
 import OrganizationInfoScreen from './OrganizationInfoScreen';
 
 const organization = {

@@ -1,20 +1,20 @@
 import { Badge, Box, Button, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import type { OrganizationInput } from '@yozy/shared';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { MutationForm } from '../../../components/MutationForm';
-import { ProblemNotice } from '../../../components/ProblemNotice';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
+import { MutationForm } from '@/components/MutationForm';
+import { ProblemNotice } from '@/components/ProblemNotice';
 import {
   useOrganizationInfoQuery,
   useOrganizationSetActiveMutation,
   useOrganizationUpdateMutation,
   type OrganizationInfoFieldsFragment,
-} from '../../../generated/graphql';
-import { formatDate } from '../../../lib/dates';
-import { describeRequestError, errorMessage } from '../../../lib/requestErrors';
-import { toaster } from '../../../lib/toaster';
-import { useMutationForm } from '../../../lib/useMutationForm';
-import { OrganizationInfoFields, type RegionOption } from '../components/OrganizationInfoFields';
+} from '@/generated/graphql';
+import { formatDate } from '@/lib/dates';
+import { describeRequestError, errorMessage } from '@/lib/requestErrors';
+import { toaster } from '@/lib/toaster';
+import { useMutationForm } from '@/lib/useMutationForm';
+import { OrganizationInfoFields, type RegionOption } from '@/features/organizations/components/OrganizationInfoFields';
 
 // The shared rules load when the person starts on the form, keeping zod off the tab's first paint.
 const organizationInputSchema = () => import('@yozy/shared/inputs').then((inputs) => inputs.organizationInput);

@@ -1,14 +1,14 @@
 import { Link } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
-import { DataTable, FilterSelect, type DataTableColumn } from '../../../components/DataTable';
-import { PageHeader } from '../../../components/PageHeader';
-import { OrganizationListDocument, useOrganizationListQuery, type OrganizationListQuery } from '../../../generated/graphql';
-import { formatDate } from '../../../lib/dates';
-import { menuEntryName } from '../../../lib/menu';
-import { useListQuery } from '../../../lib/useListQuery';
-import { useListState } from '../../../lib/useListState';
-import { BUSINESS_VERTICALS, CLIENT_TYPES, organizationList } from '../organizationList';
-import { organizationListPath, organizationTabPath } from '../urls';
+import { DataTable, FilterSelect, type DataTableColumn } from '@/components/DataTable';
+import { PageHeader } from '@/components/PageHeader';
+import { OrganizationListDocument, useOrganizationListQuery, type OrganizationListQuery } from '@/generated/graphql';
+import { formatDate } from '@/lib/dates';
+import { menuEntryName } from '@/lib/menu';
+import { useListQuery } from '@/lib/useListQuery';
+import { useListState } from '@/lib/useListState';
+import { BUSINESS_VERTICALS, CLIENT_TYPES, organizationList } from '@/features/organizations/organizationList';
+import { organizationListPath, organizationTabPath } from '@/features/organizations/urls';
 
 type Row = OrganizationListQuery['organizations']['nodes'][number];
 

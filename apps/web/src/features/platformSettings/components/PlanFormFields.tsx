@@ -1,6 +1,6 @@
 import { Input, SimpleGrid, Text } from '@chakra-ui/react';
-import { FormField } from '../../../components/FormField';
-import { SelectControl, type SelectOption } from '../../../components/SelectControl';
+import { FormField } from '@/components/FormField';
+import { SelectControl, type SelectOption } from '@/components/SelectControl';
 import { ProductField } from './ProductField';
 
 const FREQUENCY_OPTIONS: readonly SelectOption[] = [

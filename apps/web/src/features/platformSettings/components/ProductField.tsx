@@ -1,6 +1,6 @@
 import { type FieldRootProps } from '@chakra-ui/react';
-import { FormField } from '../../../components/FormField';
-import { SelectControl } from '../../../components/SelectControl';
+import { FormField } from '@/components/FormField';
+import { SelectControl } from '@/components/SelectControl';
 
 type Product = { id: string; name: string };
 

@@ -1,5 +1,5 @@
 import { Input, SimpleGrid } from '@chakra-ui/react';
-import { FormField } from '../../../components/FormField';
+import { FormField } from '@/components/FormField';
 
 /** The fields of a product: name, code, the address where it runs and what it includes. */
 export function ProductFormFields() {

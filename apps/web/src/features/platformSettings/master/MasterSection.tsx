@@ -1,10 +1,10 @@
 import { Box, Button, Flex, Text } from '@chakra-ui/react';
 import { useMemo, useState, type ReactElement, type ReactNode } from 'react';
 import { LuPencil, LuPlus } from 'react-icons/lu';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { DataTable, type DataTableColumn, type DataTableProps } from '../../../components/DataTable';
-import { errorMessage } from '../../../lib/requestErrors';
-import { toaster } from '../../../lib/toaster';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
+import { DataTable, type DataTableColumn, type DataTableProps } from '@/components/DataTable';
+import { errorMessage } from '@/lib/requestErrors';
+import { toaster } from '@/lib/toaster';
 import { MasterRowActions } from './MasterRowActions';
 
 /** A refused change says why in the payload's errors; the section shows it as a failure. */

@@ -1,22 +1,22 @@
 import { Badge, Text } from '@chakra-ui/react';
 import { useMemo } from 'react';
 import { LuUserCheck, LuUserX } from 'react-icons/lu';
-import { BooleanFilterSelect, type DataTableColumn } from '../../../components/DataTable';
-import { UserStatusBadge } from '../../../components/UserStatusBadge';
+import { BooleanFilterSelect, type DataTableColumn } from '@/components/DataTable';
+import { UserStatusBadge } from '@/components/UserStatusBadge';
 import {
   AdministratorListDocument,
   useAdministratorListQuery,
   useAdministratorSetActiveMutation,
   useViewerQuery,
   type AdministratorFieldsFragment,
-} from '../../../generated/graphql';
-import { formatDateTime } from '../../../lib/dates';
-import { dropListPages } from '../../../lib/listCache';
-import { toaster } from '../../../lib/toaster';
-import { useListQuery } from '../../../lib/useListQuery';
-import { useListState } from '../../../lib/useListState';
-import { administratorList } from '../administratorList';
-import { MasterSection, throwIfRefused, type MasterAction } from '../master/MasterSection';
+} from '@/generated/graphql';
+import { formatDateTime } from '@/lib/dates';
+import { dropListPages } from '@/lib/listCache';
+import { toaster } from '@/lib/toaster';
+import { useListQuery } from '@/lib/useListQuery';
+import { useListState } from '@/lib/useListState';
+import { administratorList } from '@/features/platformSettings/administratorList';
+import { MasterSection, throwIfRefused, type MasterAction } from '@/features/platformSettings/master/MasterSection';
 import { AdministratorInviteDialog } from './AdministratorInviteDialog';
 
 type Administrator = AdministratorFieldsFragment;

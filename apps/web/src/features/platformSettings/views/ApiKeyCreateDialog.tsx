@@ -1,13 +1,13 @@
 import { Alert, Button, Code, Dialog, Flex, Input, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { CopyButton } from '../../../components/CopyButton';
-import { DialogFrame } from '../../../components/DialogFrame';
-import { FormDialog } from '../../../components/FormDialog';
-import { FormField } from '../../../components/FormField';
-import { SelectControl, type SelectOption } from '../../../components/SelectControl';
-import { useApiKeyCreateMutation, useApiKeyOrganizationOptionsQuery } from '../../../generated/graphql';
-import { dropListPages } from '../../../lib/listCache';
-import { useMutationForm } from '../../../lib/useMutationForm';
+import { CopyButton } from '@/components/CopyButton';
+import { DialogFrame } from '@/components/DialogFrame';
+import { FormDialog } from '@/components/FormDialog';
+import { FormField } from '@/components/FormField';
+import { SelectControl, type SelectOption } from '@/components/SelectControl';
+import { useApiKeyCreateMutation, useApiKeyOrganizationOptionsQuery } from '@/generated/graphql';
+import { dropListPages } from '@/lib/listCache';
+import { useMutationForm } from '@/lib/useMutationForm';
 
 const ACCESS_OPTIONS: readonly SelectOption[] = [
   ['READ', 'Read only: queries, never a change'],

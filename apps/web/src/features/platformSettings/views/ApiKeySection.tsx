@@ -1,15 +1,15 @@
 import { Badge, Code, Stack, Text } from '@chakra-ui/react';
 import { useMemo } from 'react';
 import { LuKeyRound } from 'react-icons/lu';
-import { BooleanFilterSelect, type DataTableColumn } from '../../../components/DataTable';
-import { ApiKeyListDocument, useApiKeyListQuery, useApiKeyRevokeMutation, type ApiKeyFieldsFragment } from '../../../generated/graphql';
-import { formatDateTime } from '../../../lib/dates';
-import { dropListPages } from '../../../lib/listCache';
-import { toaster } from '../../../lib/toaster';
-import { useListQuery } from '../../../lib/useListQuery';
-import { useListState } from '../../../lib/useListState';
-import { apiKeyList } from '../apiKeyList';
-import { MasterSection, throwIfRefused, type MasterAction } from '../master/MasterSection';
+import { BooleanFilterSelect, type DataTableColumn } from '@/components/DataTable';
+import { ApiKeyListDocument, useApiKeyListQuery, useApiKeyRevokeMutation, type ApiKeyFieldsFragment } from '@/generated/graphql';
+import { formatDateTime } from '@/lib/dates';
+import { dropListPages } from '@/lib/listCache';
+import { toaster } from '@/lib/toaster';
+import { useListQuery } from '@/lib/useListQuery';
+import { useListState } from '@/lib/useListState';
+import { apiKeyList } from '@/features/platformSettings/apiKeyList';
+import { MasterSection, throwIfRefused, type MasterAction } from '@/features/platformSettings/master/MasterSection';
 import { ApiKeyCreateDialog } from './ApiKeyCreateDialog';
 
 type ApiKey = ApiKeyFieldsFragment;

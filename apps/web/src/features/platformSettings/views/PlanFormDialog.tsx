@@ -4,12 +4,12 @@ import {
   useMasterProductOptionsQuery,
   usePlanUpdateMutation,
   type ManagedPlanFieldsFragment,
-} from '../../../generated/graphql';
-import { dropListPages } from '../../../lib/listCache';
-import { toaster } from '../../../lib/toaster';
-import { useMutationForm } from '../../../lib/useMutationForm';
-import { PlanFormFields } from '../components/PlanFormFields';
-import { FormDialog } from '../../../components/FormDialog';
+} from '@/generated/graphql';
+import { dropListPages } from '@/lib/listCache';
+import { toaster } from '@/lib/toaster';
+import { useMutationForm } from '@/lib/useMutationForm';
+import { PlanFormFields } from '@/features/platformSettings/components/PlanFormFields';
+import { FormDialog } from '@/components/FormDialog';
 
 // The shared rules load when the dialog opens, keeping zod off the list's first paint.
 const planInputSchema = () => import('@yozy/shared/inputs').then((inputs) => inputs.planInput);

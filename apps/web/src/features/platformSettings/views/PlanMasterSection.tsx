@@ -1,20 +1,20 @@
 import { Text } from '@chakra-ui/react';
 import { useMemo } from 'react';
 import { LuArchive, LuArchiveRestore, LuTrash2 } from 'react-icons/lu';
-import { BooleanFilterSelect, type DataTableColumn } from '../../../components/DataTable';
+import { BooleanFilterSelect, type DataTableColumn } from '@/components/DataTable';
 import {
   PlanMasterDocument,
   usePlanDeleteMutation,
   usePlanMasterQuery,
   usePlanSetRetiredMutation,
   type ManagedPlanFieldsFragment,
-} from '../../../generated/graphql';
-import { dropListPages } from '../../../lib/listCache';
-import { toaster } from '../../../lib/toaster';
-import { useListQuery } from '../../../lib/useListQuery';
-import { useListState } from '../../../lib/useListState';
-import { MasterSection, throwIfRefused, type MasterAction } from '../master/MasterSection';
-import { planList } from '../planList';
+} from '@/generated/graphql';
+import { dropListPages } from '@/lib/listCache';
+import { toaster } from '@/lib/toaster';
+import { useListQuery } from '@/lib/useListQuery';
+import { useListState } from '@/lib/useListState';
+import { MasterSection, throwIfRefused, type MasterAction } from '@/features/platformSettings/master/MasterSection';
+import { planList } from '@/features/platformSettings/planList';
 import { PlanFormDialog } from './PlanFormDialog';
 
 type Plan = ManagedPlanFieldsFragment;

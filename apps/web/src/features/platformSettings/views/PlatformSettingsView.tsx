@@ -1,9 +1,9 @@
 import { Suspense, type ReactNode } from 'react';
 import { Navigate, useMatch } from 'react-router-dom';
-import { LinkTabs } from '../../../components/LinkTabs';
-import { PageHeader } from '../../../components/PageHeader';
-import { ScreenSpinner } from '../../../components/ScreenSpinner';
-import { menuEntryName } from '../../../lib/menu';
+import { LinkTabs } from '@/components/LinkTabs';
+import { PageHeader } from '@/components/PageHeader';
+import { ScreenSpinner } from '@/components/ScreenSpinner';
+import { menuEntryName } from '@/lib/menu';
 import {
   findPlatformSection,
   PLATFORM_SECTIONS,
@@ -11,7 +11,7 @@ import {
   platformSectionRoute,
   platformSettingsPath,
   type PlatformSectionSlug,
-} from '../urls';
+} from '@/features/platformSettings/urls';
 import { AdministratorSection } from './AdministratorSection';
 import { ApiKeySection } from './ApiKeySection';
 import { PlanMasterSection } from './PlanMasterSection';

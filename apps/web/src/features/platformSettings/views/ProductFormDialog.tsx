@@ -1,10 +1,10 @@
 import type { ProductInput } from '@yozy/shared';
-import { useProductCreateMutation, useProductUpdateMutation, type ManagedProductFieldsFragment } from '../../../generated/graphql';
-import { dropListPages } from '../../../lib/listCache';
-import { toaster } from '../../../lib/toaster';
-import { useMutationForm } from '../../../lib/useMutationForm';
-import { ProductFormFields } from '../components/ProductFormFields';
-import { FormDialog } from '../../../components/FormDialog';
+import { useProductCreateMutation, useProductUpdateMutation, type ManagedProductFieldsFragment } from '@/generated/graphql';
+import { dropListPages } from '@/lib/listCache';
+import { toaster } from '@/lib/toaster';
+import { useMutationForm } from '@/lib/useMutationForm';
+import { ProductFormFields } from '@/features/platformSettings/components/ProductFormFields';
+import { FormDialog } from '@/components/FormDialog';
 
 // The shared rules load when the dialog opens, keeping zod off the list's first paint.
 const productInputSchema = () => import('@yozy/shared/inputs').then((inputs) => inputs.productInput);

@@ -1,11 +1,11 @@
 import { Link, Text } from '@chakra-ui/react';
 import { useMemo } from 'react';
-import type { DataTableColumn } from '../../../components/DataTable';
-import { ProductMasterDocument, useProductMasterQuery, type ManagedProductFieldsFragment } from '../../../generated/graphql';
-import { useListQuery } from '../../../lib/useListQuery';
-import { useListState } from '../../../lib/useListState';
-import { MasterSection } from '../master/MasterSection';
-import { productList } from '../productList';
+import type { DataTableColumn } from '@/components/DataTable';
+import { ProductMasterDocument, useProductMasterQuery, type ManagedProductFieldsFragment } from '@/generated/graphql';
+import { useListQuery } from '@/lib/useListQuery';
+import { useListState } from '@/lib/useListState';
+import { MasterSection } from '@/features/platformSettings/master/MasterSection';
+import { productList } from '@/features/platformSettings/productList';
 import { ProductFormDialog } from './ProductFormDialog';
 
 type Product = ManagedProductFieldsFragment;

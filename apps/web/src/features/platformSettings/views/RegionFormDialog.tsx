@@ -1,10 +1,10 @@
 import { Input, Stack, Text } from '@chakra-ui/react';
-import { FormField } from '../../../components/FormField';
-import { useRegionCreateMutation, useRegionRenameMutation, type RegionFieldsFragment } from '../../../generated/graphql';
-import { dropListPages } from '../../../lib/listCache';
-import { toaster } from '../../../lib/toaster';
-import { useMutationForm } from '../../../lib/useMutationForm';
-import { FormDialog } from '../../../components/FormDialog';
+import { FormField } from '@/components/FormField';
+import { useRegionCreateMutation, useRegionRenameMutation, type RegionFieldsFragment } from '@/generated/graphql';
+import { dropListPages } from '@/lib/listCache';
+import { toaster } from '@/lib/toaster';
+import { useMutationForm } from '@/lib/useMutationForm';
+import { FormDialog } from '@/components/FormDialog';
 
 // The shared rules load when the dialog opens, keeping zod off the list's first paint.
 const regionInputSchema = () => import('@yozy/shared/inputs').then((inputs) => inputs.regionInput);

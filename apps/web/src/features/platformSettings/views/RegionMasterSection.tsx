@@ -1,20 +1,20 @@
 import { Text } from '@chakra-ui/react';
 import { useMemo } from 'react';
 import { LuArchive, LuArchiveRestore, LuTrash2 } from 'react-icons/lu';
-import { BooleanFilterSelect, type DataTableColumn } from '../../../components/DataTable';
+import { BooleanFilterSelect, type DataTableColumn } from '@/components/DataTable';
 import {
   RegionMasterDocument,
   useRegionDeleteMutation,
   useRegionMasterQuery,
   useRegionSetActiveMutation,
   type RegionFieldsFragment,
-} from '../../../generated/graphql';
-import { dropListPages } from '../../../lib/listCache';
-import { toaster } from '../../../lib/toaster';
-import { useListQuery } from '../../../lib/useListQuery';
-import { useListState } from '../../../lib/useListState';
-import { MasterSection, throwIfRefused, type MasterAction } from '../master/MasterSection';
-import { regionList } from '../regionList';
+} from '@/generated/graphql';
+import { dropListPages } from '@/lib/listCache';
+import { toaster } from '@/lib/toaster';
+import { useListQuery } from '@/lib/useListQuery';
+import { useListState } from '@/lib/useListState';
+import { MasterSection, throwIfRefused, type MasterAction } from '@/features/platformSettings/master/MasterSection';
+import { regionList } from '@/features/platformSettings/regionList';
 import { RegionAddDialog, RegionRenameDialog } from './RegionFormDialog';
 
 type Region = RegionFieldsFragment;

@@ -1,16 +1,11 @@
 import { Input, Stack, Text, Textarea } from '@chakra-ui/react';
-import { FormField } from '../../../components/FormField';
-import {
-  useMasterProductOptionsQuery,
-  useRoleCreateMutation,
-  useRoleUpdateMutation,
-  type RoleFieldsFragment,
-} from '../../../generated/graphql';
-import { dropListPages } from '../../../lib/listCache';
-import { toaster } from '../../../lib/toaster';
-import { useMutationForm } from '../../../lib/useMutationForm';
-import { ProductField } from '../components/ProductField';
-import { FormDialog } from '../../../components/FormDialog';
+import { FormField } from '@/components/FormField';
+import { useMasterProductOptionsQuery, useRoleCreateMutation, useRoleUpdateMutation, type RoleFieldsFragment } from '@/generated/graphql';
+import { dropListPages } from '@/lib/listCache';
+import { toaster } from '@/lib/toaster';
+import { useMutationForm } from '@/lib/useMutationForm';
+import { ProductField } from '@/features/platformSettings/components/ProductField';
+import { FormDialog } from '@/components/FormDialog';
 
 // The shared rules load when the dialog opens, keeping zod off the list's first paint.
 const roleInputSchema = () => import('@yozy/shared/inputs').then((inputs) => inputs.roleInput);

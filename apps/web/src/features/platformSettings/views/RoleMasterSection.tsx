@@ -1,7 +1,7 @@
 import { Text } from '@chakra-ui/react';
 import { useMemo } from 'react';
 import { LuArchive, LuArchiveRestore, LuTrash2 } from 'react-icons/lu';
-import { BooleanFilterSelect, FilterSelect, type DataTableColumn } from '../../../components/DataTable';
+import { BooleanFilterSelect, FilterSelect, type DataTableColumn } from '@/components/DataTable';
 import {
   RoleMasterDocument,
   useMasterProductOptionsQuery,
@@ -9,13 +9,13 @@ import {
   useRoleMasterQuery,
   useRoleSetActiveMutation,
   type RoleFieldsFragment,
-} from '../../../generated/graphql';
-import { dropListPages } from '../../../lib/listCache';
-import { toaster } from '../../../lib/toaster';
-import { useListQuery } from '../../../lib/useListQuery';
-import { useListState } from '../../../lib/useListState';
-import { MasterSection, throwIfRefused, type MasterAction } from '../master/MasterSection';
-import { roleList } from '../roleList';
+} from '@/generated/graphql';
+import { dropListPages } from '@/lib/listCache';
+import { toaster } from '@/lib/toaster';
+import { useListQuery } from '@/lib/useListQuery';
+import { useListState } from '@/lib/useListState';
+import { MasterSection, throwIfRefused, type MasterAction } from '@/features/platformSettings/master/MasterSection';
+import { roleList } from '@/features/platformSettings/roleList';
 import { RoleAddDialog, RoleEditDialog } from './RoleFormDialog';
 
 type Role = RoleFieldsFragment;

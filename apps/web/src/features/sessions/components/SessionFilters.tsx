@@ -1,5 +1,5 @@
 import { Field, HStack, NativeSelect } from '@chakra-ui/react';
-import { DayRangeFilter } from '../../../components/DataTable';
+import { DayRangeFilter } from '@/components/DataTable';
 
 type Props = {
   active: boolean | undefined;

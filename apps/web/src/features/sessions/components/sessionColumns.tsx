@@ -1,8 +1,8 @@
 import { Box, Button, IconButton, Menu, Portal, Stack, Text } from '@chakra-ui/react';
 import { LuEllipsisVertical, LuLogOut, LuUsers } from 'react-icons/lu';
-import type { DataTableColumn } from '../../../components/DataTable';
-import type { SessionFieldsFragment } from '../../../generated/graphql';
-import { formatDateTime } from '../../../lib/dates';
+import type { DataTableColumn } from '@/components/DataTable';
+import type { SessionFieldsFragment } from '@/generated/graphql';
+import { formatDateTime } from '@/lib/dates';
 
 export type SessionRow = SessionFieldsFragment;
 

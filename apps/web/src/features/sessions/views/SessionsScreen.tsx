@@ -1,9 +1,9 @@
 import { Box, Button, Flex, Text } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 import { LuLogOut } from 'react-icons/lu';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { DataTable } from '../../../components/DataTable';
-import { PageHeader } from '../../../components/PageHeader';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
+import { DataTable } from '@/components/DataTable';
+import { PageHeader } from '@/components/PageHeader';
 import {
   SessionListDocument,
   useSessionEndMutation,
@@ -11,18 +11,18 @@ import {
   useSessionOthersEndMutation,
   useSessionUserEndMutation,
   type UserErrorFieldsFragment,
-} from '../../../generated/graphql';
-import { dropListPages } from '../../../lib/listCache';
-import { menuEntryName } from '../../../lib/menu';
-import { errorMessage } from '../../../lib/requestErrors';
-import { toaster } from '../../../lib/toaster';
-import { useListQuery } from '../../../lib/useListQuery';
-import { useListState } from '../../../lib/useListState';
-import { SessionFilters } from '../components/SessionFilters';
-import { fullName, sessionColumns, type SessionRow } from '../components/sessionColumns';
-import { sessionFilter } from '../sessionFilter';
-import { sessionList } from '../sessionList';
-import { userSessionsPath } from '../urls';
+} from '@/generated/graphql';
+import { dropListPages } from '@/lib/listCache';
+import { menuEntryName } from '@/lib/menu';
+import { errorMessage } from '@/lib/requestErrors';
+import { toaster } from '@/lib/toaster';
+import { useListQuery } from '@/lib/useListQuery';
+import { useListState } from '@/lib/useListState';
+import { SessionFilters } from '@/features/sessions/components/SessionFilters';
+import { fullName, sessionColumns, type SessionRow } from '@/features/sessions/components/sessionColumns';
+import { sessionFilter } from '@/features/sessions/sessionFilter';
+import { sessionList } from '@/features/sessions/sessionList';
+import { userSessionsPath } from '@/features/sessions/urls';
 
 type Props = {
   /** The organisation whose sessions to show (the provider's organisation tab); the viewer's own when absent. */

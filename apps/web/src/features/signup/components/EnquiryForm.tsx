@@ -1,10 +1,10 @@
 import { Button, Fieldset, HStack, Input, SimpleGrid, Stack } from '@chakra-ui/react';
 import type { enquiryInput } from '@yozy/shared';
 import { LuEraser, LuSend } from 'react-icons/lu';
-import { FormField } from '../../../components/FormField';
-import { MutationForm } from '../../../components/MutationForm';
-import type { MutationForm as Kit } from '../../../lib/useMutationForm';
-import { ENQUIRY_SECTIONS, type EnquiryField, type Product } from '../enquiryForm';
+import { FormField } from '@/components/FormField';
+import { MutationForm } from '@/components/MutationForm';
+import type { MutationForm as Kit } from '@/lib/useMutationForm';
+import { ENQUIRY_SECTIONS, type EnquiryField, type Product } from '@/features/signup/enquiryForm';
 import { SubscriptionFields } from './SubscriptionFields';
 
 type Props = {

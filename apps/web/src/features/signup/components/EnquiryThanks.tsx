@@ -1,8 +1,8 @@
 import { HStack, Icon, Stack, Text } from '@chakra-ui/react';
 import { LuCircleCheck } from 'react-icons/lu';
-import { BackLink } from '../../../components/BackLink';
-import { loginPath } from '../../auth/urls';
-import { thanksText } from '../enquiryForm';
+import { BackLink } from '@/components/BackLink';
+import { loginPath } from '@/features/auth/urls';
+import { thanksText } from '@/features/signup/enquiryForm';
 
 export function EnquiryThanks({ company, adminEmail }: { company: string; adminEmail: string }) {
   return (

@@ -1,10 +1,10 @@
 import { Alert, Button, DataList, HStack, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
 import type { EnquiryInput } from '@yozy/shared';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { FormField } from '../../../components/FormField';
-import { SelectControl } from '../../../components/SelectControl';
-import type { Plan, Product } from '../enquiryForm';
-import { frequencyLabel, planOptionLabel } from '../enquiryForm';
+import { FormField } from '@/components/FormField';
+import { SelectControl } from '@/components/SelectControl';
+import type { Plan, Product } from '@/features/signup/enquiryForm';
+import { frequencyLabel, planOptionLabel } from '@/features/signup/enquiryForm';
 
 type Props = {
   products: readonly Product[];

@@ -1,14 +1,14 @@
 import { Stack } from '@chakra-ui/react';
 import { useState } from 'react';
-import { useEnquirySubmitMutation, useProductListQuery } from '../../../generated/graphql';
-import { describeRequestError } from '../../../lib/requestErrors';
-import { useMutationForm } from '../../../lib/useMutationForm';
-import { AuthCard } from '../../../components/AuthCard';
-import { BackLink } from '../../../components/BackLink';
-import { loginPath } from '../../auth/urls';
-import { EnquiryForm } from '../components/EnquiryForm';
-import { EnquiryThanks } from '../components/EnquiryThanks';
-import { EMPTY_ENQUIRY, submitEnquiryInput } from '../enquiryForm';
+import { useEnquirySubmitMutation, useProductListQuery } from '@/generated/graphql';
+import { describeRequestError } from '@/lib/requestErrors';
+import { useMutationForm } from '@/lib/useMutationForm';
+import { AuthCard } from '@/components/AuthCard';
+import { BackLink } from '@/components/BackLink';
+import { loginPath } from '@/features/auth/urls';
+import { EnquiryForm } from '@/features/signup/components/EnquiryForm';
+import { EnquiryThanks } from '@/features/signup/components/EnquiryThanks';
+import { EMPTY_ENQUIRY, submitEnquiryInput } from '@/features/signup/enquiryForm';
 
 // The shared rules load when the person starts on the form, keeping zod off the first screen.
 const enquiryInputSchema = () => import('@yozy/shared/inputs').then((inputs) => inputs.enquiryInput);

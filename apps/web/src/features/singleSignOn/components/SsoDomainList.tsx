@@ -1,8 +1,8 @@
 import { Badge, Box, Button, Code, Flex, Stack, Text } from '@chakra-ui/react';
 import { LuBadgeCheck, LuShieldAlert } from 'react-icons/lu';
-import { CopyButton } from '../../../components/CopyButton';
-import type { SsoDomainVerificationFieldsFragment } from '../../../generated/graphql';
-import { formatDateTime } from '../../../lib/dates';
+import { CopyButton } from '@/components/CopyButton';
+import type { SsoDomainVerificationFieldsFragment } from '@/generated/graphql';
+import { formatDateTime } from '@/lib/dates';
 
 type Props = {
   domains: SsoDomainVerificationFieldsFragment[];

@@ -1,13 +1,13 @@
 import { Box, Button, Code, Flex, Heading, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useState } from 'react';
-import { CheckboxField } from '../../../components/CheckboxField';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { CopyButton } from '../../../components/CopyButton';
-import { FormAlert } from '../../../components/FormAlert';
-import { FormField } from '../../../components/FormField';
-import { MutationForm } from '../../../components/MutationForm';
-import { OutcomeAlert, type Outcome } from '../../../components/OutcomeAlert';
-import { SettingsPanel } from '../../../components/SettingsPanel';
+import { CheckboxField } from '@/components/CheckboxField';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
+import { CopyButton } from '@/components/CopyButton';
+import { FormAlert } from '@/components/FormAlert';
+import { FormField } from '@/components/FormField';
+import { MutationForm } from '@/components/MutationForm';
+import { OutcomeAlert, type Outcome } from '@/components/OutcomeAlert';
+import { SettingsPanel } from '@/components/SettingsPanel';
 import {
   useSsoDiscoveryLazyQuery,
   useSsoDomainConfirmMutation,
@@ -16,11 +16,11 @@ import {
   useSsoSettingsUpdateMutation,
   useViewerQuery,
   type SsoSettingsFieldsFragment,
-} from '../../../generated/graphql';
-import { SsoDomainList } from '../components/SsoDomainList';
-import { describeRequestError, errorMessage } from '../../../lib/requestErrors';
-import { toaster } from '../../../lib/toaster';
-import { useMutationForm } from '../../../lib/useMutationForm';
+} from '@/generated/graphql';
+import { SsoDomainList } from '@/features/singleSignOn/components/SsoDomainList';
+import { describeRequestError, errorMessage } from '@/lib/requestErrors';
+import { toaster } from '@/lib/toaster';
+import { useMutationForm } from '@/lib/useMutationForm';
 
 const ssoFormSchema = () => import('@yozy/shared/inputs').then((inputs) => inputs.ssoSettingsForm);
 

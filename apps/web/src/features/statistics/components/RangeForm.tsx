@@ -1,6 +1,6 @@
 import { Button, Field, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { useId, useState, type FormEvent } from 'react';
-import { DEFAULT_RANGE_DAYS, lastDays, rangeProblem, todayUtc } from '../range';
+import { DEFAULT_RANGE_DAYS, lastDays, rangeProblem, todayUtc } from '@/features/statistics/range';
 
 type Range = { from: string; to: string };
 

@@ -1,17 +1,17 @@
 import { Box, SimpleGrid, Skeleton, Stack, VisuallyHidden } from '@chakra-ui/react';
 import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import { parseAsString, useQueryStates } from 'nuqs';
-import { ChartPanel } from '../../../components/charts/ChartPanel';
-import type { ChartSeries } from '../../../components/charts/types';
-import { PageHeader } from '../../../components/PageHeader';
-import { ProblemNotice } from '../../../components/ProblemNotice';
-import { useStatisticsReportQuery } from '../../../generated/graphql';
-import { formatDate } from '../../../lib/dates';
-import { menuEntryName } from '../../../lib/menu';
-import { describeRequestError } from '../../../lib/requestErrors';
-import { RangeForm } from '../components/RangeForm';
-import { isDay } from '../range';
-import { statisticsPath } from '../urls';
+import { ChartPanel } from '@/components/charts/ChartPanel';
+import type { ChartSeries } from '@/components/charts/types';
+import { PageHeader } from '@/components/PageHeader';
+import { ProblemNotice } from '@/components/ProblemNotice';
+import { useStatisticsReportQuery } from '@/generated/graphql';
+import { formatDate } from '@/lib/dates';
+import { menuEntryName } from '@/lib/menu';
+import { describeRequestError } from '@/lib/requestErrors';
+import { RangeForm } from '@/features/statistics/components/RangeForm';
+import { isDay } from '@/features/statistics/range';
+import { statisticsPath } from '@/features/statistics/urls';
 
 type Props = {
   /** The organisation to show; the viewer's own when absent (a SuperAdmin passes the one they look at). */

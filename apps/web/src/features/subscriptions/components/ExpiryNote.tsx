@@ -1,7 +1,7 @@
 import { HStack, Stack, Text } from '@chakra-ui/react';
 import { LuCircleAlert, LuTriangleAlert } from 'react-icons/lu';
-import { formatDate } from '../../../lib/dates';
-import { expiryLabel, expiryOf } from '../expiry';
+import { formatDate } from '@/lib/dates';
+import { expiryLabel, expiryOf } from '@/features/subscriptions/expiry';
 
 /** The licence's last day, with a warning once it is near or past. */
 export function ExpiryNote({ validTill }: { validTill: string }) {

@@ -2,9 +2,9 @@ import { Input, Text } from '@chakra-ui/react';
 import type { AddLicenceInput, ChangeLicencePlanInput, ExtendLicenceInput } from '@yozy/shared';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { FormField } from '../../../components/FormField';
-import { SelectControl } from '../../../components/SelectControl';
-import { FormDialog } from '../../../components/FormDialog';
+import { FormField } from '@/components/FormField';
+import { SelectControl } from '@/components/SelectControl';
+import { FormDialog } from '@/components/FormDialog';
 import {
   useLicenceAddMutation,
   useLicenceChangePlanMutation,
@@ -12,12 +12,12 @@ import {
   useLicencePlanOptionsQuery,
   type LicenceFieldsFragment,
   type LicencePlanOptionsQuery,
-} from '../../../generated/graphql';
-import { formatDate } from '../../../lib/dates';
-import { dropListPages } from '../../../lib/listCache';
-import { toaster } from '../../../lib/toaster';
-import { useMutationForm } from '../../../lib/useMutationForm';
-import { onePeriodLater, today } from '../period';
+} from '@/generated/graphql';
+import { formatDate } from '@/lib/dates';
+import { dropListPages } from '@/lib/listCache';
+import { toaster } from '@/lib/toaster';
+import { useMutationForm } from '@/lib/useMutationForm';
+import { onePeriodLater, today } from '@/features/subscriptions/period';
 
 // The shared rules load when a dialog opens, keeping zod off the list's first paint.
 const addSchema = () => import('@yozy/shared/inputs').then((inputs) => inputs.addLicenceInput);

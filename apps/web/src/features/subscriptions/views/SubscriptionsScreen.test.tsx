@@ -4,9 +4,9 @@ import type { MockLink } from '@apollo/client/testing';
 import { screen } from '@testing-library/react';
 import { NuqsAdapter } from 'nuqs/adapters/react-router/v7';
 import { describe, expect, it } from 'vitest';
-import { LicenceListDocument, ViewerDocument, type TypeOfUser } from '../../../generated/graphql';
-import { createCache } from '../../../lib/apollo';
-import { renderInConsole } from '../../../testing/render';
+import { LicenceListDocument, ViewerDocument, type TypeOfUser } from '@/generated/graphql';
+import { createCache } from '@/lib/apollo';
+import { renderInConsole } from '@/testing/render';
 import { SubscriptionsScreen } from './SubscriptionsScreen';
 
 const LICENCE = {

@@ -1,29 +1,29 @@
 import { Alert, Box, Button, Flex, Stack, Text } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 import { LuPlus } from 'react-icons/lu';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { DataTable, type DataTableColumn } from '../../../components/DataTable';
-import { PageHeader } from '../../../components/PageHeader';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
+import { DataTable, type DataTableColumn } from '@/components/DataTable';
+import { PageHeader } from '@/components/PageHeader';
 import {
   LicenceListDocument,
   useLicenceListQuery,
   useLicenceSetActiveMutation,
   useViewerQuery,
   type LicenceListQuery,
-} from '../../../generated/graphql';
-import { formatDate } from '../../../lib/dates';
-import { dropListPages } from '../../../lib/listCache';
-import { menuEntryName } from '../../../lib/menu';
-import { errorMessage } from '../../../lib/requestErrors';
-import { toaster } from '../../../lib/toaster';
-import { useListQuery } from '../../../lib/useListQuery';
-import { useListState } from '../../../lib/useListState';
-import { ExpiryNote } from '../components/ExpiryNote';
-import { LicenceActions, type LicenceAction } from '../components/LicenceActions';
-import { SeatBar } from '../components/SeatBar';
-import { expiryLabel, expiryOf } from '../expiry';
-import { licenceList } from '../licenceList';
-import { subscriptionDetailsPath } from '../urls';
+} from '@/generated/graphql';
+import { formatDate } from '@/lib/dates';
+import { dropListPages } from '@/lib/listCache';
+import { menuEntryName } from '@/lib/menu';
+import { errorMessage } from '@/lib/requestErrors';
+import { toaster } from '@/lib/toaster';
+import { useListQuery } from '@/lib/useListQuery';
+import { useListState } from '@/lib/useListState';
+import { ExpiryNote } from '@/features/subscriptions/components/ExpiryNote';
+import { LicenceActions, type LicenceAction } from '@/features/subscriptions/components/LicenceActions';
+import { SeatBar } from '@/features/subscriptions/components/SeatBar';
+import { expiryLabel, expiryOf } from '@/features/subscriptions/expiry';
+import { licenceList } from '@/features/subscriptions/licenceList';
+import { subscriptionDetailsPath } from '@/features/subscriptions/urls';
 import { AddLicenceDialog, ChangePlanDialog, ExtendLicenceDialog } from './LicenceDialogs';
 
 export type SubscriptionsScreenProps = {

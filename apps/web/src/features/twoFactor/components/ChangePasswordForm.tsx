@@ -1,8 +1,8 @@
 import { Button, Input, Stack } from '@chakra-ui/react';
 import { PASSWORD_RULE_MESSAGE, type changePasswordInput } from '@yozy/shared';
-import { FormField } from '../../../components/FormField';
-import { MutationForm } from '../../../components/MutationForm';
-import type { MutationForm as Kit } from '../../../lib/useMutationForm';
+import { FormField } from '@/components/FormField';
+import { MutationForm } from '@/components/MutationForm';
+import type { MutationForm as Kit } from '@/lib/useMutationForm';
 
 type Props = { email: string; kit: Kit<typeof changePasswordInput> };
 

@@ -1,7 +1,7 @@
 import { Box, Button, Stack, Text } from '@chakra-ui/react';
 import { LuLaptop, LuLogOut, LuSmartphone } from 'react-icons/lu';
-import type { SessionFieldsFragment } from '../../../generated/graphql';
-import { formatDateTime } from '../../../lib/dates';
+import type { SessionFieldsFragment } from '@/generated/graphql';
+import { formatDateTime } from '@/lib/dates';
 
 type Props = {
   sessions: readonly SessionFieldsFragment[];

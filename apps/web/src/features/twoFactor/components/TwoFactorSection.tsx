@@ -1,9 +1,9 @@
 import { Button, Card, Flex, Heading, Link, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { FormAlert } from '../../../components/FormAlert';
-import { MutationForm } from '../../../components/MutationForm';
-import { RecoveryCodeField, TwoFactorCodeField } from '../../../components/TwoFactorCodeField';
-import { RecoveryCodesPanel, TwoFactorEnrolmentPanel } from '../../../components/TwoFactorEnrolmentPanel';
+import { FormAlert } from '@/components/FormAlert';
+import { MutationForm } from '@/components/MutationForm';
+import { RecoveryCodeField, TwoFactorCodeField } from '@/components/TwoFactorCodeField';
+import { RecoveryCodesPanel, TwoFactorEnrolmentPanel } from '@/components/TwoFactorEnrolmentPanel';
 import {
   TwoFactorStatusDocument,
   useTwoFactorConfirmMutation,
@@ -12,12 +12,12 @@ import {
   useTwoFactorStatusQuery,
   type TwoFactorEnrolmentFieldsFragment,
   type TwoFactorStatusFieldsFragment,
-} from '../../../generated/graphql';
-import { formatDateTime } from '../../../lib/dates';
-import { describeRequestError, errorMessage } from '../../../lib/requestErrors';
-import { toaster } from '../../../lib/toaster';
-import { codeRefusal } from '../../../lib/twoFactorErrors';
-import { useMutationForm } from '../../../lib/useMutationForm';
+} from '@/generated/graphql';
+import { formatDateTime } from '@/lib/dates';
+import { describeRequestError, errorMessage } from '@/lib/requestErrors';
+import { toaster } from '@/lib/toaster';
+import { codeRefusal } from '@/lib/twoFactorErrors';
+import { useMutationForm } from '@/lib/useMutationForm';
 
 const codeSchema = () => import('@yozy/shared/inputs').then((inputs) => inputs.twoFactorCodeInput);
 const recoverySchema = () => import('@yozy/shared/inputs').then((inputs) => inputs.recoveryCodeInput);

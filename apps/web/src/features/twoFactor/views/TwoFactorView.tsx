@@ -1,8 +1,8 @@
 import { Button, Card, Flex, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { PageHeader } from '../../../components/PageHeader';
-import { FormAlert } from '../../../components/FormAlert';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
+import { PageHeader } from '@/components/PageHeader';
+import { FormAlert } from '@/components/FormAlert';
 import {
   usePasswordChangeMutation,
   useSessionEndMutation,
@@ -11,16 +11,16 @@ import {
   useViewerQuery,
   type SessionFieldsFragment,
   type UserErrorFieldsFragment,
-} from '../../../generated/graphql';
-import { dropListPages } from '../../../lib/listCache';
-import { menuEntryName } from '../../../lib/menu';
-import { describeRequestError, errorMessage } from '../../../lib/requestErrors';
-import { toaster } from '../../../lib/toaster';
-import { useMutationForm } from '../../../lib/useMutationForm';
-import { ChangePasswordForm } from '../components/ChangePasswordForm';
-import { OwnSessionList } from '../components/OwnSessionList';
-import { TwoFactorSection } from '../components/TwoFactorSection';
-import { twoFactorPath } from '../urls';
+} from '@/generated/graphql';
+import { dropListPages } from '@/lib/listCache';
+import { menuEntryName } from '@/lib/menu';
+import { describeRequestError, errorMessage } from '@/lib/requestErrors';
+import { toaster } from '@/lib/toaster';
+import { useMutationForm } from '@/lib/useMutationForm';
+import { ChangePasswordForm } from '@/features/twoFactor/components/ChangePasswordForm';
+import { OwnSessionList } from '@/features/twoFactor/components/OwnSessionList';
+import { TwoFactorSection } from '@/features/twoFactor/components/TwoFactorSection';
+import { twoFactorPath } from '@/features/twoFactor/urls';
 
 const changePasswordSchema = () => import('@yozy/shared/inputs').then((inputs) => inputs.changePasswordInput);
 

@@ -3,7 +3,7 @@ import { useApolloClient } from '@apollo/client/react';
 import { USER_IMPORT_COLUMNS, USER_IMPORT_TEMPLATE, type ImportColumnField } from '@yozy/shared/userImportFile';
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { LuDownload } from 'react-icons/lu';
-import { FormAlert } from '../../../components/FormAlert';
+import { FormAlert } from '@/components/FormAlert';
 import {
   UserImportPreviewDocument,
   useUsersImportMutation,
@@ -11,11 +11,11 @@ import {
   type UserImportPreviewQuery,
   type UserImportRowInput,
   type UserSeatsQuery,
-} from '../../../generated/graphql';
-import { dropListPages } from '../../../lib/listCache';
-import { describeRequestError, errorMessage } from '../../../lib/requestErrors';
-import { toaster } from '../../../lib/toaster';
-import { rowsFromCsv } from '../userImportFile';
+} from '@/generated/graphql';
+import { dropListPages } from '@/lib/listCache';
+import { describeRequestError, errorMessage } from '@/lib/requestErrors';
+import { toaster } from '@/lib/toaster';
+import { rowsFromCsv } from '@/features/users/userImportFile';
 
 type Seats = UserSeatsQuery['userSeats'][number];
 type Checked = UserImportPreviewQuery['userImportPreview'];
@@ -28,7 +28,7 @@ type Props = {
 };
 
 // The CSV reader (papaparse) loads when a file is chosen or the template asked for, never with the screen.
-const loadCsv = () => import('../../../lib/csv');
+const loadCsv = () => import('@/lib/csv');
 
 const HEADER_OF = new Map(USER_IMPORT_COLUMNS.map((column) => [column.field, column.header]));
 const people = (count: number) => `${count} ${count === 1 ? 'person' : 'people'}`;

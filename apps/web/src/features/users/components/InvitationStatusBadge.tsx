@@ -1,5 +1,5 @@
 import { Badge } from '@chakra-ui/react';
-import type { InvitationStatus } from '../../../generated/graphql';
+import type { InvitationStatus } from '@/generated/graphql';
 
 export const INVITATION_STATUS_LABELS: Record<InvitationStatus, string> = {
   PENDING: 'Pending',

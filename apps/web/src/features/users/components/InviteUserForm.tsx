@@ -1,10 +1,10 @@
 import { Button, Dialog, Input, NativeSelect, Portal, SimpleGrid } from '@chakra-ui/react';
 import type { inviteUserInput } from '@yozy/shared';
-import { FormField } from '../../../components/FormField';
-import { SelectControl, type SelectOption } from '../../../components/SelectControl';
-import { MutationForm } from '../../../components/MutationForm';
-import type { UserSeatsQuery } from '../../../generated/graphql';
-import type { MutationForm as Kit } from '../../../lib/useMutationForm';
+import { FormField } from '@/components/FormField';
+import { SelectControl, type SelectOption } from '@/components/SelectControl';
+import { MutationForm } from '@/components/MutationForm';
+import type { UserSeatsQuery } from '@/generated/graphql';
+import type { MutationForm as Kit } from '@/lib/useMutationForm';
 
 const KIND_OPTIONS: readonly SelectOption[] = [
   ['User', 'Member'],

@@ -1,5 +1,5 @@
 import { Box, HStack, SimpleGrid, Skeleton, Text } from '@chakra-ui/react';
-import type { UserSeatsQuery } from '../../../generated/graphql';
+import type { UserSeatsQuery } from '@/generated/graphql';
 
 type Seats = UserSeatsQuery['userSeats'][number];
 

@@ -1,7 +1,7 @@
 import { Badge, DataList, Heading, Stack, Table, Text } from '@chakra-ui/react';
-import type { UserDetailQuery } from '../../../generated/graphql';
-import { formatDateTime } from '../../../lib/dates';
-import { UserStatusBadge } from '../../../components/UserStatusBadge';
+import type { UserDetailQuery } from '@/generated/graphql';
+import { formatDateTime } from '@/lib/dates';
+import { UserStatusBadge } from '@/components/UserStatusBadge';
 
 type Detail = NonNullable<UserDetailQuery['user']>;
 

@@ -1,8 +1,8 @@
 import { Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 import { LuBan, LuCopy, LuSend } from 'react-icons/lu';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { DataTable, FilterSelect, type DataTableColumn } from '../../../components/DataTable';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
+import { DataTable, FilterSelect, type DataTableColumn } from '@/components/DataTable';
 import {
   InvitationListDocument,
   useInvitationListQuery,
@@ -10,16 +10,16 @@ import {
   useInvitationRevokeMutation,
   type InvitationFieldsFragment,
   type UserErrorFieldsFragment,
-} from '../../../generated/graphql';
-import { copyText } from '../../../lib/clipboard';
-import { formatDateTime } from '../../../lib/dates';
-import { dropListPages } from '../../../lib/listCache';
-import { describeRequestError, errorMessage } from '../../../lib/requestErrors';
-import { toaster } from '../../../lib/toaster';
-import { useListQuery } from '../../../lib/useListQuery';
-import { useListState } from '../../../lib/useListState';
-import { INVITATION_STATUS_LABELS, InvitationStatusBadge } from '../components/InvitationStatusBadge';
-import { INVITATION_STATUSES, invitationList } from '../userList';
+} from '@/generated/graphql';
+import { copyText } from '@/lib/clipboard';
+import { formatDateTime } from '@/lib/dates';
+import { dropListPages } from '@/lib/listCache';
+import { describeRequestError, errorMessage } from '@/lib/requestErrors';
+import { toaster } from '@/lib/toaster';
+import { useListQuery } from '@/lib/useListQuery';
+import { useListState } from '@/lib/useListState';
+import { INVITATION_STATUS_LABELS, InvitationStatusBadge } from '@/features/users/components/InvitationStatusBadge';
+import { INVITATION_STATUSES, invitationList } from '@/features/users/userList';
 
 type Invitation = InvitationFieldsFragment;
 

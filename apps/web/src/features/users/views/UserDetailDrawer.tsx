@@ -1,8 +1,8 @@
 import { CloseButton, Drawer, Portal, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { FormAlert } from '../../../components/FormAlert';
-import { useUserDetailQuery } from '../../../generated/graphql';
-import { describeRequestError } from '../../../lib/requestErrors';
-import { UserDetails } from '../components/UserDetails';
+import { FormAlert } from '@/components/FormAlert';
+import { useUserDetailQuery } from '@/generated/graphql';
+import { describeRequestError } from '@/lib/requestErrors';
+import { UserDetails } from '@/features/users/components/UserDetails';
 
 type Props = {
   /** The person shown; null keeps the drawer closed. */

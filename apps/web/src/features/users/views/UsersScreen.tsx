@@ -2,8 +2,8 @@ import { Badge, Box, Button, Flex, HStack, Heading, NativeSelect, Tabs, Text } f
 import { parseAsString, parseAsStringLiteral, useQueryStates } from 'nuqs';
 import { useMemo, useState } from 'react';
 import { LuFileUp, LuUserPlus } from 'react-icons/lu';
-import { DataTable, type DataTableColumn } from '../../../components/DataTable';
-import { PageHeader } from '../../../components/PageHeader';
+import { DataTable, type DataTableColumn } from '@/components/DataTable';
+import { PageHeader } from '@/components/PageHeader';
 import {
   UserListDocument,
   useUserInviteMutation,
@@ -11,20 +11,20 @@ import {
   useUserSeatsQuery,
   type UserFieldsFragment,
   type UserStatus,
-} from '../../../generated/graphql';
-import { formatDateTime } from '../../../lib/dates';
-import { dropListPages } from '../../../lib/listCache';
-import { menuEntryName } from '../../../lib/menu';
-import { toaster } from '../../../lib/toaster';
-import { useListQuery } from '../../../lib/useListQuery';
-import { useListState } from '../../../lib/useListState';
-import { useMutationForm } from '../../../lib/useMutationForm';
-import { ImportUsersDialog } from '../components/ImportUsersDialog';
-import { InviteUserDialog } from '../components/InviteUserForm';
-import { SeatSummary } from '../components/SeatSummary';
-import { STATUS_LABELS, UserStatusBadge } from '../../../components/UserStatusBadge';
-import { userManagementPath } from '../urls';
-import { USER_STATUSES, userList } from '../userList';
+} from '@/generated/graphql';
+import { formatDateTime } from '@/lib/dates';
+import { dropListPages } from '@/lib/listCache';
+import { menuEntryName } from '@/lib/menu';
+import { toaster } from '@/lib/toaster';
+import { useListQuery } from '@/lib/useListQuery';
+import { useListState } from '@/lib/useListState';
+import { useMutationForm } from '@/lib/useMutationForm';
+import { ImportUsersDialog } from '@/features/users/components/ImportUsersDialog';
+import { InviteUserDialog } from '@/features/users/components/InviteUserForm';
+import { SeatSummary } from '@/features/users/components/SeatSummary';
+import { STATUS_LABELS, UserStatusBadge } from '@/components/UserStatusBadge';
+import { userManagementPath } from '@/features/users/urls';
+import { USER_STATUSES, userList } from '@/features/users/userList';
 import { InvitationsPanel } from './InvitationsPanel';
 import { useUserBulkActions } from './useUserBulkActions';
 import { UserDetailDrawer } from './UserDetailDrawer';

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { LuCircleCheck, LuCircleX, LuLogOut, LuSend, LuUserCheck, LuUserX } from 'react-icons/lu';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import type { BulkAction } from '../../../components/DataTable';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
+import type { BulkAction } from '@/components/DataTable';
 import {
   useInvitationResendMutation,
   useUsersDecideApprovalMutation,
@@ -9,10 +9,10 @@ import {
   useUsersSignOutMutation,
   type UserErrorFieldsFragment,
   type UserFieldsFragment,
-} from '../../../generated/graphql';
-import { dropListPages } from '../../../lib/listCache';
-import { errorMessage } from '../../../lib/requestErrors';
-import { toaster } from '../../../lib/toaster';
+} from '@/generated/graphql';
+import { dropListPages } from '@/lib/listCache';
+import { errorMessage } from '@/lib/requestErrors';
+import { toaster } from '@/lib/toaster';
 
 type User = UserFieldsFragment;
 type Pending = { kind: 'deactivate' | 'signOut' | 'decline'; users: User[] };
