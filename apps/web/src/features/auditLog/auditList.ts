@@ -1,8 +1,7 @@
 import { parseAsString } from 'nuqs';
 import type { AuditFilter } from '@/generated/schema';
 import { dayEnd, dayStart } from '@/lib/dates';
-import { defineList, listHref, parseAsDay, type FilterValues, type ListLink } from '@/lib/listState';
-import { auditLogPath } from './urls';
+import { defineList, parseAsDay, type FilterValues } from '@/lib/listState';
 
 // Apart from urls.ts, which the router imports for the path: the sign-in page must not load nuqs.
 
@@ -25,6 +24,3 @@ export function auditFilter(filter: FilterValues<typeof auditList>): AuditFilter
   if (filter.to) result.occurredTo = dayEnd(filter.to);
   return Object.keys(result).length ? result : undefined;
 }
-
-/** The audit log, optionally filtered, e.g. to one person's changes. */
-export const auditLogUrl = (link: ListLink<typeof auditList> = {}) => listHref(auditLogPath, auditList, link);

@@ -1,6 +1,5 @@
 import { parseAsBoolean } from 'nuqs';
-import { defineList, listHref, type ListLink } from '@/lib/listState';
-import { platformSectionPath } from './urls';
+import { defineList } from '@/lib/listState';
 
 // Apart from urls.ts, which the router loads on every first visit: the list's parsers load with the screen.
 
@@ -10,6 +9,3 @@ export const planList = defineList({
   defaultSort: { key: 'name', direction: 'ASC' },
   filters: { retired: parseAsBoolean },
 });
-
-/** The plan master, optionally searched, filtered, sorted or on a given page. */
-export const planListUrl = (link: ListLink<typeof planList> = {}) => listHref(platformSectionPath('plans'), planList, link);

@@ -1,5 +1,4 @@
-import { defineList, listHref, type ListLink } from '@/lib/listState';
-import { platformSectionPath } from './urls';
+import { defineList } from '@/lib/listState';
 
 /** The product master: sorted by name or code. */
 export const productList = defineList({
@@ -7,6 +6,3 @@ export const productList = defineList({
   defaultSort: { key: 'name', direction: 'ASC' },
   filters: {},
 });
-
-/** The product master, optionally searched, sorted or on a given page. */
-export const productListUrl = (link: ListLink<typeof productList> = {}) => listHref(platformSectionPath('products'), productList, link);

@@ -1,6 +1,5 @@
 import { parseAsBoolean } from 'nuqs';
-import { defineList, listHref, type ListLink } from '@/lib/listState';
-import { platformSectionPath } from './urls';
+import { defineList } from '@/lib/listState';
 
 /** The regions master: sorted by name or code; filtered to offered or retired regions. */
 export const regionList = defineList({
@@ -8,6 +7,3 @@ export const regionList = defineList({
   defaultSort: { key: 'name', direction: 'ASC' },
   filters: { active: parseAsBoolean },
 });
-
-/** The regions master, optionally searched, filtered, sorted or on a given page. */
-export const regionListUrl = (link: ListLink<typeof regionList> = {}) => listHref(platformSectionPath('regions'), regionList, link);

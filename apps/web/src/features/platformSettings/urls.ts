@@ -13,7 +13,6 @@ export const PLATFORM_SECTIONS = [
   { slug: 'audit', label: 'Audit log' },
 ] as const;
 export type PlatformSectionSlug = (typeof PLATFORM_SECTIONS)[number]['slug'];
-export const PLATFORM_SECTION_SLUGS: readonly PlatformSectionSlug[] = PLATFORM_SECTIONS.map((section) => section.slug);
 export const platformSectionRoute = `${platformSettingsPath}/:section`;
 
 /** A section of Platform Settings, e.g. `/platformsettings/plans`. */

@@ -1,6 +1,5 @@
 import { parseAsBoolean } from 'nuqs';
-import { defineList, listHref, parseAsDay, type ListLink } from '@/lib/listState';
-import { userSessionsPath } from './urls';
+import { defineList, parseAsDay } from '@/lib/listState';
 
 // Apart from urls.ts, which the router imports for the path: the sign-in page must not load nuqs.
 
@@ -13,6 +12,3 @@ export const sessionList = defineList({
   defaultSort: { key: 'started', direction: 'DESC' },
   filters: { active: parseAsBoolean, startedFrom: parseAsDay, startedTo: parseAsDay },
 });
-
-/** The sessions list, optionally filtered, e.g. to live sessions. */
-export const userSessionsUrl = (link: ListLink<typeof sessionList> = {}) => listHref(userSessionsPath, sessionList, link);

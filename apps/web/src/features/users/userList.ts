@@ -1,6 +1,5 @@
 import { parseAsStringLiteral } from 'nuqs';
-import { defineList, listHref, type ListLink } from '@/lib/listState';
-import { userManagementPath } from './urls';
+import { defineList } from '@/lib/listState';
 
 export const USER_STATUSES = ['ACTIVE', 'INVITED', 'AWAITING_APPROVAL', 'DISABLED'] as const;
 
@@ -14,9 +13,6 @@ export const userList = defineList({
   defaultSort: { key: 'name', direction: 'ASC' },
   filters: { status: parseAsStringLiteral(USER_STATUSES) },
 });
-
-/** The users list, optionally filtered (e.g. to disabled accounts), searched, sorted or on a given page. */
-export const userListUrl = (link: ListLink<typeof userList> = {}) => listHref(userManagementPath, userList, link);
 
 export const INVITATION_STATUSES = ['PENDING', 'ACCEPTED', 'EXPIRED', 'REVOKED'] as const;
 
