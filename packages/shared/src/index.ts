@@ -1,5 +1,6 @@
 export * from './constants';
 export * from './email';
+export * from './links';
 export * from './password';
 export * from './menu';
 export * from './inputs';

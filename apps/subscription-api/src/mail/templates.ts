@@ -1,4 +1,4 @@
-import { TOKEN_VALIDITY_HOURS, type EmailTemplateName } from '@yozy/shared';
+import { resetPasswordLink, setPasswordLink, TOKEN_VALIDITY_HOURS, type EmailTemplateName } from '@yozy/shared';
 
 export type MailTemplate = EmailTemplateName | 'password_changed' | 'test';
 
@@ -30,17 +30,14 @@ export function escapeHtml(value: string): string {
 // PUBLIC_URL is validated without a trailing slash; trimming again keeps a hand-built config safe.
 const base = (publicUrl: string) => publicUrl.replace(/\/+$/, '');
 
-/** The reset screen of SPEC section 2: /forgotpassword/{token}/{email}. */
+/** The reset screen of SPEC section 2. */
 export function resetLink(publicUrl: string, token: string, email: string): string {
-  return `${base(publicUrl)}/forgotpassword/${encodeURIComponent(token)}/${encodeURIComponent(email)}`;
+  return `${base(publicUrl)}${resetPasswordLink(token, email)}`;
 }
 
-/**
- * The set-password screen of SPEC section 2 plus the token of DESIGN section 2. FN and LN are the
- * specification's placeholders for a name not known yet; the screen shows them as empty.
- */
+/** The set-password screen of SPEC section 2 plus the token of DESIGN section 2. */
 export function invitationLink(publicUrl: string, token: string, email: string, firstName: string, lastName: string): string {
-  return `${base(publicUrl)}/setpassword/${encodeURIComponent(email)}/${encodeURIComponent(firstName || 'FN')}/${encodeURIComponent(lastName || 'LN')}?token=${encodeURIComponent(token)}`;
+  return `${base(publicUrl)}${setPasswordLink(token, email, firstName, lastName)}`;
 }
 
 /** A paragraph, or a link with its label and, when the link signs someone in, the token it carries. */

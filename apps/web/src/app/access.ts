@@ -1,3 +1,5 @@
+import { FORGOT_PASSWORD_PATH, SET_PASSWORD_PATH } from '@yozy/shared';
+import { loginPath, signupPath } from '@/features/auth/urls';
 import type { ViewerFieldsFragment } from '@/generated/graphql';
 
 /** Where the router sends a request: null to stay, or the path to redirect to. */
@@ -8,10 +10,8 @@ export type ViewerAccess = Pick<ViewerFieldsFragment, 'landingPath'> & {
   menu: readonly Pick<ViewerFieldsFragment['menu'][number], 'path'>[];
 };
 
-export const LOGIN_PATH = '/login';
-
-const PUBLIC_EXACT = new Set(['/login', '/signup']);
-const PUBLIC_FRAGMENTS = ['setpassword', 'forgotpassword'];
+const PUBLIC_EXACT = new Set([loginPath, signupPath]);
+const PUBLIC_FRAGMENTS = [SET_PASSWORD_PATH, FORGOT_PASSWORD_PATH].map((path) => path.slice(1));
 
 // '/dashboard/' and '/dashboard' are the same screen; the root stays '/'. A list's query string
 // (page, sort, search, filters) and a fragment say nothing about which screen it is.
@@ -38,7 +38,7 @@ export function isPermittedPath(pathname: string, viewer: ViewerAccess): boolean
 
 /** SPEC §2 access rules, for a viewer who is signed out (null) or signed in. */
 export function resolveAccess(pathname: string, viewer: ViewerAccess | null): AccessDecision {
-  if (viewer === null) return isPublicPath(pathname) ? null : LOGIN_PATH;
+  if (viewer === null) return isPublicPath(pathname) ? null : loginPath;
   return isPermittedPath(pathname, viewer) ? null : viewer.landingPath;
 }
 

@@ -1,9 +1,10 @@
 import { Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { isPublicPath, landingAfterSignIn, LOGIN_PATH, resolveAccess } from '@/app/access';
+import { isPublicPath, landingAfterSignIn, resolveAccess } from '@/app/access';
 import { FullPageSpinner } from '@/components/FullPageSpinner';
 import { ProblemNotice } from '@/components/ProblemNotice';
 import { ScreenSpinner } from '@/components/ScreenSpinner';
+import { loginPath } from '@/features/auth/urls';
 import { useViewerQuery, type ViewerFieldsFragment } from '@/generated/graphql';
 import { lazyScreen } from '@/lib/lazyScreen';
 import { usePageTitle } from '@/lib/pageTitle';
@@ -55,7 +56,7 @@ export function SessionGate() {
   if (redirect !== null) {
     if (viewer === null) {
       const from = location.pathname === '/' ? undefined : `${location.pathname}${location.search}`;
-      return <Navigate to={LOGIN_PATH} replace state={from ? { from } : null} />;
+      return <Navigate to={loginPath} replace state={from ? { from } : null} />;
     }
     // Just signed in on a public page: back to the screen that asked for sign-in, if permitted.
     const target = isPublicPath(location.pathname) ? landingAfterSignIn(requestedPath(location.state), viewer) : redirect;

@@ -1,5 +1,6 @@
+import { FIRST_NAME_PLACEHOLDER, LAST_NAME_PLACEHOLDER } from '@yozy/shared';
 import { describe, expect, it } from 'vitest';
-import { FIRST_NAME_PLACEHOLDER, LAST_NAME_PLACEHOLDER, nameFromLink } from './invitationLink';
+import { nameFromLink } from './invitationLink';
 
 describe('nameFromLink', () => {
   it.each([

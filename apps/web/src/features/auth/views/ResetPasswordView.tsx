@@ -1,6 +1,6 @@
-import { EXPIRED_LINK_REDIRECT_MS, isEmailAddress } from '@yozy/shared';
+import { EXPIRED_LINK_REDIRECT_MS, isEmailAddress, type RESET_PASSWORD_ROUTE } from '@yozy/shared';
 import { useEffect, useState } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams, type PathParam } from 'react-router-dom';
 import { usePasswordResetLinkVerifyQuery, usePasswordResetMutation } from '@/generated/graphql';
 import { httpUrl } from '@/lib/httpUrl';
 import { toaster } from '@/lib/toaster';
@@ -21,7 +21,7 @@ type Done = { password: string; redirectUrl: string };
 
 /** The emailed reset link, /forgotpassword/{token}/{email}: verify, choose a password, count down to the product (SPEC §2, §4). */
 export default function ResetPasswordView() {
-  const { token = '', email = '' } = useParams();
+  const { token = '', email = '' } = useParams<PathParam<typeof RESET_PASSWORD_ROUTE>>();
   const navigate = useNavigate();
   const wellFormed = token.length > 0 && isEmailAddress(email);
   const verify = usePasswordResetLinkVerifyQuery({ variables: { email, token }, skip: !wellFormed, fetchPolicy: 'network-only' });

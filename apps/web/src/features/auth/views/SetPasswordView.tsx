@@ -1,6 +1,12 @@
-import { isEmailAddress } from '@yozy/shared';
+import {
+  FIRST_NAME_PLACEHOLDER,
+  isEmailAddress,
+  LAST_NAME_PLACEHOLDER,
+  SET_PASSWORD_TOKEN_PARAM,
+  type SET_PASSWORD_ROUTE,
+} from '@yozy/shared';
 import { useState } from 'react';
-import { useParams, useSearchParams } from 'react-router-dom';
+import { useParams, useSearchParams, type PathParam } from 'react-router-dom';
 import { usePasswordSetMutation } from '@/generated/graphql';
 import { httpUrl } from '@/lib/httpUrl';
 import { toaster } from '@/lib/toaster';
@@ -10,7 +16,7 @@ import { AuthCard } from '@/components/AuthCard';
 import { ExpiredLinkNotice } from '@/features/auth/components/ExpiredLinkNotice';
 import { PasswordSuccessPanel } from '@/features/auth/components/PasswordSuccessPanel';
 import { SetPasswordForm } from '@/features/auth/components/SetPasswordForm';
-import { FIRST_NAME_PLACEHOLDER, LAST_NAME_PLACEHOLDER, nameFromLink } from '@/features/auth/invitationLink';
+import { nameFromLink } from '@/features/auth/invitationLink';
 import { loginPath } from '@/features/auth/urls';
 import { useRedirectCountdown } from './useRedirectCountdown';
 
@@ -21,9 +27,9 @@ type Done = { password: string; redirectUrl: string };
 
 /** The invitation link, /setpassword/{email}/{firstname}/{lastname}?token=…: an invited user's first password (SPEC §2, DESIGN §2). */
 export default function SetPasswordView() {
-  const { email = '', firstname, lastname } = useParams();
+  const { email = '', firstname, lastname } = useParams<PathParam<typeof SET_PASSWORD_ROUTE>>();
   const [search] = useSearchParams();
-  const token = search.get('token') ?? '';
+  const token = search.get(SET_PASSWORD_TOKEN_PARAM) ?? '';
   const [setPassword] = usePasswordSetMutation();
   const [linkRefused, setLinkRefused] = useState(false);
   const [done, setDone] = useState<Done | null>(null);

@@ -1,0 +1,30 @@
+/**
+ * The links the console mails (SPEC §2), written once for the mails that carry them and the
+ * console's routes that read them: the reset link `/forgotpassword/{token}/{email}` and the
+ * set-password link `/setpassword/{email}/{firstname}/{lastname}?token=…`. Each builder gives the
+ * path and query; the mail puts the console's public address in front.
+ */
+
+/** The screen that asks for a reset link; the reset link is below it. */
+export const FORGOT_PASSWORD_PATH = '/forgotpassword';
+export const SET_PASSWORD_PATH = '/setpassword';
+
+/** The router patterns of the two screens: the names of their parameters are what the screens read. */
+export const RESET_PASSWORD_ROUTE = `${FORGOT_PASSWORD_PATH}/:token/:email` as const;
+export const SET_PASSWORD_ROUTE = `${SET_PASSWORD_PATH}/:email/:firstname/:lastname` as const;
+
+/** The query parameter of the set-password link that carries its token. */
+export const SET_PASSWORD_TOKEN_PARAM = 'token';
+
+/** The set-password link's stand-ins for a name nobody has given yet; the screen shows them as empty. */
+export const FIRST_NAME_PLACEHOLDER = 'FN';
+export const LAST_NAME_PLACEHOLDER = 'LN';
+
+export function resetPasswordLink(token: string, email: string): string {
+  return `${FORGOT_PASSWORD_PATH}/${encodeURIComponent(token)}/${encodeURIComponent(email)}`;
+}
+
+export function setPasswordLink(token: string, email: string, firstName: string, lastName: string): string {
+  const segments = [email, firstName || FIRST_NAME_PLACEHOLDER, lastName || LAST_NAME_PLACEHOLDER].map(encodeURIComponent).join('/');
+  return `${SET_PASSWORD_PATH}/${segments}?${SET_PASSWORD_TOKEN_PARAM}=${encodeURIComponent(token)}`;
+}
