@@ -1,17 +1,10 @@
-import { Badge, Box, Button, Flex, HStack, Heading, NativeSelect, Tabs, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Flex, HStack, Heading, Tabs, Text } from '@chakra-ui/react';
 import { parseAsString, parseAsStringLiteral, useQueryStates } from 'nuqs';
 import { useMemo, useState } from 'react';
 import { LuFileUp, LuUserPlus } from 'react-icons/lu';
-import { DataTable, type DataTableColumn } from '@/components/DataTable';
+import { DataTable, FilterSelect, type DataTableColumn } from '@/components/DataTable';
 import { PageHeader } from '@/components/PageHeader';
-import {
-  UserListDocument,
-  useUserInviteMutation,
-  useUserListQuery,
-  useUserSeatsQuery,
-  type UserFieldsFragment,
-  type UserStatus,
-} from '@/generated/graphql';
+import { UserListDocument, useUserInviteMutation, useUserListQuery, useUserSeatsQuery, type UserFieldsFragment } from '@/generated/graphql';
 import { formatDateTime } from '@/lib/dates';
 import { dropListPages } from '@/lib/listCache';
 import { menuEntryName } from '@/lib/menu';
@@ -238,23 +231,13 @@ export function UsersScreen({ organizationId, embedded = false }: UsersScreenPro
             }}
             search={{ label: 'Search users', placeholder: 'Name, email or department' }}
             filters={
-              <NativeSelect.Root width={{ base: 'full', sm: '12rem' }}>
-                <NativeSelect.Field
-                  aria-label="Status"
-                  bg="bg"
-                  value={list.filter.status ?? ''}
-                  onChange={(event) => list.setFilter('status', (event.target.value || null) as UserStatus | null)}
-                  data-testid="user-status-filter"
-                >
-                  <option value="">All users</option>
-                  {USER_STATUSES.map((status) => (
-                    <option key={status} value={status}>
-                      {STATUS_LABELS[status]}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
+              <FilterSelect
+                label="Status"
+                value={list.filter.status ?? ''}
+                options={[['', 'All users'], ...USER_STATUSES.map((status) => [status, STATUS_LABELS[status]] as const)]}
+                onChange={(status) => list.setFilter('status', status || null)}
+                testId="user-status-filter"
+              />
             }
             bulkActions={bulkActions}
             testId="users-table"
