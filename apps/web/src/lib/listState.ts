@@ -23,8 +23,9 @@ export type ListDefinition<SortKey extends string = string, SortField extends st
   defaultPageSize?: number;
 };
 
+/** Any list's declaration, for the types and helpers that work with every list. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyListDefinition = ListDefinition<any, any, any>;
+export type AnyListDefinition = ListDefinition<any, any, any>;
 export type SortKeyOf<D extends AnyListDefinition> = Extract<keyof D['sortFields'], string>;
 export type SortFieldOf<D extends AnyListDefinition> = D['sortFields'][SortKeyOf<D>];
 export type FiltersOf<D extends AnyListDefinition> = D['filters'];

@@ -5,17 +5,14 @@ import {
   DEFAULT_PAGE_SIZES,
   listParsers,
   listVariables,
+  type AnyListDefinition,
   type FilterValues,
-  type ListDefinition,
   type ListVariables,
   type SortKeyOf,
 } from './listState';
 
 /** Typing waits this long after the last key before the list is searched. */
 export const SEARCH_DEBOUNCE_MS = 300;
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyListDefinition = ListDefinition<any, any, any>;
 
 export type ListState<D extends AnyListDefinition> = ListControls & {
   sort: ListSort<SortKeyOf<D>>;
