@@ -19,7 +19,7 @@ import { RegionAddDialog, RegionRenameDialog } from './RegionFormDialog';
 
 type Region = RegionFieldsFragment;
 
-const organisations = (count: number) => (count === 1 ? '1 organisation' : `${count} organisations`);
+const organizations = (count: number) => (count === 1 ? '1 organisation' : `${count} organisations`);
 
 /** The regions master: where organisations' data can live, with how many organisations default to each. */
 export function RegionMasterSection() {
@@ -41,7 +41,7 @@ export function RegionMasterSection() {
           </Text>
         ),
       },
-      { id: 'organisations', accessorKey: 'organizationCount', header: 'Default for', meta: { numeric: true } },
+      { id: 'organizations', accessorKey: 'organizationCount', header: 'Default for', meta: { numeric: true } },
       {
         id: 'status',
         header: 'Status',
@@ -71,7 +71,7 @@ export function RegionMasterSection() {
         confirm: (region) => ({
           title: `Retire ${region.name}?`,
           confirmLabel: 'Retire region',
-          body: `${region.name} can no longer be chosen as a default region. It stays where it is named already (${organisations(region.organizationCount)}).`,
+          body: `${region.name} can no longer be chosen as a default region. It stays where it is named already (${organizations(region.organizationCount)}).`,
         }),
         run: (region) => offer(region, false),
       },

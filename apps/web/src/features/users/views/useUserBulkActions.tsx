@@ -60,7 +60,7 @@ export function useUserBulkActions(organizationId: string | undefined): { bulkAc
   const [resend] = useInvitationResendMutation(refresh);
   const [decide] = useUsersDecideApprovalMutation(refresh);
   // The provider, looking at an organisation's people, does not decide for it.
-  const ownOrganisation = organizationId === undefined;
+  const ownOrganization = organizationId === undefined;
 
   /** The selected people awaiting approval; a note when none of them is. */
   function awaiting(users: User[]): User[] {
@@ -109,7 +109,7 @@ export function useUserBulkActions(organizationId: string | undefined): { bulkAc
     { label: 'Deactivate', icon: <LuUserX aria-hidden />, tone: 'danger', onAction: (users) => setPending({ kind: 'deactivate', users }) },
     { label: 'Resend invitation', icon: <LuSend aria-hidden />, onAction: resendInvitations },
     { label: 'Sign out', icon: <LuLogOut aria-hidden />, tone: 'danger', onAction: (users) => setPending({ kind: 'signOut', users }) },
-    ...(ownOrganisation
+    ...(ownOrganization
       ? ([
           {
             label: 'Approve',
