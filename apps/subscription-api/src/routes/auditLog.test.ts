@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startRestApi, type ErrorBody, type RestApi } from '../testing/restApi';
+import { openRestApi, type RestApi } from '../testing/restApi';
 
 type AuditRow = {
   AuditId: number;
@@ -20,7 +20,7 @@ let globexId: number;
 let acmeAdmin: string;
 let provider: string;
 beforeAll(async () => {
-  api = await startRestApi();
+  api = await openRestApi();
   const ids = await api.db.query<{ company_name: string; client_id: number }>('SELECT company_name, client_id FROM clients');
   acmeId = ids.find((row) => row.company_name === 'Acme Corporation')!.client_id;
   globexId = ids.find((row) => row.company_name === 'Globex Industries')!.client_id;
@@ -31,24 +31,27 @@ beforeAll(async () => {
     "SELECT user_id FROM client_users WHERE client_id = $1 AND type_of_user = 'User' AND is_active AND email <> 'member@acme.local' LIMIT 1",
     [acmeId],
   );
-  await api.post('/subscription/UserActivation', { UserIds: [someone!.user_id], IsActive: false }, acmeAdmin);
+  await api.agent
+    .post('/subscription/UserActivation')
+    .auth(acmeAdmin, { type: 'bearer' })
+    .send({ UserIds: [someone!.user_id], IsActive: false });
   const globexAdmin = await api.signIn('admin@globex.local');
-  await api.post('/subscription_user_sessions/end-others', {}, globexAdmin);
+  await api.agent.post('/subscription_user_sessions/end-others').auth(globexAdmin, { type: 'bearer' }).send({});
 });
-afterAll(() => api.stop());
+afterAll(() => api.close());
 
-const list = (query: string, token = acmeAdmin) => api.get<AuditRow[] & ErrorBody>(`/subscription_audit_log?${query}`, token);
+const list = (query: string, token = acmeAdmin) => api.agent.get(`/subscription_audit_log?${query}`).auth(token, { type: 'bearer' });
 
 describe('GET /subscription_audit_log', () => {
   it("shows an organisation admin their own organisation's entries, newest first, with who made them", async () => {
     const answer = await list('order=CreatedAt.desc&limit=100');
     expect(answer.status).toBe(200);
     expect(answer.body.length).toBeGreaterThan(0);
-    expect(new Set(answer.body.map((row) => row.ClientId))).toEqual(new Set([acmeId]));
-    const deactivation = answer.body.find((row) => row.Action === 'user.deactivate');
+    expect(new Set(answer.body.map((row: AuditRow) => row.ClientId))).toEqual(new Set([acmeId]));
+    const deactivation = answer.body.find((row: AuditRow) => row.Action === 'user.deactivate');
     expect(deactivation).toMatchObject({ ActorEmail: 'admin@acme.local', CompanyName: 'Acme Corporation', EntityType: 'user' });
     expect(JSON.parse(deactivation!.Before!)).toMatchObject({ isActive: true });
-    const times = answer.body.map((row) => row.CreatedAt);
+    const times = answer.body.map((row: AuditRow) => row.CreatedAt);
     expect(times).toEqual([...times].sort().reverse());
   });
 
@@ -56,40 +59,42 @@ describe('GET /subscription_audit_log', () => {
     expect((await list(`ClientId=eq.${globexId}`)).status).toBe(403);
     const member = await api.signIn('member@acme.local');
     expect((await list('limit=1', member)).status).toBe(403);
-    expect((await api.get('/subscription_audit_log?limit=1')).status).toBe(401);
+    expect((await api.agent.get('/subscription_audit_log?limit=1')).status).toBe(401);
   });
 
   it('shows a SuperAdmin the whole platform, or one organisation when asked', async () => {
     const all = await list('limit=1000', provider);
-    const organizations = new Set(all.body.map((row) => row.ClientId));
+    const organizations = new Set(all.body.map((row: AuditRow) => row.ClientId));
     expect(organizations).toContain(acmeId);
     expect(organizations).toContain(globexId);
     const globex = await list(`ClientId=eq.${globexId}&limit=1000`, provider);
     expect(globex.body.length).toBeGreaterThan(0);
-    expect(globex.body.every((row) => row.ClientId === globexId)).toBe(true);
+    expect(globex.body.every((row: AuditRow) => row.ClientId === globexId)).toBe(true);
   });
 
   it('filters by action and finds entries by the person', async () => {
     const ended = await list('Action=eq.session.end_all_others&limit=100', provider);
     expect(ended.body.length).toBeGreaterThan(0);
-    expect(ended.body.every((row) => row.Action === 'session.end_all_others')).toBe(true);
+    expect(ended.body.every((row: AuditRow) => row.Action === 'session.end_all_others')).toBe(true);
     const found = await list('or=(ActorEmail.ilike.*GLOBEX*)&limit=100', provider);
     expect(found.body.length).toBeGreaterThan(0);
-    expect(found.body.every((row) => row.ActorEmail?.includes('globex'))).toBe(true);
+    expect(found.body.every((row: AuditRow) => row.ActorEmail?.includes('globex'))).toBe(true);
   });
 });
 
 describe('GET /subscription_audit_log/actions', () => {
   it("names each action of the caller's scope once", async () => {
-    const own = await api.get<string[]>('/subscription_audit_log/actions', acmeAdmin);
+    const own = await api.agent.get('/subscription_audit_log/actions').auth(acmeAdmin, { type: 'bearer' });
     expect(own.body).toContain('user.deactivate');
     expect(own.body).not.toContain('session.end_all_others');
     expect(new Set(own.body).size).toBe(own.body.length);
-    const platform = await api.get<string[]>('/subscription_audit_log/actions', provider);
+    const platform = await api.agent.get('/subscription_audit_log/actions').auth(provider, { type: 'bearer' });
     expect(platform.body).toEqual(expect.arrayContaining(['user.deactivate', 'session.end_all_others']));
-    const globex = await api.get<string[]>(`/subscription_audit_log/actions?ClientId=${globexId}`, provider);
+    const globex = await api.agent.get(`/subscription_audit_log/actions?ClientId=${globexId}`).auth(provider, { type: 'bearer' });
     expect(globex.body).toContain('session.end_all_others');
     expect(globex.body).not.toContain('user.deactivate');
-    expect((await api.get<ErrorBody>(`/subscription_audit_log/actions?ClientId=${globexId}`, acmeAdmin)).status).toBe(403);
+    expect((await api.agent.get(`/subscription_audit_log/actions?ClientId=${globexId}`).auth(acmeAdmin, { type: 'bearer' })).status).toBe(
+      403,
+    );
   });
 });

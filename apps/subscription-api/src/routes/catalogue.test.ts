@@ -1,15 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startRestApi, type ErrorBody, type RestApi } from '../testing/restApi';
+import request from 'supertest';
+import { openRestApi, type RestApi } from '../testing/restApi';
 
 let api: RestApi;
 beforeAll(async () => {
-  api = await startRestApi();
+  api = await openRestApi();
 });
-afterAll(() => api.stop());
+afterAll(() => api.close());
 
 describe('GET /subscription_product_master', () => {
   it('lists the products on sale without a session', async () => {
-    const answer = await api.get<Record<string, unknown>[]>('/subscription_product_master?order=ProductName.asc');
+    const answer = await api.agent.get('/subscription_product_master?order=ProductName.asc');
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual([
       {
@@ -30,7 +31,7 @@ describe('GET /subscription_product_master', () => {
   });
 
   it('refuses to filter inside a list field', async () => {
-    const answer = await api.get<ErrorBody>('/subscription_product_master?IncludedProducts=eq.Chat');
+    const answer = await api.agent.get('/subscription_product_master?IncludedProducts=eq.Chat');
     expect(answer.status).toBe(400);
     expect(answer.body.error.field).toBe('IncludedProducts');
   });
@@ -39,7 +40,7 @@ describe('GET /subscription_product_master', () => {
 describe('GET /subscription_plan_master', () => {
   it('lists the plans of a product with their group, cost and capacity', async () => {
     const [lite] = await api.db.query<{ product_id: number }>("SELECT product_id FROM products WHERE product_code = 'YOZY-LITE'");
-    const answer = await api.get<Record<string, unknown>[]>(`/subscription_plan_master?ProductId=eq.${lite!.product_id}&order=Cost.asc`);
+    const answer = await api.agent.get(`/subscription_plan_master?ProductId=eq.${lite!.product_id}&order=Cost.asc`);
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual([
       {
@@ -69,10 +70,10 @@ describe('GET /subscription_plan_master', () => {
     await api.db.query("UPDATE plans SET is_active = false WHERE plan_name = 'Web Enterprise'");
     await api.db.query("UPDATE products SET is_active = false WHERE product_code = 'YOZY-LITE'");
     try {
-      const response = await fetch(`${api.url}/subscription_plan_master?select=PlanName`, { headers: { prefer: 'count=exact' } });
-      expect(await response.json()).toEqual([{ PlanName: 'Web Business' }]);
-      expect(response.headers.get('content-range')).toBe('0-0/1');
-      const products = await api.get<{ ProductCode: string }[]>('/subscription_product_master?select=ProductCode');
+      const response = await request(api.app).get('/subscription_plan_master?select=PlanName').set('prefer', 'count=exact');
+      expect(response.body).toEqual([{ PlanName: 'Web Business' }]);
+      expect(response.headers['content-range']).toBe('0-0/1');
+      const products = await api.agent.get('/subscription_product_master?select=ProductCode');
       expect(products.body).toEqual([{ ProductCode: 'YOZY-WEB' }]);
     } finally {
       await api.db.query('UPDATE plans SET is_active = true');
@@ -83,6 +84,6 @@ describe('GET /subscription_plan_master', () => {
 
 describe('tenant-scoped lists', () => {
   it('still need a session', async () => {
-    expect((await api.get('/subscription_client_details')).status).toBe(401);
+    expect((await api.agent.get('/subscription_client_details')).status).toBe(401);
   });
 });

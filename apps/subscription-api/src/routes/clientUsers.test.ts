@@ -1,19 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startRestApi, type ErrorBody, type RestApi } from '../testing/restApi';
+import { openRestApi, type RestApi } from '../testing/restApi';
 
 type UserRow = { ClientUserId: number; ClientId: number; UserFirstname: string; OfficialEmail: string; Status: string };
 
 let api: RestApi;
-const tokens: Record<string, string> = {};
+const PEOPLE = ['admin@yozy.local', 'admin@acme.local', 'admin@globex.local', 'member@acme.local'] as const;
+type Person = (typeof PEOPLE)[number];
+let tokens: Record<Person, string>;
 let acme: number;
 let globex: number;
 let webMember: number;
 
 beforeAll(async () => {
-  api = await startRestApi();
-  for (const email of ['admin@yozy.local', 'admin@acme.local', 'admin@globex.local', 'member@acme.local']) {
-    tokens[email] = await api.signIn(email);
-  }
+  api = await openRestApi();
+  tokens = await api.signInEach(PEOPLE);
   const ids = await api.db.query<{ client_id: number; company_name: string }>('SELECT client_id, company_name FROM clients');
   acme = ids.find((c) => c.company_name === 'Acme Corporation')!.client_id;
   globex = ids.find((c) => c.company_name === 'Globex Industries')!.client_id;
@@ -22,9 +22,9 @@ beforeAll(async () => {
   );
   webMember = role!.role_id;
 });
-afterAll(() => api.stop());
+afterAll(() => api.close());
 
-const list = (viewer: string, query = '') => api.get<UserRow[] & ErrorBody>(`/subscription_client_users${query}`, tokens[viewer]);
+const list = (viewer: Person, query = '') => api.agent.get(`/subscription_client_users${query}`).auth(tokens[viewer], { type: 'bearer' });
 
 /** A fresh organisation with a licence of `capacity` seats on the web product. */
 async function organisationWithSeats(capacity: number) {
@@ -60,9 +60,9 @@ describe('GET /subscription_client_users', () => {
   it('lists only the organisation admin’s own people, with their status', async () => {
     const answer = await list('admin@acme.local', '?limit=100');
     expect(answer.status).toBe(200);
-    expect(new Set(answer.body.map((u) => u.ClientId))).toEqual(new Set([acme]));
-    expect(answer.body.map((u) => u.Status).sort()).toContain('DISABLED');
-    expect(answer.body.find((u) => u.OfficialEmail === 'grace.hopper@acme.local')?.Status).toBe('INVITED');
+    expect(new Set(answer.body.map((u: UserRow) => u.ClientId))).toEqual(new Set([acme]));
+    expect(answer.body.map((u: UserRow) => u.Status).sort()).toContain('DISABLED');
+    expect(answer.body.find((u: UserRow) => u.OfficialEmail === 'grace.hopper@acme.local')?.Status).toBe('INVITED');
   });
 
   it('refuses an organisation admin another organisation, and lets a SuperAdmin name it', async () => {
@@ -71,7 +71,7 @@ describe('GET /subscription_client_users', () => {
     const answer = await list('admin@yozy.local', `?ClientId=eq.${globex}&limit=100`);
     expect(answer.status).toBe(200);
     expect(answer.body.length).toBeGreaterThan(3);
-    expect(new Set(answer.body.map((u) => u.ClientId))).toEqual(new Set([globex]));
+    expect(new Set(answer.body.map((u: UserRow) => u.ClientId))).toEqual(new Set([globex]));
   });
 
   it('gives a SuperAdmin who names no organisation their own, never everyone’s', async () => {
@@ -80,39 +80,36 @@ describe('GET /subscription_client_users', () => {
       "SELECT email FROM client_users WHERE client_id = (SELECT client_id FROM client_users WHERE email = 'admin@yozy.local') ORDER BY user_id",
     );
     expect(own.length).toBeLessThan(10);
-    expect(answer.body.map((u) => u.OfficialEmail).sort()).toEqual(own.map((row) => row.email).sort());
+    expect(answer.body.map((u: UserRow) => u.OfficialEmail).sort()).toEqual(own.map((row) => row.email).sort());
   });
 
   it('filters by status, searches and sorts on the server', async () => {
     const disabled = await list('admin@acme.local', '?Status=eq.DISABLED');
-    expect(disabled.body.map((u) => u.Status)).toEqual(['DISABLED', 'DISABLED', 'DISABLED']);
+    expect(disabled.body.map((u: UserRow) => u.Status)).toEqual(['DISABLED', 'DISABLED', 'DISABLED']);
     const found = await list('admin@acme.local', '?or=(UserFirstname.ilike.*kenji*,OfficialEmail.ilike.*kenji*)');
-    expect(found.body.map((u) => u.UserFirstname)).toEqual(['Kenji']);
+    expect(found.body.map((u: UserRow) => u.UserFirstname)).toEqual(['Kenji']);
     const sorted = await list('admin@acme.local', '?order=UserFirstname.desc&limit=3');
-    expect(sorted.body.map((u) => u.UserFirstname)).toEqual(['Zoe', 'Yara', 'Wile']);
+    expect(sorted.body.map((u: UserRow) => u.UserFirstname)).toEqual(['Zoe', 'Yara', 'Wile']);
   });
 });
 
 describe('GET /subscription_user_role_mapping and /subscription/seats', () => {
   it('answers a user’s roles per product within the organisation only', async () => {
     const [wile] = (await list('admin@acme.local', '?OfficialEmail=eq.admin@acme.local')).body;
-    const roles = await api.get<{ RoleName: string; ProductName: string }[]>(
-      `/subscription_user_role_mapping?UserId=eq.${wile!.ClientUserId}`,
-      tokens['admin@acme.local'],
-    );
-    expect(roles.body.map((r) => `${r.ProductName}: ${r.RoleName}`)).toEqual(['Yozy Web: Admin']);
-    const fromGlobex = await api.get<unknown[]>(
-      `/subscription_user_role_mapping?UserId=eq.${wile!.ClientUserId}`,
-      tokens['admin@globex.local'],
-    );
+    const roles = await api.agent
+      .get(`/subscription_user_role_mapping?UserId=eq.${wile!.ClientUserId}`)
+      .auth(tokens['admin@acme.local'], { type: 'bearer' });
+    expect(roles.body.map((r: { RoleName: string; ProductName: string }) => `${r.ProductName}: ${r.RoleName}`)).toEqual([
+      'Yozy Web: Admin',
+    ]);
+    const fromGlobex = await api.agent
+      .get(`/subscription_user_role_mapping?UserId=eq.${wile!.ClientUserId}`)
+      .auth(tokens['admin@globex.local'], { type: 'bearer' });
     expect(fromGlobex.body).toEqual([]);
   });
 
   it('counts seats used of capacity on each licensed product', async () => {
-    const answer = await api.get<{ ProductName: string; Capacity: number; Used: number; Roles: unknown[] }[]>(
-      '/subscription/seats',
-      tokens['admin@acme.local'],
-    );
+    const answer = await api.agent.get('/subscription/seats').auth(tokens['admin@acme.local'], { type: 'bearer' });
     // One entry per product the organisation holds a live licence for, whatever the demo holds.
     const licensed = await api.db.query<{ product_name: string }>(
       `SELECT DISTINCT p.product_name FROM licences l JOIN products p ON p.product_id = l.product_id
@@ -120,18 +117,25 @@ describe('GET /subscription_user_role_mapping and /subscription/seats', () => {
       [acme],
     );
     expect(licensed.length).toBeGreaterThan(0);
-    expect(answer.body.map((product) => product.ProductName).sort()).toEqual(licensed.map((row) => row.product_name));
-    const web = answer.body.find((product) => product.ProductName === 'Yozy Web');
+    expect(answer.body.map((product: { ProductName: string }) => product.ProductName).sort()).toEqual(
+      licensed.map((row) => row.product_name),
+    );
+    const web = answer.body.find((product: { ProductName: string }) => product.ProductName === 'Yozy Web');
     expect(web).toMatchObject({ Capacity: 50 });
     expect(web!.Roles).toHaveLength(3);
-    expect((await api.get(`/subscription/seats?ClientId=${globex}`, tokens['admin@acme.local'])).status).toBe(403);
+    expect(
+      (await api.agent.get(`/subscription/seats?ClientId=${globex}`).auth(tokens['admin@acme.local'], { type: 'bearer' })).status,
+    ).toBe(403);
   });
 });
 
 describe('POST /subscription/usercreation', () => {
   it('invites: the account without a password, its role, a live invitation, the mail and the audit entry', async () => {
     const email = 'nina.invitee@acme.local';
-    const answer = await api.post<UserRow>('/subscription/usercreation', invitation(email), tokens['admin@acme.local']);
+    const answer = await api.agent
+      .post('/subscription/usercreation')
+      .auth(tokens['admin@acme.local'], { type: 'bearer' })
+      .send(invitation(email));
     expect(answer.status).toBe(201);
     expect(answer.body).toMatchObject({ ClientId: acme, OfficialEmail: email, Status: 'INVITED' });
     const id = answer.body.ClientUserId;
@@ -150,39 +154,41 @@ describe('POST /subscription/usercreation', () => {
 
   it('refuses a taken email, an unknown role and another organisation, writing nothing', async () => {
     const before = await api.db.query('SELECT count(*)::int AS n FROM client_users');
-    const taken = await api.post<ErrorBody>('/subscription/usercreation', invitation('MARCUS.LEE@acme.local'), tokens['admin@acme.local']);
+    const taken = await api.agent
+      .post('/subscription/usercreation')
+      .auth(tokens['admin@acme.local'], { type: 'bearer' })
+      .send(invitation('MARCUS.LEE@acme.local'));
     expect(taken.status).toBe(409);
     expect(taken.body.error).toMatchObject({ code: 'CONFLICT', field: 'OfficialEmail' });
-    const role = await api.post<ErrorBody>(
-      '/subscription/usercreation',
-      invitation('x1@acme.local', { RoleId: 999999 }),
-      tokens['admin@acme.local'],
-    );
+    const role = await api.agent
+      .post('/subscription/usercreation')
+      .auth(tokens['admin@acme.local'], { type: 'bearer' })
+      .send(invitation('x1@acme.local', { RoleId: 999999 }));
     expect(role.body.error).toMatchObject({ code: 'BAD_REQUEST', field: 'RoleId' });
-    const other = await api.post<ErrorBody>(
-      '/subscription/usercreation',
-      invitation('x2@acme.local', { ClientId: globex }),
-      tokens['admin@acme.local'],
-    );
+    const other = await api.agent
+      .post('/subscription/usercreation')
+      .auth(tokens['admin@acme.local'], { type: 'bearer' })
+      .send(invitation('x2@acme.local', { ClientId: globex }));
     expect(other.status).toBe(403);
-    const bad = await api.post<ErrorBody>('/subscription/usercreation', invitation('not-an-email'), tokens['admin@acme.local']);
+    const bad = await api.agent
+      .post('/subscription/usercreation')
+      .auth(tokens['admin@acme.local'], { type: 'bearer' })
+      .send(invitation('not-an-email'));
     expect(bad.body.error).toMatchObject({ code: 'BAD_REQUEST', field: 'OfficialEmail' });
     expect(await api.db.query('SELECT count(*)::int AS n FROM client_users')).toEqual(before);
   });
 
   it('refuses with SEAT_LIMIT, saying how many seats are left, when the licence is full', async () => {
     const clientId = await organisationWithSeats(1);
-    const first = await api.post(
-      '/subscription/usercreation',
-      invitation('first.seat@seat.test', { ClientId: clientId }),
-      tokens['admin@yozy.local'],
-    );
+    const first = await api.agent
+      .post('/subscription/usercreation')
+      .auth(tokens['admin@yozy.local'], { type: 'bearer' })
+      .send(invitation('first.seat@seat.test', { ClientId: clientId }));
     expect(first.status).toBe(201);
-    const second = await api.post<ErrorBody>(
-      '/subscription/usercreation',
-      invitation('second.seat@seat.test', { ClientId: clientId }),
-      tokens['admin@yozy.local'],
-    );
+    const second = await api.agent
+      .post('/subscription/usercreation')
+      .auth(tokens['admin@yozy.local'], { type: 'bearer' })
+      .send(invitation('second.seat@seat.test', { ClientId: clientId }));
     expect(second.status).toBe(409);
     expect(second.body.error).toMatchObject({ code: 'SEAT_LIMIT', field: 'RoleId' });
     expect(second.body.error.message).toMatch(/has 0 of 1 seat left on Yozy Web/);
@@ -193,8 +199,8 @@ describe('POST /subscription/usercreation', () => {
 
 describe('invitations', () => {
   type Invitation = { UserId: number; OfficialEmail: string; Status: string; SentAt: string; ExpiresAt: string };
-  const invitationsOf = async (viewer: string, query = '?limit=100') =>
-    (await api.get<Invitation[]>(`/subscription/invitations${query}`, tokens[viewer])).body;
+  const invitationsOf = async (viewer: Person, query = '?limit=100'): Promise<Invitation[]> =>
+    (await api.agent.get(`/subscription/invitations${query}`).auth(tokens[viewer], { type: 'bearer' })).body;
   const userIdOf = async (email: string) =>
     (await api.db.query<{ user_id: number }>('SELECT user_id FROM client_users WHERE email = $1', [email]))[0]!.user_id;
 
@@ -210,11 +216,10 @@ describe('invitations', () => {
 
   it('sends an invitation again: the old link is void, a new one is mailed and audited', async () => {
     const userId = await userIdOf('mateo.ruiz@acme.local');
-    const answer = await api.post<{ Invitation: Invitation; Link: string }>(
-      '/subscription/invitations/resend',
-      { UserId: userId },
-      tokens['admin@acme.local'],
-    );
+    const answer = await api.agent
+      .post('/subscription/invitations/resend')
+      .auth(tokens['admin@acme.local'], { type: 'bearer' })
+      .send({ UserId: userId });
     expect(answer.status).toBe(200);
     expect(answer.body.Invitation.Status).toBe('PENDING');
     expect(answer.body.Link).toContain('/setpassword/mateo.ruiz%40acme.local/Mateo/Ruiz?token=');
@@ -230,22 +235,20 @@ describe('invitations', () => {
     expect(audited).toBeDefined();
 
     const mailsBefore = await api.db.query('SELECT 1 FROM mail_outbox WHERE to_address = $1', ['mateo.ruiz@acme.local']);
-    const linkOnly = await api.post<{ Link: string }>(
-      '/subscription/invitations/resend',
-      { UserId: userId, SendMail: false },
-      tokens['admin@acme.local'],
-    );
+    const linkOnly = await api.agent
+      .post('/subscription/invitations/resend')
+      .auth(tokens['admin@acme.local'], { type: 'bearer' })
+      .send({ UserId: userId, SendMail: false });
     expect(linkOnly.body.Link).not.toBe(answer.body.Link);
     expect(await api.db.query('SELECT 1 FROM mail_outbox WHERE to_address = $1', ['mateo.ruiz@acme.local'])).toEqual(mailsBefore);
   });
 
   it('mails an invitation again for an API key but never answers it the link, and refuses it the link alone', async () => {
     const userId = await userIdOf('grace.hopper@acme.local');
-    const made = await api.post<{ Secret: string }>(
-      '/platform/api-keys',
-      { Name: 'Invitation resender', Access: 'READ_WRITE' },
-      tokens['admin@yozy.local'],
-    );
+    const made = await api.agent
+      .post('/platform/api-keys')
+      .auth(tokens['admin@yozy.local'], { type: 'bearer' })
+      .send({ Name: 'Invitation resender', Access: 'READ_WRITE' });
     const key = made.body.Secret;
     const liveLinks = () =>
       api.db.query(
@@ -256,20 +259,18 @@ describe('invitations', () => {
       api.db.query<{ mail_id: number }>('SELECT mail_id FROM mail_outbox WHERE to_address = $1', ['grace.hopper@acme.local']);
 
     const before = { links: await liveLinks(), mails: await mails() };
-    const linkOnly = await api.post<ErrorBody>(
-      '/subscription/invitations/resend',
-      { UserId: userId, ClientId: acme, SendMail: false },
-      key,
-    );
+    const linkOnly = await api.agent
+      .post('/subscription/invitations/resend')
+      .auth(key, { type: 'bearer' })
+      .send({ UserId: userId, ClientId: acme, SendMail: false });
     expect(linkOnly.status).toBe(403);
     expect(linkOnly.body.error).toMatchObject({ code: 'FORBIDDEN', field: 'SendMail' });
     expect({ links: await liveLinks(), mails: await mails() }).toEqual(before);
 
-    const mailed = await api.post<{ Invitation: Invitation; Link: string | null }>(
-      '/subscription/invitations/resend',
-      { UserId: userId, ClientId: acme },
-      key,
-    );
+    const mailed = await api.agent
+      .post('/subscription/invitations/resend')
+      .auth(key, { type: 'bearer' })
+      .send({ UserId: userId, ClientId: acme });
     expect(mailed.status).toBe(200);
     expect(mailed.body).toMatchObject({ Invitation: { Status: 'PENDING' }, Link: null });
     expect(JSON.stringify(mailed.body)).not.toMatch(/token=/);
@@ -279,20 +280,25 @@ describe('invitations', () => {
   it('revokes a pending invitation, freeing the seat, and refuses a second revocation', async () => {
     const userId = await userIdOf('ben.carter@acme.local');
     const seats = async () =>
-      (await api.get<{ ProductName: string; Used: number }[]>('/subscription/seats', tokens['admin@acme.local'])).body.find(
-        (product) => product.ProductName === 'Yozy Web',
+      (await api.agent.get('/subscription/seats').auth(tokens['admin@acme.local'], { type: 'bearer' })).body.find(
+        (product: { ProductName: string; Used: number }) => product.ProductName === 'Yozy Web',
       )!.Used;
     const before = await seats();
-    const answer = await api.post<Invitation>('/subscription/invitations/revoke', { UserId: userId }, tokens['admin@acme.local']);
+    const answer = await api.agent
+      .post('/subscription/invitations/revoke')
+      .auth(tokens['admin@acme.local'], { type: 'bearer' })
+      .send({ UserId: userId });
     expect(answer.body.Status).toBe('REVOKED');
     expect(await seats()).toBe(before - 1);
-    const again = await api.post<ErrorBody>('/subscription/invitations/revoke', { UserId: userId }, tokens['admin@acme.local']);
+    const again = await api.agent
+      .post('/subscription/invitations/revoke')
+      .auth(tokens['admin@acme.local'], { type: 'bearer' })
+      .send({ UserId: userId });
     expect(again.body.error).toMatchObject({ code: 'CONFLICT', field: 'UserId' });
-    const accepted = await api.post<ErrorBody>(
-      '/subscription/invitations/resend',
-      { UserId: await userIdOf('marcus.lee@acme.local') },
-      tokens['admin@acme.local'],
-    );
+    const accepted = await api.agent
+      .post('/subscription/invitations/resend')
+      .auth(tokens['admin@acme.local'], { type: 'bearer' })
+      .send({ UserId: await userIdOf('marcus.lee@acme.local') });
     expect(accepted.body.error).toMatchObject({ code: 'CONFLICT' });
   });
 
@@ -300,13 +306,15 @@ describe('invitations', () => {
     const userId = await userIdOf('grace.hopper@acme.local');
     const count = () => api.db.query('SELECT count(*)::int AS n FROM user_tokens WHERE user_id = $1', [userId]);
     const before = await count();
-    const hidden = await api.post<ErrorBody>('/subscription/invitations/resend', { UserId: userId }, tokens['admin@globex.local']);
+    const hidden = await api.agent
+      .post('/subscription/invitations/resend')
+      .auth(tokens['admin@globex.local'], { type: 'bearer' })
+      .send({ UserId: userId });
     expect(hidden.status).toBe(404);
-    const named = await api.post<ErrorBody>(
-      '/subscription/invitations/revoke',
-      { UserId: userId, ClientId: acme },
-      tokens['admin@globex.local'],
-    );
+    const named = await api.agent
+      .post('/subscription/invitations/revoke')
+      .auth(tokens['admin@globex.local'], { type: 'bearer' })
+      .send({ UserId: userId, ClientId: acme });
     expect(named.status).toBe(403);
     expect(await count()).toEqual(before);
     expect((await invitationsOf('admin@globex.local')).some((i) => i.OfficialEmail.endsWith('@acme.local'))).toBe(false);
@@ -329,12 +337,18 @@ describe('activating, deactivating and signing out', () => {
     const ids = await idsOf('marcus.lee@acme.local', 'kenji.watanabe@acme.local');
     const marcus = await api.signIn('marcus.lee@acme.local');
     expect(await liveSessions(ids)).toBeGreaterThan(0);
-    const off = await api.post<UserRow[]>('/subscription/UserActivation', { UserIds: ids, IsActive: false }, tokens['admin@acme.local']);
-    expect(off.body.map((u) => u.Status)).toEqual(['DISABLED', 'DISABLED']);
+    const off = await api.agent
+      .post('/subscription/UserActivation')
+      .auth(tokens['admin@acme.local'], { type: 'bearer' })
+      .send({ UserIds: ids, IsActive: false });
+    expect(off.body.map((u: UserRow) => u.Status)).toEqual(['DISABLED', 'DISABLED']);
     expect(await liveSessions(ids)).toBe(0);
-    expect((await api.get('/users/me', marcus)).status).toBe(401);
-    const on = await api.post<UserRow[]>('/subscription/UserActivation', { UserIds: ids, IsActive: true }, tokens['admin@acme.local']);
-    expect(on.body.map((u) => u.Status)).toEqual(['ACTIVE', 'ACTIVE']);
+    expect((await api.agent.get('/users/me').auth(marcus, { type: 'bearer' })).status).toBe(401);
+    const on = await api.agent
+      .post('/subscription/UserActivation')
+      .auth(tokens['admin@acme.local'], { type: 'bearer' })
+      .send({ UserIds: ids, IsActive: true });
+    expect(on.body.map((u: UserRow) => u.Status)).toEqual(['ACTIVE', 'ACTIVE']);
     const actions = await api.db.query<{ action: string }>(
       "SELECT action FROM audit_log WHERE entity_id = $1 AND action IN ('user.activate', 'user.deactivate') ORDER BY audit_id",
       [String(ids[0])],
@@ -345,46 +359,51 @@ describe('activating, deactivating and signing out', () => {
   it('refuses activation beyond the seats, changing nothing, and one’s own deactivation', async () => {
     const clientId = await organisationWithSeats(1);
     for (const email of ['one.seat@seat.test', 'two.seat@seat.test']) {
-      const invited = await api.post<UserRow>(
-        '/subscription/usercreation',
-        invitation(email, { ClientId: clientId }),
-        tokens['admin@yozy.local'],
-      );
+      const invited = await api.agent
+        .post('/subscription/usercreation')
+        .auth(tokens['admin@yozy.local'], { type: 'bearer' })
+        .send(invitation(email, { ClientId: clientId }));
       if (email.startsWith('one')) {
-        await api.post(
-          '/subscription/UserActivation',
-          { UserIds: [invited.body.ClientUserId], IsActive: false, ClientId: clientId },
-          tokens['admin@yozy.local'],
-        );
+        await api.agent
+          .post('/subscription/UserActivation')
+          .auth(tokens['admin@yozy.local'], { type: 'bearer' })
+          .send({ UserIds: [invited.body.ClientUserId], IsActive: false, ClientId: clientId });
       }
     }
     const ids = await idsOf('one.seat@seat.test');
-    const refused = await api.post<ErrorBody>(
-      '/subscription/UserActivation',
-      { UserIds: ids, IsActive: true, ClientId: clientId },
-      tokens['admin@yozy.local'],
-    );
+    const refused = await api.agent
+      .post('/subscription/UserActivation')
+      .auth(tokens['admin@yozy.local'], { type: 'bearer' })
+      .send({ UserIds: ids, IsActive: true, ClientId: clientId });
     expect(refused.body.error).toMatchObject({ code: 'SEAT_LIMIT', field: 'UserIds' });
     expect(await api.db.query('SELECT is_active FROM client_users WHERE user_id = $1', [ids[0]])).toEqual([{ is_active: false }]);
     const [self] = await idsOf('admin@acme.local');
-    const own = await api.post<ErrorBody>('/subscription/UserActivation', { UserIds: [self], IsActive: false }, tokens['admin@acme.local']);
+    const own = await api.agent
+      .post('/subscription/UserActivation')
+      .auth(tokens['admin@acme.local'], { type: 'bearer' })
+      .send({ UserIds: [self], IsActive: false });
     expect(own.body.error).toMatchObject({ code: 'BAD_REQUEST', field: 'UserIds' });
   });
 
   it('signs people out everywhere, and refuses another organisation’s people', async () => {
     const ids = await idsOf('tom.baker@acme.local');
     await api.signIn('tom.baker@acme.local');
-    const answer = await api.post<{ SessionsEnded: number }>('/subscription/users/signout', { UserIds: ids }, tokens['admin@acme.local']);
+    const answer = await api.agent
+      .post('/subscription/users/signout')
+      .auth(tokens['admin@acme.local'], { type: 'bearer' })
+      .send({ UserIds: ids });
     expect(answer.body.SessionsEnded).toBeGreaterThan(0);
     expect(await liveSessions(ids)).toBe(0);
     await api.signIn('tom.baker@acme.local');
-    const hidden = await api.post<ErrorBody>('/subscription/users/signout', { UserIds: ids }, tokens['admin@globex.local']);
+    const hidden = await api.agent
+      .post('/subscription/users/signout')
+      .auth(tokens['admin@globex.local'], { type: 'bearer' })
+      .send({ UserIds: ids });
     expect(hidden.status).toBe(404);
-    const named = await api.post<ErrorBody>(
-      '/subscription/UserActivation',
-      { UserIds: ids, IsActive: false, ClientId: acme },
-      tokens['admin@globex.local'],
-    );
+    const named = await api.agent
+      .post('/subscription/UserActivation')
+      .auth(tokens['admin@globex.local'], { type: 'bearer' })
+      .send({ UserIds: ids, IsActive: false, ClientId: acme });
     expect(named.status).toBe(403);
     expect(await liveSessions(ids)).toBe(1);
   });

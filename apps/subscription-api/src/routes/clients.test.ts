@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../seed/demo';
 import { hashPassword } from '../security/passwords';
-import { startRestApi, type ErrorBody, type RestApi } from '../testing/restApi';
+import { bearer, openRestApi, type RestApi } from '../testing/restApi';
 import { CLIENTS_PATH, ORGANIZATION_DEACTIVATED } from './clients';
 import { ORGANIZATION_INACTIVE_MESSAGE } from './users';
 
@@ -13,11 +13,9 @@ let clientId: number;
 let providerId: number;
 let ownAdminEmail: string;
 
-type ClientRecord = Record<string, unknown> & { ClientId: number; IsActive: boolean; DefaultRegions: string[] };
-
-const patchAs = <T = ClientRecord>(token: string | undefined, id: number, body: unknown) =>
-  api.call<T>('PATCH', `${CLIENTS_PATH}?ClientId=eq.${id}`, body, { token });
-const patch = <T = ClientRecord>(id: number, body: unknown) => patchAs<T>(superAdmin, id, body);
+const patchAs = (token: string | undefined, id: number, body: object) =>
+  api.agent.patch(`${CLIENTS_PATH}?ClientId=eq.${id}`).use(bearer(token)).send(body);
+const patch = (id: number, body: object) => patchAs(superAdmin, id, body);
 
 const auditOf = (id: number) =>
   api.db.query<{ action: string; before: Record<string, unknown>; after: Record<string, unknown> }>(
@@ -45,7 +43,7 @@ const details = {
 };
 
 beforeAll(async () => {
-  api = await startRestApi();
+  api = await openRestApi();
   [superAdmin, orgAdmin, member] = await Promise.all([
     api.signIn('admin@yozy.local'),
     api.signIn('admin@acme.local'),
@@ -67,7 +65,7 @@ beforeAll(async () => {
   const [provider] = await api.db.query<{ client_id: number }>('SELECT client_id FROM clients WHERE is_provider');
   providerId = provider!.client_id;
 });
-afterAll(() => api.stop());
+afterAll(() => api.close());
 
 describe('PATCH /subscription_client_details', () => {
   it.each([
@@ -102,7 +100,7 @@ describe('PATCH /subscription_client_details', () => {
       DefaultRegions: ['test-north-1'],
       IsActive: true,
     });
-    const listed = await api.get<ClientRecord[]>(`${CLIENTS_PATH}?ClientId=eq.${clientId}`, superAdmin);
+    const listed = await api.agent.get(`${CLIENTS_PATH}?ClientId=eq.${clientId}`).auth(superAdmin, { type: 'bearer' });
     expect(listed.body[0]).toMatchObject({
       ClientContactName: 'Bill Lumbergh',
       BusinessVertical: 'Finance',
@@ -123,7 +121,7 @@ describe('PATCH /subscription_client_details', () => {
     [{ DefaultRegions: ['test-old-1'] }, 'DefaultRegions', 'Choose regions from the list; test-old-1 is not offered'],
   ])('refuses %o naming the field, writing nothing', async (body, field, message) => {
     const entries = (await auditOf(clientId)).length;
-    const answer = await patch<ErrorBody>(clientId, { ...body, City: 'Changed' });
+    const answer = await patch(clientId, { ...body, City: 'Changed' });
     expect(answer.status).toBe(400);
     expect(answer.body.error).toMatchObject({ code: 'BAD_REQUEST', field, message });
     const [row] = await api.db.query<{ city: string }>('SELECT city FROM clients WHERE client_id = $1', [clientId]);
@@ -132,24 +130,24 @@ describe('PATCH /subscription_client_details', () => {
   });
 
   it('refuses a change that changes nothing', async () => {
-    const answer = await patch<ErrorBody>(clientId, {});
+    const answer = await patch(clientId, {});
     expect(answer.status).toBe(400);
     expect(answer.body.error.message).toBe('Send at least one field to change');
   });
 
   it('answers 404 for an organisation that is not there', async () => {
-    const answer = await patch<ErrorBody>(2_000_000_000, { City: 'Nowhere' });
+    const answer = await patch(2_000_000_000, { City: 'Nowhere' });
     expect(answer.status).toBe(404);
   });
 
   it('deactivates an organisation: every live session of its people ends in the same change, and sign-in is refused', async () => {
     const token = await api.signIn(ownAdminEmail);
-    expect((await api.get('/users/me', token)).status).toBe(200);
+    expect((await api.agent.get('/users/me').auth(token, { type: 'bearer' })).status).toBe(200);
 
     const answer = await patch(clientId, { IsActive: false });
     expect(answer.status).toBe(200);
     expect(answer.body.IsActive).toBe(false);
-    expect((await api.get('/users/me', token)).status).toBe(401);
+    expect((await api.agent.get('/users/me').auth(token, { type: 'bearer' })).status).toBe(401);
     const sessions = await api.db.query<{ end_reason: string | null }>('SELECT end_reason FROM sessions WHERE client_id = $1', [clientId]);
     expect(sessions.map((s) => s.end_reason)).toEqual([ORGANIZATION_DEACTIVATED]);
     expect((await auditOf(clientId)).at(-1)).toMatchObject({
@@ -158,11 +156,11 @@ describe('PATCH /subscription_client_details', () => {
       after: { IsActive: false, SessionsEnded: 1 },
     });
 
-    const refused = await api.call<ErrorBody>('POST', '/users/signIn', { email: ownAdminEmail, password: DEMO_PASSWORD });
+    const refused = await api.agent.post('/users/signIn').send({ email: ownAdminEmail, password: DEMO_PASSWORD });
     expect(refused.status).toBe(403);
     expect(refused.body.error.message).toBe(ORGANIZATION_INACTIVE_MESSAGE);
     // A wrong password learns nothing about the organisation.
-    const wrong = await api.call<ErrorBody>('POST', '/users/signIn', { email: ownAdminEmail, password: 'Wrong!pass1' });
+    const wrong = await api.agent.post('/users/signIn').send({ email: ownAdminEmail, password: 'Wrong!pass1' });
     expect(wrong.body.error.code).toBe('INVALID_CREDENTIALS');
   });
 
@@ -174,7 +172,7 @@ describe('PATCH /subscription_client_details', () => {
   });
 
   it("refuses to deactivate the provider's own organisation", async () => {
-    const answer = await patch<ErrorBody>(providerId, { IsActive: false, City: 'Elsewhere' });
+    const answer = await patch(providerId, { IsActive: false, City: 'Elsewhere' });
     expect(answer.status).toBe(409);
     expect(answer.body.error).toMatchObject({ code: 'CONFLICT', field: 'IsActive' });
     const [provider] = await api.db.query<{ is_active: boolean; city: string | null }>(
@@ -183,7 +181,7 @@ describe('PATCH /subscription_client_details', () => {
     );
     expect(provider!.is_active).toBe(true);
     expect(provider!.city).not.toBe('Elsewhere');
-    expect((await api.get('/users/me', superAdmin)).status).toBe(200);
+    expect((await api.agent.get('/users/me').auth(superAdmin, { type: 'bearer' })).status).toBe(200);
   });
 
   it('keeps a retired region an organisation already had, but does not let it be chosen anew', async () => {

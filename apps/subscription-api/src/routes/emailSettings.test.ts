@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SMTPServer } from 'smtp-server';
-import { startRestApi, type ErrorBody, type RestApi } from '../testing/restApi';
+import { openRestApi, type RestApi } from '../testing/restApi';
 
 type Settings = {
   ClientId: number;
@@ -48,11 +48,11 @@ let port: number;
 beforeAll(async () => {
   await new Promise<void>((resolve) => sink.listen(0, '127.0.0.1', resolve));
   port = (sink.server.address() as AddressInfo).port;
-  api = await startRestApi();
+  api = await openRestApi();
   acmeAdmin = await api.signIn('admin@acme.local');
 });
 afterAll(async () => {
-  await api.stop();
+  await api.close();
   await new Promise<void>((resolve) => sink.close(resolve));
 });
 
@@ -69,7 +69,7 @@ const acmeServer = () => ({
 
 describe('email settings', () => {
   it('keeps the SMTP password sealed, never answers it, and keeps it when the form leaves it empty', async () => {
-    const saved = await api.call<Settings>('PATCH', PATH, acmeServer(), { token: acmeAdmin });
+    const saved = await api.agent.patch(PATH).auth(acmeAdmin, { type: 'bearer' }).send(acmeServer());
     expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject({ SmtpHost: '127.0.0.1', SmtpPasswordSet: true, SenderName: 'Acme People Team' });
     expect(JSON.stringify(saved.body)).not.toContain('S3cret-smtp!');
@@ -85,14 +85,17 @@ describe('email settings', () => {
     expect(audited.length).toBeGreaterThan(0);
     expect(audited.some((entry) => entry.row.includes('S3cret'))).toBe(false);
 
-    const again = await api.call<Settings>('PATCH', PATH, { ...acmeServer(), SmtpPassword: '' }, { token: acmeAdmin });
+    const again = await api.agent
+      .patch(PATH)
+      .auth(acmeAdmin, { type: 'bearer' })
+      .send({ ...acmeServer(), SmtpPassword: '' });
     expect(again.body.SmtpPasswordSet).toBe(true);
   });
 
   it('sends the test mail through the organisation’s own server, signed with its sender and reply-to', async () => {
-    await api.call('PATCH', PATH, acmeServer(), { token: acmeAdmin });
+    await api.agent.patch(PATH).auth(acmeAdmin, { type: 'bearer' }).send(acmeServer());
     received.length = 0;
-    const sent = await api.post<{ SentTo: string; Server: string }>(`${PATH}/test`, {}, acmeAdmin);
+    const sent = await api.agent.post(`${PATH}/test`).auth(acmeAdmin, { type: 'bearer' }).send({});
     expect(sent.status).toBe(200);
     expect(sent.body).toEqual({ SentTo: 'admin@acme.local', Server: `127.0.0.1:${port}` });
     expect(received).toHaveLength(1);
@@ -102,18 +105,13 @@ describe('email settings', () => {
   });
 
   it('mails the organisation’s invitations through its server, in its own wording', async () => {
-    await api.call('PATCH', PATH, acmeServer(), { token: acmeAdmin });
-    const worded = await api.call<Settings>(
-      'PATCH',
-      TEMPLATES,
-      {
-        Template: 'invitation',
-        Subject: 'Welcome to {{organization}}',
-        Body: 'Hi {{firstName}},\n\nAcme uses {{product}} for everything.',
-      },
-      { token: acmeAdmin },
-    );
-    expect(worded.body.Templates.find((t) => t.Template === 'invitation')).toMatchObject({
+    await api.agent.patch(PATH).auth(acmeAdmin, { type: 'bearer' }).send(acmeServer());
+    const worded = await api.agent.patch(TEMPLATES).auth(acmeAdmin, { type: 'bearer' }).send({
+      Template: 'invitation',
+      Subject: 'Welcome to {{organization}}',
+      Body: 'Hi {{firstName}},\n\nAcme uses {{product}} for everything.',
+    });
+    expect(worded.body.Templates.find((t: Settings['Templates'][number]) => t.Template === 'invitation')).toMatchObject({
       Source: 'OWN',
       Subject: 'Welcome to {{organization}}',
     });
@@ -123,11 +121,10 @@ describe('email settings', () => {
         WHERE l.client_id = $1 AND r.is_active ORDER BY r.role_id LIMIT 1`,
       [worded.body.ClientId],
     );
-    const invited = await api.post(
-      '/subscription/usercreation',
-      { UserFirstname: 'Nia', UserLastname: 'Okafor', OfficialEmail: 'nia.okafor@acme.local', RoleId: role!.role_id },
-      acmeAdmin,
-    );
+    const invited = await api.agent
+      .post('/subscription/usercreation')
+      .auth(acmeAdmin, { type: 'bearer' })
+      .send({ UserFirstname: 'Nia', UserLastname: 'Okafor', OfficialEmail: 'nia.okafor@acme.local', RoleId: role!.role_id });
     expect(invited.status, JSON.stringify(invited.body)).toBeLessThan(300);
     await api.mailer.idle();
     const mail = received.find((m) => m.to.includes('nia.okafor@acme.local'));
@@ -140,49 +137,58 @@ describe('email settings', () => {
     expect(outbox).toMatchObject({ client_id: worded.body.ClientId });
     expect(outbox!.sent_at).not.toBeNull();
 
-    const back = await api.post<Settings>(`${TEMPLATES}/reset`, { Template: 'invitation' }, acmeAdmin);
-    expect(back.body.Templates.find((t) => t.Template === 'invitation')).toMatchObject({
+    const back = await api.agent.post(`${TEMPLATES}/reset`).auth(acmeAdmin, { type: 'bearer' }).send({ Template: 'invitation' });
+    expect(back.body.Templates.find((t: Settings['Templates'][number]) => t.Template === 'invitation')).toMatchObject({
       Source: 'DEFAULT',
       Subject: 'You are invited to {{product}}',
     });
   });
 
   it('says clearly why a bad server did not take the test mail, and a wrong password too', async () => {
-    await api.call('PATCH', PATH, { ...acmeServer(), SmtpPassword: 'wrong-password' }, { token: acmeAdmin });
-    const refused = await api.post<ErrorBody>(`${PATH}/test`, {}, acmeAdmin);
+    await api.agent
+      .patch(PATH)
+      .auth(acmeAdmin, { type: 'bearer' })
+      .send({ ...acmeServer(), SmtpPassword: 'wrong-password' });
+    const refused = await api.agent.post(`${PATH}/test`).auth(acmeAdmin, { type: 'bearer' }).send({});
     expect(refused.status).toBe(400);
     expect(refused.body.error).toMatchObject({ field: 'SmtpHost' });
     expect(refused.body.error.message).toMatch(/^The test mail was not sent: .*Invalid (username or password|login)/);
 
-    await api.call('PATCH', PATH, { ...acmeServer(), SmtpPort: 9 }, { token: acmeAdmin });
-    const unreachable = await api.post<ErrorBody>(`${PATH}/test`, {}, acmeAdmin);
+    await api.agent
+      .patch(PATH)
+      .auth(acmeAdmin, { type: 'bearer' })
+      .send({ ...acmeServer(), SmtpPort: 9 });
+    const unreachable = await api.agent.post(`${PATH}/test`).auth(acmeAdmin, { type: 'bearer' }).send({});
     expect(unreachable.status).toBe(400);
     expect(unreachable.body.error.message).toMatch(/^The test mail was not sent: .*(ECONNREFUSED|connect)/i);
   });
 
   it('refuses bad settings and unknown placeholders, naming the field, and changes nothing', async () => {
-    const before = await api.get<Settings>(PATH, acmeAdmin);
-    const noPort = await api.call<ErrorBody>('PATCH', PATH, { ...acmeServer(), SmtpPort: null }, { token: acmeAdmin });
+    const before = await api.agent.get(PATH).auth(acmeAdmin, { type: 'bearer' });
+    const noPort = await api.agent
+      .patch(PATH)
+      .auth(acmeAdmin, { type: 'bearer' })
+      .send({ ...acmeServer(), SmtpPort: null });
     expect(noPort.body.error).toMatchObject({ field: 'SmtpPort' });
-    const badReply = await api.call<ErrorBody>('PATCH', PATH, { ...acmeServer(), ReplyTo: 'not-an-address' }, { token: acmeAdmin });
+    const badReply = await api.agent
+      .patch(PATH)
+      .auth(acmeAdmin, { type: 'bearer' })
+      .send({ ...acmeServer(), ReplyTo: 'not-an-address' });
     expect(badReply.body.error).toMatchObject({ field: 'ReplyTo' });
-    const unknown = await api.call<ErrorBody>(
-      'PATCH',
-      TEMPLATES,
-      { Template: 'reset', Subject: 'Reset', Body: 'Hello {{firstName}}' },
-      { token: acmeAdmin },
-    );
+    const unknown = await api.agent
+      .patch(TEMPLATES)
+      .auth(acmeAdmin, { type: 'bearer' })
+      .send({ Template: 'reset', Subject: 'Reset', Body: 'Hello {{firstName}}' });
     expect(unknown.body.error).toMatchObject({ field: 'Body' });
     expect(unknown.body.error.message).toContain('{{firstName}} is not a value of this mail');
-    expect((await api.get<Settings>(PATH, acmeAdmin)).body).toEqual(before.body);
+    expect((await api.agent.get(PATH).auth(acmeAdmin, { type: 'bearer' })).body).toEqual(before.body);
   });
 
   it('previews a wording with sample values, escaped in HTML, without saving it', async () => {
-    const preview = await api.post<{ Subject: string; Text: string; Html: string }>(
-      `${TEMPLATES}/preview`,
-      { Template: 'enquiry_rejected', Subject: 'About {{companyName}}', Body: 'Dear {{firstName}} <b>,\n\nReason: {{reason}}' },
-      acmeAdmin,
-    );
+    const preview = await api.agent
+      .post(`${TEMPLATES}/preview`)
+      .auth(acmeAdmin, { type: 'bearer' })
+      .send({ Template: 'enquiry_rejected', Subject: 'About {{companyName}}', Body: 'Dear {{firstName}} <b>,\n\nReason: {{reason}}' });
     expect(preview.body.Subject).toBe('About Example Corporation');
     expect(preview.body.Text).toContain('Dear Ada <b>,');
     expect(preview.body.Html).toContain('Dear Ada &lt;b&gt;,');
@@ -192,17 +198,28 @@ describe('email settings', () => {
 
   it('keeps organisations apart: an organisation admin cannot read or change another’s', async () => {
     const [globex] = await api.db.query<{ client_id: number }>("SELECT client_id FROM client_users WHERE email = 'admin@globex.local'");
-    expect((await api.get(`${PATH}?ClientId=${globex!.client_id}`, acmeAdmin)).status).toBe(403);
-    expect((await api.call('PATCH', PATH, { ...acmeServer(), ClientId: globex!.client_id }, { token: acmeAdmin })).status).toBe(403);
-    expect((await api.post(`${PATH}/test`, { ClientId: globex!.client_id }, acmeAdmin)).status).toBe(403);
-    expect((await api.get('/platform/outbox?limit=1', acmeAdmin)).status).toBe(403);
+    expect((await api.agent.get(`${PATH}?ClientId=${globex!.client_id}`).auth(acmeAdmin, { type: 'bearer' })).status).toBe(403);
+    expect(
+      (
+        await api.agent
+          .patch(PATH)
+          .auth(acmeAdmin, { type: 'bearer' })
+          .send({ ...acmeServer(), ClientId: globex!.client_id })
+      ).status,
+    ).toBe(403);
+    expect((await api.agent.post(`${PATH}/test`).auth(acmeAdmin, { type: 'bearer' }).send({ ClientId: globex!.client_id })).status).toBe(
+      403,
+    );
+    expect((await api.agent.get('/platform/outbox?limit=1').auth(acmeAdmin, { type: 'bearer' })).status).toBe(403);
     const [mail] = await api.db.query<{ mail_id: number }>('SELECT mail_id FROM mail_outbox LIMIT 1');
-    expect((await api.get(`/platform/outbox_content?MailId=eq.${mail!.mail_id}`, acmeAdmin)).status).toBe(403);
+    expect((await api.agent.get(`/platform/outbox_content?MailId=eq.${mail!.mail_id}`).auth(acmeAdmin, { type: 'bearer' })).status).toBe(
+      403,
+    );
   });
 
   it('lists the outbox without what the mails say, shows one as sent with its link’s token hidden, and audits every reading in its organisation’s log', async () => {
     const superAdmin = await api.signIn('admin@yozy.local');
-    const listed = await api.get<{ MailId: number; ToAddress: string }[]>('/platform/outbox?order=CreatedAt.desc&limit=50', superAdmin);
+    const listed = await api.agent.get('/platform/outbox?order=CreatedAt.desc&limit=50').auth(superAdmin, { type: 'bearer' });
     expect(listed.status).toBe(200);
     expect(Object.keys(listed.body[0]!)).not.toContain('TextBody');
     expect(JSON.stringify(listed.body)).not.toMatch(/https?:\/\/[^"]*token/i);
@@ -211,18 +228,20 @@ describe('email settings', () => {
       "SELECT mail_id, client_id, text_body, html_body FROM mail_outbox WHERE template = 'invitation' AND client_id IS NOT NULL LIMIT 1",
     );
     const token = /[?&]token=([\w-]+)/.exec(invitation!.text_body)![1]!;
-    const read = await api.get<{ TextBody: string; HtmlBody: string }>(
-      `/platform/outbox_content?MailId=eq.${invitation!.mail_id}`,
-      superAdmin,
-    );
+    const read = await api.agent.get(`/platform/outbox_content?MailId=eq.${invitation!.mail_id}`).auth(superAdmin, { type: 'bearer' });
     expect(read.status).toBe(200);
     expect(read.body.TextBody).toBe(invitation!.text_body.replace(`token=${token}`, 'token=••••••'));
     expect(read.body.HtmlBody).toBe(invitation!.html_body.replaceAll(`token=${token}`, 'token=••••••'));
     expect(JSON.stringify(read.body)).not.toContain(token);
 
     // A tool's key never reads a mail, even a SuperAdmin's key; nothing is audited for it.
-    const key = await api.post<{ Secret: string }>('/platform/api-keys', { Name: 'Outbox reader', Access: 'READ' }, superAdmin);
-    const refused = await api.get<ErrorBody>(`/platform/outbox_content?MailId=eq.${invitation!.mail_id}`, key.body.Secret);
+    const key = await api.agent
+      .post('/platform/api-keys')
+      .auth(superAdmin, { type: 'bearer' })
+      .send({ Name: 'Outbox reader', Access: 'READ' });
+    const refused = await api.agent
+      .get(`/platform/outbox_content?MailId=eq.${invitation!.mail_id}`)
+      .auth(key.body.Secret, { type: 'bearer' });
     expect(refused.status).toBe(403);
     expect(refused.body.error.code).toBe('FORBIDDEN');
     const logged = await api.db.query<{ client_id: number; entity_id: string; actor: string }>(

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startRestApi, type ErrorBody, type RestApi } from '../testing/restApi';
+import { openRestApi, type RestApi } from '../testing/restApi';
 import { PENDING_ENQUIRY_MESSAGE } from './enquiries';
 
 let api: RestApi;
@@ -7,7 +7,7 @@ let lite: { productId: number; planId: number };
 let web: { productId: number; planId: number };
 
 beforeAll(async () => {
-  api = await startRestApi();
+  api = await openRestApi();
   const plans = await api.db.query<{ product_code: string; product_id: number; plan_id: number }>(
     'SELECT p.product_code, p.product_id, min(pl.plan_id) AS plan_id FROM products p JOIN plans pl USING (product_id) GROUP BY 1, 2',
   );
@@ -18,7 +18,7 @@ beforeAll(async () => {
   lite = pick('YOZY-LITE');
   web = pick('YOZY-WEB');
 });
-afterAll(() => api.stop());
+afterAll(() => api.close());
 
 const form = (overrides: Record<string, unknown> = {}) => ({
   ClientCompanyName: 'Oscorp Labs',
@@ -48,7 +48,7 @@ const form = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-const submit = (body: unknown) => api.post<{ EnquiryId: number } & ErrorBody>('/form/subscription_web_enquiry', body);
+const submit = (body: object) => api.agent.post('/form/subscription_web_enquiry').send(body);
 
 describe('POST /form/subscription_web_enquiry', () => {
   it('stores every field of the form as a pending enquiry', async () => {

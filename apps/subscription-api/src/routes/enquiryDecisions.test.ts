@@ -1,19 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startRestApi, type ErrorBody, type RestApi } from '../testing/restApi';
+import { openRestApi, type RestApi } from '../testing/restApi';
 
 let api: RestApi;
-const tokens: Record<string, string> = {};
+const PEOPLE = ['admin@yozy.local', 'admin@acme.local', 'member@acme.local'] as const;
+let tokens: Record<(typeof PEOPLE)[number], string>;
 let plan: { product_id: number; plan_id: number; capacity: number; frequency: string };
 
 beforeAll(async () => {
-  api = await startRestApi();
-  for (const email of ['admin@yozy.local', 'admin@acme.local', 'member@acme.local']) tokens[email] = await api.signIn(email);
+  api = await openRestApi();
+  tokens = await api.signInEach(PEOPLE);
   const [yearly] = await api.db.query<typeof plan>(
     "SELECT product_id, plan_id, capacity, frequency FROM plans WHERE frequency = 'YEARLY' ORDER BY plan_id LIMIT 1",
   );
   plan = yearly!;
 });
-afterAll(() => api.stop());
+afterAll(() => api.close());
 
 let sequence = 0;
 async function pendingEnquiry(company = `Decision Test ${++sequence}`) {
@@ -28,11 +29,7 @@ async function pendingEnquiry(company = `Decision Test ${++sequence}`) {
 
 const superAdmin = () => tokens['admin@yozy.local'];
 const approve = (id: number, token = superAdmin()) =>
-  api.post<{ ClientId: number; AdminUserId: number; enquiry: Record<string, unknown> } & ErrorBody>(
-    '/subscription/enquiry/approve',
-    { EnquiryId: id },
-    token,
-  );
+  api.agent.post('/subscription/enquiry/approve').auth(token, { type: 'bearer' }).send({ EnquiryId: id });
 
 /** Everything an approval writes for one admin email. */
 async function leftovers(email: string, company: string) {
@@ -51,10 +48,9 @@ async function leftovers(email: string, company: string) {
 describe('GET /subscription/subscription_web_enquiry', () => {
   it('lists pending enquiries with their licence details for a SuperAdmin', async () => {
     const enquiry = await pendingEnquiry('Listing Check Ltd');
-    const answer = await api.get<Record<string, unknown>[]>(
-      `/subscription/subscription_web_enquiry?Status=eq.PENDING&or=(ClientCompanyName.ilike.*listing check*)`,
-      superAdmin(),
-    );
+    const answer = await api.agent
+      .get(`/subscription/subscription_web_enquiry?Status=eq.PENDING&or=(ClientCompanyName.ilike.*listing check*)`)
+      .auth(superAdmin(), { type: 'bearer' });
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual([
       expect.objectContaining({
@@ -70,8 +66,8 @@ describe('GET /subscription/subscription_web_enquiry', () => {
     ]);
   });
 
-  it.each(['admin@acme.local', 'member@acme.local'])('refuses %s', async (email) => {
-    const answer = await api.get<ErrorBody>('/subscription/subscription_web_enquiry', tokens[email]);
+  it.each(['admin@acme.local', 'member@acme.local'] as const)('refuses %s', async (email) => {
+    const answer = await api.agent.get('/subscription/subscription_web_enquiry').auth(tokens[email], { type: 'bearer' });
     expect(answer.status).toBe(403);
   });
 });
@@ -158,7 +154,7 @@ describe('POST /subscription/enquiry/approve', () => {
 
 describe('POST /subscription/enquiry/reject', () => {
   const reject = (id: number, Reason: unknown) =>
-    api.post<{ enquiry: Record<string, unknown> } & ErrorBody>('/subscription/enquiry/reject', { EnquiryId: id, Reason }, superAdmin());
+    api.agent.post('/subscription/enquiry/reject').auth(superAdmin(), { type: 'bearer' }).send({ EnquiryId: id, Reason });
 
   it('needs a reason', async () => {
     const enquiry = await pendingEnquiry();

@@ -1,38 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dashboardAnswer, statisticsAnswer } from '../openapi/answers';
-import { startRestApi, type ErrorBody, type RestApi } from '../testing/restApi';
+import { openRestApi, type RestApi } from '../testing/restApi';
 import { EXPIRING_WITHIN_DAYS, statisticsRange } from './insights';
 
 let api: RestApi;
-const tokens: Record<string, string> = {};
+const PEOPLE = ['admin@yozy.local', 'admin@acme.local', 'admin@globex.local', 'member@acme.local'] as const;
+let tokens: Record<(typeof PEOPLE)[number], string>;
 let acme: number;
 beforeAll(async () => {
-  api = await startRestApi();
-  for (const email of ['admin@yozy.local', 'admin@acme.local', 'admin@globex.local', 'member@acme.local']) {
-    tokens[email] = await api.signIn(email);
-  }
+  api = await openRestApi();
+  tokens = await api.signInEach(PEOPLE);
   [{ client_id: acme }] = (await api.db.query<{ client_id: number }>(
     "SELECT client_id FROM clients WHERE company_name = 'Acme Corporation'",
   )) as [{ client_id: number }];
 });
-afterAll(() => api.stop());
+afterAll(() => api.close());
 
 const today = () => new Date().toISOString().slice(0, 10);
 
-type Dashboard = {
-  clientId: number;
-  activeUsers: number;
-  disabledUsers: number;
-  sessionsActiveNow: number;
-  licencesExpiringSoon: number;
-  pendingInvitations: number;
-  seats: { productName: string; capacity: number; used: number }[];
-  signInsPerDay: { day: string; count: number }[];
-};
-
 describe('GET /insights/dashboard', () => {
   it("gives an organisation's admin their own numbers as the demo data holds them", async () => {
-    const answer = await api.get<Dashboard>('/insights/dashboard', tokens['admin@acme.local']);
+    const answer = await api.agent.get('/insights/dashboard').auth(tokens['admin@acme.local'], { type: 'bearer' });
     expect(answer.status).toBe(200);
     expect(dashboardAnswer.safeParse(answer.body).error).toBeUndefined();
     // What the demo holds for Acme, counted straight from its tables; the sessions live now are the
@@ -85,33 +73,33 @@ describe('GET /insights/dashboard', () => {
       seats,
     });
     expect(demo!.live).toBeGreaterThanOrEqual(2);
-    const days = answer.body.signInsPerDay;
+    const days: Statistics['signInsPerDay'] = answer.body.signInsPerDay;
     expect(days).toHaveLength(30);
     expect(days.at(-1)).toEqual({ day: today(), count: demo!.today });
     expect(days.slice(0, -1).reduce((sum, day) => sum + day.count, 0)).toBeGreaterThan(100);
   });
 
   it('lets a SuperAdmin read any organisation, and says when there is none', async () => {
-    const answer = await api.get<Dashboard>(`/insights/dashboard?ClientId=${acme}`, tokens['admin@yozy.local']);
+    const answer = await api.agent.get(`/insights/dashboard?ClientId=${acme}`).auth(tokens['admin@yozy.local'], { type: 'bearer' });
     expect(answer.status).toBe(200);
     const [people] = await api.db.query<{ active: number }>(
       'SELECT count(*)::int AS active FROM client_users WHERE client_id = $1 AND is_active',
       [acme],
     );
     expect(answer.body).toMatchObject({ clientId: acme, activeUsers: people!.active });
-    const missing = await api.get<ErrorBody>('/insights/dashboard?ClientId=999999', tokens['admin@yozy.local']);
+    const missing = await api.agent.get('/insights/dashboard?ClientId=999999').auth(tokens['admin@yozy.local'], { type: 'bearer' });
     expect(missing.status).toBe(404);
     expect(missing.body.error).toMatchObject({ code: 'NOT_FOUND', field: 'ClientId' });
   });
 
   it("refuses another organisation's admin, members and callers without a session", async () => {
-    const other = await api.get<ErrorBody>(`/insights/dashboard?ClientId=${acme}`, tokens['admin@globex.local']);
+    const other = await api.agent.get(`/insights/dashboard?ClientId=${acme}`).auth(tokens['admin@globex.local'], { type: 'bearer' });
     expect(other.status).toBe(403);
     expect(other.body.error).toMatchObject({ code: 'FORBIDDEN', field: 'ClientId' });
     expect(JSON.stringify(other.body)).not.toMatch(/activeUsers|Yozy Web/);
-    expect((await api.get('/insights/dashboard', tokens['member@acme.local'])).status).toBe(403);
-    expect((await api.get('/insights/dashboard')).status).toBe(401);
-    const malformed = await api.get<ErrorBody>('/insights/dashboard?ClientId=1;DROP', tokens['admin@yozy.local']);
+    expect((await api.agent.get('/insights/dashboard').auth(tokens['member@acme.local'], { type: 'bearer' })).status).toBe(403);
+    expect((await api.agent.get('/insights/dashboard')).status).toBe(401);
+    const malformed = await api.agent.get('/insights/dashboard?ClientId=1;DROP').auth(tokens['admin@yozy.local'], { type: 'bearer' });
     expect(malformed.status).toBe(400);
   });
 });
@@ -128,7 +116,7 @@ type Statistics = {
 
 describe('GET /insights/statistics', () => {
   it('covers the last 30 days by default with every day present', async () => {
-    const answer = await api.get<Statistics>('/insights/statistics', tokens['admin@acme.local']);
+    const answer = await api.agent.get('/insights/statistics').auth(tokens['admin@acme.local'], { type: 'bearer' });
     expect(answer.status).toBe(200);
     expect(statisticsAnswer.safeParse(answer.body).error).toBeUndefined();
     expect(answer.body.to).toBe(today());
@@ -142,7 +130,7 @@ describe('GET /insights/statistics', () => {
   it('counts sign-ins of the chosen days from the sessions table, and only its own organisation', async () => {
     const from = new Date(Date.now() - 60 * 86_400_000).toISOString().slice(0, 10);
     const to = new Date(Date.now() - 50 * 86_400_000).toISOString().slice(0, 10);
-    const answer = await api.get<Statistics>(`/insights/statistics?from=${from}&to=${to}`, tokens['admin@acme.local']);
+    const answer = await api.agent.get(`/insights/statistics?from=${from}&to=${to}`).auth(tokens['admin@acme.local'], { type: 'bearer' });
     expect(answer.body.signInsPerDay).toHaveLength(11);
     const [expected] = await api.db.query<{ n: number; people: number }>(
       `SELECT count(*)::int AS n FROM sessions
@@ -150,12 +138,12 @@ describe('GET /insights/statistics', () => {
           AND started_at < ($3::date + 1)::timestamp AT TIME ZONE 'UTC'`,
       [acme, from, to],
     );
-    expect(answer.body.signInsPerDay.reduce((sum, day) => sum + day.count, 0)).toBe(expected!.n);
+    expect(answer.body.signInsPerDay.reduce((sum: number, day: { count: number }) => sum + day.count, 0)).toBe(expected!.n);
     expect(expected!.n).toBeGreaterThan(0);
   });
 
   it('counts active people per department and group, and the project master per project', async () => {
-    const answer = await api.get<Statistics>(`/insights/statistics?ClientId=${acme}`, tokens['admin@yozy.local']);
+    const answer = await api.agent.get(`/insights/statistics?ClientId=${acme}`).auth(tokens['admin@yozy.local'], { type: 'bearer' });
     // Acme's active people by department (blank ones together) and by group (empty groups too),
     // most people first, then by name; and each of its projects with what the project master holds.
     const departments = await api.db.query<{ name: string | null; count: number }>(
@@ -201,13 +189,13 @@ describe('GET /insights/statistics', () => {
     ['from=2024-01-01&to=2025-06-01', 'from'],
     ['to=yesterday', 'to'],
   ])('refuses %s naming %s', async (query, field) => {
-    const answer = await api.get<ErrorBody>(`/insights/statistics?${query}`, tokens['admin@acme.local']);
+    const answer = await api.agent.get(`/insights/statistics?${query}`).auth(tokens['admin@acme.local'], { type: 'bearer' });
     expect(answer.status).toBe(400);
     expect(answer.body.error).toMatchObject({ code: 'BAD_REQUEST', field });
   });
 
   it("refuses another organisation's admin", async () => {
-    const answer = await api.get<ErrorBody>(`/insights/statistics?ClientId=${acme}`, tokens['admin@globex.local']);
+    const answer = await api.agent.get(`/insights/statistics?ClientId=${acme}`).auth(tokens['admin@globex.local'], { type: 'bearer' });
     expect(answer.status).toBe(403);
   });
 });

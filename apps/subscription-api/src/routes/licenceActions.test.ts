@@ -1,14 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startRestApi, type ErrorBody, type RestApi } from '../testing/restApi';
+import { bearer, openRestApi, type RestApi } from '../testing/restApi';
 import { LICENCE_ACTIVE_PATH, LICENCE_EXTEND_PATH, LICENCE_PATH, LICENCE_PLAN_PATH } from './licences';
-
-type LicenceRecord = Record<string, unknown> & {
-  LicenceId: number;
-  PlanId: number;
-  ValidTill: string;
-  IsActive: boolean;
-  Capacity: number;
-};
 
 let api: RestApi;
 let superAdmin: string;
@@ -17,14 +9,14 @@ let member: string;
 let sequence = 0;
 
 beforeAll(async () => {
-  api = await startRestApi();
+  api = await openRestApi();
   [superAdmin, orgAdmin, member] = await Promise.all([
     api.signIn('admin@yozy.local'),
     api.signIn('admin@acme.local'),
     api.signIn('member@acme.local'),
   ]);
 });
-afterAll(() => api.stop());
+afterAll(() => api.close());
 
 const one = async <T extends Record<string, unknown>>(sql: string, params: unknown[] = []) => (await api.db.query<T>(sql, params))[0]!;
 
@@ -82,11 +74,10 @@ const auditOf = (licenceId: number) =>
   );
 
 async function addLicence(s: Awaited<ReturnType<typeof scene>>, planIndex = 0, days = 30) {
-  const answer = await api.post<LicenceRecord>(
-    LICENCE_PATH,
-    { ClientId: s.clientId, ProductId: s.productId, PlanId: s.plans[planIndex]!.planId, ValidTill: await dayFromToday(days) },
-    superAdmin,
-  );
+  const answer = await api.agent
+    .post(LICENCE_PATH)
+    .auth(superAdmin, { type: 'bearer' })
+    .send({ ClientId: s.clientId, ProductId: s.productId, PlanId: s.plans[planIndex]!.planId, ValidTill: await dayFromToday(days) });
   expect(answer.status).toBe(201);
   return answer.body;
 }
@@ -116,11 +107,10 @@ describe('licence actions of the provider', () => {
       },
     ]);
 
-    const second = await api.post<ErrorBody>(
-      LICENCE_PATH,
-      { ClientId: s.clientId, ProductId: s.productId, PlanId: s.plans[1]!.planId, ValidTill: await dayFromToday(60) },
-      superAdmin,
-    );
+    const second = await api.agent
+      .post(LICENCE_PATH)
+      .auth(superAdmin, { type: 'bearer' })
+      .send({ ClientId: s.clientId, ProductId: s.productId, PlanId: s.plans[1]!.planId, ValidTill: await dayFromToday(60) });
     expect(second.status).toBe(409);
     expect(second.body.error).toMatchObject({ code: 'CONFLICT', field: 'ProductId' });
     expect(second.body.error.message).toContain(`${s.companyName} already has a live`);
@@ -138,16 +128,15 @@ describe('licence actions of the provider', () => {
       [{ ClientId: s.clientId, PlanId: s.plans[0]!.planId, ValidTill: await dayFromToday(5) }, 'ProductId'],
     ];
     for (const [body, field] of cases) {
-      const answer = await api.post<ErrorBody>(LICENCE_PATH, body, superAdmin);
+      const answer = await api.agent.post(LICENCE_PATH).auth(superAdmin, { type: 'bearer' }).send(body);
       expect(answer.status, JSON.stringify(body)).toBe(400);
       expect(answer.body.error.field).toBe(field);
     }
     await api.db.query('UPDATE plans SET is_active = false WHERE plan_id = $1', [s.plans[1]!.planId]);
-    const retired = await api.post<ErrorBody>(
-      LICENCE_PATH,
-      { ClientId: s.clientId, ProductId: s.productId, PlanId: s.plans[1]!.planId, ValidTill: await dayFromToday(5) },
-      superAdmin,
-    );
+    const retired = await api.agent
+      .post(LICENCE_PATH)
+      .auth(superAdmin, { type: 'bearer' })
+      .send({ ClientId: s.clientId, ProductId: s.productId, PlanId: s.plans[1]!.planId, ValidTill: await dayFromToday(5) });
     expect(retired.body.error).toMatchObject({ code: 'BAD_REQUEST', field: 'PlanId' });
     const { n } = await one<{ n: number }>('SELECT count(*)::int AS n FROM licences WHERE client_id = $1', [s.clientId]);
     expect(n).toBe(0);
@@ -156,15 +145,17 @@ describe('licence actions of the provider', () => {
   it('extends only to a later day, audited before and after', async () => {
     const s = await scene();
     const licence = await addLicence(s);
-    const earlier = await api.post<ErrorBody>(
-      LICENCE_EXTEND_PATH,
-      { LicenceId: licence.LicenceId, ValidTill: licence.ValidTill },
-      superAdmin,
-    );
+    const earlier = await api.agent
+      .post(LICENCE_EXTEND_PATH)
+      .auth(superAdmin, { type: 'bearer' })
+      .send({ LicenceId: licence.LicenceId, ValidTill: licence.ValidTill });
     expect(earlier.status).toBe(400);
     expect(earlier.body.error).toMatchObject({ field: 'ValidTill' });
     const later = await dayFromToday(400);
-    const extended = await api.post<LicenceRecord>(LICENCE_EXTEND_PATH, { LicenceId: licence.LicenceId, ValidTill: later }, superAdmin);
+    const extended = await api.agent
+      .post(LICENCE_EXTEND_PATH)
+      .auth(superAdmin, { type: 'bearer' })
+      .send({ LicenceId: licence.LicenceId, ValidTill: later });
     expect(extended.status).toBe(200);
     expect(extended.body.ValidTill).toBe(later);
     expect((await licenceRow(licence.LicenceId)).valid_till).toBe(later);
@@ -183,23 +174,28 @@ describe('licence actions of the provider', () => {
       [s.clientId, s.productId, s.plans[1]!.planId],
     );
     const before = await licenceRow(lapsed);
-    const refused = await api.post<ErrorBody>(LICENCE_EXTEND_PATH, { LicenceId: lapsed, ValidTill: await dayFromToday(60) }, superAdmin);
+    const refused = await api.agent
+      .post(LICENCE_EXTEND_PATH)
+      .auth(superAdmin, { type: 'bearer' })
+      .send({ LicenceId: lapsed, ValidTill: await dayFromToday(60) });
     expect(refused.status).toBe(409);
     expect(refused.body.error).toMatchObject({ code: 'CONFLICT', field: 'LicenceId' });
     expect(await licenceRow(lapsed)).toEqual(before);
-    await api.post(LICENCE_ACTIVE_PATH, { LicenceId: live.LicenceId, IsActive: false }, superAdmin);
-    const extended = await api.post<LicenceRecord>(
-      LICENCE_EXTEND_PATH,
-      { LicenceId: lapsed, ValidTill: await dayFromToday(60) },
-      superAdmin,
-    );
+    await api.agent.post(LICENCE_ACTIVE_PATH).auth(superAdmin, { type: 'bearer' }).send({ LicenceId: live.LicenceId, IsActive: false });
+    const extended = await api.agent
+      .post(LICENCE_EXTEND_PATH)
+      .auth(superAdmin, { type: 'bearer' })
+      .send({ LicenceId: lapsed, ValidTill: await dayFromToday(60) });
     expect(extended.status).toBe(200);
   });
 
   it('changes the plan, and refuses one that holds fewer seats than are used, writing nothing', async () => {
     const s = await scene({ capacities: [10, 2, 5], users: 3 });
     const licence = await addLicence(s);
-    const refused = await api.post<ErrorBody>(LICENCE_PLAN_PATH, { LicenceId: licence.LicenceId, PlanId: s.plans[1]!.planId }, superAdmin);
+    const refused = await api.agent
+      .post(LICENCE_PLAN_PATH)
+      .auth(superAdmin, { type: 'bearer' })
+      .send({ LicenceId: licence.LicenceId, PlanId: s.plans[1]!.planId });
     expect(refused.status).toBe(409);
     expect(refused.body.error).toMatchObject({
       code: 'SEAT_LIMIT',
@@ -210,18 +206,16 @@ describe('licence actions of the provider', () => {
     expect(await auditOf(licence.LicenceId)).toHaveLength(1);
 
     const other = await scene();
-    const foreign = await api.post<ErrorBody>(
-      LICENCE_PLAN_PATH,
-      { LicenceId: licence.LicenceId, PlanId: other.plans[0]!.planId },
-      superAdmin,
-    );
+    const foreign = await api.agent
+      .post(LICENCE_PLAN_PATH)
+      .auth(superAdmin, { type: 'bearer' })
+      .send({ LicenceId: licence.LicenceId, PlanId: other.plans[0]!.planId });
     expect(foreign.body.error).toMatchObject({ code: 'BAD_REQUEST', field: 'PlanId' });
 
-    const changed = await api.post<LicenceRecord>(
-      LICENCE_PLAN_PATH,
-      { LicenceId: licence.LicenceId, PlanId: s.plans[2]!.planId },
-      superAdmin,
-    );
+    const changed = await api.agent
+      .post(LICENCE_PLAN_PATH)
+      .auth(superAdmin, { type: 'bearer' })
+      .send({ LicenceId: licence.LicenceId, PlanId: s.plans[2]!.planId });
     expect(changed.status).toBe(200);
     expect(changed.body).toMatchObject({ PlanId: s.plans[2]!.planId, Capacity: 5, SeatsCapacity: 5, SeatsUsed: 3 });
     expect((await auditOf(licence.LicenceId)).at(-1)).toMatchObject({
@@ -234,15 +228,27 @@ describe('licence actions of the provider', () => {
   it('deactivates (the seats go) and reactivates, unless another licence of the product is live', async () => {
     const s = await scene();
     const licence = await addLicence(s);
-    const off = await api.post<LicenceRecord>(LICENCE_ACTIVE_PATH, { LicenceId: licence.LicenceId, IsActive: false }, superAdmin);
+    const off = await api.agent
+      .post(LICENCE_ACTIVE_PATH)
+      .auth(superAdmin, { type: 'bearer' })
+      .send({ LicenceId: licence.LicenceId, IsActive: false });
     expect(off.body).toMatchObject({ IsActive: false, SeatsCapacity: 0 });
     const replacement = await addLicence(s, 1);
-    const on = await api.post<ErrorBody>(LICENCE_ACTIVE_PATH, { LicenceId: licence.LicenceId, IsActive: true }, superAdmin);
+    const on = await api.agent
+      .post(LICENCE_ACTIVE_PATH)
+      .auth(superAdmin, { type: 'bearer' })
+      .send({ LicenceId: licence.LicenceId, IsActive: true });
     expect(on.status).toBe(409);
     expect(on.body.error.field).toBe('LicenceId');
     expect((await licenceRow(licence.LicenceId)).is_active).toBe(false);
-    await api.post(LICENCE_ACTIVE_PATH, { LicenceId: replacement.LicenceId, IsActive: false }, superAdmin);
-    const back = await api.post<LicenceRecord>(LICENCE_ACTIVE_PATH, { LicenceId: licence.LicenceId, IsActive: true }, superAdmin);
+    await api.agent
+      .post(LICENCE_ACTIVE_PATH)
+      .auth(superAdmin, { type: 'bearer' })
+      .send({ LicenceId: replacement.LicenceId, IsActive: false });
+    const back = await api.agent
+      .post(LICENCE_ACTIVE_PATH)
+      .auth(superAdmin, { type: 'bearer' })
+      .send({ LicenceId: licence.LicenceId, IsActive: true });
     expect(back.body).toMatchObject({ IsActive: true, SeatsCapacity: s.plans[0]!.capacity });
     expect((await auditOf(licence.LicenceId)).map((entry) => [entry.action, entry.before, entry.after])).toEqual([
       ['licence.create', null, expect.anything()],
@@ -259,14 +265,16 @@ describe('licence actions of the provider', () => {
     const s = await scene();
     const licence = await addLicence(s);
     const answers = await Promise.all([
-      api.post(
-        LICENCE_PATH,
-        { ClientId: s.clientId, ProductId: s.productId, PlanId: s.plans[1]!.planId, ValidTill: await dayFromToday(9) },
-        token(),
-      ),
-      api.post(LICENCE_EXTEND_PATH, { LicenceId: licence.LicenceId, ValidTill: await dayFromToday(900) }, token()),
-      api.post(LICENCE_PLAN_PATH, { LicenceId: licence.LicenceId, PlanId: s.plans[1]!.planId }, token()),
-      api.post(LICENCE_ACTIVE_PATH, { LicenceId: licence.LicenceId, IsActive: false }, token()),
+      api.agent
+        .post(LICENCE_PATH)
+        .use(bearer(token()))
+        .send({ ClientId: s.clientId, ProductId: s.productId, PlanId: s.plans[1]!.planId, ValidTill: await dayFromToday(9) }),
+      api.agent
+        .post(LICENCE_EXTEND_PATH)
+        .use(bearer(token()))
+        .send({ LicenceId: licence.LicenceId, ValidTill: await dayFromToday(900) }),
+      api.agent.post(LICENCE_PLAN_PATH).use(bearer(token())).send({ LicenceId: licence.LicenceId, PlanId: s.plans[1]!.planId }),
+      api.agent.post(LICENCE_ACTIVE_PATH).use(bearer(token())).send({ LicenceId: licence.LicenceId, IsActive: false }),
     ]);
     expect(answers.map((answer) => answer.status)).toEqual([status, status, status, status]);
     expect(await licenceRow(licence.LicenceId)).toEqual({ plan_id: licence.PlanId, valid_till: licence.ValidTill, is_active: true });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startRestApi, type ErrorBody, type RestApi } from '../testing/restApi';
+import { openRestApi, type RestApi } from '../testing/restApi';
 
 type Licence = Record<string, unknown> & {
   ClientId: number;
@@ -10,12 +10,13 @@ type Licence = Record<string, unknown> & {
 };
 
 let api: RestApi;
-const tokens: Record<string, string> = {};
+const PEOPLE = ['admin@yozy.local', 'admin@acme.local', 'member@acme.local'] as const;
+let tokens: Record<(typeof PEOPLE)[number], string>;
 beforeAll(async () => {
-  api = await startRestApi();
-  for (const email of ['admin@yozy.local', 'admin@acme.local', 'member@acme.local']) tokens[email] = await api.signIn(email);
+  api = await openRestApi();
+  tokens = await api.signInEach(PEOPLE);
 });
-afterAll(() => api.stop());
+afterAll(() => api.close());
 
 const ids = async (name: string) =>
   (await api.db.query<{ client_id: number }>('SELECT client_id FROM clients WHERE company_name = $1', [name]))[0]!.client_id;
@@ -23,7 +24,9 @@ const ids = async (name: string) =>
 describe('GET /subscription_client_license_details', () => {
   it("answers an OrgAdmin their own organisation's licences with plan and seats, soonest to expire first", async () => {
     const acme = await ids('Acme Corporation');
-    const answer = await api.get<Licence[]>('/subscription_client_license_details?order=ValidTill.asc', tokens['admin@acme.local']);
+    const answer = await api.agent
+      .get('/subscription_client_license_details?order=ValidTill.asc')
+      .auth(tokens['admin@acme.local'], { type: 'bearer' });
     expect(answer.status).toBe(200);
     // Every licence Acme holds, live or not, the soonest last day first (the oldest licence first on a tie).
     const held = await api.db.query<{ product_name: string; plan_name: string }>(
@@ -33,7 +36,9 @@ describe('GET /subscription_client_license_details', () => {
       [acme],
     );
     expect(held.map((l) => l.product_name)).toEqual(expect.arrayContaining(['Yozy Lite', 'Yozy Web']));
-    expect(answer.body.map((l) => [l.ClientId, l.ProductName, l.PlanName])).toEqual(held.map((l) => [acme, l.product_name, l.plan_name]));
+    expect(answer.body.map((l: Licence) => [l.ClientId, l.ProductName, l.PlanName])).toEqual(
+      held.map((l) => [acme, l.product_name, l.plan_name]),
+    );
     expect(String(answer.body[0]!.ValidTill) < String(answer.body.at(-1)!.ValidTill)).toBe(true);
     // A product's seats: the capacity of all its live licences together, taken by Acme's active people with a role for it.
     const seats = await api.db.query<{ product_name: string; capacity: number; used: number }>(
@@ -47,7 +52,7 @@ describe('GET /subscription_client_license_details', () => {
     );
     const seatsOf = (productName: string) => seats.find((row) => row.product_name === productName)!;
     expect(seatsOf('Yozy Web').used).toBeGreaterThan(0);
-    expect(answer.body.find((l) => l.PlanName === 'Web Business')).toMatchObject({
+    expect(answer.body.find((l: Licence) => l.PlanName === 'Web Business')).toMatchObject({
       Cost: 49,
       Currency: 'USD',
       Frequency: 'MONTHLY',
@@ -56,7 +61,7 @@ describe('GET /subscription_client_license_details', () => {
       SeatsUsed: seatsOf('Yozy Web').used,
       SeatsCapacity: seatsOf('Yozy Web').capacity,
     });
-    const lites = answer.body.filter((l) => l.ProductName === 'Yozy Lite');
+    const lites = answer.body.filter((l: Licence) => l.ProductName === 'Yozy Lite');
     for (const lite of lites) {
       expect(lite).toMatchObject({ Capacity: 10, SeatsUsed: seatsOf('Yozy Lite').used, SeatsCapacity: seatsOf('Yozy Lite').capacity });
     }
@@ -66,11 +71,17 @@ describe('GET /subscription_client_license_details', () => {
 
   it('shows a SuperAdmin the organisation named, and refuses it to another organisation’s admin and to members', async () => {
     const globex = await ids('Globex Industries');
-    const provider = await api.get<Licence[]>(`/subscription_client_license_details?ClientId=eq.${globex}`, tokens['admin@yozy.local']);
-    expect(provider.body.map((l) => l.PlanName)).toEqual(['Lite Team']);
-    const refused = await api.get<ErrorBody>(`/subscription_client_license_details?ClientId=eq.${globex}`, tokens['admin@acme.local']);
+    const provider = await api.agent
+      .get(`/subscription_client_license_details?ClientId=eq.${globex}`)
+      .auth(tokens['admin@yozy.local'], { type: 'bearer' });
+    expect(provider.body.map((l: Licence) => l.PlanName)).toEqual(['Lite Team']);
+    const refused = await api.agent
+      .get(`/subscription_client_license_details?ClientId=eq.${globex}`)
+      .auth(tokens['admin@acme.local'], { type: 'bearer' });
     expect(refused.status).toBe(403);
-    expect((await api.get('/subscription_client_license_details', tokens['member@acme.local'])).status).toBe(403);
-    expect((await api.get('/subscription_client_license_details')).status).toBe(401);
+    expect((await api.agent.get('/subscription_client_license_details').auth(tokens['member@acme.local'], { type: 'bearer' })).status).toBe(
+      403,
+    );
+    expect((await api.agent.get('/subscription_client_license_details')).status).toBe(401);
   });
 });

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startRestApi, type ErrorBody, type RestApi } from '../testing/restApi';
-import type { OrgSettingsRecord } from './organizationSettings';
+import { openRestApi, type RestApi } from '../testing/restApi';
 
 let api: RestApi;
 let acme: number;
@@ -9,7 +8,7 @@ let acmeAdmin: string;
 let provider: string;
 let webMember: number;
 beforeAll(async () => {
-  api = await startRestApi();
+  api = await openRestApi();
   const ids = await api.db.query<{ company_name: string; client_id: number }>('SELECT company_name, client_id FROM clients');
   acme = ids.find((row) => row.company_name === 'Acme Corporation')!.client_id;
   globex = ids.find((row) => row.company_name === 'Globex Industries')!.client_id;
@@ -20,7 +19,7 @@ beforeAll(async () => {
   );
   webMember = role!.role_id;
 });
-afterAll(() => api.stop());
+afterAll(() => api.close());
 
 const PATH = '/subscription_org_settings';
 const settings = (changes: Record<string, unknown> = {}) => ({
@@ -30,11 +29,11 @@ const settings = (changes: Record<string, unknown> = {}) => ({
   AllowedEmailDomains: [],
   ...changes,
 });
-const save = (body: Record<string, unknown>, token = acmeAdmin) => api.call<OrgSettingsRecord & ErrorBody>('PATCH', PATH, body, { token });
+const save = (body: Record<string, unknown>, token = acmeAdmin) => api.agent.patch(PATH).auth(token, { type: 'bearer' }).send(body);
 
 describe('organisation settings', () => {
   it("reads and changes the admin's own organisation's settings, writing what changed to the audit log", async () => {
-    const read = await api.get<OrgSettingsRecord>(PATH, acmeAdmin);
+    const read = await api.agent.get(PATH).auth(acmeAdmin, { type: 'bearer' });
     expect(read.body).toMatchObject({ ClientId: acme, SessionIdleMinutes: null });
     const saved = await save(
       settings({ TwoFactorRequired: true, SessionIdleMinutes: 30, AllowedEmailDomains: ['@Acme.local', 'acme.com'] }),
@@ -52,7 +51,7 @@ describe('organisation settings', () => {
   });
 
   it('refuses bad input by field and changes nothing', async () => {
-    const before = await api.get<OrgSettingsRecord>(PATH, acmeAdmin);
+    const before = await api.agent.get(PATH).auth(acmeAdmin, { type: 'bearer' });
     for (const [body, field] of [
       [settings({ SessionIdleMinutes: 2 }), 'SessionIdleMinutes'],
       [settings({ SessionIdleMinutes: 99999 }), 'SessionIdleMinutes'],
@@ -63,15 +62,15 @@ describe('organisation settings', () => {
       expect(answer.status).toBe(400);
       expect(answer.body.error.field).toContain(field);
     }
-    expect((await api.get<OrgSettingsRecord>(PATH, acmeAdmin)).body).toEqual(before.body);
+    expect((await api.agent.get(PATH).auth(acmeAdmin, { type: 'bearer' })).body).toEqual(before.body);
   });
 
   it("keeps an organisation admin to their own organisation's settings; a SuperAdmin reaches any; members none", async () => {
-    expect((await api.get(`${PATH}?ClientId=${globex}`, acmeAdmin)).status).toBe(403);
+    expect((await api.agent.get(`${PATH}?ClientId=${globex}`).auth(acmeAdmin, { type: 'bearer' })).status).toBe(403);
     expect((await save(settings({ ClientId: globex, SessionIdleMinutes: 5 }))).status).toBe(403);
-    expect((await api.get<OrgSettingsRecord>(`${PATH}?ClientId=${globex}`, provider)).body.ClientId).toBe(globex);
+    expect((await api.agent.get(`${PATH}?ClientId=${globex}`).auth(provider, { type: 'bearer' })).body.ClientId).toBe(globex);
     const member = await api.signIn('member@acme.local');
-    expect((await api.get(PATH, member)).status).toBe(403);
+    expect((await api.agent.get(PATH).auth(member, { type: 'bearer' })).status).toBe(403);
     const [globexSettings] = await api.db.query('SELECT session_idle_minutes FROM org_settings WHERE client_id = $1', [globex]);
     expect(globexSettings).toEqual({ session_idle_minutes: null });
   });
@@ -100,8 +99,8 @@ describe('what the settings do', () => {
     );
 
     expect((await save(settings({ TwoFactorRequired: true }), admin)).status).toBe(200);
-    for (const token of [admin, theirs]) expect((await api.get('/users/me', token)).status).toBe(401);
-    for (const token of [kept, globexAdmin]) expect((await api.get('/users/me', token)).status).toBe(200);
+    for (const token of [admin, theirs]) expect((await api.agent.get('/users/me').auth(token, { type: 'bearer' })).status).toBe(401);
+    for (const token of [kept, globexAdmin]) expect((await api.agent.get('/users/me').auth(token, { type: 'bearer' })).status).toBe(200);
     const ended = await api.db.query<{ end_reason: string }>(
       "SELECT DISTINCT end_reason FROM sessions WHERE client_id = $1 AND ended_at > now() - interval '1 minute' AND end_reason = 'two_factor_required'",
       [acme],
@@ -132,19 +131,17 @@ describe('what the settings do', () => {
 
   it('refuses an invitation outside the allowed domains, naming them, and writes nothing', async () => {
     await save(settings({ AllowedEmailDomains: ['acme.local'] }));
-    const refused = await api.post<ErrorBody>(
-      '/subscription/usercreation',
-      { UserFirstname: 'Out', UserLastname: 'Sider', OfficialEmail: 'out.sider@elsewhere.example', RoleId: webMember },
-      acmeAdmin,
-    );
+    const refused = await api.agent
+      .post('/subscription/usercreation')
+      .auth(acmeAdmin, { type: 'bearer' })
+      .send({ UserFirstname: 'Out', UserLastname: 'Sider', OfficialEmail: 'out.sider@elsewhere.example', RoleId: webMember });
     expect(refused.status).toBe(400);
     expect(refused.body.error).toMatchObject({ field: 'OfficialEmail', message: 'Acme Corporation invites only addresses at acme.local' });
     expect(await api.db.query("SELECT 1 FROM client_users WHERE email = 'out.sider@elsewhere.example'")).toEqual([]);
-    const allowed = await api.post(
-      '/subscription/usercreation',
-      { UserFirstname: 'In', UserLastname: 'Sider', OfficialEmail: 'in.sider@ACME.local', RoleId: webMember },
-      acmeAdmin,
-    );
+    const allowed = await api.agent
+      .post('/subscription/usercreation')
+      .auth(acmeAdmin, { type: 'bearer' })
+      .send({ UserFirstname: 'In', UserLastname: 'Sider', OfficialEmail: 'in.sider@ACME.local', RoleId: webMember });
     expect(allowed.status).toBe(201);
     await save(settings());
   });
@@ -152,12 +149,12 @@ describe('what the settings do', () => {
   it('ends a session left idle longer than the organisation allows, and signs it out', async () => {
     await save(settings({ SessionIdleMinutes: 15 }));
     const member = await api.signIn('member@acme.local');
-    expect((await api.get('/users/me', member)).status).toBe(200);
+    expect((await api.agent.get('/users/me').auth(member, { type: 'bearer' })).status).toBe(200);
     await api.db.query(
       `UPDATE sessions SET last_seen_at = now() - interval '16 minutes'
         WHERE user_id = (SELECT user_id FROM client_users WHERE email = 'member@acme.local') AND ended_at IS NULL`,
     );
-    const after = await api.get<ErrorBody>('/users/me', member);
+    const after = await api.agent.get('/users/me').auth(member, { type: 'bearer' });
     expect(after.status).toBe(401);
     expect(after.body.error.message).toBe('Signed out after 15 minutes without activity');
     const ended = await api.db.query<{ end_reason: string }>(
@@ -171,7 +168,7 @@ describe('what the settings do', () => {
       `UPDATE sessions SET last_seen_at = now() - interval '16 minutes'
         WHERE user_id = (SELECT user_id FROM client_users WHERE email = 'admin@globex.local') AND ended_at IS NULL`,
     );
-    expect((await api.get('/users/me', globexAdmin)).status).toBe(200);
+    expect((await api.agent.get('/users/me').auth(globexAdmin, { type: 'bearer' })).status).toBe(200);
     await save(settings());
   });
 });

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SMTPServer } from 'smtp-server';
-import { startRestApi, type ErrorBody, type RestApi } from '../testing/restApi';
+import { openRestApi, type RestApi } from '../testing/restApi';
 
 /** A mail server on this machine: what an organisation admin must not make the service reach. */
 const received: string[] = [];
@@ -26,14 +26,14 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => sink.listen(0, '127.0.0.1', resolve));
   port = (sink.server.address() as AddressInfo).port;
   // As in production: organisations' servers must be on the internet.
-  api = await startRestApi({ allowHttpIssuers: true, allowPrivateNetwork: false });
+  api = await openRestApi({ allowHttpIssuers: true, allowPrivateNetwork: false });
   acmeAdmin = await api.signIn('admin@acme.local');
   superAdmin = await api.signIn('admin@yozy.local');
   const [provider] = await api.db.query<{ client_id: number }>('SELECT client_id FROM clients WHERE is_provider');
   providerId = provider!.client_id;
 });
 afterAll(async () => {
-  await api.stop();
+  await api.close();
   await new Promise<void>((resolve) => sink.close(resolve));
 });
 
@@ -49,16 +49,16 @@ const serverOn = (host: string) => ({
 
 describe('servers an organisation names are on the internet', () => {
   it('refuses an organisation’s mail server on this machine or a private network when it is saved, changing nothing', async () => {
-    const before = await api.call('GET', '/subscription_email_settings', undefined, { token: acmeAdmin });
+    const before = await api.agent.get('/subscription_email_settings').auth(acmeAdmin, { type: 'bearer' });
     for (const host of ['127.0.0.1', 'localhost', '10.0.0.25', '169.254.169.254']) {
-      const saved = await api.call<ErrorBody>('PATCH', '/subscription_email_settings', serverOn(host), { token: acmeAdmin });
+      const saved = await api.agent.patch('/subscription_email_settings').auth(acmeAdmin, { type: 'bearer' }).send(serverOn(host));
       expect(saved.status).toBe(400);
       expect(saved.body.error).toMatchObject({
         field: 'SmtpHost',
         message: `${host} is an address of this machine or of a private network; use a server on the internet`,
       });
     }
-    expect((await api.call('GET', '/subscription_email_settings', undefined, { token: acmeAdmin })).body).toEqual(before.body);
+    expect((await api.agent.get('/subscription_email_settings').auth(acmeAdmin, { type: 'bearer' })).body).toEqual(before.body);
   });
 
   it('does not connect to a private address at the moment of sending either (a name can change what it points to)', async () => {
@@ -71,7 +71,7 @@ describe('servers an organisation names are on the internet', () => {
       [acme!.client_id, port],
     );
     received.length = 0;
-    const test = await api.post<ErrorBody>('/subscription_email_settings/test', {}, acmeAdmin);
+    const test = await api.agent.post('/subscription_email_settings/test').auth(acmeAdmin, { type: 'bearer' }).send({});
     expect(test.status).toBe(400);
     expect(test.body.error).toMatchObject({
       field: 'SmtpHost',
@@ -86,24 +86,25 @@ describe('servers an organisation names are on the internet', () => {
   });
 
   it('lets the provider use a mail server on its own network', async () => {
-    const saved = await api.call(
-      'PATCH',
-      '/subscription_email_settings',
-      { ...serverOn('127.0.0.1'), ClientId: providerId },
-      { token: superAdmin },
-    );
+    const saved = await api.agent
+      .patch('/subscription_email_settings')
+      .auth(superAdmin, { type: 'bearer' })
+      .send({ ...serverOn('127.0.0.1'), ClientId: providerId });
     expect(saved.status).toBe(200);
     received.length = 0;
-    const test = await api.post<{ SentTo: string }>('/subscription_email_settings/test', { ClientId: providerId }, superAdmin);
+    const test = await api.agent
+      .post('/subscription_email_settings/test')
+      .auth(superAdmin, { type: 'bearer' })
+      .send({ ClientId: providerId });
     expect(test.status).toBe(200);
     expect(received).toEqual(['admin@yozy.local']);
   });
 
   it('refuses an identity provider on this machine when single sign-on is saved, and does not read one', async () => {
-    const saved = await api.call<ErrorBody>(
-      'PATCH',
-      '/subscription_sso_settings',
-      {
+    const saved = await api.agent
+      .patch('/subscription_sso_settings')
+      .auth(acmeAdmin, { type: 'bearer' })
+      .send({
         Enabled: true,
         Issuer: `http://127.0.0.1:${port}`,
         OidcClientId: 'console',
@@ -111,9 +112,7 @@ describe('servers an organisation names are on the internet', () => {
         Domains: ['acme.local'],
         RequireSso: false,
         AllowJit: false,
-      },
-      { token: acmeAdmin },
-    );
+      });
     expect(saved.status).toBe(400);
     expect(saved.body.error).toMatchObject({
       field: 'Issuer',
@@ -122,7 +121,10 @@ describe('servers an organisation names are on the internet', () => {
     expect(await api.db.query('SELECT 1 FROM sso_settings')).toEqual([]);
 
     for (const issuer of [`http://127.0.0.1:${port}`, 'http://localhost:9', 'http://169.254.169.254']) {
-      const answer = await api.post<ErrorBody>('/subscription_sso_settings/discover', { Issuer: issuer }, acmeAdmin);
+      const answer = await api.agent
+        .post('/subscription_sso_settings/discover')
+        .auth(acmeAdmin, { type: 'bearer' })
+        .send({ Issuer: issuer });
       expect(answer.status).toBe(400);
       expect(answer.body.error.message).toMatch(
         /^The issuer’s discovery document could not be read: .* is an address of this machine or of a private network/,

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startRestApi, type ErrorBody, type RestApi } from '../testing/restApi';
+import { openRestApi, type RestApi } from '../testing/restApi';
 
 let api: RestApi;
 beforeAll(async () => {
-  api = await startRestApi();
+  api = await openRestApi();
 });
-afterAll(() => api.stop());
+afterAll(() => api.close());
 
 const change = { currentpassword: 'Admin@123', password: 'Changed@456', confirmpassword: 'Changed@456' };
 
@@ -13,12 +13,21 @@ const change = { currentpassword: 'Admin@123', password: 'Changed@456', confirmp
 describe('POST /users/password', { timeout: 30_000 }, () => {
   it('refuses a wrong current password or a weak new one, changing nothing', async () => {
     const token = await api.signIn('admin@acme.local');
-    const wrong = await api.post<ErrorBody>('/users/password', { ...change, currentpassword: 'Guess@123' }, token);
+    const wrong = await api.agent
+      .post('/users/password')
+      .auth(token, { type: 'bearer' })
+      .send({ ...change, currentpassword: 'Guess@123' });
     expect(wrong.status).toBe(401);
     expect(wrong.body.error).toMatchObject({ code: 'INVALID_CREDENTIALS', field: 'currentpassword' });
-    const weak = await api.post<ErrorBody>('/users/password', { ...change, password: 'weak', confirmpassword: 'weak' }, token);
+    const weak = await api.agent
+      .post('/users/password')
+      .auth(token, { type: 'bearer' })
+      .send({ ...change, password: 'weak', confirmpassword: 'weak' });
     expect(weak.body.error).toMatchObject({ code: 'WEAK_PASSWORD', field: 'password' });
-    const mismatch = await api.post<ErrorBody>('/users/password', { ...change, confirmpassword: 'Changed@457' }, token);
+    const mismatch = await api.agent
+      .post('/users/password')
+      .auth(token, { type: 'bearer' })
+      .send({ ...change, confirmpassword: 'Changed@457' });
     expect(mismatch.body.error).toMatchObject({ code: 'PASSWORD_MISMATCH', field: 'confirmpassword' });
     await expect(api.signIn('admin@acme.local')).resolves.toBeTruthy();
   });
@@ -26,10 +35,10 @@ describe('POST /users/password', { timeout: 30_000 }, () => {
   it('changes the password, ends the other sessions but this one, logs and mails it', async () => {
     const other = await api.signIn('admin@globex.local');
     const token = await api.signIn('admin@globex.local');
-    const answer = await api.post('/users/password', change, token);
+    const answer = await api.agent.post('/users/password').auth(token, { type: 'bearer' }).send(change);
     expect(answer).toMatchObject({ status: 200, body: { changed: true, ended: 1 } });
-    expect((await api.get('/users/me', token)).status).toBe(200);
-    expect((await api.get('/users/me', other)).status).toBe(401);
+    expect((await api.agent.get('/users/me').auth(token, { type: 'bearer' })).status).toBe(200);
+    expect((await api.agent.get('/users/me').auth(other, { type: 'bearer' })).status).toBe(401);
     await expect(api.signIn('admin@globex.local')).rejects.toThrow();
     await expect(api.signIn('admin@globex.local', 'Changed@456')).resolves.toBeTruthy();
     const [entry] = await api.db.query<{ after: unknown }>("SELECT after FROM audit_log WHERE action = 'user.password_change'");
@@ -39,6 +48,6 @@ describe('POST /users/password', { timeout: 30_000 }, () => {
   });
 
   it('needs a session', async () => {
-    expect((await api.post('/users/password', change)).status).toBe(401);
+    expect((await api.agent.post('/users/password').send(change)).status).toBe(401);
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startRestApi, type ErrorBody, type RestApi } from '../testing/restApi';
+import { openRestApi, type RestApi } from '../testing/restApi';
 
 type SessionRow = { SessionId: number; ClientId: number; UserId: number; OfficialEmail: string; Active: boolean; Current: boolean };
 
@@ -8,15 +8,15 @@ let acmeId: number;
 let globexId: number;
 let acmeAdmin: string;
 beforeAll(async () => {
-  api = await startRestApi();
+  api = await openRestApi();
   const ids = await api.db.query<{ company_name: string; client_id: number }>('SELECT company_name, client_id FROM clients');
   acmeId = ids.find((row) => row.company_name === 'Acme Corporation')!.client_id;
   globexId = ids.find((row) => row.company_name === 'Globex Industries')!.client_id;
   acmeAdmin = await api.signIn('admin@acme.local');
 });
-afterAll(() => api.stop());
+afterAll(() => api.close());
 
-const list = (query: string, token = acmeAdmin) => api.get<SessionRow[] & ErrorBody>(`/subscription_user_sessions?${query}`, token);
+const list = (query: string, token = acmeAdmin) => api.agent.get(`/subscription_user_sessions?${query}`).auth(token, { type: 'bearer' });
 const liveSessionsOf = (email: string) =>
   api.db.query<{ session_id: string }>(
     `SELECT s.session_id::text FROM sessions s JOIN client_users u USING (user_id)
@@ -34,18 +34,18 @@ describe('GET /subscription_user_sessions', () => {
     const answer = await list('order=StartedAt.desc&limit=100');
     expect(answer.status).toBe(200);
     expect(answer.body.length).toBeGreaterThan(10);
-    expect(new Set(answer.body.map((row) => row.ClientId))).toEqual(new Set([acmeId]));
-    const current = answer.body.filter((row) => row.Current);
+    expect(new Set(answer.body.map((row: SessionRow) => row.ClientId))).toEqual(new Set([acmeId]));
+    const current = answer.body.filter((row: SessionRow) => row.Current);
     expect(current).toHaveLength(1);
     expect(current[0]).toMatchObject({ OfficialEmail: 'admin@acme.local', Active: true });
   });
 
   it('narrows to live sessions and searches people by email', async () => {
     const live = await list('Active=eq.true&limit=100');
-    expect(live.body.every((row) => row.Active)).toBe(true);
+    expect(live.body.every((row: SessionRow) => row.Active)).toBe(true);
     const found = await list(`or=(OfficialEmail.ilike.*ADMIN@ACME*)&limit=100`);
     expect(found.body.length).toBeGreaterThan(0);
-    expect(found.body.every((row) => row.OfficialEmail === 'admin@acme.local')).toBe(true);
+    expect(found.body.every((row: SessionRow) => row.OfficialEmail === 'admin@acme.local')).toBe(true);
   });
 
   it("refuses another organisation's sessions to an organisation admin", async () => {
@@ -69,30 +69,41 @@ describe('ending sessions', () => {
   it("ends one session of the organisation and writes the audit log; another organisation's is not found", async () => {
     await api.signIn('member@acme.local');
     const [session] = await liveSessionsOf('member@acme.local');
-    const answer = await api.post('/subscription_user_sessions/end', { SessionId: Number(session!.session_id) }, acmeAdmin);
+    const answer = await api.agent
+      .post('/subscription_user_sessions/end')
+      .auth(acmeAdmin, { type: 'bearer' })
+      .send({ SessionId: Number(session!.session_id) });
     expect(answer).toMatchObject({ status: 200, body: { ended: 1 } });
     expect(await liveSessionsOf('member@acme.local')).not.toContainEqual(session);
     expect((await auditOf('session.end')).at(-1)).toMatchObject({ entity_id: session!.session_id, after: { active: false } });
 
-    const again = await api.post('/subscription_user_sessions/end', { SessionId: Number(session!.session_id) }, acmeAdmin);
+    const again = await api.agent
+      .post('/subscription_user_sessions/end')
+      .auth(acmeAdmin, { type: 'bearer' })
+      .send({ SessionId: Number(session!.session_id) });
     expect(again.body).toEqual({ ended: 0 });
 
     await api.signIn('admin@globex.local');
     const [globex] = await liveSessionsOf('admin@globex.local');
-    const refused = await api.post<ErrorBody>('/subscription_user_sessions/end', { SessionId: Number(globex!.session_id) }, acmeAdmin);
+    const refused = await api.agent
+      .post('/subscription_user_sessions/end')
+      .auth(acmeAdmin, { type: 'bearer' })
+      .send({ SessionId: Number(globex!.session_id) });
     expect(refused.status).toBe(404);
-    const named = await api.post<ErrorBody>(
-      '/subscription_user_sessions/end',
-      { SessionId: Number(globex!.session_id), ClientId: globexId },
-      acmeAdmin,
-    );
+    const named = await api.agent
+      .post('/subscription_user_sessions/end')
+      .auth(acmeAdmin, { type: 'bearer' })
+      .send({ SessionId: Number(globex!.session_id), ClientId: globexId });
     expect(named.status).toBe(403);
     expect(await liveSessionsOf('admin@globex.local')).toContainEqual(globex);
   });
 
   it('refuses to end the session the call is made with', async () => {
-    const ownId = (await list('Active=eq.true&limit=100')).body.find((row) => row.Current)!.SessionId;
-    const answer = await api.post<ErrorBody>('/subscription_user_sessions/end', { SessionId: Number(ownId) }, acmeAdmin);
+    const ownId = (await list('Active=eq.true&limit=100')).body.find((row: SessionRow) => row.Current)!.SessionId;
+    const answer = await api.agent
+      .post('/subscription_user_sessions/end')
+      .auth(acmeAdmin, { type: 'bearer' })
+      .send({ SessionId: Number(ownId) });
     expect(answer.status).toBe(400);
     expect(answer.body.error.field).toBe('SessionId');
   });
@@ -101,11 +112,14 @@ describe('ending sessions', () => {
     const second = await api.signIn('admin@acme.local');
     await api.signIn('admin@acme.local');
     const [admin] = await api.db.query<{ user_id: number }>("SELECT user_id FROM client_users WHERE email = 'admin@acme.local'");
-    const answer = await api.post('/subscription_user_sessions/end-user', { UserId: admin!.user_id }, second);
+    const answer = await api.agent
+      .post('/subscription_user_sessions/end-user')
+      .auth(second, { type: 'bearer' })
+      .send({ UserId: admin!.user_id });
     expect(answer.body).toEqual({ ended: 2 });
     expect(await liveSessionsOf('admin@acme.local')).toHaveLength(1);
-    expect((await api.get('/users/me', second)).status).toBe(200);
-    expect((await api.get('/users/me', acmeAdmin)).status).toBe(401);
+    expect((await api.agent.get('/users/me').auth(second, { type: 'bearer' })).status).toBe(200);
+    expect((await api.agent.get('/users/me').auth(acmeAdmin, { type: 'bearer' })).status).toBe(401);
     acmeAdmin = second;
     expect((await auditOf('session.end_all_of_user')).at(-1)).toMatchObject({ after: { endedSessions: 2 } });
   });
@@ -113,16 +127,16 @@ describe('ending sessions', () => {
   it("ends every other session of the organisation, leaving other organisations' alone", async () => {
     await api.signIn('member@acme.local');
     const globexBefore = await liveSessionsOf('admin@globex.local');
-    const answer = await api.post<{ ended: number }>('/subscription_user_sessions/end-others', {}, acmeAdmin);
+    const answer = await api.agent.post('/subscription_user_sessions/end-others').auth(acmeAdmin, { type: 'bearer' }).send({});
     expect(answer.body.ended).toBeGreaterThanOrEqual(1);
     const live = await list('Active=eq.true&limit=100');
-    expect(live.body.map((row) => row.Current)).toEqual([true]);
+    expect(live.body.map((row: SessionRow) => row.Current)).toEqual([true]);
     expect(await liveSessionsOf('admin@globex.local')).toEqual(globexBefore);
   });
 
   it('is for administrators', async () => {
     const member = await api.signIn('member@acme.local');
-    expect((await api.post('/subscription_user_sessions/end-others', {}, member)).status).toBe(403);
+    expect((await api.agent.post('/subscription_user_sessions/end-others').auth(member, { type: 'bearer' }).send({})).status).toBe(403);
     expect((await list('limit=1', member)).status).toBe(403);
   });
 });

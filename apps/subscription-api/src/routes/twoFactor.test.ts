@@ -1,18 +1,16 @@
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import request from 'supertest';
 import { DEMO_PASSWORD } from '../seed/demo';
-import { startRestApi, TEST_SECRET_KEY, type ErrorBody, type RestApi } from '../testing/restApi';
+import { openRestApi, TEST_SECRET_KEY, type RestApi } from '../testing/restApi';
 import { createSecretBox } from '../security/secretBox';
 import { STEP_ENDED_MESSAGE } from '../domain/signInStepBudget';
 
 let api: RestApi;
 beforeAll(async () => {
-  api = await startRestApi();
+  api = await openRestApi();
 });
-afterAll(() => api.stop());
-
-type Enrolment = { secret: string; otpauthUrl: string; qrCode: string };
-type Challenge = { twoFactor: 'code' | 'enrol'; challenge: string };
+afterAll(() => api.close());
 
 /** The code an authenticator app shows for the secret, `steps` periods from now. */
 const codeOf = (secret: string, steps = 0) =>
@@ -20,22 +18,26 @@ const codeOf = (secret: string, steps = 0) =>
 
 async function enrol(email: string): Promise<{ token: string; secret: string; firstCode: string; recoveryCodes: string[] }> {
   const token = await api.signIn(email);
-  const started = await api.post<Enrolment>('/users/two-factor/enrolment', undefined, token);
+  const started = await api.agent.post('/users/two-factor/enrolment').auth(token, { type: 'bearer' });
   expect(started.status).toBe(200);
   const firstCode = codeOf(started.body.secret);
-  const confirmed = await api.post<{ recoveryCodes: string[] }>('/users/two-factor/confirm', { code: firstCode }, token);
+  const confirmed = await api.agent.post('/users/two-factor/confirm').auth(token, { type: 'bearer' }).send({ code: firstCode });
   expect(confirmed.status).toBe(200);
   return { token, secret: started.body.secret, firstCode, recoveryCodes: confirmed.body.recoveryCodes };
 }
 
-const passwordStep = (email: string) => api.post<Challenge>('/users/signIn', { email, password: DEMO_PASSWORD });
+const passwordStep = (email: string) => api.agent.post('/users/signIn').send({ email, password: DEMO_PASSWORD });
 
 // Sign-ins hash passwords (argon2id), which takes a while on a busy machine.
 describe('two-factor sign-in', { timeout: 30_000 }, () => {
   it('enrols with a QR code, keeps the secret sealed, shows ten recovery codes once and logs it without secrets', async () => {
     const token = await api.signIn('admin@acme.local');
-    expect((await api.get('/users/two-factor', token)).body).toEqual({ enabled: false, enabledAt: null, recoveryCodesLeft: 0 });
-    const started = await api.post<Enrolment>('/users/two-factor/enrolment', undefined, token);
+    expect((await api.agent.get('/users/two-factor').auth(token, { type: 'bearer' })).body).toEqual({
+      enabled: false,
+      enabledAt: null,
+      recoveryCodesLeft: 0,
+    });
+    const started = await api.agent.post('/users/two-factor/enrolment').auth(token, { type: 'bearer' });
     expect(started.body.otpauthUrl).toMatch(/^otpauth:\/\/totp\/Yozy%20Admin:admin%40acme\.local\?/);
     expect(started.body.qrCode).toMatch(/^data:image\/svg\+xml;base64,/);
 
@@ -45,13 +47,15 @@ describe('two-factor sign-in', { timeout: 30_000 }, () => {
     expect(row!.totp_secret).not.toContain(started.body.secret);
     expect(createSecretBox(TEST_SECRET_KEY).open(row!.totp_secret, `two_factor.totp_secret:${row!.user_id}`)).toBe(started.body.secret);
 
-    const wrong = await api.post<ErrorBody>('/users/two-factor/confirm', { code: codeOf(started.body.secret, 5) }, token);
+    const wrong = await api.agent
+      .post('/users/two-factor/confirm')
+      .auth(token, { type: 'bearer' })
+      .send({ code: codeOf(started.body.secret, 5) });
     expect(wrong.body.error).toMatchObject({ code: 'INVALID_CREDENTIALS', field: 'code' });
-    const confirmed = await api.post<{ recoveryCodes: string[]; status: { enabled: boolean } }>(
-      '/users/two-factor/confirm',
-      { code: codeOf(started.body.secret) },
-      token,
-    );
+    const confirmed = await api.agent
+      .post('/users/two-factor/confirm')
+      .auth(token, { type: 'bearer' })
+      .send({ code: codeOf(started.body.secret) });
     expect(confirmed.body.status.enabled).toBe(true);
     expect(new Set(confirmed.body.recoveryCodes).size).toBe(10);
     const [stored] = await api.db.query<{ recovery_code_hashes: string[] }>(
@@ -60,7 +64,7 @@ describe('two-factor sign-in', { timeout: 30_000 }, () => {
     );
     expect(stored!.recovery_code_hashes).toHaveLength(10);
     expect(stored!.recovery_code_hashes.join()).not.toContain(confirmed.body.recoveryCodes[0]!.replace('-', ''));
-    expect((await api.post('/users/two-factor/enrolment', undefined, token)).status).toBe(409);
+    expect((await api.agent.post('/users/two-factor/enrolment').auth(token, { type: 'bearer' })).status).toBe(409);
 
     const [entry] = await api.db.query<{ after: Record<string, unknown> }>(
       "SELECT after FROM audit_log WHERE action = 'two_factor.enable' AND actor_user_id = $1",
@@ -75,32 +79,32 @@ describe('two-factor sign-in', { timeout: 30_000 }, () => {
     expect(step.body).toMatchObject({ twoFactor: 'code', challenge: expect.stringMatching(/^\d+\./) });
     expect(step.body).not.toHaveProperty('token');
 
-    const wrong = await api.post<ErrorBody>('/users/signIn/code', { challenge: step.body.challenge, code: codeOf(secret, 4) });
+    const wrong = await api.agent.post('/users/signIn/code').send({ challenge: step.body.challenge, code: codeOf(secret, 4) });
     expect(wrong.body.error).toMatchObject({ code: 'INVALID_CREDENTIALS', field: 'code' });
     // The code that confirmed the enrolment cannot be used again.
-    const reused = await api.post<ErrorBody>('/users/signIn/code', { challenge: step.body.challenge, code: firstCode });
+    const reused = await api.agent.post('/users/signIn/code').send({ challenge: step.body.challenge, code: firstCode });
     expect(reused.body.error).toMatchObject({ code: 'INVALID_CREDENTIALS', message: expect.stringMatching(/already been used/) });
-    const next = await api.post<{ token: string }>('/users/signIn/code', { challenge: step.body.challenge, code: codeOf(secret, 1) });
+    const next = await api.agent.post('/users/signIn/code').send({ challenge: step.body.challenge, code: codeOf(secret, 1) });
     expect(next.status).toBe(200);
-    expect((await api.get('/users/me', next.body.token)).status).toBe(200);
+    expect((await api.agent.get('/users/me').auth(next.body.token, { type: 'bearer' })).status).toBe(200);
     // The step is single-use.
-    const again = await api.post<ErrorBody>('/users/signIn/code', { challenge: step.body.challenge, recoveryCode: recoveryCodes[0] });
+    const again = await api.agent.post('/users/signIn/code').send({ challenge: step.body.challenge, recoveryCode: recoveryCodes[0] });
     expect(again.body.error).toMatchObject({ code: 'INVALID_TOKEN', field: 'challenge' });
 
     const recovery = await passwordStep('admin@globex.local');
-    const used = await api.post('/users/signIn/code', {
+    const used = await api.agent.post('/users/signIn/code').send({
       challenge: recovery.body.challenge,
       recoveryCode: recoveryCodes[0]!.toUpperCase(),
     });
     expect(used.status).toBe(200);
     const twice = await passwordStep('admin@globex.local');
-    const refused = await api.post<ErrorBody>('/users/signIn/code', { challenge: twice.body.challenge, recoveryCode: recoveryCodes[0] });
+    const refused = await api.agent.post('/users/signIn/code').send({ challenge: twice.body.challenge, recoveryCode: recoveryCodes[0] });
     expect(refused.body.error).toMatchObject({ code: 'INVALID_CREDENTIALS', field: 'recoveryCode' });
     expect((await api.db.query("SELECT 1 FROM audit_log WHERE action = 'two_factor.recovery_code_used'")).length).toBe(1);
 
     // A step whose id was changed matches nothing.
     const [, random] = twice.body.challenge.split('.');
-    const forged = await api.post<ErrorBody>('/users/signIn/code', { challenge: `1.${random}`, code: codeOf(secret, 1) });
+    const forged = await api.agent.post('/users/signIn/code').send({ challenge: `1.${random}`, code: codeOf(secret, 1) });
     expect(forged.body.error).toMatchObject({ code: 'INVALID_TOKEN' });
   });
 
@@ -108,12 +112,26 @@ describe('two-factor sign-in', { timeout: 30_000 }, () => {
     const { token, secret, recoveryCodes } = await enrol('member@acme.local');
     // Another person's call only ever concerns their own (here: none), whatever code they send.
     const other = await api.signIn('admin@yozy.local');
-    expect((await api.post<ErrorBody>('/users/two-factor/disable', { code: codeOf(secret, 1) }, other)).status).toBe(409);
-    expect((await api.post<ErrorBody>('/users/two-factor/confirm', { code: codeOf(secret, 1) }, other)).status).toBe(409);
-    expect((await api.get<{ enabled: boolean }>('/users/two-factor', token)).body.enabled).toBe(true);
-    const wrong = await api.post<ErrorBody>('/users/two-factor/disable', { recoveryCode: 'aaaaa-aaaaa' }, token);
+    expect(
+      (
+        await api.agent
+          .post('/users/two-factor/disable')
+          .auth(other, { type: 'bearer' })
+          .send({ code: codeOf(secret, 1) })
+      ).status,
+    ).toBe(409);
+    expect(
+      (
+        await api.agent
+          .post('/users/two-factor/confirm')
+          .auth(other, { type: 'bearer' })
+          .send({ code: codeOf(secret, 1) })
+      ).status,
+    ).toBe(409);
+    expect((await api.agent.get('/users/two-factor').auth(token, { type: 'bearer' })).body.enabled).toBe(true);
+    const wrong = await api.agent.post('/users/two-factor/disable').auth(token, { type: 'bearer' }).send({ recoveryCode: 'aaaaa-aaaaa' });
     expect(wrong.body.error).toMatchObject({ code: 'INVALID_CREDENTIALS', field: 'recoveryCode' });
-    const off = await api.post('/users/two-factor/disable', { recoveryCode: recoveryCodes[3] }, token);
+    const off = await api.agent.post('/users/two-factor/disable').auth(token, { type: 'bearer' }).send({ recoveryCode: recoveryCodes[3] });
     expect(off.body).toEqual({ enabled: false, enabledAt: null, recoveryCodesLeft: 0 });
     expect((await passwordStep('member@acme.local')).body).toHaveProperty('token');
     const [entry] = await api.db.query<{ after: Record<string, unknown> }>(
@@ -136,17 +154,20 @@ describe('two-factor sign-in', { timeout: 30_000 }, () => {
     );
     const step = await passwordStep(member!.email);
     expect(step.body).toMatchObject({ twoFactor: 'enrol' });
-    const enrolment = await api.post<Enrolment>('/users/signIn/enrolment', { challenge: step.body.challenge });
+    const enrolment = await api.agent.post('/users/signIn/enrolment').send({ challenge: step.body.challenge });
     expect(enrolment.body.secret).toMatch(/^[A-Z2-7]+$/);
-    const done = await api.post<{ token: string; recoveryCodes: string[] }>('/users/signIn/enrolment/confirm', {
+    const done = await api.agent.post('/users/signIn/enrolment/confirm').send({
       challenge: step.body.challenge,
       code: codeOf(enrolment.body.secret),
     });
     expect(done.body.recoveryCodes).toHaveLength(10);
-    expect((await api.get('/users/me', done.body.token)).status).toBe(200);
+    expect((await api.agent.get('/users/me').auth(done.body.token, { type: 'bearer' })).status).toBe(200);
     // Now it asks for a code, and two-factor cannot be turned off while the organisation requires it.
     expect((await passwordStep(member!.email)).body).toMatchObject({ twoFactor: 'code' });
-    const off = await api.post<ErrorBody>('/users/two-factor/disable', { code: codeOf(enrolment.body.secret, 1) }, done.body.token);
+    const off = await api.agent
+      .post('/users/two-factor/disable')
+      .auth(done.body.token, { type: 'bearer' })
+      .send({ code: codeOf(enrolment.body.secret, 1) });
     expect(off.body.error).toMatchObject({ code: 'FORBIDDEN' });
   });
 
@@ -176,31 +197,31 @@ describe('two-factor sign-in', { timeout: 30_000 }, () => {
     const { secret, recoveryCodes } = await enrol(person.email);
     const step = (await passwordStep(person.email)).body.challenge;
 
-    const first = await api.post<ErrorBody>('/users/signIn/code', { challenge: step, code: codeOf(secret, 10) });
+    const first = await api.agent.post('/users/signIn/code').send({ challenge: step, code: codeOf(secret, 10) });
     expect(first.body.error).toMatchObject({ code: 'INVALID_CREDENTIALS', field: 'code' });
     expect(await failedAttempts(step)).toBe(1);
     // Recovery codes draw on the same budget.
-    const wrongRecovery = await api.post<ErrorBody>('/users/signIn/code', { challenge: step, recoveryCode: 'aaaaa-aaaaa' });
+    const wrongRecovery = await api.agent.post('/users/signIn/code').send({ challenge: step, recoveryCode: 'aaaaa-aaaaa' });
     expect(wrongRecovery.body.error).toMatchObject({ code: 'INVALID_CREDENTIALS', field: 'recoveryCode' });
     for (let i = 0; i < 2; i++) {
-      expect((await api.post<ErrorBody>('/users/signIn/code', { challenge: step, code: codeOf(secret, 10) })).body.error.field).toBe(
+      expect((await api.agent.post('/users/signIn/code').send({ challenge: step, code: codeOf(secret, 10) })).body.error.field).toBe(
         'code',
       );
     }
     expect(await failedAttempts(step)).toBe(4);
-    const fifth = await api.post<ErrorBody>('/users/signIn/code', { challenge: step, code: codeOf(secret, 10) });
+    const fifth = await api.agent.post('/users/signIn/code').send({ challenge: step, code: codeOf(secret, 10) });
     expect(fifth.status).toBe(401);
     expect(fifth.body.error).toEqual({ code: 'INVALID_CREDENTIALS', field: 'challenge', message: STEP_ENDED_MESSAGE });
 
     // The step is over: the right code and an unused recovery code are refused like an expired step.
     for (const factor of [{ code: codeOf(secret, 1) }, { recoveryCode: recoveryCodes[0] }]) {
-      const late = await api.post<ErrorBody>('/users/signIn/code', { challenge: step, ...factor });
+      const late = await api.agent.post('/users/signIn/code').send({ challenge: step, ...factor });
       expect(late.body.error).toMatchObject({ code: 'INVALID_TOKEN', field: 'challenge' });
     }
     expect(await failedAttempts(step)).toBe(5);
     // A new password step has a budget of its own, and the right code signs in.
     const again = (await passwordStep(person.email)).body.challenge;
-    expect((await api.post('/users/signIn/code', { challenge: again, code: codeOf(secret, 1) })).status).toBe(200);
+    expect((await api.agent.post('/users/signIn/code').send({ challenge: again, code: codeOf(secret, 1) })).status).toBe(200);
   });
 
   it('takes no more than five wrong codes on one step when they all arrive at once', async () => {
@@ -208,7 +229,7 @@ describe('two-factor sign-in', { timeout: 30_000 }, () => {
     const { secret } = await enrol(person.email);
     const step = (await passwordStep(person.email)).body.challenge;
     const answers = await Promise.all(
-      Array.from({ length: 20 }, () => api.post<ErrorBody>('/users/signIn/code', { challenge: step, code: codeOf(secret, 10) })),
+      Array.from({ length: 20 }, () => api.agent.post('/users/signIn/code').send({ challenge: step, code: codeOf(secret, 10) })),
     );
     const fields = answers.map((answer) => `${answer.body.error.code} ${answer.body.error.field}`).sort();
     expect(fields).toEqual(
@@ -219,7 +240,7 @@ describe('two-factor sign-in', { timeout: 30_000 }, () => {
       ].sort(),
     );
     expect(await failedAttempts(step)).toBe(5);
-    const right = await api.post<ErrorBody>('/users/signIn/code', { challenge: step, code: codeOf(secret, 1) });
+    const right = await api.agent.post('/users/signIn/code').send({ challenge: step, code: codeOf(secret, 1) });
     expect(right.body.error).toMatchObject({ code: 'INVALID_TOKEN' });
   });
 
@@ -231,8 +252,8 @@ describe('two-factor sign-in', { timeout: 30_000 }, () => {
       [person.clientId],
     );
     const step = (await passwordStep(person.email)).body.challenge;
-    const enrolment = await api.post<Enrolment>('/users/signIn/enrolment', { challenge: step });
-    const confirm = (code: string) => api.post<ErrorBody>('/users/signIn/enrolment/confirm', { challenge: step, code });
+    const enrolment = await api.agent.post('/users/signIn/enrolment').send({ challenge: step });
+    const confirm = (code: string) => api.agent.post('/users/signIn/enrolment/confirm').send({ challenge: step, code });
     for (let i = 0; i < 4; i++) expect((await confirm(codeOf(enrolment.body.secret, 10))).body.error.field).toBe('code');
     expect((await confirm(codeOf(enrolment.body.secret, 10))).body.error).toEqual({
       code: 'INVALID_CREDENTIALS',
@@ -244,7 +265,7 @@ describe('two-factor sign-in', { timeout: 30_000 }, () => {
   });
 
   it('answers the steps of a sign-in only to the gateway', async () => {
-    const answer = await api.post('/users/signIn/code', { challenge: '1.x', code: '123456' }, undefined, { anonymous: true });
+    const answer = await request(api.app).post('/users/signIn/code').send({ challenge: '1.x', code: '123456' });
     expect(answer.status).toBe(401);
   });
 });

@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startRestApi, type ErrorBody, type RestApi } from '../testing/restApi';
-
-type UserRow = { ClientUserId: number; OfficialEmail: string; Status: string };
+import { openRestApi, type RestApi } from '../testing/restApi';
 
 let api: RestApi;
 let provider: string;
@@ -9,7 +7,7 @@ let acmeAdmin: string;
 let acmeId: number;
 let memberRole: number;
 beforeAll(async () => {
-  api = await startRestApi();
+  api = await openRestApi();
   provider = await api.signIn('admin@yozy.local');
   acmeAdmin = await api.signIn('admin@acme.local');
   const [acme] = await api.db.query<{ client_id: number }>("SELECT client_id FROM clients WHERE company_name = 'Acme Corporation'");
@@ -20,22 +18,21 @@ beforeAll(async () => {
   memberRole = role!.role_id;
   await api.db.query('UPDATE org_settings SET requires_approval = true WHERE client_id = $1', [acmeId]);
 });
-afterAll(() => api.stop());
+afterAll(() => api.close());
 
 const invite = (email: string, token: string, clientId?: number) =>
-  api.post<UserRow & ErrorBody>(
-    '/subscription/usercreation',
-    {
+  api.agent
+    .post('/subscription/usercreation')
+    .auth(token, { type: 'bearer' })
+    .send({
       UserFirstname: 'Pat',
       UserLastname: 'Pending',
       OfficialEmail: email,
       RoleId: memberRole,
       ...(clientId ? { ClientId: clientId } : {}),
-    },
-    token,
-  );
+    });
 const decide = (UserIds: number[], Approve: boolean, token = acmeAdmin) =>
-  api.post<UserRow[] & ErrorBody>('/subscription/UserApproval', { UserIds, Approve }, token);
+  api.agent.post('/subscription/UserApproval').auth(token, { type: 'bearer' }).send({ UserIds, Approve });
 const mailsTo = (email: string) => api.db.query('SELECT 1 FROM mail_outbox WHERE to_address = $1', [email]);
 
 describe('approval of new people', () => {
@@ -47,7 +44,10 @@ describe('approval of new people', () => {
     expect(await api.db.query("SELECT 1 FROM user_tokens WHERE user_id = $1 AND purpose = 'invite'", [added.body.ClientUserId])).toEqual(
       [],
     );
-    const resend = await api.post<ErrorBody>('/subscription/invitations/resend', { UserId: added.body.ClientUserId }, acmeAdmin);
+    const resend = await api.agent
+      .post('/subscription/invitations/resend')
+      .auth(acmeAdmin, { type: 'bearer' })
+      .send({ UserId: added.body.ClientUserId });
     expect(resend.status).toBe(409);
 
     // The provider does not decide for the organisation.
@@ -73,8 +73,8 @@ describe('approval of new people', () => {
 
   it('declines a person, deleting the account and freeing its seat', async () => {
     const seats = async () =>
-      (await api.get<{ ProductId: number; Used: number }[]>('/subscription/seats', acmeAdmin)).body.reduce(
-        (sum, product) => sum + product.Used,
+      (await api.agent.get('/subscription/seats').auth(acmeAdmin, { type: 'bearer' })).body.reduce(
+        (sum: number, product: { ProductId: number; Used: number }) => sum + product.Used,
         0,
       );
     const before = await seats();

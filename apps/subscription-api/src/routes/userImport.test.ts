@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { USER_IMPORT_MAX_ROWS } from '@yozy/shared';
-import { startRestApi, type ErrorBody, type RestApi } from '../testing/restApi';
+import { openRestApi, type RestApi } from '../testing/restApi';
 
 type Preview = {
   Rows: { Row: number; Problems: { Field: string | null; Code: string; Message: string }[] }[];
@@ -10,16 +10,17 @@ type Preview = {
 type Imported = { Invited: number; Users: { ClientUserId: number; ClientId: number; OfficialEmail: string; Status: string }[] };
 
 let api: RestApi;
-const tokens: Record<string, string> = {};
+const PEOPLE = ['admin@yozy.local', 'admin@acme.local', 'member@acme.local'] as const;
+let tokens: Record<(typeof PEOPLE)[number], string>;
 let acme: number;
 
 beforeAll(async () => {
-  api = await startRestApi();
-  for (const email of ['admin@yozy.local', 'admin@acme.local', 'member@acme.local']) tokens[email] = await api.signIn(email);
+  api = await openRestApi();
+  tokens = await api.signInEach(PEOPLE);
   const [row] = await api.db.query<{ client_id: number }>("SELECT client_id FROM clients WHERE company_name = 'Acme Corporation'");
   acme = row!.client_id;
 });
-afterAll(() => api.stop());
+afterAll(() => api.close());
 
 /** A fresh organisation with a licence of `capacity` seats on the web product only. */
 async function organisationWithSeats(capacity: number) {
@@ -69,13 +70,12 @@ describe('POST /subscription/users/import/preview', () => {
       row('bad.phone@import.test', { Phone: 'call me' }),
       row('plain.role@import.test', { Roles: 'member' }),
     ];
-    const answer = await api.post<Preview>(
-      '/subscription/users/import/preview',
-      { ClientId: org.client_id, Rows: rows },
-      tokens['admin@yozy.local'],
-    );
+    const answer = await api.agent
+      .post('/subscription/users/import/preview')
+      .auth(tokens['admin@yozy.local'], { type: 'bearer' })
+      .send({ ClientId: org.client_id, Rows: rows });
     expect(answer.status).toBe(200);
-    expect(answer.body.Rows.map((r) => r.Row)).toEqual(rows.map((_, i) => i + 1));
+    expect(answer.body.Rows.map((r: Preview['Rows'][number]) => r.Row)).toEqual(rows.map((_, i) => i + 1));
     expect(problemsOf(answer.body, 1)).toEqual([]);
     expect(problemsOf(answer.body, 2)).toEqual([expect.objectContaining({ Field: 'OfficialEmail', Code: 'BAD_REQUEST' })]);
     expect(problemsOf(answer.body, 3)).toEqual([{ Field: 'UserFirstname', Code: 'BAD_REQUEST', Message: 'Enter the first name' }]);
@@ -102,42 +102,48 @@ describe('POST /subscription/users/import/preview', () => {
       `SELECT count(DISTINCT product_id)::int AS n FROM licences WHERE client_id = $1 AND is_active AND valid_till >= current_date`,
       [acme],
     );
-    const answer = await api.post<Preview>(
-      '/subscription/users/import/preview',
-      { Rows: [row('which@import.test', { Roles: 'Member' })] },
-      tokens['admin@acme.local'],
-    );
+    const answer = await api.agent
+      .post('/subscription/users/import/preview')
+      .auth(tokens['admin@acme.local'], { type: 'bearer' })
+      .send({ Rows: [row('which@import.test', { Roles: 'Member' })] });
     if (licensed!.n > 1) expect(problemsOf(answer.body, 1)[0]?.Message).toMatch(/role of several products: write it as “Yozy .+: Member”/);
 
     const small = await organisationWithSeats(1);
-    const full = await api.post<Preview>(
-      '/subscription/users/import/preview',
-      { ClientId: small.client_id, Rows: [row('fit.one@import.test'), row('fit.two@import.test')] },
-      tokens['admin@yozy.local'],
-    );
+    const full = await api.agent
+      .post('/subscription/users/import/preview')
+      .auth(tokens['admin@yozy.local'], { type: 'bearer' })
+      .send({ ClientId: small.client_id, Rows: [row('fit.one@import.test'), row('fit.two@import.test')] });
     expect(full.body.SeatProblems).toEqual([`${small.company_name} has 1 of 1 seat left on Yozy Web (2 are needed)`]);
   });
 
   it('refuses too many rows, none, members and another organisation', async () => {
     const many = Array.from({ length: USER_IMPORT_MAX_ROWS + 1 }, (_, i) => row(`many.${i}@import.test`));
-    const tooMany = await api.post<ErrorBody>('/subscription/users/import/preview', { Rows: many }, tokens['admin@acme.local']);
+    const tooMany = await api.agent
+      .post('/subscription/users/import/preview')
+      .auth(tokens['admin@acme.local'], { type: 'bearer' })
+      .send({ Rows: many });
     expect(tooMany.status).toBe(400);
     expect(tooMany.body.error).toMatchObject({
       field: 'Rows',
       message: `An import takes at most ${USER_IMPORT_MAX_ROWS} rows; split the file and import each part`,
     });
     expect(
-      (await api.post<ErrorBody>('/subscription/users/import/preview', { Rows: [] }, tokens['admin@acme.local'])).body.error.field,
+      (await api.agent.post('/subscription/users/import/preview').auth(tokens['admin@acme.local'], { type: 'bearer' }).send({ Rows: [] }))
+        .body.error.field,
     ).toBe('Rows');
     expect(
-      (await api.post('/subscription/users/import/preview', { Rows: [row('m@import.test')] }, tokens['member@acme.local'])).status,
+      (
+        await api.agent
+          .post('/subscription/users/import/preview')
+          .auth(tokens['member@acme.local'], { type: 'bearer' })
+          .send({ Rows: [row('m@import.test')] })
+      ).status,
     ).toBe(403);
     const other = await organisationWithSeats(1);
-    const foreign = await api.post(
-      '/subscription/users/import/preview',
-      { ClientId: other.client_id, Rows: [row('f@import.test')] },
-      tokens['admin@acme.local'],
-    );
+    const foreign = await api.agent
+      .post('/subscription/users/import/preview')
+      .auth(tokens['admin@acme.local'], { type: 'bearer' })
+      .send({ ClientId: other.client_id, Rows: [row('f@import.test')] });
     expect(foreign.status).toBe(403);
   });
 });
@@ -146,18 +152,17 @@ describe('POST /subscription/users/import', () => {
   it('invites every row at once: accounts, roles, invitations, one mail each and an audit entry each', async () => {
     const org = await organisationWithSeats(5);
     const rows = [row('first.import@import.test', { UserFirstname: 'First' }), row('second.import@import.test', { Roles: 'Member' })];
-    const answer = await api.post<Imported>(
-      '/subscription/users/import',
-      { ClientId: org.client_id, Rows: rows },
-      tokens['admin@yozy.local'],
-    );
+    const answer = await api.agent
+      .post('/subscription/users/import')
+      .auth(tokens['admin@yozy.local'], { type: 'bearer' })
+      .send({ ClientId: org.client_id, Rows: rows });
     expect(answer.status).toBe(201);
     expect(answer.body.Invited).toBe(2);
-    expect(answer.body.Users.map((u) => [u.OfficialEmail, u.ClientId, u.Status])).toEqual([
+    expect(answer.body.Users.map((u: Imported['Users'][number]) => [u.OfficialEmail, u.ClientId, u.Status])).toEqual([
       ['first.import@import.test', org.client_id, 'INVITED'],
       ['second.import@import.test', org.client_id, 'INVITED'],
     ]);
-    const ids = answer.body.Users.map((u) => u.ClientUserId);
+    const ids: number[] = answer.body.Users.map((u: Imported['Users'][number]) => u.ClientUserId);
     const roles = await api.db.query<{ user_id: number; role_name: string }>(
       'SELECT ur.user_id, r.role_name FROM user_roles ur JOIN roles r USING (role_id) WHERE ur.user_id = ANY($1::int[]) ORDER BY ur.user_id',
       [ids],
@@ -181,11 +186,10 @@ describe('POST /subscription/users/import', () => {
   it('refuses a file that needs more seats than are left, saying how many, writing nothing', async () => {
     const org = await organisationWithSeats(2);
     const rows = ['a', 'b', 'c'].map((name) => row(`${name}.over@import.test`));
-    const answer = await api.post<ErrorBody>(
-      '/subscription/users/import',
-      { ClientId: org.client_id, Rows: rows },
-      tokens['admin@yozy.local'],
-    );
+    const answer = await api.agent
+      .post('/subscription/users/import')
+      .auth(tokens['admin@yozy.local'], { type: 'bearer' })
+      .send({ ClientId: org.client_id, Rows: rows });
     expect(answer.status).toBe(409);
     expect(answer.body.error).toEqual({
       code: 'SEAT_LIMIT',
@@ -199,11 +203,10 @@ describe('POST /subscription/users/import', () => {
   it('refuses a file with a bad row, naming it, writing nothing', async () => {
     const org = await organisationWithSeats(5);
     const rows = [row('fine.row@import.test'), row('fine.row@import.test')];
-    const answer = await api.post<ErrorBody>(
-      '/subscription/users/import',
-      { ClientId: org.client_id, Rows: rows },
-      tokens['admin@yozy.local'],
-    );
+    const answer = await api.agent
+      .post('/subscription/users/import')
+      .auth(tokens['admin@yozy.local'], { type: 'bearer' })
+      .send({ ClientId: org.client_id, Rows: rows });
     expect(answer.status).toBe(400);
     expect(answer.body.error).toEqual({
       code: 'BAD_REQUEST',

@@ -1,24 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startRestApi, type ErrorBody, type RestApi } from '../testing/restApi';
+import { openRestApi, type RestApi } from '../testing/restApi';
 
 const LITE = 'https://lite.yozy.local';
 const WEB = 'https://app.yozy.local';
 
 let api: RestApi;
-const tokens: Record<string, string> = {};
+const PEOPLE = ['admin@yozy.local', 'admin@acme.local', 'admin@globex.local', 'member@acme.local'] as const;
+type Person = (typeof PEOPLE)[number];
+let tokens: Record<Person, string>;
 beforeAll(async () => {
-  api = await startRestApi();
-  for (const email of ['admin@yozy.local', 'admin@acme.local', 'admin@globex.local', 'member@acme.local']) {
-    tokens[email] = await api.signIn(email);
-  }
+  api = await openRestApi();
+  tokens = await api.signInEach(PEOPLE);
 });
-afterAll(() => api.stop());
+afterAll(() => api.close());
 
-const lookUp = (viewer: string, email: string) =>
-  api.get<{ url: string } & ErrorBody>(`/users/product-address?email=${encodeURIComponent(email)}`, tokens[viewer]);
+const lookUp = (viewer: Person, email: string) =>
+  api.agent.get(`/users/product-address?email=${encodeURIComponent(email)}`).auth(tokens[viewer], { type: 'bearer' });
 
 describe('GET /users/product-address', () => {
-  it.each([
+  it.each<[string, Person, string, string]>([
     ['a SuperAdmin', 'admin@yozy.local', 'mindy.simmons@globex.local', LITE],
     ['a SuperAdmin', 'admin@yozy.local', 'admin@acme.local', WEB],
     ['a SuperAdmin', 'admin@yozy.local', 'nobody@nowhere.example', WEB],
@@ -32,7 +32,7 @@ describe('GET /users/product-address', () => {
     expect(answer.body).toEqual({ url });
   });
 
-  it.each([
+  it.each<[Person, string]>([
     ['admin@acme.local', 'admin@globex.local'],
     ['admin@acme.local', 'nobody@acme.local'],
     ['member@acme.local', 'mindy.simmons@globex.local'],
@@ -43,8 +43,8 @@ describe('GET /users/product-address', () => {
   });
 
   it('needs a session and an email', async () => {
-    expect((await api.get('/users/product-address?email=admin@acme.local')).status).toBe(401);
-    const missing = await api.get<ErrorBody>('/users/product-address', tokens['admin@yozy.local']);
+    expect((await api.agent.get('/users/product-address?email=admin@acme.local')).status).toBe(401);
+    const missing = await api.agent.get('/users/product-address').auth(tokens['admin@yozy.local'], { type: 'bearer' });
     expect(missing.status).toBe(400);
     expect(missing.body.error.field).toBe('email');
   });

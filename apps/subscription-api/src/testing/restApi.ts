@@ -1,28 +1,27 @@
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
 import { SERVICE_TOKEN_HEADER } from '@yozy/shared';
+import request, { type Test } from 'supertest';
 import { createApp } from '../app';
 import type { Database } from '../db/database';
 import { createMailer, DEFAULT_MAIL_CONFIG, type Mailer } from '../mail/mailer';
 import { DEMO_PASSWORD } from '../seed/demo';
 import { openTestDatabase } from './testDatabase';
 
-export type Answer<T = Record<string, unknown>> = { status: number; body: T; ms: number };
-export type ErrorBody = { error: { code: string; message: string; field?: string } };
-
 /** The gateway's credential in REST-level tests. */
 export const TEST_SERVICE_TOKEN = 'rest-tests-service-token-0123456789abcdef';
 /** Seals two-factor secrets in REST-level tests. */
 export const TEST_SECRET_KEY = 'rest-tests-secret-key-0123456789abcdef0123';
 
-/** How a test calls: as the gateway (with the credential, the default) or as anyone who reaches the port. */
-export type CallOptions = { token?: string; anonymous?: boolean; headers?: Record<string, string> };
+/**
+ * Sends a session token when there is one (`.use(bearer(token))`): for a test that asks the same
+ * as someone and as nobody signed in.
+ */
+export const bearer = (token: string | undefined) => (test: Test) => (token === undefined ? test : test.auth(token, { type: 'bearer' }));
 
 /**
  * The service as the gateway sees it, for REST-level tests: the test file's own copy of the
- * seeded database and the app listening on an ephemeral port, called with fetch over real HTTP.
+ * seeded database and the Express app, driven in process with supertest.
  */
-export async function startRestApi({
+export async function openRestApi({
   allowHttpIssuers = false,
   allowPrivateNetwork = true,
   dnsServers = [],
@@ -38,64 +37,41 @@ export async function startRestApi({
   const mailer: Mailer = createMailer(db, { ...DEFAULT_MAIL_CONFIG, secretKey: TEST_SECRET_KEY, allowPrivateNetwork }, (line) =>
     logged.push(line),
   );
-  const server = await new Promise<Server>((resolve) => {
-    const s = createApp({
-      db,
-      mailer,
-      serviceToken: TEST_SERVICE_TOKEN,
-      secretKey: TEST_SECRET_KEY,
-      allowHttpIssuers,
-      allowPrivateNetwork,
-      dnsServers,
-    }).listen(0, '127.0.0.1', () => resolve(s));
+  const app = createApp({
+    db,
+    mailer,
+    serviceToken: TEST_SERVICE_TOKEN,
+    secretKey: TEST_SECRET_KEY,
+    allowHttpIssuers,
+    allowPrivateNetwork,
+    dnsServers,
   });
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const agent = request.agent(app).set(SERVICE_TOKEN_HEADER, TEST_SERVICE_TOKEN);
 
-  async function call<T = Record<string, unknown>>(
-    method: string,
-    path: string,
-    body?: unknown,
-    options: CallOptions = {},
-  ): Promise<Answer<T>> {
-    const { token, anonymous = false, headers = {} } = options;
-    const started = performance.now();
-    const response = await fetch(url + path, {
-      method,
-      headers: {
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...(anonymous ? {} : { [SERVICE_TOKEN_HEADER]: TEST_SERVICE_TOKEN }),
-        ...headers,
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    return { status: response.status, body: (text ? JSON.parse(text) : null) as T, ms: performance.now() - started };
+  async function signIn(email: string, password = DEMO_PASSWORD): Promise<string> {
+    const response = await agent.post('/users/signIn').send({ email, password });
+    if (response.status !== 200) throw new Error(`sign-in of ${email} failed with ${response.status}`);
+    return response.body.token;
   }
 
   return {
     db,
-    url,
     mailer,
     /** What the outbox-only mailer printed: the links a local user would follow. */
     logged,
-    get: <T = Record<string, unknown>>(path: string, token?: string, options: CallOptions = {}) =>
-      call<T>('GET', path, undefined, { ...options, token }),
-    post: <T = Record<string, unknown>>(path: string, body?: unknown, token?: string, options: CallOptions = {}) =>
-      call<T>('POST', path, body, { ...options, token }),
-    /** Any method, e.g. PATCH or DELETE. */
-    call,
-    async signIn(email: string, password = DEMO_PASSWORD): Promise<string> {
-      const answer = await call<{ token: string }>('POST', '/users/signIn', { email, password });
-      if (answer.status !== 200) throw new Error(`sign-in of ${email} failed with ${answer.status}`);
-      return answer.body.token;
+    /** For `request(app)`: a caller without the gateway's credential. */
+    app,
+    /** Calls as the gateway does, its credential on every request. */
+    agent,
+    signIn,
+    /** Signs each person in with the demo password, one after another: their session tokens by email. */
+    async signInEach<const Email extends string>(emails: readonly Email[]): Promise<Record<Email, string>> {
+      const tokens: Partial<Record<Email, string>> = {};
+      for (const email of emails) tokens[email] = await signIn(email);
+      return tokens as Record<Email, string>;
     },
-    async stop() {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await db.close();
-    },
+    close: () => db.close(),
   };
 }
 
-export type RestApi = Awaited<ReturnType<typeof startRestApi>>;
+export type RestApi = Awaited<ReturnType<typeof openRestApi>>;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startRestApi, type ErrorBody, type RestApi } from '../../testing/restApi';
+import { openRestApi, type RestApi } from '../../testing/restApi';
 
 type AdministratorRow = {
   UserId: number;
@@ -17,23 +17,22 @@ let api: RestApi;
 let provider: string;
 let providerId: number;
 beforeAll(async () => {
-  api = await startRestApi();
+  api = await openRestApi();
   provider = await api.signIn('admin@yozy.local');
   const [me] = await api.db.query<{ user_id: number }>("SELECT user_id FROM client_users WHERE email = 'admin@yozy.local'");
   providerId = me!.user_id;
 });
-afterAll(() => api.stop());
+afterAll(() => api.close());
 
-const list = (query = 'limit=100', token = provider) => api.get<AdministratorRow[] & ErrorBody>(`${PATH}?${query}`, token);
+const list = (query = 'limit=100', token = provider) => api.agent.get(`${PATH}?${query}`).auth(token, { type: 'bearer' });
 const change = (userId: number, IsActive: boolean, token = provider) =>
-  api.call<AdministratorRow & ErrorBody>('PATCH', `${PATH}?UserId=eq.${userId}`, { IsActive }, { token });
+  api.agent.patch(`${PATH}?UserId=eq.${userId}`).auth(token, { type: 'bearer' }).send({ IsActive });
 
 async function invite(email: string) {
-  return api.post<AdministratorRow & ErrorBody>(
-    PATH,
-    { UserFirstname: 'Noor', UserLastname: 'Haddad', OfficialEmail: email, Phone: '+1 555 0100' },
-    provider,
-  );
+  return api.agent
+    .post(PATH)
+    .auth(provider, { type: 'bearer' })
+    .send({ UserFirstname: 'Noor', UserLastname: 'Haddad', OfficialEmail: email, Phone: '+1 555 0100' });
 }
 
 describe('the provider administrators', () => {
@@ -44,8 +43,8 @@ describe('the provider administrators', () => {
       "SELECT count(*)::int AS n FROM client_users WHERE type_of_user = 'SuperAdmin'",
     )) as [{ n: number }];
     expect(answer.body).toHaveLength(n);
-    expect(answer.body.find((row) => row.UserId === providerId)).toMatchObject({ Status: 'ACTIVE', IsActive: true });
-    expect(answer.body.find((row) => row.UserId === providerId)!.LastSignInAt).not.toBeNull();
+    expect(answer.body.find((row: AdministratorRow) => row.UserId === providerId)).toMatchObject({ Status: 'ACTIVE', IsActive: true });
+    expect(answer.body.find((row: AdministratorRow) => row.UserId === providerId)!.LastSignInAt).not.toBeNull();
   });
 
   it('invites another SuperAdmin with the set-password mail, and audits it', async () => {
@@ -101,15 +100,22 @@ describe('the provider administrators', () => {
   it('is for the provider’s SuperAdmins only, and refuses bad input, changing nothing', async () => {
     const acmeAdmin = await api.signIn('admin@acme.local');
     expect((await list('limit=1', acmeAdmin)).status).toBe(403);
-    expect((await api.post(PATH, { UserFirstname: 'X', UserLastname: 'Y', OfficialEmail: 'x@y.local' }, acmeAdmin)).status).toBe(403);
+    expect(
+      (
+        await api.agent
+          .post(PATH)
+          .auth(acmeAdmin, { type: 'bearer' })
+          .send({ UserFirstname: 'X', UserLastname: 'Y', OfficialEmail: 'x@y.local' })
+      ).status,
+    ).toBe(403);
     expect((await change(providerId, false, acmeAdmin)).status).toBe(403);
-    expect((await api.get(`${PATH}?limit=1`)).status).toBe(401);
+    expect((await api.agent.get(`${PATH}?limit=1`)).status).toBe(401);
     const before = await api.db.query('SELECT count(*)::int AS n FROM client_users');
     for (const body of [
       { UserFirstname: 'A', UserLastname: 'B' },
       { UserFirstname: 'A', UserLastname: 'B', OfficialEmail: 'not-an-email' },
     ]) {
-      expect((await api.post(PATH, body, provider)).status).toBe(400);
+      expect((await api.agent.post(PATH).auth(provider, { type: 'bearer' }).send(body)).status).toBe(400);
     }
     expect(await api.db.query('SELECT count(*)::int AS n FROM client_users')).toEqual(before);
     const [member] = await api.db.query<{ user_id: number }>("SELECT user_id FROM client_users WHERE email = 'member@acme.local'");

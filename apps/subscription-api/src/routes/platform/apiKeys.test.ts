@@ -1,30 +1,16 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVICE_TOKEN_HEADER } from '@yozy/shared';
+import request from 'supertest';
 import { API_KEY_THROUGH_GATEWAY_MESSAGE } from '../../http/auth';
-import { startRestApi, type ErrorBody, type RestApi } from '../../testing/restApi';
-
-type KeyRow = {
-  KeyId: number;
-  Name: string;
-  KeyPrefix: string;
-  Access: 'READ' | 'READ_WRITE';
-  ClientId: number | null;
-  CompanyName: string | null;
-  CreatedByName: string | null;
-  LastUsedAt: string | null;
-  ExpiresAt: string | null;
-  RevokedAt: string | null;
-  IsActive: boolean;
-};
-type NewKey = KeyRow & { Secret: string };
+import { openRestApi, type RestApi } from '../../testing/restApi';
 
 let api: RestApi;
 let provider: string;
 let acmeId: number;
 let globexId: number;
 beforeAll(async () => {
-  api = await startRestApi();
+  api = await openRestApi();
   provider = await api.signIn('admin@yozy.local');
   const rows = await api.db.query<{ client_id: number; email: string }>(
     "SELECT client_id, email FROM client_users WHERE email IN ('admin@acme.local', 'admin@globex.local')",
@@ -32,12 +18,11 @@ beforeAll(async () => {
   acmeId = rows.find((row) => row.email === 'admin@acme.local')!.client_id;
   globexId = rows.find((row) => row.email === 'admin@globex.local')!.client_id;
 });
-afterAll(() => api.stop());
+afterAll(() => api.close());
 
 const PATH = '/platform/api-keys';
-const create = (body: Record<string, unknown>, token = provider) => api.post<NewKey & ErrorBody>(PATH, body, token);
-const revoke = (keyId: number, token = provider) =>
-  api.call<KeyRow & ErrorBody>('DELETE', `${PATH}?KeyId=eq.${keyId}`, undefined, { token });
+const create = (body: Record<string, unknown>, token = provider) => api.agent.post(PATH).auth(token, { type: 'bearer' }).send(body);
+const revoke = (keyId: number, token = provider) => api.agent.delete(`${PATH}?KeyId=eq.${keyId}`).auth(token, { type: 'bearer' });
 
 describe('making and revoking API keys', () => {
   it('answers the secret once, keeps only its digest, and lists the key without it', async () => {
@@ -51,7 +36,7 @@ describe('making and revoking API keys', () => {
     expect(JSON.stringify(stored)).not.toContain(made.body.Secret);
     expect(stored!.key_hash).toBe(createHash('sha256').update(made.body.Secret).digest('hex'));
 
-    const listed = await api.get<KeyRow[]>(`${PATH}?Name=eq.Billing sync`, provider);
+    const listed = await api.agent.get(`${PATH}?Name=eq.Billing sync`).auth(provider, { type: 'bearer' });
     expect(listed.body).toHaveLength(1);
     expect(JSON.stringify(listed.body)).not.toContain(made.body.Secret);
     expect(listed.body[0]).not.toHaveProperty('Secret');
@@ -80,10 +65,10 @@ describe('making and revoking API keys', () => {
 
   it('is for SuperAdmins signed in as themselves: not an organisation admin, not a key', async () => {
     const acmeAdmin = await api.signIn('admin@acme.local');
-    expect((await api.get(`${PATH}?limit=1`, acmeAdmin)).status).toBe(403);
+    expect((await api.agent.get(`${PATH}?limit=1`).auth(acmeAdmin, { type: 'bearer' })).status).toBe(403);
     expect((await create({ Name: 'x', Access: 'READ' }, acmeAdmin)).status).toBe(403);
     const key = (await create({ Name: 'Key maker', Access: 'READ_WRITE' })).body.Secret;
-    expect((await api.get(`${PATH}?limit=1`, key)).status).toBe(403);
+    expect((await api.agent.get(`${PATH}?limit=1`).auth(key, { type: 'bearer' })).status).toBe(403);
     expect((await create({ Name: 'Second', Access: 'READ_WRITE' }, key)).status).toBe(403);
   });
 });
@@ -91,10 +76,13 @@ describe('making and revoking API keys', () => {
 describe('calling with an API key', () => {
   it('a read-only key reads across organisations and cannot change anything', async () => {
     const key = (await create({ Name: 'Reporting', Access: 'READ' })).body.Secret;
-    const organizations = await api.get<unknown[]>('/subscription_client_details?limit=100', key);
+    const organizations = await api.agent.get('/subscription_client_details?limit=100').auth(key, { type: 'bearer' });
     expect(organizations.status).toBe(200);
     expect(organizations.body.length).toBeGreaterThan(2);
-    const group = await api.post<ErrorBody>('/agilesaas_itsmassignmentgroup_master', { GroupName: 'From a tool', ClientId: acmeId }, key);
+    const group = await api.agent
+      .post('/agilesaas_itsmassignmentgroup_master')
+      .auth(key, { type: 'bearer' })
+      .send({ GroupName: 'From a tool', ClientId: acmeId });
     expect(group.status).toBe(403);
     expect(group.body.error.message).toBe('This API key may only read');
     const [made] = await api.db.query("SELECT 1 FROM groups WHERE name = 'From a tool'");
@@ -103,24 +91,23 @@ describe('calling with an API key', () => {
 
   it('an organisation key acts as that organisation’s admin and never sees another', async () => {
     const key = (await create({ Name: 'Acme HR feed', Access: 'READ_WRITE', ClientId: acmeId })).body.Secret;
-    const me = await api.get<{ ClientId: number; TypeOfUser: string }>('/users/me', key);
+    const me = await api.agent.get('/users/me').auth(key, { type: 'bearer' });
     expect(me.body).toMatchObject({ ClientId: acmeId, TypeOfUser: 'OrgAdmin' });
-    const own = await api.get<{ ClientId: number }[]>('/subscription_client_users?limit=100', key);
+    const own = await api.agent.get('/subscription_client_users?limit=100').auth(key, { type: 'bearer' });
     expect(own.status).toBe(200);
     expect(own.body.length).toBeGreaterThan(0);
-    expect(own.body.every((row) => row.ClientId === acmeId)).toBe(true);
-    const other = await api.get<ErrorBody>(`/subscription_client_users?ClientId=eq.${globexId}`, key);
+    expect(own.body.every((row: { ClientId: number }) => row.ClientId === acmeId)).toBe(true);
+    const other = await api.agent.get(`/subscription_client_users?ClientId=eq.${globexId}`).auth(key, { type: 'bearer' });
     expect(other.status).toBe(403);
-    expect((await api.get('/platform/subscription_plan_master?limit=1', key)).status).toBe(403);
+    expect((await api.agent.get('/platform/subscription_plan_master?limit=1').auth(key, { type: 'bearer' })).status).toBe(403);
   });
 
   it('a change made with a key is audited as its maker’s, naming the key', async () => {
     const key = (await create({ Name: 'Group sync', Access: 'READ_WRITE', ClientId: acmeId })).body.Secret;
-    const made = await api.post<{ GroupId?: number } & ErrorBody>(
-      '/agilesaas_itsmassignmentgroup_master',
-      { GroupName: 'Synced by a tool', ClientId: acmeId },
-      key,
-    );
+    const made = await api.agent
+      .post('/agilesaas_itsmassignmentgroup_master')
+      .auth(key, { type: 'bearer' })
+      .send({ GroupName: 'Synced by a tool', ClientId: acmeId });
     expect(made.status).toBeLessThan(300);
     const [entry] = await api.db.query<{ actor: string; key_name: string }>(
       `SELECT u.email AS actor, k.name AS key_name FROM audit_log a JOIN client_users u ON u.user_id = a.actor_user_id
@@ -131,19 +118,21 @@ describe('calling with an API key', () => {
 
   it('a key cannot act as a person: no password change, two-factor or sign-out', async () => {
     const key = (await create({ Name: 'Person?', Access: 'READ_WRITE' })).body.Secret;
-    expect((await api.get('/users/two-factor', key)).status).toBe(403);
-    expect((await api.post('/users/signOut', {}, key)).status).toBe(403);
-    expect((await api.post('/users/password', { OldPassword: 'x', NewPassword: 'y' }, key)).status).toBe(403);
+    expect((await api.agent.get('/users/two-factor').auth(key, { type: 'bearer' })).status).toBe(403);
+    expect((await api.agent.post('/users/signOut').auth(key, { type: 'bearer' }).send({})).status).toBe(403);
+    expect(
+      (await api.agent.post('/users/password').auth(key, { type: 'bearer' }).send({ OldPassword: 'x', NewPassword: 'y' })).status,
+    ).toBe(403);
   });
 
   it('a revoked key is refused at its next call, and its last use is recorded', async () => {
     const made = (await create({ Name: 'Short-lived', Access: 'READ' })).body;
-    expect((await api.get('/users/me', made.Secret)).status).toBe(200);
+    expect((await api.agent.get('/users/me').auth(made.Secret, { type: 'bearer' })).status).toBe(200);
     const revoked = await revoke(made.KeyId);
     expect(revoked.body).toMatchObject({ IsActive: false });
     expect(revoked.body.RevokedAt).not.toBeNull();
     expect(revoked.body.LastUsedAt).not.toBeNull();
-    const refused = await api.get<ErrorBody>('/users/me', made.Secret);
+    const refused = await api.agent.get('/users/me').auth(made.Secret, { type: 'bearer' });
     expect(refused.status).toBe(401);
     expect(refused.body.error.message).toBe('The API key is not valid or has been revoked');
     expect((await revoke(999999)).status).toBe(404);
@@ -157,25 +146,24 @@ describe('calling with an API key', () => {
 
     const made = (await create({ Name: 'Until year end', Access: 'READ', ExpiresOn: '2099-12-31' })).body;
     expect(made.ExpiresAt).toMatch(/^2100-01-01T00:00:00/);
-    expect((await api.get('/users/me', made.Secret)).status).toBe(200);
+    expect((await api.agent.get('/users/me').auth(made.Secret, { type: 'bearer' })).status).toBe(200);
     await api.db.query("UPDATE api_keys SET expires_at = now() - interval '1 second' WHERE key_id = $1", [made.KeyId]);
-    expect((await api.get('/users/me', made.Secret)).status).toBe(401);
-    const listed = await api.get<KeyRow[]>(`${PATH}?KeyId=eq.${made.KeyId}`, provider);
+    expect((await api.agent.get('/users/me').auth(made.Secret, { type: 'bearer' })).status).toBe(401);
+    const listed = await api.agent.get(`${PATH}?KeyId=eq.${made.KeyId}`).auth(provider, { type: 'bearer' });
     expect(listed.body[0]).toMatchObject({ IsActive: false, RevokedAt: null });
   });
 
   it('a key is taken only from the gateway: sent straight to the port it is refused before anything is looked up', async () => {
     const made = (await create({ Name: 'Straight to the port', Access: 'READ_WRITE' })).body;
     for (const headers of [{}, { [SERVICE_TOKEN_HEADER]: 'not-the-gateway' }] as Record<string, string>[]) {
-      const refused = await api.get<ErrorBody>('/subscription_client_details?limit=1', made.Secret, { anonymous: true, headers });
+      const refused = await request(api.app).get('/subscription_client_details?limit=1').auth(made.Secret, { type: 'bearer' }).set(headers);
       expect(refused.status).toBe(401);
       expect(refused.body.error).toMatchObject({ code: 'UNAUTHENTICATED', message: API_KEY_THROUGH_GATEWAY_MESSAGE });
-      const group = await api.post<ErrorBody>(
-        '/agilesaas_itsmassignmentgroup_master',
-        { GroupName: 'Around the gateway', ClientId: acmeId },
-        made.Secret,
-        { anonymous: true, headers },
-      );
+      const group = await request(api.app)
+        .post('/agilesaas_itsmassignmentgroup_master')
+        .auth(made.Secret, { type: 'bearer' })
+        .set(headers)
+        .send({ GroupName: 'Around the gateway', ClientId: acmeId });
       expect(group.status).toBe(401);
     }
     const [key] = await api.db.query<{ last_used_at: string | null }>('SELECT last_used_at FROM api_keys WHERE key_id = $1', [made.KeyId]);
@@ -183,11 +171,11 @@ describe('calling with an API key', () => {
     expect(await api.db.query("SELECT 1 FROM groups WHERE name = 'Around the gateway'")).toEqual([]);
 
     // A session token may still be sent straight to the port; and the same key works from the gateway.
-    expect((await api.get('/users/me', provider, { anonymous: true })).status).toBe(200);
-    expect((await api.get('/users/me', made.Secret)).status).toBe(200);
+    expect((await request(api.app).get('/users/me').auth(provider, { type: 'bearer' })).status).toBe(200);
+    expect((await api.agent.get('/users/me').auth(made.Secret, { type: 'bearer' })).status).toBe(200);
   });
 
   it('an unknown key is refused like an ended session', async () => {
-    expect((await api.get('/users/me', 'yozy_key_not-a-real-key')).status).toBe(401);
+    expect((await api.agent.get('/users/me').auth('yozy_key_not-a-real-key', { type: 'bearer' })).status).toBe(401);
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startRestApi, type ErrorBody, type RestApi } from '../../testing/restApi';
+import { bearer, openRestApi, type RestApi } from '../../testing/restApi';
 import { PLANS_PATH } from './plans';
 
 let api: RestApi;
@@ -9,7 +9,7 @@ let member: string;
 let webProductId: number;
 
 beforeAll(async () => {
-  api = await startRestApi();
+  api = await openRestApi();
   [superAdmin, orgAdmin, member] = await Promise.all([
     api.signIn('admin@yozy.local'),
     api.signIn('admin@acme.local'),
@@ -18,7 +18,7 @@ beforeAll(async () => {
   const [web] = await api.db.query<{ product_id: number }>("SELECT product_id FROM products WHERE product_code = 'YOZY-WEB'");
   webProductId = web!.product_id;
 });
-afterAll(() => api.stop());
+afterAll(() => api.close());
 
 type PlanRecord = Record<string, unknown> & { PlanId: number };
 
@@ -41,7 +41,7 @@ const auditOf = (planId: number) =>
   );
 
 const onSale = async () =>
-  (await api.get<{ PlanName: string }[]>('/subscription_plan_master?limit=1000')).body.map((plan) => plan.PlanName);
+  (await api.agent.get('/subscription_plan_master?limit=1000')).body.map((plan: { PlanName: string }) => plan.PlanName);
 
 describe('the plan master of Platform Settings', () => {
   it.each([
@@ -52,10 +52,10 @@ describe('the plan master of Platform Settings', () => {
     const [{ n: before }] = (await api.db.query<{ n: number }>('SELECT count(*)::int AS n FROM plans')) as [{ n: number }];
     const [lite] = await api.db.query<{ plan_id: number }>("SELECT plan_id FROM plans WHERE plan_name = 'Lite Starter'");
     const answers = await Promise.all([
-      api.get(PLANS_PATH, token()),
-      api.post(PLANS_PATH, newPlan('Sneaky'), token()),
-      api.call('PATCH', `${PLANS_PATH}?PlanId=eq.${lite!.plan_id}`, { Retired: true }, { token: token() }),
-      api.call('DELETE', `${PLANS_PATH}?PlanId=eq.${lite!.plan_id}`, undefined, { token: token() }),
+      api.agent.get(PLANS_PATH).use(bearer(token())),
+      api.agent.post(PLANS_PATH).use(bearer(token())).send(newPlan('Sneaky')),
+      api.agent.patch(`${PLANS_PATH}?PlanId=eq.${lite!.plan_id}`).use(bearer(token())).send({ Retired: true }),
+      api.agent.delete(`${PLANS_PATH}?PlanId=eq.${lite!.plan_id}`).use(bearer(token())),
     ]);
     expect(answers.map((answer) => answer.status)).toEqual([status, status, status, status]);
     expect(await api.db.query('SELECT count(*)::int AS n FROM plans')).toEqual([{ n: before }]);
@@ -63,15 +63,12 @@ describe('the plan master of Platform Settings', () => {
   });
 
   it('lists every plan with its product and how many licences hold it, searched and sorted', async () => {
-    const answer = await api.get<PlanRecord[]>(
-      `${PLANS_PATH}?or=(PlanName.ilike.*web*,ProductName.ilike.*web*)&order=Capacity.desc`,
-      superAdmin,
-      {
-        headers: { prefer: 'count=exact' },
-      },
-    );
+    const answer = await api.agent
+      .get(`${PLANS_PATH}?or=(PlanName.ilike.*web*,ProductName.ilike.*web*)&order=Capacity.desc`)
+      .auth(superAdmin, { type: 'bearer' })
+      .set({ prefer: 'count=exact' });
     expect(answer.status).toBe(200);
-    expect(answer.body.map((plan) => [plan.PlanName, plan.ProductName, plan.Capacity, plan.Retired])).toEqual([
+    expect(answer.body.map((plan: PlanRecord) => [plan.PlanName, plan.ProductName, plan.Capacity, plan.Retired])).toEqual([
       ['Web Enterprise', 'Yozy Web', 500, false],
       ['Web Business', 'Yozy Web', 50, false],
     ]);
@@ -83,7 +80,7 @@ describe('the plan master of Platform Settings', () => {
   });
 
   it('adds a plan, offered at once in the public catalogue, with the change in the audit log', async () => {
-    const answer = await api.post<PlanRecord>(PLANS_PATH, newPlan('Web Scale'), superAdmin);
+    const answer = await api.agent.post(PLANS_PATH).auth(superAdmin, { type: 'bearer' }).send(newPlan('Web Scale'));
     expect(answer.status).toBe(201);
     expect(answer.body).toMatchObject({
       PlanName: 'Web Scale',
@@ -116,25 +113,26 @@ describe('the plan master of Platform Settings', () => {
     ['Currency', { Currency: 'EURO' }],
     ['PlanGroup', { PlanGroup: 'lite tier' }],
   ])('refuses a %s out of range, naming the field', async (field, change) => {
-    const answer = await api.post<ErrorBody>(PLANS_PATH, { ...newPlan('Out Of Range'), ...change }, superAdmin);
+    const answer = await api.agent
+      .post(PLANS_PATH)
+      .auth(superAdmin, { type: 'bearer' })
+      .send({ ...newPlan('Out Of Range'), ...change });
     expect(answer.status).toBe(400);
     expect(answer.body.error.field).toBe(field);
   });
 
   it('refuses a second plan of the same name for a product', async () => {
-    const answer = await api.post<ErrorBody>(PLANS_PATH, newPlan('web business'), superAdmin);
+    const answer = await api.agent.post(PLANS_PATH).auth(superAdmin, { type: 'bearer' }).send(newPlan('web business'));
     expect(answer.status).toBe(409);
     expect(answer.body.error).toMatchObject({ code: 'CONFLICT', field: 'PlanName' });
   });
 
   it('changes a plan’s terms and logs only what changed', async () => {
-    const created = await api.post<PlanRecord>(PLANS_PATH, newPlan('Web Edit'), superAdmin);
-    const answer = await api.call<PlanRecord>(
-      'PATCH',
-      `${PLANS_PATH}?PlanId=eq.${created.body.PlanId}`,
-      { ...newPlan('Web Edited'), ProductId: undefined, Capacity: 80 },
-      { token: superAdmin },
-    );
+    const created = await api.agent.post(PLANS_PATH).auth(superAdmin, { type: 'bearer' }).send(newPlan('Web Edit'));
+    const answer = await api.agent
+      .patch(`${PLANS_PATH}?PlanId=eq.${created.body.PlanId}`)
+      .auth(superAdmin, { type: 'bearer' })
+      .send({ ...newPlan('Web Edited'), ProductId: undefined, Capacity: 80 });
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ PlanName: 'Web Edited', Capacity: 80 });
     const entries = await auditOf(created.body.PlanId);
@@ -149,7 +147,7 @@ describe('the plan master of Platform Settings', () => {
 
   it('retires a plan in use: gone from the catalogue and refused for sign-up, kept by its licences', async () => {
     // A plan of its own that one organisation holds and two sign-up enquiries ask for.
-    const created = await api.post<PlanRecord>(PLANS_PATH, newPlan('Web Retiring'), superAdmin);
+    const created = await api.agent.post(PLANS_PATH).auth(superAdmin, { type: 'bearer' }).send(newPlan('Web Retiring'));
     const planId = created.body.PlanId;
     await api.db.query(
       `INSERT INTO licences (client_id, product_id, plan_id, valid_till, is_active)
@@ -165,13 +163,13 @@ describe('the plan master of Platform Settings', () => {
       );
     }
 
-    const refused = await api.call<ErrorBody>('DELETE', `${PLANS_PATH}?PlanId=eq.${planId}`, undefined, { token: superAdmin });
+    const refused = await api.agent.delete(`${PLANS_PATH}?PlanId=eq.${planId}`).auth(superAdmin, { type: 'bearer' });
     expect(refused.status).toBe(409);
     expect(refused.body.error.message).toBe(
       'Web Retiring is used by 1 licence and 2 sign-up enquiries: retire it instead, so it is no longer offered',
     );
 
-    const retired = await api.call<PlanRecord>('PATCH', `${PLANS_PATH}?PlanId=eq.${planId}`, { Retired: true }, { token: superAdmin });
+    const retired = await api.agent.patch(`${PLANS_PATH}?PlanId=eq.${planId}`).auth(superAdmin, { type: 'bearer' }).send({ Retired: true });
     expect(retired.body).toMatchObject({ Retired: true, LicenceCount: 1 });
     expect(await onSale()).not.toContain('Web Retiring');
     expect(await api.db.query('SELECT count(*)::int AS n FROM licences WHERE plan_id = $1', [planId])).toEqual([{ n: 1 }]);
@@ -179,23 +177,23 @@ describe('the plan master of Platform Settings', () => {
       ['plan.retire', { Retired: false }, { Retired: true }],
     ]);
 
-    await api.call('PATCH', `${PLANS_PATH}?PlanId=eq.${planId}`, { Retired: false }, { token: superAdmin });
+    await api.agent.patch(`${PLANS_PATH}?PlanId=eq.${planId}`).auth(superAdmin, { type: 'bearer' }).send({ Retired: false });
     expect(await onSale()).toContain('Web Retiring');
     expect((await auditOf(planId)).at(-1)?.action).toBe('plan.reinstate');
   });
 
   it('deletes an unused plan and logs what it was', async () => {
-    const created = await api.post<PlanRecord>(PLANS_PATH, newPlan('Web Short Lived'), superAdmin);
-    const answer = await api.call('DELETE', `${PLANS_PATH}?PlanId=eq.${created.body.PlanId}`, undefined, { token: superAdmin });
+    const created = await api.agent.post(PLANS_PATH).auth(superAdmin, { type: 'bearer' }).send(newPlan('Web Short Lived'));
+    const answer = await api.agent.delete(`${PLANS_PATH}?PlanId=eq.${created.body.PlanId}`).auth(superAdmin, { type: 'bearer' });
     expect(answer.status).toBe(204);
     expect(await api.db.query('SELECT 1 FROM plans WHERE plan_id = $1', [created.body.PlanId])).toEqual([]);
     expect((await auditOf(created.body.PlanId)).map((entry) => entry.action)).toEqual(['plan.create', 'plan.delete']);
   });
 
   it('answers 404 for a plan that does not exist, and 400 for a malformed id', async () => {
-    const missing = await api.call<ErrorBody>('PATCH', `${PLANS_PATH}?PlanId=eq.999999`, { Capacity: 5 }, { token: superAdmin });
+    const missing = await api.agent.patch(`${PLANS_PATH}?PlanId=eq.999999`).auth(superAdmin, { type: 'bearer' }).send({ Capacity: 5 });
     expect(missing.status).toBe(404);
-    const malformed = await api.call<ErrorBody>('DELETE', `${PLANS_PATH}?PlanId=gt.1`, undefined, { token: superAdmin });
+    const malformed = await api.agent.delete(`${PLANS_PATH}?PlanId=gt.1`).auth(superAdmin, { type: 'bearer' });
     expect(malformed.status).toBe(400);
     expect(malformed.body.error.field).toBe('PlanId');
   });
