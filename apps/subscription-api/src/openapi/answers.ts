@@ -1,23 +1,9 @@
 import { z } from 'zod';
 import { EMAIL_TEMPLATES, SMTP_SECURITY, type TypeOfUser } from '@yozy/shared';
 import type { ErrorCode } from '../http/errors';
-import type { Field, FieldType } from '../http/resource';
-import { planFields, productFields } from '../routes/catalogue';
-import { clientFields } from '../routes/clients';
-import { groupCandidateFields, groupFields, groupMemberFields } from '../routes/groups';
-import { licenceFields } from '../routes/licences';
-import { sessionFields } from '../routes/sessions';
-import { managedPlanFields } from '../routes/platform/plans';
-import { managedProductFields } from '../routes/platform/products';
-import { enquiryFields } from '../routes/enquiryDecisions';
-import { clientUserFields, userRoleFields } from '../routes/clientUsers';
-import { invitationFields } from '../routes/invitations';
-import { auditFields } from '../routes/auditLog';
-import { regionFields } from '../routes/platform/regions';
-import { roleFields } from '../routes/platform/roles';
-import { apiKeyFields } from '../routes/platform/apiKeys';
-import { outboxFields } from '../routes/platform/outbox';
-import { administratorFields } from '../routes/platform/administrators';
+import { recordOf } from '../http/resource';
+import { clientFields } from '../domain/organizations';
+import { clientUserFields } from '../domain/people';
 
 /** The shapes the service answers with, checked against real answers by the tests beside this file. */
 
@@ -50,32 +36,6 @@ export const errorAnswer = z.object({
   }),
 });
 
-// Typed as the core schema type: relating each zod class to z.ZodType costs the type-checker seconds.
-const FIELD_SCHEMAS: Record<FieldType, () => z.core.$ZodType> = {
-  int: () => z.int(),
-  number: () => z.number(),
-  text: () => z.string(),
-  bool: () => z.boolean(),
-  date: () => z.iso.date(),
-  timestamp: () => z.iso.datetime({ offset: true }),
-  textList: () => z.array(z.string()),
-};
-
-/**
- * The record a list resource answers with, made from the same field table the route selects
- * from, so a field added there is documented; `nullable` names the fields whose column allows NULL.
- */
-function recordOf<Fields extends Record<string, Field>>(fields: Fields, nullable: (keyof Fields & string)[] = []) {
-  return z.strictObject(
-    Object.fromEntries(
-      Object.entries(fields).map(([name, field]) => {
-        const schema = FIELD_SCHEMAS[field.type]();
-        return [name, nullable.includes(name) ? z.nullable(schema) : schema];
-      }),
-    ),
-  );
-}
-
 export const clientRecord = recordOf(clientFields, [
   'AddressLine1',
   'AddressLine2',
@@ -92,10 +52,6 @@ export const clientRecord = recordOf(clientFields, [
   'ClientRevenueInUSD',
   'LicenceExpiresOn',
 ]);
-export const productRecord = recordOf(productFields);
-export const sessionRecord = recordOf(sessionFields, ['Ip', 'UserAgent', 'EndedAt', 'EndReason']).extend({
-  Current: z.boolean().meta({ description: 'Whether this is the session the call was made with' }),
-});
 export const passwordChanged = z.strictObject({
   changed: z.literal(true),
   ended: z.int().meta({ description: "How many of the user's other sessions ended" }),
@@ -103,33 +59,6 @@ export const passwordChanged = z.strictObject({
 export const sessionsEnded = z.strictObject({
   ended: z.int().meta({ description: 'How many live sessions this call ended (0 when none was live)' }),
 });
-export const planRecord = recordOf(planFields);
-export const groupRecord = recordOf(groupFields, ['Description']);
-export const groupMemberRecord = recordOf(groupMemberFields);
-export const groupCandidateRecord = recordOf(groupCandidateFields);
-export const groupDeleted = z.strictObject({ GroupId: z.int() });
-export const licenceRecord = recordOf(licenceFields).extend({
-  SeatsUsed: z.int().meta({ description: "Active users of the organisation with a role for the licence's product" }),
-  SeatsCapacity: z.int().meta({ description: "Seats the organisation's active, unexpired licences of the product give together" }),
-});
-export const auditRecord = recordOf(auditFields, [
-  'ClientId',
-  'CompanyName',
-  'ActorUserId',
-  'ActorFirstname',
-  'ActorLastname',
-  'ActorEmail',
-  'ApiKeyName',
-  'EntityId',
-  'Before',
-  'After',
-  'Ip',
-]);
-export const auditActions = z.array(z.string().meta({ description: 'An action, as `<entity>.<verb>`' }));
-export const regionRecord = recordOf(regionFields);
-export const roleRecord = recordOf(roleFields, ['Description']);
-export const administratorRecord = recordOf(administratorFields, ['Phone', 'LastSignInAt']);
-export const apiKeyRecord = recordOf(apiKeyFields, ['ClientId', 'CompanyName', 'CreatedByName', 'LastUsedAt', 'ExpiresAt', 'RevokedAt']);
 export const emailTemplateRecord = z.strictObject({
   Template: z.enum(EMAIL_TEMPLATES),
   Subject: z.string(),
@@ -196,17 +125,6 @@ export const ssoStartRecord = z.strictObject({
   AuthorizationUrl: z.string().meta({ description: 'Where to send the browser' }),
   State: z.string().meta({ description: 'The state to bind to the browser (the gateway keeps it in an httpOnly cookie)' }),
 });
-export const outboxRecord = recordOf(outboxFields, ['ClientId', 'CompanyName', 'Error', 'SentAt']);
-export const outboxContentRecord = z.strictObject({
-  MailId: z.int(),
-  TextBody: z
-    .string()
-    .meta({ description: 'The plain-text part as sent, the token of each reset, invitation and set-password link hidden' }),
-  HtmlBody: z.string().meta({ description: 'The HTML part as sent, tokens hidden the same way: show it in a sandboxed frame' }),
-});
-export const newApiKeyRecord = apiKeyRecord.extend({
-  Secret: z.string().meta({ description: 'The key itself, answered this once: only its SHA-256 digest is kept' }),
-});
 export const orgSettingsRecord = z.strictObject({
   ClientId: z.int(),
   RequiresApproval: z.boolean().meta({ description: 'People the organisation’s own admins did not add wait for their approval' }),
@@ -215,8 +133,6 @@ export const orgSettingsRecord = z.strictObject({
   AllowedEmailDomains: z.array(z.string()).meta({ description: 'Domains invitations may go to; empty: any' }),
   UpdatedAt: z.string().nullable(),
 });
-export const managedPlanRecord = recordOf(managedPlanFields);
-export const managedProductRecord = recordOf(managedProductFields);
 
 export const profile = z.strictObject({
   ClientUserId: z.int(),
@@ -327,46 +243,7 @@ export const statisticsAnswer = z.strictObject({
     }),
   ),
 });
-export const enquiryRecord = recordOf(enquiryFields, [
-  'AddressLine1',
-  'AddressLine2',
-  'City',
-  'State',
-  'Country',
-  'CountryCode',
-  'Pincode',
-  'CurrencyCode',
-  'ClientType',
-  'NatureOfBusiness',
-  'BusinessVertical',
-  'ClientRevenueInUSD',
-  'AdminPhone',
-  'AdminDepartment',
-  'ContactName',
-  'ContactDesignation',
-  'ContactEmail',
-  'ContactPhone',
-  'ProductId',
-  'ProductName',
-  'Domain',
-  'PlanId',
-  'PlanName',
-  'Cost',
-  'Currency',
-  'Frequency',
-  'Capacity',
-  'DecidedAt',
-  'DecisionNote',
-  'ClientId',
-]);
-export const enquiryApproved = z.strictObject({
-  enquiry: enquiryRecord,
-  ClientId: z.int().meta({ description: 'The organisation created from the enquiry' }),
-  AdminUserId: z.int().meta({ description: "The organisation's admin, invited by mail to choose a password" }),
-});
-export const enquiryRejected = z.strictObject({ enquiry: enquiryRecord });
 export const clientUserRecord = recordOf(clientUserFields, ['Phone', 'DepartmentName', 'DepartmentCode']);
-export const userRoleRecord = recordOf(userRoleFields);
 export const productSeats = z.strictObject({
   ProductId: z.int(),
   ProductName: z.string(),
@@ -375,14 +252,6 @@ export const productSeats = z.strictObject({
   Roles: z
     .array(z.strictObject({ RoleId: z.int(), RoleName: z.string() }))
     .meta({ description: 'The roles of the product, from the role master' }),
-});
-export const invitationRecord = recordOf(invitationFields);
-export const invitationResent = z.strictObject({
-  Invitation: invitationRecord,
-  Link: z
-    .url()
-    .nullable()
-    .meta({ description: 'The new set-password link (the previous one is void); null for an API key, which never receives it' }),
 });
 export const usersSignedOut = z.strictObject({ SessionsEnded: z.int().meta({ description: 'Live sessions ended, over all the people' }) });
 export const userImportPreview = z.strictObject({

@@ -3,8 +3,10 @@ import { TOKEN_VALIDITY_HOURS } from '@yozy/shared';
 import { DEFAULT_LIMIT, MAX_LIMIT, OPERATORS, type Field } from '../http/resource';
 import { createUserBody, INVALID_LINK_MESSAGE, linkBody, resetRequestBody, RESET_REQUEST_MIN_MS, resetBody } from '../routes/auth';
 import { consumeBody } from '../routes/captcha';
-import { planFields, productFields } from '../routes/catalogue';
-import { clientChangesBody, clientFields, clientQuery } from '../routes/clients';
+import { planFields, productFields, productRecord, planRecord } from '../routes/catalogue';
+import { clientChangesBody, clientQuery } from '../routes/clients';
+import { clientFields } from '../domain/organizations';
+import { clientUserFields, EMAIL_TAKEN_MESSAGE, inviteBody, OWN_ACCOUNT_MESSAGE, UNKNOWN_ROLE_MESSAGE } from '../domain/people';
 import {
   ALREADY_ACCEPTED_MESSAGE,
   invitationFields,
@@ -12,19 +14,17 @@ import {
   NOTHING_TO_REVOKE_MESSAGE,
   resendBody,
   revokeBody,
+  invitationRecord,
+  invitationResent,
 } from '../routes/invitations';
 import {
   activationBody,
   approvalBody,
   APPROVAL_MESSAGE,
-  clientUserFields,
-  EMAIL_TAKEN_MESSAGE,
-  inviteBody,
-  OWN_ACCOUNT_MESSAGE,
   seatsQuery,
   signOutBody,
-  UNKNOWN_ROLE_MESSAGE,
   userRoleFields,
+  userRoleRecord,
 } from '../routes/clientUsers';
 import { enquiryBody, PENDING_ENQUIRY_MESSAGE } from '../routes/enquiries';
 import { dashboardQuery, MAX_RANGE_DAYS, statisticsQuery } from '../routes/insights';
@@ -38,6 +38,10 @@ import {
   groupMembersBody,
   groupUpdateBody,
   NOT_MEMBERS_MESSAGE,
+  groupRecord,
+  groupMemberRecord,
+  groupCandidateRecord,
+  groupDeleted,
 } from '../routes/groups';
 import {
   addLicenceBody,
@@ -49,9 +53,10 @@ import {
   LICENCE_PLAN_PATH,
   licenceFields,
   setLicenceActiveBody,
+  licenceRecord,
 } from '../routes/licences';
 import { changePasswordBody } from '../routes/password';
-import { auditActionsQuery, auditFields } from '../routes/auditLog';
+import { auditActionsQuery, auditFields, auditRecord, auditActions } from '../routes/auditLog';
 import { ORG_SETTINGS_PATH, orgSettingsBody, orgSettingsQuery } from '../routes/organizationSettings';
 import {
   EMAIL_SETTINGS_PATH,
@@ -62,7 +67,14 @@ import {
   emailTemplateResetBody,
   emailTestBody,
 } from '../routes/emailSettings';
-import { OUTBOX_CONTENT_PATH, OUTBOX_PATH, outboxContentQuery, outboxFields } from '../routes/platform/outbox';
+import {
+  OUTBOX_CONTENT_PATH,
+  OUTBOX_PATH,
+  outboxContentQuery,
+  outboxFields,
+  outboxRecord,
+  outboxContentRecord,
+} from '../routes/platform/outbox';
 import {
   SSO_SETTINGS_PATH,
   ssoDiscoverBody,
@@ -73,70 +85,46 @@ import {
   ssoSettingsQuery,
   ssoStartBody,
 } from '../routes/sso';
-import { regionBody, regionChangesBody, regionFields, regionQuery, REGIONS_PATH } from '../routes/platform/regions';
-import { roleBody, roleChangesBody, roleFields, roleQuery, ROLES_PATH } from '../routes/platform/roles';
-import { API_KEYS_PATH, apiKeyBody, apiKeyFields, apiKeyQuery } from '../routes/platform/apiKeys';
+import { regionBody, regionChangesBody, regionFields, regionQuery, REGIONS_PATH, regionRecord } from '../routes/platform/regions';
+import { roleBody, roleChangesBody, roleFields, roleQuery, ROLES_PATH, roleRecord } from '../routes/platform/roles';
+import { API_KEYS_PATH, apiKeyBody, apiKeyFields, apiKeyQuery, apiKeyRecord, newApiKeyRecord } from '../routes/platform/apiKeys';
 import {
   ADMINISTRATORS_PATH,
   administratorBody,
   administratorChangesBody,
   administratorFields,
   administratorQuery,
+  administratorRecord,
 } from '../routes/platform/administrators';
-import { endOtherSessionsBody, endSessionBody, endUserSessionsBody, sessionFields } from '../routes/sessions';
-import { approveBody, enquiryFields, rejectBody } from '../routes/enquiryDecisions';
+import { endOtherSessionsBody, endSessionBody, endUserSessionsBody, sessionFields, sessionRecord } from '../routes/sessions';
+import { approveBody, enquiryFields, rejectBody, enquiryRecord, enquiryApproved, enquiryRejected } from '../routes/enquiryDecisions';
 import { productAddressQuery, signInBody } from '../routes/users';
 import { importBody } from '../routes/userImport';
-import { managedPlanFields, planBody, planChangesBody, planQuery, PLANS_PATH } from '../routes/platform/plans';
-import { managedProductFields, productBody, productQuery, PRODUCTS_PATH } from '../routes/platform/products';
+import { managedPlanFields, planBody, planChangesBody, planQuery, PLANS_PATH, managedPlanRecord } from '../routes/platform/plans';
+import { managedProductFields, productBody, productQuery, PRODUCTS_PATH, managedProductRecord } from '../routes/platform/products';
 import {
   captchaConsumed,
   clientRecord,
   dashboardAnswer,
-  enquiryApproved,
   clientUserRecord,
   usersSignedOut,
   userImportPreview,
   usersImported,
-  invitationRecord,
-  invitationResent,
   productSeats,
-  userRoleRecord,
   enquiryCreated,
-  enquiryRecord,
-  enquiryRejected,
   errorAnswer,
-  groupCandidateRecord,
-  groupDeleted,
-  groupMemberRecord,
-  groupRecord,
-  licenceRecord,
   healthAnswer,
   invitationAnswer,
   linkVerdict,
   passwordChanged,
-  managedPlanRecord,
-  managedProductRecord,
   passwordResetAnswer,
-  planRecord,
   productAddressAnswer,
-  productRecord,
   profile,
   resetRequestAnswer,
-  sessionRecord,
-  auditRecord,
-  auditActions,
-  regionRecord,
-  roleRecord,
-  administratorRecord,
-  apiKeyRecord,
-  newApiKeyRecord,
   orgSettingsRecord,
   emailSettingsRecord,
   emailTestRecord,
   emailPreviewRecord,
-  outboxContentRecord,
-  outboxRecord,
   ssoSettingsRecord,
   ssoDiscoveryRecord,
   ssoLookupRecord,

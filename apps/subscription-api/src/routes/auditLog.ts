@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Database } from '../db/database';
 import { requireAdmin, viewerOf } from '../http/auth';
 import { parseBody } from '../http/errors';
-import { listResource, type ResourceDefinition } from '../http/resource';
+import { listResource, type ResourceDefinition, recordOf } from '../http/resource';
 import { targetOrganization } from '../http/scope';
 
 /** One entry of the audit log with the person who made the change and the organisation it concerns. */
@@ -36,6 +36,21 @@ export const auditEntries: ResourceDefinition = {
 
 /** GET /subscription_audit_log/actions */
 export const auditActionsQuery = z.strictObject({ ClientId: z.string().optional() });
+
+export const auditRecord = recordOf(auditFields, [
+  'ClientId',
+  'CompanyName',
+  'ActorUserId',
+  'ActorFirstname',
+  'ActorLastname',
+  'ActorEmail',
+  'ApiKeyName',
+  'EntityId',
+  'Before',
+  'After',
+  'Ip',
+]);
+export const auditActions = z.array(z.string().meta({ description: 'An action, as `<entity>.<verb>`' }));
 
 export function auditLogRoutes(db: Database): Router {
   const router = Router();

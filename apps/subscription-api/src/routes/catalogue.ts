@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import type { Database } from '../db/database';
-import { listResource, type ResourceDefinition } from '../http/resource';
+import { listResource, type ResourceDefinition, recordOf } from '../http/resource';
 
 /** The product master of SPEC section 3: what the provider sells, for the public sign-up form. */
 export const productFields = {
@@ -37,6 +37,9 @@ export const plans: ResourceDefinition = {
   fields: planFields,
   tieBreaker: 'pl.plan_id',
 };
+
+export const productRecord = recordOf(productFields);
+export const planRecord = recordOf(planFields);
 
 /** Public: the sign-up form lists products and plans before anyone has an account. */
 export function catalogueRoutes(db: Database): Router {

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import type { z } from 'zod';
 import { ENQUIRY_REST_FIELDS, enquiryInput, restSchema } from '@yozy/shared';
-import type { Database } from '../db/database';
+import { isUniqueViolation, type Database } from '../db/database';
 import { HttpError, parseBody } from '../http/errors';
 import { wordingOf } from '../mail/delivery';
 import type { Mailer } from '../mail/mailer';
@@ -93,13 +93,3 @@ async function requireOnSale(db: Database, productId: number, planId: number) {
 }
 
 /** Both database drivers report SQLSTATE 23505 with the constraint's name. */
-function isUniqueViolation(error: unknown, constraint: string): boolean {
-  return (
-    typeof error === 'object' &&
-    error !== null &&
-    'code' in error &&
-    error.code === '23505' &&
-    'constraint' in error &&
-    error.constraint === constraint
-  );
-}

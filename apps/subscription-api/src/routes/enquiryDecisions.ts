@@ -1,12 +1,13 @@
-import { Router, type RequestHandler } from 'express';
+import { z } from 'zod';
+import { Router } from 'express';
 import { APPROVE_ENQUIRY_REST_FIELDS, approveEnquiryInput, REJECT_ENQUIRY_REST_FIELDS, rejectEnquiryInput, restSchema } from '@yozy/shared';
 import type { Database, Queryable } from '../db/database';
 import { audit } from '../domain/audit';
 import { issueToken } from '../domain/userTokens';
-import { viewerOf } from '../http/auth';
+import { requireSuperAdmin, viewerOf } from '../http/auth';
 import { clientOf } from '../http/gateway';
 import { HttpError, parseBody } from '../http/errors';
-import { listResource, type ResourceDefinition } from '../http/resource';
+import { listResource, recordById, type ResourceDefinition, recordOf } from '../http/resource';
 import type { Mailer } from '../mail/mailer';
 import { wordingOf } from '../mail/delivery';
 import { enquiryRejectedMail, invitationMail } from '../mail/templates';
@@ -79,12 +80,6 @@ export const enquiries: ResourceDefinition = {
   tieBreaker: 'e.enquiry_id',
 };
 
-/** The provider's decisions are the provider's alone. */
-export const requireSuperAdmin: RequestHandler = (_req, res, next) => {
-  if (viewerOf(res).typeOfUser !== 'SuperAdmin') throw new HttpError('FORBIDDEN', 'This is for the provider’s administrators');
-  next();
-};
-
 type EnquiryRow = {
   enquiry_id: number;
   is_approved: 'Y' | 'R' | null;
@@ -121,17 +116,52 @@ async function lockEnquiry(tx: Queryable, enquiryId: number): Promise<EnquiryRow
   return row;
 }
 
-/** Reads one enquiry as the list shows it, through the same resource definition. */
-async function enquiryRecord(db: Queryable, enquiryId: number) {
-  const fields = Object.entries(enquiryFields).map(([name, field]) => `'${name}', ${field.sql}`);
-  const [row] = await db.query<{ row: Record<string, unknown> }>(
-    `SELECT json_build_object(${fields.join(', ')}) AS row FROM ${enquiries.from} WHERE e.enquiry_id = $1`,
-    [enquiryId],
-  );
-  return row!.row;
-}
+/**
+ * One enquiry as the list shows it; a decision answers it even when it has no name to count in the
+ * list, so the list's fixed condition is left out.
+ */
+const readEnquiry = (db: Queryable, enquiryId: number) => recordById(db, { ...enquiries, where: undefined }, 'e.enquiry_id', enquiryId);
 
 export type EnquiryDecisionOptions = { mailer: Mailer };
+
+export const enquiryRecord = recordOf(enquiryFields, [
+  'AddressLine1',
+  'AddressLine2',
+  'City',
+  'State',
+  'Country',
+  'CountryCode',
+  'Pincode',
+  'CurrencyCode',
+  'ClientType',
+  'NatureOfBusiness',
+  'BusinessVertical',
+  'ClientRevenueInUSD',
+  'AdminPhone',
+  'AdminDepartment',
+  'ContactName',
+  'ContactDesignation',
+  'ContactEmail',
+  'ContactPhone',
+  'ProductId',
+  'ProductName',
+  'Domain',
+  'PlanId',
+  'PlanName',
+  'Cost',
+  'Currency',
+  'Frequency',
+  'Capacity',
+  'DecidedAt',
+  'DecisionNote',
+  'ClientId',
+]);
+export const enquiryApproved = z.strictObject({
+  enquiry: enquiryRecord,
+  ClientId: z.int().meta({ description: 'The organisation created from the enquiry' }),
+  AdminUserId: z.int().meta({ description: "The organisation's admin, invited by mail to choose a password" }),
+});
+export const enquiryRejected = z.strictObject({ enquiry: enquiryRecord });
 
 /**
  * The provider's side of sign-up: the enquiries (pending, rejected, approved) and the two
@@ -268,7 +298,7 @@ export function enquiryDecisionRoutes(db: Database, { mailer }: EnquiryDecisionO
       return { mail, clientId, userId };
     });
     mailer.dispatch(mail);
-    res.json({ enquiry: await enquiryRecord(db, Number(EnquiryId)), ClientId: clientId, AdminUserId: userId });
+    res.json({ enquiry: await readEnquiry(db, Number(EnquiryId)), ClientId: clientId, AdminUserId: userId });
   });
 
   router.post('/subscription/enquiry/reject', requireSuperAdmin, async (req, res) => {
@@ -302,7 +332,7 @@ export function enquiryDecisionRoutes(db: Database, { mailer }: EnquiryDecisionO
       return queued;
     });
     mailer.dispatch(mail);
-    res.json({ enquiry: await enquiryRecord(db, Number(EnquiryId)) });
+    res.json({ enquiry: await readEnquiry(db, Number(EnquiryId)) });
   });
 
   return router;

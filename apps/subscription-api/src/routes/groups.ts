@@ -4,9 +4,9 @@ import { GROUP_MEMBERS_REST_FIELDS, groupInput, groupMembersInput, recordId, res
 import type { Database, Queryable } from '../db/database';
 import { audit, changedFields } from '../domain/audit';
 import { requireAdmin, viewerOf, type Viewer } from '../http/auth';
-import { HttpError, parseBody } from '../http/errors';
+import { HttpError, parseBody, settleDuplicates } from '../http/errors';
 import { clientOf } from '../http/gateway';
-import { jsonObject, listResource, type ResourceDefinition } from '../http/resource';
+import { listResource, recordById, type ResourceDefinition, recordOf } from '../http/resource';
 import { targetOrganization } from '../http/scope';
 
 /** The assignment groups of an organisation (the ITSM group master of the provider's backend). */
@@ -101,13 +101,10 @@ async function lockGroup(tx: Queryable, viewer: Viewer, id: number, field = 'Gro
 }
 
 /** A group as the list answers it. */
-async function groupRecord(db: Queryable, id: number): Promise<Record<string, unknown>> {
-  const [row] = await db.query<{ row: Record<string, unknown> }>(
-    `SELECT ${jsonObject(groupFields)} AS row FROM groups g WHERE g.group_id = $1`,
-    [id],
-  );
-  if (!row) throw new HttpError('NOT_FOUND', 'There is no such group; it may have been deleted', 'GroupId');
-  return row.row;
+async function readGroup(db: Queryable, id: number): Promise<Record<string, unknown>> {
+  const group = await recordById(db, groups, 'g.group_id', id);
+  if (!group) throw new HttpError('NOT_FOUND', 'There is no such group; it may have been deleted', 'GroupId');
+  return group;
 }
 
 /** Lists about one group need `GroupId=eq.<id>`, and only an administrator of its organisation gets them. */
@@ -120,20 +117,13 @@ async function requireGroupFilter(db: Queryable, req: Request, res: Response): P
   targetOrganization(viewerOf(res), group.client_id, 'GroupId');
 }
 
-function isUniqueViolation(error: unknown, constraint: string): boolean {
-  const failure = error as { code?: unknown; constraint?: unknown } | null;
-  return failure?.code === '23505' && failure.constraint === constraint;
-}
+/** A change that clashes with another group's name is answered as CONFLICT on the name. */
+const NAME_TAKEN = { groups_client_name_key: [GROUP_NAME_TAKEN_MESSAGE, 'GroupName'] } as const;
 
-/** Runs a change that may clash with another group's name, answering the clash as CONFLICT on the name. */
-async function namingGroup<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (isUniqueViolation(error, 'groups_client_name_key')) throw new HttpError('CONFLICT', GROUP_NAME_TAKEN_MESSAGE, 'GroupName');
-    throw error;
-  }
-}
+export const groupRecord = recordOf(groupFields, ['Description']);
+export const groupMemberRecord = recordOf(groupMemberFields);
+export const groupCandidateRecord = recordOf(groupCandidateFields);
+export const groupDeleted = z.strictObject({ GroupId: z.int() });
 
 export function groupRoutes(db: Database): Router {
   const router = Router();
@@ -147,58 +137,62 @@ export function groupRoutes(db: Database): Router {
     const viewer = viewerOf(res);
     const body = parseBody(groupCreateBody, req.body);
     const clientId = targetOrganization(viewer, body.ClientId);
-    const id = await namingGroup(() =>
-      db.transaction(async (tx) => {
-        const [client] = await tx.query('SELECT 1 FROM clients WHERE client_id = $1', [clientId]);
-        if (!client) throw new HttpError('NOT_FOUND', 'There is no such organisation', 'ClientId');
-        const [row] = await tx.query<{ group_id: number }>(
-          'INSERT INTO groups (client_id, name, description) VALUES ($1, $2, $3) RETURNING group_id',
-          [clientId, body.GroupName, body.Description],
-        );
-        const after = { name: body.GroupName, description: body.Description };
-        await audit(tx, {
-          clientId,
-          actorUserId: viewer.userId,
-          action: 'group.create',
-          entityType: 'group',
-          entityId: row!.group_id,
-          after,
-          ip: clientOf(req, res).ip,
-        });
-        return row!.group_id;
-      }),
+    const id = await settleDuplicates(
+      () =>
+        db.transaction(async (tx) => {
+          const [client] = await tx.query('SELECT 1 FROM clients WHERE client_id = $1', [clientId]);
+          if (!client) throw new HttpError('NOT_FOUND', 'There is no such organisation', 'ClientId');
+          const [row] = await tx.query<{ group_id: number }>(
+            'INSERT INTO groups (client_id, name, description) VALUES ($1, $2, $3) RETURNING group_id',
+            [clientId, body.GroupName, body.Description],
+          );
+          const after = { name: body.GroupName, description: body.Description };
+          await audit(tx, {
+            clientId,
+            actorUserId: viewer.userId,
+            action: 'group.create',
+            entityType: 'group',
+            entityId: row!.group_id,
+            after,
+            ip: clientOf(req, res).ip,
+          });
+          return row!.group_id;
+        }),
+      NAME_TAKEN,
     );
-    res.status(201).json(await groupRecord(db, id));
+    res.status(201).json(await readGroup(db, id));
   });
 
   router.post('/agilesaas_itsmassignmentgroup_master/update', async (req, res) => {
     const viewer = viewerOf(res);
     const body = parseBody(groupUpdateBody, req.body);
-    await namingGroup(() =>
-      db.transaction(async (tx) => {
-        const group = await lockGroup(tx, viewer, body.GroupId);
-        const change = changedFields(
-          { name: group.name, description: group.description },
-          { name: body.GroupName, description: body.Description },
-        );
-        if (Object.keys(change.after).length === 0) return;
-        await tx.query('UPDATE groups SET name = $2, description = $3 WHERE group_id = $1', [
-          group.group_id,
-          body.GroupName,
-          body.Description,
-        ]);
-        await audit(tx, {
-          clientId: group.client_id,
-          actorUserId: viewer.userId,
-          action: 'group.update',
-          entityType: 'group',
-          entityId: group.group_id,
-          ...change,
-          ip: clientOf(req, res).ip,
-        });
-      }),
+    await settleDuplicates(
+      () =>
+        db.transaction(async (tx) => {
+          const group = await lockGroup(tx, viewer, body.GroupId);
+          const change = changedFields(
+            { name: group.name, description: group.description },
+            { name: body.GroupName, description: body.Description },
+          );
+          if (Object.keys(change.after).length === 0) return;
+          await tx.query('UPDATE groups SET name = $2, description = $3 WHERE group_id = $1', [
+            group.group_id,
+            body.GroupName,
+            body.Description,
+          ]);
+          await audit(tx, {
+            clientId: group.client_id,
+            actorUserId: viewer.userId,
+            action: 'group.update',
+            entityType: 'group',
+            entityId: group.group_id,
+            ...change,
+            ip: clientOf(req, res).ip,
+          });
+        }),
+      NAME_TAKEN,
     );
-    res.json(await groupRecord(db, body.GroupId));
+    res.json(await readGroup(db, body.GroupId));
   });
 
   router.post('/agilesaas_itsmassignmentgroup_master/delete', async (req, res) => {
@@ -262,7 +256,7 @@ export function groupRoutes(db: Database): Router {
         ip: clientOf(req, res).ip,
       });
     });
-    res.json(await groupRecord(db, body.GroupId));
+    res.json(await readGroup(db, body.GroupId));
   });
 
   router.post('/subscription_user_group_mapping/remove', async (req, res) => {
@@ -285,7 +279,7 @@ export function groupRoutes(db: Database): Router {
         ip: clientOf(req, res).ip,
       });
     });
-    res.json(await groupRecord(db, body.GroupId));
+    res.json(await readGroup(db, body.GroupId));
   });
 
   return router;

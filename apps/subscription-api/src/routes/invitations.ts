@@ -9,12 +9,11 @@ import { issueToken } from '../domain/userTokens';
 import { requireAdmin, viewerOf } from '../http/auth';
 import { HttpError, parseBody } from '../http/errors';
 import { clientOf } from '../http/gateway';
-import { jsonObject, listResource, type ResourceDefinition } from '../http/resource';
-import { targetOrganization } from '../http/scope';
+import { listResource, recordById, type ResourceDefinition, recordOf } from '../http/resource';
+import { targetOrganization, withOrganisation } from '../http/scope';
 import type { Mailer } from '../mail/mailer';
 import { wordingOf } from '../mail/delivery';
 import { invitationLink, invitationMail } from '../mail/templates';
-import { withOrganisation } from './clientUsers';
 
 /** Pending (live link, no password yet), accepted (used), expired (unused past its time) or revoked (voided). */
 export const INVITATION_STATUSES = ['PENDING', 'ACCEPTED', 'EXPIRED', 'REVOKED'] as const;
@@ -106,13 +105,16 @@ async function voidInvitations(tx: Queryable, userId: number): Promise<boolean> 
   return voided.some((token) => token.live);
 }
 
-async function loadInvitation(db: Queryable, userId: number) {
-  const [row] = await db.query<{ row: Record<string, unknown> }>(
-    `SELECT ${jsonObject(invitationFields)} AS row FROM ${invitations.from} WHERE ${invitations.where} AND t.user_id = $1`,
-    [userId],
-  );
-  return row!.row;
-}
+const loadInvitation = (db: Queryable, userId: number) => recordById(db, invitations, 't.user_id', userId);
+
+export const invitationRecord = recordOf(invitationFields);
+export const invitationResent = z.strictObject({
+  Invitation: invitationRecord,
+  Link: z
+    .url()
+    .nullable()
+    .meta({ description: 'The new set-password link (the previous one is void); null for an API key, which never receives it' }),
+});
 
 /** Invitations of one organisation: the list, sending one again (a new link, the old one void) and revoking. */
 export function invitationRoutes(db: Database, { mailer }: { mailer: Mailer }): Router {

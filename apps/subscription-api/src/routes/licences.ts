@@ -1,5 +1,5 @@
 import { Router, type RequestHandler } from 'express';
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   LICENCE_REST_FIELDS,
   addLicenceInput,
@@ -11,10 +11,10 @@ import {
 import type { Database, Queryable } from '../db/database';
 import { audit, changedFields } from '../domain/audit';
 import { seatsOf } from '../domain/seats';
-import { requireAdmin, viewerOf } from '../http/auth';
+import { requireAdmin, requireSuperAdmin, viewerOf } from '../http/auth';
 import { HttpError, parseBody } from '../http/errors';
 import { clientOf } from '../http/gateway';
-import { jsonObject, listResource, type ResourceDefinition } from '../http/resource';
+import { listResource, recordById, type ResourceDefinition, recordOf } from '../http/resource';
 
 /** An organisation's licences with their product and plan (the provider's `fun_orgsubscriptiondetails`). */
 export const licenceFields = {
@@ -51,12 +51,6 @@ export const extendLicenceBody = restSchema(extendLicenceInput, LICENCE_REST_FIE
 export const changeLicencePlanBody = restSchema(changeLicencePlanInput, LICENCE_REST_FIELDS);
 export const setLicenceActiveBody = restSchema(setLicenceActiveInput, LICENCE_REST_FIELDS);
 
-/** Licences are sold by the provider: only its SuperAdmins add or change them. */
-const requireProvider: RequestHandler = (_req, res, next) => {
-  if (viewerOf(res).typeOfUser !== 'SuperAdmin') throw new HttpError('FORBIDDEN', 'Licences are changed by the provider’s administrators');
-  next();
-};
-
 type LicenceRow = z.output<typeof addLicenceBody> & {
   LicenceId: number;
   ProductName: string;
@@ -70,13 +64,10 @@ type LicenceRow = z.output<typeof addLicenceBody> & {
 
 /** One licence as the list answers it, seats included; `lock` keeps its row locked until the transaction ends. */
 async function licenceById(tx: Queryable, licenceId: number, lock = false): Promise<LicenceRow | null> {
-  const [found] = await tx.query<{ row: LicenceRow }>(
-    `SELECT ${jsonObject(licenceFields)} AS row FROM ${licences.from} WHERE l.licence_id = $1${lock ? ' FOR UPDATE OF l' : ''}`,
-    [licenceId],
-  );
+  const found = await recordById<LicenceRow>(tx, licences, 'l.licence_id', licenceId, lock ? 'l' : undefined);
   if (!found) return null;
-  const { used, capacity } = await seatsOf(tx, found.row.ClientId, found.row.ProductId);
-  return { ...found.row, SeatsUsed: used, SeatsCapacity: capacity };
+  const { used, capacity } = await seatsOf(tx, found.ClientId, found.ProductId);
+  return { ...found, SeatsUsed: used, SeatsCapacity: capacity };
 }
 
 async function lockedLicence(tx: Queryable, licenceId: number): Promise<LicenceRow> {
@@ -126,6 +117,11 @@ async function today(tx: Queryable): Promise<string> {
   return row!.today;
 }
 
+export const licenceRecord = recordOf(licenceFields).extend({
+  SeatsUsed: z.int().meta({ description: "Active users of the organisation with a role for the licence's product" }),
+  SeatsCapacity: z.int().meta({ description: "Seats the organisation's active, unexpired licences of the product give together" }),
+});
+
 export function licenceRoutes(db: Database): Router {
   const router = Router();
 
@@ -156,7 +152,7 @@ export function licenceRoutes(db: Database): Router {
       res.json(saved);
     };
 
-  router.post(LICENCE_PATH, requireProvider, async (req, res) => {
+  router.post(LICENCE_PATH, requireSuperAdmin, async (req, res) => {
     const body = parseBody(addLicenceBody, req.body);
     const viewer = viewerOf(res);
     const created = await db.transaction(async (tx) => {
@@ -197,7 +193,7 @@ export function licenceRoutes(db: Database): Router {
 
   router.post(
     LICENCE_EXTEND_PATH,
-    requireProvider,
+    requireSuperAdmin,
     change(async (tx, licence, body) => {
       const validTill = String(body.ValidTill);
       if (validTill <= licence.ValidTill) {
@@ -222,7 +218,7 @@ export function licenceRoutes(db: Database): Router {
 
   router.post(
     LICENCE_PLAN_PATH,
-    requireProvider,
+    requireSuperAdmin,
     change(async (tx, licence, body) => {
       const plan = await activePlan(tx, Number(body.PlanId), licence.ProductId);
       if (plan.plan_id === licence.PlanId) throw new HttpError('BAD_REQUEST', `The licence is on ${plan.plan_name} already`, 'PlanId');
@@ -242,7 +238,7 @@ export function licenceRoutes(db: Database): Router {
 
   router.post(
     LICENCE_ACTIVE_PATH,
-    requireProvider,
+    requireSuperAdmin,
     change(async (tx, licence, body) => {
       const isActive = Boolean(body.IsActive);
       if (isActive === licence.IsActive) return null;

@@ -7,7 +7,7 @@ import { requireAdmin, viewerOf } from '../http/auth';
 import { HttpError, parseBody } from '../http/errors';
 import { clientOf } from '../http/gateway';
 import { targetOrganization } from '../http/scope';
-import { END_REASON } from './sessions';
+import { END_REASON } from '../domain/sessions';
 
 export const ORG_SETTINGS_PATH = '/subscription_org_settings';
 

@@ -8,7 +8,7 @@ import { clientOf } from '../http/gateway';
 import type { Mailer } from '../mail/mailer';
 import { passwordChangedMail } from '../mail/templates';
 import { hashPassword, verifyPassword } from '../security/passwords';
-import { END_REASON, endSessions } from './sessions';
+import { END_REASON, endSessions } from '../domain/sessions';
 
 /** POST /users/password: the current password, then a new one and its confirmation under the shared rule. */
 export const changePasswordBody = withNewPasswordRule(

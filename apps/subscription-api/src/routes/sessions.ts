@@ -1,15 +1,13 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import type { Database, Queryable } from '../db/database';
+import type { Database } from '../db/database';
 import { audit } from '../domain/audit';
-import { requireAdmin, viewerOf, type Viewer } from '../http/auth';
+import { END_REASON, endSessions, LIVE_SESSION } from '../domain/sessions';
+import { requireAdmin, viewerOf } from '../http/auth';
 import { HttpError, parseBody } from '../http/errors';
 import { clientOf } from '../http/gateway';
-import { listResource, type ResourceDefinition } from '../http/resource';
+import { listResource, type ResourceDefinition, recordOf } from '../http/resource';
 import { targetOrganization } from '../http/scope';
-
-/** A session counts as live until it is ended or expires; the list's Active field says which. */
-const LIVE = 's.ended_at IS NULL AND s.expires_at > now()';
 
 /** Sign-in sessions of an organisation's users (the "user session audit" of the specification). */
 export const sessionFields = {
@@ -26,7 +24,7 @@ export const sessionFields = {
   EndedAt: { sql: 's.ended_at', type: 'timestamp', sort: { index: 'sessions_client_ended_sort_idx' } },
   EndReason: { sql: 's.end_reason', type: 'text' },
   ExpiresAt: { sql: 's.expires_at', type: 'timestamp' },
-  Active: { sql: `(${LIVE})`, type: 'bool' },
+  Active: { sql: `(${LIVE_SESSION})`, type: 'bool' },
 } satisfies ResourceDefinition['fields'];
 
 export const sessions: ResourceDefinition = {
@@ -49,26 +47,9 @@ export const endUserSessionsBody = z.strictObject({
 /** POST /subscription_user_sessions/end-others */
 export const endOtherSessionsBody = z.strictObject({ ClientId: organizationId });
 
-/** Why a session ended, as the list shows it. */
-export const END_REASON = {
-  byAdmin: 'ended_by_admin',
-  passwordChanged: 'password_changed',
-  twoFactorRequired: 'two_factor_required',
-} as const;
-
-/**
- * Ends the live sessions `where` picks (SQL over `s`, parameters from $2), except the caller's
- * own, and answers how many ended. The caller's session stays: ending it is signing out.
- */
-export async function endSessions(tx: Queryable, viewer: Viewer, reason: string, where: string, params: unknown[]): Promise<number> {
-  const rows = await tx.query(
-    `UPDATE sessions s SET ended_at = now(), end_reason = $1
-      WHERE ${LIVE} AND s.session_id <> $${params.length + 2}::bigint AND ${where}
-      RETURNING s.session_id`,
-    [reason, ...params, viewer.sessionId],
-  );
-  return rows.length;
-}
+export const sessionRecord = recordOf(sessionFields, ['Ip', 'UserAgent', 'EndedAt', 'EndReason']).extend({
+  Current: z.boolean().meta({ description: 'Whether this is the session the call was made with' }),
+});
 
 export function sessionRoutes(db: Database): Router {
   const router = Router();
@@ -89,7 +70,7 @@ export function sessionRoutes(db: Database): Router {
     }
     const ended = await db.transaction(async (tx) => {
       const [session] = await tx.query<{ user_id: number; live: boolean }>(
-        `SELECT s.user_id, (${LIVE}) AS live FROM sessions s WHERE s.session_id = $1 AND s.client_id = $2 FOR UPDATE`,
+        `SELECT s.user_id, (${LIVE_SESSION}) AS live FROM sessions s WHERE s.session_id = $1 AND s.client_id = $2 FOR UPDATE`,
         [body.SessionId, clientId],
       );
       // Another organisation's session is answered like one that does not exist.

@@ -1,9 +1,10 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { emailDomainOf, restSchema, SSO_SETTINGS_REST_FIELDS, ssoIssues, ssoSettingsInput } from '@yozy/shared';
-import type { Database, Queryable } from '../db/database';
+import { isUniqueViolation, type Database, type Queryable } from '../db/database';
 import { audit, changedFields } from '../domain/audit';
 import { reserveSeats } from '../domain/seats';
+import { startSession } from '../domain/sessions';
 import { issueChallenge, twoFactorStep } from '../domain/signInChallenges';
 import { coverageOf, discover, finishSignIn, ssoSecretContext, startSignIn, type SsoOptions } from '../domain/singleSignOn';
 import {
@@ -19,8 +20,6 @@ import { HttpError, parseBody } from '../http/errors';
 import { clientOf } from '../http/gateway';
 import { targetOrganization } from '../http/scope';
 import { privateHostRefusal, reasonOf } from '../security/outboundAddress';
-import { isUniqueViolation } from './platform/access';
-import { startSession } from './users';
 
 export const SSO_SETTINGS_PATH = '/subscription_sso_settings';
 

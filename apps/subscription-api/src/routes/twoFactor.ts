@@ -3,13 +3,13 @@ import { z } from 'zod';
 import { recoveryCode, twoFactorCode } from '@yozy/shared';
 import type { Database } from '../db/database';
 import { liveChallenge, useChallenge } from '../domain/signInChallenges';
+import { startSession } from '../domain/sessions';
 import { checkStepCode } from '../domain/signInStepBudget';
 import { confirmEnrolment, disableTwoFactor, startEnrolment, twoFactorStatus, verifySecondFactor } from '../domain/twoFactor';
 import { authenticate, requirePerson, viewerOf } from '../http/auth';
 import { HttpError, parseBody } from '../http/errors';
 import { clientOf } from '../http/gateway';
 import type { SecretBox } from '../security/secretBox';
-import { startSession } from './users';
 
 const code = twoFactorCode;
 const challenge = z.string({ error: 'Sign in with your email and password first' }).min(1).max(200);

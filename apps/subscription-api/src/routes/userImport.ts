@@ -12,13 +12,13 @@ import {
 import type { Database, Queryable } from '../db/database';
 import { reserveSeats, seatLimitMessage, seatsOf } from '../domain/seats';
 import { requireAdmin, viewerOf } from '../http/auth';
-import { HttpError, parseBody } from '../http/errors';
+import { HttpError, parseBody, settleDuplicates } from '../http/errors';
 import { clientOf } from '../http/gateway';
-import { jsonObject } from '../http/resource';
+import { recordsByIds } from '../http/resource';
 import { targetOrganization } from '../http/scope';
 import type { Mailer } from '../mail/mailer';
 import type { QueuedMail } from '../mail/outbox';
-import { clientUserFields, EMAIL_TAKEN_MESSAGE, inviteBody, inviteUser, isUniqueViolation } from './clientUsers';
+import { clientUsers, EMAIL_TAKEN_MESSAGE, inviteBody, inviteUser } from '../domain/people';
 
 /**
  * Importing people from a file: one call checks every row and says what is wrong with each,
@@ -171,45 +171,40 @@ export function userImportRoutes(db: Database, { mailer }: { mailer: Mailer }): 
     const { ClientId, Rows } = parseBody(importBody, req.body);
     const clientId = targetOrganization(viewer, ClientId);
     const ip = clientOf(req, res).ip;
-    const { ids, mails } = await db
-      .transaction(async (tx) => {
-        const checked = await checkRows(tx, clientId, Rows);
-        const bad = checked.filter((row) => row.Problems.length > 0);
-        if (bad.length > 0) {
-          const { Row, Problems } = bad[0]!;
-          const others = bad.length > 1 ? ` (and ${bad.length - 1} more ${bad.length === 2 ? 'row' : 'rows'})` : '';
-          throw new HttpError('BAD_REQUEST', `Row ${Row}: ${Problems[0]!.Message}${others}. Nobody was invited.`, 'Rows');
-        }
-        // Every seat the file needs at once, so a file that does not fit is refused saying how
-        // many seats are left, before anyone is invited.
-        for (const [productId, count] of seatsNeeded(checked)) await reserveSeats(tx, clientId, productId, count, 'Rows');
-        const ids: number[] = [];
-        const mails: QueuedMail[] = [];
-        for (const row of checked) {
-          const { Roles: _roles, ...user } = row.user!;
-          const invited = await inviteUser(tx, mailer, {
-            clientId,
-            actorUserId: viewer.userId,
-            ip,
-            user,
-            roleIds: row.roles.map((role) => role.role_id),
-          });
-          ids.push(invited.userId);
-          if (invited.mail) mails.push(invited.mail);
-        }
-        return { ids, mails };
-      })
-      .catch((error: unknown) => {
-        // Someone invited the same email while the file was being imported.
-        if (isUniqueViolation(error, 'client_users_email_key')) throw new HttpError('CONFLICT', EMAIL_TAKEN_MESSAGE, 'Rows');
-        throw error;
-      });
-    for (const mail of mails) mailer.dispatch(mail);
-    const users = await db.query<{ row: Record<string, unknown> }>(
-      `SELECT ${jsonObject(clientUserFields)} AS row FROM client_users u WHERE u.user_id = ANY($1::int[]) ORDER BY u.user_id`,
-      [ids],
+    // Someone may invite the same email while the file is being imported.
+    const { ids, mails } = await settleDuplicates(
+      () =>
+        db.transaction(async (tx) => {
+          const checked = await checkRows(tx, clientId, Rows);
+          const bad = checked.filter((row) => row.Problems.length > 0);
+          if (bad.length > 0) {
+            const { Row, Problems } = bad[0]!;
+            const others = bad.length > 1 ? ` (and ${bad.length - 1} more ${bad.length === 2 ? 'row' : 'rows'})` : '';
+            throw new HttpError('BAD_REQUEST', `Row ${Row}: ${Problems[0]!.Message}${others}. Nobody was invited.`, 'Rows');
+          }
+          // Every seat the file needs at once, so a file that does not fit is refused saying how
+          // many seats are left, before anyone is invited.
+          for (const [productId, count] of seatsNeeded(checked)) await reserveSeats(tx, clientId, productId, count, 'Rows');
+          const ids: number[] = [];
+          const mails: QueuedMail[] = [];
+          for (const row of checked) {
+            const { Roles: _roles, ...user } = row.user!;
+            const invited = await inviteUser(tx, mailer, {
+              clientId,
+              actorUserId: viewer.userId,
+              ip,
+              user,
+              roleIds: row.roles.map((role) => role.role_id),
+            });
+            ids.push(invited.userId);
+            if (invited.mail) mails.push(invited.mail);
+          }
+          return { ids, mails };
+        }),
+      { client_users_email_key: [EMAIL_TAKEN_MESSAGE, 'Rows'] },
     );
-    res.status(201).json({ Invited: ids.length, Users: users.map((u) => u.row) });
+    for (const mail of mails) mailer.dispatch(mail);
+    res.status(201).json({ Invited: ids.length, Users: await recordsByIds(db, clientUsers, 'u.user_id', ids) });
   });
 
   return router;

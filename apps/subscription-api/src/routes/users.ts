@@ -1,16 +1,15 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { restSchema, SESSION_MAX_AGE_MS, SIGN_IN_REST_FIELDS, signInInput } from '@yozy/shared';
-import type { Queryable, Database } from '../db/database';
+import { restSchema, SIGN_IN_REST_FIELDS, signInInput } from '@yozy/shared';
+import type { Database } from '../db/database';
 import { productAddressFor } from '../domain/productAddress';
 import { refuseWhereSsoRequired } from '../domain/singleSignOn';
-import { authenticate, requirePerson, viewerOf, type Viewer } from '../http/auth';
-import { clientOf, type Client } from '../http/gateway';
+import { authenticate, requirePerson, viewerOf } from '../http/auth';
+import { clientOf } from '../http/gateway';
+import { loadProfile, startSession } from '../domain/sessions';
 import { issueChallenge, twoFactorStep } from '../domain/signInChallenges';
 import { HttpError, parseBody } from '../http/errors';
 import { verifyPassword } from '../security/passwords';
-import { hashToken, newToken } from '../security/tokens';
-import { clientJson } from './clients';
 
 export const ORGANIZATION_INACTIVE_MESSAGE =
   'Your organisation’s access to the console has been turned off. Ask the provider to turn it back on.';
@@ -21,39 +20,6 @@ export const signInBody = restSchema(signInInput, SIGN_IN_REST_FIELDS);
 export const productAddressQuery = z.object({
   email: z.string({ error: 'Give the email to look up' }).trim().min(1, 'Give the email to look up').max(320),
 });
-
-/**
- * The signed-in user with their organisation, as GET /users/me answers. An API key's caller is its
- * maker as the key acts: with the type and organisation of the key's reach (`as`).
- */
-export async function loadProfile(db: Queryable, userId: number, as?: Pick<Viewer, 'clientId' | 'typeOfUser'>) {
-  const [row] = await db.query<{ profile: Record<string, unknown> }>(
-    `SELECT json_build_object(
-              'ClientUserId', u.user_id, 'UUID', u.uuid, 'UserFirstname', u.first_name,
-              'UserLastname', u.last_name, 'OfficialEmail', u.email, 'Phone', u.phone,
-              'TypeOfUser', COALESCE($3, u.type_of_user), 'ClientId', c.client_id,
-              'Role', (SELECT r.role_name FROM user_roles ur JOIN roles r ON r.role_id = ur.role_id
-                        WHERE ur.user_id = u.user_id ORDER BY r.role_id LIMIT 1),
-              'OrgDetails', ${clientJson}) AS profile
-       FROM client_users u JOIN clients c ON c.client_id = COALESCE($2, u.client_id)
-      WHERE u.user_id = $1`,
-    [userId, as?.clientId ?? null, as?.typeOfUser ?? null],
-  );
-  if (!row) throw new HttpError('NOT_FOUND', 'No such user');
-  return row.profile;
-}
-
-/** Starts a session for a person who has passed every step of signing in, and answers its token and their profile. */
-export async function startSession(db: Queryable, user: { user_id: number; client_id: number }, client: Client) {
-  const token = newToken();
-  const expiresAt = new Date(Date.now() + SESSION_MAX_AGE_MS);
-  await db.query(
-    `INSERT INTO sessions (token_hash, user_id, client_id, ip, user_agent, expires_at)
-     VALUES ($1, $2, $3, $4, $5, $6)`,
-    [hashToken(token), user.user_id, user.client_id, client.ip, client.userAgent, expiresAt],
-  );
-  return { token, expiresAt: expiresAt.toISOString(), user: await loadProfile(db, user.user_id) };
-}
 
 export function userRoutes(db: Database, { webProductUrl }: { webProductUrl?: string } = {}): Router {
   const router = Router();

@@ -2,13 +2,12 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { INVITE_ADMINISTRATOR_REST_FIELDS, inviteAdministratorInput, restSchema } from '@yozy/shared';
 import type { Database, Queryable } from '../../db/database';
-import { viewerOf } from '../../http/auth';
-import { HttpError, parseBody } from '../../http/errors';
+import { EMAIL_TAKEN_MESSAGE, inviteUser, OWN_ACCOUNT_MESSAGE, setActive, STATUS_SQL } from '../../domain/people';
+import { requireSuperAdmin, viewerOf } from '../../http/auth';
+import { HttpError, parseBody, settleDuplicates } from '../../http/errors';
 import { clientOf } from '../../http/gateway';
-import { jsonObject, listResource, type ResourceDefinition } from '../../http/resource';
+import { listResource, recordById, recordIdOf, recordQuery, type ResourceDefinition, recordOf } from '../../http/resource';
 import type { Mailer } from '../../mail/mailer';
-import { EMAIL_TAKEN_MESSAGE, inviteUser, isUniqueViolation, OWN_ACCOUNT_MESSAGE, setActive, STATUS_SQL } from '../clientUsers';
-import { recordIdOf, recordQuery, requireSuperAdmin } from './access';
 
 export const ADMINISTRATORS_PATH = '/platform/administrators';
 
@@ -51,13 +50,9 @@ export const administratorQuery = recordQuery('UserId');
 
 export const LAST_ADMINISTRATOR_MESSAGE = 'The provider needs at least one active administrator';
 
-async function administratorById(db: Queryable, userId: number) {
-  const [row] = await db.query<{ row: Record<string, unknown> }>(
-    `SELECT ${jsonObject(administratorFields)} AS row FROM client_users u WHERE u.user_id = $1 AND u.type_of_user = 'SuperAdmin'`,
-    [userId],
-  );
-  return row?.row ?? null;
-}
+const administratorById = (db: Queryable, userId: number) => recordById(db, administrators, 'u.user_id', userId);
+
+export const administratorRecord = recordOf(administratorFields, ['Phone', 'LastSignInAt']);
 
 /**
  * The provider's administrators for its SuperAdmins: list them, invite another (the same invitation
@@ -74,21 +69,20 @@ export function platformAdministratorRoutes(db: Database, { mailer }: { mailer: 
   router.post(ADMINISTRATORS_PATH, requireSuperAdmin, async (req, res) => {
     const user = parseBody(administratorBody, req.body);
     const viewer = viewerOf(res);
-    const { userId, mail } = await db
-      .transaction((tx) =>
-        inviteUser(tx, mailer, {
-          clientId: viewer.clientId,
-          actorUserId: viewer.userId,
-          ip: clientOf(req, res).ip,
-          user,
-          roleIds: [],
-          typeOfUser: 'SuperAdmin',
-        }),
-      )
-      .catch((error: unknown) => {
-        if (isUniqueViolation(error, 'client_users_email_key')) throw new HttpError('CONFLICT', EMAIL_TAKEN_MESSAGE, 'OfficialEmail');
-        throw error;
-      });
+    const { userId, mail } = await settleDuplicates(
+      () =>
+        db.transaction((tx) =>
+          inviteUser(tx, mailer, {
+            clientId: viewer.clientId,
+            actorUserId: viewer.userId,
+            ip: clientOf(req, res).ip,
+            user,
+            roleIds: [],
+            typeOfUser: 'SuperAdmin',
+          }),
+        ),
+      { client_users_email_key: [EMAIL_TAKEN_MESSAGE, 'OfficialEmail'] },
+    );
     if (mail) mailer.dispatch(mail);
     res.status(201).json(await administratorById(db, userId));
   });

@@ -1,13 +1,13 @@
+import { z } from 'zod';
 import { Router } from 'express';
 import { API_KEY_REST_FIELDS, apiKeyInput, restSchema } from '@yozy/shared';
 import type { Database, Queryable } from '../../db/database';
 import { audit } from '../../domain/audit';
-import { requirePerson, viewerOf } from '../../http/auth';
+import { requirePerson, requireSuperAdmin, viewerOf } from '../../http/auth';
 import { HttpError, parseBody } from '../../http/errors';
 import { clientOf } from '../../http/gateway';
-import { jsonObject, listResource, type ResourceDefinition } from '../../http/resource';
+import { listResource, recordById, recordIdOf, recordQuery, type ResourceDefinition, recordOf } from '../../http/resource';
 import { hashToken, newApiKey } from '../../security/tokens';
-import { recordIdOf, recordQuery, requireSuperAdmin } from './access';
 
 export const API_KEYS_PATH = '/platform/api-keys';
 
@@ -46,16 +46,16 @@ type ApiKeyRow = {
   RevokedAt: string | null;
 };
 
-async function apiKeyById(db: Queryable, keyId: number, lock = false): Promise<ApiKeyRow | null> {
-  const [row] = await db.query<{ row: ApiKeyRow }>(
-    `SELECT ${jsonObject(apiKeyFields)} AS row FROM api_keys k WHERE k.key_id = $1${lock ? ' FOR UPDATE' : ''}`,
-    [keyId],
-  );
-  return row?.row ?? null;
-}
+const apiKeyById = (db: Queryable, keyId: number, lock = false) =>
+  recordById<ApiKeyRow>(db, apiKeys, 'k.key_id', keyId, lock ? 'k' : undefined);
 
 /** What the audit log keeps of a key: never its secret or hash. */
 const described = ({ Name, Access, ClientId, KeyPrefix, ExpiresAt }: ApiKeyRow) => ({ Name, Access, ClientId, KeyPrefix, ExpiresAt });
+
+export const apiKeyRecord = recordOf(apiKeyFields, ['ClientId', 'CompanyName', 'CreatedByName', 'LastUsedAt', 'ExpiresAt', 'RevokedAt']);
+export const newApiKeyRecord = apiKeyRecord.extend({
+  Secret: z.string().meta({ description: 'The key itself, answered this once: only its SHA-256 digest is kept' }),
+});
 
 /**
  * API keys for the provider's SuperAdmins, signed in as themselves (a key never makes keys): list,

@@ -1,11 +1,11 @@
+import { z } from 'zod';
 import { Router } from 'express';
 import type { Database } from '../../db/database';
 import { audit } from '../../domain/audit';
-import { requirePerson, viewerOf } from '../../http/auth';
+import { requirePerson, requireSuperAdmin, viewerOf } from '../../http/auth';
 import { HttpError } from '../../http/errors';
 import { clientOf } from '../../http/gateway';
-import { listResource, type ResourceDefinition } from '../../http/resource';
-import { recordIdOf, recordQuery, requireSuperAdmin } from './access';
+import { listResource, recordIdOf, recordQuery, type ResourceDefinition, recordOf } from '../../http/resource';
 
 export const OUTBOX_PATH = '/platform/outbox';
 export const OUTBOX_CONTENT_PATH = '/platform/outbox_content';
@@ -30,6 +30,15 @@ export const outboxFields = {
 } satisfies ResourceDefinition['fields'];
 
 export const outbox: ResourceDefinition = { from: 'mail_outbox m', fields: outboxFields, tieBreaker: 'm.mail_id' };
+
+export const outboxRecord = recordOf(outboxFields, ['ClientId', 'CompanyName', 'Error', 'SentAt']);
+export const outboxContentRecord = z.strictObject({
+  MailId: z.int(),
+  TextBody: z
+    .string()
+    .meta({ description: 'The plain-text part as sent, the token of each reset, invitation and set-password link hidden' }),
+  HtmlBody: z.string().meta({ description: 'The HTML part as sent, tokens hidden the same way: show it in a sandboxed frame' }),
+});
 
 /** The outbox, for the provider's SuperAdmins only. */
 export function platformOutboxRoutes(db: Database): Router {

@@ -3,11 +3,10 @@ import { z } from 'zod';
 import { PLAN_REST_FIELDS, planChangesInput, planInput, restSchema } from '@yozy/shared';
 import type { Database, Queryable } from '../../db/database';
 import { audit, changedFields } from '../../domain/audit';
-import { viewerOf } from '../../http/auth';
-import { HttpError, parseBody } from '../../http/errors';
+import { requireSuperAdmin, viewerOf } from '../../http/auth';
+import { HttpError, parseBody, settleDuplicates } from '../../http/errors';
 import { clientOf } from '../../http/gateway';
-import { jsonObject, listResource, type ResourceDefinition } from '../../http/resource';
-import { isUniqueViolation, recordIdOf, recordQuery, requireSuperAdmin } from './access';
+import { listResource, recordById, recordIdOf, recordQuery, type ResourceDefinition, recordOf } from '../../http/resource';
 
 export const PLANS_PATH = '/platform/subscription_plan_master';
 
@@ -70,14 +69,11 @@ const COLUMNS = {
 
 const DUPLICATE_NAME = 'This product already has a plan of that name';
 
-async function planById(db: Queryable, planId: number, lock = false): Promise<PlanRow | null> {
-  const [row] = await db.query<{ row: PlanRow }>(
-    `SELECT ${jsonObject(managedPlanFields)} AS row FROM plans pl JOIN products p ON p.product_id = pl.product_id
-      WHERE pl.plan_id = $1${lock ? ' FOR UPDATE OF pl' : ''}`,
-    [planId],
-  );
-  return row?.row ?? null;
-}
+/** Two requests racing past the name check: the unique index settles it. */
+const DUPLICATES = { plans_product_plan_name_key: [DUPLICATE_NAME, 'PlanName'] } as const;
+
+const planById = (db: Queryable, planId: number, lock = false) =>
+  recordById<PlanRow>(db, managedPlans, 'pl.plan_id', planId, lock ? 'pl' : undefined);
 
 /** What the audit log keeps of a plan: its terms and whether it is on sale. */
 const terms = (plan: PlanRow) => ({
@@ -99,6 +95,8 @@ async function nameTaken(db: Queryable, productId: number, name: string, exceptP
   return Boolean(row);
 }
 
+export const managedPlanRecord = recordOf(managedPlanFields);
+
 /** The plan master for the provider's SuperAdmins: list, add, change, retire and delete plans. */
 export function platformPlanRoutes(db: Database): Router {
   const router = Router();
@@ -110,28 +108,30 @@ export function platformPlanRoutes(db: Database): Router {
   router.post(PLANS_PATH, requireSuperAdmin, async (req, res) => {
     const plan = parseBody(planBody, req.body);
     const viewer = viewerOf(res);
-    const created = await withDuplicateName(() =>
-      db.transaction(async (tx) => {
-        const [product] = await tx.query('SELECT 1 FROM products WHERE product_id = $1 AND is_active', [plan.ProductId]);
-        if (!product) throw new HttpError('BAD_REQUEST', 'Choose a product from the list', 'ProductId');
-        if (await nameTaken(tx, plan.ProductId, plan.PlanName, null)) throw new HttpError('CONFLICT', DUPLICATE_NAME, 'PlanName');
-        const [row] = await tx.query<{ plan_id: number }>(
-          `INSERT INTO plans (product_id, plan_name, plan_group, cost, currency, frequency, capacity)
+    const created = await settleDuplicates(
+      () =>
+        db.transaction(async (tx) => {
+          const [product] = await tx.query('SELECT 1 FROM products WHERE product_id = $1 AND is_active', [plan.ProductId]);
+          if (!product) throw new HttpError('BAD_REQUEST', 'Choose a product from the list', 'ProductId');
+          if (await nameTaken(tx, plan.ProductId, plan.PlanName, null)) throw new HttpError('CONFLICT', DUPLICATE_NAME, 'PlanName');
+          const [row] = await tx.query<{ plan_id: number }>(
+            `INSERT INTO plans (product_id, plan_name, plan_group, cost, currency, frequency, capacity)
            VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING plan_id`,
-          [plan.ProductId, plan.PlanName, plan.PlanGroup, plan.Cost, plan.Currency, plan.Frequency, plan.Capacity],
-        );
-        const saved = (await planById(tx, row!.plan_id))!;
-        await audit(tx, {
-          clientId: null,
-          actorUserId: viewer.userId,
-          action: 'plan.create',
-          entityType: 'plan',
-          entityId: saved.PlanId,
-          after: terms(saved),
-          ip: clientOf(req, res).ip,
-        });
-        return saved;
-      }),
+            [plan.ProductId, plan.PlanName, plan.PlanGroup, plan.Cost, plan.Currency, plan.Frequency, plan.Capacity],
+          );
+          const saved = (await planById(tx, row!.plan_id))!;
+          await audit(tx, {
+            clientId: null,
+            actorUserId: viewer.userId,
+            action: 'plan.create',
+            entityType: 'plan',
+            entityId: saved.PlanId,
+            after: terms(saved),
+            ip: clientOf(req, res).ip,
+          });
+          return saved;
+        }),
+      DUPLICATES,
     );
     res.status(201).json(created);
   });
@@ -140,36 +140,38 @@ export function platformPlanRoutes(db: Database): Router {
     const planId = recordIdOf(planQuery, 'PlanId', req);
     const changes = parseBody(planChangesBody, req.body);
     const viewer = viewerOf(res);
-    const saved = await withDuplicateName(() =>
-      db.transaction(async (tx) => {
-        const before = await planById(tx, planId, true);
-        if (!before) throw new HttpError('NOT_FOUND', 'There is no such plan', 'PlanId');
-        if (changes.PlanName !== undefined && (await nameTaken(tx, before.ProductId, changes.PlanName, planId))) {
-          throw new HttpError('CONFLICT', DUPLICATE_NAME, 'PlanName');
-        }
-        const sets: string[] = [];
-        const params: unknown[] = [planId];
-        for (const [field, column] of Object.entries(COLUMNS)) {
-          const value = changes[field as keyof typeof COLUMNS];
-          if (value !== undefined) sets.push(`${column} = $${params.push(value)}`);
-        }
-        if (changes.Retired !== undefined) sets.push(`is_active = $${params.push(!changes.Retired)}`);
-        await tx.query(`UPDATE plans SET ${sets.join(', ')} WHERE plan_id = $1`, params);
-        const after = (await planById(tx, planId))!;
-        const diff = changedFields(terms(before), terms(after));
-        if (Object.keys(diff.after).length) {
-          await audit(tx, {
-            clientId: null,
-            actorUserId: viewer.userId,
-            action: actionOf(diff.after),
-            entityType: 'plan',
-            entityId: planId,
-            ...diff,
-            ip: clientOf(req, res).ip,
-          });
-        }
-        return after;
-      }),
+    const saved = await settleDuplicates(
+      () =>
+        db.transaction(async (tx) => {
+          const before = await planById(tx, planId, true);
+          if (!before) throw new HttpError('NOT_FOUND', 'There is no such plan', 'PlanId');
+          if (changes.PlanName !== undefined && (await nameTaken(tx, before.ProductId, changes.PlanName, planId))) {
+            throw new HttpError('CONFLICT', DUPLICATE_NAME, 'PlanName');
+          }
+          const sets: string[] = [];
+          const params: unknown[] = [planId];
+          for (const [field, column] of Object.entries(COLUMNS)) {
+            const value = changes[field as keyof typeof COLUMNS];
+            if (value !== undefined) sets.push(`${column} = $${params.push(value)}`);
+          }
+          if (changes.Retired !== undefined) sets.push(`is_active = $${params.push(!changes.Retired)}`);
+          await tx.query(`UPDATE plans SET ${sets.join(', ')} WHERE plan_id = $1`, params);
+          const after = (await planById(tx, planId))!;
+          const diff = changedFields(terms(before), terms(after));
+          if (Object.keys(diff.after).length) {
+            await audit(tx, {
+              clientId: null,
+              actorUserId: viewer.userId,
+              action: actionOf(diff.after),
+              entityType: 'plan',
+              entityId: planId,
+              ...diff,
+              ip: clientOf(req, res).ip,
+            });
+          }
+          return after;
+        }),
+      DUPLICATES,
     );
     res.json(saved);
   });
@@ -218,14 +220,4 @@ export function inUseMessage(name: string, use: { licences: number; enquiries: n
     use.enquiries ? count(use.enquiries, 'sign-up enquiry', 'sign-up enquiries') : null,
   ].filter(Boolean);
   return `${name} is used by ${holders.join(' and ')}: retire it instead, so it is no longer offered`;
-}
-
-/** Two requests racing past the name check: the unique index settles it. */
-async function withDuplicateName<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (isUniqueViolation(error, 'plans_product_plan_name_key')) throw new HttpError('CONFLICT', DUPLICATE_NAME, 'PlanName');
-    throw error;
-  }
 }

@@ -3,11 +3,10 @@ import type { z } from 'zod';
 import { PRODUCT_REST_FIELDS, productInput, restSchema } from '@yozy/shared';
 import type { Database, Queryable } from '../../db/database';
 import { audit, changedFields } from '../../domain/audit';
-import { viewerOf } from '../../http/auth';
-import { HttpError, parseBody } from '../../http/errors';
+import { requireSuperAdmin, viewerOf } from '../../http/auth';
+import { HttpError, parseBody, settleDuplicates } from '../../http/errors';
 import { clientOf } from '../../http/gateway';
-import { jsonObject, listResource, type ResourceDefinition } from '../../http/resource';
-import { isUniqueViolation, recordIdOf, recordQuery, requireSuperAdmin } from './access';
+import { listResource, recordById, recordIdOf, recordQuery, type ResourceDefinition, recordOf } from '../../http/resource';
 
 export const PRODUCTS_PATH = '/platform/subscription_product_master';
 
@@ -40,13 +39,11 @@ type ProductRow = z.output<typeof productBody> & { ProductId: number; PlanCount:
 
 const DUPLICATE_CODE = 'Another product has this code';
 
-async function productById(db: Queryable, productId: number, lock = false): Promise<ProductRow | null> {
-  const [row] = await db.query<{ row: ProductRow }>(
-    `SELECT ${jsonObject(managedProductFields)} AS row FROM products p WHERE p.product_id = $1${lock ? ' FOR UPDATE' : ''}`,
-    [productId],
-  );
-  return row?.row ?? null;
-}
+/** Two requests racing past the code check: the unique constraint settles it. */
+const DUPLICATES = { products_product_code_key: [DUPLICATE_CODE, 'ProductCode'] } as const;
+
+const productById = (db: Queryable, productId: number, lock = false) =>
+  recordById<ProductRow>(db, managedProducts, 'p.product_id', productId, lock ? 'p' : undefined);
 
 const described = ({ ProductName, ProductCode, Domain, IncludedProducts }: ProductRow) => ({
   ProductName,
@@ -63,6 +60,8 @@ async function codeTaken(db: Queryable, code: string, exceptProductId: number | 
   return Boolean(row);
 }
 
+export const managedProductRecord = recordOf(managedProductFields);
+
 /** The product master for the provider's SuperAdmins: list, add and change products. */
 export function platformProductRoutes(db: Database): Router {
   const router = Router();
@@ -74,25 +73,27 @@ export function platformProductRoutes(db: Database): Router {
   router.post(PRODUCTS_PATH, requireSuperAdmin, async (req, res) => {
     const product = parseBody(productBody, req.body);
     const viewer = viewerOf(res);
-    const created = await withDuplicateCode(() =>
-      db.transaction(async (tx) => {
-        if (await codeTaken(tx, product.ProductCode, null)) throw new HttpError('CONFLICT', DUPLICATE_CODE, 'ProductCode');
-        const [row] = await tx.query<{ product_id: number }>(
-          'INSERT INTO products (product_name, product_code, domain, included_products) VALUES ($1, $2, $3, $4) RETURNING product_id',
-          [product.ProductName, product.ProductCode, product.Domain, product.IncludedProducts],
-        );
-        const saved = (await productById(tx, row!.product_id))!;
-        await audit(tx, {
-          clientId: null,
-          actorUserId: viewer.userId,
-          action: 'product.create',
-          entityType: 'product',
-          entityId: saved.ProductId,
-          after: described(saved),
-          ip: clientOf(req, res).ip,
-        });
-        return saved;
-      }),
+    const created = await settleDuplicates(
+      () =>
+        db.transaction(async (tx) => {
+          if (await codeTaken(tx, product.ProductCode, null)) throw new HttpError('CONFLICT', DUPLICATE_CODE, 'ProductCode');
+          const [row] = await tx.query<{ product_id: number }>(
+            'INSERT INTO products (product_name, product_code, domain, included_products) VALUES ($1, $2, $3, $4) RETURNING product_id',
+            [product.ProductName, product.ProductCode, product.Domain, product.IncludedProducts],
+          );
+          const saved = (await productById(tx, row!.product_id))!;
+          await audit(tx, {
+            clientId: null,
+            actorUserId: viewer.userId,
+            action: 'product.create',
+            entityType: 'product',
+            entityId: saved.ProductId,
+            after: described(saved),
+            ip: clientOf(req, res).ip,
+          });
+          return saved;
+        }),
+      DUPLICATES,
     );
     res.status(201).json(created);
   });
@@ -101,43 +102,35 @@ export function platformProductRoutes(db: Database): Router {
     const productId = recordIdOf(productQuery, 'ProductId', req);
     const product = parseBody(productBody, req.body);
     const viewer = viewerOf(res);
-    const saved = await withDuplicateCode(() =>
-      db.transaction(async (tx) => {
-        const before = await productById(tx, productId, true);
-        if (!before) throw new HttpError('NOT_FOUND', 'There is no such product', 'ProductId');
-        if (await codeTaken(tx, product.ProductCode, productId)) throw new HttpError('CONFLICT', DUPLICATE_CODE, 'ProductCode');
-        await tx.query(
-          'UPDATE products SET product_name = $2, product_code = $3, domain = $4, included_products = $5 WHERE product_id = $1',
-          [productId, product.ProductName, product.ProductCode, product.Domain, product.IncludedProducts],
-        );
-        const after = (await productById(tx, productId))!;
-        const diff = changedFields(described(before), described(after));
-        if (Object.keys(diff.after).length) {
-          await audit(tx, {
-            clientId: null,
-            actorUserId: viewer.userId,
-            action: 'product.update',
-            entityType: 'product',
-            entityId: productId,
-            ...diff,
-            ip: clientOf(req, res).ip,
-          });
-        }
-        return after;
-      }),
+    const saved = await settleDuplicates(
+      () =>
+        db.transaction(async (tx) => {
+          const before = await productById(tx, productId, true);
+          if (!before) throw new HttpError('NOT_FOUND', 'There is no such product', 'ProductId');
+          if (await codeTaken(tx, product.ProductCode, productId)) throw new HttpError('CONFLICT', DUPLICATE_CODE, 'ProductCode');
+          await tx.query(
+            'UPDATE products SET product_name = $2, product_code = $3, domain = $4, included_products = $5 WHERE product_id = $1',
+            [productId, product.ProductName, product.ProductCode, product.Domain, product.IncludedProducts],
+          );
+          const after = (await productById(tx, productId))!;
+          const diff = changedFields(described(before), described(after));
+          if (Object.keys(diff.after).length) {
+            await audit(tx, {
+              clientId: null,
+              actorUserId: viewer.userId,
+              action: 'product.update',
+              entityType: 'product',
+              entityId: productId,
+              ...diff,
+              ip: clientOf(req, res).ip,
+            });
+          }
+          return after;
+        }),
+      DUPLICATES,
     );
     res.json(saved);
   });
 
   return router;
-}
-
-/** Two requests racing past the code check: the unique constraint settles it. */
-async function withDuplicateCode<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (isUniqueViolation(error, 'products_product_code_key')) throw new HttpError('CONFLICT', DUPLICATE_CODE, 'ProductCode');
-    throw error;
-  }
 }

@@ -3,11 +3,10 @@ import { z } from 'zod';
 import { REGION_REST_FIELDS, regionInput, regionRenameInput, restSchema } from '@yozy/shared';
 import type { Database, Queryable } from '../../db/database';
 import { audit, changedFields } from '../../domain/audit';
-import { viewerOf } from '../../http/auth';
-import { HttpError, parseBody } from '../../http/errors';
+import { requireSuperAdmin, viewerOf } from '../../http/auth';
+import { HttpError, parseBody, settleDuplicates } from '../../http/errors';
 import { clientOf } from '../../http/gateway';
-import { jsonObject, listResource, type ResourceDefinition } from '../../http/resource';
-import { isUniqueViolation, recordIdOf, recordQuery, requireSuperAdmin } from './access';
+import { listResource, recordById, recordIdOf, recordQuery, type ResourceDefinition, recordOf } from '../../http/resource';
 
 export const REGIONS_PATH = '/platform/regions';
 
@@ -48,13 +47,14 @@ type RegionRow = { RegionId: number; RegionCode: string; RegionName: string; IsA
 const DUPLICATE_CODE = 'Another region has this code';
 const DUPLICATE_NAME = 'Another region has this name';
 
-async function regionById(db: Queryable, regionId: number, lock = false): Promise<RegionRow | null> {
-  const [row] = await db.query<{ row: RegionRow }>(
-    `SELECT ${jsonObject(regionFields)} AS row FROM regions r WHERE r.region_id = $1${lock ? ' FOR UPDATE' : ''}`,
-    [regionId],
-  );
-  return row?.row ?? null;
-}
+/** Two requests racing past the checks: the unique indexes settle it. */
+const DUPLICATES = {
+  regions_region_code_key: [DUPLICATE_CODE, 'RegionCode'],
+  regions_region_name_key: [DUPLICATE_NAME, 'RegionName'],
+} as const;
+
+const regionById = (db: Queryable, regionId: number, lock = false) =>
+  recordById<RegionRow>(db, regions, 'r.region_id', regionId, lock ? 'r' : undefined);
 
 /** What the audit log keeps of a region. */
 const described = ({ RegionCode, RegionName, IsActive }: RegionRow) => ({ RegionCode, RegionName, IsActive });
@@ -69,6 +69,8 @@ async function refuseTaken(db: Queryable, region: { RegionCode?: string; RegionN
   if (taken?.name) throw new HttpError('CONFLICT', DUPLICATE_NAME, 'RegionName');
 }
 
+export const regionRecord = recordOf(regionFields);
+
 /** The regions master for the provider's SuperAdmins: list, add, rename, retire or reactivate, and delete unused regions. */
 export function platformRegionRoutes(db: Database): Router {
   const router = Router();
@@ -80,25 +82,27 @@ export function platformRegionRoutes(db: Database): Router {
   router.post(REGIONS_PATH, requireSuperAdmin, async (req, res) => {
     const region = parseBody(regionBody, req.body);
     const viewer = viewerOf(res);
-    const created = await withDuplicates(() =>
-      db.transaction(async (tx) => {
-        await refuseTaken(tx, region, null);
-        const [row] = await tx.query<{ region_id: number }>(
-          'INSERT INTO regions (region_code, region_name) VALUES ($1, $2) RETURNING region_id',
-          [region.RegionCode, region.RegionName],
-        );
-        const saved = (await regionById(tx, row!.region_id))!;
-        await audit(tx, {
-          clientId: null,
-          actorUserId: viewer.userId,
-          action: 'region.create',
-          entityType: 'region',
-          entityId: saved.RegionId,
-          after: described(saved),
-          ip: clientOf(req, res).ip,
-        });
-        return saved;
-      }),
+    const created = await settleDuplicates(
+      () =>
+        db.transaction(async (tx) => {
+          await refuseTaken(tx, region, null);
+          const [row] = await tx.query<{ region_id: number }>(
+            'INSERT INTO regions (region_code, region_name) VALUES ($1, $2) RETURNING region_id',
+            [region.RegionCode, region.RegionName],
+          );
+          const saved = (await regionById(tx, row!.region_id))!;
+          await audit(tx, {
+            clientId: null,
+            actorUserId: viewer.userId,
+            action: 'region.create',
+            entityType: 'region',
+            entityId: saved.RegionId,
+            after: described(saved),
+            ip: clientOf(req, res).ip,
+          });
+          return saved;
+        }),
+      DUPLICATES,
     );
     res.status(201).json(created);
   });
@@ -107,30 +111,32 @@ export function platformRegionRoutes(db: Database): Router {
     const regionId = recordIdOf(regionQuery, 'RegionId', req);
     const changes = parseBody(regionChangesBody, req.body);
     const viewer = viewerOf(res);
-    const saved = await withDuplicates(() =>
-      db.transaction(async (tx) => {
-        const before = await regionById(tx, regionId, true);
-        if (!before) throw new HttpError('NOT_FOUND', 'There is no such region', 'RegionId');
-        if (changes.RegionName !== undefined) await refuseTaken(tx, { RegionName: changes.RegionName }, regionId);
-        await tx.query(
-          'UPDATE regions SET region_name = coalesce($2, region_name), is_active = coalesce($3, is_active) WHERE region_id = $1',
-          [regionId, changes.RegionName ?? null, changes.IsActive ?? null],
-        );
-        const after = (await regionById(tx, regionId))!;
-        const diff = changedFields(described(before), described(after));
-        if (Object.keys(diff.after).length) {
-          await audit(tx, {
-            clientId: null,
-            actorUserId: viewer.userId,
-            action: 'IsActive' in diff.after ? (after.IsActive ? 'region.reactivate' : 'region.retire') : 'region.rename',
-            entityType: 'region',
-            entityId: regionId,
-            ...diff,
-            ip: clientOf(req, res).ip,
-          });
-        }
-        return after;
-      }),
+    const saved = await settleDuplicates(
+      () =>
+        db.transaction(async (tx) => {
+          const before = await regionById(tx, regionId, true);
+          if (!before) throw new HttpError('NOT_FOUND', 'There is no such region', 'RegionId');
+          if (changes.RegionName !== undefined) await refuseTaken(tx, { RegionName: changes.RegionName }, regionId);
+          await tx.query(
+            'UPDATE regions SET region_name = coalesce($2, region_name), is_active = coalesce($3, is_active) WHERE region_id = $1',
+            [regionId, changes.RegionName ?? null, changes.IsActive ?? null],
+          );
+          const after = (await regionById(tx, regionId))!;
+          const diff = changedFields(described(before), described(after));
+          if (Object.keys(diff.after).length) {
+            await audit(tx, {
+              clientId: null,
+              actorUserId: viewer.userId,
+              action: 'IsActive' in diff.after ? (after.IsActive ? 'region.reactivate' : 'region.retire') : 'region.rename',
+              entityType: 'region',
+              entityId: regionId,
+              ...diff,
+              ip: clientOf(req, res).ip,
+            });
+          }
+          return after;
+        }),
+      DUPLICATES,
     );
     res.json(saved);
   });
@@ -160,15 +166,4 @@ export function platformRegionRoutes(db: Database): Router {
   });
 
   return router;
-}
-
-/** Two requests racing past the checks: the unique indexes settle it. */
-async function withDuplicates<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (isUniqueViolation(error, 'regions_region_code_key')) throw new HttpError('CONFLICT', DUPLICATE_CODE, 'RegionCode');
-    if (isUniqueViolation(error, 'regions_region_name_key')) throw new HttpError('CONFLICT', DUPLICATE_NAME, 'RegionName');
-    throw error;
-  }
 }

@@ -3,11 +3,10 @@ import { z } from 'zod';
 import { ROLE_REST_FIELDS, roleChangesInput, roleInput, restSchema } from '@yozy/shared';
 import type { Database, Queryable } from '../../db/database';
 import { audit, changedFields } from '../../domain/audit';
-import { viewerOf } from '../../http/auth';
-import { HttpError, parseBody } from '../../http/errors';
+import { requireSuperAdmin, viewerOf } from '../../http/auth';
+import { HttpError, parseBody, settleDuplicates } from '../../http/errors';
 import { clientOf } from '../../http/gateway';
-import { jsonObject, listResource, type ResourceDefinition } from '../../http/resource';
-import { isUniqueViolation, recordIdOf, recordQuery, requireSuperAdmin } from './access';
+import { listResource, recordById, recordIdOf, recordQuery, type ResourceDefinition, recordOf } from '../../http/resource';
 
 export const ROLES_PATH = '/platform/roles';
 
@@ -49,14 +48,14 @@ type RoleRow = {
 
 const DUPLICATE_NAME = 'The product has a role of this name already';
 
-async function roleById(db: Queryable, roleId: number, lock = false): Promise<RoleRow | null> {
-  const [row] = await db.query<{ row: RoleRow }>(
-    `SELECT ${jsonObject(roleFields)} AS row FROM roles r JOIN products p ON p.product_id = r.product_id
-      WHERE r.role_id = $1${lock ? ' FOR UPDATE OF r' : ''}`,
-    [roleId],
-  );
-  return row?.row ?? null;
-}
+/** Two requests racing past the check: the unique index settles it. */
+const DUPLICATES = {
+  roles_product_name_key: [DUPLICATE_NAME, 'RoleName'],
+  roles_role_name_product_id_key: [DUPLICATE_NAME, 'RoleName'],
+} as const;
+
+const roleById = (db: Queryable, roleId: number, lock = false) =>
+  recordById<RoleRow>(db, roles, 'r.role_id', roleId, lock ? 'r' : undefined);
 
 /** What the audit log keeps of a role. */
 const described = ({ ProductId, RoleName, Description, IsActive }: RoleRow) => ({ ProductId, RoleName, Description, IsActive });
@@ -69,6 +68,8 @@ async function refuseTaken(db: Queryable, productId: number, name: string, excep
   if (taken) throw new HttpError('CONFLICT', DUPLICATE_NAME, 'RoleName');
 }
 
+export const roleRecord = recordOf(roleFields, ['Description']);
+
 /** The role master for the provider's SuperAdmins: list, add, rename, retire or offer again, and delete roles nobody holds. */
 export function platformRoleRoutes(db: Database): Router {
   const router = Router();
@@ -80,27 +81,29 @@ export function platformRoleRoutes(db: Database): Router {
   router.post(ROLES_PATH, requireSuperAdmin, async (req, res) => {
     const role = parseBody(roleBody, req.body);
     const viewer = viewerOf(res);
-    const created = await withDuplicates(() =>
-      db.transaction(async (tx) => {
-        const [product] = await tx.query('SELECT 1 FROM products WHERE product_id = $1', [role.ProductId]);
-        if (!product) throw new HttpError('BAD_REQUEST', 'Choose a product of the product master', 'ProductId');
-        await refuseTaken(tx, role.ProductId, role.RoleName, null);
-        const [row] = await tx.query<{ role_id: number }>(
-          'INSERT INTO roles (product_id, role_name, description) VALUES ($1, $2, $3) RETURNING role_id',
-          [role.ProductId, role.RoleName, role.Description],
-        );
-        const saved = (await roleById(tx, row!.role_id))!;
-        await audit(tx, {
-          clientId: null,
-          actorUserId: viewer.userId,
-          action: 'role.create',
-          entityType: 'role',
-          entityId: saved.RoleId,
-          after: described(saved),
-          ip: clientOf(req, res).ip,
-        });
-        return saved;
-      }),
+    const created = await settleDuplicates(
+      () =>
+        db.transaction(async (tx) => {
+          const [product] = await tx.query('SELECT 1 FROM products WHERE product_id = $1', [role.ProductId]);
+          if (!product) throw new HttpError('BAD_REQUEST', 'Choose a product of the product master', 'ProductId');
+          await refuseTaken(tx, role.ProductId, role.RoleName, null);
+          const [row] = await tx.query<{ role_id: number }>(
+            'INSERT INTO roles (product_id, role_name, description) VALUES ($1, $2, $3) RETURNING role_id',
+            [role.ProductId, role.RoleName, role.Description],
+          );
+          const saved = (await roleById(tx, row!.role_id))!;
+          await audit(tx, {
+            clientId: null,
+            actorUserId: viewer.userId,
+            action: 'role.create',
+            entityType: 'role',
+            entityId: saved.RoleId,
+            after: described(saved),
+            ip: clientOf(req, res).ip,
+          });
+          return saved;
+        }),
+      DUPLICATES,
     );
     res.status(201).json(created);
   });
@@ -109,33 +112,35 @@ export function platformRoleRoutes(db: Database): Router {
     const roleId = recordIdOf(roleQuery, 'RoleId', req);
     const changes = parseBody(roleChangesBody, req.body);
     const viewer = viewerOf(res);
-    const saved = await withDuplicates(() =>
-      db.transaction(async (tx) => {
-        const before = await roleById(tx, roleId, true);
-        if (!before) throw new HttpError('NOT_FOUND', 'There is no such role', 'RoleId');
-        if (changes.RoleName !== undefined) await refuseTaken(tx, before.ProductId, changes.RoleName, roleId);
-        await tx.query(
-          `UPDATE roles SET role_name = coalesce($2, role_name),
+    const saved = await settleDuplicates(
+      () =>
+        db.transaction(async (tx) => {
+          const before = await roleById(tx, roleId, true);
+          if (!before) throw new HttpError('NOT_FOUND', 'There is no such role', 'RoleId');
+          if (changes.RoleName !== undefined) await refuseTaken(tx, before.ProductId, changes.RoleName, roleId);
+          await tx.query(
+            `UPDATE roles SET role_name = coalesce($2, role_name),
                             description = CASE WHEN $3::boolean THEN $4 ELSE description END,
                             is_active = coalesce($5, is_active)
             WHERE role_id = $1`,
-          [roleId, changes.RoleName ?? null, changes.Description !== undefined, changes.Description ?? null, changes.IsActive ?? null],
-        );
-        const after = (await roleById(tx, roleId))!;
-        const diff = changedFields(described(before), described(after));
-        if (Object.keys(diff.after).length) {
-          await audit(tx, {
-            clientId: null,
-            actorUserId: viewer.userId,
-            action: 'IsActive' in diff.after ? (after.IsActive ? 'role.reactivate' : 'role.retire') : 'role.update',
-            entityType: 'role',
-            entityId: roleId,
-            ...diff,
-            ip: clientOf(req, res).ip,
-          });
-        }
-        return after;
-      }),
+            [roleId, changes.RoleName ?? null, changes.Description !== undefined, changes.Description ?? null, changes.IsActive ?? null],
+          );
+          const after = (await roleById(tx, roleId))!;
+          const diff = changedFields(described(before), described(after));
+          if (Object.keys(diff.after).length) {
+            await audit(tx, {
+              clientId: null,
+              actorUserId: viewer.userId,
+              action: 'IsActive' in diff.after ? (after.IsActive ? 'role.reactivate' : 'role.retire') : 'role.update',
+              entityType: 'role',
+              entityId: roleId,
+              ...diff,
+              ip: clientOf(req, res).ip,
+            });
+          }
+          return after;
+        }),
+      DUPLICATES,
     );
     res.json(saved);
   });
@@ -166,16 +171,4 @@ export function platformRoleRoutes(db: Database): Router {
   });
 
   return router;
-}
-
-/** Two requests racing past the check: the unique index settles it. */
-async function withDuplicates<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (isUniqueViolation(error, 'roles_product_name_key') || isUniqueViolation(error, 'roles_role_name_product_id_key')) {
-      throw new HttpError('CONFLICT', DUPLICATE_NAME, 'RoleName');
-    }
-    throw error;
-  }
 }
