@@ -11,6 +11,7 @@ import { requireAllowedDomain } from './organizationSettings';
 import { reserveSeats } from './seats';
 import { ssoRequiredFor } from './singleSignOn';
 import { issueToken } from './userTokens';
+import { requestSchema } from '../openapi/components';
 
 /** Active, invited (no password chosen yet) or disabled: what the list shows and filters by. */
 export const USER_STATUSES = ['ACTIVE', 'INVITED', 'AWAITING_APPROVAL', 'DISABLED'] as const;
@@ -64,12 +65,15 @@ export const clientUsers: ResourceDefinition = {
 };
 
 /** POST /subscription/usercreation: the invitation form's rules under the provider's names, and the organisation. */
-export const inviteBody = restSchema(inviteUserInput, INVITE_USER_REST_FIELDS).extend({
-  ClientId: z
-    .union([z.int(), z.string()])
-    .optional()
-    .meta({ description: 'The organisation to invite into; the caller’s own when left out (only a SuperAdmin may name another)' }),
-});
+export const inviteBody = requestSchema(
+  'UserInvitation',
+  restSchema(inviteUserInput, INVITE_USER_REST_FIELDS).extend({
+    ClientId: z
+      .union([z.int(), z.string()])
+      .optional()
+      .meta({ description: 'The organisation to invite into; the caller’s own when left out (only a SuperAdmin may name another)' }),
+  }),
+);
 
 export const OWN_ACCOUNT_MESSAGE = 'You cannot deactivate your own account';
 

@@ -1,6 +1,7 @@
-import { Router } from 'express';
-import type { Database } from '../db/database';
 import { listResource, type ResourceDefinition, recordOf } from '../http/resource';
+import { route } from '../http/route';
+import { BAD_LIST_QUERY, listAnswer, listParameters } from '../http/answers';
+import { answerSchema } from '../openapi/components';
 
 /** The product master of SPEC section 3: what the provider sells, for the public sign-up form. */
 export const productFields = {
@@ -38,17 +39,40 @@ export const plans: ResourceDefinition = {
   tieBreaker: 'pl.plan_id',
 };
 
-export const productRecord = recordOf(productFields);
-export const planRecord = recordOf(planFields);
+export const productRecord = answerSchema('Product', recordOf(productFields));
+export const planRecord = answerSchema('Plan', recordOf(planFields));
 
 /** Public: the sign-up form lists products and plans before anyone has an account. */
-export function catalogueRoutes(db: Database): Router {
-  const router = Router();
-  router.get('/subscription_product_master', async (req, res) => {
-    res.json(await listResource(db, products, req, res, null));
-  });
-  router.get('/subscription_plan_master', async (req, res) => {
-    res.json(await listResource(db, plans, req, res, null));
-  });
-  return router;
-}
+export const catalogueRoutes = [
+  route(
+    {
+      method: 'get',
+      path: '/subscription_product_master',
+      access: 'public',
+      operationId: 'listProducts',
+      tag: 'Catalogue',
+      summary: 'Products on sale (public)',
+      parameters: listParameters(productFields),
+      responses: { 200: listAnswer('Rows on sale', productRecord), 400: BAD_LIST_QUERY },
+    },
+    async (req, res, { db }) => {
+      res.json(await listResource(db, products, req, res, null));
+    },
+  ),
+
+  route(
+    {
+      method: 'get',
+      path: '/subscription_plan_master',
+      access: 'public',
+      operationId: 'listPlans',
+      tag: 'Catalogue',
+      summary: 'Plans on sale (public); PlanGroup MICROSAAS is the lite tier',
+      parameters: listParameters(planFields),
+      responses: { 200: listAnswer('Rows on sale', planRecord), 400: BAD_LIST_QUERY },
+    },
+    async (req, res, { db }) => {
+      res.json(await listResource(db, plans, req, res, null));
+    },
+  ),
+];

@@ -1,7 +1,6 @@
-import { Router } from 'express';
 import { z } from 'zod';
 import { recordId } from '@yozy/shared';
-import type { Database, Queryable } from '../db/database';
+import type { Queryable } from '../db/database';
 import { audit } from '../domain/audit';
 import {
   clientUsers,
@@ -12,14 +11,20 @@ import {
   inviteUser,
   lockPeople,
   setActive,
+  clientUserFields,
+  UNKNOWN_ROLE_MESSAGE,
+  OWN_ACCOUNT_MESSAGE,
 } from '../domain/people';
 import { seatsOf } from '../domain/seats';
-import { requireAdmin, viewerOf } from '../http/auth';
+import { viewerOf } from '../http/auth';
 import { HttpError, parseBody, settleDuplicates } from '../http/errors';
 import { clientOf } from '../http/gateway';
 import { listResource, recordById, recordsByIds, type ResourceDefinition, recordOf } from '../http/resource';
 import { targetOrganization, withOrganisation } from '../http/scope';
-import type { Mailer } from '../mail/mailer';
+import { route } from '../http/route';
+import { listParameters, listAnswer, BAD_LIST_QUERY, BAD_CLIENT_ID, refused, NO_SUCH_ORGANISATION } from '../http/answers';
+import { clientUserRecord, productSeats, usersSignedOut } from '../openapi/answers';
+import { answerSchema, requestSchema } from '../openapi/components';
 
 /** The user-role mapping: which role of which product each person holds. */
 export const userRoleFields = {
@@ -56,22 +61,28 @@ const userIds = z
   .meta({ description: 'The people, by ClientUserId, all of the organisation' });
 
 /** POST /subscription/UserActivation: activate or deactivate people. */
-export const activationBody = z.object({
-  ClientId: inviteBody.shape.ClientId,
-  UserIds: userIds,
-  IsActive: z.boolean({ error: 'Say whether to activate (true) or deactivate (false)' }),
-});
+export const activationBody = requestSchema(
+  'UserActivation',
+  z.object({
+    ClientId: inviteBody.shape.ClientId,
+    UserIds: userIds,
+    IsActive: z.boolean({ error: 'Say whether to activate (true) or deactivate (false)' }),
+  }),
+);
 
 /** POST /subscription/UserApproval: approve (and invite) or decline (and delete) people awaiting approval. */
-export const approvalBody = z.object({
-  UserIds: userIds,
-  Approve: z.boolean({ error: 'Say whether to approve (true) or decline (false)' }),
-});
+export const approvalBody = requestSchema(
+  'UserApproval',
+  z.object({
+    UserIds: userIds,
+    Approve: z.boolean({ error: 'Say whether to approve (true) or decline (false)' }),
+  }),
+);
 
 export const APPROVAL_MESSAGE = 'An organisation’s own admins approve its new people';
 
 /** POST /subscription/users/signout: end every live session of people. */
-export const signOutBody = z.object({ ClientId: inviteBody.shape.ClientId, UserIds: userIds });
+export const signOutBody = requestSchema('UsersSignOut', z.object({ ClientId: inviteBody.shape.ClientId, UserIds: userIds }));
 
 /** The seats of every product the organisation has a live licence for, with the roles that take them. */
 export async function seatsByProduct(db: Queryable, clientId: number) {
@@ -99,99 +110,217 @@ export async function seatsByProduct(db: Queryable, clientId: number) {
   );
 }
 
-export const userRoleRecord = recordOf(userRoleFields);
+export const userRoleRecord = answerSchema('UserRole', recordOf(userRoleFields));
 
 /** User management of one organisation: its people, their roles, seats, and invitations. */
-export function clientUserRoutes(db: Database, { mailer }: { mailer: Mailer }): Router {
-  const router = Router();
+export const clientUserRoutes = [
+  route(
+    {
+      method: 'get',
+      path: '/subscription_client_users',
+      access: 'admin',
+      operationId: 'listClientUsers',
+      tag: 'Users',
+      summary: 'The people of one organisation: the caller’s own unless a SuperAdmin names another with ClientId',
+      parameters: listParameters(clientUserFields),
+      responses: {
+        200: listAnswer('Users', clientUserRecord),
+        400: BAD_LIST_QUERY,
+      },
+    },
+    async (req, res, { db }) => {
+      res.json(await listResource(db, clientUsers, withOrganisation(req, res), res, viewerOf(res)));
+    },
+  ),
 
-  router.get('/subscription_client_users', requireAdmin, async (req, res) => {
-    res.json(await listResource(db, clientUsers, withOrganisation(req, res), res, viewerOf(res)));
-  });
+  route(
+    {
+      method: 'get',
+      path: '/subscription_user_role_mapping',
+      access: 'admin',
+      operationId: 'listUserRoles',
+      tag: 'Users',
+      summary: 'Which role of which product each person of one organisation holds',
+      parameters: listParameters(userRoleFields),
+      responses: {
+        200: listAnswer('Role assignments', userRoleRecord),
+        400: BAD_LIST_QUERY,
+      },
+    },
+    async (req, res, { db }) => {
+      res.json(await listResource(db, userRoles, withOrganisation(req, res), res, viewerOf(res)));
+    },
+  ),
 
-  router.get('/subscription_user_role_mapping', requireAdmin, async (req, res) => {
-    res.json(await listResource(db, userRoles, withOrganisation(req, res), res, viewerOf(res)));
-  });
+  route(
+    {
+      method: 'get',
+      path: '/subscription/seats',
+      access: 'admin',
+      operationId: 'listSeats',
+      tag: 'Users',
+      summary: 'Seats used of capacity on each product the organisation has a live licence for, with its roles',
+      query: seatsQuery,
+      responses: {
+        200: { description: 'One entry per licensed product', body: z.array(productSeats) },
+        400: BAD_CLIENT_ID,
+      },
+    },
+    async (req, res, { db }) => {
+      const { ClientId } = parseBody(seatsQuery, req.query);
+      res.json(await seatsByProduct(db, targetOrganization(viewerOf(res), ClientId)));
+    },
+  ),
 
-  router.get('/subscription/seats', requireAdmin, async (req, res) => {
-    const { ClientId } = parseBody(seatsQuery, req.query);
-    res.json(await seatsByProduct(db, targetOrganization(viewerOf(res), ClientId)));
-  });
-
-  router.post('/subscription/usercreation', requireAdmin, async (req, res) => {
-    const viewer = viewerOf(res);
-    const { ClientId, RoleId, TypeOfUser, ...user } = parseBody(inviteBody, req.body);
-    const clientId = targetOrganization(viewer, ClientId);
-    // Two invitations of one email racing past the check: the unique index settles it.
-    const { userId, mail } = await settleDuplicates(
-      () =>
-        db.transaction((tx) =>
-          inviteUser(tx, mailer, {
-            clientId,
-            actorUserId: viewer.userId,
-            ip: clientOf(req, res).ip,
-            user,
-            roleIds: [RoleId],
-            typeOfUser: TypeOfUser,
-          }),
+  route(
+    {
+      method: 'post',
+      path: '/subscription/usercreation',
+      access: 'admin',
+      operationId: 'inviteUser',
+      tag: 'Users',
+      summary: 'Invite a person: an account without a password, a role that takes a seat, and a mailed set-password link',
+      description:
+        'In one transaction: the seat is reserved on the role’s product (the licences stay locked until it commits), the user and role written, an invitation token issued, the mail queued and the audit log written. Refused with nothing written when it does not fit.',
+      body: inviteBody,
+      responses: {
+        201: { description: 'Invited', body: clientUserRecord },
+        400: refused(
+          `BAD_REQUEST naming the field: a required field missing, a malformed email or phone, or "${UNKNOWN_ROLE_MESSAGE}" (RoleId)`,
         ),
-      { client_users_email_key: [EMAIL_TAKEN_MESSAGE, 'OfficialEmail'] },
-    );
-    if (mail) mailer.dispatch(mail);
-    res.status(201).json(await recordById(db, clientUsers, 'u.user_id', userId));
-  });
+        404: NO_SUCH_ORGANISATION,
+        409: refused(
+          `CONFLICT (field OfficialEmail): "${EMAIL_TAKEN_MESSAGE}"; SEAT_LIMIT (field RoleId): no seat left on the role’s product, saying how many are left`,
+        ),
+      },
+    },
+    async (req, res, { db, mailer }) => {
+      const viewer = viewerOf(res);
+      const { ClientId, RoleId, TypeOfUser, ...user } = parseBody(inviteBody, req.body);
+      const clientId = targetOrganization(viewer, ClientId);
+      // Two invitations of one email racing past the check: the unique index settles it.
+      const { userId, mail } = await settleDuplicates(
+        () =>
+          db.transaction((tx) =>
+            inviteUser(tx, mailer, {
+              clientId,
+              actorUserId: viewer.userId,
+              ip: clientOf(req, res).ip,
+              user,
+              roleIds: [RoleId],
+              typeOfUser: TypeOfUser,
+            }),
+          ),
+        { client_users_email_key: [EMAIL_TAKEN_MESSAGE, 'OfficialEmail'] },
+      );
+      if (mail) mailer.dispatch(mail);
+      res.status(201).json(await recordById(db, clientUsers, 'u.user_id', userId));
+    },
+  ),
 
-  router.post('/subscription/UserApproval', requireAdmin, async (req, res) => {
-    const viewer = viewerOf(res);
-    const body = parseBody(approvalBody, req.body);
-    // The approval is the organisation's say over who joins it: the provider does not decide it.
-    if (viewer.typeOfUser !== 'OrgAdmin') throw new HttpError('FORBIDDEN', APPROVAL_MESSAGE);
-    const clientId = viewer.clientId;
-    const mails = await db.transaction((tx) =>
-      decideApproval(tx, mailer, {
-        clientId,
-        actorUserId: viewer.userId,
-        ip: clientOf(req, res).ip,
-        ids: body.UserIds,
-        approve: body.Approve,
-      }),
-    );
-    for (const mail of mails) mailer.dispatch(mail);
-    res.json(await recordsByIds(db, clientUsers, 'u.user_id', body.UserIds));
-  });
-
-  router.post('/subscription/UserActivation', requireAdmin, async (req, res) => {
-    const viewer = viewerOf(res);
-    const body = parseBody(activationBody, req.body);
-    const clientId = targetOrganization(viewer, body.ClientId);
-    await db.transaction((tx) =>
-      setActive(tx, { clientId, actorUserId: viewer.userId, ip: clientOf(req, res).ip, ids: body.UserIds, active: body.IsActive }),
-    );
-    res.json(await recordsByIds(db, clientUsers, 'u.user_id', body.UserIds));
-  });
-
-  router.post('/subscription/users/signout', requireAdmin, async (req, res) => {
-    const viewer = viewerOf(res);
-    const body = parseBody(signOutBody, req.body);
-    const clientId = targetOrganization(viewer, body.ClientId);
-    const ended = await db.transaction(async (tx) => {
-      await lockPeople(tx, clientId, body.UserIds);
-      const ended = await endPeopleSessions(tx, body.UserIds, 'signed_out_by_admin');
-      for (const userId of new Set(body.UserIds)) {
-        await audit(tx, {
+  route(
+    {
+      method: 'post',
+      path: '/subscription/UserApproval',
+      access: 'admin',
+      operationId: 'decideUserApproval',
+      tag: 'Users',
+      summary: 'Approve or decline people awaiting the approval of the caller’s organisation',
+      description:
+        'Approval sends each person the invitation to choose a password (their seat was taken when the account was made); declining deletes each account, freeing its seat. Only the organisation’s own admins decide. Each decision is audited.',
+      body: approvalBody,
+      responses: {
+        200: { description: 'The approved people as they are now (none for a decline)', body: z.array(clientUserRecord) },
+        400: refused('BAD_REQUEST: UserIds missing, empty or over 100, or Approve missing'),
+        403: refused(`FORBIDDEN: not an organisation admin ("${APPROVAL_MESSAGE}")`),
+        404: refused('NOT_FOUND (field UserIds): some of the people are not awaiting approval in the organisation'),
+      },
+    },
+    async (req, res, { db, mailer }) => {
+      const viewer = viewerOf(res);
+      const body = parseBody(approvalBody, req.body);
+      // The approval is the organisation's say over who joins it: the provider does not decide it.
+      if (viewer.typeOfUser !== 'OrgAdmin') throw new HttpError('FORBIDDEN', APPROVAL_MESSAGE);
+      const clientId = viewer.clientId;
+      const mails = await db.transaction((tx) =>
+        decideApproval(tx, mailer, {
           clientId,
           actorUserId: viewer.userId,
-          action: 'user.sign_out',
-          entityType: 'user',
-          entityId: userId,
-          after: { sessionsEnded: ended.get(userId) ?? 0 },
           ip: clientOf(req, res).ip,
-        });
-      }
-      return [...ended.values()].reduce((sum, n) => sum + n, 0);
-    });
-    res.json({ SessionsEnded: ended });
-  });
+          ids: body.UserIds,
+          approve: body.Approve,
+        }),
+      );
+      for (const mail of mails) mailer.dispatch(mail);
+      res.json(await recordsByIds(db, clientUsers, 'u.user_id', body.UserIds));
+    },
+  ),
 
-  return router;
-}
+  route(
+    {
+      method: 'post',
+      path: '/subscription/UserActivation',
+      access: 'admin',
+      operationId: 'setUsersActive',
+      tag: 'Users',
+      summary: 'Activate or deactivate people of one organisation, all or none',
+      description:
+        'Activation takes a seat on every product a person holds a role for; when they do not all fit the answer is SEAT_LIMIT and nothing changes. Deactivation ends every live session of those people at once (end_reason deactivated). Each change is audited.',
+      body: activationBody,
+      responses: {
+        200: { description: 'The people as they are now', body: z.array(clientUserRecord) },
+        400: refused(`BAD_REQUEST: UserIds missing, empty or over 100, IsActive missing, or "${OWN_ACCOUNT_MESSAGE}" (UserIds)`),
+        404: refused('NOT_FOUND (field UserIds): some of the people are not of the organisation'),
+        409: refused('SEAT_LIMIT (field UserIds): not enough seats left, saying how many are'),
+      },
+    },
+    async (req, res, { db }) => {
+      const viewer = viewerOf(res);
+      const body = parseBody(activationBody, req.body);
+      const clientId = targetOrganization(viewer, body.ClientId);
+      await db.transaction((tx) =>
+        setActive(tx, { clientId, actorUserId: viewer.userId, ip: clientOf(req, res).ip, ids: body.UserIds, active: body.IsActive }),
+      );
+      res.json(await recordsByIds(db, clientUsers, 'u.user_id', body.UserIds));
+    },
+  ),
+
+  route(
+    {
+      method: 'post',
+      path: '/subscription/users/signout',
+      access: 'admin',
+      operationId: 'signOutUsers',
+      tag: 'Users',
+      summary: 'End every live session of people of one organisation at once',
+      body: signOutBody,
+      responses: {
+        200: { description: 'How many sessions ended', body: usersSignedOut },
+        400: refused('BAD_REQUEST: UserIds missing, empty or over 100'),
+        404: refused('NOT_FOUND (field UserIds): some of the people are not of the organisation'),
+      },
+    },
+    async (req, res, { db }) => {
+      const viewer = viewerOf(res);
+      const body = parseBody(signOutBody, req.body);
+      const clientId = targetOrganization(viewer, body.ClientId);
+      const ended = await db.transaction(async (tx) => {
+        await lockPeople(tx, clientId, body.UserIds);
+        const ended = await endPeopleSessions(tx, body.UserIds, 'signed_out_by_admin');
+        for (const userId of new Set(body.UserIds)) {
+          await audit(tx, {
+            clientId,
+            actorUserId: viewer.userId,
+            action: 'user.sign_out',
+            entityType: 'user',
+            entityId: userId,
+            after: { sessionsEnded: ended.get(userId) ?? 0 },
+            ip: clientOf(req, res).ip,
+          });
+        }
+        return [...ended.values()].reduce((sum, n) => sum + n, 0);
+      });
+      res.json({ SessionsEnded: ended });
+    },
+  ),
+];

@@ -1,13 +1,16 @@
-import { Router } from 'express';
 import { z } from 'zod';
 import { ORGANIZATION_REST_FIELDS, organizationInput, restSchema } from '@yozy/shared';
-import type { Database, Queryable } from '../db/database';
+import type { Queryable } from '../db/database';
 import { audit, changedFields } from '../domain/audit';
-import { requireAdmin, requireSuperAdmin, viewerOf } from '../http/auth';
+import { viewerOf } from '../http/auth';
 import { HttpError, parseBody } from '../http/errors';
 import { clientOf } from '../http/gateway';
 import { listResource, recordById, recordIdOf, recordQuery, type ResourceDefinition } from '../http/resource';
 import { clientFields } from '../domain/organizations';
+import { route } from '../http/route';
+import { BAD_LIST_QUERY, listAnswer, listParameters, refused } from '../http/answers';
+import { clientRecord } from '../openapi/answers';
+import { requestSchema } from '../openapi/components';
 
 export const CLIENTS_PATH = '/subscription_client_details';
 
@@ -25,10 +28,13 @@ export const clientQuery = recordQuery('ClientId');
  * PATCH /subscription_client_details: any of the organisation's fields under the provider's names,
  * its default regions, and `IsActive` to deactivate it (every session of its people ends) or activate it.
  */
-export const clientChangesBody = restSchema(organizationInput, ORGANIZATION_REST_FIELDS)
-  .partial()
-  .extend({ IsActive: z.boolean({ error: 'IsActive is true or false' }).optional() })
-  .refine((body) => Object.values(body).some((value) => value !== undefined), 'Send at least one field to change');
+export const clientChangesBody = requestSchema(
+  'OrganizationChanges',
+  restSchema(organizationInput, ORGANIZATION_REST_FIELDS)
+    .partial()
+    .extend({ IsActive: z.boolean({ error: 'IsActive is true or false' }).optional() })
+    .refine((body) => Object.values(body).some((value) => value !== undefined), 'Send at least one field to change'),
+);
 
 type ClientChanges = z.output<typeof clientChangesBody>;
 
@@ -85,77 +91,106 @@ async function checkRegions(tx: Queryable, codes: string[], kept: string[]): Pro
     throw new HttpError('BAD_REQUEST', `Choose regions from the list; ${unknown.join(', ')} is not offered`, 'DefaultRegions');
 }
 
-export function clientRoutes(db: Database): Router {
-  const router = Router();
-  router.get(CLIENTS_PATH, requireAdmin, async (req, res) => {
-    res.json(await listResource(db, clients, req, res, viewerOf(res)));
-  });
+export const clientRoutes = [
+  route(
+    {
+      method: 'get',
+      path: CLIENTS_PATH,
+      access: 'admin',
+      operationId: 'listClients',
+      tag: 'Organisations',
+      summary: 'Organisations: all for a SuperAdmin, only their own for an organisation admin',
+      parameters: listParameters(clientFields),
+      responses: { 200: listAnswer('Organisations', clientRecord), 400: BAD_LIST_QUERY },
+    },
+    async (req, res, { db }) => {
+      res.json(await listResource(db, clients, req, res, viewerOf(res)));
+    },
+  ),
 
   // Only the provider changes an organisation's record: its admins see it but do not edit it.
-  router.patch(CLIENTS_PATH, requireSuperAdmin, async (req, res) => {
-    const clientId = recordIdOf(clientQuery, 'ClientId', req);
-    const { IsActive, DefaultRegions, ...fields } = parseBody(clientChangesBody, req.body);
-    const viewer = viewerOf(res);
-    const ip = clientOf(req, res).ip;
-    const saved = await db.transaction(async (tx) => {
-      const before = await clientById(tx, clientId, true);
-      if (!before) throw new HttpError('NOT_FOUND', 'There is no such organisation', 'ClientId');
+  route(
+    {
+      method: 'patch',
+      path: CLIENTS_PATH,
+      access: 'superAdmin',
+      operationId: 'updateClient',
+      tag: 'Organisations',
+      summary:
+        'Change an organisation’s details and default regions, or deactivate it (IsActive: false: every live session of its people ends in the same transaction, end_reason organization_deactivated) or activate it. SuperAdmins only; each change is audited',
+      query: clientQuery,
+      body: clientChangesBody,
+      responses: {
+        200: { description: 'The organisation as changed', body: clientRecord },
+        400: refused('BAD_REQUEST naming the field (DefaultRegions: a region not in the regions master), or no field to change'),
+        404: refused('NOT_FOUND (field ClientId): no such organisation'),
+        409: refused('CONFLICT (field IsActive): the provider’s own organisation cannot be deactivated'),
+      },
+    },
+    async (req, res, { db }) => {
+      const clientId = recordIdOf(clientQuery, 'ClientId', req);
+      const { IsActive, DefaultRegions, ...fields } = parseBody(clientChangesBody, req.body);
+      const viewer = viewerOf(res);
+      const ip = clientOf(req, res).ip;
+      const saved = await db.transaction(async (tx) => {
+        const before = await clientById(tx, clientId, true);
+        if (!before) throw new HttpError('NOT_FOUND', 'There is no such organisation', 'ClientId');
 
-      const sets: string[] = [];
-      const params: unknown[] = [clientId];
-      for (const [field, column] of Object.entries(COLUMNS)) {
-        const value = fields[field as keyof typeof COLUMNS];
-        if (value !== undefined) sets.push(`${column} = $${params.push(value)}`);
-      }
-      if (sets.length) await tx.query(`UPDATE clients SET ${sets.join(', ')}, updated_at = now() WHERE client_id = $1`, params);
-      if (DefaultRegions !== undefined) {
-        await checkRegions(tx, DefaultRegions, before.DefaultRegions);
-        await tx.query(
-          `INSERT INTO org_settings (client_id, default_regions, updated_at) VALUES ($1, $2, now())
-           ON CONFLICT (client_id) DO UPDATE SET default_regions = $2, updated_at = now()`,
-          [clientId, DefaultRegions],
-        );
-      }
-      const changed = changedFields(details(before), details((await clientById(tx, clientId))!));
-      if (Object.keys(changed.after).length) {
-        await audit(tx, {
-          clientId,
-          actorUserId: viewer.userId,
-          action: 'organization.update',
-          entityType: 'organization',
-          entityId: clientId,
-          ip,
-          ...changed,
-        });
-      }
-
-      if (IsActive !== undefined && IsActive !== before.IsActive) {
-        if (!IsActive && before.IsProvider) {
-          throw new HttpError('CONFLICT', 'The provider’s own organisation cannot be deactivated', 'IsActive');
+        const sets: string[] = [];
+        const params: unknown[] = [clientId];
+        for (const [field, column] of Object.entries(COLUMNS)) {
+          const value = fields[field as keyof typeof COLUMNS];
+          if (value !== undefined) sets.push(`${column} = $${params.push(value)}`);
         }
-        await tx.query('UPDATE clients SET is_active = $2, updated_at = now() WHERE client_id = $1', [clientId, IsActive]);
-        // A deactivated organisation's people are out at once, not when their sessions happen to expire.
-        const ended = IsActive
-          ? []
-          : await tx.query(
-              `UPDATE sessions SET ended_at = now(), end_reason = $2
+        if (sets.length) await tx.query(`UPDATE clients SET ${sets.join(', ')}, updated_at = now() WHERE client_id = $1`, params);
+        if (DefaultRegions !== undefined) {
+          await checkRegions(tx, DefaultRegions, before.DefaultRegions);
+          await tx.query(
+            `INSERT INTO org_settings (client_id, default_regions, updated_at) VALUES ($1, $2, now())
+           ON CONFLICT (client_id) DO UPDATE SET default_regions = $2, updated_at = now()`,
+            [clientId, DefaultRegions],
+          );
+        }
+        const changed = changedFields(details(before), details((await clientById(tx, clientId))!));
+        if (Object.keys(changed.after).length) {
+          await audit(tx, {
+            clientId,
+            actorUserId: viewer.userId,
+            action: 'organization.update',
+            entityType: 'organization',
+            entityId: clientId,
+            ip,
+            ...changed,
+          });
+        }
+
+        if (IsActive !== undefined && IsActive !== before.IsActive) {
+          if (!IsActive && before.IsProvider) {
+            throw new HttpError('CONFLICT', 'The provider’s own organisation cannot be deactivated', 'IsActive');
+          }
+          await tx.query('UPDATE clients SET is_active = $2, updated_at = now() WHERE client_id = $1', [clientId, IsActive]);
+          // A deactivated organisation's people are out at once, not when their sessions happen to expire.
+          const ended = IsActive
+            ? []
+            : await tx.query(
+                `UPDATE sessions SET ended_at = now(), end_reason = $2
                 WHERE client_id = $1 AND ended_at IS NULL AND expires_at > now() RETURNING session_id`,
-              [clientId, ORGANIZATION_DEACTIVATED],
-            );
-        await audit(tx, {
-          clientId,
-          actorUserId: viewer.userId,
-          action: IsActive ? 'organization.activate' : 'organization.deactivate',
-          entityType: 'organization',
-          entityId: clientId,
-          before: { IsActive: before.IsActive },
-          after: IsActive ? { IsActive } : { IsActive, SessionsEnded: ended.length },
-          ip,
-        });
-      }
-      return (await clientById(tx, clientId))!;
-    });
-    res.json(saved);
-  });
-  return router;
-}
+                [clientId, ORGANIZATION_DEACTIVATED],
+              );
+          await audit(tx, {
+            clientId,
+            actorUserId: viewer.userId,
+            action: IsActive ? 'organization.activate' : 'organization.deactivate',
+            entityType: 'organization',
+            entityId: clientId,
+            before: { IsActive: before.IsActive },
+            after: IsActive ? { IsActive } : { IsActive, SessionsEnded: ended.length },
+            ip,
+          });
+        }
+        return (await clientById(tx, clientId))!;
+      });
+      res.json(saved);
+    },
+  ),
+];

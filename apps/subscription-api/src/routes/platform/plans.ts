@@ -1,12 +1,14 @@
-import { Router } from 'express';
 import { z } from 'zod';
 import { PLAN_REST_FIELDS, planChangesInput, planInput, restSchema } from '@yozy/shared';
-import type { Database, Queryable } from '../../db/database';
+import type { Queryable } from '../../db/database';
 import { audit, changedFields } from '../../domain/audit';
-import { requireSuperAdmin, viewerOf } from '../../http/auth';
+import { viewerOf } from '../../http/auth';
 import { HttpError, parseBody, settleDuplicates } from '../../http/errors';
 import { clientOf } from '../../http/gateway';
 import { listResource, recordById, recordIdOf, recordQuery, type ResourceDefinition, recordOf } from '../../http/resource';
+import { route } from '../../http/route';
+import { listParameters, listAnswer, BAD_LIST_QUERY, refused } from '../../http/answers';
+import { answerSchema, requestSchema } from '../../openapi/components';
 
 export const PLANS_PATH = '/platform/subscription_plan_master';
 
@@ -42,12 +44,15 @@ export const managedPlans: ResourceDefinition = {
 };
 
 /** A new plan in the provider's field names, with the rules the console's form checks. */
-export const planBody = restSchema(planInput, PLAN_REST_FIELDS);
+export const planBody = requestSchema('PlanForm', restSchema(planInput, PLAN_REST_FIELDS));
 /** A plan's changed terms; `Retired` takes it off sale (or puts it back) without touching its terms. */
-export const planChangesBody = restSchema(planChangesInput, PLAN_REST_FIELDS)
-  .partial()
-  .extend({ Retired: z.boolean({ error: 'Retired is true or false' }).optional() })
-  .refine((body) => Object.values(body).some((value) => value !== undefined), 'Send at least one field to change');
+export const planChangesBody = requestSchema(
+  'PlanChanges',
+  restSchema(planChangesInput, PLAN_REST_FIELDS)
+    .partial()
+    .extend({ Retired: z.boolean({ error: 'Retired is true or false' }).optional() })
+    .refine((body) => Object.values(body).some((value) => value !== undefined), 'Send at least one field to change'),
+);
 export const planQuery = recordQuery('PlanId');
 
 type PlanRow = z.output<typeof planBody> & {
@@ -95,116 +100,178 @@ async function nameTaken(db: Queryable, productId: number, name: string, exceptP
   return Boolean(row);
 }
 
-export const managedPlanRecord = recordOf(managedPlanFields);
+export const managedPlanRecord = answerSchema('ManagedPlan', recordOf(managedPlanFields));
 
 /** The plan master for the provider's SuperAdmins: list, add, change, retire and delete plans. */
-export function platformPlanRoutes(db: Database): Router {
-  const router = Router();
+export const platformPlanRoutes = [
+  route(
+    {
+      method: 'get',
+      path: PLANS_PATH,
+      access: 'superAdmin',
+      operationId: 'listManagedPlans',
+      tag: 'Platform',
+      summary: 'Every plan, retired ones too, with the number of licences holding it (SuperAdmins)',
+      parameters: listParameters(managedPlanFields),
+      responses: {
+        200: listAnswer('Plans', managedPlanRecord),
+        400: BAD_LIST_QUERY,
+      },
+    },
+    async (req, res, { db }) => {
+      res.json(await listResource(db, managedPlans, req, res, viewerOf(res)));
+    },
+  ),
 
-  router.get(PLANS_PATH, requireSuperAdmin, async (req, res) => {
-    res.json(await listResource(db, managedPlans, req, res, viewerOf(res)));
-  });
-
-  router.post(PLANS_PATH, requireSuperAdmin, async (req, res) => {
-    const plan = parseBody(planBody, req.body);
-    const viewer = viewerOf(res);
-    const created = await settleDuplicates(
-      () =>
-        db.transaction(async (tx) => {
-          const [product] = await tx.query('SELECT 1 FROM products WHERE product_id = $1 AND is_active', [plan.ProductId]);
-          if (!product) throw new HttpError('BAD_REQUEST', 'Choose a product from the list', 'ProductId');
-          if (await nameTaken(tx, plan.ProductId, plan.PlanName, null)) throw new HttpError('CONFLICT', DUPLICATE_NAME, 'PlanName');
-          const [row] = await tx.query<{ plan_id: number }>(
-            `INSERT INTO plans (product_id, plan_name, plan_group, cost, currency, frequency, capacity)
+  route(
+    {
+      method: 'post',
+      path: PLANS_PATH,
+      access: 'superAdmin',
+      operationId: 'createPlan',
+      tag: 'Platform',
+      summary: 'Add a plan to a product on sale; it is offered at once',
+      body: planBody,
+      responses: {
+        201: { description: 'The new plan', body: managedPlanRecord },
+        400: refused('BAD_REQUEST naming the field: missing, too long, out of the column’s range, or a product not on sale (ProductId)'),
+        409: refused('CONFLICT (field PlanName): the product already has a plan of that name'),
+      },
+    },
+    async (req, res, { db }) => {
+      const plan = parseBody(planBody, req.body);
+      const viewer = viewerOf(res);
+      const created = await settleDuplicates(
+        () =>
+          db.transaction(async (tx) => {
+            const [product] = await tx.query('SELECT 1 FROM products WHERE product_id = $1 AND is_active', [plan.ProductId]);
+            if (!product) throw new HttpError('BAD_REQUEST', 'Choose a product from the list', 'ProductId');
+            if (await nameTaken(tx, plan.ProductId, plan.PlanName, null)) throw new HttpError('CONFLICT', DUPLICATE_NAME, 'PlanName');
+            const [row] = await tx.query<{ plan_id: number }>(
+              `INSERT INTO plans (product_id, plan_name, plan_group, cost, currency, frequency, capacity)
            VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING plan_id`,
-            [plan.ProductId, plan.PlanName, plan.PlanGroup, plan.Cost, plan.Currency, plan.Frequency, plan.Capacity],
-          );
-          const saved = (await planById(tx, row!.plan_id))!;
-          await audit(tx, {
-            clientId: null,
-            actorUserId: viewer.userId,
-            action: 'plan.create',
-            entityType: 'plan',
-            entityId: saved.PlanId,
-            after: terms(saved),
-            ip: clientOf(req, res).ip,
-          });
-          return saved;
-        }),
-      DUPLICATES,
-    );
-    res.status(201).json(created);
-  });
-
-  router.patch(PLANS_PATH, requireSuperAdmin, async (req, res) => {
-    const planId = recordIdOf(planQuery, 'PlanId', req);
-    const changes = parseBody(planChangesBody, req.body);
-    const viewer = viewerOf(res);
-    const saved = await settleDuplicates(
-      () =>
-        db.transaction(async (tx) => {
-          const before = await planById(tx, planId, true);
-          if (!before) throw new HttpError('NOT_FOUND', 'There is no such plan', 'PlanId');
-          if (changes.PlanName !== undefined && (await nameTaken(tx, before.ProductId, changes.PlanName, planId))) {
-            throw new HttpError('CONFLICT', DUPLICATE_NAME, 'PlanName');
-          }
-          const sets: string[] = [];
-          const params: unknown[] = [planId];
-          for (const [field, column] of Object.entries(COLUMNS)) {
-            const value = changes[field as keyof typeof COLUMNS];
-            if (value !== undefined) sets.push(`${column} = $${params.push(value)}`);
-          }
-          if (changes.Retired !== undefined) sets.push(`is_active = $${params.push(!changes.Retired)}`);
-          await tx.query(`UPDATE plans SET ${sets.join(', ')} WHERE plan_id = $1`, params);
-          const after = (await planById(tx, planId))!;
-          const diff = changedFields(terms(before), terms(after));
-          if (Object.keys(diff.after).length) {
+              [plan.ProductId, plan.PlanName, plan.PlanGroup, plan.Cost, plan.Currency, plan.Frequency, plan.Capacity],
+            );
+            const saved = (await planById(tx, row!.plan_id))!;
             await audit(tx, {
               clientId: null,
               actorUserId: viewer.userId,
-              action: actionOf(diff.after),
+              action: 'plan.create',
               entityType: 'plan',
-              entityId: planId,
-              ...diff,
+              entityId: saved.PlanId,
+              after: terms(saved),
               ip: clientOf(req, res).ip,
             });
-          }
-          return after;
-        }),
-      DUPLICATES,
-    );
-    res.json(saved);
-  });
-
-  router.delete(PLANS_PATH, requireSuperAdmin, async (req, res) => {
-    const planId = recordIdOf(planQuery, 'PlanId', req);
-    const viewer = viewerOf(res);
-    await db.transaction(async (tx) => {
-      // Locked, so no licence or enquiry can take the plan between the count and the deletion.
-      const before = await planById(tx, planId, true);
-      if (!before) throw new HttpError('NOT_FOUND', 'There is no such plan', 'PlanId');
-      const [use] = await tx.query<{ licences: number; enquiries: number }>(
-        `SELECT (SELECT count(*)::int FROM licences WHERE plan_id = $1) AS licences,
-                (SELECT count(*)::int FROM enquiries WHERE plan_id = $1) AS enquiries`,
-        [planId],
+            return saved;
+          }),
+        DUPLICATES,
       );
-      if (use!.licences > 0 || use!.enquiries > 0) throw new HttpError('CONFLICT', inUseMessage(before.PlanName, use!), 'PlanId');
-      await tx.query('DELETE FROM plans WHERE plan_id = $1', [planId]);
-      await audit(tx, {
-        clientId: null,
-        actorUserId: viewer.userId,
-        action: 'plan.delete',
-        entityType: 'plan',
-        entityId: planId,
-        before: terms(before),
-        ip: clientOf(req, res).ip,
-      });
-    });
-    res.status(204).end();
-  });
+      res.status(201).json(created);
+    },
+  ),
 
-  return router;
-}
+  route(
+    {
+      method: 'patch',
+      path: PLANS_PATH,
+      access: 'superAdmin',
+      operationId: 'updatePlan',
+      tag: 'Platform',
+      summary: 'Change a plan’s terms, or retire it (Retired: true) so it is no longer offered; licences keep it',
+      query: planQuery,
+      body: planChangesBody,
+      responses: {
+        200: { description: 'The plan as changed', body: managedPlanRecord },
+        400: refused('BAD_REQUEST naming the field, or no field to change'),
+        404: refused('NOT_FOUND: no such plan'),
+        409: refused('CONFLICT (field PlanName): the product already has a plan of that name'),
+      },
+    },
+    async (req, res, { db }) => {
+      const planId = recordIdOf(planQuery, 'PlanId', req);
+      const changes = parseBody(planChangesBody, req.body);
+      const viewer = viewerOf(res);
+      const saved = await settleDuplicates(
+        () =>
+          db.transaction(async (tx) => {
+            const before = await planById(tx, planId, true);
+            if (!before) throw new HttpError('NOT_FOUND', 'There is no such plan', 'PlanId');
+            if (changes.PlanName !== undefined && (await nameTaken(tx, before.ProductId, changes.PlanName, planId))) {
+              throw new HttpError('CONFLICT', DUPLICATE_NAME, 'PlanName');
+            }
+            const sets: string[] = [];
+            const params: unknown[] = [planId];
+            for (const [field, column] of Object.entries(COLUMNS)) {
+              const value = changes[field as keyof typeof COLUMNS];
+              if (value !== undefined) sets.push(`${column} = $${params.push(value)}`);
+            }
+            if (changes.Retired !== undefined) sets.push(`is_active = $${params.push(!changes.Retired)}`);
+            await tx.query(`UPDATE plans SET ${sets.join(', ')} WHERE plan_id = $1`, params);
+            const after = (await planById(tx, planId))!;
+            const diff = changedFields(terms(before), terms(after));
+            if (Object.keys(diff.after).length) {
+              await audit(tx, {
+                clientId: null,
+                actorUserId: viewer.userId,
+                action: actionOf(diff.after),
+                entityType: 'plan',
+                entityId: planId,
+                ...diff,
+                ip: clientOf(req, res).ip,
+              });
+            }
+            return after;
+          }),
+        DUPLICATES,
+      );
+      res.json(saved);
+    },
+  ),
+
+  route(
+    {
+      method: 'delete',
+      path: PLANS_PATH,
+      access: 'superAdmin',
+      operationId: 'deletePlan',
+      tag: 'Platform',
+      summary: 'Delete a plan no licence or enquiry uses',
+      query: planQuery,
+      responses: {
+        204: { description: 'Deleted' },
+        400: refused('BAD_REQUEST: the plan is not named as PlanId=eq.<id>'),
+        404: refused('NOT_FOUND: no such plan'),
+        409: refused('CONFLICT (field PlanId): licences or enquiries use the plan; retire it instead'),
+      },
+    },
+    async (req, res, { db }) => {
+      const planId = recordIdOf(planQuery, 'PlanId', req);
+      const viewer = viewerOf(res);
+      await db.transaction(async (tx) => {
+        // Locked, so no licence or enquiry can take the plan between the count and the deletion.
+        const before = await planById(tx, planId, true);
+        if (!before) throw new HttpError('NOT_FOUND', 'There is no such plan', 'PlanId');
+        const [use] = await tx.query<{ licences: number; enquiries: number }>(
+          `SELECT (SELECT count(*)::int FROM licences WHERE plan_id = $1) AS licences,
+                (SELECT count(*)::int FROM enquiries WHERE plan_id = $1) AS enquiries`,
+          [planId],
+        );
+        if (use!.licences > 0 || use!.enquiries > 0) throw new HttpError('CONFLICT', inUseMessage(before.PlanName, use!), 'PlanId');
+        await tx.query('DELETE FROM plans WHERE plan_id = $1', [planId]);
+        await audit(tx, {
+          clientId: null,
+          actorUserId: viewer.userId,
+          action: 'plan.delete',
+          entityType: 'plan',
+          entityId: planId,
+          before: terms(before),
+          ip: clientOf(req, res).ip,
+        });
+      });
+      res.status(204).end();
+    },
+  ),
+];
 
 /** Retiring or reinstating is its own entry in the log; any other change is an update. */
 function actionOf(changed: Record<string, unknown>): string {

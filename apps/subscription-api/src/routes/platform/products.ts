@@ -1,12 +1,14 @@
-import { Router } from 'express';
 import type { z } from 'zod';
 import { PRODUCT_REST_FIELDS, productInput, restSchema } from '@yozy/shared';
-import type { Database, Queryable } from '../../db/database';
+import type { Queryable } from '../../db/database';
 import { audit, changedFields } from '../../domain/audit';
-import { requireSuperAdmin, viewerOf } from '../../http/auth';
+import { viewerOf } from '../../http/auth';
 import { HttpError, parseBody, settleDuplicates } from '../../http/errors';
 import { clientOf } from '../../http/gateway';
 import { listResource, recordById, recordIdOf, recordQuery, type ResourceDefinition, recordOf } from '../../http/resource';
+import { route } from '../../http/route';
+import { listParameters, listAnswer, BAD_LIST_QUERY, refused } from '../../http/answers';
+import { answerSchema, requestSchema } from '../../openapi/components';
 
 export const PRODUCTS_PATH = '/platform/subscription_product_master';
 
@@ -32,7 +34,7 @@ export const managedProducts: ResourceDefinition = {
 };
 
 /** A product in the provider's field names, with the rules the console's form checks. */
-export const productBody = restSchema(productInput, PRODUCT_REST_FIELDS);
+export const productBody = requestSchema('ProductForm', restSchema(productInput, PRODUCT_REST_FIELDS));
 export const productQuery = recordQuery('ProductId');
 
 type ProductRow = z.output<typeof productBody> & { ProductId: number; PlanCount: number };
@@ -60,77 +62,122 @@ async function codeTaken(db: Queryable, code: string, exceptProductId: number | 
   return Boolean(row);
 }
 
-export const managedProductRecord = recordOf(managedProductFields);
+export const managedProductRecord = answerSchema('ManagedProduct', recordOf(managedProductFields));
 
 /** The product master for the provider's SuperAdmins: list, add and change products. */
-export function platformProductRoutes(db: Database): Router {
-  const router = Router();
+export const platformProductRoutes = [
+  route(
+    {
+      method: 'get',
+      path: PRODUCTS_PATH,
+      access: 'superAdmin',
+      operationId: 'listManagedProducts',
+      tag: 'Platform',
+      summary: 'Every product, with the number of its plans (SuperAdmins)',
+      parameters: listParameters(managedProductFields),
+      responses: {
+        200: listAnswer('Products', managedProductRecord),
+        400: BAD_LIST_QUERY,
+      },
+    },
+    async (req, res, { db }) => {
+      res.json(await listResource(db, managedProducts, req, res, viewerOf(res)));
+    },
+  ),
 
-  router.get(PRODUCTS_PATH, requireSuperAdmin, async (req, res) => {
-    res.json(await listResource(db, managedProducts, req, res, viewerOf(res)));
-  });
-
-  router.post(PRODUCTS_PATH, requireSuperAdmin, async (req, res) => {
-    const product = parseBody(productBody, req.body);
-    const viewer = viewerOf(res);
-    const created = await settleDuplicates(
-      () =>
-        db.transaction(async (tx) => {
-          if (await codeTaken(tx, product.ProductCode, null)) throw new HttpError('CONFLICT', DUPLICATE_CODE, 'ProductCode');
-          const [row] = await tx.query<{ product_id: number }>(
-            'INSERT INTO products (product_name, product_code, domain, included_products) VALUES ($1, $2, $3, $4) RETURNING product_id',
-            [product.ProductName, product.ProductCode, product.Domain, product.IncludedProducts],
-          );
-          const saved = (await productById(tx, row!.product_id))!;
-          await audit(tx, {
-            clientId: null,
-            actorUserId: viewer.userId,
-            action: 'product.create',
-            entityType: 'product',
-            entityId: saved.ProductId,
-            after: described(saved),
-            ip: clientOf(req, res).ip,
-          });
-          return saved;
-        }),
-      DUPLICATES,
-    );
-    res.status(201).json(created);
-  });
-
-  router.patch(PRODUCTS_PATH, requireSuperAdmin, async (req, res) => {
-    const productId = recordIdOf(productQuery, 'ProductId', req);
-    const product = parseBody(productBody, req.body);
-    const viewer = viewerOf(res);
-    const saved = await settleDuplicates(
-      () =>
-        db.transaction(async (tx) => {
-          const before = await productById(tx, productId, true);
-          if (!before) throw new HttpError('NOT_FOUND', 'There is no such product', 'ProductId');
-          if (await codeTaken(tx, product.ProductCode, productId)) throw new HttpError('CONFLICT', DUPLICATE_CODE, 'ProductCode');
-          await tx.query(
-            'UPDATE products SET product_name = $2, product_code = $3, domain = $4, included_products = $5 WHERE product_id = $1',
-            [productId, product.ProductName, product.ProductCode, product.Domain, product.IncludedProducts],
-          );
-          const after = (await productById(tx, productId))!;
-          const diff = changedFields(described(before), described(after));
-          if (Object.keys(diff.after).length) {
+  route(
+    {
+      method: 'post',
+      path: PRODUCTS_PATH,
+      access: 'superAdmin',
+      operationId: 'createProduct',
+      tag: 'Platform',
+      summary: 'Add a product; it is on sale at once (the sign-up form lists it)',
+      body: productBody,
+      responses: {
+        201: { description: 'The new product', body: managedProductRecord },
+        400: refused('BAD_REQUEST naming the field: missing, too long, a code of other characters, or an address that is not http(s)'),
+        409: refused('CONFLICT (field ProductCode): another product has this code'),
+      },
+    },
+    async (req, res, { db }) => {
+      const product = parseBody(productBody, req.body);
+      const viewer = viewerOf(res);
+      const created = await settleDuplicates(
+        () =>
+          db.transaction(async (tx) => {
+            if (await codeTaken(tx, product.ProductCode, null)) throw new HttpError('CONFLICT', DUPLICATE_CODE, 'ProductCode');
+            const [row] = await tx.query<{ product_id: number }>(
+              'INSERT INTO products (product_name, product_code, domain, included_products) VALUES ($1, $2, $3, $4) RETURNING product_id',
+              [product.ProductName, product.ProductCode, product.Domain, product.IncludedProducts],
+            );
+            const saved = (await productById(tx, row!.product_id))!;
             await audit(tx, {
               clientId: null,
               actorUserId: viewer.userId,
-              action: 'product.update',
+              action: 'product.create',
               entityType: 'product',
-              entityId: productId,
-              ...diff,
+              entityId: saved.ProductId,
+              after: described(saved),
               ip: clientOf(req, res).ip,
             });
-          }
-          return after;
-        }),
-      DUPLICATES,
-    );
-    res.json(saved);
-  });
+            return saved;
+          }),
+        DUPLICATES,
+      );
+      res.status(201).json(created);
+    },
+  ),
 
-  return router;
-}
+  route(
+    {
+      method: 'patch',
+      path: PRODUCTS_PATH,
+      access: 'superAdmin',
+      operationId: 'updateProduct',
+      tag: 'Platform',
+      summary: 'Change a product’s name, code, address or included products',
+      query: productQuery,
+      body: productBody,
+      responses: {
+        200: { description: 'The product as changed', body: managedProductRecord },
+        400: refused('BAD_REQUEST naming the field'),
+        404: refused('NOT_FOUND: no such product'),
+        409: refused('CONFLICT (field ProductCode): another product has this code'),
+      },
+    },
+    async (req, res, { db }) => {
+      const productId = recordIdOf(productQuery, 'ProductId', req);
+      const product = parseBody(productBody, req.body);
+      const viewer = viewerOf(res);
+      const saved = await settleDuplicates(
+        () =>
+          db.transaction(async (tx) => {
+            const before = await productById(tx, productId, true);
+            if (!before) throw new HttpError('NOT_FOUND', 'There is no such product', 'ProductId');
+            if (await codeTaken(tx, product.ProductCode, productId)) throw new HttpError('CONFLICT', DUPLICATE_CODE, 'ProductCode');
+            await tx.query(
+              'UPDATE products SET product_name = $2, product_code = $3, domain = $4, included_products = $5 WHERE product_id = $1',
+              [productId, product.ProductName, product.ProductCode, product.Domain, product.IncludedProducts],
+            );
+            const after = (await productById(tx, productId))!;
+            const diff = changedFields(described(before), described(after));
+            if (Object.keys(diff.after).length) {
+              await audit(tx, {
+                clientId: null,
+                actorUserId: viewer.userId,
+                action: 'product.update',
+                entityType: 'product',
+                entityId: productId,
+                ...diff,
+                ip: clientOf(req, res).ip,
+              });
+            }
+            return after;
+          }),
+        DUPLICATES,
+      );
+      res.json(saved);
+    },
+  ),
+];
