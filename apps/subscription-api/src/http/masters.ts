@@ -8,12 +8,12 @@ import { recordIdOf } from './resource';
 import type { Handler } from './route';
 
 /**
- * A master list the provider's SuperAdmins keep (regions, roles): records are added, changed,
- * retired (IsActive: false) while something uses them, and deleted once nothing does. Every write
- * is audited, and a clash two racing requests let past the checks is settled by the unique indexes.
+ * A master list the provider's SuperAdmins keep (plans, products, regions, roles): records are
+ * added, changed, retired while something uses them, and deleted once nothing does. Every write is
+ * audited, and a clash two racing requests let past the checks is settled by the unique indexes.
  */
-export type Master<Row extends { IsActive: boolean }> = {
-  /** The audit log's entity type, which also names its actions (`region.retire`). */
+export type Master<Row> = {
+  /** The audit log's entity type, which also names its actions (`region.create`). */
   entity: string;
   /** The table and its key column. */
   table: string;
@@ -32,14 +32,14 @@ export type Master<Row extends { IsActive: boolean }> = {
 const entry = ({ entity }: { entity: string }, req: Parameters<Handler>[0], res: Parameters<Handler>[1]) =>
   ({ clientId: null, actorUserId: viewerOf(res).userId, entityType: entity, ip: clientOf(req, res).ip }) satisfies Partial<AuditEntry>;
 
-async function locked<Row extends { IsActive: boolean }>(master: Master<Row>, tx: Queryable, id: number): Promise<Row> {
+async function locked<Row>(master: Master<Row>, tx: Queryable, id: number): Promise<Row> {
   const record = await master.read(tx, id, true);
   if (!record) throw new HttpError('NOT_FOUND', `There is no such ${master.entity}`, master.idField);
   return record;
 }
 
 /** Adds a record: `insert` checks the body and writes it in the transaction, answering the new id. */
-export function createRecord<Row extends { IsActive: boolean }, Body extends z.ZodType>(
+export function createRecord<Row, Body extends z.ZodType>(
   master: Master<Row>,
   body: Body,
   insert: (tx: Queryable, record: z.output<Body>) => Promise<number>,
@@ -60,14 +60,20 @@ export function createRecord<Row extends { IsActive: boolean }, Body extends z.Z
   };
 }
 
-/**
- * Changes a record: `update` checks the changes and writes them while the record is locked. The
- * audit log names a change of IsActive a retirement or reactivation, any other `updated`.
- */
-export function changeRecord<Row extends { IsActive: boolean }, Body extends z.ZodType>(
+/** How the audit log names a change of a record by what changed (its fields, as they are after): `retire`, `update`… */
+type ChangeVerb<Row> = (changed: Record<string, unknown>, after: Row) => string;
+
+/** A change of IsActive retires or reactivates a record; any other change is `otherwise`. */
+export const retiringOr =
+  (otherwise: string): ChangeVerb<{ IsActive: boolean }> =>
+  (changed, after) =>
+    'IsActive' in changed ? (after.IsActive ? 'reactivate' : 'retire') : otherwise;
+
+/** Changes a record: `update` checks the changes and writes them while the record is locked; nothing is audited when nothing changed. */
+export function changeRecord<Row, Body extends z.ZodType>(
   master: Master<Row>,
   body: Body,
-  updated: string,
+  verb: ChangeVerb<Row>,
   update: (tx: Queryable, id: number, changes: z.output<Body>, before: Row) => Promise<void>,
 ): Handler {
   return async (req, res, { db }) => {
@@ -81,8 +87,7 @@ export function changeRecord<Row extends { IsActive: boolean }, Body extends z.Z
           const after = (await master.read(tx, id))!;
           const diff = changedFields(master.described(before), master.described(after));
           if (Object.keys(diff.after).length) {
-            const verb = 'IsActive' in diff.after ? (after.IsActive ? 'reactivate' : 'retire') : updated;
-            await audit(tx, { ...entry(master, req, res), action: `${master.entity}.${verb}`, entityId: id, ...diff });
+            await audit(tx, { ...entry(master, req, res), action: `${master.entity}.${verb(diff.after, after)}`, entityId: id, ...diff });
           }
           return after;
         }),
@@ -93,13 +98,16 @@ export function changeRecord<Row extends { IsActive: boolean }, Body extends z.Z
 }
 
 /** Deletes a record nothing uses; `inUse` says why one that something uses is kept (retire it instead). */
-export function deleteRecord<Row extends { IsActive: boolean }>(master: Master<Row>, inUse: (row: Row) => string | null): Handler {
+export function deleteRecord<Row>(
+  master: Master<Row>,
+  inUse: (tx: Queryable, row: Row) => Promise<string | null> | string | null,
+): Handler {
   return async (req, res, { db }) => {
     const id = recordIdOf(master.query, master.idField, req);
     await db.transaction(async (tx) => {
       // Locked, so nothing starts using the record between this check and the deletion.
       const before = await locked(master, tx, id);
-      const use = inUse(before);
+      const use = await inUse(tx, before);
       if (use) throw new HttpError('CONFLICT', use, master.idField);
       await tx.query(`DELETE FROM ${master.table} WHERE ${master.key} = $1`, [id]);
       await audit(tx, { ...entry(master, req, res), action: `${master.entity}.delete`, entityId: id, before: master.described(before) });

@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { PLAN_REST_FIELDS, planChangesInput, planInput, restSchema } from '@yozy/shared';
 import type { Queryable } from '../../db/database';
-import { audit, changedFields } from '../../domain/audit';
 import { viewerOf } from '../../http/auth';
-import { HttpError, parseBody, settleDuplicates } from '../../http/errors';
-import { clientOf } from '../../http/gateway';
-import { listResource, recordById, recordIdOf, recordQuery, type ResourceDefinition, recordOf } from '../../http/resource';
+import { HttpError } from '../../http/errors';
+import { listResource, recordById, recordQuery, type ResourceDefinition, recordOf } from '../../http/resource';
 import { route } from '../../http/route';
+import { changeRecord, createRecord, deleteRecord, type Master } from '../../http/masters';
 import { listParameters, listAnswer, BAD_LIST_QUERY, refused } from '../../http/answers';
 import { answerSchema, requestSchema } from '../../openapi/components';
 
@@ -74,23 +73,26 @@ const COLUMNS = {
 
 const DUPLICATE_NAME = 'This product already has a plan of that name';
 
-/** Two requests racing past the name check: the unique index settles it. */
-const DUPLICATES = { plans_product_plan_name_key: [DUPLICATE_NAME, 'PlanName'] } as const;
-
-const planById = (db: Queryable, planId: number, lock = false) =>
-  recordById<PlanRow>(db, managedPlans, 'pl.plan_id', planId, lock ? 'pl' : undefined);
-
-/** What the audit log keeps of a plan: its terms and whether it is on sale. */
-const terms = (plan: PlanRow) => ({
-  ProductId: plan.ProductId,
-  PlanName: plan.PlanName,
-  PlanGroup: plan.PlanGroup,
-  Cost: plan.Cost,
-  Currency: plan.Currency,
-  Frequency: plan.Frequency,
-  Capacity: plan.Capacity,
-  Retired: plan.Retired,
-});
+const plan: Master<PlanRow> = {
+  entity: 'plan',
+  table: 'plans',
+  key: 'plan_id',
+  query: planQuery,
+  idField: 'PlanId',
+  read: (db, planId, lock) => recordById(db, managedPlans, 'pl.plan_id', planId, lock ? 'pl' : undefined),
+  // What the audit log keeps of a plan: its terms and whether it is on sale.
+  described: ({ ProductId, PlanName, PlanGroup, Cost, Currency, Frequency, Capacity, Retired }) => ({
+    ProductId,
+    PlanName,
+    PlanGroup,
+    Cost,
+    Currency,
+    Frequency,
+    Capacity,
+    Retired,
+  }),
+  duplicates: { plans_product_plan_name_key: [DUPLICATE_NAME, 'PlanName'] },
+};
 
 async function nameTaken(db: Queryable, productId: number, name: string, exceptPlanId: number | null) {
   const [row] = await db.query(
@@ -138,36 +140,17 @@ export const platformPlanRoutes = [
         409: refused('CONFLICT (field PlanName): the product already has a plan of that name'),
       },
     },
-    async (req, res, { db }) => {
-      const plan = parseBody(planBody, req.body);
-      const viewer = viewerOf(res);
-      const created = await settleDuplicates(
-        () =>
-          db.transaction(async (tx) => {
-            const [product] = await tx.query('SELECT 1 FROM products WHERE product_id = $1 AND is_active', [plan.ProductId]);
-            if (!product) throw new HttpError('BAD_REQUEST', 'Choose a product from the list', 'ProductId');
-            if (await nameTaken(tx, plan.ProductId, plan.PlanName, null)) throw new HttpError('CONFLICT', DUPLICATE_NAME, 'PlanName');
-            const [row] = await tx.query<{ plan_id: number }>(
-              `INSERT INTO plans (product_id, plan_name, plan_group, cost, currency, frequency, capacity)
-           VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING plan_id`,
-              [plan.ProductId, plan.PlanName, plan.PlanGroup, plan.Cost, plan.Currency, plan.Frequency, plan.Capacity],
-            );
-            const saved = (await planById(tx, row!.plan_id))!;
-            await audit(tx, {
-              clientId: null,
-              actorUserId: viewer.userId,
-              action: 'plan.create',
-              entityType: 'plan',
-              entityId: saved.PlanId,
-              after: terms(saved),
-              ip: clientOf(req, res).ip,
-            });
-            return saved;
-          }),
-        DUPLICATES,
+    createRecord(plan, planBody, async (tx, body) => {
+      const [product] = await tx.query('SELECT 1 FROM products WHERE product_id = $1 AND is_active', [body.ProductId]);
+      if (!product) throw new HttpError('BAD_REQUEST', 'Choose a product from the list', 'ProductId');
+      if (await nameTaken(tx, body.ProductId, body.PlanName, null)) throw new HttpError('CONFLICT', DUPLICATE_NAME, 'PlanName');
+      const [row] = await tx.query<{ plan_id: number }>(
+        `INSERT INTO plans (product_id, plan_name, plan_group, cost, currency, frequency, capacity)
+         VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING plan_id`,
+        [body.ProductId, body.PlanName, body.PlanGroup, body.Cost, body.Currency, body.Frequency, body.Capacity],
       );
-      res.status(201).json(created);
-    },
+      return row!.plan_id;
+    }),
   ),
 
   route(
@@ -187,45 +170,19 @@ export const platformPlanRoutes = [
         409: refused('CONFLICT (field PlanName): the product already has a plan of that name'),
       },
     },
-    async (req, res, { db }) => {
-      const planId = recordIdOf(planQuery, 'PlanId', req);
-      const changes = parseBody(planChangesBody, req.body);
-      const viewer = viewerOf(res);
-      const saved = await settleDuplicates(
-        () =>
-          db.transaction(async (tx) => {
-            const before = await planById(tx, planId, true);
-            if (!before) throw new HttpError('NOT_FOUND', 'There is no such plan', 'PlanId');
-            if (changes.PlanName !== undefined && (await nameTaken(tx, before.ProductId, changes.PlanName, planId))) {
-              throw new HttpError('CONFLICT', DUPLICATE_NAME, 'PlanName');
-            }
-            const sets: string[] = [];
-            const params: unknown[] = [planId];
-            for (const [field, column] of Object.entries(COLUMNS)) {
-              const value = changes[field as keyof typeof COLUMNS];
-              if (value !== undefined) sets.push(`${column} = $${params.push(value)}`);
-            }
-            if (changes.Retired !== undefined) sets.push(`is_active = $${params.push(!changes.Retired)}`);
-            await tx.query(`UPDATE plans SET ${sets.join(', ')} WHERE plan_id = $1`, params);
-            const after = (await planById(tx, planId))!;
-            const diff = changedFields(terms(before), terms(after));
-            if (Object.keys(diff.after).length) {
-              await audit(tx, {
-                clientId: null,
-                actorUserId: viewer.userId,
-                action: actionOf(diff.after),
-                entityType: 'plan',
-                entityId: planId,
-                ...diff,
-                ip: clientOf(req, res).ip,
-              });
-            }
-            return after;
-          }),
-        DUPLICATES,
-      );
-      res.json(saved);
-    },
+    changeRecord(plan, planChangesBody, verbOf, async (tx, planId, changes, before) => {
+      if (changes.PlanName !== undefined && (await nameTaken(tx, before.ProductId, changes.PlanName, planId))) {
+        throw new HttpError('CONFLICT', DUPLICATE_NAME, 'PlanName');
+      }
+      const sets: string[] = [];
+      const params: unknown[] = [planId];
+      for (const [field, column] of Object.entries(COLUMNS)) {
+        const value = changes[field as keyof typeof COLUMNS];
+        if (value !== undefined) sets.push(`${column} = $${params.push(value)}`);
+      }
+      if (changes.Retired !== undefined) sets.push(`is_active = $${params.push(!changes.Retired)}`);
+      await tx.query(`UPDATE plans SET ${sets.join(', ')} WHERE plan_id = $1`, params);
+    }),
   ),
 
   route(
@@ -244,39 +201,21 @@ export const platformPlanRoutes = [
         409: refused('CONFLICT (field PlanId): licences or enquiries use the plan; retire it instead'),
       },
     },
-    async (req, res, { db }) => {
-      const planId = recordIdOf(planQuery, 'PlanId', req);
-      const viewer = viewerOf(res);
-      await db.transaction(async (tx) => {
-        // Locked, so no licence or enquiry can take the plan between the count and the deletion.
-        const before = await planById(tx, planId, true);
-        if (!before) throw new HttpError('NOT_FOUND', 'There is no such plan', 'PlanId');
-        const [use] = await tx.query<{ licences: number; enquiries: number }>(
-          `SELECT (SELECT count(*)::int FROM licences WHERE plan_id = $1) AS licences,
+    deleteRecord(plan, async (tx, { PlanId, PlanName }) => {
+      const [use] = await tx.query<{ licences: number; enquiries: number }>(
+        `SELECT (SELECT count(*)::int FROM licences WHERE plan_id = $1) AS licences,
                 (SELECT count(*)::int FROM enquiries WHERE plan_id = $1) AS enquiries`,
-          [planId],
-        );
-        if (use!.licences > 0 || use!.enquiries > 0) throw new HttpError('CONFLICT', inUseMessage(before.PlanName, use!), 'PlanId');
-        await tx.query('DELETE FROM plans WHERE plan_id = $1', [planId]);
-        await audit(tx, {
-          clientId: null,
-          actorUserId: viewer.userId,
-          action: 'plan.delete',
-          entityType: 'plan',
-          entityId: planId,
-          before: terms(before),
-          ip: clientOf(req, res).ip,
-        });
-      });
-      res.status(204).end();
-    },
+        [PlanId],
+      );
+      return use!.licences > 0 || use!.enquiries > 0 ? inUseMessage(PlanName, use!) : null;
+    }),
   ),
 ];
 
 /** Retiring or reinstating is its own entry in the log; any other change is an update. */
-function actionOf(changed: Record<string, unknown>): string {
-  if (Object.keys(changed).length === 1 && 'Retired' in changed) return changed.Retired ? 'plan.retire' : 'plan.reinstate';
-  return 'plan.update';
+function verbOf(changed: Record<string, unknown>): string {
+  if (Object.keys(changed).length === 1 && 'Retired' in changed) return changed.Retired ? 'retire' : 'reinstate';
+  return 'update';
 }
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;

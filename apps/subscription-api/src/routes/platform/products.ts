@@ -1,12 +1,11 @@
 import type { z } from 'zod';
 import { PRODUCT_REST_FIELDS, productInput, restSchema } from '@yozy/shared';
 import type { Queryable } from '../../db/database';
-import { audit, changedFields } from '../../domain/audit';
 import { viewerOf } from '../../http/auth';
-import { HttpError, parseBody, settleDuplicates } from '../../http/errors';
-import { clientOf } from '../../http/gateway';
-import { listResource, recordById, recordIdOf, recordQuery, type ResourceDefinition, recordOf } from '../../http/resource';
+import { HttpError } from '../../http/errors';
+import { listResource, recordById, recordQuery, type ResourceDefinition, recordOf } from '../../http/resource';
 import { route } from '../../http/route';
+import { changeRecord, createRecord, type Master } from '../../http/masters';
 import { listParameters, listAnswer, BAD_LIST_QUERY, refused } from '../../http/answers';
 import { answerSchema, requestSchema } from '../../openapi/components';
 
@@ -41,18 +40,16 @@ type ProductRow = z.output<typeof productBody> & { ProductId: number; PlanCount:
 
 const DUPLICATE_CODE = 'Another product has this code';
 
-/** Two requests racing past the code check: the unique constraint settles it. */
-const DUPLICATES = { products_product_code_key: [DUPLICATE_CODE, 'ProductCode'] } as const;
-
-const productById = (db: Queryable, productId: number, lock = false) =>
-  recordById<ProductRow>(db, managedProducts, 'p.product_id', productId, lock ? 'p' : undefined);
-
-const described = ({ ProductName, ProductCode, Domain, IncludedProducts }: ProductRow) => ({
-  ProductName,
-  ProductCode,
-  Domain,
-  IncludedProducts,
-});
+const product: Master<ProductRow> = {
+  entity: 'product',
+  table: 'products',
+  key: 'product_id',
+  query: productQuery,
+  idField: 'ProductId',
+  read: (db, productId, lock) => recordById(db, managedProducts, 'p.product_id', productId, lock ? 'p' : undefined),
+  described: ({ ProductName, ProductCode, Domain, IncludedProducts }) => ({ ProductName, ProductCode, Domain, IncludedProducts }),
+  duplicates: { products_product_code_key: [DUPLICATE_CODE, 'ProductCode'] },
+};
 
 async function codeTaken(db: Queryable, code: string, exceptProductId: number | null) {
   const [row] = await db.query('SELECT 1 FROM products WHERE product_code = $1 AND product_id IS DISTINCT FROM $2', [
@@ -100,33 +97,14 @@ export const platformProductRoutes = [
         409: refused('CONFLICT (field ProductCode): another product has this code'),
       },
     },
-    async (req, res, { db }) => {
-      const product = parseBody(productBody, req.body);
-      const viewer = viewerOf(res);
-      const created = await settleDuplicates(
-        () =>
-          db.transaction(async (tx) => {
-            if (await codeTaken(tx, product.ProductCode, null)) throw new HttpError('CONFLICT', DUPLICATE_CODE, 'ProductCode');
-            const [row] = await tx.query<{ product_id: number }>(
-              'INSERT INTO products (product_name, product_code, domain, included_products) VALUES ($1, $2, $3, $4) RETURNING product_id',
-              [product.ProductName, product.ProductCode, product.Domain, product.IncludedProducts],
-            );
-            const saved = (await productById(tx, row!.product_id))!;
-            await audit(tx, {
-              clientId: null,
-              actorUserId: viewer.userId,
-              action: 'product.create',
-              entityType: 'product',
-              entityId: saved.ProductId,
-              after: described(saved),
-              ip: clientOf(req, res).ip,
-            });
-            return saved;
-          }),
-        DUPLICATES,
+    createRecord(product, productBody, async (tx, body) => {
+      if (await codeTaken(tx, body.ProductCode, null)) throw new HttpError('CONFLICT', DUPLICATE_CODE, 'ProductCode');
+      const [row] = await tx.query<{ product_id: number }>(
+        'INSERT INTO products (product_name, product_code, domain, included_products) VALUES ($1, $2, $3, $4) RETURNING product_id',
+        [body.ProductName, body.ProductCode, body.Domain, body.IncludedProducts],
       );
-      res.status(201).json(created);
-    },
+      return row!.product_id;
+    }),
   ),
 
   route(
@@ -146,38 +124,17 @@ export const platformProductRoutes = [
         409: refused('CONFLICT (field ProductCode): another product has this code'),
       },
     },
-    async (req, res, { db }) => {
-      const productId = recordIdOf(productQuery, 'ProductId', req);
-      const product = parseBody(productBody, req.body);
-      const viewer = viewerOf(res);
-      const saved = await settleDuplicates(
-        () =>
-          db.transaction(async (tx) => {
-            const before = await productById(tx, productId, true);
-            if (!before) throw new HttpError('NOT_FOUND', 'There is no such product', 'ProductId');
-            if (await codeTaken(tx, product.ProductCode, productId)) throw new HttpError('CONFLICT', DUPLICATE_CODE, 'ProductCode');
-            await tx.query(
-              'UPDATE products SET product_name = $2, product_code = $3, domain = $4, included_products = $5 WHERE product_id = $1',
-              [productId, product.ProductName, product.ProductCode, product.Domain, product.IncludedProducts],
-            );
-            const after = (await productById(tx, productId))!;
-            const diff = changedFields(described(before), described(after));
-            if (Object.keys(diff.after).length) {
-              await audit(tx, {
-                clientId: null,
-                actorUserId: viewer.userId,
-                action: 'product.update',
-                entityType: 'product',
-                entityId: productId,
-                ...diff,
-                ip: clientOf(req, res).ip,
-              });
-            }
-            return after;
-          }),
-        DUPLICATES,
-      );
-      res.json(saved);
-    },
+    changeRecord(
+      product,
+      productBody,
+      () => 'update',
+      async (tx, productId, body) => {
+        if (await codeTaken(tx, body.ProductCode, productId)) throw new HttpError('CONFLICT', DUPLICATE_CODE, 'ProductCode');
+        await tx.query(
+          'UPDATE products SET product_name = $2, product_code = $3, domain = $4, included_products = $5 WHERE product_id = $1',
+          [productId, body.ProductName, body.ProductCode, body.Domain, body.IncludedProducts],
+        );
+      },
+    ),
   ),
 ];

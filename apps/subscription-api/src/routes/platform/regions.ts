@@ -5,7 +5,7 @@ import { viewerOf } from '../../http/auth';
 import { HttpError } from '../../http/errors';
 import { listResource, recordById, recordQuery, type ResourceDefinition, recordOf } from '../../http/resource';
 import { route } from '../../http/route';
-import { changeRecord, createRecord, deleteRecord, type Master } from '../../http/masters';
+import { changeRecord, createRecord, deleteRecord, retiringOr, type Master } from '../../http/masters';
 import { listParameters, listAnswer, refused, BAD_LIST_QUERY } from '../../http/answers';
 import { answerSchema, requestSchema } from '../../openapi/components';
 
@@ -140,7 +140,7 @@ export const platformRegionRoutes = [
         409: refused('CONFLICT (field RegionName): another region has this name'),
       },
     },
-    changeRecord(region, regionChangesBody, 'rename', async (tx, regionId, changes) => {
+    changeRecord(region, regionChangesBody, retiringOr('rename'), async (tx, regionId, changes) => {
       if (changes.RegionName !== undefined) await refuseTaken(tx, { RegionName: changes.RegionName }, regionId);
       await tx.query(
         'UPDATE regions SET region_name = coalesce($2, region_name), is_active = coalesce($3, is_active) WHERE region_id = $1',
@@ -165,7 +165,7 @@ export const platformRegionRoutes = [
         409: refused('CONFLICT (field RegionId): organisations name the region among their defaults; retire it instead'),
       },
     },
-    deleteRecord(region, ({ OrganizationCount, RegionName }) => {
+    deleteRecord(region, (_tx, { OrganizationCount, RegionName }) => {
       if (OrganizationCount === 0) return null;
       const organisations = OrganizationCount === 1 ? '1 organisation names' : `${OrganizationCount} organisations name`;
       return `${organisations} ${RegionName} among its default regions; retire it instead`;

@@ -5,7 +5,7 @@ import { viewerOf } from '../../http/auth';
 import { HttpError } from '../../http/errors';
 import { listResource, recordById, recordQuery, type ResourceDefinition, recordOf } from '../../http/resource';
 import { route } from '../../http/route';
-import { changeRecord, createRecord, deleteRecord, type Master } from '../../http/masters';
+import { changeRecord, createRecord, deleteRecord, retiringOr, type Master } from '../../http/masters';
 import { listParameters, listAnswer, refused, BAD_LIST_QUERY } from '../../http/answers';
 import { answerSchema, requestSchema } from '../../openapi/components';
 
@@ -142,7 +142,7 @@ export const platformRoleRoutes = [
         409: refused('CONFLICT (field RoleName): the product has a role of this name'),
       },
     },
-    changeRecord(role, roleChangesBody, 'update', async (tx, roleId, changes, before) => {
+    changeRecord(role, roleChangesBody, retiringOr('update'), async (tx, roleId, changes, before) => {
       if (changes.RoleName !== undefined) await refuseTaken(tx, before.ProductId, changes.RoleName, roleId);
       await tx.query(
         `UPDATE roles SET role_name = coalesce($2, role_name),
@@ -170,7 +170,7 @@ export const platformRoleRoutes = [
         409: refused('CONFLICT (field RoleId): people hold the role; retire it instead'),
       },
     },
-    deleteRecord(role, ({ UserCount, RoleName }) => {
+    deleteRecord(role, (_tx, { UserCount, RoleName }) => {
       if (UserCount === 0) return null;
       const people = UserCount === 1 ? '1 person holds' : `${UserCount} people hold`;
       return `${people} the role ${RoleName}; retire it instead`;
