@@ -193,14 +193,17 @@ async function needsApproval(tx: Queryable, clientId: number, actorUserId: numbe
  * The invitation of one person: a single-use link to choose a password, and its mail, queued in
  * the transaction; where their organisation requires single sign-on, no link, but the way to it.
  */
-async function queueInvitation(
-  tx: Queryable,
-  mailer: Mailer,
-  person: { userId: number; clientId: number; email: string; firstName: string; lastName: string; organization: string },
-) {
+async function queueInvitation(tx: Queryable, mailer: Mailer, person: Invitee) {
   const token = (await ssoRequiredFor(tx, person.email))
     ? null
     : await issueToken(tx, { userId: person.userId, email: person.email, purpose: 'invite' });
+  return queueInvitationMail(tx, mailer, person, token);
+}
+
+type Invitee = { userId: number; clientId: number; email: string; firstName: string; lastName: string; organization: string };
+
+/** The invitation mail of one person, in their organisation's wording, queued in the transaction; no token: no link. */
+export async function queueInvitationMail(tx: Queryable, mailer: Mailer, person: Invitee, token: string | null) {
   return mailer.queue(
     tx,
     person.email,

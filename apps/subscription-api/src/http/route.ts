@@ -1,10 +1,12 @@
 import type { Express, Request, RequestHandler, Response } from 'express';
+import type { z } from 'zod';
 import type { Database } from '../db/database';
 import type { Mailer } from '../mail/mailer';
 import type { SecretBox } from '../security/secretBox';
 import type { Answer, DocumentSpec, Method, Operation } from '../openapi/build';
-import { FOR_SUPER_ADMINS, NO_SESSION, NOT_AN_ADMIN } from './answers';
-import { authenticate, requireAdmin, requirePerson, requireSuperAdmin } from './auth';
+import { BAD_LIST_QUERY, FOR_SUPER_ADMINS, listAnswer, listParameters, NO_SESSION, NOT_AN_ADMIN } from './answers';
+import { authenticate, requireAdmin, requirePerson, requireSuperAdmin, viewerOf } from './auth';
+import { listResource, type ResourceDefinition } from './resource';
 
 /** What the handlers work with, made once for the app. */
 export type Services = {
@@ -48,6 +50,37 @@ export type Route = Omit<Operation, 'public'> & { method: Method; path: string; 
 /** Declares an operation beside its handler; the app serves it and the OpenAPI document describes it from this one place. */
 export function route(operation: Omit<Route, 'handler'>, handler: Handler): Route {
   return { ...operation, handler };
+}
+
+/**
+ * Lists a resource: its fields are the query string's filters, `rows` (described) answer with
+ * `record` each, and `scope` may add to the query before it is read (an organisation's own rows).
+ */
+export function listRoute({
+  resource,
+  rows,
+  record,
+  scope = (req) => req,
+  ...operation
+}: Omit<Route, 'method' | 'parameters' | 'responses' | 'handler'> &
+  Partial<Pick<Route, 'responses'>> & {
+    resource: ResourceDefinition;
+    rows: string;
+    record: z.core.$ZodType;
+    scope?: (req: Request, res: Response) => Request;
+  }): Route {
+  return route(
+    {
+      ...operation,
+      method: 'get',
+      parameters: listParameters(resource.fields),
+      responses: { 200: listAnswer(rows, record), 400: BAD_LIST_QUERY, ...operation.responses },
+    },
+    async (req, res, { db }) => {
+      const viewer = operation.access === 'public' ? null : viewerOf(res);
+      res.json(await listResource(db, resource, scope(req, res), res, viewer));
+    },
+  );
 }
 
 /**

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { viewerOf } from '../http/auth';
 import { parseBody } from '../http/errors';
-import { listResource, type ResourceDefinition, recordOf } from '../http/resource';
+import { type ResourceDefinition, recordOf } from '../http/resource';
 import { targetOrganization } from '../http/scope';
-import { route } from '../http/route';
-import { listParameters, listAnswer, BAD_LIST_QUERY, BAD_CLIENT_ID } from '../http/answers';
+import { listRoute, route } from '../http/route';
+import { BAD_CLIENT_ID } from '../http/answers';
 import { answerSchema } from '../openapi/components';
 
 /** One entry of the audit log with the person who made the change and the organisation it concerns. */
@@ -59,27 +59,19 @@ export const auditActions = answerSchema('AuditActions', z.array(z.string().meta
 export const auditLogRoutes = [
   // An organisation admin reads their own organisation's log; a SuperAdmin reads the whole
   // platform's, or one organisation's with a ClientId filter.
-  route(
-    {
-      method: 'get',
-      path: '/subscription_audit_log',
-      access: 'admin',
-      operationId: 'listAuditEntries',
-      tag: 'Audit',
-      summary:
-        "The audit log: an organisation admin's own organisation's, the whole platform's (or one organisation's, filtered by ClientId) for a SuperAdmin",
-      description:
-        'Before and After are the changed fields as JSON text (never passwords, secrets or token hashes). CompanyName and the actor are null when the organisation or the person is gone, or nobody was signed in.',
-      parameters: listParameters(auditFields),
-      responses: {
-        200: listAnswer('Audit entries', auditRecord),
-        400: BAD_LIST_QUERY,
-      },
-    },
-    async (req, res, { db }) => {
-      res.json(await listResource(db, auditEntries, req, res, viewerOf(res)));
-    },
-  ),
+  listRoute({
+    path: '/subscription_audit_log',
+    access: 'admin',
+    operationId: 'listAuditEntries',
+    tag: 'Audit',
+    summary:
+      "The audit log: an organisation admin's own organisation's, the whole platform's (or one organisation's, filtered by ClientId) for a SuperAdmin",
+    description:
+      'Before and After are the changed fields as JSON text (never passwords, secrets or token hashes). CompanyName and the actor are null when the organisation or the person is gone, or nobody was signed in.',
+    resource: auditEntries,
+    rows: 'Audit entries',
+    record: auditRecord,
+  }),
 
   // The actions the log holds, for the screen's action filter, in the same scope as the list.
   route(

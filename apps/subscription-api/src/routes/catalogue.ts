@@ -1,6 +1,5 @@
-import { listResource, type ResourceDefinition, recordOf } from '../http/resource';
-import { route } from '../http/route';
-import { BAD_LIST_QUERY, listAnswer, listParameters } from '../http/answers';
+import { type ResourceDefinition, recordOf } from '../http/resource';
+import { listRoute } from '../http/route';
 import { answerSchema } from '../openapi/components';
 
 /** The product master of SPEC section 3: what the provider sells, for the public sign-up form. */
@@ -44,35 +43,25 @@ export const planRecord = answerSchema('Plan', recordOf(planFields));
 
 /** Public: the sign-up form lists products and plans before anyone has an account. */
 export const catalogueRoutes = [
-  route(
-    {
-      method: 'get',
-      path: '/subscription_product_master',
-      access: 'public',
-      operationId: 'listProducts',
-      tag: 'Catalogue',
-      summary: 'Products on sale (public)',
-      parameters: listParameters(productFields),
-      responses: { 200: listAnswer('Rows on sale', productRecord), 400: BAD_LIST_QUERY },
-    },
-    async (req, res, { db }) => {
-      res.json(await listResource(db, products, req, res, null));
-    },
-  ),
+  listRoute({
+    path: '/subscription_product_master',
+    access: 'public',
+    operationId: 'listProducts',
+    tag: 'Catalogue',
+    summary: 'Products on sale (public)',
+    resource: products,
+    rows: 'Rows on sale',
+    record: productRecord,
+  }),
 
-  route(
-    {
-      method: 'get',
-      path: '/subscription_plan_master',
-      access: 'public',
-      operationId: 'listPlans',
-      tag: 'Catalogue',
-      summary: 'Plans on sale (public); PlanGroup MICROSAAS is the lite tier',
-      parameters: listParameters(planFields),
-      responses: { 200: listAnswer('Rows on sale', planRecord), 400: BAD_LIST_QUERY },
-    },
-    async (req, res, { db }) => {
-      res.json(await listResource(db, plans, req, res, null));
-    },
-  ),
+  listRoute({
+    path: '/subscription_plan_master',
+    access: 'public',
+    operationId: 'listPlans',
+    tag: 'Catalogue',
+    summary: 'Plans on sale (public); PlanGroup MICROSAAS is the lite tier',
+    resource: plans,
+    rows: 'Rows on sale',
+    record: planRecord,
+  }),
 ];

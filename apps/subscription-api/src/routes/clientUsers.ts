@@ -11,7 +11,6 @@ import {
   inviteUser,
   lockPeople,
   setActive,
-  clientUserFields,
   UNKNOWN_ROLE_MESSAGE,
   OWN_ACCOUNT_MESSAGE,
 } from '../domain/people';
@@ -19,10 +18,10 @@ import { seatsOf } from '../domain/seats';
 import { viewerOf } from '../http/auth';
 import { HttpError, parseBody, settleDuplicates } from '../http/errors';
 import { clientOf } from '../http/gateway';
-import { listResource, recordById, recordsByIds, type ResourceDefinition, recordOf } from '../http/resource';
+import { recordById, recordsByIds, type ResourceDefinition, recordOf } from '../http/resource';
 import { targetOrganization, withOrganisation } from '../http/scope';
-import { route } from '../http/route';
-import { listParameters, listAnswer, BAD_LIST_QUERY, BAD_CLIENT_ID, refused, NO_SUCH_ORGANISATION } from '../http/answers';
+import { listRoute, route } from '../http/route';
+import { BAD_CLIENT_ID, refused, NO_SUCH_ORGANISATION } from '../http/answers';
 import { clientUserRecord, productSeats, usersSignedOut } from '../openapi/answers';
 import { answerSchema, requestSchema } from '../openapi/components';
 
@@ -114,43 +113,29 @@ export const userRoleRecord = answerSchema('UserRole', recordOf(userRoleFields))
 
 /** User management of one organisation: its people, their roles, seats, and invitations. */
 export const clientUserRoutes = [
-  route(
-    {
-      method: 'get',
-      path: '/subscription_client_users',
-      access: 'admin',
-      operationId: 'listClientUsers',
-      tag: 'Users',
-      summary: 'The people of one organisation: the caller’s own unless a SuperAdmin names another with ClientId',
-      parameters: listParameters(clientUserFields),
-      responses: {
-        200: listAnswer('Users', clientUserRecord),
-        400: BAD_LIST_QUERY,
-      },
-    },
-    async (req, res, { db }) => {
-      res.json(await listResource(db, clientUsers, withOrganisation(req, res), res, viewerOf(res)));
-    },
-  ),
+  listRoute({
+    path: '/subscription_client_users',
+    access: 'admin',
+    operationId: 'listClientUsers',
+    tag: 'Users',
+    summary: 'The people of one organisation: the caller’s own unless a SuperAdmin names another with ClientId',
+    resource: clientUsers,
+    rows: 'Users',
+    record: clientUserRecord,
+    scope: withOrganisation,
+  }),
 
-  route(
-    {
-      method: 'get',
-      path: '/subscription_user_role_mapping',
-      access: 'admin',
-      operationId: 'listUserRoles',
-      tag: 'Users',
-      summary: 'Which role of which product each person of one organisation holds',
-      parameters: listParameters(userRoleFields),
-      responses: {
-        200: listAnswer('Role assignments', userRoleRecord),
-        400: BAD_LIST_QUERY,
-      },
-    },
-    async (req, res, { db }) => {
-      res.json(await listResource(db, userRoles, withOrganisation(req, res), res, viewerOf(res)));
-    },
-  ),
+  listRoute({
+    path: '/subscription_user_role_mapping',
+    access: 'admin',
+    operationId: 'listUserRoles',
+    tag: 'Users',
+    summary: 'Which role of which product each person of one organisation holds',
+    resource: userRoles,
+    rows: 'Role assignments',
+    record: userRoleRecord,
+    scope: withOrganisation,
+  }),
 
   route(
     {

@@ -5,10 +5,10 @@ import { audit, changedFields } from '../domain/audit';
 import { viewerOf } from '../http/auth';
 import { HttpError, parseBody } from '../http/errors';
 import { clientOf } from '../http/gateway';
-import { listResource, recordById, recordIdOf, recordQuery, type ResourceDefinition } from '../http/resource';
+import { recordById, recordIdOf, recordQuery, type ResourceDefinition } from '../http/resource';
 import { clientFields } from '../domain/organizations';
-import { route } from '../http/route';
-import { BAD_LIST_QUERY, listAnswer, listParameters, refused } from '../http/answers';
+import { listRoute, route } from '../http/route';
+import { refused } from '../http/answers';
 import { clientRecord } from '../openapi/answers';
 import { requestSchema } from '../openapi/components';
 
@@ -92,21 +92,16 @@ async function checkRegions(tx: Queryable, codes: string[], kept: string[]): Pro
 }
 
 export const clientRoutes = [
-  route(
-    {
-      method: 'get',
-      path: CLIENTS_PATH,
-      access: 'admin',
-      operationId: 'listClients',
-      tag: 'Organisations',
-      summary: 'Organisations: all for a SuperAdmin, only their own for an organisation admin',
-      parameters: listParameters(clientFields),
-      responses: { 200: listAnswer('Organisations', clientRecord), 400: BAD_LIST_QUERY },
-    },
-    async (req, res, { db }) => {
-      res.json(await listResource(db, clients, req, res, viewerOf(res)));
-    },
-  ),
+  listRoute({
+    path: CLIENTS_PATH,
+    access: 'admin',
+    operationId: 'listClients',
+    tag: 'Organisations',
+    summary: 'Organisations: all for a SuperAdmin, only their own for an organisation admin',
+    resource: clients,
+    rows: 'Organisations',
+    record: clientRecord,
+  }),
 
   // Only the provider changes an organisation's record: its admins see it but do not edit it.
   route(

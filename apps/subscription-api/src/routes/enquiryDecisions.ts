@@ -6,12 +6,12 @@ import { issueToken } from '../domain/userTokens';
 import { viewerOf } from '../http/auth';
 import { clientOf } from '../http/gateway';
 import { HttpError, parseBody } from '../http/errors';
-import { listResource, recordById, type ResourceDefinition, recordOf } from '../http/resource';
+import { recordById, type ResourceDefinition, recordOf } from '../http/resource';
 import type { Mailer } from '../mail/mailer';
 import { wordingOf } from '../mail/delivery';
 import { enquiryRejectedMail, invitationMail } from '../mail/templates';
-import { route } from '../http/route';
-import { listParameters, listAnswer, refused, BAD_LIST_QUERY } from '../http/answers';
+import { listRoute, route } from '../http/route';
+import { refused } from '../http/answers';
 import { answerSchema, requestSchema } from '../openapi/components';
 
 export const approveBody = requestSchema('EnquiryApproval', restSchema(approveEnquiryInput, APPROVE_ENQUIRY_REST_FIELDS));
@@ -178,26 +178,18 @@ export const enquiryRejected = answerSchema('EnquiryRejected', z.strictObject({ 
  * the way leaves nothing behind.
  */
 export const enquiryDecisionRoutes = [
-  route(
-    {
-      method: 'get',
-      path: '/subscription/subscription_web_enquiry',
-      access: 'superAdmin',
-      operationId: 'listEnquiries',
-      tag: 'Enquiries',
-      summary: 'Sign-up enquiries with their decision and licence details, for SuperAdmins only',
-      description:
-        'Status is PENDING (no decision yet), REJECTED or APPROVED; enquiries without a first name are never listed. Filter with Status=eq.PENDING.',
-      parameters: listParameters(enquiryFields),
-      responses: {
-        200: listAnswer('Enquiries', enquiryRecord),
-        400: BAD_LIST_QUERY,
-      },
-    },
-    async (req, res, { db }) => {
-      res.json(await listResource(db, enquiries, req, res, viewerOf(res)));
-    },
-  ),
+  listRoute({
+    path: '/subscription/subscription_web_enquiry',
+    access: 'superAdmin',
+    operationId: 'listEnquiries',
+    tag: 'Enquiries',
+    summary: 'Sign-up enquiries with their decision and licence details, for SuperAdmins only',
+    description:
+      'Status is PENDING (no decision yet), REJECTED or APPROVED; enquiries without a first name are never listed. Filter with Status=eq.PENDING.',
+    resource: enquiries,
+    rows: 'Enquiries',
+    record: enquiryRecord,
+  }),
 
   route(
     {

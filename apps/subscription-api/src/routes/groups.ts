@@ -8,8 +8,8 @@ import { HttpError, parseBody, settleDuplicates } from '../http/errors';
 import { clientOf } from '../http/gateway';
 import { listResource, recordById, type ResourceDefinition, recordOf } from '../http/resource';
 import { targetOrganization } from '../http/scope';
-import { route } from '../http/route';
-import { listParameters, listAnswer, BAD_LIST_QUERY, refused } from '../http/answers';
+import { listRoute, route } from '../http/route';
+import { listParameters, listAnswer, refused } from '../http/answers';
 import { answerSchema, requestSchema } from '../openapi/components';
 
 /** The assignment groups of an organisation (the ITSM group master of the provider's backend). */
@@ -132,24 +132,16 @@ export const groupCandidateRecord = answerSchema('GroupCandidate', recordOf(grou
 export const groupDeleted = answerSchema('GroupDeleted', z.strictObject({ GroupId: z.int() }));
 
 export const groupRoutes = [
-  route(
-    {
-      method: 'get',
-      path: '/agilesaas_itsmassignmentgroup_master',
-      access: 'admin',
-      operationId: 'listGroups',
-      tag: 'Groups',
-      summary: "Assignment groups with their member counts: an organisation admin's own organisation's, any for a SuperAdmin",
-      parameters: listParameters(groupFields),
-      responses: {
-        200: listAnswer('Groups', groupRecord),
-        400: BAD_LIST_QUERY,
-      },
-    },
-    async (req, res, { db }) => {
-      res.json(await listResource(db, groups, req, res, viewerOf(res)));
-    },
-  ),
+  listRoute({
+    path: '/agilesaas_itsmassignmentgroup_master',
+    access: 'admin',
+    operationId: 'listGroups',
+    tag: 'Groups',
+    summary: "Assignment groups with their member counts: an organisation admin's own organisation's, any for a SuperAdmin",
+    resource: groups,
+    rows: 'Groups',
+    record: groupRecord,
+  }),
 
   route(
     {

@@ -8,12 +8,12 @@ import { issueToken } from '../domain/userTokens';
 import { viewerOf } from '../http/auth';
 import { HttpError, parseBody } from '../http/errors';
 import { clientOf } from '../http/gateway';
-import { listResource, recordById, type ResourceDefinition, recordOf } from '../http/resource';
+import { recordById, type ResourceDefinition, recordOf } from '../http/resource';
 import { targetOrganization, withOrganisation } from '../http/scope';
-import { wordingOf } from '../mail/delivery';
-import { invitationLink, invitationMail } from '../mail/templates';
-import { route } from '../http/route';
-import { listParameters, listAnswer, BAD_LIST_QUERY, refused } from '../http/answers';
+import { invitationLink } from '../mail/templates';
+import { queueInvitationMail } from '../domain/people';
+import { listRoute, route } from '../http/route';
+import { refused } from '../http/answers';
 import { answerSchema, requestSchema } from '../openapi/components';
 
 /** Pending (live link, no password yet), accepted (used), expired (unused past its time) or revoked (voided). */
@@ -128,24 +128,17 @@ export const invitationResent = answerSchema(
 
 /** Invitations of one organisation: the list, sending one again (a new link, the old one void) and revoking. */
 export const invitationRoutes = [
-  route(
-    {
-      method: 'get',
-      path: '/subscription/invitations',
-      access: 'admin',
-      operationId: 'listInvitations',
-      tag: 'Users',
-      summary: 'The newest invitation of each invited person of one organisation, with its status: PENDING, ACCEPTED, EXPIRED or REVOKED',
-      parameters: listParameters(invitationFields),
-      responses: {
-        200: listAnswer('Invitations', invitationRecord),
-        400: BAD_LIST_QUERY,
-      },
-    },
-    async (req, res, { db }) => {
-      res.json(await listResource(db, invitations, withOrganisation(req, res), res, viewerOf(res)));
-    },
-  ),
+  listRoute({
+    path: '/subscription/invitations',
+    access: 'admin',
+    operationId: 'listInvitations',
+    tag: 'Users',
+    summary: 'The newest invitation of each invited person of one organisation, with its status: PENDING, ACCEPTED, EXPIRED or REVOKED',
+    resource: invitations,
+    rows: 'Invitations',
+    record: invitationRecord,
+    scope: withOrganisation,
+  }),
 
   route(
     {
@@ -193,21 +186,18 @@ export const invitationRoutes = [
         const token = sso ? null : await issueToken(tx, { userId: person.user_id, email: person.email, purpose: 'invite' });
         const link = token && invitationLink(mailer.publicUrl, token, person.email, person.first_name, person.last_name);
         const mail = body.SendMail
-          ? await mailer.queue(
+          ? await queueInvitationMail(
               tx,
-              person.email,
-              invitationMail(
-                {
-                  publicUrl: mailer.publicUrl,
-                  token,
-                  email: person.email,
-                  firstName: person.first_name,
-                  lastName: person.last_name,
-                  organization: person.company_name,
-                },
-                await wordingOf(tx, clientId, 'invitation'),
-              ),
-              clientId,
+              mailer,
+              {
+                userId: person.user_id,
+                clientId,
+                email: person.email,
+                firstName: person.first_name,
+                lastName: person.last_name,
+                organization: person.company_name,
+              },
+              token,
             )
           : null;
         await audit(tx, {

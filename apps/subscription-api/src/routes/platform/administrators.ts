@@ -5,9 +5,9 @@ import { EMAIL_TAKEN_MESSAGE, inviteUser, OWN_ACCOUNT_MESSAGE, setActive, STATUS
 import { viewerOf } from '../../http/auth';
 import { HttpError, parseBody, settleDuplicates } from '../../http/errors';
 import { clientOf } from '../../http/gateway';
-import { listResource, recordById, recordIdOf, recordQuery, type ResourceDefinition, recordOf } from '../../http/resource';
-import { route } from '../../http/route';
-import { listParameters, listAnswer, refused, BAD_LIST_QUERY } from '../../http/answers';
+import { recordById, recordIdOf, recordQuery, type ResourceDefinition, recordOf } from '../../http/resource';
+import { listRoute, route } from '../../http/route';
+import { refused } from '../../http/answers';
 import { answerSchema, requestSchema } from '../../openapi/components';
 
 export const ADMINISTRATORS_PATH = '/platform/administrators';
@@ -67,24 +67,16 @@ export const administratorRecord = answerSchema('Administrator', recordOf(admini
  * deactivate or activate one, never themselves and never the last one who can sign in.
  */
 export const platformAdministratorRoutes = [
-  route(
-    {
-      method: 'get',
-      path: ADMINISTRATORS_PATH,
-      access: 'superAdmin',
-      operationId: 'listAdministrators',
-      tag: 'Platform',
-      summary: 'The provider’s administrators (SuperAdmins): status, two-factor and last sign-in',
-      parameters: listParameters(administratorFields),
-      responses: {
-        200: listAnswer('Administrators', administratorRecord),
-        400: BAD_LIST_QUERY,
-      },
-    },
-    async (req, res, { db }) => {
-      res.json(await listResource(db, administrators, req, res, viewerOf(res)));
-    },
-  ),
+  listRoute({
+    path: ADMINISTRATORS_PATH,
+    access: 'superAdmin',
+    operationId: 'listAdministrators',
+    tag: 'Platform',
+    summary: 'The provider’s administrators (SuperAdmins): status, two-factor and last sign-in',
+    resource: administrators,
+    rows: 'Administrators',
+    record: administratorRecord,
+  }),
 
   route(
     {

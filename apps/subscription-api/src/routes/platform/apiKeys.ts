@@ -5,10 +5,10 @@ import { audit } from '../../domain/audit';
 import { viewerOf } from '../../http/auth';
 import { HttpError, parseBody } from '../../http/errors';
 import { clientOf } from '../../http/gateway';
-import { listResource, recordById, recordIdOf, recordQuery, type ResourceDefinition, recordOf } from '../../http/resource';
+import { recordById, recordIdOf, recordQuery, type ResourceDefinition, recordOf } from '../../http/resource';
 import { hashToken, newApiKey } from '../../security/tokens';
-import { route } from '../../http/route';
-import { listParameters, listAnswer, refused, BAD_LIST_QUERY } from '../../http/answers';
+import { listRoute, route } from '../../http/route';
+import { refused } from '../../http/answers';
 import { answerSchema, requestSchema } from '../../openapi/components';
 
 export const API_KEYS_PATH = '/platform/api-keys';
@@ -71,25 +71,19 @@ export const newApiKeyRecord = answerSchema(
  * refuses the key at its next call. A revoked key stays listed, as the audit log names it.
  */
 export const platformApiKeyRoutes = [
-  route(
-    {
-      method: 'get',
-      path: API_KEYS_PATH,
-      access: 'superAdminInPerson',
-      operationId: 'listApiKeys',
-      tag: 'Platform',
-      summary: 'API keys of internal tools, revoked ones too: name, access, reach, maker and last use; never the secret',
-      parameters: listParameters(apiKeyFields),
-      responses: {
-        200: listAnswer('ApiKeys', apiKeyRecord),
-        400: BAD_LIST_QUERY,
-        403: refused('FORBIDDEN: not a SuperAdmin signed in as a person (an API key never manages keys)'),
-      },
+  listRoute({
+    path: API_KEYS_PATH,
+    access: 'superAdminInPerson',
+    operationId: 'listApiKeys',
+    tag: 'Platform',
+    summary: 'API keys of internal tools, revoked ones too: name, access, reach, maker and last use; never the secret',
+    responses: {
+      403: refused('FORBIDDEN: not a SuperAdmin signed in as a person (an API key never manages keys)'),
     },
-    async (req, res, { db }) => {
-      res.json(await listResource(db, apiKeys, req, res, viewerOf(res)));
-    },
-  ),
+    resource: apiKeys,
+    rows: 'ApiKeys',
+    record: apiKeyRecord,
+  }),
 
   route(
     {

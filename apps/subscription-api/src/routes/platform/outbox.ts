@@ -3,9 +3,9 @@ import { audit } from '../../domain/audit';
 import { viewerOf } from '../../http/auth';
 import { HttpError } from '../../http/errors';
 import { clientOf } from '../../http/gateway';
-import { listResource, recordIdOf, recordQuery, type ResourceDefinition, recordOf } from '../../http/resource';
-import { route } from '../../http/route';
-import { listParameters, listAnswer, refused, BAD_LIST_QUERY } from '../../http/answers';
+import { recordIdOf, recordQuery, type ResourceDefinition, recordOf } from '../../http/resource';
+import { listRoute, route } from '../../http/route';
+import { refused } from '../../http/answers';
 import { answerSchema } from '../../openapi/components';
 
 export const OUTBOX_PATH = '/platform/outbox';
@@ -46,24 +46,16 @@ export const outboxContentRecord = answerSchema(
 
 /** The outbox, for the provider's SuperAdmins only. */
 export const platformOutboxRoutes = [
-  route(
-    {
-      method: 'get',
-      path: OUTBOX_PATH,
-      access: 'superAdmin',
-      operationId: 'listOutbox',
-      tag: 'Platform',
-      summary: 'Every mail written, newest first: recipient, subject, whose, and whether it was sent, refused or kept (not its text)',
-      parameters: listParameters(outboxFields),
-      responses: {
-        200: listAnswer('Outbox', outboxRecord),
-        400: BAD_LIST_QUERY,
-      },
-    },
-    async (req, res, { db }) => {
-      res.json(await listResource(db, outbox, req, res, viewerOf(res)));
-    },
-  ),
+  listRoute({
+    path: OUTBOX_PATH,
+    access: 'superAdmin',
+    operationId: 'listOutbox',
+    tag: 'Platform',
+    summary: 'Every mail written, newest first: recipient, subject, whose, and whether it was sent, refused or kept (not its text)',
+    resource: outbox,
+    rows: 'Outbox',
+    record: outboxRecord,
+  }),
 
   // What one mail says, as sent but with the token of each reset, invitation and set-password link
   // hidden: nobody takes over an account from the outbox, and resending the mail is how a person

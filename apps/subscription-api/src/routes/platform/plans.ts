@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { PLAN_REST_FIELDS, planChangesInput, planInput, restSchema } from '@yozy/shared';
 import type { Queryable } from '../../db/database';
-import { viewerOf } from '../../http/auth';
 import { HttpError } from '../../http/errors';
-import { listResource, recordById, recordQuery, type ResourceDefinition, recordOf } from '../../http/resource';
-import { route } from '../../http/route';
+import { recordById, recordQuery, type ResourceDefinition, recordOf } from '../../http/resource';
+import { listRoute, route } from '../../http/route';
 import { changeRecord, createRecord, deleteRecord, type Master } from '../../http/masters';
-import { listParameters, listAnswer, BAD_LIST_QUERY, refused } from '../../http/answers';
+import { refused } from '../../http/answers';
 import { answerSchema, requestSchema } from '../../openapi/components';
 
 export const PLANS_PATH = '/platform/subscription_plan_master';
@@ -106,24 +105,16 @@ export const managedPlanRecord = answerSchema('ManagedPlan', recordOf(managedPla
 
 /** The plan master for the provider's SuperAdmins: list, add, change, retire and delete plans. */
 export const platformPlanRoutes = [
-  route(
-    {
-      method: 'get',
-      path: PLANS_PATH,
-      access: 'superAdmin',
-      operationId: 'listManagedPlans',
-      tag: 'Platform',
-      summary: 'Every plan, retired ones too, with the number of licences holding it (SuperAdmins)',
-      parameters: listParameters(managedPlanFields),
-      responses: {
-        200: listAnswer('Plans', managedPlanRecord),
-        400: BAD_LIST_QUERY,
-      },
-    },
-    async (req, res, { db }) => {
-      res.json(await listResource(db, managedPlans, req, res, viewerOf(res)));
-    },
-  ),
+  listRoute({
+    path: PLANS_PATH,
+    access: 'superAdmin',
+    operationId: 'listManagedPlans',
+    tag: 'Platform',
+    summary: 'Every plan, retired ones too, with the number of licences holding it (SuperAdmins)',
+    resource: managedPlans,
+    rows: 'Plans',
+    record: managedPlanRecord,
+  }),
 
   route(
     {

@@ -1,12 +1,11 @@
 import type { z } from 'zod';
 import { PRODUCT_REST_FIELDS, productInput, restSchema } from '@yozy/shared';
 import type { Queryable } from '../../db/database';
-import { viewerOf } from '../../http/auth';
 import { HttpError } from '../../http/errors';
-import { listResource, recordById, recordQuery, type ResourceDefinition, recordOf } from '../../http/resource';
-import { route } from '../../http/route';
+import { recordById, recordQuery, type ResourceDefinition, recordOf } from '../../http/resource';
+import { listRoute, route } from '../../http/route';
 import { changeRecord, createRecord, type Master } from '../../http/masters';
-import { listParameters, listAnswer, BAD_LIST_QUERY, refused } from '../../http/answers';
+import { refused } from '../../http/answers';
 import { answerSchema, requestSchema } from '../../openapi/components';
 
 export const PRODUCTS_PATH = '/platform/subscription_product_master';
@@ -63,24 +62,16 @@ export const managedProductRecord = answerSchema('ManagedProduct', recordOf(mana
 
 /** The product master for the provider's SuperAdmins: list, add and change products. */
 export const platformProductRoutes = [
-  route(
-    {
-      method: 'get',
-      path: PRODUCTS_PATH,
-      access: 'superAdmin',
-      operationId: 'listManagedProducts',
-      tag: 'Platform',
-      summary: 'Every product, with the number of its plans (SuperAdmins)',
-      parameters: listParameters(managedProductFields),
-      responses: {
-        200: listAnswer('Products', managedProductRecord),
-        400: BAD_LIST_QUERY,
-      },
-    },
-    async (req, res, { db }) => {
-      res.json(await listResource(db, managedProducts, req, res, viewerOf(res)));
-    },
-  ),
+  listRoute({
+    path: PRODUCTS_PATH,
+    access: 'superAdmin',
+    operationId: 'listManagedProducts',
+    tag: 'Platform',
+    summary: 'Every product, with the number of its plans (SuperAdmins)',
+    resource: managedProducts,
+    rows: 'Products',
+    record: managedProductRecord,
+  }),
 
   route(
     {

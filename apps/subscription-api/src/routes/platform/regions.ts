@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { REGION_REST_FIELDS, regionInput, regionRenameInput, restSchema } from '@yozy/shared';
 import type { Queryable } from '../../db/database';
-import { viewerOf } from '../../http/auth';
 import { HttpError } from '../../http/errors';
-import { listResource, recordById, recordQuery, type ResourceDefinition, recordOf } from '../../http/resource';
-import { route } from '../../http/route';
+import { recordById, recordQuery, type ResourceDefinition, recordOf } from '../../http/resource';
+import { listRoute, route } from '../../http/route';
 import { changeRecord, createRecord, deleteRecord, retiringOr, type Master } from '../../http/masters';
-import { listParameters, listAnswer, refused, BAD_LIST_QUERY } from '../../http/answers';
+import { refused } from '../../http/answers';
 import { answerSchema, requestSchema } from '../../openapi/components';
 
 export const REGIONS_PATH = '/platform/regions';
@@ -79,24 +78,16 @@ export const regionRecord = answerSchema('Region', recordOf(regionFields));
 
 /** The regions master for the provider's SuperAdmins: list, add, rename, retire or reactivate, and delete unused regions. */
 export const platformRegionRoutes = [
-  route(
-    {
-      method: 'get',
-      path: REGIONS_PATH,
-      access: 'superAdmin',
-      operationId: 'listRegions',
-      tag: 'Platform',
-      summary: 'The regions master, with how many organisations name each region among their defaults',
-      parameters: listParameters(regionFields),
-      responses: {
-        200: listAnswer('Regions', regionRecord),
-        400: BAD_LIST_QUERY,
-      },
-    },
-    async (req, res, { db }) => {
-      res.json(await listResource(db, regions, req, res, viewerOf(res)));
-    },
-  ),
+  listRoute({
+    path: REGIONS_PATH,
+    access: 'superAdmin',
+    operationId: 'listRegions',
+    tag: 'Platform',
+    summary: 'The regions master, with how many organisations name each region among their defaults',
+    resource: regions,
+    rows: 'Regions',
+    record: regionRecord,
+  }),
 
   route(
     {

@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { ROLE_REST_FIELDS, roleChangesInput, roleInput, restSchema } from '@yozy/shared';
 import type { Queryable } from '../../db/database';
-import { viewerOf } from '../../http/auth';
 import { HttpError } from '../../http/errors';
-import { listResource, recordById, recordQuery, type ResourceDefinition, recordOf } from '../../http/resource';
-import { route } from '../../http/route';
+import { recordById, recordQuery, type ResourceDefinition, recordOf } from '../../http/resource';
+import { listRoute, route } from '../../http/route';
 import { changeRecord, createRecord, deleteRecord, retiringOr, type Master } from '../../http/masters';
-import { listParameters, listAnswer, refused, BAD_LIST_QUERY } from '../../http/answers';
+import { refused } from '../../http/answers';
 import { answerSchema, requestSchema } from '../../openapi/components';
 
 export const ROLES_PATH = '/platform/roles';
@@ -78,24 +77,16 @@ export const roleRecord = answerSchema('Role', recordOf(roleFields, ['Descriptio
 
 /** The role master for the provider's SuperAdmins: list, add, rename, retire or offer again, and delete roles nobody holds. */
 export const platformRoleRoutes = [
-  route(
-    {
-      method: 'get',
-      path: ROLES_PATH,
-      access: 'superAdmin',
-      operationId: 'listRoles',
-      tag: 'Platform',
-      summary: 'The role master: every product’s roles, retired ones too, with how many people hold each',
-      parameters: listParameters(roleFields),
-      responses: {
-        200: listAnswer('Roles', roleRecord),
-        400: BAD_LIST_QUERY,
-      },
-    },
-    async (req, res, { db }) => {
-      res.json(await listResource(db, roles, req, res, viewerOf(res)));
-    },
-  ),
+  listRoute({
+    path: ROLES_PATH,
+    access: 'superAdmin',
+    operationId: 'listRoles',
+    tag: 'Platform',
+    summary: 'The role master: every product’s roles, retired ones too, with how many people hold each',
+    resource: roles,
+    rows: 'Roles',
+    record: roleRecord,
+  }),
 
   route(
     {
