@@ -28,8 +28,10 @@ import { requestSchema } from '../openapi/components';
  * form (account, roles, seats, link, mail, audit entry).
  */
 
+const PREVIEW_PATH = '/subscription/users/import/preview';
+const IMPORT_PATH = '/subscription/users/import';
 /** A file of people is larger than any form: these take bodies up to 1 MB (500 rows of the longest cells). */
-export const USER_IMPORT_PATHS = ['/subscription/users/import/preview', '/subscription/users/import'];
+export const USER_IMPORT_PATHS = [PREVIEW_PATH, IMPORT_PATH];
 
 // A cell as the file has it: the row's rules are checked one row at a time, so that a bad email
 // is a problem of its row and not a refusal of the whole file.
@@ -159,7 +161,7 @@ export const userImportRoutes = [
   route(
     {
       method: 'post',
-      path: '/subscription/users/import/preview',
+      path: PREVIEW_PATH,
       access: 'admin',
       operationId: 'previewUserImport',
       tag: 'Users',
@@ -190,7 +192,7 @@ export const userImportRoutes = [
   route(
     {
       method: 'post',
-      path: '/subscription/users/import',
+      path: IMPORT_PATH,
       access: 'admin',
       operationId: 'importUsers',
       tag: 'Users',
