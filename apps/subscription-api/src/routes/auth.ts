@@ -18,7 +18,6 @@ import { linkToken } from '../http/fields';
 import { HttpError, parseBody } from '../http/errors';
 import { clientOf } from '../http/gateway';
 import { withMinimumDuration } from '../http/minimumDuration';
-import type { Mailer } from '../mail/mailer';
 import { wordingOf } from '../mail/delivery';
 import { passwordChangedMail, resetMail } from '../mail/templates';
 import { hashPassword } from '../security/passwords';
@@ -60,8 +59,6 @@ const createUserFields = linkBody.extend(restSchema(setPasswordFields, SET_PASSW
 
 /** POST /auth/create/user: the invitation link, the user's name and a first password under the shared rule. */
 export const createUserBody = requestSchema('InvitationAcceptance', withNewPasswordRule(createUserFields, SET_PASSWORD_REST_FIELDS));
-
-export type AuthRouteOptions = { mailer: Mailer; webProductUrl?: string };
 
 /** How setting a password with a link's token is refused. */
 const passwordErrors = (confirmationField: string) =>

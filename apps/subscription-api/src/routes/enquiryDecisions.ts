@@ -7,7 +7,6 @@ import { viewerOf } from '../http/auth';
 import { clientOf } from '../http/gateway';
 import { HttpError, parseBody } from '../http/errors';
 import { recordById, type ResourceDefinition, recordOf } from '../http/resource';
-import type { Mailer } from '../mail/mailer';
 import { wordingOf } from '../mail/delivery';
 import { enquiryRejectedMail, invitationMail } from '../mail/templates';
 import { listRoute, route } from '../http/route';
@@ -123,8 +122,6 @@ async function lockEnquiry(tx: Queryable, enquiryId: number): Promise<EnquiryRow
  * list, so the list's fixed condition is left out.
  */
 const readEnquiry = (db: Queryable, enquiryId: number) => recordById(db, { ...enquiries, where: undefined }, 'e.enquiry_id', enquiryId);
-
-export type EnquiryDecisionOptions = { mailer: Mailer };
 
 export const enquiryRecord = answerSchema(
   'Enquiry',
