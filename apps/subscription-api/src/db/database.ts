@@ -49,6 +49,12 @@ export class QueryError extends Error {
   }
 }
 
+/** A clash with the unique constraint or index of this name: both database drivers report SQLSTATE 23505 with it. */
+export function isUniqueViolation(error: unknown, constraint: string): boolean {
+  const failure = error as { code?: unknown; constraint?: unknown } | null;
+  return failure?.code === '23505' && failure.constraint === constraint;
+}
+
 /**
  * Data exceptions (SQLSTATE class 22, e.g. `invalid input syntax for type integer: "…"`) and
  * errors raised in functions quote the offending value in their message: the quotes are emptied.

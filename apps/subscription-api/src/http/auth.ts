@@ -137,3 +137,9 @@ export const requireAdmin: RequestHandler = (_req, res, next) => {
   }
   next();
 };
+
+/** The provider's own work (its masters, licences, sign-up decisions): only its SuperAdmins do it. */
+export const requireSuperAdmin: RequestHandler = (_req, res, next) => {
+  if (viewerOf(res).typeOfUser !== 'SuperAdmin') throw new HttpError('FORBIDDEN', 'This is for the provider’s administrators');
+  next();
+};

@@ -1,7 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { z } from 'zod';
 import { describeError, logError, passwordRuleCode, requestFailure } from '@yozy/shared';
-import { QueryError } from '../db/database';
+import { isUniqueViolation, QueryError } from '../db/database';
 
 export type ErrorCode =
   | 'BAD_REQUEST'
@@ -104,4 +104,21 @@ function isDataException(error: unknown): error is QueryError {
 /** Parses a JSON body with a zod schema; a missing body counts as an empty object. */
 export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
   return schema.parse(body ?? {});
+}
+
+/** What a clash with a unique constraint means to the caller: the message, and the field it is about. */
+export type Duplicate = readonly [message: string, field: string];
+
+/**
+ * Runs a change whose checks two racing requests may both pass: the unique constraint settles it,
+ * and a clash with one of `duplicates` (by constraint name) is answered as CONFLICT on its field.
+ */
+export async function settleDuplicates<T>(work: () => Promise<T>, duplicates: Record<string, Duplicate>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    const clash = Object.entries(duplicates).find(([constraint]) => isUniqueViolation(error, constraint));
+    if (clash) throw new HttpError('CONFLICT', ...clash[1]);
+    throw error;
+  }
 }

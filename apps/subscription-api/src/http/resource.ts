@@ -1,4 +1,6 @@
 import type { Request, Response } from 'express';
+import { z } from 'zod';
+import { MAX_RECORD_ID } from '@yozy/shared';
 import type { Queryable } from '../db/database';
 import type { Viewer } from './auth';
 import { HttpError } from './errors';
@@ -101,6 +103,56 @@ export async function listResource(db: Queryable, definition: ResourceDefinition
     res.set('Content-Range', rows.length ? `${offset}-${offset + rows.length - 1}/${total}` : `*/${total}`);
   }
   return rows.map((r) => r.row);
+}
+
+/** The records of a resource that meet `condition` (parameters from $1), in the shape its list answers. */
+async function recordsWhere<Row>(db: Queryable, definition: ResourceDefinition, condition: string, params: unknown[]): Promise<Row[]> {
+  const rows = await db.query<{ row: Row }>(
+    `SELECT ${jsonObject(definition.fields)} AS row FROM ${definition.from}
+      WHERE ${definition.where ? `(${definition.where}) AND ` : ''}${condition}`,
+    params,
+  );
+  return rows.map(({ row }) => row);
+}
+
+/**
+ * One record of a resource in the shape its list answers, found by `key` (SQL of the definition,
+ * e.g. `r.region_id`); null when there is none. `lock` names the table whose row stays locked
+ * until the transaction ends.
+ */
+export async function recordById<Row = Record<string, unknown>>(
+  db: Queryable,
+  definition: ResourceDefinition,
+  key: string,
+  id: unknown,
+  lock?: string,
+): Promise<Row | null> {
+  const [row] = await recordsWhere<Row>(db, definition, `${key} = $1${lock ? ` FOR UPDATE OF ${lock}` : ''}`, [id]);
+  return row ?? null;
+}
+
+/** The records of these ids, in the order of their key. */
+export function recordsByIds<Row = Record<string, unknown>>(db: Queryable, definition: ResourceDefinition, key: string, ids: number[]) {
+  return recordsWhere<Row>(db, definition, `${key} = ANY($1::int[]) ORDER BY ${key}`, [ids]);
+}
+
+/** `?PlanId=eq.7`: the one record a change or deletion acts on, in the filter style of list resources. */
+export function recordQuery<const Name extends string>(name: Name) {
+  return z.object({
+    [name]: z
+      .string({ error: `Name the record: ${name}=eq.<id>` })
+      .regex(/^eq\.\d{1,10}$/, `Name the record: ${name}=eq.<id>`)
+      .describe(`The record, as ${name}=eq.<id>`),
+  } as Record<Name, z.ZodString>);
+}
+
+/** The id a record query names; one no integer column holds names no record. */
+export function recordIdOf(query: z.ZodObject, name: string, req: Request): number {
+  const parsed = query.safeParse(req.query);
+  if (!parsed.success) throw new HttpError('BAD_REQUEST', parsed.error.issues[0]?.message ?? 'Name the record', name);
+  const id = Number((parsed.data as Record<string, string>)[name]!.slice(3));
+  if (id < 1 || id > MAX_RECORD_ID) throw new HttpError('NOT_FOUND', 'There is no such record', name);
+  return id;
 }
 
 /** The declared field of that name; only the definition's own entries count. */
@@ -331,4 +383,30 @@ function parseCount(name: string, raw: unknown, fallback: number, max: number): 
   const value = Number(raw);
   if (value > max) throw new HttpError('BAD_REQUEST', `${name} must be a whole number from 0 to ${max}`, name);
   return value;
+}
+
+// Typed as the core schema type: relating each zod class to z.ZodType costs the type-checker seconds.
+const FIELD_SCHEMAS: Record<FieldType, () => z.core.$ZodType> = {
+  int: () => z.int(),
+  number: () => z.number(),
+  text: () => z.string(),
+  bool: () => z.boolean(),
+  date: () => z.iso.date(),
+  timestamp: () => z.iso.datetime({ offset: true }),
+  textList: () => z.array(z.string()),
+};
+
+/**
+ * The record a list resource answers with, made from the same field table the route selects
+ * from, so a field added there is documented; `nullable` names the fields whose column allows NULL.
+ */
+export function recordOf<Fields extends Record<string, Field>>(fields: Fields, nullable: (keyof Fields & string)[] = []) {
+  return z.strictObject(
+    Object.fromEntries(
+      Object.entries(fields).map(([name, field]) => {
+        const schema = FIELD_SCHEMAS[field.type]();
+        return [name, nullable.includes(name) ? z.nullable(schema) : schema];
+      }),
+    ),
+  );
 }

@@ -1,4 +1,5 @@
-import type { Viewer } from './auth';
+import type { Request, Response } from 'express';
+import { viewerOf, type Viewer } from './auth';
 import { HttpError } from './errors';
 
 /**
@@ -17,4 +18,14 @@ export function targetOrganization(viewer: Viewer, requested: unknown, field = '
     throw new HttpError('FORBIDDEN', 'You can only see and change your own organisation', field);
   }
   return id;
+}
+
+/**
+ * The same request with the organisation filter a list needs: an organisation admin's is added by
+ * the tenant scope anyway; a SuperAdmin who names none gets their own organisation, never everyone's.
+ */
+export function withOrganisation(req: Request, res: Response): Request {
+  if (req.query.ClientId !== undefined) return req;
+  const query = { ...req.query, ClientId: `eq.${viewerOf(res).clientId}` };
+  return Object.create(req, { query: { value: query, enumerable: true } }) as Request;
 }

@@ -9,7 +9,7 @@ import { regions } from '../routes/platform/regions';
 import { roles } from '../routes/platform/roles';
 import { plans, products } from '../routes/catalogue';
 import { clients } from '../routes/clients';
-import { clientUsers } from '../routes/clientUsers';
+import { clientUsers } from '../domain/people';
 import { invitations } from '../routes/invitations';
 import { enquiries } from '../routes/enquiryDecisions';
 import { groupCandidates, groupMembers, groups } from '../routes/groups';

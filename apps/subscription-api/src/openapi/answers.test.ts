@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { issueToken } from '../domain/userTokens';
 import type { Field } from '../http/resource';
 import { planFields, productFields } from '../routes/catalogue';
-import { clientFields } from '../routes/clients';
+import { clientFields } from '../domain/organizations';
 import { startIdentityProvider } from '../testing/identityProvider';
 import { openRestApi, type RestApi } from '../testing/restApi';
 import { answerSchemas, openApiDocument } from '.';

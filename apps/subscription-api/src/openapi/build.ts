@@ -71,7 +71,9 @@ export function buildDocument(spec: DocumentSpec) {
     if (schema instanceof z.ZodArray && names.has(schema.element)) {
       return { type: 'array', items: ref(names, schema.element, where) };
     }
-    throw new Error(`OpenAPI: the body of ${where} is not a named schema; add it to the document's inputs or outputs`);
+    throw new Error(
+      `OpenAPI: the body of ${where} is not a named schema; name it with requestSchema or answerSchema (openapi/components.ts)`,
+    );
   };
 
   const paths = Object.fromEntries(
@@ -154,8 +156,9 @@ function componentSchemas(schemas: Record<string, Schema>, io: 'input' | 'output
   const registry = z.registry<{ id: string }>();
   for (const [id, schema] of Object.entries(schemas)) registry.add(schema, { id });
   const converted = z.toJSONSchema(registry, { io, uri: (id) => COMPONENT + id, ...CONVERSION }).schemas;
-  // Shared definitions would come from an `id` given elsewhere; the document keeps one place for names.
-  if ('__shared' in converted) throw new Error('OpenAPI: a schema carries an id of its own; name it in the document instead');
+  // Shared definitions would come from an `id` given elsewhere; names are given in one way only.
+  if ('__shared' in converted)
+    throw new Error('OpenAPI: a schema carries an id of its own; name it with requestSchema or answerSchema instead');
   return Object.fromEntries(Object.entries(converted).map(([name, schema]) => [name, finished(schema, `component ${name}`)]));
 }
 

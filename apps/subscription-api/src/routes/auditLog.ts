@@ -1,10 +1,11 @@
-import { Router } from 'express';
 import { z } from 'zod';
-import type { Database } from '../db/database';
-import { requireAdmin, viewerOf } from '../http/auth';
+import { viewerOf } from '../http/auth';
 import { parseBody } from '../http/errors';
-import { listResource, type ResourceDefinition } from '../http/resource';
+import { type ResourceDefinition, recordOf } from '../http/resource';
 import { targetOrganization } from '../http/scope';
+import { listRoute, route } from '../http/route';
+import { BAD_CLIENT_ID } from '../http/answers';
+import { answerSchema } from '../openapi/components';
 
 /** One entry of the audit log with the person who made the change and the organisation it concerns. */
 export const auditFields = {
@@ -37,27 +38,66 @@ export const auditEntries: ResourceDefinition = {
 /** GET /subscription_audit_log/actions */
 export const auditActionsQuery = z.strictObject({ ClientId: z.string().optional() });
 
-export function auditLogRoutes(db: Database): Router {
-  const router = Router();
+export const auditRecord = answerSchema(
+  'AuditEntry',
+  recordOf(auditFields, [
+    'ClientId',
+    'CompanyName',
+    'ActorUserId',
+    'ActorFirstname',
+    'ActorLastname',
+    'ActorEmail',
+    'ApiKeyName',
+    'EntityId',
+    'Before',
+    'After',
+    'Ip',
+  ]),
+);
+export const auditActions = answerSchema('AuditActions', z.array(z.string().meta({ description: 'An action, as `<entity>.<verb>`' })));
 
+export const auditLogRoutes = [
   // An organisation admin reads their own organisation's log; a SuperAdmin reads the whole
   // platform's, or one organisation's with a ClientId filter.
-  router.get('/subscription_audit_log', requireAdmin, async (req, res) => {
-    res.json(await listResource(db, auditEntries, req, res, viewerOf(res)));
-  });
+  listRoute({
+    path: '/subscription_audit_log',
+    access: 'admin',
+    operationId: 'listAuditEntries',
+    tag: 'Audit',
+    summary:
+      "The audit log: an organisation admin's own organisation's, the whole platform's (or one organisation's, filtered by ClientId) for a SuperAdmin",
+    description:
+      'Before and After are the changed fields as JSON text (never passwords, secrets or token hashes). CompanyName and the actor are null when the organisation or the person is gone, or nobody was signed in.',
+    resource: auditEntries,
+    rows: 'Audit entries',
+    record: auditRecord,
+  }),
 
   // The actions the log holds, for the screen's action filter, in the same scope as the list.
-  router.get('/subscription_audit_log/actions', requireAdmin, async (req, res) => {
-    const viewer = viewerOf(res);
-    const { ClientId } = parseBody(auditActionsQuery, req.query);
-    const platformWide = viewer.typeOfUser === 'SuperAdmin' && !ClientId;
-    const rows = platformWide
-      ? await db.query<{ action: string }>('SELECT DISTINCT action FROM audit_log ORDER BY action')
-      : await db.query<{ action: string }>('SELECT DISTINCT action FROM audit_log WHERE client_id = $1 ORDER BY action', [
-          targetOrganization(viewer, ClientId),
-        ]);
-    res.json(rows.map((row) => row.action));
-  });
-
-  return router;
-}
+  route(
+    {
+      method: 'get',
+      path: '/subscription_audit_log/actions',
+      access: 'admin',
+      operationId: 'listAuditActions',
+      tag: 'Audit',
+      summary: 'The actions the audit log holds, in the scope the list would show, for a filter',
+      query: auditActionsQuery,
+      responses: {
+        200: { description: 'Each action once, in alphabetical order', body: auditActions },
+        400: BAD_CLIENT_ID,
+      },
+    },
+    async (req, res, { db }) => {
+      const viewer = viewerOf(res);
+      const { ClientId } = parseBody(auditActionsQuery, req.query);
+      const platformWide = viewer.typeOfUser === 'SuperAdmin' && !ClientId;
+      const rows = platformWide
+        ? await db.query<{ action: string }>('SELECT DISTINCT action FROM audit_log ORDER BY action')
+        : await db.query<{ action: string }>('SELECT DISTINCT action FROM audit_log WHERE client_id = $1 ORDER BY action', [
+            targetOrganization(viewer, ClientId),
+          ]);
+      res.json(rows.map((row) => row.action));
+    },
+  ),
+];

@@ -1,4 +1,3 @@
-import { Router } from 'express';
 import { z } from 'zod';
 import {
   NEW_PASSWORD_REST_FIELDS,
@@ -9,8 +8,9 @@ import {
   SET_PASSWORD_REST_FIELDS,
   setPasswordFields,
   withNewPasswordRule,
+  TOKEN_VALIDITY_HOURS,
 } from '@yozy/shared';
-import type { Database, Queryable } from '../db/database';
+import type { Queryable } from '../db/database';
 import { productAddressFor } from '../domain/productAddress';
 import { refuseWhereSsoRequired } from '../domain/singleSignOn';
 import { consumeToken, findLiveToken, issueToken, type TokenPurpose } from '../domain/userTokens';
@@ -18,11 +18,14 @@ import { linkToken } from '../http/fields';
 import { HttpError, parseBody } from '../http/errors';
 import { clientOf } from '../http/gateway';
 import { withMinimumDuration } from '../http/minimumDuration';
-import type { Mailer } from '../mail/mailer';
 import { wordingOf } from '../mail/delivery';
 import { passwordChangedMail, resetMail } from '../mail/templates';
 import { hashPassword } from '../security/passwords';
 import { audit } from '../domain/audit';
+import { route } from '../http/route';
+import { resetRequestAnswer, linkVerdict, passwordResetAnswer, invitationAnswer } from '../openapi/answers';
+import { refused } from '../http/answers';
+import { requestSchema } from '../openapi/components';
 
 /**
  * Every answer to a reset request takes at least this long, so its time does not tell whether
@@ -33,123 +36,189 @@ export const RESET_REQUEST_MIN_MS = 400;
 export const INVALID_LINK_MESSAGE = 'The URL you are trying to use has expired';
 
 /** POST /auth/password/request: the same rules as the console's form. */
-export const resetRequestBody = restSchema(passwordResetRequestInput, PASSWORD_RESET_REQUEST_REST_FIELDS);
+export const resetRequestBody = requestSchema(
+  'PasswordResetRequest',
+  restSchema(passwordResetRequestInput, PASSWORD_RESET_REQUEST_REST_FIELDS),
+);
 
 /** The email and token of an emailed link (POST /auth/password/linkverify), which the other link calls carry too. */
-export const linkBody = z.object({
-  email: z.string({ error: 'The link has no email' }).trim().max(320, 'The link has no valid email'),
-  token: linkToken,
-});
+export const linkBody = requestSchema(
+  'ResetLink',
+  z.object({
+    email: z.string({ error: 'The link has no email' }).trim().max(320, 'The link has no valid email'),
+    token: linkToken,
+  }),
+);
 
 const resetFields = linkBody.extend(restSchema(newPasswordFields, NEW_PASSWORD_REST_FIELDS).shape);
 
 /** POST /auth/reset: the link, then a new password and its confirmation (`newpassword`) under the shared rule. */
-export const resetBody = withNewPasswordRule(resetFields, NEW_PASSWORD_REST_FIELDS);
+export const resetBody = requestSchema('PasswordReset', withNewPasswordRule(resetFields, NEW_PASSWORD_REST_FIELDS));
 
 const createUserFields = linkBody.extend(restSchema(setPasswordFields, SET_PASSWORD_REST_FIELDS).shape);
 
 /** POST /auth/create/user: the invitation link, the user's name and a first password under the shared rule. */
-export const createUserBody = withNewPasswordRule(createUserFields, SET_PASSWORD_REST_FIELDS);
+export const createUserBody = requestSchema('InvitationAcceptance', withNewPasswordRule(createUserFields, SET_PASSWORD_REST_FIELDS));
 
-export type AuthRouteOptions = { mailer: Mailer; webProductUrl?: string };
+/** How setting a password with a link's token is refused. */
+const passwordErrors = (confirmationField: string) =>
+  refused(
+    `INVALID_TOKEN (field token: "${INVALID_LINK_MESSAGE}": expired, used, voided, unknown or another email's), WEAK_PASSWORD (field password), PASSWORD_MISMATCH (field ${confirmationField}), BAD_REQUEST (a field missing or not a string)`,
+  );
 
 /** The public account flows of SPEC section 2: emailed reset link and invited user's first password. */
-export function authRoutes(db: Database, { mailer, webProductUrl }: AuthRouteOptions): Router {
-  const router = Router();
+export const authRoutes = [
+  route(
+    {
+      method: 'post',
+      path: '/auth/password/request',
+      access: 'public',
+      operationId: 'requestPasswordReset',
+      tag: 'Account',
+      summary: 'Mail a password-reset link when an active account with a password has this email',
+      description: `The answer is the same, and takes at least ${RESET_REQUEST_MIN_MS} ms, whether or not the account exists. The link is valid ${TOKEN_VALIDITY_HOURS} hours and works once.`,
+      body: resetRequestBody,
+      responses: {
+        202: { description: 'Accepted (whether or not the account exists)', body: resetRequestAnswer },
+        400: refused('BAD_REQUEST: not an email address (field email)'),
+      },
+    },
+    async (req, res, { db, mailer }) => {
+      await withMinimumDuration(RESET_REQUEST_MIN_MS, async () => {
+        const { email } = parseBody(resetRequestBody, req.body);
+        // Said for every address single sign-on covers, with or without an account, so it tells nothing more than the sign-in page.
+        await refuseWhereSsoRequired(db, email, 'BAD_REQUEST', 'email');
+        // Only accounts that can sign in get a link; invited users without a password use their invitation.
+        const [user] = await db.query<{ user_id: number; client_id: number; email: string }>(
+          'SELECT user_id, client_id, email FROM client_users WHERE lower(email) = lower($1) AND is_active AND password_hash IS NOT NULL',
+          [email],
+        );
+        if (!user) return;
+        const mail = await db.transaction(async (tx) => {
+          const token = await issueToken(tx, { userId: user.user_id, email: user.email, purpose: 'reset' });
+          const content = resetMail(
+            { publicUrl: mailer.publicUrl, token, email: user.email },
+            await wordingOf(tx, user.client_id, 'reset'),
+          );
+          return mailer.queue(tx, user.email, content, user.client_id);
+        });
+        mailer.dispatch(mail);
+      });
+      res.status(202).json({ accepted: true });
+    },
+  ),
 
-  router.post('/auth/password/request', async (req, res) => {
-    await withMinimumDuration(RESET_REQUEST_MIN_MS, async () => {
-      const { email } = parseBody(resetRequestBody, req.body);
-      // Said for every address single sign-on covers, with or without an account, so it tells nothing more than the sign-in page.
-      await refuseWhereSsoRequired(db, email, 'BAD_REQUEST', 'email');
-      // Only accounts that can sign in get a link; invited users without a password use their invitation.
-      const [user] = await db.query<{ user_id: number; client_id: number; email: string }>(
-        'SELECT user_id, client_id, email FROM client_users WHERE lower(email) = lower($1) AND is_active AND password_hash IS NOT NULL',
-        [email],
-      );
-      if (!user) return;
-      const mail = await db.transaction(async (tx) => {
-        const token = await issueToken(tx, { userId: user.user_id, email: user.email, purpose: 'reset' });
-        const content = resetMail({ publicUrl: mailer.publicUrl, token, email: user.email }, await wordingOf(tx, user.client_id, 'reset'));
-        return mailer.queue(tx, user.email, content, user.client_id);
+  route(
+    {
+      method: 'post',
+      path: '/auth/password/linkverify',
+      access: 'public',
+      operationId: 'verifyResetLink',
+      tag: 'Account',
+      summary: `Whether a reset link is live: unused, not voided, under ${TOKEN_VALIDITY_HOURS} hours old, for this email (any case)`,
+      body: linkBody,
+      responses: {
+        200: { description: 'Verdict', body: linkVerdict },
+        400: refused('BAD_REQUEST: a field missing or not a string'),
+      },
+    },
+    async (req, res, { db }) => {
+      const { email, token } = parseBody(linkBody, req.body);
+      res.json({ linkvalid: (await findLiveToken(db, { email, token, purpose: 'reset' })) !== null });
+    },
+  ),
+
+  route(
+    {
+      method: 'post',
+      path: '/auth/reset',
+      access: 'public',
+      operationId: 'resetPassword',
+      tag: 'Account',
+      summary: "Set a new password with a reset link's token",
+      description:
+        'In one transaction: the new argon2id hash, the token used, other reset tokens of the user voided, every live session ended (end_reason password_reset) and a "password changed" mail queued. Does not sign in. A weak password or a mismatch leaves the link usable.',
+      body: resetBody,
+      responses: { 200: { description: 'Password changed', body: passwordResetAnswer }, 400: passwordErrors('newpassword') },
+    },
+    async (req, res, { db, mailer, webProductUrl }) => {
+      const link = parseBody(resetFields, req.body);
+      const claim = { email: link.email, token: link.token, purpose: 'reset' as const };
+      // The link is judged first (a person with an expired link learns that before retyping), and the
+      // password before the token is used, so a weak password does not burn the link.
+      await requireLiveToken(db, claim);
+      await refuseWhereSsoRequired(db, link.email, 'BAD_REQUEST');
+      const body = parseBody(resetBody, req.body);
+      const passwordHash = await hashPassword(body.password);
+
+      const { owner, mail } = await db.transaction(async (tx) => {
+        const owner = await consumeToken(tx, claim);
+        if (!owner) throw invalidLink();
+        const clientId = await setPassword(tx, owner.userId, passwordHash);
+        // A reset is what someone does when they fear another person has the password.
+        await tx.query(
+          `UPDATE sessions SET ended_at = now(), end_reason = 'password_reset'
+          WHERE user_id = $1 AND ended_at IS NULL AND expires_at > now()`,
+          [owner.userId],
+        );
+        await audit(tx, {
+          clientId,
+          actorUserId: owner.userId,
+          action: 'user.password_reset',
+          entityType: 'user',
+          entityId: owner.userId,
+          ip: clientOf(req, res).ip,
+        });
+        const mail = await mailer.queue(
+          tx,
+          owner.email,
+          passwordChangedMail({ publicUrl: mailer.publicUrl, email: owner.email, changedAt: new Date() }),
+          clientId,
+        );
+        return { owner, mail };
       });
       mailer.dispatch(mail);
-    });
-    res.status(202).json({ accepted: true });
-  });
+      res.json({ pass: true, redirectUrl: await productAddressFor(db, owner.email, webProductUrl) });
+    },
+  ),
 
-  router.post('/auth/password/linkverify', async (req, res) => {
-    const { email, token } = parseBody(linkBody, req.body);
-    res.json({ linkvalid: (await findLiveToken(db, { email, token, purpose: 'reset' })) !== null });
-  });
+  route(
+    {
+      method: 'post',
+      path: '/auth/create/user',
+      access: 'public',
+      operationId: 'acceptInvitation',
+      tag: 'Account',
+      summary: "An invited user sets their name and first password with the invitation's token",
+      body: createUserBody,
+      responses: { 200: { description: 'Password set', body: invitationAnswer }, 400: passwordErrors('confirmpassword') },
+    },
+    async (req, res, { db, webProductUrl }) => {
+      const link = parseBody(createUserFields, req.body);
+      const claim = { email: link.email, token: link.token, purpose: 'invite' as const };
+      await requireLiveToken(db, claim);
+      await refuseWhereSsoRequired(db, link.email, 'BAD_REQUEST');
+      const body = parseBody(createUserBody, req.body);
+      const passwordHash = await hashPassword(body.password);
 
-  router.post('/auth/reset', async (req, res) => {
-    const link = parseBody(resetFields, req.body);
-    const claim = { email: link.email, token: link.token, purpose: 'reset' as const };
-    // The link is judged first (a person with an expired link learns that before retyping), and the
-    // password before the token is used, so a weak password does not burn the link.
-    await requireLiveToken(db, claim);
-    await refuseWhereSsoRequired(db, link.email, 'BAD_REQUEST');
-    const body = parseBody(resetBody, req.body);
-    const passwordHash = await hashPassword(body.password);
-
-    const { owner, mail } = await db.transaction(async (tx) => {
-      const owner = await consumeToken(tx, claim);
-      if (!owner) throw invalidLink();
-      const clientId = await setPassword(tx, owner.userId, passwordHash);
-      // A reset is what someone does when they fear another person has the password.
-      await tx.query(
-        `UPDATE sessions SET ended_at = now(), end_reason = 'password_reset'
-          WHERE user_id = $1 AND ended_at IS NULL AND expires_at > now()`,
-        [owner.userId],
-      );
-      await audit(tx, {
-        clientId,
-        actorUserId: owner.userId,
-        action: 'user.password_reset',
-        entityType: 'user',
-        entityId: owner.userId,
-        ip: clientOf(req, res).ip,
+      const owner = await db.transaction(async (tx) => {
+        const owner = await consumeToken(tx, claim);
+        if (!owner) throw invalidLink();
+        const clientId = await setPassword(tx, owner.userId, passwordHash, { first: body.firstname, last: body.lastname });
+        await audit(tx, {
+          clientId,
+          actorUserId: owner.userId,
+          action: 'user.invitation_accepted',
+          entityType: 'user',
+          entityId: owner.userId,
+          ip: clientOf(req, res).ip,
+        });
+        return owner;
       });
-      const mail = await mailer.queue(
-        tx,
-        owner.email,
-        passwordChangedMail({ publicUrl: mailer.publicUrl, email: owner.email, changedAt: new Date() }),
-        clientId,
-      );
-      return { owner, mail };
-    });
-    mailer.dispatch(mail);
-    res.json({ pass: true, redirectUrl: await productAddressFor(db, owner.email, webProductUrl) });
-  });
-
-  router.post('/auth/create/user', async (req, res) => {
-    const link = parseBody(createUserFields, req.body);
-    const claim = { email: link.email, token: link.token, purpose: 'invite' as const };
-    await requireLiveToken(db, claim);
-    await refuseWhereSsoRequired(db, link.email, 'BAD_REQUEST');
-    const body = parseBody(createUserBody, req.body);
-    const passwordHash = await hashPassword(body.password);
-
-    const owner = await db.transaction(async (tx) => {
-      const owner = await consumeToken(tx, claim);
-      if (!owner) throw invalidLink();
-      const clientId = await setPassword(tx, owner.userId, passwordHash, { first: body.firstname, last: body.lastname });
-      await audit(tx, {
-        clientId,
-        actorUserId: owner.userId,
-        action: 'user.invitation_accepted',
-        entityType: 'user',
-        entityId: owner.userId,
-        ip: clientOf(req, res).ip,
-      });
-      return owner;
-    });
-    res.json({ success: true, redirectUrl: await productAddressFor(db, owner.email, webProductUrl) });
-  });
-
-  return router;
-}
+      res.json({ success: true, redirectUrl: await productAddressFor(db, owner.email, webProductUrl) });
+    },
+  ),
+];
 
 /** One answer for expired, used, voided, unknown and another email's tokens: none says more. */
 const invalidLink = () => new HttpError('INVALID_TOKEN', INVALID_LINK_MESSAGE, 'token');

@@ -1,6 +1,6 @@
-import { Router } from 'express';
-import type { Database } from '../db/database';
-import { listResource, type ResourceDefinition } from '../http/resource';
+import { type ResourceDefinition, recordOf } from '../http/resource';
+import { listRoute } from '../http/route';
+import { answerSchema } from '../openapi/components';
 
 /** The product master of SPEC section 3: what the provider sells, for the public sign-up form. */
 export const productFields = {
@@ -38,14 +38,30 @@ export const plans: ResourceDefinition = {
   tieBreaker: 'pl.plan_id',
 };
 
+export const productRecord = answerSchema('Product', recordOf(productFields));
+export const planRecord = answerSchema('Plan', recordOf(planFields));
+
 /** Public: the sign-up form lists products and plans before anyone has an account. */
-export function catalogueRoutes(db: Database): Router {
-  const router = Router();
-  router.get('/subscription_product_master', async (req, res) => {
-    res.json(await listResource(db, products, req, res, null));
-  });
-  router.get('/subscription_plan_master', async (req, res) => {
-    res.json(await listResource(db, plans, req, res, null));
-  });
-  return router;
-}
+export const catalogueRoutes = [
+  listRoute({
+    path: '/subscription_product_master',
+    access: 'public',
+    operationId: 'listProducts',
+    tag: 'Catalogue',
+    summary: 'Products on sale (public)',
+    resource: products,
+    rows: 'Rows on sale',
+    record: productRecord,
+  }),
+
+  listRoute({
+    path: '/subscription_plan_master',
+    access: 'public',
+    operationId: 'listPlans',
+    tag: 'Catalogue',
+    summary: 'Plans on sale (public); PlanGroup MICROSAAS is the lite tier',
+    resource: plans,
+    rows: 'Rows on sale',
+    record: planRecord,
+  }),
+];

@@ -1,71 +1,29 @@
-import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
-import { INVITE_USER_REST_FIELDS, inviteUserInput, recordId, restSchema } from '@yozy/shared';
-import type { Database, Queryable } from '../db/database';
+import { recordId } from '@yozy/shared';
+import type { Queryable } from '../db/database';
 import { audit } from '../domain/audit';
-import { requireAllowedDomain } from '../domain/organizationSettings';
-import { reserveSeats, seatsOf } from '../domain/seats';
-import { ssoRequiredFor } from '../domain/singleSignOn';
-import { issueToken } from '../domain/userTokens';
-import { requireAdmin, viewerOf } from '../http/auth';
-import { HttpError, parseBody } from '../http/errors';
+import {
+  clientUsers,
+  decideApproval,
+  EMAIL_TAKEN_MESSAGE,
+  endPeopleSessions,
+  inviteBody,
+  inviteUser,
+  lockPeople,
+  setActive,
+  UNKNOWN_ROLE_MESSAGE,
+  OWN_ACCOUNT_MESSAGE,
+} from '../domain/people';
+import { seatsOf } from '../domain/seats';
+import { viewerOf } from '../http/auth';
+import { HttpError, parseBody, settleDuplicates } from '../http/errors';
 import { clientOf } from '../http/gateway';
-import { jsonObject, listResource, type ResourceDefinition } from '../http/resource';
-import { targetOrganization } from '../http/scope';
-import type { Mailer } from '../mail/mailer';
-import { wordingOf } from '../mail/delivery';
-import { invitationMail } from '../mail/templates';
-
-/** Active, invited (no password chosen yet) or disabled: what the list shows and filters by. */
-export const USER_STATUSES = ['ACTIVE', 'INVITED', 'AWAITING_APPROVAL', 'DISABLED'] as const;
-export const STATUS_SQL =
-  "CASE WHEN NOT u.is_active THEN 'DISABLED' WHEN u.awaiting_approval THEN 'AWAITING_APPROVAL' WHEN u.password_hash IS NULL THEN 'INVITED' ELSE 'ACTIVE' END";
-
-/**
- * A client user's fields as the provider's backend names them (SPEC section 3). Lists are always
- * of one organisation, so each sort leads with the organisation, as its index does.
- */
-export const clientUserFields = {
-  ClientUserId: { sql: 'u.user_id', type: 'int' },
-  UUID: { sql: 'u.uuid::text', type: 'text' },
-  ClientId: { sql: 'u.client_id', type: 'int' },
-  UserFirstname: {
-    sql: 'u.first_name',
-    type: 'text',
-    searchable: true,
-    sort: { index: 'client_users_client_name_sort_idx', by: 'u.client_id, lower(u.first_name)' },
-  },
-  UserLastname: { sql: 'u.last_name', type: 'text', searchable: true },
-  OfficialEmail: {
-    sql: 'u.email',
-    type: 'text',
-    searchable: true,
-    sort: { index: 'client_users_client_email_sort_idx', by: 'u.client_id, lower(u.email)' },
-  },
-  Phone: { sql: 'u.phone', type: 'text' },
-  DepartmentName: {
-    sql: 'u.department_name',
-    type: 'text',
-    searchable: true,
-    sort: { index: 'client_users_client_department_sort_idx', by: 'u.client_id, lower(u.department_name)' },
-  },
-  DepartmentCode: { sql: 'u.department_code', type: 'text' },
-  TypeOfUser: { sql: 'u.type_of_user', type: 'text' },
-  IsActive: { sql: 'u.is_active', type: 'bool' },
-  Status: { sql: STATUS_SQL, type: 'text' },
-  CreatedAt: {
-    sql: 'u.created_at',
-    type: 'timestamp',
-    sort: { index: 'client_users_client_created_sort_idx', by: 'u.client_id, u.created_at' },
-  },
-} satisfies ResourceDefinition['fields'];
-
-export const clientUsers: ResourceDefinition = {
-  from: 'client_users u',
-  fields: clientUserFields,
-  tenantField: 'ClientId',
-  tieBreaker: 'u.user_id',
-};
+import { recordById, recordsByIds, type ResourceDefinition, recordOf } from '../http/resource';
+import { targetOrganization, withOrganisation } from '../http/scope';
+import { listRoute, route } from '../http/route';
+import { BAD_CLIENT_ID, refused, NO_SUCH_ORGANISATION } from '../http/answers';
+import { clientUserRecord, productSeats, usersSignedOut } from '../openapi/answers';
+import { answerSchema, requestSchema } from '../openapi/components';
 
 /** The user-role mapping: which role of which product each person holds. */
 export const userRoleFields = {
@@ -95,14 +53,6 @@ export const seatsQuery = z.object({
     .meta({ description: 'The organisation; the caller’s own when left out (only a SuperAdmin may name another)' }),
 });
 
-/** POST /subscription/usercreation: the invitation form's rules under the provider's names, and the organisation. */
-export const inviteBody = restSchema(inviteUserInput, INVITE_USER_REST_FIELDS).extend({
-  ClientId: z
-    .union([z.int(), z.string()])
-    .optional()
-    .meta({ description: 'The organisation to invite into; the caller’s own when left out (only a SuperAdmin may name another)' }),
-});
-
 const userIds = z
   .array(recordId('Choose people of the list'))
   .min(1, 'Choose at least one person')
@@ -110,37 +60,28 @@ const userIds = z
   .meta({ description: 'The people, by ClientUserId, all of the organisation' });
 
 /** POST /subscription/UserActivation: activate or deactivate people. */
-export const activationBody = z.object({
-  ClientId: inviteBody.shape.ClientId,
-  UserIds: userIds,
-  IsActive: z.boolean({ error: 'Say whether to activate (true) or deactivate (false)' }),
-});
+export const activationBody = requestSchema(
+  'UserActivation',
+  z.object({
+    ClientId: inviteBody.shape.ClientId,
+    UserIds: userIds,
+    IsActive: z.boolean({ error: 'Say whether to activate (true) or deactivate (false)' }),
+  }),
+);
 
 /** POST /subscription/UserApproval: approve (and invite) or decline (and delete) people awaiting approval. */
-export const approvalBody = z.object({
-  UserIds: userIds,
-  Approve: z.boolean({ error: 'Say whether to approve (true) or decline (false)' }),
-});
+export const approvalBody = requestSchema(
+  'UserApproval',
+  z.object({
+    UserIds: userIds,
+    Approve: z.boolean({ error: 'Say whether to approve (true) or decline (false)' }),
+  }),
+);
 
 export const APPROVAL_MESSAGE = 'An organisation’s own admins approve its new people';
 
 /** POST /subscription/users/signout: end every live session of people. */
-export const signOutBody = z.object({ ClientId: inviteBody.shape.ClientId, UserIds: userIds });
-
-export const OWN_ACCOUNT_MESSAGE = 'You cannot deactivate your own account';
-
-export const EMAIL_TAKEN_MESSAGE = 'Someone with this email already has an account';
-export const UNKNOWN_ROLE_MESSAGE = 'Choose a role from the list';
-
-/**
- * The same request with the organisation filter a list needs: an organisation admin's is added by
- * the tenant scope anyway; a SuperAdmin who names none gets their own organisation, never everyone's.
- */
-export function withOrganisation(req: Request, res: Response): Request {
-  if (req.query.ClientId !== undefined) return req;
-  const query = { ...req.query, ClientId: `eq.${viewerOf(res).clientId}` };
-  return Object.create(req, { query: { value: query, enumerable: true } }) as Request;
-}
+export const signOutBody = requestSchema('UsersSignOut', z.object({ ClientId: inviteBody.shape.ClientId, UserIds: userIds }));
 
 /** The seats of every product the organisation has a live licence for, with the roles that take them. */
 export async function seatsByProduct(db: Queryable, clientId: number) {
@@ -168,369 +109,203 @@ export async function seatsByProduct(db: Queryable, clientId: number) {
   );
 }
 
-type InviteBody = z.infer<typeof inviteBody>;
-
-/** Both database drivers report SQLSTATE 23505 with the constraint's name. */
-export function isUniqueViolation(error: unknown, constraint: string): boolean {
-  const e = error as { code?: unknown; constraint?: unknown } | null;
-  return e?.code === '23505' && e.constraint === constraint;
-}
-
-/**
- * Invites one person inside the caller's transaction: the account without a password, their roles
- * (each takes a seat on its product, one seat per product), the invitation link and its mail, and
- * the audit entry. Refuses, writing nothing, when the email is taken, a role unknown or no seat is
- * left. The invitation form gives one role; an import may give several. The provider's own
- * administrators (`SuperAdmin`) hold no product role and take no seat.
- */
-export async function inviteUser(
-  tx: Queryable,
-  mailer: Mailer,
-  input: {
-    clientId: number;
-    actorUserId: number;
-    ip: string | null;
-    user: Pick<InviteBody, 'UserFirstname' | 'UserLastname' | 'OfficialEmail' | 'Phone'> &
-      Partial<Pick<InviteBody, 'DepartmentName' | 'DepartmentCode'>>;
-    roleIds: number[];
-    typeOfUser?: 'User' | 'OrgAdmin' | 'SuperAdmin';
-  },
-) {
-  const { user, clientId } = input;
-  const typeOfUser = input.typeOfUser ?? 'User';
-  const roleIds = [...new Set(input.roleIds)];
-  const roles = await tx.query<{ role_id: number; role_name: string; product_id: number }>(
-    'SELECT role_id, role_name, product_id FROM roles WHERE role_id = ANY($1::int[]) AND product_id IS NOT NULL AND is_active ORDER BY product_id, role_id',
-    [roleIds],
-  );
-  const rolesNeeded = typeOfUser !== 'SuperAdmin';
-  const awaiting = typeOfUser !== 'SuperAdmin' && (await needsApproval(tx, clientId, input.actorUserId));
-  if ((rolesNeeded && roleIds.length === 0) || roles.length !== roleIds.length)
-    throw new HttpError('BAD_REQUEST', UNKNOWN_ROLE_MESSAGE, 'RoleId');
-  const [taken] = await tx.query('SELECT 1 FROM client_users WHERE lower(email) = lower($1)', [user.OfficialEmail]);
-  if (taken) throw new HttpError('CONFLICT', EMAIL_TAKEN_MESSAGE, 'OfficialEmail');
-  await requireAllowedDomain(tx, clientId, user.OfficialEmail);
-  for (const productId of new Set(roles.map((role) => role.product_id))) await reserveSeats(tx, clientId, productId, 1, 'RoleId');
-
-  const [created] = await tx.query<{ user_id: number; company_name: string }>(
-    `INSERT INTO client_users (client_id, first_name, last_name, email, phone, department_name, department_code, type_of_user, awaiting_approval)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-     RETURNING user_id, (SELECT company_name FROM clients WHERE client_id = $1)`,
-    [
-      clientId,
-      user.UserFirstname,
-      user.UserLastname,
-      user.OfficialEmail,
-      user.Phone,
-      user.DepartmentName ?? null,
-      user.DepartmentCode ?? null,
-      typeOfUser,
-      awaiting,
-    ],
-  );
-  const userId = created!.user_id;
-  for (const role of roles) {
-    await tx.query('INSERT INTO user_roles (user_id, role_id, product_id) VALUES ($1, $2, $3)', [userId, role.role_id, role.product_id]);
-  }
-  // Awaiting approval, nobody is mailed yet: the approval sends the invitation.
-  const mail = awaiting
-    ? null
-    : await queueInvitation(tx, mailer, {
-        userId,
-        clientId,
-        email: user.OfficialEmail,
-        firstName: user.UserFirstname,
-        lastName: user.UserLastname,
-        organization: created!.company_name,
-      });
-  await audit(tx, {
-    clientId,
-    actorUserId: input.actorUserId,
-    action: 'user.invite',
-    entityType: 'user',
-    entityId: userId,
-    after: {
-      firstName: user.UserFirstname,
-      lastName: user.UserLastname,
-      email: user.OfficialEmail,
-      phone: user.Phone,
-      departmentName: user.DepartmentName,
-      departmentCode: user.DepartmentCode,
-      ...(typeOfUser === 'User' ? {} : { typeOfUser }),
-      ...(awaiting ? { awaitingApproval: true } : {}),
-      ...(roles.length === 0
-        ? {}
-        : roles.length === 1
-          ? { role: roles[0]!.role_name, productId: roles[0]!.product_id }
-          : { roles: roles.map((role) => ({ role: role.role_name, productId: role.product_id })) }),
-    },
-    ip: input.ip,
-  });
-  return { userId, mail };
-}
-
-/**
- * Whether an account made in the organisation by this person waits for its admins' approval: its
- * settings ask for it and the person is not one of the organisation's own (the provider is not).
- */
-async function needsApproval(tx: Queryable, clientId: number, actorUserId: number): Promise<boolean> {
-  const [row] = await tx.query<{ needs: boolean }>(
-    `SELECT coalesce(s.requires_approval, false) AND a.client_id <> $1 AS needs
-       FROM client_users a LEFT JOIN org_settings s ON s.client_id = $1
-      WHERE a.user_id = $2`,
-    [clientId, actorUserId],
-  );
-  return row?.needs ?? false;
-}
-
-/**
- * The invitation of one person: a single-use link to choose a password, and its mail, queued in
- * the transaction; where their organisation requires single sign-on, no link, but the way to it.
- */
-async function queueInvitation(
-  tx: Queryable,
-  mailer: Mailer,
-  person: { userId: number; clientId: number; email: string; firstName: string; lastName: string; organization: string },
-) {
-  const token = (await ssoRequiredFor(tx, person.email))
-    ? null
-    : await issueToken(tx, { userId: person.userId, email: person.email, purpose: 'invite' });
-  return mailer.queue(
-    tx,
-    person.email,
-    invitationMail(
-      {
-        publicUrl: mailer.publicUrl,
-        token,
-        email: person.email,
-        firstName: person.firstName,
-        lastName: person.lastName,
-        organization: person.organization,
-      },
-      await wordingOf(tx, person.clientId, 'invitation'),
-    ),
-    person.clientId,
-  );
-}
-
-/**
- * An organisation's admin decides on people awaiting approval: approved, each is invited (their
- * seat was taken when the account was made); declined, each account is deleted, freeing its seat.
- */
-export async function decideApproval(
-  tx: Queryable,
-  mailer: Mailer,
-  input: { clientId: number; actorUserId: number; ip: string | null; ids: number[]; approve: boolean },
-) {
-  const people = await tx.query<{ user_id: number; email: string; first_name: string; last_name: string; company_name: string }>(
-    `SELECT u.user_id, u.email, u.first_name, u.last_name, c.company_name
-       FROM client_users u JOIN clients c ON c.client_id = u.client_id
-      WHERE u.client_id = $1 AND u.user_id = ANY($2::int[]) AND u.awaiting_approval
-      ORDER BY u.user_id FOR UPDATE OF u`,
-    [input.clientId, input.ids],
-  );
-  if (people.length !== new Set(input.ids).size) {
-    throw new HttpError('NOT_FOUND', 'Some of these people are not awaiting approval in this organisation', 'UserIds');
-  }
-  const mails = [];
-  for (const person of people) {
-    if (input.approve) {
-      await tx.query('UPDATE client_users SET awaiting_approval = false, updated_at = now() WHERE user_id = $1', [person.user_id]);
-      mails.push(
-        await queueInvitation(tx, mailer, {
-          userId: person.user_id,
-          clientId: input.clientId,
-          email: person.email,
-          firstName: person.first_name,
-          lastName: person.last_name,
-          organization: person.company_name,
-        }),
-      );
-    } else {
-      await tx.query('DELETE FROM client_users WHERE user_id = $1', [person.user_id]);
-    }
-    await audit(tx, {
-      clientId: input.clientId,
-      actorUserId: input.actorUserId,
-      action: input.approve ? 'user.approve' : 'user.decline',
-      entityType: 'user',
-      entityId: person.user_id,
-      before: { awaitingApproval: true, email: person.email },
-      after: input.approve ? { awaitingApproval: false, invited: true } : null,
-      ip: input.ip,
-    });
-  }
-  return mails;
-}
-
-/** The people named, locked for the change; NOT_FOUND when one is not of the organisation. */
-async function lockPeople(tx: Queryable, clientId: number, ids: number[]) {
-  const people = await tx.query<{ user_id: number; is_active: boolean }>(
-    'SELECT user_id, is_active FROM client_users WHERE client_id = $1 AND user_id = ANY($2::int[]) ORDER BY user_id FOR UPDATE',
-    [clientId, ids],
-  );
-  if (people.length !== new Set(ids).size) throw new HttpError('NOT_FOUND', 'Some of these people are not of this organisation', 'UserIds');
-  return people;
-}
-
-/** Ends every live session of the people at once; how many ended. */
-async function endSessions(tx: Queryable, ids: number[], reason: string): Promise<Map<number, number>> {
-  const ended = await tx.query<{ user_id: number }>(
-    `UPDATE sessions SET ended_at = now(), end_reason = $2
-      WHERE user_id = ANY($1::int[]) AND ended_at IS NULL AND expires_at > now()
-     RETURNING user_id`,
-    [ids, reason],
-  );
-  const counts = new Map<number, number>();
-  for (const { user_id } of ended) counts.set(user_id, (counts.get(user_id) ?? 0) + 1);
-  return counts;
-}
-
-/**
- * Activates or deactivates people in one transaction. Activation takes a seat on every product
- * they hold a role for, all or none (SEAT_LIMIT); deactivation ends their sessions at once.
- */
-export async function setActive(
-  tx: Queryable,
-  input: { clientId: number; actorUserId: number; ip: string | null; ids: number[]; active: boolean },
-) {
-  const { clientId, ids, active } = input;
-  if (!active && ids.includes(input.actorUserId)) throw new HttpError('BAD_REQUEST', OWN_ACCOUNT_MESSAGE, 'UserIds');
-  const changing = (await lockPeople(tx, clientId, ids)).filter((person) => person.is_active !== active).map((p) => p.user_id);
-  if (changing.length === 0) return;
-  if (active) {
-    const products = await tx.query<{ product_id: number; people: number }>(
-      `SELECT product_id, count(DISTINCT user_id)::int AS people FROM user_roles WHERE user_id = ANY($1::int[])
-        GROUP BY product_id ORDER BY product_id`,
-      [changing],
-    );
-    for (const { product_id, people } of products) await reserveSeats(tx, clientId, product_id, people, 'UserIds');
-  }
-  await tx.query('UPDATE client_users SET is_active = $2, updated_at = now() WHERE user_id = ANY($1::int[])', [changing, active]);
-  const ended = active ? new Map<number, number>() : await endSessions(tx, changing, 'deactivated');
-  for (const userId of changing) {
-    await audit(tx, {
-      clientId,
-      actorUserId: input.actorUserId,
-      action: active ? 'user.activate' : 'user.deactivate',
-      entityType: 'user',
-      entityId: userId,
-      before: { isActive: !active },
-      after: { isActive: active, ...(active ? {} : { sessionsEnded: ended.get(userId) ?? 0 }) },
-      ip: input.ip,
-    });
-  }
-}
-
-/** One user of the organisation in the list's shape. */
-export async function loadUser(db: Queryable, userId: number) {
-  const [row] = await db.query<{ row: Record<string, unknown> }>(
-    `SELECT ${jsonObject(clientUserFields)} AS row FROM client_users u WHERE u.user_id = $1`,
-    [userId],
-  );
-  return row!.row;
-}
+export const userRoleRecord = answerSchema('UserRole', recordOf(userRoleFields));
 
 /** User management of one organisation: its people, their roles, seats, and invitations. */
-export function clientUserRoutes(db: Database, { mailer }: { mailer: Mailer }): Router {
-  const router = Router();
+export const clientUserRoutes = [
+  listRoute({
+    path: '/subscription_client_users',
+    access: 'admin',
+    operationId: 'listClientUsers',
+    tag: 'Users',
+    summary: 'The people of one organisation: the caller’s own unless a SuperAdmin names another with ClientId',
+    resource: clientUsers,
+    rows: 'Users',
+    record: clientUserRecord,
+    scope: withOrganisation,
+  }),
 
-  router.get('/subscription_client_users', requireAdmin, async (req, res) => {
-    res.json(await listResource(db, clientUsers, withOrganisation(req, res), res, viewerOf(res)));
-  });
+  listRoute({
+    path: '/subscription_user_role_mapping',
+    access: 'admin',
+    operationId: 'listUserRoles',
+    tag: 'Users',
+    summary: 'Which role of which product each person of one organisation holds',
+    resource: userRoles,
+    rows: 'Role assignments',
+    record: userRoleRecord,
+    scope: withOrganisation,
+  }),
 
-  router.get('/subscription_user_role_mapping', requireAdmin, async (req, res) => {
-    res.json(await listResource(db, userRoles, withOrganisation(req, res), res, viewerOf(res)));
-  });
+  route(
+    {
+      method: 'get',
+      path: '/subscription/seats',
+      access: 'admin',
+      operationId: 'listSeats',
+      tag: 'Users',
+      summary: 'Seats used of capacity on each product the organisation has a live licence for, with its roles',
+      query: seatsQuery,
+      responses: {
+        200: { description: 'One entry per licensed product', body: z.array(productSeats) },
+        400: BAD_CLIENT_ID,
+      },
+    },
+    async (req, res, { db }) => {
+      const { ClientId } = parseBody(seatsQuery, req.query);
+      res.json(await seatsByProduct(db, targetOrganization(viewerOf(res), ClientId)));
+    },
+  ),
 
-  router.get('/subscription/seats', requireAdmin, async (req, res) => {
-    const { ClientId } = parseBody(seatsQuery, req.query);
-    res.json(await seatsByProduct(db, targetOrganization(viewerOf(res), ClientId)));
-  });
+  route(
+    {
+      method: 'post',
+      path: '/subscription/usercreation',
+      access: 'admin',
+      operationId: 'inviteUser',
+      tag: 'Users',
+      summary: 'Invite a person: an account without a password, a role that takes a seat, and a mailed set-password link',
+      description:
+        'In one transaction: the seat is reserved on the role’s product (the licences stay locked until it commits), the user and role written, an invitation token issued, the mail queued and the audit log written. Refused with nothing written when it does not fit.',
+      body: inviteBody,
+      responses: {
+        201: { description: 'Invited', body: clientUserRecord },
+        400: refused(
+          `BAD_REQUEST naming the field: a required field missing, a malformed email or phone, or "${UNKNOWN_ROLE_MESSAGE}" (RoleId)`,
+        ),
+        404: NO_SUCH_ORGANISATION,
+        409: refused(
+          `CONFLICT (field OfficialEmail): "${EMAIL_TAKEN_MESSAGE}"; SEAT_LIMIT (field RoleId): no seat left on the role’s product, saying how many are left`,
+        ),
+      },
+    },
+    async (req, res, { db, mailer }) => {
+      const viewer = viewerOf(res);
+      const { ClientId, RoleId, TypeOfUser, ...user } = parseBody(inviteBody, req.body);
+      const clientId = targetOrganization(viewer, ClientId);
+      // Two invitations of one email racing past the check: the unique index settles it.
+      const { userId, mail } = await settleDuplicates(
+        () =>
+          db.transaction((tx) =>
+            inviteUser(tx, mailer, {
+              clientId,
+              actorUserId: viewer.userId,
+              ip: clientOf(req, res).ip,
+              user,
+              roleIds: [RoleId],
+              typeOfUser: TypeOfUser,
+            }),
+          ),
+        { client_users_email_key: [EMAIL_TAKEN_MESSAGE, 'OfficialEmail'] },
+      );
+      if (mail) mailer.dispatch(mail);
+      res.status(201).json(await recordById(db, clientUsers, 'u.user_id', userId));
+    },
+  ),
 
-  router.post('/subscription/usercreation', requireAdmin, async (req, res) => {
-    const viewer = viewerOf(res);
-    const { ClientId, RoleId, TypeOfUser, ...user } = parseBody(inviteBody, req.body);
-    const clientId = targetOrganization(viewer, ClientId);
-    const { userId, mail } = await db
-      .transaction((tx) =>
-        inviteUser(tx, mailer, {
+  route(
+    {
+      method: 'post',
+      path: '/subscription/UserApproval',
+      access: 'admin',
+      operationId: 'decideUserApproval',
+      tag: 'Users',
+      summary: 'Approve or decline people awaiting the approval of the caller’s organisation',
+      description:
+        'Approval sends each person the invitation to choose a password (their seat was taken when the account was made); declining deletes each account, freeing its seat. Only the organisation’s own admins decide. Each decision is audited.',
+      body: approvalBody,
+      responses: {
+        200: { description: 'The approved people as they are now (none for a decline)', body: z.array(clientUserRecord) },
+        400: refused('BAD_REQUEST: UserIds missing, empty or over 100, or Approve missing'),
+        403: refused(`FORBIDDEN: not an organisation admin ("${APPROVAL_MESSAGE}")`),
+        404: refused('NOT_FOUND (field UserIds): some of the people are not awaiting approval in the organisation'),
+      },
+    },
+    async (req, res, { db, mailer }) => {
+      const viewer = viewerOf(res);
+      const body = parseBody(approvalBody, req.body);
+      // The approval is the organisation's say over who joins it: the provider does not decide it.
+      if (viewer.typeOfUser !== 'OrgAdmin') throw new HttpError('FORBIDDEN', APPROVAL_MESSAGE);
+      const clientId = viewer.clientId;
+      const mails = await db.transaction((tx) =>
+        decideApproval(tx, mailer, {
           clientId,
           actorUserId: viewer.userId,
           ip: clientOf(req, res).ip,
-          user,
-          roleIds: [RoleId],
-          typeOfUser: TypeOfUser,
+          ids: body.UserIds,
+          approve: body.Approve,
         }),
-      )
-      .catch((error: unknown) => {
-        // Two invitations of one email racing past the check: the unique index settles it.
-        if (isUniqueViolation(error, 'client_users_email_key')) throw new HttpError('CONFLICT', EMAIL_TAKEN_MESSAGE, 'OfficialEmail');
-        throw error;
+      );
+      for (const mail of mails) mailer.dispatch(mail);
+      res.json(await recordsByIds(db, clientUsers, 'u.user_id', body.UserIds));
+    },
+  ),
+
+  route(
+    {
+      method: 'post',
+      path: '/subscription/UserActivation',
+      access: 'admin',
+      operationId: 'setUsersActive',
+      tag: 'Users',
+      summary: 'Activate or deactivate people of one organisation, all or none',
+      description:
+        'Activation takes a seat on every product a person holds a role for; when they do not all fit the answer is SEAT_LIMIT and nothing changes. Deactivation ends every live session of those people at once (end_reason deactivated). Each change is audited.',
+      body: activationBody,
+      responses: {
+        200: { description: 'The people as they are now', body: z.array(clientUserRecord) },
+        400: refused(`BAD_REQUEST: UserIds missing, empty or over 100, IsActive missing, or "${OWN_ACCOUNT_MESSAGE}" (UserIds)`),
+        404: refused('NOT_FOUND (field UserIds): some of the people are not of the organisation'),
+        409: refused('SEAT_LIMIT (field UserIds): not enough seats left, saying how many are'),
+      },
+    },
+    async (req, res, { db }) => {
+      const viewer = viewerOf(res);
+      const body = parseBody(activationBody, req.body);
+      const clientId = targetOrganization(viewer, body.ClientId);
+      await db.transaction((tx) =>
+        setActive(tx, { clientId, actorUserId: viewer.userId, ip: clientOf(req, res).ip, ids: body.UserIds, active: body.IsActive }),
+      );
+      res.json(await recordsByIds(db, clientUsers, 'u.user_id', body.UserIds));
+    },
+  ),
+
+  route(
+    {
+      method: 'post',
+      path: '/subscription/users/signout',
+      access: 'admin',
+      operationId: 'signOutUsers',
+      tag: 'Users',
+      summary: 'End every live session of people of one organisation at once',
+      body: signOutBody,
+      responses: {
+        200: { description: 'How many sessions ended', body: usersSignedOut },
+        400: refused('BAD_REQUEST: UserIds missing, empty or over 100'),
+        404: refused('NOT_FOUND (field UserIds): some of the people are not of the organisation'),
+      },
+    },
+    async (req, res, { db }) => {
+      const viewer = viewerOf(res);
+      const body = parseBody(signOutBody, req.body);
+      const clientId = targetOrganization(viewer, body.ClientId);
+      const ended = await db.transaction(async (tx) => {
+        await lockPeople(tx, clientId, body.UserIds);
+        const ended = await endPeopleSessions(tx, body.UserIds, 'signed_out_by_admin');
+        for (const userId of new Set(body.UserIds)) {
+          await audit(tx, {
+            clientId,
+            actorUserId: viewer.userId,
+            action: 'user.sign_out',
+            entityType: 'user',
+            entityId: userId,
+            after: { sessionsEnded: ended.get(userId) ?? 0 },
+            ip: clientOf(req, res).ip,
+          });
+        }
+        return [...ended.values()].reduce((sum, n) => sum + n, 0);
       });
-    if (mail) mailer.dispatch(mail);
-    res.status(201).json(await loadUser(db, userId));
-  });
-
-  router.post('/subscription/UserApproval', requireAdmin, async (req, res) => {
-    const viewer = viewerOf(res);
-    const body = parseBody(approvalBody, req.body);
-    // The approval is the organisation's say over who joins it: the provider does not decide it.
-    if (viewer.typeOfUser !== 'OrgAdmin') throw new HttpError('FORBIDDEN', APPROVAL_MESSAGE);
-    const clientId = viewer.clientId;
-    const mails = await db.transaction((tx) =>
-      decideApproval(tx, mailer, {
-        clientId,
-        actorUserId: viewer.userId,
-        ip: clientOf(req, res).ip,
-        ids: body.UserIds,
-        approve: body.Approve,
-      }),
-    );
-    for (const mail of mails) mailer.dispatch(mail);
-    const rows = await db.query<{ row: Record<string, unknown> }>(
-      `SELECT ${jsonObject(clientUserFields)} AS row FROM client_users u WHERE u.user_id = ANY($1::int[]) ORDER BY u.user_id`,
-      [body.UserIds],
-    );
-    res.json(rows.map((row) => row.row));
-  });
-
-  router.post('/subscription/UserActivation', requireAdmin, async (req, res) => {
-    const viewer = viewerOf(res);
-    const body = parseBody(activationBody, req.body);
-    const clientId = targetOrganization(viewer, body.ClientId);
-    await db.transaction((tx) =>
-      setActive(tx, { clientId, actorUserId: viewer.userId, ip: clientOf(req, res).ip, ids: body.UserIds, active: body.IsActive }),
-    );
-    const rows = await db.query<{ row: Record<string, unknown> }>(
-      `SELECT ${jsonObject(clientUserFields)} AS row FROM client_users u WHERE u.user_id = ANY($1::int[]) ORDER BY u.user_id`,
-      [body.UserIds],
-    );
-    res.json(rows.map((r) => r.row));
-  });
-
-  router.post('/subscription/users/signout', requireAdmin, async (req, res) => {
-    const viewer = viewerOf(res);
-    const body = parseBody(signOutBody, req.body);
-    const clientId = targetOrganization(viewer, body.ClientId);
-    const ended = await db.transaction(async (tx) => {
-      await lockPeople(tx, clientId, body.UserIds);
-      const ended = await endSessions(tx, body.UserIds, 'signed_out_by_admin');
-      for (const userId of new Set(body.UserIds)) {
-        await audit(tx, {
-          clientId,
-          actorUserId: viewer.userId,
-          action: 'user.sign_out',
-          entityType: 'user',
-          entityId: userId,
-          after: { sessionsEnded: ended.get(userId) ?? 0 },
-          ip: clientOf(req, res).ip,
-        });
-      }
-      return [...ended.values()].reduce((sum, n) => sum + n, 0);
-    });
-    res.json({ SessionsEnded: ended });
-  });
-
-  return router;
-}
+      res.json({ SessionsEnded: ended });
+    },
+  ),
+];

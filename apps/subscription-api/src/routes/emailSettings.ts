@@ -1,4 +1,3 @@
-import { Router } from 'express';
 import { z } from 'zod';
 import {
   EMAIL_SETTINGS_REST_FIELDS,
@@ -13,17 +12,19 @@ import {
   type EmailTemplateName,
   type SmtpSecurity,
 } from '@yozy/shared';
-import type { Database, Queryable } from '../db/database';
+import type { Queryable } from '../db/database';
 import { audit, changedFields } from '../domain/audit';
-import { requireAdmin, viewerOf } from '../http/auth';
+import { viewerOf } from '../http/auth';
 import { HttpError, parseBody } from '../http/errors';
 import { clientOf } from '../http/gateway';
 import { targetOrganization } from '../http/scope';
 import { smtpPasswordContext, wordingsOf, type WordingSource } from '../mail/delivery';
-import type { Mailer } from '../mail/mailer';
 import { previewMail, testMail } from '../mail/templates';
-import { privateHostRefusal, type OutboundPolicy } from '../security/outboundAddress';
-import type { SecretBox } from '../security/secretBox';
+import { privateHostRefusal } from '../security/outboundAddress';
+import { route, type Services } from '../http/route';
+import { emailSettingsRecord, emailTestRecord, emailPreviewRecord } from '../openapi/answers';
+import { BAD_CLIENT_ID, NO_SUCH_ORGANISATION, refused } from '../http/answers';
+import { requestSchema } from '../openapi/components';
 
 export const EMAIL_SETTINGS_PATH = '/subscription_email_settings';
 export const EMAIL_TEMPLATES_PATH = '/subscription_email_templates';
@@ -35,25 +36,34 @@ const organization = z
 
 export const emailSettingsQuery = z.object({ ClientId: z.string().optional().meta({ description: organization.description }) });
 /** PATCH: every setting under the provider's names; SmtpPassword left out or empty keeps the stored one. */
-export const emailSettingsBody = restSchema(emailSettingsInput, EMAIL_SETTINGS_REST_FIELDS)
-  .extend({ ClientId: organization })
-  .superRefine((body, ctx) => {
-    const issues = smtpServerIssues({ smtpHost: body.SmtpHost, smtpPort: body.SmtpPort, smtpFromAddress: body.SmtpFromAddress });
-    for (const { path, message } of issues) ctx.addIssue({ code: 'custom', path: [EMAIL_SETTINGS_REST_FIELDS[path[0]]], message });
-  });
-export const emailTestBody = z.strictObject({ ClientId: organization });
+export const emailSettingsBody = requestSchema(
+  'EmailSettingsChange',
+  restSchema(emailSettingsInput, EMAIL_SETTINGS_REST_FIELDS)
+    .extend({ ClientId: organization })
+    .superRefine((body, ctx) => {
+      const issues = smtpServerIssues({ smtpHost: body.SmtpHost, smtpPort: body.SmtpPort, smtpFromAddress: body.SmtpFromAddress });
+      for (const { path, message } of issues) ctx.addIssue({ code: 'custom', path: [EMAIL_SETTINGS_REST_FIELDS[path[0]]], message });
+    }),
+);
+export const emailTestBody = requestSchema('EmailTestRequest', z.strictObject({ ClientId: organization }));
 /** PUT: one mail's wording, and its preview (POST …/preview) before saving. */
-export const emailTemplateBody = restSchema(emailTemplateInput, EMAIL_TEMPLATE_REST_FIELDS)
-  .extend({ ClientId: organization })
-  .superRefine((body, ctx) => {
-    for (const { path, message } of placeholderIssues({ template: body.Template, subject: body.Subject, body: body.Body })) {
-      ctx.addIssue({ code: 'custom', path: [EMAIL_TEMPLATE_REST_FIELDS[path[0]]], message });
-    }
-  });
-export const emailTemplateResetBody = z.strictObject({
-  ClientId: organization,
-  Template: z.enum(EMAIL_TEMPLATES, { error: 'Choose the mail to word' }),
-});
+export const emailTemplateBody = requestSchema(
+  'EmailTemplateChange',
+  restSchema(emailTemplateInput, EMAIL_TEMPLATE_REST_FIELDS)
+    .extend({ ClientId: organization })
+    .superRefine((body, ctx) => {
+      for (const { path, message } of placeholderIssues({ template: body.Template, subject: body.Subject, body: body.Body })) {
+        ctx.addIssue({ code: 'custom', path: [EMAIL_TEMPLATE_REST_FIELDS[path[0]]], message });
+      }
+    }),
+);
+export const emailTemplateResetBody = requestSchema(
+  'EmailTemplateReset',
+  z.strictObject({
+    ClientId: organization,
+    Template: z.enum(EMAIL_TEMPLATES, { error: 'Choose the mail to word' }),
+  }),
+);
 
 /** Where a mail's wording comes from: the organisation's own, the provider's for everyone, or the default. */
 
@@ -105,151 +115,246 @@ async function settingsOf(db: Queryable, clientId: number, lock = false): Promis
 /** What the audit log keeps of the settings: never the password, only whether there is one. */
 const described = ({ Templates: _templates, UpdatedAt: _at, ClientId: _id, ...settings }: EmailSettingsRecord) => settings;
 
+/** An organisation's own mail server must be on the public internet; the provider's may be anywhere. */
+async function refusePrivateServer({ db, allowPrivateNetwork }: Services, clientId: number, host: string) {
+  const [client] = await db.query<{ is_provider: boolean }>('SELECT is_provider FROM clients WHERE client_id = $1', [clientId]);
+  const refusal = client?.is_provider ? null : await privateHostRefusal(host, { allowPrivateNetwork });
+  if (refusal) throw new HttpError('BAD_REQUEST', refusal, 'SmtpHost');
+}
+
 /**
  * Email settings of an organisation, read and changed by its admins and by the provider's
  * SuperAdmins (the provider's own are everyone's defaults): sender, reply-to, an SMTP server of its
  * own with a test mail, and its wording of the mails, with a preview.
  */
-export function emailSettingsRoutes(
-  db: Database,
-  { mailer, secretBox, outbound }: { mailer: Mailer; secretBox: SecretBox; outbound: OutboundPolicy },
-): Router {
-  const router = Router();
+export const emailSettingsRoutes = [
+  route(
+    {
+      method: 'get',
+      path: EMAIL_SETTINGS_PATH,
+      access: 'admin',
+      operationId: 'getEmailSettings',
+      tag: 'Organisations',
+      summary: "An organisation's email settings and the wording of each mail: its admins' own, any for a SuperAdmin",
+      query: emailSettingsQuery,
+      responses: {
+        200: { description: 'The settings (the defaults when none were saved); never the SMTP password', body: emailSettingsRecord },
+        400: BAD_CLIENT_ID,
+        404: NO_SUCH_ORGANISATION,
+      },
+    },
+    async (req, res, { db }) => {
+      const { ClientId } = parseBody(emailSettingsQuery, req.query);
+      res.json(await settingsOf(db, targetOrganization(viewerOf(res), ClientId)));
+    },
+  ),
 
-  router.get(EMAIL_SETTINGS_PATH, requireAdmin, async (req, res) => {
-    const { ClientId } = parseBody(emailSettingsQuery, req.query);
-    res.json(await settingsOf(db, targetOrganization(viewerOf(res), ClientId)));
-  });
-
-  router.patch(EMAIL_SETTINGS_PATH, requireAdmin, async (req, res) => {
-    const viewer = viewerOf(res);
-    const { ClientId, SmtpPassword, ...settings } = parseBody(emailSettingsBody, req.body);
-    const clientId = targetOrganization(viewer, ClientId);
-    if (settings.SmtpHost !== null) await refusePrivateServer(clientId, settings.SmtpHost);
-    const saved = await db.transaction(async (tx) => {
-      const before = await settingsOf(tx, clientId, true);
-      const hasServer = settings.SmtpHost !== null;
-      // A new password replaces the stored one; none keeps it; no server keeps none.
-      const sealed = !hasServer ? null : SmtpPassword ? secretBox.seal(SmtpPassword, smtpPasswordContext(clientId)) : undefined;
-      await tx.query(
-        `INSERT INTO email_settings (client_id, sender_name, reply_to, smtp_host, smtp_port, smtp_security, smtp_username,
+  route(
+    {
+      method: 'patch',
+      path: EMAIL_SETTINGS_PATH,
+      access: 'admin',
+      operationId: 'updateEmailSettings',
+      tag: 'Organisations',
+      summary: 'Changes the sender, reply-to and own SMTP server (the password sealed at rest; left out, the stored one stays); audited',
+      body: emailSettingsBody,
+      responses: {
+        200: { description: 'The settings as saved', body: emailSettingsRecord },
+        400: refused('BAD_REQUEST: a setting breaks its rule (the field names it)'),
+        404: NO_SUCH_ORGANISATION,
+      },
+    },
+    async (req, res, services) => {
+      const { db, secretBox } = services;
+      const viewer = viewerOf(res);
+      const { ClientId, SmtpPassword, ...settings } = parseBody(emailSettingsBody, req.body);
+      const clientId = targetOrganization(viewer, ClientId);
+      if (settings.SmtpHost !== null) await refusePrivateServer(services, clientId, settings.SmtpHost);
+      const saved = await db.transaction(async (tx) => {
+        const before = await settingsOf(tx, clientId, true);
+        const hasServer = settings.SmtpHost !== null;
+        // A new password replaces the stored one; none keeps it; no server keeps none.
+        const sealed = !hasServer ? null : SmtpPassword ? secretBox.seal(SmtpPassword, smtpPasswordContext(clientId)) : undefined;
+        await tx.query(
+          `INSERT INTO email_settings (client_id, sender_name, reply_to, smtp_host, smtp_port, smtp_security, smtp_username,
                                      smtp_password_sealed, smtp_from_address, updated_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, now())
          ON CONFLICT (client_id) DO UPDATE
            SET sender_name = $2, reply_to = $3, smtp_host = $4, smtp_port = $5, smtp_security = $6, smtp_username = $7,
                smtp_password_sealed = CASE WHEN $10::boolean THEN email_settings.smtp_password_sealed ELSE $8 END,
                smtp_from_address = $9, updated_at = now()`,
-        [
-          clientId,
-          settings.SenderName,
-          settings.ReplyTo,
-          hasServer ? settings.SmtpHost : null,
-          hasServer ? settings.SmtpPort : null,
-          settings.SmtpSecurity,
-          hasServer ? settings.SmtpUsername : null,
-          sealed ?? null,
-          hasServer ? settings.SmtpFromAddress : null,
-          sealed === undefined,
-        ],
-      );
-      const after = await settingsOf(tx, clientId);
-      const diff = changedFields(described(before), described(after));
-      if (SmtpPassword && hasServer) diff.after.SmtpPasswordChanged = true;
-      await audit(tx, {
-        clientId,
-        actorUserId: viewer.userId,
-        ip: clientOf(req, res).ip,
-        action: 'organization.email_settings_change',
-        entityType: 'organization',
-        entityId: clientId,
-        ...diff,
-      });
-      return after;
-    });
-    res.json(saved);
-  });
-
-  /** An organisation's server must be on the internet; the provider's may be on its own network. */
-  async function refusePrivateServer(clientId: number, host: string) {
-    const [client] = await db.query<{ is_provider: boolean }>('SELECT is_provider FROM clients WHERE client_id = $1', [clientId]);
-    const refusal = client?.is_provider ? null : await privateHostRefusal(host, outbound);
-    if (refusal) throw new HttpError('BAD_REQUEST', refusal, 'SmtpHost');
-  }
-
-  router.post(`${EMAIL_SETTINGS_PATH}/test`, requireAdmin, async (req, res) => {
-    const viewer = viewerOf(res);
-    const clientId = targetOrganization(viewer, parseBody(emailTestBody, req.body).ClientId);
-    const [who] = await db.query<{ email: string; company_name: string }>(
-      'SELECT u.email, c.company_name FROM client_users u, clients c WHERE u.user_id = $1 AND c.client_id = $2',
-      [viewer.userId, clientId],
-    );
-    if (!who) throw new HttpError('NOT_FOUND', 'There is no such organisation', 'ClientId');
-    try {
-      const { server } = await mailer.sendNow(clientId, who.email, testMail({ organization: who.company_name, server: 'its mail server' }));
-      res.json({ SentTo: who.email, Server: server });
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      throw new HttpError('BAD_REQUEST', `The test mail was not sent: ${reason}`, 'SmtpHost');
-    }
-  });
-
-  router.patch(EMAIL_TEMPLATES_PATH, requireAdmin, async (req, res) => {
-    const viewer = viewerOf(res);
-    const { ClientId, Template, Subject, Body } = parseBody(emailTemplateBody, req.body);
-    const clientId = targetOrganization(viewer, ClientId);
-    const saved = await db.transaction(async (tx) => {
-      const before = (await settingsOf(tx, clientId, true)).Templates.find((t) => t.Template === Template)!;
-      await tx.query(
-        `INSERT INTO mail_templates (client_id, template, subject, body) VALUES ($1, $2, $3, $4)
-         ON CONFLICT (client_id, template) DO UPDATE SET subject = $3, body = $4, updated_at = now()`,
-        [clientId, Template, Subject, Body],
-      );
-      await audit(tx, {
-        clientId,
-        actorUserId: viewer.userId,
-        ip: clientOf(req, res).ip,
-        action: 'organization.email_template_change',
-        entityType: 'organization',
-        entityId: clientId,
-        ...changedFields({ Template, Subject: before.Subject, Body: before.Body }, { Template, Subject, Body }),
-      });
-      return settingsOf(tx, clientId);
-    });
-    res.json(saved);
-  });
-
-  router.post(`${EMAIL_TEMPLATES_PATH}/reset`, requireAdmin, async (req, res) => {
-    const viewer = viewerOf(res);
-    const { ClientId, Template } = parseBody(emailTemplateResetBody, req.body);
-    const clientId = targetOrganization(viewer, ClientId);
-    const saved = await db.transaction(async (tx) => {
-      await settingsOf(tx, clientId, true);
-      const removed = await tx.query<{ subject: string; body: string }>(
-        'DELETE FROM mail_templates WHERE client_id = $1 AND template = $2 RETURNING subject, body',
-        [clientId, Template],
-      );
-      if (removed[0]) {
+          [
+            clientId,
+            settings.SenderName,
+            settings.ReplyTo,
+            hasServer ? settings.SmtpHost : null,
+            hasServer ? settings.SmtpPort : null,
+            settings.SmtpSecurity,
+            hasServer ? settings.SmtpUsername : null,
+            sealed ?? null,
+            hasServer ? settings.SmtpFromAddress : null,
+            sealed === undefined,
+          ],
+        );
+        const after = await settingsOf(tx, clientId);
+        const diff = changedFields(described(before), described(after));
+        if (SmtpPassword && hasServer) diff.after.SmtpPasswordChanged = true;
         await audit(tx, {
           clientId,
           actorUserId: viewer.userId,
           ip: clientOf(req, res).ip,
-          action: 'organization.email_template_reset',
+          action: 'organization.email_settings_change',
           entityType: 'organization',
           entityId: clientId,
-          before: { Template, Subject: removed[0].subject, Body: removed[0].body },
+          ...diff,
         });
+        return after;
+      });
+      res.json(saved);
+    },
+  ),
+
+  route(
+    {
+      method: 'post',
+      path: `${EMAIL_SETTINGS_PATH}/test`,
+      access: 'admin',
+      operationId: 'sendTestMail',
+      tag: 'Organisations',
+      summary: 'Sends a test mail to the caller through the organisation’s mail server as its saved settings say, and waits for the answer',
+      body: emailTestBody,
+      responses: {
+        200: { description: 'The server took the mail', body: emailTestRecord },
+        400: refused(
+          'BAD_REQUEST (field SmtpHost): no server is set, or the server could not be reached or refused the mail, with its reason',
+        ),
+        404: NO_SUCH_ORGANISATION,
+      },
+    },
+    async (req, res, { db, mailer }) => {
+      const viewer = viewerOf(res);
+      const clientId = targetOrganization(viewer, parseBody(emailTestBody, req.body).ClientId);
+      const [who] = await db.query<{ email: string; company_name: string }>(
+        'SELECT u.email, c.company_name FROM client_users u, clients c WHERE u.user_id = $1 AND c.client_id = $2',
+        [viewer.userId, clientId],
+      );
+      if (!who) throw new HttpError('NOT_FOUND', 'There is no such organisation', 'ClientId');
+      try {
+        const { server } = await mailer.sendNow(
+          clientId,
+          who.email,
+          testMail({ organization: who.company_name, server: 'its mail server' }),
+        );
+        res.json({ SentTo: who.email, Server: server });
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        throw new HttpError('BAD_REQUEST', `The test mail was not sent: ${reason}`, 'SmtpHost');
       }
-      return settingsOf(tx, clientId);
-    });
-    res.json(saved);
-  });
+    },
+  ),
 
-  router.post(`${EMAIL_TEMPLATES_PATH}/preview`, requireAdmin, async (req, res) => {
-    const { ClientId, Template, Subject, Body } = parseBody(emailTemplateBody, req.body);
-    targetOrganization(viewerOf(res), ClientId);
-    const mail = previewMail(Template, { subject: Subject, body: Body }, mailer.publicUrl);
-    res.json({ Subject: mail.subject, Text: mail.text, Html: mail.html });
-  });
+  route(
+    {
+      method: 'patch',
+      path: EMAIL_TEMPLATES_PATH,
+      access: 'admin',
+      operationId: 'updateEmailTemplate',
+      tag: 'Organisations',
+      summary: 'Words one mail the organisation’s way (the provider’s wording is everyone’s default); audited',
+      body: emailTemplateBody,
+      responses: {
+        200: { description: 'The settings with the new wording', body: emailSettingsRecord },
+        400: refused('BAD_REQUEST naming the field: missing, too long, or a {{placeholder}} the mail does not have'),
+        404: NO_SUCH_ORGANISATION,
+      },
+    },
+    async (req, res, { db }) => {
+      const viewer = viewerOf(res);
+      const { ClientId, Template, Subject, Body } = parseBody(emailTemplateBody, req.body);
+      const clientId = targetOrganization(viewer, ClientId);
+      const saved = await db.transaction(async (tx) => {
+        const before = (await settingsOf(tx, clientId, true)).Templates.find((t) => t.Template === Template)!;
+        await tx.query(
+          `INSERT INTO mail_templates (client_id, template, subject, body) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (client_id, template) DO UPDATE SET subject = $3, body = $4, updated_at = now()`,
+          [clientId, Template, Subject, Body],
+        );
+        await audit(tx, {
+          clientId,
+          actorUserId: viewer.userId,
+          ip: clientOf(req, res).ip,
+          action: 'organization.email_template_change',
+          entityType: 'organization',
+          entityId: clientId,
+          ...changedFields({ Template, Subject: before.Subject, Body: before.Body }, { Template, Subject, Body }),
+        });
+        return settingsOf(tx, clientId);
+      });
+      res.json(saved);
+    },
+  ),
 
-  return router;
-}
+  route(
+    {
+      method: 'post',
+      path: `${EMAIL_TEMPLATES_PATH}/reset`,
+      access: 'admin',
+      operationId: 'resetEmailTemplate',
+      tag: 'Organisations',
+      summary: 'Goes back to the provider’s or the default wording of one mail; audited',
+      body: emailTemplateResetBody,
+      responses: {
+        200: { description: 'The settings with the wording it goes back to', body: emailSettingsRecord },
+        400: refused('BAD_REQUEST: an unknown template'),
+        404: NO_SUCH_ORGANISATION,
+      },
+    },
+    async (req, res, { db }) => {
+      const viewer = viewerOf(res);
+      const { ClientId, Template } = parseBody(emailTemplateResetBody, req.body);
+      const clientId = targetOrganization(viewer, ClientId);
+      const saved = await db.transaction(async (tx) => {
+        await settingsOf(tx, clientId, true);
+        const removed = await tx.query<{ subject: string; body: string }>(
+          'DELETE FROM mail_templates WHERE client_id = $1 AND template = $2 RETURNING subject, body',
+          [clientId, Template],
+        );
+        if (removed[0]) {
+          await audit(tx, {
+            clientId,
+            actorUserId: viewer.userId,
+            ip: clientOf(req, res).ip,
+            action: 'organization.email_template_reset',
+            entityType: 'organization',
+            entityId: clientId,
+            before: { Template, Subject: removed[0].subject, Body: removed[0].body },
+          });
+        }
+        return settingsOf(tx, clientId);
+      });
+      res.json(saved);
+    },
+  ),
+
+  route(
+    {
+      method: 'post',
+      path: `${EMAIL_TEMPLATES_PATH}/preview`,
+      access: 'admin',
+      operationId: 'previewEmailTemplate',
+      tag: 'Organisations',
+      summary: 'Renders a wording with sample values, without saving it',
+      body: emailTemplateBody,
+      responses: {
+        200: { description: 'The mail as it would be sent', body: emailPreviewRecord },
+        400: refused('BAD_REQUEST naming the field: missing, too long, or a {{placeholder}} the mail does not have'),
+      },
+    },
+    async (req, res, { mailer }) => {
+      const { ClientId, Template, Subject, Body } = parseBody(emailTemplateBody, req.body);
+      targetOrganization(viewerOf(res), ClientId);
+      const mail = previewMail(Template, { subject: Subject, body: Body }, mailer.publicUrl);
+      res.json({ Subject: mail.subject, Text: mail.text, Html: mail.html });
+    },
+  ),
+];

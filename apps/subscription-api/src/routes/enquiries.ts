@@ -1,16 +1,18 @@
-import { Router } from 'express';
 import type { z } from 'zod';
 import { ENQUIRY_REST_FIELDS, enquiryInput, restSchema } from '@yozy/shared';
-import type { Database } from '../db/database';
+import { isUniqueViolation, type Database } from '../db/database';
 import { HttpError, parseBody } from '../http/errors';
 import { wordingOf } from '../mail/delivery';
-import type { Mailer } from '../mail/mailer';
 import { enquiryReceivedMail } from '../mail/templates';
+import { route } from '../http/route';
+import { enquiryCreated } from '../openapi/answers';
+import { refused } from '../http/answers';
+import { requestSchema } from '../openapi/components';
 
 export const PENDING_ENQUIRY_MESSAGE = 'An enquiry for this email is already waiting for approval';
 
 /** The enquiry form of SPEC section 3 in the provider's field names, with the rules the console's form checks. */
-export const enquiryBody = restSchema(enquiryInput, ENQUIRY_REST_FIELDS);
+export const enquiryBody = requestSchema('EnquiryForm', restSchema(enquiryInput, ENQUIRY_REST_FIELDS));
 
 type EnquiryBody = z.infer<typeof enquiryBody>;
 
@@ -45,39 +47,55 @@ const COLUMNS: [column: string, value: (e: EnquiryBody) => unknown][] = [
  * Public sign-up: a company asks to subscribe, is mailed that the enquiry arrived, and the enquiry
  * waits for a SuperAdmin's decision.
  */
-export function enquiryRoutes(db: Database, { mailer }: { mailer: Mailer }): Router {
-  const router = Router();
-  router.post('/form/subscription_web_enquiry', async (req, res) => {
-    const enquiry = parseBody(enquiryBody, req.body);
-    await requireOnSale(db, enquiry.ProductId, enquiry.PlanId);
-    const [pending] = await db.query('SELECT 1 FROM enquiries WHERE lower(admin_email) = lower($1) AND is_approved IS NULL', [
-      enquiry.AdminEmail,
-    ]);
-    if (pending) throw pendingConflict();
-    try {
-      const { row, mail } = await db.transaction(async (tx) => {
-        const [inserted] = await tx.query<{ enquiry_id: number }>(
-          `INSERT INTO enquiries (${COLUMNS.map(([column]) => column).join(', ')})
+export const enquiryRoutes = [
+  route(
+    {
+      method: 'post',
+      path: '/form/subscription_web_enquiry',
+      access: 'public',
+      operationId: 'createEnquiry',
+      tag: 'Enquiries',
+      summary: 'Public sign-up: a company asks to subscribe; the enquiry waits for approval',
+      body: enquiryBody,
+      responses: {
+        201: { description: 'Stored, pending approval', body: enquiryCreated },
+        400: refused(
+          'BAD_REQUEST naming the field: a required field missing, a malformed email or phone, a product not on sale (ProductId), a plan not of that product (PlanId)',
+        ),
+        409: refused(`CONFLICT (field AdminEmail): "${PENDING_ENQUIRY_MESSAGE}"`),
+      },
+    },
+    async (req, res, { db, mailer }) => {
+      const enquiry = parseBody(enquiryBody, req.body);
+      await requireOnSale(db, enquiry.ProductId, enquiry.PlanId);
+      const [pending] = await db.query('SELECT 1 FROM enquiries WHERE lower(admin_email) = lower($1) AND is_approved IS NULL', [
+        enquiry.AdminEmail,
+      ]);
+      if (pending) throw pendingConflict();
+      try {
+        const { row, mail } = await db.transaction(async (tx) => {
+          const [inserted] = await tx.query<{ enquiry_id: number }>(
+            `INSERT INTO enquiries (${COLUMNS.map(([column]) => column).join(', ')})
            VALUES (${COLUMNS.map((_, i) => `$${i + 1}`).join(', ')})
            RETURNING enquiry_id`,
-          COLUMNS.map(([, value]) => value(enquiry)),
-        );
-        const content = enquiryReceivedMail(
-          { firstName: enquiry.AdminFirstname, companyName: enquiry.ClientCompanyName },
-          await wordingOf(tx, null, 'enquiry_received'),
-        );
-        return { row: inserted, mail: await mailer.queue(tx, enquiry.AdminEmail, content) };
-      });
-      mailer.dispatch(mail);
-      res.status(201).json({ EnquiryId: row!.enquiry_id });
-    } catch (error) {
-      // Two submissions racing past the check above: the partial unique index settles it.
-      if (isUniqueViolation(error, 'enquiries_pending_admin_email_key')) throw pendingConflict();
-      throw error;
-    }
-  });
-  return router;
-}
+            COLUMNS.map(([, value]) => value(enquiry)),
+          );
+          const content = enquiryReceivedMail(
+            { firstName: enquiry.AdminFirstname, companyName: enquiry.ClientCompanyName },
+            await wordingOf(tx, null, 'enquiry_received'),
+          );
+          return { row: inserted, mail: await mailer.queue(tx, enquiry.AdminEmail, content) };
+        });
+        mailer.dispatch(mail);
+        res.status(201).json({ EnquiryId: row!.enquiry_id });
+      } catch (error) {
+        // Two submissions racing past the check above: the partial unique index settles it.
+        if (isUniqueViolation(error, 'enquiries_pending_admin_email_key')) throw pendingConflict();
+        throw error;
+      }
+    },
+  ),
+];
 
 const pendingConflict = () => new HttpError('CONFLICT', PENDING_ENQUIRY_MESSAGE, 'AdminEmail');
 
@@ -93,13 +111,3 @@ async function requireOnSale(db: Database, productId: number, planId: number) {
 }
 
 /** Both database drivers report SQLSTATE 23505 with the constraint's name. */
-function isUniqueViolation(error: unknown, constraint: string): boolean {
-  return (
-    typeof error === 'object' &&
-    error !== null &&
-    'code' in error &&
-    error.code === '23505' &&
-    'constraint' in error &&
-    error.constraint === constraint
-  );
-}

@@ -1,18 +1,20 @@
-import { Router, type RequestHandler } from 'express';
+import { z } from 'zod';
 import { APPROVE_ENQUIRY_REST_FIELDS, approveEnquiryInput, REJECT_ENQUIRY_REST_FIELDS, rejectEnquiryInput, restSchema } from '@yozy/shared';
-import type { Database, Queryable } from '../db/database';
+import type { Queryable } from '../db/database';
 import { audit } from '../domain/audit';
 import { issueToken } from '../domain/userTokens';
 import { viewerOf } from '../http/auth';
 import { clientOf } from '../http/gateway';
 import { HttpError, parseBody } from '../http/errors';
-import { listResource, type ResourceDefinition } from '../http/resource';
-import type { Mailer } from '../mail/mailer';
+import { recordById, type ResourceDefinition, recordOf } from '../http/resource';
 import { wordingOf } from '../mail/delivery';
 import { enquiryRejectedMail, invitationMail } from '../mail/templates';
+import { listRoute, route } from '../http/route';
+import { refused } from '../http/answers';
+import { answerSchema, requestSchema } from '../openapi/components';
 
-export const approveBody = restSchema(approveEnquiryInput, APPROVE_ENQUIRY_REST_FIELDS);
-export const rejectBody = restSchema(rejectEnquiryInput, REJECT_ENQUIRY_REST_FIELDS);
+export const approveBody = requestSchema('EnquiryApproval', restSchema(approveEnquiryInput, APPROVE_ENQUIRY_REST_FIELDS));
+export const rejectBody = requestSchema('EnquiryRejection', restSchema(rejectEnquiryInput, REJECT_ENQUIRY_REST_FIELDS));
 
 /** Pending (no decision yet), rejected or approved; the list's main filter, served by its own index. */
 export const ENQUIRY_STATUS_SQL =
@@ -79,12 +81,6 @@ export const enquiries: ResourceDefinition = {
   tieBreaker: 'e.enquiry_id',
 };
 
-/** The provider's decisions are the provider's alone. */
-export const requireSuperAdmin: RequestHandler = (_req, res, next) => {
-  if (viewerOf(res).typeOfUser !== 'SuperAdmin') throw new HttpError('FORBIDDEN', 'This is for the provider’s administrators');
-  next();
-};
-
 type EnquiryRow = {
   enquiry_id: number;
   is_approved: 'Y' | 'R' | null;
@@ -121,17 +117,56 @@ async function lockEnquiry(tx: Queryable, enquiryId: number): Promise<EnquiryRow
   return row;
 }
 
-/** Reads one enquiry as the list shows it, through the same resource definition. */
-async function enquiryRecord(db: Queryable, enquiryId: number) {
-  const fields = Object.entries(enquiryFields).map(([name, field]) => `'${name}', ${field.sql}`);
-  const [row] = await db.query<{ row: Record<string, unknown> }>(
-    `SELECT json_build_object(${fields.join(', ')}) AS row FROM ${enquiries.from} WHERE e.enquiry_id = $1`,
-    [enquiryId],
-  );
-  return row!.row;
-}
+/**
+ * One enquiry as the list shows it; a decision answers it even when it has no name to count in the
+ * list, so the list's fixed condition is left out.
+ */
+const readEnquiry = (db: Queryable, enquiryId: number) => recordById(db, { ...enquiries, where: undefined }, 'e.enquiry_id', enquiryId);
 
-export type EnquiryDecisionOptions = { mailer: Mailer };
+export const enquiryRecord = answerSchema(
+  'Enquiry',
+  recordOf(enquiryFields, [
+    'AddressLine1',
+    'AddressLine2',
+    'City',
+    'State',
+    'Country',
+    'CountryCode',
+    'Pincode',
+    'CurrencyCode',
+    'ClientType',
+    'NatureOfBusiness',
+    'BusinessVertical',
+    'ClientRevenueInUSD',
+    'AdminPhone',
+    'AdminDepartment',
+    'ContactName',
+    'ContactDesignation',
+    'ContactEmail',
+    'ContactPhone',
+    'ProductId',
+    'ProductName',
+    'Domain',
+    'PlanId',
+    'PlanName',
+    'Cost',
+    'Currency',
+    'Frequency',
+    'Capacity',
+    'DecidedAt',
+    'DecisionNote',
+    'ClientId',
+  ]),
+);
+export const enquiryApproved = answerSchema(
+  'EnquiryApproved',
+  z.strictObject({
+    enquiry: enquiryRecord,
+    ClientId: z.int().meta({ description: 'The organisation created from the enquiry' }),
+    AdminUserId: z.int().meta({ description: "The organisation's admin, invited by mail to choose a password" }),
+  }),
+);
+export const enquiryRejected = answerSchema('EnquiryRejected', z.strictObject({ enquiry: enquiryRecord }));
 
 /**
  * The provider's side of sign-up: the enquiries (pending, rejected, approved) and the two
@@ -139,36 +174,63 @@ export type EnquiryDecisionOptions = { mailer: Mailer };
  * the product's Admin role, the invitation token and mail, and the audit entries; any failure on
  * the way leaves nothing behind.
  */
-export function enquiryDecisionRoutes(db: Database, { mailer }: EnquiryDecisionOptions): Router {
-  const router = Router();
+export const enquiryDecisionRoutes = [
+  listRoute({
+    path: '/subscription/subscription_web_enquiry',
+    access: 'superAdmin',
+    operationId: 'listEnquiries',
+    tag: 'Enquiries',
+    summary: 'Sign-up enquiries with their decision and licence details, for SuperAdmins only',
+    description:
+      'Status is PENDING (no decision yet), REJECTED or APPROVED; enquiries without a first name are never listed. Filter with Status=eq.PENDING.',
+    resource: enquiries,
+    rows: 'Enquiries',
+    record: enquiryRecord,
+  }),
 
-  router.get('/subscription/subscription_web_enquiry', requireSuperAdmin, async (req, res) => {
-    res.json(await listResource(db, enquiries, req, res, viewerOf(res)));
-  });
-
-  router.post('/subscription/enquiry/approve', requireSuperAdmin, async (req, res) => {
-    const { EnquiryId } = parseBody(approveBody, req.body);
-    const viewer = viewerOf(res);
-    const ip = clientOf(req, res).ip;
-    const { mail, clientId, userId } = await db.transaction(async (tx) => {
-      const enquiry = await lockEnquiry(tx, Number(EnquiryId));
-      const [plan] = await tx.query<{ plan_id: number; product_id: number; frequency: string; capacity: number }>(
-        `SELECT pl.plan_id, pl.product_id, pl.frequency, pl.capacity
+  route(
+    {
+      method: 'post',
+      path: '/subscription/enquiry/approve',
+      access: 'superAdmin',
+      operationId: 'approveEnquiry',
+      tag: 'Enquiries',
+      summary: 'Approve a pending enquiry: organisation, licence, admin user with its role, and the invitation mail, all or nothing',
+      description:
+        'In one transaction, with the enquiry locked: the organisation from the enquiry with its settings, a licence for its product and plan (valid one period of the plan from today), the admin user (OrgAdmin, no password yet) with the product’s Admin role, an invitation token and mail, the enquiry marked approved, and the audit entries. A second approval, even one racing the first, creates nothing and is answered CONFLICT.',
+      body: approveBody,
+      responses: {
+        200: { description: 'Approved', body: enquiryApproved },
+        400: refused('BAD_REQUEST: EnquiryId missing or not a whole number'),
+        404: refused('NOT_FOUND (field EnquiryId): no such enquiry'),
+        409: refused(
+          'CONFLICT (field EnquiryId): approved or rejected already, the admin email has an account, or the enquiry names no plan of its product',
+        ),
+      },
+    },
+    async (req, res, { db, mailer }) => {
+      const { EnquiryId } = parseBody(approveBody, req.body);
+      const viewer = viewerOf(res);
+      const ip = clientOf(req, res).ip;
+      const { mail, clientId, userId } = await db.transaction(async (tx) => {
+        const enquiry = await lockEnquiry(tx, Number(EnquiryId));
+        const [plan] = await tx.query<{ plan_id: number; product_id: number; frequency: string; capacity: number }>(
+          `SELECT pl.plan_id, pl.product_id, pl.frequency, pl.capacity
            FROM plans pl WHERE pl.plan_id = $1 AND pl.product_id = $2`,
-        [enquiry.plan_id, enquiry.product_id],
-      );
-      if (!plan) throw new HttpError('CONFLICT', 'The enquiry names no plan of its product: it cannot be approved as it is', 'EnquiryId');
-      const [taken] = await tx.query('SELECT 1 FROM client_users WHERE lower(email) = lower($1)', [enquiry.admin_email]);
-      if (taken) {
-        throw new HttpError(
-          'CONFLICT',
-          `${enquiry.admin_email} already has an account: reject this enquiry or ask for another email`,
-          'EnquiryId',
+          [enquiry.plan_id, enquiry.product_id],
         );
-      }
+        if (!plan) throw new HttpError('CONFLICT', 'The enquiry names no plan of its product: it cannot be approved as it is', 'EnquiryId');
+        const [taken] = await tx.query('SELECT 1 FROM client_users WHERE lower(email) = lower($1)', [enquiry.admin_email]);
+        if (taken) {
+          throw new HttpError(
+            'CONFLICT',
+            `${enquiry.admin_email} already has an account: reject this enquiry or ask for another email`,
+            'EnquiryId',
+          );
+        }
 
-      const [client] = await tx.query<{ client_id: number }>(
-        `INSERT INTO clients (company_name, address_line1, address_line2, city, state, country, country_code, pincode,
+        const [client] = await tx.query<{ client_id: number }>(
+          `INSERT INTO clients (company_name, address_line1, address_line2, city, state, country, country_code, pincode,
                               contact_name, designation, currency_code, client_type, nature_of_business,
                               business_vertical, revenue_usd)
          SELECT company_name, address_line1, address_line2, city, state, country, country_code, pincode,
@@ -176,134 +238,149 @@ export function enquiryDecisionRoutes(db: Database, { mailer }: EnquiryDecisionO
                 business_vertical, revenue_usd
            FROM enquiries WHERE enquiry_id = $1
          RETURNING client_id`,
-        [enquiry.enquiry_id],
-      );
-      const clientId = client!.client_id;
-      await tx.query('INSERT INTO org_settings (client_id) VALUES ($1)', [clientId]);
+          [enquiry.enquiry_id],
+        );
+        const clientId = client!.client_id;
+        await tx.query('INSERT INTO org_settings (client_id) VALUES ($1)', [clientId]);
 
-      // The licence runs one period of the plan from today.
-      const [licence] = await tx.query<{ licence_id: number; valid_till: string }>(
-        `INSERT INTO licences (client_id, product_id, plan_id, valid_till)
+        // The licence runs one period of the plan from today.
+        const [licence] = await tx.query<{ licence_id: number; valid_till: string }>(
+          `INSERT INTO licences (client_id, product_id, plan_id, valid_till)
          VALUES ($1, $2, $3, (current_date + CASE WHEN $4 = 'YEARLY' THEN interval '1 year' ELSE interval '1 month' END)::date)
          RETURNING licence_id, to_char(valid_till, 'YYYY-MM-DD') AS valid_till`,
-        [clientId, plan.product_id, plan.plan_id, plan.frequency],
-      );
+          [clientId, plan.product_id, plan.plan_id, plan.frequency],
+        );
 
-      const [user] = await tx.query<{ user_id: number }>(
-        `INSERT INTO client_users (client_id, first_name, last_name, email, phone, department_name, type_of_user)
+        const [user] = await tx.query<{ user_id: number }>(
+          `INSERT INTO client_users (client_id, first_name, last_name, email, phone, department_name, type_of_user)
          VALUES ($1, $2, $3, $4, $5, $6, 'OrgAdmin') RETURNING user_id`,
-        [clientId, enquiry.admin_first_name, enquiry.admin_last_name, enquiry.admin_email, enquiry.admin_phone, enquiry.admin_department],
-      );
-      const userId = user!.user_id;
-      const [role] = await tx.query<{ role_id: number; role_name: string }>(
-        `SELECT role_id, role_name FROM roles WHERE product_id = $1 AND is_active ORDER BY (role_name = 'Admin') DESC, role_id LIMIT 1`,
-        [plan.product_id],
-      );
-      if (role) {
-        await tx.query('INSERT INTO user_roles (user_id, role_id, product_id) VALUES ($1, $2, $3)', [
-          userId,
-          role.role_id,
-          plan.product_id,
-        ]);
-      }
+          [clientId, enquiry.admin_first_name, enquiry.admin_last_name, enquiry.admin_email, enquiry.admin_phone, enquiry.admin_department],
+        );
+        const userId = user!.user_id;
+        const [role] = await tx.query<{ role_id: number; role_name: string }>(
+          `SELECT role_id, role_name FROM roles WHERE product_id = $1 AND is_active ORDER BY (role_name = 'Admin') DESC, role_id LIMIT 1`,
+          [plan.product_id],
+        );
+        if (role) {
+          await tx.query('INSERT INTO user_roles (user_id, role_id, product_id) VALUES ($1, $2, $3)', [
+            userId,
+            role.role_id,
+            plan.product_id,
+          ]);
+        }
 
-      await tx.query("UPDATE enquiries SET is_approved = 'Y', decided_by = $2, decided_at = now(), client_id = $3 WHERE enquiry_id = $1", [
-        enquiry.enquiry_id,
-        viewer.userId,
-        clientId,
-      ]);
+        await tx.query(
+          "UPDATE enquiries SET is_approved = 'Y', decided_by = $2, decided_at = now(), client_id = $3 WHERE enquiry_id = $1",
+          [enquiry.enquiry_id, viewer.userId, clientId],
+        );
 
-      const token = await issueToken(tx, { userId, email: enquiry.admin_email, purpose: 'invite' });
-      const mail = await mailer.queue(
-        tx,
-        enquiry.admin_email,
-        invitationMail(
-          {
-            publicUrl: mailer.publicUrl,
-            token,
-            email: enquiry.admin_email,
-            firstName: enquiry.admin_first_name,
-            lastName: enquiry.admin_last_name,
-            organization: enquiry.company_name,
-          },
-          await wordingOf(tx, clientId, 'invitation'),
-        ),
-        clientId,
-      );
+        const token = await issueToken(tx, { userId, email: enquiry.admin_email, purpose: 'invite' });
+        const mail = await mailer.queue(
+          tx,
+          enquiry.admin_email,
+          invitationMail(
+            {
+              publicUrl: mailer.publicUrl,
+              token,
+              email: enquiry.admin_email,
+              firstName: enquiry.admin_first_name,
+              lastName: enquiry.admin_last_name,
+              organization: enquiry.company_name,
+            },
+            await wordingOf(tx, clientId, 'invitation'),
+          ),
+          clientId,
+        );
 
-      const actor = { actorUserId: viewer.userId, ip };
-      await audit(tx, {
-        ...actor,
-        clientId,
-        action: 'enquiry.approve',
-        entityType: 'enquiry',
-        entityId: enquiry.enquiry_id,
-        before: { status: 'PENDING' },
-        after: { status: 'APPROVED', clientId, licenceId: licence!.licence_id, adminUserId: userId },
+        const actor = { actorUserId: viewer.userId, ip };
+        await audit(tx, {
+          ...actor,
+          clientId,
+          action: 'enquiry.approve',
+          entityType: 'enquiry',
+          entityId: enquiry.enquiry_id,
+          before: { status: 'PENDING' },
+          after: { status: 'APPROVED', clientId, licenceId: licence!.licence_id, adminUserId: userId },
+        });
+        await audit(tx, {
+          ...actor,
+          clientId,
+          action: 'organization.create',
+          entityType: 'organization',
+          entityId: clientId,
+          after: { companyName: enquiry.company_name, enquiryId: enquiry.enquiry_id },
+        });
+        await audit(tx, {
+          ...actor,
+          clientId,
+          action: 'licence.create',
+          entityType: 'licence',
+          entityId: licence!.licence_id,
+          after: { productId: plan.product_id, planId: plan.plan_id, validTill: licence!.valid_till, seats: plan.capacity },
+        });
+        await audit(tx, {
+          ...actor,
+          clientId,
+          action: 'user.invite',
+          entityType: 'user',
+          entityId: userId,
+          after: { email: enquiry.admin_email, typeOfUser: 'OrgAdmin', roleId: role?.role_id ?? null },
+        });
+        return { mail, clientId, userId };
       });
-      await audit(tx, {
-        ...actor,
-        clientId,
-        action: 'organization.create',
-        entityType: 'organization',
-        entityId: clientId,
-        after: { companyName: enquiry.company_name, enquiryId: enquiry.enquiry_id },
-      });
-      await audit(tx, {
-        ...actor,
-        clientId,
-        action: 'licence.create',
-        entityType: 'licence',
-        entityId: licence!.licence_id,
-        after: { productId: plan.product_id, planId: plan.plan_id, validTill: licence!.valid_till, seats: plan.capacity },
-      });
-      await audit(tx, {
-        ...actor,
-        clientId,
-        action: 'user.invite',
-        entityType: 'user',
-        entityId: userId,
-        after: { email: enquiry.admin_email, typeOfUser: 'OrgAdmin', roleId: role?.role_id ?? null },
-      });
-      return { mail, clientId, userId };
-    });
-    mailer.dispatch(mail);
-    res.json({ enquiry: await enquiryRecord(db, Number(EnquiryId)), ClientId: clientId, AdminUserId: userId });
-  });
+      mailer.dispatch(mail);
+      res.json({ enquiry: await readEnquiry(db, Number(EnquiryId)), ClientId: clientId, AdminUserId: userId });
+    },
+  ),
 
-  router.post('/subscription/enquiry/reject', requireSuperAdmin, async (req, res) => {
-    const { EnquiryId, Reason } = parseBody(rejectBody, req.body);
-    const viewer = viewerOf(res);
-    const ip = clientOf(req, res).ip;
-    const mail = await db.transaction(async (tx) => {
-      const enquiry = await lockEnquiry(tx, Number(EnquiryId));
-      await tx.query(
-        "UPDATE enquiries SET is_approved = 'R', decided_by = $2, decided_at = now(), decision_note = $3 WHERE enquiry_id = $1",
-        [enquiry.enquiry_id, viewer.userId, Reason],
-      );
-      const queued = await mailer.queue(
-        tx,
-        enquiry.admin_email,
-        enquiryRejectedMail(
-          { firstName: enquiry.admin_first_name, companyName: enquiry.company_name, reason: Reason },
-          await wordingOf(tx, null, 'enquiry_rejected'),
-        ),
-      );
-      await audit(tx, {
-        clientId: null,
-        actorUserId: viewer.userId,
-        ip,
-        action: 'enquiry.reject',
-        entityType: 'enquiry',
-        entityId: enquiry.enquiry_id,
-        before: { status: 'PENDING' },
-        after: { status: 'REJECTED', reason: Reason },
+  route(
+    {
+      method: 'post',
+      path: '/subscription/enquiry/reject',
+      access: 'superAdmin',
+      operationId: 'rejectEnquiry',
+      tag: 'Enquiries',
+      summary: 'Reject a pending enquiry with a reason; the enquirer is told by mail',
+      body: rejectBody,
+      responses: {
+        200: { description: 'Rejected', body: enquiryRejected },
+        400: refused('BAD_REQUEST: EnquiryId or Reason missing or malformed'),
+        404: refused('NOT_FOUND (field EnquiryId): no such enquiry'),
+        409: refused('CONFLICT (field EnquiryId): approved or rejected already'),
+      },
+    },
+    async (req, res, { db, mailer }) => {
+      const { EnquiryId, Reason } = parseBody(rejectBody, req.body);
+      const viewer = viewerOf(res);
+      const ip = clientOf(req, res).ip;
+      const mail = await db.transaction(async (tx) => {
+        const enquiry = await lockEnquiry(tx, Number(EnquiryId));
+        await tx.query(
+          "UPDATE enquiries SET is_approved = 'R', decided_by = $2, decided_at = now(), decision_note = $3 WHERE enquiry_id = $1",
+          [enquiry.enquiry_id, viewer.userId, Reason],
+        );
+        const queued = await mailer.queue(
+          tx,
+          enquiry.admin_email,
+          enquiryRejectedMail(
+            { firstName: enquiry.admin_first_name, companyName: enquiry.company_name, reason: Reason },
+            await wordingOf(tx, null, 'enquiry_rejected'),
+          ),
+        );
+        await audit(tx, {
+          clientId: null,
+          actorUserId: viewer.userId,
+          ip,
+          action: 'enquiry.reject',
+          entityType: 'enquiry',
+          entityId: enquiry.enquiry_id,
+          before: { status: 'PENDING' },
+          after: { status: 'REJECTED', reason: Reason },
+        });
+        return queued;
       });
-      return queued;
-    });
-    mailer.dispatch(mail);
-    res.json({ enquiry: await enquiryRecord(db, Number(EnquiryId)) });
-  });
-
-  return router;
-}
+      mailer.dispatch(mail);
+      res.json({ enquiry: await readEnquiry(db, Number(EnquiryId)) });
+    },
+  ),
+];

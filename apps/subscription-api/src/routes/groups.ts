@@ -1,13 +1,16 @@
-import { Router, type Request, type Response } from 'express';
+import { type Request, type Response } from 'express';
 import { z } from 'zod';
 import { GROUP_MEMBERS_REST_FIELDS, groupInput, groupMembersInput, recordId, restSchema } from '@yozy/shared';
-import type { Database, Queryable } from '../db/database';
+import type { Queryable } from '../db/database';
 import { audit, changedFields } from '../domain/audit';
-import { requireAdmin, viewerOf, type Viewer } from '../http/auth';
-import { HttpError, parseBody } from '../http/errors';
+import { viewerOf, type Viewer } from '../http/auth';
+import { HttpError, parseBody, settleDuplicates } from '../http/errors';
 import { clientOf } from '../http/gateway';
-import { jsonObject, listResource, type ResourceDefinition } from '../http/resource';
+import { listResource, recordById, type ResourceDefinition, recordOf } from '../http/resource';
 import { targetOrganization } from '../http/scope';
+import { listRoute, route } from '../http/route';
+import { listParameters, listAnswer, refused } from '../http/answers';
+import { answerSchema, requestSchema } from '../openapi/components';
 
 /** The assignment groups of an organisation (the ITSM group master of the provider's backend). */
 export const groupFields = {
@@ -70,13 +73,16 @@ const GROUP_REST = { name: 'GroupName', description: 'Description' } as const;
 const groupId = recordId('Choose a group');
 
 /** POST /agilesaas_itsmassignmentgroup_master: a new group, in the caller's organisation or the one a SuperAdmin names. */
-export const groupCreateBody = restSchema(groupInput, GROUP_REST).extend({ ClientId: recordId('Choose an organisation').optional() });
+export const groupCreateBody = requestSchema(
+  'GroupCreate',
+  restSchema(groupInput, GROUP_REST).extend({ ClientId: recordId('Choose an organisation').optional() }),
+);
 /** POST /agilesaas_itsmassignmentgroup_master/update: a group's new name and description. */
-export const groupUpdateBody = restSchema(groupInput, GROUP_REST).extend({ GroupId: groupId });
+export const groupUpdateBody = requestSchema('GroupUpdate', restSchema(groupInput, GROUP_REST).extend({ GroupId: groupId }));
 /** POST /agilesaas_itsmassignmentgroup_master/delete. */
-export const groupDeleteBody = z.object({ GroupId: groupId });
+export const groupDeleteBody = requestSchema('GroupDelete', z.object({ GroupId: groupId }));
 /** POST /subscription_user_group_mapping and …/remove: people joining or leaving a group. */
-export const groupMembersBody = restSchema(groupMembersInput, GROUP_MEMBERS_REST_FIELDS);
+export const groupMembersBody = requestSchema('GroupMembersChange', restSchema(groupMembersInput, GROUP_MEMBERS_REST_FIELDS));
 
 export const GROUP_NAME_TAKEN_MESSAGE = 'The organisation has a group of this name already';
 export const NOT_MEMBERS_MESSAGE = 'Choose active people of the group’s own organisation';
@@ -101,13 +107,10 @@ async function lockGroup(tx: Queryable, viewer: Viewer, id: number, field = 'Gro
 }
 
 /** A group as the list answers it. */
-async function groupRecord(db: Queryable, id: number): Promise<Record<string, unknown>> {
-  const [row] = await db.query<{ row: Record<string, unknown> }>(
-    `SELECT ${jsonObject(groupFields)} AS row FROM groups g WHERE g.group_id = $1`,
-    [id],
-  );
-  if (!row) throw new HttpError('NOT_FOUND', 'There is no such group; it may have been deleted', 'GroupId');
-  return row.row;
+async function readGroup(db: Queryable, id: number): Promise<Record<string, unknown>> {
+  const group = await recordById(db, groups, 'g.group_id', id);
+  if (!group) throw new HttpError('NOT_FOUND', 'There is no such group; it may have been deleted', 'GroupId');
+  return group;
 }
 
 /** Lists about one group need `GroupId=eq.<id>`, and only an administrator of its organisation gets them. */
@@ -120,173 +123,292 @@ async function requireGroupFilter(db: Queryable, req: Request, res: Response): P
   targetOrganization(viewerOf(res), group.client_id, 'GroupId');
 }
 
-function isUniqueViolation(error: unknown, constraint: string): boolean {
-  const failure = error as { code?: unknown; constraint?: unknown } | null;
-  return failure?.code === '23505' && failure.constraint === constraint;
-}
+/** A change that clashes with another group's name is answered as CONFLICT on the name. */
+const NAME_TAKEN = { groups_client_name_key: [GROUP_NAME_TAKEN_MESSAGE, 'GroupName'] } as const;
 
-/** Runs a change that may clash with another group's name, answering the clash as CONFLICT on the name. */
-async function namingGroup<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (isUniqueViolation(error, 'groups_client_name_key')) throw new HttpError('CONFLICT', GROUP_NAME_TAKEN_MESSAGE, 'GroupName');
-    throw error;
-  }
-}
+export const groupRecord = answerSchema('Group', recordOf(groupFields, ['Description']));
+export const groupMemberRecord = answerSchema('GroupMember', recordOf(groupMemberFields));
+export const groupCandidateRecord = answerSchema('GroupCandidate', recordOf(groupCandidateFields));
+export const groupDeleted = answerSchema('GroupDeleted', z.strictObject({ GroupId: z.int() }));
 
-export function groupRoutes(db: Database): Router {
-  const router = Router();
-  router.use(['/agilesaas_itsmassignmentgroup_master', '/subscription_user_group_mapping'], requireAdmin);
+export const groupRoutes = [
+  listRoute({
+    path: '/agilesaas_itsmassignmentgroup_master',
+    access: 'admin',
+    operationId: 'listGroups',
+    tag: 'Groups',
+    summary: "Assignment groups with their member counts: an organisation admin's own organisation's, any for a SuperAdmin",
+    resource: groups,
+    rows: 'Groups',
+    record: groupRecord,
+  }),
 
-  router.get('/agilesaas_itsmassignmentgroup_master', async (req, res) => {
-    res.json(await listResource(db, groups, req, res, viewerOf(res)));
-  });
+  route(
+    {
+      method: 'post',
+      path: '/agilesaas_itsmassignmentgroup_master',
+      access: 'admin',
+      operationId: 'createGroup',
+      tag: 'Groups',
+      summary: "A new group in the caller's organisation, or in the one a SuperAdmin names (ClientId); written to the audit log",
+      body: groupCreateBody,
+      responses: {
+        201: { description: 'Created', body: groupRecord },
+        400: refused('BAD_REQUEST naming the field: GroupName missing or too long, Description too long'),
+        404: refused('NOT_FOUND: no such organisation (field ClientId)'),
+        409: refused(`CONFLICT (field GroupName): "${GROUP_NAME_TAKEN_MESSAGE}"`),
+      },
+    },
+    async (req, res, { db }) => {
+      const viewer = viewerOf(res);
+      const body = parseBody(groupCreateBody, req.body);
+      const clientId = targetOrganization(viewer, body.ClientId);
+      const id = await settleDuplicates(
+        () =>
+          db.transaction(async (tx) => {
+            const [client] = await tx.query('SELECT 1 FROM clients WHERE client_id = $1', [clientId]);
+            if (!client) throw new HttpError('NOT_FOUND', 'There is no such organisation', 'ClientId');
+            const [row] = await tx.query<{ group_id: number }>(
+              'INSERT INTO groups (client_id, name, description) VALUES ($1, $2, $3) RETURNING group_id',
+              [clientId, body.GroupName, body.Description],
+            );
+            const after = { name: body.GroupName, description: body.Description };
+            await audit(tx, {
+              clientId,
+              actorUserId: viewer.userId,
+              action: 'group.create',
+              entityType: 'group',
+              entityId: row!.group_id,
+              after,
+              ip: clientOf(req, res).ip,
+            });
+            return row!.group_id;
+          }),
+        NAME_TAKEN,
+      );
+      res.status(201).json(await readGroup(db, id));
+    },
+  ),
 
-  router.post('/agilesaas_itsmassignmentgroup_master', async (req, res) => {
-    const viewer = viewerOf(res);
-    const body = parseBody(groupCreateBody, req.body);
-    const clientId = targetOrganization(viewer, body.ClientId);
-    const id = await namingGroup(() =>
-      db.transaction(async (tx) => {
-        const [client] = await tx.query('SELECT 1 FROM clients WHERE client_id = $1', [clientId]);
-        if (!client) throw new HttpError('NOT_FOUND', 'There is no such organisation', 'ClientId');
-        const [row] = await tx.query<{ group_id: number }>(
-          'INSERT INTO groups (client_id, name, description) VALUES ($1, $2, $3) RETURNING group_id',
-          [clientId, body.GroupName, body.Description],
-        );
-        const after = { name: body.GroupName, description: body.Description };
-        await audit(tx, {
-          clientId,
-          actorUserId: viewer.userId,
-          action: 'group.create',
-          entityType: 'group',
-          entityId: row!.group_id,
-          after,
-          ip: clientOf(req, res).ip,
-        });
-        return row!.group_id;
-      }),
-    );
-    res.status(201).json(await groupRecord(db, id));
-  });
+  route(
+    {
+      method: 'post',
+      path: '/agilesaas_itsmassignmentgroup_master/update',
+      access: 'admin',
+      operationId: 'updateGroup',
+      tag: 'Groups',
+      summary: 'Rename a group or change its description; the changed fields go to the audit log',
+      body: groupUpdateBody,
+      responses: {
+        200: { description: 'Changed', body: groupRecord },
+        400: refused('BAD_REQUEST naming the field'),
+        403: refused("FORBIDDEN: another organisation's group, or not an administrator"),
+        404: refused('NOT_FOUND: no such group (field GroupId)'),
+        409: refused(`CONFLICT (field GroupName): "${GROUP_NAME_TAKEN_MESSAGE}"`),
+      },
+    },
+    async (req, res, { db }) => {
+      const viewer = viewerOf(res);
+      const body = parseBody(groupUpdateBody, req.body);
+      await settleDuplicates(
+        () =>
+          db.transaction(async (tx) => {
+            const group = await lockGroup(tx, viewer, body.GroupId);
+            const change = changedFields(
+              { name: group.name, description: group.description },
+              { name: body.GroupName, description: body.Description },
+            );
+            if (Object.keys(change.after).length === 0) return;
+            await tx.query('UPDATE groups SET name = $2, description = $3 WHERE group_id = $1', [
+              group.group_id,
+              body.GroupName,
+              body.Description,
+            ]);
+            await audit(tx, {
+              clientId: group.client_id,
+              actorUserId: viewer.userId,
+              action: 'group.update',
+              entityType: 'group',
+              entityId: group.group_id,
+              ...change,
+              ip: clientOf(req, res).ip,
+            });
+          }),
+        NAME_TAKEN,
+      );
+      res.json(await readGroup(db, body.GroupId));
+    },
+  ),
 
-  router.post('/agilesaas_itsmassignmentgroup_master/update', async (req, res) => {
-    const viewer = viewerOf(res);
-    const body = parseBody(groupUpdateBody, req.body);
-    await namingGroup(() =>
-      db.transaction(async (tx) => {
+  route(
+    {
+      method: 'post',
+      path: '/agilesaas_itsmassignmentgroup_master/delete',
+      access: 'admin',
+      operationId: 'deleteGroup',
+      tag: 'Groups',
+      summary: 'Delete a group and its memberships (the people stay); the audit log keeps its name and members',
+      body: groupDeleteBody,
+      responses: {
+        200: { description: 'Deleted', body: groupDeleted },
+        400: refused('BAD_REQUEST: GroupId missing or not a whole number'),
+        403: refused("FORBIDDEN: another organisation's group, or not an administrator"),
+        404: refused('NOT_FOUND: no such group (field GroupId)'),
+      },
+    },
+    async (req, res, { db }) => {
+      const viewer = viewerOf(res);
+      const body = parseBody(groupDeleteBody, req.body);
+      await db.transaction(async (tx) => {
         const group = await lockGroup(tx, viewer, body.GroupId);
-        const change = changedFields(
-          { name: group.name, description: group.description },
-          { name: body.GroupName, description: body.Description },
-        );
-        if (Object.keys(change.after).length === 0) return;
-        await tx.query('UPDATE groups SET name = $2, description = $3 WHERE group_id = $1', [
+        const members = await tx.query<{ user_id: number }>('SELECT user_id FROM group_members WHERE group_id = $1 ORDER BY user_id', [
           group.group_id,
-          body.GroupName,
-          body.Description,
         ]);
+        await tx.query('DELETE FROM groups WHERE group_id = $1', [group.group_id]);
         await audit(tx, {
           clientId: group.client_id,
           actorUserId: viewer.userId,
-          action: 'group.update',
+          action: 'group.delete',
           entityType: 'group',
           entityId: group.group_id,
-          ...change,
+          before: { name: group.name, description: group.description, memberIds: members.map((m) => m.user_id) },
           ip: clientOf(req, res).ip,
         });
-      }),
-    );
-    res.json(await groupRecord(db, body.GroupId));
-  });
-
-  router.post('/agilesaas_itsmassignmentgroup_master/delete', async (req, res) => {
-    const viewer = viewerOf(res);
-    const body = parseBody(groupDeleteBody, req.body);
-    await db.transaction(async (tx) => {
-      const group = await lockGroup(tx, viewer, body.GroupId);
-      const members = await tx.query<{ user_id: number }>('SELECT user_id FROM group_members WHERE group_id = $1 ORDER BY user_id', [
-        group.group_id,
-      ]);
-      await tx.query('DELETE FROM groups WHERE group_id = $1', [group.group_id]);
-      await audit(tx, {
-        clientId: group.client_id,
-        actorUserId: viewer.userId,
-        action: 'group.delete',
-        entityType: 'group',
-        entityId: group.group_id,
-        before: { name: group.name, description: group.description, memberIds: members.map((m) => m.user_id) },
-        ip: clientOf(req, res).ip,
       });
-    });
-    res.json({ GroupId: body.GroupId });
-  });
+      res.json({ GroupId: body.GroupId });
+    },
+  ),
 
-  router.get('/subscription_user_group_mapping', async (req, res) => {
-    await requireGroupFilter(db, req, res);
-    res.json(await listResource(db, groupMembers, req, res, viewerOf(res)));
-  });
+  route(
+    {
+      method: 'get',
+      path: '/subscription_user_group_mapping',
+      access: 'admin',
+      operationId: 'listGroupMembers',
+      tag: 'Groups',
+      summary: 'The members of one group (GroupId=eq.<id> is required)',
+      parameters: listParameters(groupMemberFields),
+      responses: {
+        200: listAnswer('Members', groupMemberRecord),
+        400: refused('BAD_REQUEST: no GroupId=eq.<id>, an unknown field, or a malformed filter, order or count'),
+        403: refused("FORBIDDEN: another organisation's group, or not an administrator"),
+        404: refused('NOT_FOUND: no such group (field GroupId)'),
+      },
+    },
+    async (req, res, { db }) => {
+      await requireGroupFilter(db, req, res);
+      res.json(await listResource(db, groupMembers, req, res, viewerOf(res)));
+    },
+  ),
 
-  router.get('/subscription_user_group_mapping/candidates', async (req, res) => {
-    await requireGroupFilter(db, req, res);
-    res.json(await listResource(db, groupCandidates, req, res, viewerOf(res)));
-  });
+  route(
+    {
+      method: 'get',
+      path: '/subscription_user_group_mapping/candidates',
+      access: 'admin',
+      operationId: 'listGroupCandidates',
+      tag: 'Groups',
+      summary: "The active people of a group's organisation, each marked whether already a member (GroupId=eq.<id> is required)",
+      parameters: listParameters(groupCandidateFields),
+      responses: {
+        200: listAnswer('People', groupCandidateRecord),
+        400: refused('BAD_REQUEST: no GroupId=eq.<id>, an unknown field, or a malformed filter, order or count'),
+        403: refused("FORBIDDEN: another organisation's group, or not an administrator"),
+        404: refused('NOT_FOUND: no such group (field GroupId)'),
+      },
+    },
+    async (req, res, { db }) => {
+      await requireGroupFilter(db, req, res);
+      res.json(await listResource(db, groupCandidates, req, res, viewerOf(res)));
+    },
+  ),
 
-  router.post('/subscription_user_group_mapping', async (req, res) => {
-    const viewer = viewerOf(res);
-    const body = parseBody(groupMembersBody, req.body);
-    const userIds = [...new Set(body.UserIds)];
-    await db.transaction(async (tx) => {
-      const group = await lockGroup(tx, viewer, body.GroupId);
-      // Whatever ids arrive, only active people of the group's own organisation may join it; one
-      // stranger refuses the whole change, without saying who is whose.
-      const [{ n } = { n: 0 }] = await tx.query<{ n: number }>(
-        'SELECT count(*)::int AS n FROM client_users WHERE user_id = ANY($1::int[]) AND client_id = $2 AND is_active',
-        [userIds, group.client_id],
-      );
-      if (n !== userIds.length) throw new HttpError('BAD_REQUEST', NOT_MEMBERS_MESSAGE, 'UserIds');
-      const added = await tx.query<{ user_id: number }>(
-        `INSERT INTO group_members (group_id, user_id) SELECT $1, unnest($2::int[])
+  route(
+    {
+      method: 'post',
+      path: '/subscription_user_group_mapping',
+      access: 'admin',
+      operationId: 'addGroupMembers',
+      tag: 'Groups',
+      summary: "Add people to a group: only active people of the group's own organisation, or nothing is written",
+      body: groupMembersBody,
+      responses: {
+        200: { description: 'The group with its new member count', body: groupRecord },
+        400: refused(`BAD_REQUEST naming the field; UserIds: "${NOT_MEMBERS_MESSAGE}"`),
+        403: refused("FORBIDDEN: another organisation's group, or not an administrator"),
+        404: refused('NOT_FOUND: no such group (field GroupId)'),
+      },
+    },
+    async (req, res, { db }) => {
+      const viewer = viewerOf(res);
+      const body = parseBody(groupMembersBody, req.body);
+      const userIds = [...new Set(body.UserIds)];
+      await db.transaction(async (tx) => {
+        const group = await lockGroup(tx, viewer, body.GroupId);
+        // Whatever ids arrive, only active people of the group's own organisation may join it; one
+        // stranger refuses the whole change, without saying who is whose.
+        const [{ n } = { n: 0 }] = await tx.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM client_users WHERE user_id = ANY($1::int[]) AND client_id = $2 AND is_active',
+          [userIds, group.client_id],
+        );
+        if (n !== userIds.length) throw new HttpError('BAD_REQUEST', NOT_MEMBERS_MESSAGE, 'UserIds');
+        const added = await tx.query<{ user_id: number }>(
+          `INSERT INTO group_members (group_id, user_id) SELECT $1, unnest($2::int[])
          ON CONFLICT DO NOTHING RETURNING user_id`,
-        [group.group_id, userIds],
-      );
-      if (added.length === 0) return;
-      await audit(tx, {
-        clientId: group.client_id,
-        actorUserId: viewer.userId,
-        action: 'group.add_members',
-        entityType: 'group',
-        entityId: group.group_id,
-        after: { addedUserIds: added.map((row) => row.user_id).sort((a, b) => a - b) },
-        ip: clientOf(req, res).ip,
+          [group.group_id, userIds],
+        );
+        if (added.length === 0) return;
+        await audit(tx, {
+          clientId: group.client_id,
+          actorUserId: viewer.userId,
+          action: 'group.add_members',
+          entityType: 'group',
+          entityId: group.group_id,
+          after: { addedUserIds: added.map((row) => row.user_id).sort((a, b) => a - b) },
+          ip: clientOf(req, res).ip,
+        });
       });
-    });
-    res.json(await groupRecord(db, body.GroupId));
-  });
+      res.json(await readGroup(db, body.GroupId));
+    },
+  ),
 
-  router.post('/subscription_user_group_mapping/remove', async (req, res) => {
-    const viewer = viewerOf(res);
-    const body = parseBody(groupMembersBody, req.body);
-    await db.transaction(async (tx) => {
-      const group = await lockGroup(tx, viewer, body.GroupId);
-      const removed = await tx.query<{ user_id: number }>(
-        'DELETE FROM group_members WHERE group_id = $1 AND user_id = ANY($2::int[]) RETURNING user_id',
-        [group.group_id, [...new Set(body.UserIds)]],
-      );
-      if (removed.length === 0) return;
-      await audit(tx, {
-        clientId: group.client_id,
-        actorUserId: viewer.userId,
-        action: 'group.remove_members',
-        entityType: 'group',
-        entityId: group.group_id,
-        before: { removedUserIds: removed.map((row) => row.user_id).sort((a, b) => a - b) },
-        ip: clientOf(req, res).ip,
+  route(
+    {
+      method: 'post',
+      path: '/subscription_user_group_mapping/remove',
+      access: 'admin',
+      operationId: 'removeGroupMembers',
+      tag: 'Groups',
+      summary: 'Take people out of a group (they stay in the organisation)',
+      body: groupMembersBody,
+      responses: {
+        200: { description: 'The group with its new member count', body: groupRecord },
+        400: refused('BAD_REQUEST naming the field'),
+        403: refused("FORBIDDEN: another organisation's group, or not an administrator"),
+        404: refused('NOT_FOUND: no such group (field GroupId)'),
+      },
+    },
+    async (req, res, { db }) => {
+      const viewer = viewerOf(res);
+      const body = parseBody(groupMembersBody, req.body);
+      await db.transaction(async (tx) => {
+        const group = await lockGroup(tx, viewer, body.GroupId);
+        const removed = await tx.query<{ user_id: number }>(
+          'DELETE FROM group_members WHERE group_id = $1 AND user_id = ANY($2::int[]) RETURNING user_id',
+          [group.group_id, [...new Set(body.UserIds)]],
+        );
+        if (removed.length === 0) return;
+        await audit(tx, {
+          clientId: group.client_id,
+          actorUserId: viewer.userId,
+          action: 'group.remove_members',
+          entityType: 'group',
+          entityId: group.group_id,
+          before: { removedUserIds: removed.map((row) => row.user_id).sort((a, b) => a - b) },
+          ip: clientOf(req, res).ip,
+        });
       });
-    });
-    res.json(await groupRecord(db, body.GroupId));
-  });
-
-  return router;
-}
+      res.json(await readGroup(db, body.GroupId));
+    },
+  ),
+];

@@ -1,10 +1,12 @@
-import { Router } from 'express';
 import { z } from 'zod';
-import type { Database, Queryable } from '../db/database';
+import type { Queryable } from '../db/database';
 import { seatsOf } from '../domain/seats';
-import { requireAdmin, viewerOf } from '../http/auth';
+import { viewerOf } from '../http/auth';
 import { HttpError, parseBody } from '../http/errors';
 import { targetOrganization } from '../http/scope';
+import { route } from '../http/route';
+import { dashboardAnswer, statisticsAnswer } from '../openapi/answers';
+import { refused } from '../http/answers';
 
 /** Licences whose last day falls within this many days count as expiring soon. */
 export const EXPIRING_WITHIN_DAYS = 30;
@@ -178,18 +180,52 @@ export async function statisticsOf(db: Queryable, clientId: number, { from, to }
 }
 
 /** Read-only numbers of one organisation for its dashboard and statistics screens. */
-export function insightRoutes(db: Database): Router {
-  const router = Router();
-  router.get('/insights/dashboard', requireAdmin, async (req, res) => {
-    const { ClientId } = parseBody(dashboardQuery, req.query);
-    const clientId = await organizationOf(db, viewerOf(res), ClientId);
-    res.json(await dashboardOf(db, clientId));
-  });
-  router.get('/insights/statistics', requireAdmin, async (req, res) => {
-    const query = parseBody(statisticsQuery, req.query);
-    const range = statisticsRange(query.from, query.to);
-    const clientId = await organizationOf(db, viewerOf(res), query.ClientId);
-    res.json(await statisticsOf(db, clientId, range));
-  });
-  return router;
-}
+export const insightRoutes = [
+  route(
+    {
+      method: 'get',
+      path: '/insights/dashboard',
+      access: 'admin',
+      operationId: 'getDashboard',
+      tag: 'Insights',
+      summary: "An organisation's people, seats, licences about to lapse, live sessions, waiting invitations and last 30 days of sign-ins",
+      query: dashboardQuery,
+      responses: {
+        200: { description: 'The numbers', body: dashboardAnswer },
+        400: refused('BAD_REQUEST (field ClientId): not a whole number'),
+        404: refused('NOT_FOUND (field ClientId): no such organisation'),
+      },
+    },
+    async (req, res, { db }) => {
+      const { ClientId } = parseBody(dashboardQuery, req.query);
+      const clientId = await organizationOf(db, viewerOf(res), ClientId);
+      res.json(await dashboardOf(db, clientId));
+    },
+  ),
+
+  route(
+    {
+      method: 'get',
+      path: '/insights/statistics',
+      access: 'admin',
+      operationId: 'getStatistics',
+      tag: 'Insights',
+      summary:
+        "An organisation's sign-ins and active people per day over a range of days, seats, people per department and group, and project activity",
+      query: statisticsQuery,
+      responses: {
+        200: { description: 'The numbers', body: statisticsAnswer },
+        400: refused(
+          `BAD_REQUEST: a malformed date, from after to, more than ${MAX_RANGE_DAYS} days (field from), or a ClientId that is not a whole number`,
+        ),
+        404: refused('NOT_FOUND (field ClientId): no such organisation'),
+      },
+    },
+    async (req, res, { db }) => {
+      const query = parseBody(statisticsQuery, req.query);
+      const range = statisticsRange(query.from, query.to);
+      const clientId = await organizationOf(db, viewerOf(res), query.ClientId);
+      res.json(await statisticsOf(db, clientId, range));
+    },
+  ),
+];

@@ -1,20 +1,20 @@
-import { Router } from 'express';
 import { z } from 'zod';
 import { recordId } from '@yozy/shared';
-import type { Database, Queryable } from '../db/database';
+import type { Queryable } from '../db/database';
 import { audit } from '../domain/audit';
 import { reserveSeats } from '../domain/seats';
 import { ssoRequiredFor } from '../domain/singleSignOn';
 import { issueToken } from '../domain/userTokens';
-import { requireAdmin, viewerOf } from '../http/auth';
+import { viewerOf } from '../http/auth';
 import { HttpError, parseBody } from '../http/errors';
 import { clientOf } from '../http/gateway';
-import { jsonObject, listResource, type ResourceDefinition } from '../http/resource';
-import { targetOrganization } from '../http/scope';
-import type { Mailer } from '../mail/mailer';
-import { wordingOf } from '../mail/delivery';
-import { invitationLink, invitationMail } from '../mail/templates';
-import { withOrganisation } from './clientUsers';
+import { recordById, type ResourceDefinition, recordOf } from '../http/resource';
+import { targetOrganization, withOrganisation } from '../http/scope';
+import { invitationLink } from '../mail/templates';
+import { queueInvitationMail } from '../domain/people';
+import { listRoute, route } from '../http/route';
+import { refused } from '../http/answers';
+import { answerSchema, requestSchema } from '../openapi/components';
 
 /** Pending (live link, no password yet), accepted (used), expired (unused past its time) or revoked (voided). */
 export const INVITATION_STATUSES = ['PENDING', 'ACCEPTED', 'EXPIRED', 'REVOKED'] as const;
@@ -49,20 +49,26 @@ const organisationField = z
   .meta({ description: 'The organisation; the caller’s own when left out (only a SuperAdmin may name another)' });
 
 /** POST /subscription/invitations/resend */
-export const resendBody = z.object({
-  ClientId: organisationField,
-  UserId: recordId('Choose the person to invite again'),
-  SendMail: z
-    .boolean()
-    .default(true)
-    .meta({ description: 'false: only answer the new link, for the administrator to pass on (a person, never an API key)' }),
-});
+export const resendBody = requestSchema(
+  'InvitationResend',
+  z.object({
+    ClientId: organisationField,
+    UserId: recordId('Choose the person to invite again'),
+    SendMail: z
+      .boolean()
+      .default(true)
+      .meta({ description: 'false: only answer the new link, for the administrator to pass on (a person, never an API key)' }),
+  }),
+);
 
 /** POST /subscription/invitations/revoke */
-export const revokeBody = z.object({
-  ClientId: organisationField,
-  UserId: recordId('Choose the invitation to revoke'),
-});
+export const revokeBody = requestSchema(
+  'InvitationRevoke',
+  z.object({
+    ClientId: organisationField,
+    UserId: recordId('Choose the invitation to revoke'),
+  }),
+);
 
 export const ALREADY_ACCEPTED_MESSAGE = 'This person has accepted their invitation already';
 export const AWAITING_APPROVAL_MESSAGE = 'This person awaits the approval of the organisation’s admins: approve them first';
@@ -106,104 +112,150 @@ async function voidInvitations(tx: Queryable, userId: number): Promise<boolean> 
   return voided.some((token) => token.live);
 }
 
-async function loadInvitation(db: Queryable, userId: number) {
-  const [row] = await db.query<{ row: Record<string, unknown> }>(
-    `SELECT ${jsonObject(invitationFields)} AS row FROM ${invitations.from} WHERE ${invitations.where} AND t.user_id = $1`,
-    [userId],
-  );
-  return row!.row;
-}
+const loadInvitation = (db: Queryable, userId: number) => recordById(db, invitations, 't.user_id', userId);
+
+export const invitationRecord = answerSchema('Invitation', recordOf(invitationFields));
+export const invitationResent = answerSchema(
+  'InvitationResent',
+  z.strictObject({
+    Invitation: invitationRecord,
+    Link: z
+      .url()
+      .nullable()
+      .meta({ description: 'The new set-password link (the previous one is void); null for an API key, which never receives it' }),
+  }),
+);
 
 /** Invitations of one organisation: the list, sending one again (a new link, the old one void) and revoking. */
-export function invitationRoutes(db: Database, { mailer }: { mailer: Mailer }): Router {
-  const router = Router();
+export const invitationRoutes = [
+  listRoute({
+    path: '/subscription/invitations',
+    access: 'admin',
+    operationId: 'listInvitations',
+    tag: 'Users',
+    summary: 'The newest invitation of each invited person of one organisation, with its status: PENDING, ACCEPTED, EXPIRED or REVOKED',
+    resource: invitations,
+    rows: 'Invitations',
+    record: invitationRecord,
+    scope: withOrganisation,
+  }),
 
-  router.get('/subscription/invitations', requireAdmin, async (req, res) => {
-    res.json(await listResource(db, invitations, withOrganisation(req, res), res, viewerOf(res)));
-  });
-
-  router.post('/subscription/invitations/resend', requireAdmin, async (req, res) => {
-    const viewer = viewerOf(res);
-    const body = parseBody(resendBody, req.body);
-    // The link signs its holder in as the person: a tool's key may have it mailed to them, never read it.
-    if (viewer.apiKey && !body.SendMail) throw new HttpError('FORBIDDEN', KEY_GETS_NO_LINK_MESSAGE, 'SendMail');
-    const clientId = targetOrganization(viewer, body.ClientId);
-    const { link, mail, userId } = await db.transaction(async (tx) => {
-      const person = await invitee(tx, clientId, body.UserId);
-      if (person.has_password) throw new HttpError('CONFLICT', ALREADY_ACCEPTED_MESSAGE, 'UserId');
-      if (person.awaiting_approval) throw new HttpError('CONFLICT', AWAITING_APPROVAL_MESSAGE, 'UserId');
-      if (!person.is_active) {
-        // A revoked invitation freed the person's seats: inviting them again takes them back.
-        const products = await tx.query<{ product_id: number }>('SELECT DISTINCT product_id FROM user_roles WHERE user_id = $1', [
-          person.user_id,
-        ]);
-        for (const { product_id } of products) await reserveSeats(tx, clientId, product_id, 1, 'UserId');
-        await tx.query('UPDATE client_users SET is_active = true, updated_at = now() WHERE user_id = $1', [person.user_id]);
-      }
-      await voidInvitations(tx, person.user_id);
-      // A person whose organisation requires single sign-on gets no link to choose a password: the mail says to use it.
-      const sso = await ssoRequiredFor(tx, person.email);
-      if (sso && !body.SendMail) throw new HttpError('BAD_REQUEST', NO_LINK_WITH_SSO_MESSAGE, 'SendMail');
-      const token = sso ? null : await issueToken(tx, { userId: person.user_id, email: person.email, purpose: 'invite' });
-      const link = token && invitationLink(mailer.publicUrl, token, person.email, person.first_name, person.last_name);
-      const mail = body.SendMail
-        ? await mailer.queue(
-            tx,
-            person.email,
-            invitationMail(
+  route(
+    {
+      method: 'post',
+      path: '/subscription/invitations/resend',
+      access: 'admin',
+      operationId: 'resendInvitation',
+      tag: 'Users',
+      summary: 'A new invitation link for a person who has not chosen a password; every earlier link is void',
+      description:
+        'Mailed unless SendMail is false (the administrator passes the link on). An API key never receives the link: it is answered null, and SendMail false is refused. A person whose invitation was revoked is active again and takes their seats back (SEAT_LIMIT when none is left). Audited.',
+      body: resendBody,
+      responses: {
+        200: { description: 'The new invitation and its link (null for an API key)', body: invitationResent },
+        400: refused('BAD_REQUEST: UserId missing or not a whole number'),
+        403: refused(
+          `FORBIDDEN: another organisation, or not an administrator; for an API key, SendMail false (field SendMail: "${KEY_GETS_NO_LINK_MESSAGE}")`,
+        ),
+        404: refused('NOT_FOUND (field UserId): no such person in the organisation'),
+        409: refused(`CONFLICT (field UserId): "${ALREADY_ACCEPTED_MESSAGE}"; SEAT_LIMIT: no seat left to take back`),
+      },
+    },
+    async (req, res, { db, mailer }) => {
+      const viewer = viewerOf(res);
+      const body = parseBody(resendBody, req.body);
+      // The link signs its holder in as the person: a tool's key may have it mailed to them, never read it.
+      if (viewer.apiKey && !body.SendMail) throw new HttpError('FORBIDDEN', KEY_GETS_NO_LINK_MESSAGE, 'SendMail');
+      const clientId = targetOrganization(viewer, body.ClientId);
+      const { link, mail, userId } = await db.transaction(async (tx) => {
+        const person = await invitee(tx, clientId, body.UserId);
+        if (person.has_password) throw new HttpError('CONFLICT', ALREADY_ACCEPTED_MESSAGE, 'UserId');
+        if (person.awaiting_approval) throw new HttpError('CONFLICT', AWAITING_APPROVAL_MESSAGE, 'UserId');
+        if (!person.is_active) {
+          // A revoked invitation freed the person's seats: inviting them again takes them back.
+          const products = await tx.query<{ product_id: number }>('SELECT DISTINCT product_id FROM user_roles WHERE user_id = $1', [
+            person.user_id,
+          ]);
+          for (const { product_id } of products) await reserveSeats(tx, clientId, product_id, 1, 'UserId');
+          await tx.query('UPDATE client_users SET is_active = true, updated_at = now() WHERE user_id = $1', [person.user_id]);
+        }
+        await voidInvitations(tx, person.user_id);
+        // A person whose organisation requires single sign-on gets no link to choose a password: the mail says to use it.
+        const sso = await ssoRequiredFor(tx, person.email);
+        if (sso && !body.SendMail) throw new HttpError('BAD_REQUEST', NO_LINK_WITH_SSO_MESSAGE, 'SendMail');
+        const token = sso ? null : await issueToken(tx, { userId: person.user_id, email: person.email, purpose: 'invite' });
+        const link = token && invitationLink(mailer.publicUrl, token, person.email, person.first_name, person.last_name);
+        const mail = body.SendMail
+          ? await queueInvitationMail(
+              tx,
+              mailer,
               {
-                publicUrl: mailer.publicUrl,
-                token,
+                userId: person.user_id,
+                clientId,
                 email: person.email,
                 firstName: person.first_name,
                 lastName: person.last_name,
                 organization: person.company_name,
               },
-              await wordingOf(tx, clientId, 'invitation'),
-            ),
-            clientId,
-          )
-        : null;
-      await audit(tx, {
-        clientId,
-        actorUserId: viewer.userId,
-        action: body.SendMail ? 'user.invitation_resend' : 'user.invitation_link',
-        entityType: 'user',
-        entityId: person.user_id,
-        before: { isActive: person.is_active },
-        after: { isActive: true, mailed: body.SendMail },
-        ip: clientOf(req, res).ip,
+              token,
+            )
+          : null;
+        await audit(tx, {
+          clientId,
+          actorUserId: viewer.userId,
+          action: body.SendMail ? 'user.invitation_resend' : 'user.invitation_link',
+          entityType: 'user',
+          entityId: person.user_id,
+          before: { isActive: person.is_active },
+          after: { isActive: true, mailed: body.SendMail },
+          ip: clientOf(req, res).ip,
+        });
+        return { link, mail, userId: person.user_id };
       });
-      return { link, mail, userId: person.user_id };
-    });
-    if (mail) mailer.dispatch(mail);
-    res.json({ Invitation: await loadInvitation(db, userId), Link: viewer.apiKey ? null : link });
-  });
+      if (mail) mailer.dispatch(mail);
+      res.json({ Invitation: await loadInvitation(db, userId), Link: viewer.apiKey ? null : link });
+    },
+  ),
 
-  router.post('/subscription/invitations/revoke', requireAdmin, async (req, res) => {
-    const viewer = viewerOf(res);
-    const body = parseBody(revokeBody, req.body);
-    const clientId = targetOrganization(viewer, body.ClientId);
-    await db.transaction(async (tx) => {
-      const person = await invitee(tx, clientId, body.UserId);
-      if (person.has_password || !(await voidInvitations(tx, person.user_id))) {
-        throw new HttpError('CONFLICT', NOTHING_TO_REVOKE_MESSAGE, 'UserId');
-      }
-      // Someone who never chose a password has used nothing: revoking also frees their seat.
-      await tx.query('UPDATE client_users SET is_active = false, updated_at = now() WHERE user_id = $1', [person.user_id]);
-      await audit(tx, {
-        clientId,
-        actorUserId: viewer.userId,
-        action: 'user.invitation_revoke',
-        entityType: 'user',
-        entityId: person.user_id,
-        before: { isActive: person.is_active },
-        after: { isActive: false },
-        ip: clientOf(req, res).ip,
+  route(
+    {
+      method: 'post',
+      path: '/subscription/invitations/revoke',
+      access: 'admin',
+      operationId: 'revokeInvitation',
+      tag: 'Users',
+      summary: 'Void a pending invitation; the person, who never chose a password, is deactivated and frees their seat',
+      body: revokeBody,
+      responses: {
+        200: { description: 'The revoked invitation', body: invitationRecord },
+        400: refused('BAD_REQUEST: UserId missing or not a whole number'),
+        404: refused('NOT_FOUND (field UserId): no such person in the organisation'),
+        409: refused(`CONFLICT (field UserId): "${NOTHING_TO_REVOKE_MESSAGE}"`),
+      },
+    },
+    async (req, res, { db }) => {
+      const viewer = viewerOf(res);
+      const body = parseBody(revokeBody, req.body);
+      const clientId = targetOrganization(viewer, body.ClientId);
+      await db.transaction(async (tx) => {
+        const person = await invitee(tx, clientId, body.UserId);
+        if (person.has_password || !(await voidInvitations(tx, person.user_id))) {
+          throw new HttpError('CONFLICT', NOTHING_TO_REVOKE_MESSAGE, 'UserId');
+        }
+        // Someone who never chose a password has used nothing: revoking also frees their seat.
+        await tx.query('UPDATE client_users SET is_active = false, updated_at = now() WHERE user_id = $1', [person.user_id]);
+        await audit(tx, {
+          clientId,
+          actorUserId: viewer.userId,
+          action: 'user.invitation_revoke',
+          entityType: 'user',
+          entityId: person.user_id,
+          before: { isActive: person.is_active },
+          after: { isActive: false },
+          ip: clientOf(req, res).ip,
+        });
       });
-    });
-    res.json(await loadInvitation(db, body.UserId));
-  });
-
-  return router;
-}
+      res.json(await loadInvitation(db, body.UserId));
+    },
+  ),
+];

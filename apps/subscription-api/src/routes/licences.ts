@@ -1,5 +1,4 @@
-import { Router, type RequestHandler } from 'express';
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   LICENCE_REST_FIELDS,
   addLicenceInput,
@@ -8,13 +7,16 @@ import {
   restSchema,
   setLicenceActiveInput,
 } from '@yozy/shared';
-import type { Database, Queryable } from '../db/database';
+import type { Queryable } from '../db/database';
 import { audit, changedFields } from '../domain/audit';
 import { seatsOf } from '../domain/seats';
-import { requireAdmin, viewerOf } from '../http/auth';
+import { viewerOf } from '../http/auth';
 import { HttpError, parseBody } from '../http/errors';
 import { clientOf } from '../http/gateway';
-import { jsonObject, listResource, type ResourceDefinition } from '../http/resource';
+import { listResource, recordById, type ResourceDefinition, recordOf } from '../http/resource';
+import { route, type Handler } from '../http/route';
+import { refused, listParameters, listAnswer, BAD_LIST_QUERY } from '../http/answers';
+import { answerSchema, requestSchema } from '../openapi/components';
 
 /** An organisation's licences with their product and plan (the provider's `fun_orgsubscriptiondetails`). */
 export const licenceFields = {
@@ -46,16 +48,10 @@ export const LICENCE_PLAN_PATH = `${LICENCE_PATH}/change_plan`;
 export const LICENCE_ACTIVE_PATH = `${LICENCE_PATH}/set_active`;
 
 /** The bodies of the licence actions, in the REST names, with the rules the console's forms check. */
-export const addLicenceBody = restSchema(addLicenceInput, LICENCE_REST_FIELDS);
-export const extendLicenceBody = restSchema(extendLicenceInput, LICENCE_REST_FIELDS);
-export const changeLicencePlanBody = restSchema(changeLicencePlanInput, LICENCE_REST_FIELDS);
-export const setLicenceActiveBody = restSchema(setLicenceActiveInput, LICENCE_REST_FIELDS);
-
-/** Licences are sold by the provider: only its SuperAdmins add or change them. */
-const requireProvider: RequestHandler = (_req, res, next) => {
-  if (viewerOf(res).typeOfUser !== 'SuperAdmin') throw new HttpError('FORBIDDEN', 'Licences are changed by the provider’s administrators');
-  next();
-};
+export const addLicenceBody = requestSchema('AddLicence', restSchema(addLicenceInput, LICENCE_REST_FIELDS));
+export const extendLicenceBody = requestSchema('ExtendLicence', restSchema(extendLicenceInput, LICENCE_REST_FIELDS));
+export const changeLicencePlanBody = requestSchema('ChangeLicencePlan', restSchema(changeLicencePlanInput, LICENCE_REST_FIELDS));
+export const setLicenceActiveBody = requestSchema('SetLicenceActive', restSchema(setLicenceActiveInput, LICENCE_REST_FIELDS));
 
 type LicenceRow = z.output<typeof addLicenceBody> & {
   LicenceId: number;
@@ -70,13 +66,10 @@ type LicenceRow = z.output<typeof addLicenceBody> & {
 
 /** One licence as the list answers it, seats included; `lock` keeps its row locked until the transaction ends. */
 async function licenceById(tx: Queryable, licenceId: number, lock = false): Promise<LicenceRow | null> {
-  const [found] = await tx.query<{ row: LicenceRow }>(
-    `SELECT ${jsonObject(licenceFields)} AS row FROM ${licences.from} WHERE l.licence_id = $1${lock ? ' FOR UPDATE OF l' : ''}`,
-    [licenceId],
-  );
+  const found = await recordById<LicenceRow>(tx, licences, 'l.licence_id', licenceId, lock ? 'l' : undefined);
   if (!found) return null;
-  const { used, capacity } = await seatsOf(tx, found.row.ClientId, found.row.ProductId);
-  return { ...found.row, SeatsUsed: used, SeatsCapacity: capacity };
+  const { used, capacity } = await seatsOf(tx, found.ClientId, found.ProductId);
+  return { ...found, SeatsUsed: used, SeatsCapacity: capacity };
 }
 
 async function lockedLicence(tx: Queryable, licenceId: number): Promise<LicenceRow> {
@@ -126,78 +119,117 @@ async function today(tx: Queryable): Promise<string> {
   return row!.today;
 }
 
-export function licenceRoutes(db: Database): Router {
-  const router = Router();
+export const licenceRecord = answerSchema(
+  'Licence',
+  recordOf(licenceFields).extend({
+    SeatsUsed: z.int().meta({ description: "Active users of the organisation with a role for the licence's product" }),
+    SeatsCapacity: z.int().meta({ description: "Seats the organisation's active, unexpired licences of the product give together" }),
+  }),
+);
 
-  /** Writes one change of a licence and its audit entry in one transaction, then answers the licence as changed. */
-  const change =
-    (action: (tx: Queryable, licence: LicenceRow, body: Record<string, unknown>) => Promise<string | null>, schema: z.ZodType) =>
-    async (req: Parameters<RequestHandler>[0], res: Parameters<RequestHandler>[1]) => {
-      const body = parseBody(schema, req.body) as Record<string, unknown> & { LicenceId: number };
-      const viewer = viewerOf(res);
-      const saved = await db.transaction(async (tx) => {
-        const before = await lockedLicence(tx, body.LicenceId);
-        const name = await action(tx, before, body);
-        const after = (await licenceById(tx, before.LicenceId))!;
-        const diff = changedFields(terms(before), terms(after));
-        if (name && Object.keys(diff.after).length) {
-          await audit(tx, {
-            clientId: before.ClientId,
-            actorUserId: viewer.userId,
-            action: name,
-            entityType: 'licence',
-            entityId: before.LicenceId,
-            ...diff,
-            ip: clientOf(req, res).ip,
-          });
-        }
-        return after;
-      });
-      res.json(saved);
-    };
-
-  router.post(LICENCE_PATH, requireProvider, async (req, res) => {
-    const body = parseBody(addLicenceBody, req.body);
+/** Writes one change of a licence and its audit entry in one transaction, then answers the licence as changed. */
+const change =
+  (action: (tx: Queryable, licence: LicenceRow, body: Record<string, unknown>) => Promise<string | null>, schema: z.ZodType): Handler =>
+  async (req, res, { db }) => {
+    const body = parseBody(schema, req.body) as Record<string, unknown> & { LicenceId: number };
     const viewer = viewerOf(res);
-    const created = await db.transaction(async (tx) => {
-      const [client] = await tx.query<{ company_name: string }>('SELECT company_name FROM clients WHERE client_id = $1', [body.ClientId]);
-      if (!client) throw new HttpError('NOT_FOUND', 'There is no such organization', 'ClientId');
-      const [product] = await tx.query<{ product_name: string }>('SELECT product_name FROM products WHERE product_id = $1 AND is_active', [
-        body.ProductId,
-      ]);
-      if (!product) throw new HttpError('BAD_REQUEST', 'Choose a product on sale', 'ProductId');
-      await activePlan(tx, body.PlanId, body.ProductId);
-      if (body.ValidTill < (await today(tx))) throw new HttpError('BAD_REQUEST', 'Choose today or a later day', 'ValidTill');
-      const live = await liveLicenceOf(tx, body.ClientId, body.ProductId, null);
-      if (live) {
-        throw new HttpError(
-          'CONFLICT',
-          `${client.company_name} already has a live ${product.product_name} licence (valid till ${live.valid_till}): extend it or change its plan instead`,
-          'ProductId',
-        );
+    const saved = await db.transaction(async (tx) => {
+      const before = await lockedLicence(tx, body.LicenceId);
+      const name = await action(tx, before, body);
+      const after = (await licenceById(tx, before.LicenceId))!;
+      const diff = changedFields(terms(before), terms(after));
+      if (name && Object.keys(diff.after).length) {
+        await audit(tx, {
+          clientId: before.ClientId,
+          actorUserId: viewer.userId,
+          action: name,
+          entityType: 'licence',
+          entityId: before.LicenceId,
+          ...diff,
+          ip: clientOf(req, res).ip,
+        });
       }
-      const [row] = await tx.query<{ licence_id: number }>(
-        'INSERT INTO licences (client_id, product_id, plan_id, valid_till) VALUES ($1, $2, $3, $4) RETURNING licence_id',
-        [body.ClientId, body.ProductId, body.PlanId, body.ValidTill],
-      );
-      const saved = (await licenceById(tx, row!.licence_id))!;
-      await audit(tx, {
-        clientId: saved.ClientId,
-        actorUserId: viewer.userId,
-        action: 'licence.create',
-        entityType: 'licence',
-        entityId: saved.LicenceId,
-        after: terms(saved),
-        ip: clientOf(req, res).ip,
-      });
-      return saved;
+      return after;
     });
-    res.status(201).json(created);
-  });
+    res.json(saved);
+  };
 
-  router.post(
-    LICENCE_EXTEND_PATH,
-    requireProvider,
+export const licenceRoutes = [
+  route(
+    {
+      method: 'post',
+      path: LICENCE_PATH,
+      access: 'superAdmin',
+      operationId: 'addLicence',
+      tag: 'Licences',
+      summary: 'Give an organisation a licence for an active plan of a product until a day (SuperAdmins)',
+      body: addLicenceBody,
+      responses: {
+        201: { description: 'The new licence with the seats of its product', body: licenceRecord },
+        400: refused(
+          'BAD_REQUEST naming the field: a product not on sale (ProductId), a plan not on sale or of another product (PlanId), a past or malformed day (ValidTill)',
+        ),
+        404: refused('NOT_FOUND: no such organisation (field ClientId)'),
+        409: refused('CONFLICT (field ProductId): the organisation already has a live licence of the product'),
+      },
+    },
+    async (req, res, { db }) => {
+      const body = parseBody(addLicenceBody, req.body);
+      const viewer = viewerOf(res);
+      const created = await db.transaction(async (tx) => {
+        const [client] = await tx.query<{ company_name: string }>('SELECT company_name FROM clients WHERE client_id = $1', [body.ClientId]);
+        if (!client) throw new HttpError('NOT_FOUND', 'There is no such organization', 'ClientId');
+        const [product] = await tx.query<{ product_name: string }>(
+          'SELECT product_name FROM products WHERE product_id = $1 AND is_active',
+          [body.ProductId],
+        );
+        if (!product) throw new HttpError('BAD_REQUEST', 'Choose a product on sale', 'ProductId');
+        await activePlan(tx, body.PlanId, body.ProductId);
+        if (body.ValidTill < (await today(tx))) throw new HttpError('BAD_REQUEST', 'Choose today or a later day', 'ValidTill');
+        const live = await liveLicenceOf(tx, body.ClientId, body.ProductId, null);
+        if (live) {
+          throw new HttpError(
+            'CONFLICT',
+            `${client.company_name} already has a live ${product.product_name} licence (valid till ${live.valid_till}): extend it or change its plan instead`,
+            'ProductId',
+          );
+        }
+        const [row] = await tx.query<{ licence_id: number }>(
+          'INSERT INTO licences (client_id, product_id, plan_id, valid_till) VALUES ($1, $2, $3, $4) RETURNING licence_id',
+          [body.ClientId, body.ProductId, body.PlanId, body.ValidTill],
+        );
+        const saved = (await licenceById(tx, row!.licence_id))!;
+        await audit(tx, {
+          clientId: saved.ClientId,
+          actorUserId: viewer.userId,
+          action: 'licence.create',
+          entityType: 'licence',
+          entityId: saved.LicenceId,
+          after: terms(saved),
+          ip: clientOf(req, res).ip,
+        });
+        return saved;
+      });
+      res.status(201).json(created);
+    },
+  ),
+
+  route(
+    {
+      method: 'post',
+      path: LICENCE_EXTEND_PATH,
+      access: 'superAdmin',
+      operationId: 'extendLicence',
+      tag: 'Licences',
+      summary: 'Move a licence’s last day later (SuperAdmins)',
+      body: extendLicenceBody,
+      responses: {
+        200: { description: 'The licence as changed', body: licenceRecord },
+        400: refused('BAD_REQUEST (field ValidTill): malformed, or not after the current last day'),
+        404: refused('NOT_FOUND: no such licence (field LicenceId)'),
+        409: refused('CONFLICT (field LicenceId): a lapsed licence would be live again beside another live licence of the product'),
+      },
+    },
     change(async (tx, licence, body) => {
       const validTill = String(body.ValidTill);
       if (validTill <= licence.ValidTill) {
@@ -218,11 +250,24 @@ export function licenceRoutes(db: Database): Router {
       await tx.query('UPDATE licences SET valid_till = $2 WHERE licence_id = $1', [licence.LicenceId, validTill]);
       return 'licence.extend';
     }, extendLicenceBody),
-  );
+  ),
 
-  router.post(
-    LICENCE_PLAN_PATH,
-    requireProvider,
+  route(
+    {
+      method: 'post',
+      path: LICENCE_PLAN_PATH,
+      access: 'superAdmin',
+      operationId: 'changeLicencePlan',
+      tag: 'Licences',
+      summary: 'Move a licence to another active plan of its product (SuperAdmins)',
+      body: changeLicencePlanBody,
+      responses: {
+        200: { description: 'The licence as changed', body: licenceRecord },
+        400: refused('BAD_REQUEST (field PlanId): not an active plan of the licence’s product, or its current plan'),
+        404: refused('NOT_FOUND: no such licence (field LicenceId)'),
+        409: refused('SEAT_LIMIT (field PlanId): the new plan holds fewer seats than the organisation uses; nothing is written'),
+      },
+    },
     change(async (tx, licence, body) => {
       const plan = await activePlan(tx, Number(body.PlanId), licence.ProductId);
       if (plan.plan_id === licence.PlanId) throw new HttpError('BAD_REQUEST', `The licence is on ${plan.plan_name} already`, 'PlanId');
@@ -238,11 +283,24 @@ export function licenceRoutes(db: Database): Router {
       await tx.query('UPDATE licences SET plan_id = $2 WHERE licence_id = $1', [licence.LicenceId, plan.plan_id]);
       return 'licence.change_plan';
     }, changeLicencePlanBody),
-  );
+  ),
 
-  router.post(
-    LICENCE_ACTIVE_PATH,
-    requireProvider,
+  route(
+    {
+      method: 'post',
+      path: LICENCE_ACTIVE_PATH,
+      access: 'superAdmin',
+      operationId: 'setLicenceActive',
+      tag: 'Licences',
+      summary: 'Deactivate a licence (its seats are lost) or reactivate it (SuperAdmins)',
+      body: setLicenceActiveBody,
+      responses: {
+        200: { description: 'The licence as changed', body: licenceRecord },
+        400: refused('BAD_REQUEST naming the field'),
+        404: refused('NOT_FOUND: no such licence (field LicenceId)'),
+        409: refused('CONFLICT (field LicenceId): reactivating while another licence of the product is live'),
+      },
+    },
     change(async (tx, licence, body) => {
       const isActive = Boolean(body.IsActive);
       if (isActive === licence.IsActive) return null;
@@ -259,26 +317,40 @@ export function licenceRoutes(db: Database): Router {
       await tx.query('UPDATE licences SET is_active = $2 WHERE licence_id = $1', [licence.LicenceId, isActive]);
       return isActive ? 'licence.reactivate' : 'licence.deactivate';
     }, setLicenceActiveBody),
-  );
+  ),
 
   /**
    * Each licence with the seats of its product in its organisation: every active, unexpired
    * licence of the product gives its plan's capacity, and each active user with a role for the
    * product takes one (the same count that refuses a seat too many).
    */
-  router.get('/subscription_client_license_details', requireAdmin, async (req, res) => {
-    const rows = await listResource(db, licences, req, res, viewerOf(res));
-    const seats = new Map<string, Promise<{ used: number; capacity: number }>>();
-    const answer = await Promise.all(
-      rows.map(async (row) => {
-        const key = `${String(row.ClientId)}:${String(row.ProductId)}`;
-        if (!seats.has(key)) seats.set(key, seatsOf(db, Number(row.ClientId), Number(row.ProductId)));
-        const { used, capacity } = await seats.get(key)!;
-        return { ...row, SeatsUsed: used, SeatsCapacity: capacity };
-      }),
-    );
-    res.json(answer);
-  });
-
-  return router;
-}
+  route(
+    {
+      method: 'get',
+      path: '/subscription_client_license_details',
+      access: 'admin',
+      operationId: 'listLicences',
+      tag: 'Licences',
+      summary:
+        "Licences with product, plan and the seats of their product: an organisation admin's own organisation's, any for a SuperAdmin",
+      parameters: listParameters(licenceFields),
+      responses: {
+        200: listAnswer('Licences', licenceRecord),
+        400: BAD_LIST_QUERY,
+      },
+    },
+    async (req, res, { db }) => {
+      const rows = await listResource(db, licences, req, res, viewerOf(res));
+      const seats = new Map<string, Promise<{ used: number; capacity: number }>>();
+      const answer = await Promise.all(
+        rows.map(async (row) => {
+          const key = `${String(row.ClientId)}:${String(row.ProductId)}`;
+          if (!seats.has(key)) seats.set(key, seatsOf(db, Number(row.ClientId), Number(row.ProductId)));
+          const { used, capacity } = await seats.get(key)!;
+          return { ...row, SeatsUsed: used, SeatsCapacity: capacity };
+        }),
+      );
+      res.json(answer);
+    },
+  ),
+];

@@ -1,13 +1,16 @@
-import { Router } from 'express';
 import { z } from 'zod';
 import { ORGANIZATION_SETTINGS_REST_FIELDS, organizationSettingsInput, restSchema } from '@yozy/shared';
-import type { Database, Queryable } from '../db/database';
+import type { Queryable } from '../db/database';
 import { audit, changedFields } from '../domain/audit';
-import { requireAdmin, viewerOf } from '../http/auth';
+import { viewerOf } from '../http/auth';
 import { HttpError, parseBody } from '../http/errors';
 import { clientOf } from '../http/gateway';
 import { targetOrganization } from '../http/scope';
-import { END_REASON } from './sessions';
+import { END_REASON } from '../domain/sessions';
+import { route } from '../http/route';
+import { orgSettingsRecord } from '../openapi/answers';
+import { BAD_CLIENT_ID, NO_SUCH_ORGANISATION, refused } from '../http/answers';
+import { requestSchema } from '../openapi/components';
 
 export const ORG_SETTINGS_PATH = '/subscription_org_settings';
 
@@ -20,12 +23,15 @@ export const orgSettingsQuery = z.object({
 });
 
 /** PATCH /subscription_org_settings: every setting, under the provider's names, and the organisation. */
-export const orgSettingsBody = restSchema(organizationSettingsInput, ORGANIZATION_SETTINGS_REST_FIELDS).extend({
-  ClientId: z
-    .union([z.int(), z.string()])
-    .optional()
-    .meta({ description: 'The organisation; the caller’s own when left out (only a SuperAdmin may name another)' }),
-});
+export const orgSettingsBody = requestSchema(
+  'OrganizationSettingsChange',
+  restSchema(organizationSettingsInput, ORGANIZATION_SETTINGS_REST_FIELDS).extend({
+    ClientId: z
+      .union([z.int(), z.string()])
+      .optional()
+      .meta({ description: 'The organisation; the caller’s own when left out (only a SuperAdmin may name another)' }),
+  }),
+);
 
 export type OrgSettingsRecord = {
   ClientId: number;
@@ -66,55 +72,85 @@ async function endSessionsWithoutTwoFactor(tx: Queryable, clientId: number): Pro
 }
 
 /** An organisation's settings: read and changed by its admins, and by the provider's SuperAdmins for any. */
-export function organizationSettingsRoutes(db: Database): Router {
-  const router = Router();
+export const organizationSettingsRoutes = [
+  route(
+    {
+      method: 'get',
+      path: ORG_SETTINGS_PATH,
+      access: 'admin',
+      operationId: 'getOrganizationSettings',
+      tag: 'Organisations',
+      summary: "An organisation's settings: its admins' own, any for a SuperAdmin",
+      query: orgSettingsQuery,
+      responses: {
+        200: { description: 'The settings (the defaults when none were saved)', body: orgSettingsRecord },
+        400: BAD_CLIENT_ID,
+        404: NO_SUCH_ORGANISATION,
+      },
+    },
+    async (req, res, { db }) => {
+      const { ClientId } = parseBody(orgSettingsQuery, req.query);
+      res.json(await settingsOf(db, targetOrganization(viewerOf(res), ClientId)));
+    },
+  ),
 
-  router.get(ORG_SETTINGS_PATH, requireAdmin, async (req, res) => {
-    const { ClientId } = parseBody(orgSettingsQuery, req.query);
-    res.json(await settingsOf(db, targetOrganization(viewerOf(res), ClientId)));
-  });
-
-  router.patch(ORG_SETTINGS_PATH, requireAdmin, async (req, res) => {
-    const viewer = viewerOf(res);
-    const { ClientId, ...settings } = parseBody(orgSettingsBody, req.body);
-    const clientId = targetOrganization(viewer, ClientId);
-    const saved = await db.transaction(async (tx) => {
-      const before = await settingsOf(tx, clientId, true);
-      await tx.query(
-        `INSERT INTO org_settings (client_id, two_factor_required, session_idle_minutes, allowed_email_domains, requires_approval, updated_at)
+  route(
+    {
+      method: 'patch',
+      path: ORG_SETTINGS_PATH,
+      access: 'admin',
+      operationId: 'updateOrganizationSettings',
+      tag: 'Organisations',
+      summary: "Changes every setting of an organisation at once: its admins' own, any for a SuperAdmin",
+      description:
+        'Audited (organization.settings_change). Turning TwoFactorRequired on ends, in the same transaction, every live session of the organisation’s people who have no two-factor on (end_reason two_factor_required), the caller’s own included; the audit entry says how many (SessionsEnded).',
+      body: orgSettingsBody,
+      responses: {
+        200: { description: 'The settings as saved', body: orgSettingsRecord },
+        400: refused('BAD_REQUEST: a setting breaks its rule (the field names it)'),
+        404: NO_SUCH_ORGANISATION,
+      },
+    },
+    async (req, res, { db }) => {
+      const viewer = viewerOf(res);
+      const { ClientId, ...settings } = parseBody(orgSettingsBody, req.body);
+      const clientId = targetOrganization(viewer, ClientId);
+      const saved = await db.transaction(async (tx) => {
+        const before = await settingsOf(tx, clientId, true);
+        await tx.query(
+          `INSERT INTO org_settings (client_id, two_factor_required, session_idle_minutes, allowed_email_domains, requires_approval, updated_at)
          VALUES ($1, $2, $3, $4, coalesce($5, false), now())
          ON CONFLICT (client_id) DO UPDATE
            SET two_factor_required = $2, session_idle_minutes = $3, allowed_email_domains = $4,
                requires_approval = coalesce($5, org_settings.requires_approval), updated_at = now()`,
-        [
+          [
+            clientId,
+            settings.TwoFactorRequired,
+            settings.SessionIdleMinutes,
+            settings.AllowedEmailDomains,
+            settings.RequiresApproval ?? null,
+          ],
+        );
+        const after = await settingsOf(tx, clientId);
+        const { UpdatedAt: _before, ClientId: _id, ...was } = before;
+        const { UpdatedAt: _after, ClientId: _same, ...now } = after;
+        const changed = changedFields(was, now);
+        // Sessions begun before two-factor was required would go on without it: those of people who
+        // have none end now (the admin's own too), and each sets it up at their next sign-in.
+        const sessionsEnded = !before.TwoFactorRequired && after.TwoFactorRequired ? await endSessionsWithoutTwoFactor(tx, clientId) : null;
+        await audit(tx, {
           clientId,
-          settings.TwoFactorRequired,
-          settings.SessionIdleMinutes,
-          settings.AllowedEmailDomains,
-          settings.RequiresApproval ?? null,
-        ],
-      );
-      const after = await settingsOf(tx, clientId);
-      const { UpdatedAt: _before, ClientId: _id, ...was } = before;
-      const { UpdatedAt: _after, ClientId: _same, ...now } = after;
-      const changed = changedFields(was, now);
-      // Sessions begun before two-factor was required would go on without it: those of people who
-      // have none end now (the admin's own too), and each sets it up at their next sign-in.
-      const sessionsEnded = !before.TwoFactorRequired && after.TwoFactorRequired ? await endSessionsWithoutTwoFactor(tx, clientId) : null;
-      await audit(tx, {
-        clientId,
-        actorUserId: viewer.userId,
-        ip: clientOf(req, res).ip,
-        action: 'organization.settings_change',
-        entityType: 'organization',
-        entityId: clientId,
-        before: changed.before,
-        after: sessionsEnded === null ? changed.after : { ...changed.after, SessionsEnded: sessionsEnded },
+          actorUserId: viewer.userId,
+          ip: clientOf(req, res).ip,
+          action: 'organization.settings_change',
+          entityType: 'organization',
+          entityId: clientId,
+          before: changed.before,
+          after: sessionsEnded === null ? changed.after : { ...changed.after, SessionsEnded: sessionsEnded },
+        });
+        return after;
       });
-      return after;
-    });
-    res.json(saved);
-  });
-
-  return router;
-}
+      res.json(saved);
+    },
+  ),
+];

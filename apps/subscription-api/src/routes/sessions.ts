@@ -1,15 +1,15 @@
-import { Router } from 'express';
 import { z } from 'zod';
-import type { Database, Queryable } from '../db/database';
 import { audit } from '../domain/audit';
-import { requireAdmin, viewerOf, type Viewer } from '../http/auth';
+import { END_REASON, endSessions, LIVE_SESSION } from '../domain/sessions';
+import { viewerOf } from '../http/auth';
 import { HttpError, parseBody } from '../http/errors';
 import { clientOf } from '../http/gateway';
-import { listResource, type ResourceDefinition } from '../http/resource';
+import { listResource, type ResourceDefinition, recordOf } from '../http/resource';
 import { targetOrganization } from '../http/scope';
-
-/** A session counts as live until it is ended or expires; the list's Active field says which. */
-const LIVE = 's.ended_at IS NULL AND s.expires_at > now()';
+import { route } from '../http/route';
+import { listParameters, listAnswer, BAD_LIST_QUERY, refused } from '../http/answers';
+import { sessionsEnded } from '../openapi/answers';
+import { answerSchema, requestSchema } from '../openapi/components';
 
 /** Sign-in sessions of an organisation's users (the "user session audit" of the specification). */
 export const sessionFields = {
@@ -26,7 +26,7 @@ export const sessionFields = {
   EndedAt: { sql: 's.ended_at', type: 'timestamp', sort: { index: 'sessions_client_ended_sort_idx' } },
   EndReason: { sql: 's.end_reason', type: 'text' },
   ExpiresAt: { sql: 's.expires_at', type: 'timestamp' },
-  Active: { sql: `(${LIVE})`, type: 'bool' },
+  Active: { sql: `(${LIVE_SESSION})`, type: 'bool' },
 } satisfies ResourceDefinition['fields'];
 
 export const sessions: ResourceDefinition = {
@@ -40,122 +40,173 @@ const sessionId = z.int({ error: 'Give the session to end' }).positive().max(Num
 const organizationId = z.union([z.int().positive(), z.string()]).optional();
 
 /** POST /subscription_user_sessions/end */
-export const endSessionBody = z.strictObject({ SessionId: sessionId, ClientId: organizationId });
+export const endSessionBody = requestSchema('SessionEnd', z.strictObject({ SessionId: sessionId, ClientId: organizationId }));
 /** POST /subscription_user_sessions/end-user */
-export const endUserSessionsBody = z.strictObject({
-  UserId: z.int({ error: 'Give the user whose sessions to end' }).positive().max(2_147_483_647),
-  ClientId: organizationId,
-});
+export const endUserSessionsBody = requestSchema(
+  'UserSessionsEnd',
+  z.strictObject({
+    UserId: z.int({ error: 'Give the user whose sessions to end' }).positive().max(2_147_483_647),
+    ClientId: organizationId,
+  }),
+);
 /** POST /subscription_user_sessions/end-others */
-export const endOtherSessionsBody = z.strictObject({ ClientId: organizationId });
+export const endOtherSessionsBody = requestSchema('OtherSessionsEnd', z.strictObject({ ClientId: organizationId }));
 
-/** Why a session ended, as the list shows it. */
-export const END_REASON = {
-  byAdmin: 'ended_by_admin',
-  passwordChanged: 'password_changed',
-  twoFactorRequired: 'two_factor_required',
-} as const;
+export const sessionRecord = answerSchema(
+  'Session',
+  recordOf(sessionFields, ['Ip', 'UserAgent', 'EndedAt', 'EndReason']).extend({
+    Current: z.boolean().meta({ description: 'Whether this is the session the call was made with' }),
+  }),
+);
 
-/**
- * Ends the live sessions `where` picks (SQL over `s`, parameters from $2), except the caller's
- * own, and answers how many ended. The caller's session stays: ending it is signing out.
- */
-export async function endSessions(tx: Queryable, viewer: Viewer, reason: string, where: string, params: unknown[]): Promise<number> {
-  const rows = await tx.query(
-    `UPDATE sessions s SET ended_at = now(), end_reason = $1
-      WHERE ${LIVE} AND s.session_id <> $${params.length + 2}::bigint AND ${where}
-      RETURNING s.session_id`,
-    [reason, ...params, viewer.sessionId],
-  );
-  return rows.length;
-}
+export const sessionRoutes = [
+  route(
+    {
+      method: 'get',
+      path: '/subscription_user_sessions',
+      access: 'admin',
+      operationId: 'listSessions',
+      tag: 'Sessions',
+      summary: "Sign-in sessions: an organisation admin's own organisation, any (filtered by ClientId) for a SuperAdmin",
+      description: 'Active is true while the session has neither ended nor expired. Current marks the session of the call.',
+      parameters: listParameters(sessionFields),
+      responses: {
+        200: listAnswer('Sessions', sessionRecord),
+        400: BAD_LIST_QUERY,
+      },
+    },
+    async (req, res, { db }) => {
+      const viewer = viewerOf(res);
+      const rows = await listResource(db, sessions, req, res, viewer);
+      // The caller's own session is marked, so the console never offers to end it by mistake.
+      res.json(rows.map((row) => ('SessionId' in row ? { ...row, Current: String(row.SessionId) === viewer.sessionId } : row)));
+    },
+  ),
 
-export function sessionRoutes(db: Database): Router {
-  const router = Router();
-
-  router.get('/subscription_user_sessions', requireAdmin, async (req, res) => {
-    const viewer = viewerOf(res);
-    const rows = await listResource(db, sessions, req, res, viewer);
-    // The caller's own session is marked, so the console never offers to end it by mistake.
-    res.json(rows.map((row) => ('SessionId' in row ? { ...row, Current: String(row.SessionId) === viewer.sessionId } : row)));
-  });
-
-  router.post('/subscription_user_sessions/end', requireAdmin, async (req, res) => {
-    const viewer = viewerOf(res);
-    const body = parseBody(endSessionBody, req.body);
-    const clientId = targetOrganization(viewer, body.ClientId);
-    if (String(body.SessionId) === viewer.sessionId) {
-      throw new HttpError('BAD_REQUEST', 'This is the session you are using: sign out to end it', 'SessionId');
-    }
-    const ended = await db.transaction(async (tx) => {
-      const [session] = await tx.query<{ user_id: number; live: boolean }>(
-        `SELECT s.user_id, (${LIVE}) AS live FROM sessions s WHERE s.session_id = $1 AND s.client_id = $2 FOR UPDATE`,
-        [body.SessionId, clientId],
-      );
-      // Another organisation's session is answered like one that does not exist.
-      if (!session) throw new HttpError('NOT_FOUND', 'There is no such session in this organisation', 'SessionId');
-      if (!session.live) return false;
-      await tx.query(`UPDATE sessions SET ended_at = now(), end_reason = $2 WHERE session_id = $1`, [body.SessionId, END_REASON.byAdmin]);
-      await audit(tx, {
-        clientId,
-        actorUserId: viewer.userId,
-        action: 'session.end',
-        entityType: 'session',
-        entityId: body.SessionId,
-        before: { active: true },
-        after: { active: false, userId: session.user_id, endReason: END_REASON.byAdmin },
-        ip: clientOf(req, res).ip,
+  route(
+    {
+      method: 'post',
+      path: '/subscription_user_sessions/end',
+      access: 'admin',
+      operationId: 'endSession',
+      tag: 'Sessions',
+      summary: 'End one live session of the organisation (ClientId: a SuperAdmin may name any, others only their own)',
+      description: 'Ending a session that has ended already changes nothing and answers ended 0. Writes the audit log (session.end).',
+      body: endSessionBody,
+      responses: {
+        200: { description: 'Ended, or already over', body: sessionsEnded },
+        400: refused('BAD_REQUEST: SessionId missing, or the session of the call itself (sign out instead)'),
+        404: refused('NOT_FOUND (field SessionId): no such session in the organisation'),
+      },
+    },
+    async (req, res, { db }) => {
+      const viewer = viewerOf(res);
+      const body = parseBody(endSessionBody, req.body);
+      const clientId = targetOrganization(viewer, body.ClientId);
+      if (String(body.SessionId) === viewer.sessionId) {
+        throw new HttpError('BAD_REQUEST', 'This is the session you are using: sign out to end it', 'SessionId');
+      }
+      const ended = await db.transaction(async (tx) => {
+        const [session] = await tx.query<{ user_id: number; live: boolean }>(
+          `SELECT s.user_id, (${LIVE_SESSION}) AS live FROM sessions s WHERE s.session_id = $1 AND s.client_id = $2 FOR UPDATE`,
+          [body.SessionId, clientId],
+        );
+        // Another organisation's session is answered like one that does not exist.
+        if (!session) throw new HttpError('NOT_FOUND', 'There is no such session in this organisation', 'SessionId');
+        if (!session.live) return false;
+        await tx.query(`UPDATE sessions SET ended_at = now(), end_reason = $2 WHERE session_id = $1`, [body.SessionId, END_REASON.byAdmin]);
+        await audit(tx, {
+          clientId,
+          actorUserId: viewer.userId,
+          action: 'session.end',
+          entityType: 'session',
+          entityId: body.SessionId,
+          before: { active: true },
+          after: { active: false, userId: session.user_id, endReason: END_REASON.byAdmin },
+          ip: clientOf(req, res).ip,
+        });
+        return true;
       });
-      return true;
-    });
-    res.json({ ended: ended ? 1 : 0 });
-  });
+      res.json({ ended: ended ? 1 : 0 });
+    },
+  ),
 
-  router.post('/subscription_user_sessions/end-user', requireAdmin, async (req, res) => {
-    const viewer = viewerOf(res);
-    const body = parseBody(endUserSessionsBody, req.body);
-    const clientId = targetOrganization(viewer, body.ClientId);
-    const ended = await db.transaction(async (tx) => {
-      const [user] = await tx.query('SELECT 1 FROM client_users WHERE user_id = $1 AND client_id = $2', [body.UserId, clientId]);
-      if (!user) throw new HttpError('NOT_FOUND', 'There is no such user in this organisation', 'UserId');
-      const count = await endSessions(tx, viewer, END_REASON.byAdmin, 's.user_id = $2', [body.UserId]);
-      if (count > 0) {
-        await audit(tx, {
-          clientId,
-          actorUserId: viewer.userId,
-          action: 'session.end_all_of_user',
-          entityType: 'user',
-          entityId: body.UserId,
-          after: { endedSessions: count, endReason: END_REASON.byAdmin },
-          ip: clientOf(req, res).ip,
-        });
-      }
-      return count;
-    });
-    res.json({ ended });
-  });
+  route(
+    {
+      method: 'post',
+      path: '/subscription_user_sessions/end-user',
+      access: 'admin',
+      operationId: 'endUserSessions',
+      tag: 'Sessions',
+      summary: "End every live session of one user of the organisation, except the caller's own",
+      description: 'Writes the audit log (session.end_all_of_user) when a session ended.',
+      body: endUserSessionsBody,
+      responses: {
+        200: { description: 'How many ended', body: sessionsEnded },
+        400: refused('BAD_REQUEST: UserId missing'),
+        404: refused('NOT_FOUND (field UserId): no such user in the organisation'),
+      },
+    },
+    async (req, res, { db }) => {
+      const viewer = viewerOf(res);
+      const body = parseBody(endUserSessionsBody, req.body);
+      const clientId = targetOrganization(viewer, body.ClientId);
+      const ended = await db.transaction(async (tx) => {
+        const [user] = await tx.query('SELECT 1 FROM client_users WHERE user_id = $1 AND client_id = $2', [body.UserId, clientId]);
+        if (!user) throw new HttpError('NOT_FOUND', 'There is no such user in this organisation', 'UserId');
+        const count = await endSessions(tx, viewer, END_REASON.byAdmin, 's.user_id = $2', [body.UserId]);
+        if (count > 0) {
+          await audit(tx, {
+            clientId,
+            actorUserId: viewer.userId,
+            action: 'session.end_all_of_user',
+            entityType: 'user',
+            entityId: body.UserId,
+            after: { endedSessions: count, endReason: END_REASON.byAdmin },
+            ip: clientOf(req, res).ip,
+          });
+        }
+        return count;
+      });
+      res.json({ ended });
+    },
+  ),
 
-  router.post('/subscription_user_sessions/end-others', requireAdmin, async (req, res) => {
-    const viewer = viewerOf(res);
-    const body = parseBody(endOtherSessionsBody, req.body);
-    const clientId = targetOrganization(viewer, body.ClientId);
-    const ended = await db.transaction(async (tx) => {
-      const count = await endSessions(tx, viewer, END_REASON.byAdmin, 's.client_id = $2', [clientId]);
-      if (count > 0) {
-        await audit(tx, {
-          clientId,
-          actorUserId: viewer.userId,
-          action: 'session.end_all_others',
-          entityType: 'organization',
-          entityId: clientId,
-          after: { endedSessions: count, endReason: END_REASON.byAdmin },
-          ip: clientOf(req, res).ip,
-        });
-      }
-      return count;
-    });
-    res.json({ ended });
-  });
-
-  return router;
-}
+  route(
+    {
+      method: 'post',
+      path: '/subscription_user_sessions/end-others',
+      access: 'admin',
+      operationId: 'endOtherSessions',
+      tag: 'Sessions',
+      summary: "End every live session of the organisation except the caller's own",
+      description: 'Writes the audit log (session.end_all_others) when a session ended.',
+      body: endOtherSessionsBody,
+      responses: {
+        200: { description: 'How many ended', body: sessionsEnded },
+        400: refused('BAD_REQUEST: a malformed ClientId'),
+      },
+    },
+    async (req, res, { db }) => {
+      const viewer = viewerOf(res);
+      const body = parseBody(endOtherSessionsBody, req.body);
+      const clientId = targetOrganization(viewer, body.ClientId);
+      const ended = await db.transaction(async (tx) => {
+        const count = await endSessions(tx, viewer, END_REASON.byAdmin, 's.client_id = $2', [clientId]);
+        if (count > 0) {
+          await audit(tx, {
+            clientId,
+            actorUserId: viewer.userId,
+            action: 'session.end_all_others',
+            entityType: 'organization',
+            entityId: clientId,
+            after: { endedSessions: count, endReason: END_REASON.byAdmin },
+            ip: clientOf(req, res).ip,
+          });
+        }
+        return count;
+      });
+      res.json({ ended });
+    },
+  ),
+];

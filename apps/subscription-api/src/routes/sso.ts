@@ -1,9 +1,9 @@
-import { Router } from 'express';
 import { z } from 'zod';
 import { emailDomainOf, restSchema, SSO_SETTINGS_REST_FIELDS, ssoIssues, ssoSettingsInput } from '@yozy/shared';
-import type { Database, Queryable } from '../db/database';
+import { isUniqueViolation, type Database, type Queryable } from '../db/database';
 import { audit, changedFields } from '../domain/audit';
 import { reserveSeats } from '../domain/seats';
+import { startSession } from '../domain/sessions';
 import { issueChallenge, twoFactorStep } from '../domain/signInChallenges';
 import { coverageOf, discover, finishSignIn, ssoSecretContext, startSignIn, type SsoOptions } from '../domain/singleSignOn';
 import {
@@ -12,15 +12,16 @@ import {
   unclaimableReason,
   verificationRecordName,
   verificationRecordValue,
-  type DnsOptions,
 } from '../domain/ssoDomains';
-import { requireAdmin, requirePerson, viewerOf, type Viewer } from '../http/auth';
+import { viewerOf, type Viewer } from '../http/auth';
 import { HttpError, parseBody } from '../http/errors';
 import { clientOf } from '../http/gateway';
 import { targetOrganization } from '../http/scope';
 import { privateHostRefusal, reasonOf } from '../security/outboundAddress';
-import { isUniqueViolation } from './platform/access';
-import { startSession } from './users';
+import { route } from '../http/route';
+import { ssoLookupRecord, ssoStartRecord, signInStepAnswer, ssoSettingsRecord, ssoDiscoveryRecord } from '../openapi/answers';
+import { refused, BAD_CLIENT_ID, NO_SUCH_ORGANISATION } from '../http/answers';
+import { requestSchema } from '../openapi/components';
 
 export const SSO_SETTINGS_PATH = '/subscription_sso_settings';
 
@@ -31,30 +32,45 @@ const organization = z
 
 export const ssoSettingsQuery = z.object({ ClientId: z.string().optional().meta({ description: organization.description }) });
 /** PATCH: every setting under the provider's names; ClientSecret left out or empty keeps the stored one. */
-export const ssoSettingsBody = restSchema(ssoSettingsInput, SSO_SETTINGS_REST_FIELDS)
-  .extend({ ClientId: organization })
-  .superRefine((body, ctx) => {
-    const issues = ssoIssues({ enabled: body.Enabled, issuer: body.Issuer, clientId: body.OidcClientId, domains: body.Domains });
-    for (const { path, message } of issues) ctx.addIssue({ code: 'custom', path: [SSO_SETTINGS_REST_FIELDS[path[0]]], message });
-  });
-export const ssoDiscoverBody = z.strictObject({
-  ClientId: organization,
-  Issuer: z.string({ error: 'Enter the issuer’s address' }).trim().min(1, 'Enter the issuer’s address').max(500),
-});
+export const ssoSettingsBody = requestSchema(
+  'SsoSettingsChange',
+  restSchema(ssoSettingsInput, SSO_SETTINGS_REST_FIELDS)
+    .extend({ ClientId: organization })
+    .superRefine((body, ctx) => {
+      const issues = ssoIssues({ enabled: body.Enabled, issuer: body.Issuer, clientId: body.OidcClientId, domains: body.Domains });
+      for (const { path, message } of issues) ctx.addIssue({ code: 'custom', path: [SSO_SETTINGS_REST_FIELDS[path[0]]], message });
+    }),
+);
+export const ssoDiscoverBody = requestSchema(
+  'SsoDiscoveryRequest',
+  z.strictObject({
+    ClientId: organization,
+    Issuer: z.string({ error: 'Enter the issuer’s address' }).trim().min(1, 'Enter the issuer’s address').max(500),
+  }),
+);
 /** POST …/domains/verify (the organisation's DNS record) and …/domains/confirm (a SuperAdmin's word). */
-export const ssoDomainBody = z.strictObject({
-  ClientId: organization,
-  Domain: z.string({ error: 'Name the domain' }).trim().toLowerCase().min(1, 'Name the domain').max(253),
-});
+export const ssoDomainBody = requestSchema(
+  'SsoDomainRequest',
+  z.strictObject({
+    ClientId: organization,
+    Domain: z.string({ error: 'Name the domain' }).trim().toLowerCase().min(1, 'Name the domain').max(253),
+  }),
+);
 export const ssoLookupQuery = z.strictObject({ email: z.string({ error: 'Give the email to look up' }).trim().min(3).max(320) });
-export const ssoStartBody = z.strictObject({
-  Email: z.string({ error: 'Enter your email' }).trim().min(3).max(320),
-  RedirectUri: z.url({ error: 'The console’s callback address' }),
-});
-export const ssoFinishBody = z.strictObject({
-  CallbackUrl: z.url({ error: 'The address the identity provider sent the browser back to' }),
-  State: z.string({ error: 'The state of the sign-in' }).min(1).max(200),
-});
+export const ssoStartBody = requestSchema(
+  'SsoStartRequest',
+  z.strictObject({
+    Email: z.string({ error: 'Enter your email' }).trim().min(3).max(320),
+    RedirectUri: z.url({ error: 'The console’s callback address' }),
+  }),
+);
+export const ssoFinishBody = requestSchema(
+  'SsoFinishRequest',
+  z.strictObject({
+    CallbackUrl: z.url({ error: 'The address the identity provider sent the browser back to' }),
+    State: z.string({ error: 'The state of the sign-in' }).min(1).max(200),
+  }),
+);
 
 /** One domain an organisation claims for its single sign-on, and whether it has shown that it owns it. */
 export type SsoDomainRecord = {
@@ -191,160 +207,298 @@ async function accountFor(
  * this way, the start (where to send the browser) and the finish (the session, for the person the
  * identity provider vouched for).
  */
-export function ssoSignInRoutes(db: Database, options: SsoOptions): Router {
-  const router = Router();
-
+export const ssoSignInRoutes = [
   // Whether to continue with single sign-on, and nothing more: not which organisation a domain belongs to.
-  router.get('/sso/lookup', async (req, res) => {
-    const { email } = parseBody(ssoLookupQuery, req.query);
-    const coverage = await coverageOf(db, email);
-    res.json({ Sso: coverage !== null, Required: coverage?.requireSso ?? false });
-  });
+  route(
+    {
+      method: 'get',
+      path: '/sso/lookup',
+      access: 'public',
+      operationId: 'lookUpSso',
+      tag: 'Session',
+      summary:
+        'Whether an email signs in with single sign-on (a domain its organisation verified), and whether it must; never which organisation (gateway only)',
+      query: ssoLookupQuery,
+      responses: {
+        200: { description: 'Whether to continue with single sign-on', body: ssoLookupRecord },
+        400: refused('BAD_REQUEST: no email'),
+      },
+    },
+    async (req, res, { db }) => {
+      const { email } = parseBody(ssoLookupQuery, req.query);
+      const coverage = await coverageOf(db, email);
+      res.json({ Sso: coverage !== null, Required: coverage?.requireSso ?? false });
+    },
+  ),
 
-  router.post('/sso/start', async (req, res) => {
-    const { Email, RedirectUri } = parseBody(ssoStartBody, req.body);
-    const coverage = await coverageOf(db, Email);
-    if (!coverage) throw new HttpError('NOT_FOUND', `${emailDomainOf(Email)} does not sign in with single sign-on`, 'Email');
-    const { authorizationUrl, state } = await startSignIn(db, coverage, RedirectUri, options);
-    res.json({ AuthorizationUrl: authorizationUrl, State: state });
-  });
+  route(
+    {
+      method: 'post',
+      path: '/sso/start',
+      access: 'public',
+      operationId: 'startSso',
+      tag: 'Session',
+      summary:
+        'Starts a sign-in at the organisation’s identity provider: authorization code flow with PKCE, state and nonce (gateway only)',
+      body: ssoStartBody,
+      responses: {
+        200: { description: 'Where to send the browser, and the state to bind to it', body: ssoStartRecord },
+        400: refused('BAD_REQUEST: the identity provider could not be reached'),
+        404: refused('NOT_FOUND (field Email): the domain does not sign in with single sign-on'),
+      },
+    },
+    async (req, res, services) => {
+      const { db } = services;
+      const { Email, RedirectUri } = parseBody(ssoStartBody, req.body);
+      const coverage = await coverageOf(db, Email);
+      if (!coverage) throw new HttpError('NOT_FOUND', `${emailDomainOf(Email)} does not sign in with single sign-on`, 'Email');
+      const { authorizationUrl, state } = await startSignIn(db, coverage, RedirectUri, services);
+      res.json({ AuthorizationUrl: authorizationUrl, State: state });
+    },
+  ),
 
   // The identity provider's word replaces the password; the console's own two-factor still
   // applies unless the provider says it used multi-factor, exactly as after a password.
-  router.post('/sso/finish', async (req, res) => {
-    const { CallbackUrl, State } = parseBody(ssoFinishBody, req.body);
-    const claims = await finishSignIn(db, CallbackUrl, State, options);
-    const client = clientOf(req, res);
-    const user = await db.transaction((tx) => accountFor(tx, claims, client.ip));
-    const next = claims.multiFactor ? null : await twoFactorStep(db, user.user_id);
-    res.json(next ? await issueChallenge(db, user.user_id, next, 'sso') : await startSession(db, user, client));
-  });
-
-  return router;
-}
+  route(
+    {
+      method: 'post',
+      path: '/sso/finish',
+      access: 'public',
+      operationId: 'finishSso',
+      tag: 'Session',
+      summary:
+        'Finishes a sign-in from the identity provider’s redirect: a session, or the console’s own two-factor step when the provider did not use multi-factor (gateway only)',
+      body: ssoFinishBody,
+      responses: {
+        200: { description: 'The session and the person, or the second step, as a password sign-in answers', body: signInStepAnswer },
+        400: refused(
+          'INVALID_TOKEN: an unknown, used or expired state, or another callback address; BAD_REQUEST: the provider’s email or names are not valid, or the email is not verified',
+        ),
+        401: refused(
+          'INVALID_CREDENTIALS: the provider did not confirm the sign-in (a wrong or expired code); UNAUTHENTICATED: not the gateway',
+        ),
+        403: refused('FORBIDDEN: no account for the person and no just-in-time accounts, or the account is deactivated'),
+        409: refused('SEAT_LIMIT: no free seat for a just-in-time account'),
+      },
+    },
+    async (req, res, services) => {
+      const { db } = services;
+      const { CallbackUrl, State } = parseBody(ssoFinishBody, req.body);
+      const claims = await finishSignIn(db, CallbackUrl, State, services);
+      const client = clientOf(req, res);
+      const user = await db.transaction((tx) => accountFor(tx, claims, client.ip));
+      const next = claims.multiFactor ? null : await twoFactorStep(db, user.user_id);
+      res.json(next ? await issueChallenge(db, user.user_id, next, 'sso') : await startSession(db, user, client));
+    },
+  ),
+];
 
 /** An organisation's single sign-on settings: its admins' own, any for a SuperAdmin. */
-export function ssoSettingsRoutes(db: Database, options: SsoOptions & DnsOptions): Router {
-  const router = Router();
+export const ssoSettingsRoutes = [
+  route(
+    {
+      method: 'get',
+      path: SSO_SETTINGS_PATH,
+      access: 'admin',
+      operationId: 'getSsoSettings',
+      tag: 'Organisations',
+      summary: "An organisation's single sign-on settings: its admins' own, any for a SuperAdmin; never the client secret",
+      query: ssoSettingsQuery,
+      responses: {
+        200: { description: 'The settings (off when none were saved)', body: ssoSettingsRecord },
+        400: BAD_CLIENT_ID,
+        404: NO_SUCH_ORGANISATION,
+      },
+    },
+    async (req, res, { db }) => {
+      const { ClientId } = parseBody(ssoSettingsQuery, req.query);
+      res.json(await settingsOf(db, targetOrganization(viewerOf(res), ClientId)));
+    },
+  ),
 
-  router.get(SSO_SETTINGS_PATH, requireAdmin, async (req, res) => {
-    const { ClientId } = parseBody(ssoSettingsQuery, req.query);
-    res.json(await settingsOf(db, targetOrganization(viewerOf(res), ClientId)));
-  });
-
-  router.patch(SSO_SETTINGS_PATH, requireAdmin, async (req, res) => {
-    const viewer = viewerOf(res);
-    const { ClientId, ClientSecret, Domains, ...settings } = parseBody(ssoSettingsBody, req.body);
-    const clientId = targetOrganization(viewer, ClientId);
-    const unclaimable = await unclaimableReason(db, Domains);
-    if (unclaimable) throw new HttpError('BAD_REQUEST', unclaimable, 'Domains');
-    // The issuer must be on the internet (told now, as well as refused at every use), and on, it
-    // must answer: an issuer whose discovery document cannot be read would sign nobody in.
-    const refusal =
-      settings.Issuer &&
-      (await privateHostRefusal(new URL(settings.Issuer).hostname.replace(/^\[|\]$/g, ''), {
-        allowPrivateNetwork: options.allowPrivateNetwork === true,
-      }));
-    if (refusal) throw new HttpError('BAD_REQUEST', refusal, 'Issuer');
-    if (settings.Enabled && settings.Issuer) await readDiscovery(settings.Issuer, options);
-    const saved = await db
-      .transaction(async (tx) => {
-        const before = await settingsOf(tx, clientId, true);
-        if (settings.Enabled && !ClientSecret && !before.ClientSecretSet) {
-          throw new HttpError('BAD_REQUEST', 'Enter the client secret the identity provider gave the console', 'ClientSecret');
-        }
-        await refuseVerifiedElsewhere(tx, clientId, Domains);
-        const sealed = ClientSecret ? options.secretBox.seal(ClientSecret, ssoSecretContext(clientId)) : null;
-        await tx.query(
-          `INSERT INTO sso_settings (client_id, enabled, issuer, oidc_client_id, oidc_secret_sealed, require_sso, allow_jit, mfa_acr_values, updated_at)
+  route(
+    {
+      method: 'patch',
+      path: SSO_SETTINGS_PATH,
+      access: 'admin',
+      operationId: 'updateSsoSettings',
+      tag: 'Organisations',
+      summary:
+        'Changes the issuer (its discovery document must answer when on), client, domains (new ones unverified), require-SSO and just-in-time accounts (the secret sealed at rest; left out, the stored one stays); audited',
+      body: ssoSettingsBody,
+      responses: {
+        200: { description: 'The settings as saved', body: ssoSettingsRecord },
+        400: refused(
+          'BAD_REQUEST: a setting breaks its rule (the field names it), a public mail or the provider’s domain, an issuer that does not answer, or no client secret to turn it on with',
+        ),
+        404: NO_SUCH_ORGANISATION,
+        409: refused('CONFLICT (field Domains): another organisation has verified a domain'),
+      },
+    },
+    async (req, res, services) => {
+      const { db } = services;
+      const viewer = viewerOf(res);
+      const { ClientId, ClientSecret, Domains, ...settings } = parseBody(ssoSettingsBody, req.body);
+      const clientId = targetOrganization(viewer, ClientId);
+      const unclaimable = await unclaimableReason(db, Domains);
+      if (unclaimable) throw new HttpError('BAD_REQUEST', unclaimable, 'Domains');
+      // The issuer must be on the internet (told now, as well as refused at every use), and on, it
+      // must answer: an issuer whose discovery document cannot be read would sign nobody in.
+      const refusal =
+        settings.Issuer &&
+        (await privateHostRefusal(new URL(settings.Issuer).hostname.replace(/^\[|\]$/g, ''), {
+          allowPrivateNetwork: services.allowPrivateNetwork,
+        }));
+      if (refusal) throw new HttpError('BAD_REQUEST', refusal, 'Issuer');
+      if (settings.Enabled && settings.Issuer) await readDiscovery(settings.Issuer, services);
+      const saved = await db
+        .transaction(async (tx) => {
+          const before = await settingsOf(tx, clientId, true);
+          if (settings.Enabled && !ClientSecret && !before.ClientSecretSet) {
+            throw new HttpError('BAD_REQUEST', 'Enter the client secret the identity provider gave the console', 'ClientSecret');
+          }
+          await refuseVerifiedElsewhere(tx, clientId, Domains);
+          const sealed = ClientSecret ? services.secretBox.seal(ClientSecret, ssoSecretContext(clientId)) : null;
+          await tx.query(
+            `INSERT INTO sso_settings (client_id, enabled, issuer, oidc_client_id, oidc_secret_sealed, require_sso, allow_jit, mfa_acr_values, updated_at)
            VALUES ($1, $2, $3, $4, $5, $6, $7, coalesce($8, '{}'::text[]), now())
            ON CONFLICT (client_id) DO UPDATE
              SET enabled = $2, issuer = $3, oidc_client_id = $4, oidc_secret_sealed = coalesce($5, sso_settings.oidc_secret_sealed),
                  require_sso = $6, allow_jit = $7, mfa_acr_values = coalesce($8, sso_settings.mfa_acr_values), updated_at = now()`,
-          [
-            clientId,
-            settings.Enabled,
-            settings.Issuer,
-            settings.OidcClientId,
-            sealed,
-            settings.RequireSso,
-            settings.AllowJit,
-            settings.MfaAcrValues,
-          ],
-        );
-        // A domain kept keeps its token and whether it is verified; a new one starts unverified.
-        await tx.query('DELETE FROM sso_domains WHERE client_id = $1 AND NOT (domain = ANY($2::text[]))', [clientId, Domains]);
-        for (const domain of Domains) {
-          await tx.query(
-            'INSERT INTO sso_domains (domain, client_id, verification_token) VALUES ($1, $2, $3) ON CONFLICT (client_id, domain) DO NOTHING',
-            [domain, clientId, newVerificationToken()],
+            [
+              clientId,
+              settings.Enabled,
+              settings.Issuer,
+              settings.OidcClientId,
+              sealed,
+              settings.RequireSso,
+              settings.AllowJit,
+              settings.MfaAcrValues,
+            ],
           );
-        }
-        const after = await settingsOf(tx, clientId);
-        const diff = changedFields(described(before), described(after));
-        if (ClientSecret) diff.after.ClientSecretChanged = true;
-        await audit(tx, {
-          clientId,
-          actorUserId: viewer.userId,
-          ip: clientOf(req, res).ip,
-          action: 'organization.sso_change',
-          entityType: 'organization',
-          entityId: clientId,
-          ...diff,
-        });
-        return after;
-      })
-      .catch((error: unknown) => verifiedElsewhere(error, 'Domains'));
-    res.json(saved);
-  });
+          // A domain kept keeps its token and whether it is verified; a new one starts unverified.
+          await tx.query('DELETE FROM sso_domains WHERE client_id = $1 AND NOT (domain = ANY($2::text[]))', [clientId, Domains]);
+          for (const domain of Domains) {
+            await tx.query(
+              'INSERT INTO sso_domains (domain, client_id, verification_token) VALUES ($1, $2, $3) ON CONFLICT (client_id, domain) DO NOTHING',
+              [domain, clientId, newVerificationToken()],
+            );
+          }
+          const after = await settingsOf(tx, clientId);
+          const diff = changedFields(described(before), described(after));
+          if (ClientSecret) diff.after.ClientSecretChanged = true;
+          await audit(tx, {
+            clientId,
+            actorUserId: viewer.userId,
+            ip: clientOf(req, res).ip,
+            action: 'organization.sso_change',
+            entityType: 'organization',
+            entityId: clientId,
+            ...diff,
+          });
+          return after;
+        })
+        .catch((error: unknown) => verifiedElsewhere(error, 'Domains'));
+      res.json(saved);
+    },
+  ),
 
   // The organisation shows it owns a domain: its TXT record holds the token the console gave it.
-  router.post(`${SSO_SETTINGS_PATH}/domains/verify`, requireAdmin, async (req, res) => {
-    const { ClientId, Domain } = parseBody(ssoDomainBody, req.body);
-    const clientId = targetOrganization(viewerOf(res), ClientId);
-    const claim = await claimOf(db, clientId, Domain);
-    if (!claim.verified) {
-      if (!(await dnsHoldsToken(Domain, claim.token, options))) {
-        throw new HttpError(
-          'BAD_REQUEST',
-          `The TXT record ${verificationRecordName(Domain)} does not hold ${verificationRecordValue(claim.token)} yet. Publish it, wait for DNS to update, and verify again`,
-          'Domain',
-        );
+  route(
+    {
+      method: 'post',
+      path: `${SSO_SETTINGS_PATH}/domains/verify`,
+      access: 'admin',
+      operationId: 'verifySsoDomain',
+      tag: 'Organisations',
+      summary: 'Verifies that the organisation owns a domain it claims: its TXT record holds the console’s token; audited',
+      body: ssoDomainBody,
+      responses: {
+        200: { description: 'The settings, the domain verified', body: ssoSettingsRecord },
+        400: refused('BAD_REQUEST (field Domain): the TXT record does not hold the token, or DNS could not be asked'),
+        404: refused('NOT_FOUND (field Domain): not one of the organisation’s domains'),
+        409: refused('CONFLICT (field Domain): another organisation has verified it'),
+      },
+    },
+    async (req, res, services) => {
+      const { db } = services;
+      const { ClientId, Domain } = parseBody(ssoDomainBody, req.body);
+      const clientId = targetOrganization(viewerOf(res), ClientId);
+      const claim = await claimOf(db, clientId, Domain);
+      if (!claim.verified) {
+        if (!(await dnsHoldsToken(Domain, claim.token, services))) {
+          throw new HttpError(
+            'BAD_REQUEST',
+            `The TXT record ${verificationRecordName(Domain)} does not hold ${verificationRecordValue(claim.token)} yet. Publish it, wait for DNS to update, and verify again`,
+            'Domain',
+          );
+        }
+        await markVerified(db, req, res, { clientId, domain: Domain, by: 'dns' });
       }
-      await markVerified(db, req, res, { clientId, domain: Domain, by: 'dns' });
-    }
-    res.json(await settingsOf(db, clientId));
-  });
+      res.json(await settingsOf(db, clientId));
+    },
+  ),
 
   // The provider vouches for a domain it has checked some other way; signed in as themselves only.
-  router.post(`${SSO_SETTINGS_PATH}/domains/confirm`, requirePerson, async (req, res) => {
-    const viewer = viewerOf(res);
-    if (viewer.typeOfUser !== 'SuperAdmin') throw new HttpError('FORBIDDEN', 'Only the provider’s administrators vouch for a domain');
-    const { ClientId, Domain } = parseBody(ssoDomainBody, req.body);
-    const clientId = targetOrganization(viewer, ClientId);
-    const unclaimable = await unclaimableReason(db, [Domain]);
-    if (unclaimable) throw new HttpError('BAD_REQUEST', unclaimable, 'Domain');
-    const claim = await claimOf(db, clientId, Domain);
-    if (!claim.verified) await markVerified(db, req, res, { clientId, domain: Domain, by: 'provider' });
-    res.json(await settingsOf(db, clientId));
-  });
+  route(
+    {
+      method: 'post',
+      path: `${SSO_SETTINGS_PATH}/domains/confirm`,
+      access: 'person',
+      operationId: 'confirmSsoDomain',
+      tag: 'Organisations',
+      summary: 'A SuperAdmin, signed in as themselves, vouches that the organisation owns a domain it claims; audited',
+      body: ssoDomainBody,
+      responses: {
+        200: { description: 'The settings, the domain verified', body: ssoSettingsRecord },
+        400: refused('BAD_REQUEST (field Domain): a public mail or the provider’s own domain'),
+        403: refused('FORBIDDEN: not a SuperAdmin, or an API key'),
+        404: refused('NOT_FOUND (field Domain): not one of the organisation’s domains'),
+        409: refused('CONFLICT (field Domain): another organisation has verified it'),
+      },
+    },
+    async (req, res, { db }) => {
+      const viewer = viewerOf(res);
+      if (viewer.typeOfUser !== 'SuperAdmin') throw new HttpError('FORBIDDEN', 'Only the provider’s administrators vouch for a domain');
+      const { ClientId, Domain } = parseBody(ssoDomainBody, req.body);
+      const clientId = targetOrganization(viewer, ClientId);
+      const unclaimable = await unclaimableReason(db, [Domain]);
+      if (unclaimable) throw new HttpError('BAD_REQUEST', unclaimable, 'Domain');
+      const claim = await claimOf(db, clientId, Domain);
+      if (!claim.verified) await markVerified(db, req, res, { clientId, domain: Domain, by: 'provider' });
+      res.json(await settingsOf(db, clientId));
+    },
+  ),
 
-  router.post(`${SSO_SETTINGS_PATH}/discover`, requireAdmin, async (req, res) => {
-    const { ClientId, Issuer } = parseBody(ssoDiscoverBody, req.body);
-    targetOrganization(viewerOf(res), ClientId);
-    const metadata = await readDiscovery(Issuer, options);
-    res.json({
-      Issuer: metadata.issuer,
-      AuthorizationEndpoint: metadata.authorization_endpoint ?? null,
-      TokenEndpoint: metadata.token_endpoint ?? null,
-      UserinfoEndpoint: metadata.userinfo_endpoint ?? null,
-      ScopesSupported: metadata.scopes_supported ?? [],
-      Pkce: (metadata.code_challenge_methods_supported ?? []).includes('S256'),
-    });
-  });
-
-  return router;
-}
+  route(
+    {
+      method: 'post',
+      path: `${SSO_SETTINGS_PATH}/discover`,
+      access: 'admin',
+      operationId: 'discoverSsoIssuer',
+      tag: 'Organisations',
+      summary: "Reads an issuer's OpenID Connect discovery document and says what it found",
+      body: ssoDiscoverBody,
+      responses: {
+        200: { description: 'What the discovery document says', body: ssoDiscoveryRecord },
+        400: refused('BAD_REQUEST (field Issuer): not https, unreachable, or not a discovery document, with the reason'),
+      },
+    },
+    async (req, res, services) => {
+      const { ClientId, Issuer } = parseBody(ssoDiscoverBody, req.body);
+      targetOrganization(viewerOf(res), ClientId);
+      const metadata = await readDiscovery(Issuer, services);
+      res.json({
+        Issuer: metadata.issuer,
+        AuthorizationEndpoint: metadata.authorization_endpoint ?? null,
+        TokenEndpoint: metadata.token_endpoint ?? null,
+        UserinfoEndpoint: metadata.userinfo_endpoint ?? null,
+        ScopesSupported: metadata.scopes_supported ?? [],
+        Pkce: (metadata.code_challenge_methods_supported ?? []).includes('S256'),
+      });
+    },
+  ),
+];
 
 /** The issuer's discovery document, or a refusal naming the issuer field and why it could not be read. */
 async function readDiscovery(issuer: string, options: SsoOptions) {

@@ -1,4 +1,3 @@
-import { Router } from 'express';
 import { z } from 'zod';
 import {
   importUserRow,
@@ -9,16 +8,19 @@ import {
   USER_IMPORT_REST_FIELDS,
   USER_IMPORT_TOO_MANY_ROWS_MESSAGE,
 } from '@yozy/shared';
-import type { Database, Queryable } from '../db/database';
+import type { Queryable } from '../db/database';
 import { reserveSeats, seatLimitMessage, seatsOf } from '../domain/seats';
-import { requireAdmin, viewerOf } from '../http/auth';
-import { HttpError, parseBody } from '../http/errors';
+import { viewerOf } from '../http/auth';
+import { HttpError, parseBody, settleDuplicates } from '../http/errors';
 import { clientOf } from '../http/gateway';
-import { jsonObject } from '../http/resource';
+import { recordsByIds } from '../http/resource';
 import { targetOrganization } from '../http/scope';
-import type { Mailer } from '../mail/mailer';
 import type { QueuedMail } from '../mail/outbox';
-import { clientUserFields, EMAIL_TAKEN_MESSAGE, inviteBody, inviteUser, isUniqueViolation } from './clientUsers';
+import { clientUsers, EMAIL_TAKEN_MESSAGE, inviteBody, inviteUser } from '../domain/people';
+import { route } from '../http/route';
+import { userImportPreview, usersImported } from '../openapi/answers';
+import { refused, NO_SUCH_ORGANISATION } from '../http/answers';
+import { requestSchema } from '../openapi/components';
 
 /**
  * Importing people from a file: one call checks every row and says what is wrong with each,
@@ -26,8 +28,10 @@ import { clientUserFields, EMAIL_TAKEN_MESSAGE, inviteBody, inviteUser, isUnique
  * form (account, roles, seats, link, mail, audit entry).
  */
 
+const PREVIEW_PATH = '/subscription/users/import/preview';
+const IMPORT_PATH = '/subscription/users/import';
 /** A file of people is larger than any form: these take bodies up to 1 MB (500 rows of the longest cells). */
-export const USER_IMPORT_PATHS = ['/subscription/users/import/preview', '/subscription/users/import'];
+export const USER_IMPORT_PATHS = [PREVIEW_PATH, IMPORT_PATH];
 
 // A cell as the file has it: the row's rules are checked one row at a time, so that a bad email
 // is a problem of its row and not a refusal of the whole file.
@@ -44,14 +48,17 @@ export const importRowBody = z.object({
 });
 
 /** POST /subscription/users/import/preview and /subscription/users/import. */
-export const importBody = z.object({
-  ClientId: inviteBody.shape.ClientId,
-  Rows: z
-    .array(importRowBody, { error: USER_IMPORT_NO_ROWS_MESSAGE })
-    .min(1, USER_IMPORT_NO_ROWS_MESSAGE)
-    .max(USER_IMPORT_MAX_ROWS, USER_IMPORT_TOO_MANY_ROWS_MESSAGE)
-    .meta({ description: `The rows of the file in order, 1 to ${USER_IMPORT_MAX_ROWS}` }),
-});
+export const importBody = requestSchema(
+  'UserImport',
+  z.object({
+    ClientId: inviteBody.shape.ClientId,
+    Rows: z
+      .array(importRowBody, { error: USER_IMPORT_NO_ROWS_MESSAGE })
+      .min(1, USER_IMPORT_NO_ROWS_MESSAGE)
+      .max(USER_IMPORT_MAX_ROWS, USER_IMPORT_TOO_MANY_ROWS_MESSAGE)
+      .meta({ description: `The rows of the file in order, 1 to ${USER_IMPORT_MAX_ROWS}` }),
+  }),
+);
 
 const rowRules = restSchema(importUserRow, USER_IMPORT_REST_FIELDS);
 
@@ -150,67 +157,98 @@ function seatsNeeded(rows: CheckedRow[]): Map<number, number> {
   return needed;
 }
 
-export function userImportRoutes(db: Database, { mailer }: { mailer: Mailer }): Router {
-  const router = Router();
+export const userImportRoutes = [
+  route(
+    {
+      method: 'post',
+      path: PREVIEW_PATH,
+      access: 'admin',
+      operationId: 'previewUserImport',
+      tag: 'Users',
+      summary: 'Check the rows of a file of people to invite and say what is wrong with each, writing nothing',
+      description:
+        'Each row gets the invitation form’s rules, an email used on an earlier row or by an existing account, and roles the organisation’s licensed products do not have. Bodies up to 1 MB.',
+      body: importBody,
+      responses: {
+        200: { description: 'Every row with its problems', body: userImportPreview },
+        400: refused('BAD_REQUEST (field Rows): no rows, or more than the most one import takes; a malformed ClientId'),
+        413: refused('PAYLOAD_TOO_LARGE: a body over 1 MB'),
+      },
+    },
+    async (req, res, { db }) => {
+      const { ClientId, Rows } = parseBody(importBody, req.body);
+      const clientId = targetOrganization(viewerOf(res), ClientId);
+      const checked = await checkRows(db, clientId, Rows);
+      const good = checked.filter((row) => row.Problems.length === 0);
+      const SeatProblems: string[] = [];
+      for (const [productId, count] of seatsNeeded(good)) {
+        const seats = await seatsOf(db, clientId, productId);
+        if (seats.used + count > seats.capacity) SeatProblems.push(seatLimitMessage(seats, count));
+      }
+      res.json({ Rows: checked.map(({ Row, Problems }) => ({ Row, Problems })), GoodRows: good.length, SeatProblems });
+    },
+  ),
 
-  router.post('/subscription/users/import/preview', requireAdmin, async (req, res) => {
-    const { ClientId, Rows } = parseBody(importBody, req.body);
-    const clientId = targetOrganization(viewerOf(res), ClientId);
-    const checked = await checkRows(db, clientId, Rows);
-    const good = checked.filter((row) => row.Problems.length === 0);
-    const SeatProblems: string[] = [];
-    for (const [productId, count] of seatsNeeded(good)) {
-      const seats = await seatsOf(db, clientId, productId);
-      if (seats.used + count > seats.capacity) SeatProblems.push(seatLimitMessage(seats, count));
-    }
-    res.json({ Rows: checked.map(({ Row, Problems }) => ({ Row, Problems })), GoodRows: good.length, SeatProblems });
-  });
-
-  router.post('/subscription/users/import', requireAdmin, async (req, res) => {
-    const viewer = viewerOf(res);
-    const { ClientId, Rows } = parseBody(importBody, req.body);
-    const clientId = targetOrganization(viewer, ClientId);
-    const ip = clientOf(req, res).ip;
-    const { ids, mails } = await db
-      .transaction(async (tx) => {
-        const checked = await checkRows(tx, clientId, Rows);
-        const bad = checked.filter((row) => row.Problems.length > 0);
-        if (bad.length > 0) {
-          const { Row, Problems } = bad[0]!;
-          const others = bad.length > 1 ? ` (and ${bad.length - 1} more ${bad.length === 2 ? 'row' : 'rows'})` : '';
-          throw new HttpError('BAD_REQUEST', `Row ${Row}: ${Problems[0]!.Message}${others}. Nobody was invited.`, 'Rows');
-        }
-        // Every seat the file needs at once, so a file that does not fit is refused saying how
-        // many seats are left, before anyone is invited.
-        for (const [productId, count] of seatsNeeded(checked)) await reserveSeats(tx, clientId, productId, count, 'Rows');
-        const ids: number[] = [];
-        const mails: QueuedMail[] = [];
-        for (const row of checked) {
-          const { Roles: _roles, ...user } = row.user!;
-          const invited = await inviteUser(tx, mailer, {
-            clientId,
-            actorUserId: viewer.userId,
-            ip,
-            user,
-            roleIds: row.roles.map((role) => role.role_id),
-          });
-          ids.push(invited.userId);
-          if (invited.mail) mails.push(invited.mail);
-        }
-        return { ids, mails };
-      })
-      .catch((error: unknown) => {
-        // Someone invited the same email while the file was being imported.
-        if (isUniqueViolation(error, 'client_users_email_key')) throw new HttpError('CONFLICT', EMAIL_TAKEN_MESSAGE, 'Rows');
-        throw error;
-      });
-    for (const mail of mails) mailer.dispatch(mail);
-    const users = await db.query<{ row: Record<string, unknown> }>(
-      `SELECT ${jsonObject(clientUserFields)} AS row FROM client_users u WHERE u.user_id = ANY($1::int[]) ORDER BY u.user_id`,
-      [ids],
-    );
-    res.status(201).json({ Invited: ids.length, Users: users.map((u) => u.row) });
-  });
-
-  return router;
-}
+  route(
+    {
+      method: 'post',
+      path: IMPORT_PATH,
+      access: 'admin',
+      operationId: 'importUsers',
+      tag: 'Users',
+      summary: 'Invite every row of a file of people at once, all or none',
+      description:
+        'In one transaction: every row checked as the preview does (any problem refuses the whole file), the seats of every product reserved at once (the licences stay locked until it commits), then each person invited as POST /subscription/usercreation does: account, roles, link, mail and audit entry.',
+      body: importBody,
+      responses: {
+        201: { description: 'Invited', body: usersImported },
+        400: refused('BAD_REQUEST (field Rows): a row has a problem (the message names it), no rows, or too many'),
+        404: NO_SUCH_ORGANISATION,
+        409: refused(
+          'SEAT_LIMIT (field Rows): the rows need more seats than are left, saying how many are left; CONFLICT: an email was taken meanwhile',
+        ),
+        413: refused('PAYLOAD_TOO_LARGE: a body over 1 MB'),
+      },
+    },
+    async (req, res, { db, mailer }) => {
+      const viewer = viewerOf(res);
+      const { ClientId, Rows } = parseBody(importBody, req.body);
+      const clientId = targetOrganization(viewer, ClientId);
+      const ip = clientOf(req, res).ip;
+      // Someone may invite the same email while the file is being imported.
+      const { ids, mails } = await settleDuplicates(
+        () =>
+          db.transaction(async (tx) => {
+            const checked = await checkRows(tx, clientId, Rows);
+            const bad = checked.filter((row) => row.Problems.length > 0);
+            if (bad.length > 0) {
+              const { Row, Problems } = bad[0]!;
+              const others = bad.length > 1 ? ` (and ${bad.length - 1} more ${bad.length === 2 ? 'row' : 'rows'})` : '';
+              throw new HttpError('BAD_REQUEST', `Row ${Row}: ${Problems[0]!.Message}${others}. Nobody was invited.`, 'Rows');
+            }
+            // Every seat the file needs at once, so a file that does not fit is refused saying how
+            // many seats are left, before anyone is invited.
+            for (const [productId, count] of seatsNeeded(checked)) await reserveSeats(tx, clientId, productId, count, 'Rows');
+            const ids: number[] = [];
+            const mails: QueuedMail[] = [];
+            for (const row of checked) {
+              const { Roles: _roles, ...user } = row.user!;
+              const invited = await inviteUser(tx, mailer, {
+                clientId,
+                actorUserId: viewer.userId,
+                ip,
+                user,
+                roleIds: row.roles.map((role) => role.role_id),
+              });
+              ids.push(invited.userId);
+              if (invited.mail) mails.push(invited.mail);
+            }
+            return { ids, mails };
+          }),
+        { client_users_email_key: [EMAIL_TAKEN_MESSAGE, 'Rows'] },
+      );
+      for (const mail of mails) mailer.dispatch(mail);
+      res.status(201).json({ Invited: ids.length, Users: await recordsByIds(db, clientUsers, 'u.user_id', ids) });
+    },
+  ),
+];

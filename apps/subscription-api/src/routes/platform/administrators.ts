@@ -1,14 +1,14 @@
-import { Router } from 'express';
 import { z } from 'zod';
 import { INVITE_ADMINISTRATOR_REST_FIELDS, inviteAdministratorInput, restSchema } from '@yozy/shared';
-import type { Database, Queryable } from '../../db/database';
+import type { Queryable } from '../../db/database';
+import { EMAIL_TAKEN_MESSAGE, inviteUser, OWN_ACCOUNT_MESSAGE, setActive, STATUS_SQL } from '../../domain/people';
 import { viewerOf } from '../../http/auth';
-import { HttpError, parseBody } from '../../http/errors';
+import { HttpError, parseBody, settleDuplicates } from '../../http/errors';
 import { clientOf } from '../../http/gateway';
-import { jsonObject, listResource, type ResourceDefinition } from '../../http/resource';
-import type { Mailer } from '../../mail/mailer';
-import { EMAIL_TAKEN_MESSAGE, inviteUser, isUniqueViolation, OWN_ACCOUNT_MESSAGE, setActive, STATUS_SQL } from '../clientUsers';
-import { recordIdOf, recordQuery, requireSuperAdmin } from './access';
+import { recordById, recordIdOf, recordQuery, type ResourceDefinition, recordOf } from '../../http/resource';
+import { listRoute, route } from '../../http/route';
+import { refused } from '../../http/answers';
+import { answerSchema, requestSchema } from '../../openapi/components';
 
 export const ADMINISTRATORS_PATH = '/platform/administrators';
 
@@ -44,84 +44,123 @@ export const administrators: ResourceDefinition = {
 };
 
 /** A new administrator in the REST names, with the rules the console's form checks. */
-export const administratorBody = restSchema(inviteAdministratorInput, INVITE_ADMINISTRATOR_REST_FIELDS);
+export const administratorBody = requestSchema(
+  'AdministratorInvitation',
+  restSchema(inviteAdministratorInput, INVITE_ADMINISTRATOR_REST_FIELDS),
+);
 /** Whether an administrator can sign in: false deactivates them and ends their sessions at once. */
-export const administratorChangesBody = z.object({ IsActive: z.boolean({ error: 'IsActive is true or false' }) });
+export const administratorChangesBody = requestSchema(
+  'AdministratorChanges',
+  z.object({ IsActive: z.boolean({ error: 'IsActive is true or false' }) }),
+);
 export const administratorQuery = recordQuery('UserId');
 
 export const LAST_ADMINISTRATOR_MESSAGE = 'The provider needs at least one active administrator';
 
-async function administratorById(db: Queryable, userId: number) {
-  const [row] = await db.query<{ row: Record<string, unknown> }>(
-    `SELECT ${jsonObject(administratorFields)} AS row FROM client_users u WHERE u.user_id = $1 AND u.type_of_user = 'SuperAdmin'`,
-    [userId],
-  );
-  return row?.row ?? null;
-}
+const administratorById = (db: Queryable, userId: number) => recordById(db, administrators, 'u.user_id', userId);
+
+export const administratorRecord = answerSchema('Administrator', recordOf(administratorFields, ['Phone', 'LastSignInAt']));
 
 /**
  * The provider's administrators for its SuperAdmins: list them, invite another (the same invitation
  * as an organisation's people get: an account without a password and a mailed link), and
  * deactivate or activate one, never themselves and never the last one who can sign in.
  */
-export function platformAdministratorRoutes(db: Database, { mailer }: { mailer: Mailer }): Router {
-  const router = Router();
+export const platformAdministratorRoutes = [
+  listRoute({
+    path: ADMINISTRATORS_PATH,
+    access: 'superAdmin',
+    operationId: 'listAdministrators',
+    tag: 'Platform',
+    summary: 'The provider’s administrators (SuperAdmins): status, two-factor and last sign-in',
+    resource: administrators,
+    rows: 'Administrators',
+    record: administratorRecord,
+  }),
 
-  router.get(ADMINISTRATORS_PATH, requireSuperAdmin, async (req, res) => {
-    res.json(await listResource(db, administrators, req, res, viewerOf(res)));
-  });
-
-  router.post(ADMINISTRATORS_PATH, requireSuperAdmin, async (req, res) => {
-    const user = parseBody(administratorBody, req.body);
-    const viewer = viewerOf(res);
-    const { userId, mail } = await db
-      .transaction((tx) =>
-        inviteUser(tx, mailer, {
-          clientId: viewer.clientId,
-          actorUserId: viewer.userId,
-          ip: clientOf(req, res).ip,
-          user,
-          roleIds: [],
-          typeOfUser: 'SuperAdmin',
-        }),
-      )
-      .catch((error: unknown) => {
-        if (isUniqueViolation(error, 'client_users_email_key')) throw new HttpError('CONFLICT', EMAIL_TAKEN_MESSAGE, 'OfficialEmail');
-        throw error;
-      });
-    if (mail) mailer.dispatch(mail);
-    res.status(201).json(await administratorById(db, userId));
-  });
-
-  router.patch(ADMINISTRATORS_PATH, requireSuperAdmin, async (req, res) => {
-    const userId = recordIdOf(administratorQuery, 'UserId', req);
-    const { IsActive } = parseBody(administratorChangesBody, req.body);
-    const viewer = viewerOf(res);
-    await db.transaction(async (tx) => {
-      const [target] = await tx.query<{ client_id: number }>(
-        "SELECT client_id FROM client_users WHERE user_id = $1 AND type_of_user = 'SuperAdmin' FOR UPDATE",
-        [userId],
+  route(
+    {
+      method: 'post',
+      path: ADMINISTRATORS_PATH,
+      access: 'superAdmin',
+      operationId: 'inviteAdministrator',
+      tag: 'Platform',
+      summary: 'Invite another SuperAdmin: an account without a password and a mailed link to choose one; audited',
+      body: administratorBody,
+      responses: {
+        201: { description: 'The invited administrator', body: administratorRecord },
+        400: refused('BAD_REQUEST naming the field: missing, too long, or not an email address'),
+        409: refused('CONFLICT (field OfficialEmail): someone with this email already has an account'),
+      },
+    },
+    async (req, res, { db, mailer }) => {
+      const user = parseBody(administratorBody, req.body);
+      const viewer = viewerOf(res);
+      const { userId, mail } = await settleDuplicates(
+        () =>
+          db.transaction((tx) =>
+            inviteUser(tx, mailer, {
+              clientId: viewer.clientId,
+              actorUserId: viewer.userId,
+              ip: clientOf(req, res).ip,
+              user,
+              roleIds: [],
+              typeOfUser: 'SuperAdmin',
+            }),
+          ),
+        { client_users_email_key: [EMAIL_TAKEN_MESSAGE, 'OfficialEmail'] },
       );
-      if (!target) throw new HttpError('NOT_FOUND', 'There is no such administrator', 'UserId');
-      if (!IsActive && userId === viewer.userId) throw new HttpError('BAD_REQUEST', OWN_ACCOUNT_MESSAGE, 'UserId');
-      if (!IsActive) {
-        // The others are locked too, so two administrators deactivating each other cannot leave none.
-        const others = await tx.query(
-          "SELECT user_id FROM client_users WHERE type_of_user = 'SuperAdmin' AND is_active AND user_id <> $1 FOR UPDATE",
+      if (mail) mailer.dispatch(mail);
+      res.status(201).json(await administratorById(db, userId));
+    },
+  ),
+
+  route(
+    {
+      method: 'patch',
+      path: ADMINISTRATORS_PATH,
+      access: 'superAdmin',
+      operationId: 'updateAdministrator',
+      tag: 'Platform',
+      summary:
+        'Deactivate an administrator (their sessions end at once) or activate them again; never oneself, never the last active one; audited',
+      query: administratorQuery,
+      body: administratorChangesBody,
+      responses: {
+        200: { description: 'The administrator as changed', body: administratorRecord },
+        400: refused('BAD_REQUEST: no IsActive, or deactivating oneself'),
+        404: refused('NOT_FOUND: no such administrator'),
+        409: refused('CONFLICT (field UserId): the last active administrator'),
+      },
+    },
+    async (req, res, { db }) => {
+      const userId = recordIdOf(administratorQuery, 'UserId', req);
+      const { IsActive } = parseBody(administratorChangesBody, req.body);
+      const viewer = viewerOf(res);
+      await db.transaction(async (tx) => {
+        const [target] = await tx.query<{ client_id: number }>(
+          "SELECT client_id FROM client_users WHERE user_id = $1 AND type_of_user = 'SuperAdmin' FOR UPDATE",
           [userId],
         );
-        if (others.length === 0) throw new HttpError('CONFLICT', LAST_ADMINISTRATOR_MESSAGE, 'UserId');
-      }
-      await setActive(tx, {
-        clientId: target.client_id,
-        actorUserId: viewer.userId,
-        ip: clientOf(req, res).ip,
-        ids: [userId],
-        active: IsActive,
+        if (!target) throw new HttpError('NOT_FOUND', 'There is no such administrator', 'UserId');
+        if (!IsActive && userId === viewer.userId) throw new HttpError('BAD_REQUEST', OWN_ACCOUNT_MESSAGE, 'UserId');
+        if (!IsActive) {
+          // The others are locked too, so two administrators deactivating each other cannot leave none.
+          const others = await tx.query(
+            "SELECT user_id FROM client_users WHERE type_of_user = 'SuperAdmin' AND is_active AND user_id <> $1 FOR UPDATE",
+            [userId],
+          );
+          if (others.length === 0) throw new HttpError('CONFLICT', LAST_ADMINISTRATOR_MESSAGE, 'UserId');
+        }
+        await setActive(tx, {
+          clientId: target.client_id,
+          actorUserId: viewer.userId,
+          ip: clientOf(req, res).ip,
+          ids: [userId],
+          active: IsActive,
+        });
       });
-    });
-    res.json(await administratorById(db, userId));
-  });
-
-  return router;
-}
+      res.json(await administratorById(db, userId));
+    },
+  ),
+];

@@ -1,13 +1,15 @@
-import { Router } from 'express';
+import { z } from 'zod';
 import { API_KEY_REST_FIELDS, apiKeyInput, restSchema } from '@yozy/shared';
-import type { Database, Queryable } from '../../db/database';
+import type { Queryable } from '../../db/database';
 import { audit } from '../../domain/audit';
-import { requirePerson, viewerOf } from '../../http/auth';
+import { viewerOf } from '../../http/auth';
 import { HttpError, parseBody } from '../../http/errors';
 import { clientOf } from '../../http/gateway';
-import { jsonObject, listResource, type ResourceDefinition } from '../../http/resource';
+import { recordById, recordIdOf, recordQuery, type ResourceDefinition, recordOf } from '../../http/resource';
 import { hashToken, newApiKey } from '../../security/tokens';
-import { recordIdOf, recordQuery, requireSuperAdmin } from './access';
+import { listRoute, route } from '../../http/route';
+import { refused } from '../../http/answers';
+import { answerSchema, requestSchema } from '../../openapi/components';
 
 export const API_KEYS_PATH = '/platform/api-keys';
 
@@ -33,7 +35,7 @@ export const apiKeyFields = {
 export const apiKeys: ResourceDefinition = { from: 'api_keys k', fields: apiKeyFields, tieBreaker: 'k.key_id' };
 
 /** A new key in the REST names, with the rules the console's form checks. */
-export const apiKeyBody = restSchema(apiKeyInput, API_KEY_REST_FIELDS);
+export const apiKeyBody = requestSchema('ApiKeyForm', restSchema(apiKeyInput, API_KEY_REST_FIELDS));
 export const apiKeyQuery = recordQuery('KeyId');
 
 type ApiKeyRow = {
@@ -46,83 +48,128 @@ type ApiKeyRow = {
   RevokedAt: string | null;
 };
 
-async function apiKeyById(db: Queryable, keyId: number, lock = false): Promise<ApiKeyRow | null> {
-  const [row] = await db.query<{ row: ApiKeyRow }>(
-    `SELECT ${jsonObject(apiKeyFields)} AS row FROM api_keys k WHERE k.key_id = $1${lock ? ' FOR UPDATE' : ''}`,
-    [keyId],
-  );
-  return row?.row ?? null;
-}
+const apiKeyById = (db: Queryable, keyId: number, lock = false) =>
+  recordById<ApiKeyRow>(db, apiKeys, 'k.key_id', keyId, lock ? 'k' : undefined);
 
 /** What the audit log keeps of a key: never its secret or hash. */
 const described = ({ Name, Access, ClientId, KeyPrefix, ExpiresAt }: ApiKeyRow) => ({ Name, Access, ClientId, KeyPrefix, ExpiresAt });
+
+export const apiKeyRecord = answerSchema(
+  'ApiKey',
+  recordOf(apiKeyFields, ['ClientId', 'CompanyName', 'CreatedByName', 'LastUsedAt', 'ExpiresAt', 'RevokedAt']),
+);
+export const newApiKeyRecord = answerSchema(
+  'NewApiKey',
+  apiKeyRecord.extend({
+    Secret: z.string().meta({ description: 'The key itself, answered this once: only its SHA-256 digest is kept' }),
+  }),
+);
 
 /**
  * API keys for the provider's SuperAdmins, signed in as themselves (a key never makes keys): list,
  * create (the secret is answered this once and only its SHA-256 digest is kept) and revoke, which
  * refuses the key at its next call. A revoked key stays listed, as the audit log names it.
  */
-export function platformApiKeyRoutes(db: Database): Router {
-  const router = Router();
+export const platformApiKeyRoutes = [
+  listRoute({
+    path: API_KEYS_PATH,
+    access: 'superAdminInPerson',
+    operationId: 'listApiKeys',
+    tag: 'Platform',
+    summary: 'API keys of internal tools, revoked ones too: name, access, reach, maker and last use; never the secret',
+    responses: {
+      403: refused('FORBIDDEN: not a SuperAdmin signed in as a person (an API key never manages keys)'),
+    },
+    resource: apiKeys,
+    rows: 'ApiKeys',
+    record: apiKeyRecord,
+  }),
 
-  router.get(API_KEYS_PATH, requireSuperAdmin, requirePerson, async (req, res) => {
-    res.json(await listResource(db, apiKeys, req, res, viewerOf(res)));
-  });
-
-  router.post(API_KEYS_PATH, requireSuperAdmin, requirePerson, async (req, res) => {
-    const body = parseBody(apiKeyBody, req.body);
-    const viewer = viewerOf(res);
-    const { key, prefix } = newApiKey();
-    const created = await db.transaction(async (tx) => {
-      if (body.ExpiresOn !== null) {
-        const [past] = await tx.query("SELECT 1 WHERE $1::date < (now() AT TIME ZONE 'UTC')::date", [body.ExpiresOn]);
-        if (past) throw new HttpError('BAD_REQUEST', 'Choose a day from today on', 'ExpiresOn');
-      }
-      if (body.ClientId !== null) {
-        const [organization] = await tx.query('SELECT 1 FROM clients WHERE client_id = $1', [body.ClientId]);
-        if (!organization) throw new HttpError('BAD_REQUEST', 'Choose an existing organisation', 'ClientId');
-      }
-      const [row] = await tx.query<{ key_id: number }>(
-        `INSERT INTO api_keys (name, key_prefix, key_hash, access, client_id, created_by, expires_at)
+  route(
+    {
+      method: 'post',
+      path: API_KEYS_PATH,
+      access: 'superAdminInPerson',
+      operationId: 'createApiKey',
+      tag: 'Platform',
+      summary: 'Create a key for an internal tool; the secret is answered once and only its digest is kept; audited',
+      body: apiKeyBody,
+      responses: {
+        201: { description: 'The new key with its secret', body: newApiKeyRecord },
+        400: refused('BAD_REQUEST naming the field: no name, an unknown access, or an organisation that does not exist'),
+        403: refused('FORBIDDEN: not a SuperAdmin signed in as a person (an API key never manages keys)'),
+      },
+    },
+    async (req, res, { db }) => {
+      const body = parseBody(apiKeyBody, req.body);
+      const viewer = viewerOf(res);
+      const { key, prefix } = newApiKey();
+      const created = await db.transaction(async (tx) => {
+        if (body.ExpiresOn !== null) {
+          const [past] = await tx.query("SELECT 1 WHERE $1::date < (now() AT TIME ZONE 'UTC')::date", [body.ExpiresOn]);
+          if (past) throw new HttpError('BAD_REQUEST', 'Choose a day from today on', 'ExpiresOn');
+        }
+        if (body.ClientId !== null) {
+          const [organization] = await tx.query('SELECT 1 FROM clients WHERE client_id = $1', [body.ClientId]);
+          if (!organization) throw new HttpError('BAD_REQUEST', 'Choose an existing organisation', 'ClientId');
+        }
+        const [row] = await tx.query<{ key_id: number }>(
+          `INSERT INTO api_keys (name, key_prefix, key_hash, access, client_id, created_by, expires_at)
          VALUES ($1, $2, $3, $4, $5, $6, ($7::date + 1)::timestamp AT TIME ZONE 'UTC') RETURNING key_id`,
-        [body.Name, prefix, hashToken(key), body.Access, body.ClientId, viewer.userId, body.ExpiresOn],
-      );
-      const saved = (await apiKeyById(tx, row!.key_id))!;
-      await audit(tx, {
-        clientId: null,
-        actorUserId: viewer.userId,
-        action: 'api_key.create',
-        entityType: 'api_key',
-        entityId: saved.KeyId,
-        after: described(saved),
-        ip: clientOf(req, res).ip,
+          [body.Name, prefix, hashToken(key), body.Access, body.ClientId, viewer.userId, body.ExpiresOn],
+        );
+        const saved = (await apiKeyById(tx, row!.key_id))!;
+        await audit(tx, {
+          clientId: null,
+          actorUserId: viewer.userId,
+          action: 'api_key.create',
+          entityType: 'api_key',
+          entityId: saved.KeyId,
+          after: described(saved),
+          ip: clientOf(req, res).ip,
+        });
+        return saved;
       });
-      return saved;
-    });
-    res.status(201).json({ ...created, Secret: key });
-  });
+      res.status(201).json({ ...created, Secret: key });
+    },
+  ),
 
-  router.delete(API_KEYS_PATH, requireSuperAdmin, requirePerson, async (req, res) => {
-    const keyId = recordIdOf(apiKeyQuery, 'KeyId', req);
-    const viewer = viewerOf(res);
-    const revoked = await db.transaction(async (tx) => {
-      const before = await apiKeyById(tx, keyId, true);
-      if (!before) throw new HttpError('NOT_FOUND', 'There is no such API key', 'KeyId');
-      if (before.RevokedAt) return before;
-      await tx.query('UPDATE api_keys SET revoked_at = now() WHERE key_id = $1', [keyId]);
-      await audit(tx, {
-        clientId: null,
-        actorUserId: viewer.userId,
-        action: 'api_key.revoke',
-        entityType: 'api_key',
-        entityId: keyId,
-        before: described(before),
-        ip: clientOf(req, res).ip,
+  route(
+    {
+      method: 'delete',
+      path: API_KEYS_PATH,
+      access: 'superAdminInPerson',
+      operationId: 'revokeApiKey',
+      tag: 'Platform',
+      summary: 'Revoke a key: its next call is refused; it stays listed as revoked; audited',
+      query: apiKeyQuery,
+      responses: {
+        200: { description: 'The key as revoked', body: apiKeyRecord },
+        400: refused('BAD_REQUEST: the key is not named as KeyId=eq.<id>'),
+        403: refused('FORBIDDEN: not a SuperAdmin signed in as a person (an API key never manages keys)'),
+        404: refused('NOT_FOUND: no such key'),
+      },
+    },
+    async (req, res, { db }) => {
+      const keyId = recordIdOf(apiKeyQuery, 'KeyId', req);
+      const viewer = viewerOf(res);
+      const revoked = await db.transaction(async (tx) => {
+        const before = await apiKeyById(tx, keyId, true);
+        if (!before) throw new HttpError('NOT_FOUND', 'There is no such API key', 'KeyId');
+        if (before.RevokedAt) return before;
+        await tx.query('UPDATE api_keys SET revoked_at = now() WHERE key_id = $1', [keyId]);
+        await audit(tx, {
+          clientId: null,
+          actorUserId: viewer.userId,
+          action: 'api_key.revoke',
+          entityType: 'api_key',
+          entityId: keyId,
+          before: described(before),
+          ip: clientOf(req, res).ip,
+        });
+        return (await apiKeyById(tx, keyId))!;
       });
-      return (await apiKeyById(tx, keyId))!;
-    });
-    res.json(revoked);
-  });
-
-  return router;
-}
+      res.json(revoked);
+    },
+  ),
+];

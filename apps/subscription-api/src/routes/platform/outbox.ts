@@ -1,11 +1,12 @@
-import { Router } from 'express';
-import type { Database } from '../../db/database';
+import { z } from 'zod';
 import { audit } from '../../domain/audit';
-import { requirePerson, viewerOf } from '../../http/auth';
+import { viewerOf } from '../../http/auth';
 import { HttpError } from '../../http/errors';
 import { clientOf } from '../../http/gateway';
-import { listResource, type ResourceDefinition } from '../../http/resource';
-import { recordIdOf, recordQuery, requireSuperAdmin } from './access';
+import { recordIdOf, recordQuery, type ResourceDefinition, recordOf } from '../../http/resource';
+import { listRoute, route } from '../../http/route';
+import { refused } from '../../http/answers';
+import { answerSchema } from '../../openapi/components';
 
 export const OUTBOX_PATH = '/platform/outbox';
 export const OUTBOX_CONTENT_PATH = '/platform/outbox_content';
@@ -31,45 +32,81 @@ export const outboxFields = {
 
 export const outbox: ResourceDefinition = { from: 'mail_outbox m', fields: outboxFields, tieBreaker: 'm.mail_id' };
 
+export const outboxRecord = answerSchema('OutboxMail', recordOf(outboxFields, ['ClientId', 'CompanyName', 'Error', 'SentAt']));
+export const outboxContentRecord = answerSchema(
+  'OutboxMailContent',
+  z.strictObject({
+    MailId: z.int(),
+    TextBody: z
+      .string()
+      .meta({ description: 'The plain-text part as sent, the token of each reset, invitation and set-password link hidden' }),
+    HtmlBody: z.string().meta({ description: 'The HTML part as sent, tokens hidden the same way: show it in a sandboxed frame' }),
+  }),
+);
+
 /** The outbox, for the provider's SuperAdmins only. */
-export function platformOutboxRoutes(db: Database): Router {
-  const router = Router();
-  router.get(OUTBOX_PATH, requireSuperAdmin, async (req, res) => {
-    res.json(await listResource(db, outbox, req, res, viewerOf(res)));
-  });
+export const platformOutboxRoutes = [
+  listRoute({
+    path: OUTBOX_PATH,
+    access: 'superAdmin',
+    operationId: 'listOutbox',
+    tag: 'Platform',
+    summary: 'Every mail written, newest first: recipient, subject, whose, and whether it was sent, refused or kept (not its text)',
+    resource: outbox,
+    rows: 'Outbox',
+    record: outboxRecord,
+  }),
 
   // What one mail says, as sent but with the token of each reset, invitation and set-password link
   // hidden: nobody takes over an account from the outbox, and resending the mail is how a person
   // gets a fresh link. A SuperAdmin in person only, never an API key; every reading is in the
   // audit log, the organisation's own log for its mail.
-  router.get(OUTBOX_CONTENT_PATH, requireSuperAdmin, requirePerson, async (req, res) => {
-    const mailId = recordIdOf(outboxContentQuery, 'MailId', req);
-    const content = await db.transaction(async (tx) => {
-      const [mail] = await tx.query<{
-        MailId: number;
-        TextBody: string;
-        HtmlBody: string;
-        client_id: number | null;
-        to_address: string;
-        template: string;
-      }>(
-        `SELECT mail_id AS "MailId", masked_text_body AS "TextBody", masked_html_body AS "HtmlBody", client_id, to_address, template
+  route(
+    {
+      method: 'get',
+      path: OUTBOX_CONTENT_PATH,
+      access: 'superAdminInPerson',
+      operationId: 'readOutboxMail',
+      tag: 'Platform',
+      summary:
+        'What one mail says, as sent but with the token of each reset, invitation and set-password link hidden; every reading is audited (mail.read)',
+      description: 'For a SuperAdmin signed in as a person, never an API key. Resending the mail is how its person gets a working link.',
+      query: outboxContentQuery,
+      responses: {
+        200: { description: 'The mail’s text and HTML, tokens hidden', body: outboxContentRecord },
+        400: refused('BAD_REQUEST: the mail is not named as MailId=eq.<id>'),
+        403: refused('FORBIDDEN: not a SuperAdmin, or an API key'),
+        404: refused('NOT_FOUND: no such mail'),
+      },
+    },
+    async (req, res, { db }) => {
+      const mailId = recordIdOf(outboxContentQuery, 'MailId', req);
+      const content = await db.transaction(async (tx) => {
+        const [mail] = await tx.query<{
+          MailId: number;
+          TextBody: string;
+          HtmlBody: string;
+          client_id: number | null;
+          to_address: string;
+          template: string;
+        }>(
+          `SELECT mail_id AS "MailId", masked_text_body AS "TextBody", masked_html_body AS "HtmlBody", client_id, to_address, template
            FROM mail_outbox WHERE mail_id = $1`,
-        [mailId],
-      );
-      if (!mail) throw new HttpError('NOT_FOUND', 'There is no such mail', 'MailId');
-      await audit(tx, {
-        clientId: mail.client_id,
-        actorUserId: viewerOf(res).userId,
-        action: 'mail.read',
-        entityType: 'mail',
-        entityId: mailId,
-        after: { To: mail.to_address, Template: mail.template },
-        ip: clientOf(req, res).ip,
+          [mailId],
+        );
+        if (!mail) throw new HttpError('NOT_FOUND', 'There is no such mail', 'MailId');
+        await audit(tx, {
+          clientId: mail.client_id,
+          actorUserId: viewerOf(res).userId,
+          action: 'mail.read',
+          entityType: 'mail',
+          entityId: mailId,
+          after: { To: mail.to_address, Template: mail.template },
+          ip: clientOf(req, res).ip,
+        });
+        return { MailId: mail.MailId, TextBody: mail.TextBody, HtmlBody: mail.HtmlBody };
       });
-      return { MailId: mail.MailId, TextBody: mail.TextBody, HtmlBody: mail.HtmlBody };
-    });
-    res.json(content);
-  });
-  return router;
-}
+      res.json(content);
+    },
+  ),
+];

@@ -1,13 +1,12 @@
-import { Router } from 'express';
 import { z } from 'zod';
 import { PLAN_REST_FIELDS, planChangesInput, planInput, restSchema } from '@yozy/shared';
-import type { Database, Queryable } from '../../db/database';
-import { audit, changedFields } from '../../domain/audit';
-import { viewerOf } from '../../http/auth';
-import { HttpError, parseBody } from '../../http/errors';
-import { clientOf } from '../../http/gateway';
-import { jsonObject, listResource, type ResourceDefinition } from '../../http/resource';
-import { isUniqueViolation, recordIdOf, recordQuery, requireSuperAdmin } from './access';
+import type { Queryable } from '../../db/database';
+import { HttpError } from '../../http/errors';
+import { recordById, recordQuery, type ResourceDefinition, recordOf } from '../../http/resource';
+import { listRoute, route } from '../../http/route';
+import { changeRecord, createRecord, deleteRecord, type Master } from '../../http/masters';
+import { refused } from '../../http/answers';
+import { answerSchema, requestSchema } from '../../openapi/components';
 
 export const PLANS_PATH = '/platform/subscription_plan_master';
 
@@ -43,12 +42,15 @@ export const managedPlans: ResourceDefinition = {
 };
 
 /** A new plan in the provider's field names, with the rules the console's form checks. */
-export const planBody = restSchema(planInput, PLAN_REST_FIELDS);
+export const planBody = requestSchema('PlanForm', restSchema(planInput, PLAN_REST_FIELDS));
 /** A plan's changed terms; `Retired` takes it off sale (or puts it back) without touching its terms. */
-export const planChangesBody = restSchema(planChangesInput, PLAN_REST_FIELDS)
-  .partial()
-  .extend({ Retired: z.boolean({ error: 'Retired is true or false' }).optional() })
-  .refine((body) => Object.values(body).some((value) => value !== undefined), 'Send at least one field to change');
+export const planChangesBody = requestSchema(
+  'PlanChanges',
+  restSchema(planChangesInput, PLAN_REST_FIELDS)
+    .partial()
+    .extend({ Retired: z.boolean({ error: 'Retired is true or false' }).optional() })
+    .refine((body) => Object.values(body).some((value) => value !== undefined), 'Send at least one field to change'),
+);
 export const planQuery = recordQuery('PlanId');
 
 type PlanRow = z.output<typeof planBody> & {
@@ -70,26 +72,26 @@ const COLUMNS = {
 
 const DUPLICATE_NAME = 'This product already has a plan of that name';
 
-async function planById(db: Queryable, planId: number, lock = false): Promise<PlanRow | null> {
-  const [row] = await db.query<{ row: PlanRow }>(
-    `SELECT ${jsonObject(managedPlanFields)} AS row FROM plans pl JOIN products p ON p.product_id = pl.product_id
-      WHERE pl.plan_id = $1${lock ? ' FOR UPDATE OF pl' : ''}`,
-    [planId],
-  );
-  return row?.row ?? null;
-}
-
-/** What the audit log keeps of a plan: its terms and whether it is on sale. */
-const terms = (plan: PlanRow) => ({
-  ProductId: plan.ProductId,
-  PlanName: plan.PlanName,
-  PlanGroup: plan.PlanGroup,
-  Cost: plan.Cost,
-  Currency: plan.Currency,
-  Frequency: plan.Frequency,
-  Capacity: plan.Capacity,
-  Retired: plan.Retired,
-});
+const plan: Master<PlanRow> = {
+  entity: 'plan',
+  table: 'plans',
+  key: 'plan_id',
+  query: planQuery,
+  idField: 'PlanId',
+  read: (db, planId, lock) => recordById(db, managedPlans, 'pl.plan_id', planId, lock ? 'pl' : undefined),
+  // What the audit log keeps of a plan: its terms and whether it is on sale.
+  described: ({ ProductId, PlanName, PlanGroup, Cost, Currency, Frequency, Capacity, Retired }) => ({
+    ProductId,
+    PlanName,
+    PlanGroup,
+    Cost,
+    Currency,
+    Frequency,
+    Capacity,
+    Retired,
+  }),
+  duplicates: { plans_product_plan_name_key: [DUPLICATE_NAME, 'PlanName'] },
+};
 
 async function nameTaken(db: Queryable, productId: number, name: string, exceptPlanId: number | null) {
   const [row] = await db.query(
@@ -99,115 +101,112 @@ async function nameTaken(db: Queryable, productId: number, name: string, exceptP
   return Boolean(row);
 }
 
+export const managedPlanRecord = answerSchema('ManagedPlan', recordOf(managedPlanFields));
+
 /** The plan master for the provider's SuperAdmins: list, add, change, retire and delete plans. */
-export function platformPlanRoutes(db: Database): Router {
-  const router = Router();
+export const platformPlanRoutes = [
+  listRoute({
+    path: PLANS_PATH,
+    access: 'superAdmin',
+    operationId: 'listManagedPlans',
+    tag: 'Platform',
+    summary: 'Every plan, retired ones too, with the number of licences holding it (SuperAdmins)',
+    resource: managedPlans,
+    rows: 'Plans',
+    record: managedPlanRecord,
+  }),
 
-  router.get(PLANS_PATH, requireSuperAdmin, async (req, res) => {
-    res.json(await listResource(db, managedPlans, req, res, viewerOf(res)));
-  });
+  route(
+    {
+      method: 'post',
+      path: PLANS_PATH,
+      access: 'superAdmin',
+      operationId: 'createPlan',
+      tag: 'Platform',
+      summary: 'Add a plan to a product on sale; it is offered at once',
+      body: planBody,
+      responses: {
+        201: { description: 'The new plan', body: managedPlanRecord },
+        400: refused('BAD_REQUEST naming the field: missing, too long, out of the column’s range, or a product not on sale (ProductId)'),
+        409: refused('CONFLICT (field PlanName): the product already has a plan of that name'),
+      },
+    },
+    createRecord(plan, planBody, async (tx, body) => {
+      const [product] = await tx.query('SELECT 1 FROM products WHERE product_id = $1 AND is_active', [body.ProductId]);
+      if (!product) throw new HttpError('BAD_REQUEST', 'Choose a product from the list', 'ProductId');
+      if (await nameTaken(tx, body.ProductId, body.PlanName, null)) throw new HttpError('CONFLICT', DUPLICATE_NAME, 'PlanName');
+      const [row] = await tx.query<{ plan_id: number }>(
+        `INSERT INTO plans (product_id, plan_name, plan_group, cost, currency, frequency, capacity)
+         VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING plan_id`,
+        [body.ProductId, body.PlanName, body.PlanGroup, body.Cost, body.Currency, body.Frequency, body.Capacity],
+      );
+      return row!.plan_id;
+    }),
+  ),
 
-  router.post(PLANS_PATH, requireSuperAdmin, async (req, res) => {
-    const plan = parseBody(planBody, req.body);
-    const viewer = viewerOf(res);
-    const created = await withDuplicateName(() =>
-      db.transaction(async (tx) => {
-        const [product] = await tx.query('SELECT 1 FROM products WHERE product_id = $1 AND is_active', [plan.ProductId]);
-        if (!product) throw new HttpError('BAD_REQUEST', 'Choose a product from the list', 'ProductId');
-        if (await nameTaken(tx, plan.ProductId, plan.PlanName, null)) throw new HttpError('CONFLICT', DUPLICATE_NAME, 'PlanName');
-        const [row] = await tx.query<{ plan_id: number }>(
-          `INSERT INTO plans (product_id, plan_name, plan_group, cost, currency, frequency, capacity)
-           VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING plan_id`,
-          [plan.ProductId, plan.PlanName, plan.PlanGroup, plan.Cost, plan.Currency, plan.Frequency, plan.Capacity],
-        );
-        const saved = (await planById(tx, row!.plan_id))!;
-        await audit(tx, {
-          clientId: null,
-          actorUserId: viewer.userId,
-          action: 'plan.create',
-          entityType: 'plan',
-          entityId: saved.PlanId,
-          after: terms(saved),
-          ip: clientOf(req, res).ip,
-        });
-        return saved;
-      }),
-    );
-    res.status(201).json(created);
-  });
+  route(
+    {
+      method: 'patch',
+      path: PLANS_PATH,
+      access: 'superAdmin',
+      operationId: 'updatePlan',
+      tag: 'Platform',
+      summary: 'Change a plan’s terms, or retire it (Retired: true) so it is no longer offered; licences keep it',
+      query: planQuery,
+      body: planChangesBody,
+      responses: {
+        200: { description: 'The plan as changed', body: managedPlanRecord },
+        400: refused('BAD_REQUEST naming the field, or no field to change'),
+        404: refused('NOT_FOUND: no such plan'),
+        409: refused('CONFLICT (field PlanName): the product already has a plan of that name'),
+      },
+    },
+    changeRecord(plan, planChangesBody, verbOf, async (tx, planId, changes, before) => {
+      if (changes.PlanName !== undefined && (await nameTaken(tx, before.ProductId, changes.PlanName, planId))) {
+        throw new HttpError('CONFLICT', DUPLICATE_NAME, 'PlanName');
+      }
+      const sets: string[] = [];
+      const params: unknown[] = [planId];
+      for (const [field, column] of Object.entries(COLUMNS)) {
+        const value = changes[field as keyof typeof COLUMNS];
+        if (value !== undefined) sets.push(`${column} = $${params.push(value)}`);
+      }
+      if (changes.Retired !== undefined) sets.push(`is_active = $${params.push(!changes.Retired)}`);
+      await tx.query(`UPDATE plans SET ${sets.join(', ')} WHERE plan_id = $1`, params);
+    }),
+  ),
 
-  router.patch(PLANS_PATH, requireSuperAdmin, async (req, res) => {
-    const planId = recordIdOf(planQuery, 'PlanId', req);
-    const changes = parseBody(planChangesBody, req.body);
-    const viewer = viewerOf(res);
-    const saved = await withDuplicateName(() =>
-      db.transaction(async (tx) => {
-        const before = await planById(tx, planId, true);
-        if (!before) throw new HttpError('NOT_FOUND', 'There is no such plan', 'PlanId');
-        if (changes.PlanName !== undefined && (await nameTaken(tx, before.ProductId, changes.PlanName, planId))) {
-          throw new HttpError('CONFLICT', DUPLICATE_NAME, 'PlanName');
-        }
-        const sets: string[] = [];
-        const params: unknown[] = [planId];
-        for (const [field, column] of Object.entries(COLUMNS)) {
-          const value = changes[field as keyof typeof COLUMNS];
-          if (value !== undefined) sets.push(`${column} = $${params.push(value)}`);
-        }
-        if (changes.Retired !== undefined) sets.push(`is_active = $${params.push(!changes.Retired)}`);
-        await tx.query(`UPDATE plans SET ${sets.join(', ')} WHERE plan_id = $1`, params);
-        const after = (await planById(tx, planId))!;
-        const diff = changedFields(terms(before), terms(after));
-        if (Object.keys(diff.after).length) {
-          await audit(tx, {
-            clientId: null,
-            actorUserId: viewer.userId,
-            action: actionOf(diff.after),
-            entityType: 'plan',
-            entityId: planId,
-            ...diff,
-            ip: clientOf(req, res).ip,
-          });
-        }
-        return after;
-      }),
-    );
-    res.json(saved);
-  });
-
-  router.delete(PLANS_PATH, requireSuperAdmin, async (req, res) => {
-    const planId = recordIdOf(planQuery, 'PlanId', req);
-    const viewer = viewerOf(res);
-    await db.transaction(async (tx) => {
-      // Locked, so no licence or enquiry can take the plan between the count and the deletion.
-      const before = await planById(tx, planId, true);
-      if (!before) throw new HttpError('NOT_FOUND', 'There is no such plan', 'PlanId');
+  route(
+    {
+      method: 'delete',
+      path: PLANS_PATH,
+      access: 'superAdmin',
+      operationId: 'deletePlan',
+      tag: 'Platform',
+      summary: 'Delete a plan no licence or enquiry uses',
+      query: planQuery,
+      responses: {
+        204: { description: 'Deleted' },
+        400: refused('BAD_REQUEST: the plan is not named as PlanId=eq.<id>'),
+        404: refused('NOT_FOUND: no such plan'),
+        409: refused('CONFLICT (field PlanId): licences or enquiries use the plan; retire it instead'),
+      },
+    },
+    deleteRecord(plan, async (tx, { PlanId, PlanName }) => {
       const [use] = await tx.query<{ licences: number; enquiries: number }>(
         `SELECT (SELECT count(*)::int FROM licences WHERE plan_id = $1) AS licences,
                 (SELECT count(*)::int FROM enquiries WHERE plan_id = $1) AS enquiries`,
-        [planId],
+        [PlanId],
       );
-      if (use!.licences > 0 || use!.enquiries > 0) throw new HttpError('CONFLICT', inUseMessage(before.PlanName, use!), 'PlanId');
-      await tx.query('DELETE FROM plans WHERE plan_id = $1', [planId]);
-      await audit(tx, {
-        clientId: null,
-        actorUserId: viewer.userId,
-        action: 'plan.delete',
-        entityType: 'plan',
-        entityId: planId,
-        before: terms(before),
-        ip: clientOf(req, res).ip,
-      });
-    });
-    res.status(204).end();
-  });
-
-  return router;
-}
+      return use!.licences > 0 || use!.enquiries > 0 ? inUseMessage(PlanName, use!) : null;
+    }),
+  ),
+];
 
 /** Retiring or reinstating is its own entry in the log; any other change is an update. */
-function actionOf(changed: Record<string, unknown>): string {
-  if (Object.keys(changed).length === 1 && 'Retired' in changed) return changed.Retired ? 'plan.retire' : 'plan.reinstate';
-  return 'plan.update';
+function verbOf(changed: Record<string, unknown>): string {
+  if (Object.keys(changed).length === 1 && 'Retired' in changed) return changed.Retired ? 'retire' : 'reinstate';
+  return 'update';
 }
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -218,14 +217,4 @@ export function inUseMessage(name: string, use: { licences: number; enquiries: n
     use.enquiries ? count(use.enquiries, 'sign-up enquiry', 'sign-up enquiries') : null,
   ].filter(Boolean);
   return `${name} is used by ${holders.join(' and ')}: retire it instead, so it is no longer offered`;
-}
-
-/** Two requests racing past the name check: the unique index settles it. */
-async function withDuplicateName<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (isUniqueViolation(error, 'plans_product_plan_name_key')) throw new HttpError('CONFLICT', DUPLICATE_NAME, 'PlanName');
-    throw error;
-  }
 }

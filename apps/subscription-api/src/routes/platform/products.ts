@@ -1,13 +1,12 @@
-import { Router } from 'express';
 import type { z } from 'zod';
 import { PRODUCT_REST_FIELDS, productInput, restSchema } from '@yozy/shared';
-import type { Database, Queryable } from '../../db/database';
-import { audit, changedFields } from '../../domain/audit';
-import { viewerOf } from '../../http/auth';
-import { HttpError, parseBody } from '../../http/errors';
-import { clientOf } from '../../http/gateway';
-import { jsonObject, listResource, type ResourceDefinition } from '../../http/resource';
-import { isUniqueViolation, recordIdOf, recordQuery, requireSuperAdmin } from './access';
+import type { Queryable } from '../../db/database';
+import { HttpError } from '../../http/errors';
+import { recordById, recordQuery, type ResourceDefinition, recordOf } from '../../http/resource';
+import { listRoute, route } from '../../http/route';
+import { changeRecord, createRecord, type Master } from '../../http/masters';
+import { refused } from '../../http/answers';
+import { answerSchema, requestSchema } from '../../openapi/components';
 
 export const PRODUCTS_PATH = '/platform/subscription_product_master';
 
@@ -33,27 +32,23 @@ export const managedProducts: ResourceDefinition = {
 };
 
 /** A product in the provider's field names, with the rules the console's form checks. */
-export const productBody = restSchema(productInput, PRODUCT_REST_FIELDS);
+export const productBody = requestSchema('ProductForm', restSchema(productInput, PRODUCT_REST_FIELDS));
 export const productQuery = recordQuery('ProductId');
 
 type ProductRow = z.output<typeof productBody> & { ProductId: number; PlanCount: number };
 
 const DUPLICATE_CODE = 'Another product has this code';
 
-async function productById(db: Queryable, productId: number, lock = false): Promise<ProductRow | null> {
-  const [row] = await db.query<{ row: ProductRow }>(
-    `SELECT ${jsonObject(managedProductFields)} AS row FROM products p WHERE p.product_id = $1${lock ? ' FOR UPDATE' : ''}`,
-    [productId],
-  );
-  return row?.row ?? null;
-}
-
-const described = ({ ProductName, ProductCode, Domain, IncludedProducts }: ProductRow) => ({
-  ProductName,
-  ProductCode,
-  Domain,
-  IncludedProducts,
-});
+const product: Master<ProductRow> = {
+  entity: 'product',
+  table: 'products',
+  key: 'product_id',
+  query: productQuery,
+  idField: 'ProductId',
+  read: (db, productId, lock) => recordById(db, managedProducts, 'p.product_id', productId, lock ? 'p' : undefined),
+  described: ({ ProductName, ProductCode, Domain, IncludedProducts }) => ({ ProductName, ProductCode, Domain, IncludedProducts }),
+  duplicates: { products_product_code_key: [DUPLICATE_CODE, 'ProductCode'] },
+};
 
 async function codeTaken(db: Queryable, code: string, exceptProductId: number | null) {
   const [row] = await db.query('SELECT 1 FROM products WHERE product_code = $1 AND product_id IS DISTINCT FROM $2', [
@@ -63,81 +58,74 @@ async function codeTaken(db: Queryable, code: string, exceptProductId: number | 
   return Boolean(row);
 }
 
+export const managedProductRecord = answerSchema('ManagedProduct', recordOf(managedProductFields));
+
 /** The product master for the provider's SuperAdmins: list, add and change products. */
-export function platformProductRoutes(db: Database): Router {
-  const router = Router();
+export const platformProductRoutes = [
+  listRoute({
+    path: PRODUCTS_PATH,
+    access: 'superAdmin',
+    operationId: 'listManagedProducts',
+    tag: 'Platform',
+    summary: 'Every product, with the number of its plans (SuperAdmins)',
+    resource: managedProducts,
+    rows: 'Products',
+    record: managedProductRecord,
+  }),
 
-  router.get(PRODUCTS_PATH, requireSuperAdmin, async (req, res) => {
-    res.json(await listResource(db, managedProducts, req, res, viewerOf(res)));
-  });
+  route(
+    {
+      method: 'post',
+      path: PRODUCTS_PATH,
+      access: 'superAdmin',
+      operationId: 'createProduct',
+      tag: 'Platform',
+      summary: 'Add a product; it is on sale at once (the sign-up form lists it)',
+      body: productBody,
+      responses: {
+        201: { description: 'The new product', body: managedProductRecord },
+        400: refused('BAD_REQUEST naming the field: missing, too long, a code of other characters, or an address that is not http(s)'),
+        409: refused('CONFLICT (field ProductCode): another product has this code'),
+      },
+    },
+    createRecord(product, productBody, async (tx, body) => {
+      if (await codeTaken(tx, body.ProductCode, null)) throw new HttpError('CONFLICT', DUPLICATE_CODE, 'ProductCode');
+      const [row] = await tx.query<{ product_id: number }>(
+        'INSERT INTO products (product_name, product_code, domain, included_products) VALUES ($1, $2, $3, $4) RETURNING product_id',
+        [body.ProductName, body.ProductCode, body.Domain, body.IncludedProducts],
+      );
+      return row!.product_id;
+    }),
+  ),
 
-  router.post(PRODUCTS_PATH, requireSuperAdmin, async (req, res) => {
-    const product = parseBody(productBody, req.body);
-    const viewer = viewerOf(res);
-    const created = await withDuplicateCode(() =>
-      db.transaction(async (tx) => {
-        if (await codeTaken(tx, product.ProductCode, null)) throw new HttpError('CONFLICT', DUPLICATE_CODE, 'ProductCode');
-        const [row] = await tx.query<{ product_id: number }>(
-          'INSERT INTO products (product_name, product_code, domain, included_products) VALUES ($1, $2, $3, $4) RETURNING product_id',
-          [product.ProductName, product.ProductCode, product.Domain, product.IncludedProducts],
-        );
-        const saved = (await productById(tx, row!.product_id))!;
-        await audit(tx, {
-          clientId: null,
-          actorUserId: viewer.userId,
-          action: 'product.create',
-          entityType: 'product',
-          entityId: saved.ProductId,
-          after: described(saved),
-          ip: clientOf(req, res).ip,
-        });
-        return saved;
-      }),
-    );
-    res.status(201).json(created);
-  });
-
-  router.patch(PRODUCTS_PATH, requireSuperAdmin, async (req, res) => {
-    const productId = recordIdOf(productQuery, 'ProductId', req);
-    const product = parseBody(productBody, req.body);
-    const viewer = viewerOf(res);
-    const saved = await withDuplicateCode(() =>
-      db.transaction(async (tx) => {
-        const before = await productById(tx, productId, true);
-        if (!before) throw new HttpError('NOT_FOUND', 'There is no such product', 'ProductId');
-        if (await codeTaken(tx, product.ProductCode, productId)) throw new HttpError('CONFLICT', DUPLICATE_CODE, 'ProductCode');
+  route(
+    {
+      method: 'patch',
+      path: PRODUCTS_PATH,
+      access: 'superAdmin',
+      operationId: 'updateProduct',
+      tag: 'Platform',
+      summary: 'Change a product’s name, code, address or included products',
+      query: productQuery,
+      body: productBody,
+      responses: {
+        200: { description: 'The product as changed', body: managedProductRecord },
+        400: refused('BAD_REQUEST naming the field'),
+        404: refused('NOT_FOUND: no such product'),
+        409: refused('CONFLICT (field ProductCode): another product has this code'),
+      },
+    },
+    changeRecord(
+      product,
+      productBody,
+      () => 'update',
+      async (tx, productId, body) => {
+        if (await codeTaken(tx, body.ProductCode, productId)) throw new HttpError('CONFLICT', DUPLICATE_CODE, 'ProductCode');
         await tx.query(
           'UPDATE products SET product_name = $2, product_code = $3, domain = $4, included_products = $5 WHERE product_id = $1',
-          [productId, product.ProductName, product.ProductCode, product.Domain, product.IncludedProducts],
+          [productId, body.ProductName, body.ProductCode, body.Domain, body.IncludedProducts],
         );
-        const after = (await productById(tx, productId))!;
-        const diff = changedFields(described(before), described(after));
-        if (Object.keys(diff.after).length) {
-          await audit(tx, {
-            clientId: null,
-            actorUserId: viewer.userId,
-            action: 'product.update',
-            entityType: 'product',
-            entityId: productId,
-            ...diff,
-            ip: clientOf(req, res).ip,
-          });
-        }
-        return after;
-      }),
-    );
-    res.json(saved);
-  });
-
-  return router;
-}
-
-/** Two requests racing past the code check: the unique constraint settles it. */
-async function withDuplicateCode<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (isUniqueViolation(error, 'products_product_code_key')) throw new HttpError('CONFLICT', DUPLICATE_CODE, 'ProductCode');
-    throw error;
-  }
-}
+      },
+    ),
+  ),
+];

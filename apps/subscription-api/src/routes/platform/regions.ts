@@ -1,13 +1,12 @@
-import { Router } from 'express';
 import { z } from 'zod';
 import { REGION_REST_FIELDS, regionInput, regionRenameInput, restSchema } from '@yozy/shared';
-import type { Database, Queryable } from '../../db/database';
-import { audit, changedFields } from '../../domain/audit';
-import { viewerOf } from '../../http/auth';
-import { HttpError, parseBody } from '../../http/errors';
-import { clientOf } from '../../http/gateway';
-import { jsonObject, listResource, type ResourceDefinition } from '../../http/resource';
-import { isUniqueViolation, recordIdOf, recordQuery, requireSuperAdmin } from './access';
+import type { Queryable } from '../../db/database';
+import { HttpError } from '../../http/errors';
+import { recordById, recordQuery, type ResourceDefinition, recordOf } from '../../http/resource';
+import { listRoute, route } from '../../http/route';
+import { changeRecord, createRecord, deleteRecord, retiringOr, type Master } from '../../http/masters';
+import { refused } from '../../http/answers';
+import { answerSchema, requestSchema } from '../../openapi/components';
 
 export const REGIONS_PATH = '/platform/regions';
 
@@ -35,12 +34,15 @@ export const regions: ResourceDefinition = {
 };
 
 /** A new region in the REST names, with the rules the console's form checks. */
-export const regionBody = restSchema(regionInput, REGION_REST_FIELDS);
+export const regionBody = requestSchema('RegionForm', restSchema(regionInput, REGION_REST_FIELDS));
 /** A region's new name, or whether it is offered (IsActive: false retires it); the code never changes. */
-export const regionChangesBody = restSchema(regionRenameInput, REGION_REST_FIELDS)
-  .partial()
-  .extend({ IsActive: z.boolean({ error: 'IsActive is true or false' }).optional() })
-  .refine((body) => Object.values(body).some((value) => value !== undefined), 'Send the new RegionName or IsActive');
+export const regionChangesBody = requestSchema(
+  'RegionChanges',
+  restSchema(regionRenameInput, REGION_REST_FIELDS)
+    .partial()
+    .extend({ IsActive: z.boolean({ error: 'IsActive is true or false' }).optional() })
+    .refine((body) => Object.values(body).some((value) => value !== undefined), 'Send the new RegionName or IsActive'),
+);
 export const regionQuery = recordQuery('RegionId');
 
 type RegionRow = { RegionId: number; RegionCode: string; RegionName: string; IsActive: boolean; OrganizationCount: number };
@@ -48,16 +50,19 @@ type RegionRow = { RegionId: number; RegionCode: string; RegionName: string; IsA
 const DUPLICATE_CODE = 'Another region has this code';
 const DUPLICATE_NAME = 'Another region has this name';
 
-async function regionById(db: Queryable, regionId: number, lock = false): Promise<RegionRow | null> {
-  const [row] = await db.query<{ row: RegionRow }>(
-    `SELECT ${jsonObject(regionFields)} AS row FROM regions r WHERE r.region_id = $1${lock ? ' FOR UPDATE' : ''}`,
-    [regionId],
-  );
-  return row?.row ?? null;
-}
-
-/** What the audit log keeps of a region. */
-const described = ({ RegionCode, RegionName, IsActive }: RegionRow) => ({ RegionCode, RegionName, IsActive });
+const region: Master<RegionRow> = {
+  entity: 'region',
+  table: 'regions',
+  key: 'region_id',
+  query: regionQuery,
+  idField: 'RegionId',
+  read: (db, regionId, lock) => recordById(db, regions, 'r.region_id', regionId, lock ? 'r' : undefined),
+  described: ({ RegionCode, RegionName, IsActive }) => ({ RegionCode, RegionName, IsActive }),
+  duplicates: {
+    regions_region_code_key: [DUPLICATE_CODE, 'RegionCode'],
+    regions_region_name_key: [DUPLICATE_NAME, 'RegionName'],
+  },
+};
 
 async function refuseTaken(db: Queryable, region: { RegionCode?: string; RegionName?: string }, exceptRegionId: number | null) {
   const [taken] = await db.query<{ code: boolean; name: boolean }>(
@@ -69,106 +74,92 @@ async function refuseTaken(db: Queryable, region: { RegionCode?: string; RegionN
   if (taken?.name) throw new HttpError('CONFLICT', DUPLICATE_NAME, 'RegionName');
 }
 
+export const regionRecord = answerSchema('Region', recordOf(regionFields));
+
 /** The regions master for the provider's SuperAdmins: list, add, rename, retire or reactivate, and delete unused regions. */
-export function platformRegionRoutes(db: Database): Router {
-  const router = Router();
+export const platformRegionRoutes = [
+  listRoute({
+    path: REGIONS_PATH,
+    access: 'superAdmin',
+    operationId: 'listRegions',
+    tag: 'Platform',
+    summary: 'The regions master, with how many organisations name each region among their defaults',
+    resource: regions,
+    rows: 'Regions',
+    record: regionRecord,
+  }),
 
-  router.get(REGIONS_PATH, requireSuperAdmin, async (req, res) => {
-    res.json(await listResource(db, regions, req, res, viewerOf(res)));
-  });
+  route(
+    {
+      method: 'post',
+      path: REGIONS_PATH,
+      access: 'superAdmin',
+      operationId: 'createRegion',
+      tag: 'Platform',
+      summary: 'Add a region; organisations can name it among their defaults at once',
+      body: regionBody,
+      responses: {
+        201: { description: 'The new region', body: regionRecord },
+        400: refused('BAD_REQUEST naming the field: missing, too long, or a code of other characters'),
+        409: refused('CONFLICT (field RegionCode or RegionName): another region has this code or name'),
+      },
+    },
+    createRecord(region, regionBody, async (tx, body) => {
+      await refuseTaken(tx, body, null);
+      const [row] = await tx.query<{ region_id: number }>(
+        'INSERT INTO regions (region_code, region_name) VALUES ($1, $2) RETURNING region_id',
+        [body.RegionCode, body.RegionName],
+      );
+      return row!.region_id;
+    }),
+  ),
 
-  router.post(REGIONS_PATH, requireSuperAdmin, async (req, res) => {
-    const region = parseBody(regionBody, req.body);
-    const viewer = viewerOf(res);
-    const created = await withDuplicates(() =>
-      db.transaction(async (tx) => {
-        await refuseTaken(tx, region, null);
-        const [row] = await tx.query<{ region_id: number }>(
-          'INSERT INTO regions (region_code, region_name) VALUES ($1, $2) RETURNING region_id',
-          [region.RegionCode, region.RegionName],
-        );
-        const saved = (await regionById(tx, row!.region_id))!;
-        await audit(tx, {
-          clientId: null,
-          actorUserId: viewer.userId,
-          action: 'region.create',
-          entityType: 'region',
-          entityId: saved.RegionId,
-          after: described(saved),
-          ip: clientOf(req, res).ip,
-        });
-        return saved;
-      }),
-    );
-    res.status(201).json(created);
-  });
+  route(
+    {
+      method: 'patch',
+      path: REGIONS_PATH,
+      access: 'superAdmin',
+      operationId: 'updateRegion',
+      tag: 'Platform',
+      summary: 'Rename a region, or retire it (IsActive: false) so it can no longer be chosen, or offer it again; its code never changes',
+      query: regionQuery,
+      body: regionChangesBody,
+      responses: {
+        200: { description: 'The region as changed', body: regionRecord },
+        400: refused('BAD_REQUEST naming the field, or no field to change'),
+        404: refused('NOT_FOUND: no such region'),
+        409: refused('CONFLICT (field RegionName): another region has this name'),
+      },
+    },
+    changeRecord(region, regionChangesBody, retiringOr('rename'), async (tx, regionId, changes) => {
+      if (changes.RegionName !== undefined) await refuseTaken(tx, { RegionName: changes.RegionName }, regionId);
+      await tx.query(
+        'UPDATE regions SET region_name = coalesce($2, region_name), is_active = coalesce($3, is_active) WHERE region_id = $1',
+        [regionId, changes.RegionName ?? null, changes.IsActive ?? null],
+      );
+    }),
+  ),
 
-  router.patch(REGIONS_PATH, requireSuperAdmin, async (req, res) => {
-    const regionId = recordIdOf(regionQuery, 'RegionId', req);
-    const changes = parseBody(regionChangesBody, req.body);
-    const viewer = viewerOf(res);
-    const saved = await withDuplicates(() =>
-      db.transaction(async (tx) => {
-        const before = await regionById(tx, regionId, true);
-        if (!before) throw new HttpError('NOT_FOUND', 'There is no such region', 'RegionId');
-        if (changes.RegionName !== undefined) await refuseTaken(tx, { RegionName: changes.RegionName }, regionId);
-        await tx.query(
-          'UPDATE regions SET region_name = coalesce($2, region_name), is_active = coalesce($3, is_active) WHERE region_id = $1',
-          [regionId, changes.RegionName ?? null, changes.IsActive ?? null],
-        );
-        const after = (await regionById(tx, regionId))!;
-        const diff = changedFields(described(before), described(after));
-        if (Object.keys(diff.after).length) {
-          await audit(tx, {
-            clientId: null,
-            actorUserId: viewer.userId,
-            action: 'IsActive' in diff.after ? (after.IsActive ? 'region.reactivate' : 'region.retire') : 'region.rename',
-            entityType: 'region',
-            entityId: regionId,
-            ...diff,
-            ip: clientOf(req, res).ip,
-          });
-        }
-        return after;
-      }),
-    );
-    res.json(saved);
-  });
-
-  router.delete(REGIONS_PATH, requireSuperAdmin, async (req, res) => {
-    const regionId = recordIdOf(regionQuery, 'RegionId', req);
-    const viewer = viewerOf(res);
-    await db.transaction(async (tx) => {
-      const before = await regionById(tx, regionId, true);
-      if (!before) throw new HttpError('NOT_FOUND', 'There is no such region', 'RegionId');
-      if (before.OrganizationCount > 0) {
-        const organisations = before.OrganizationCount === 1 ? '1 organisation names' : `${before.OrganizationCount} organisations name`;
-        throw new HttpError('CONFLICT', `${organisations} ${before.RegionName} among its default regions; retire it instead`, 'RegionId');
-      }
-      await tx.query('DELETE FROM regions WHERE region_id = $1', [regionId]);
-      await audit(tx, {
-        clientId: null,
-        actorUserId: viewer.userId,
-        action: 'region.delete',
-        entityType: 'region',
-        entityId: regionId,
-        before: described(before),
-        ip: clientOf(req, res).ip,
-      });
-    });
-    res.status(204).end();
-  });
-
-  return router;
-}
-
-/** Two requests racing past the checks: the unique indexes settle it. */
-async function withDuplicates<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (isUniqueViolation(error, 'regions_region_code_key')) throw new HttpError('CONFLICT', DUPLICATE_CODE, 'RegionCode');
-    if (isUniqueViolation(error, 'regions_region_name_key')) throw new HttpError('CONFLICT', DUPLICATE_NAME, 'RegionName');
-    throw error;
-  }
-}
+  route(
+    {
+      method: 'delete',
+      path: REGIONS_PATH,
+      access: 'superAdmin',
+      operationId: 'deleteRegion',
+      tag: 'Platform',
+      summary: 'Delete a region no organisation names among its defaults',
+      query: regionQuery,
+      responses: {
+        204: { description: 'Deleted' },
+        400: refused('BAD_REQUEST: the region is not named as RegionId=eq.<id>'),
+        404: refused('NOT_FOUND: no such region'),
+        409: refused('CONFLICT (field RegionId): organisations name the region among their defaults; retire it instead'),
+      },
+    },
+    deleteRecord(region, (_tx, { OrganizationCount, RegionName }) => {
+      if (OrganizationCount === 0) return null;
+      const organisations = OrganizationCount === 1 ? '1 organisation names' : `${OrganizationCount} organisations name`;
+      return `${organisations} ${RegionName} among its default regions; retire it instead`;
+    }),
+  ),
+];

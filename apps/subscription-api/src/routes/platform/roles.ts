@@ -1,13 +1,12 @@
-import { Router } from 'express';
 import { z } from 'zod';
 import { ROLE_REST_FIELDS, roleChangesInput, roleInput, restSchema } from '@yozy/shared';
-import type { Database, Queryable } from '../../db/database';
-import { audit, changedFields } from '../../domain/audit';
-import { viewerOf } from '../../http/auth';
-import { HttpError, parseBody } from '../../http/errors';
-import { clientOf } from '../../http/gateway';
-import { jsonObject, listResource, type ResourceDefinition } from '../../http/resource';
-import { isUniqueViolation, recordIdOf, recordQuery, requireSuperAdmin } from './access';
+import type { Queryable } from '../../db/database';
+import { HttpError } from '../../http/errors';
+import { recordById, recordQuery, type ResourceDefinition, recordOf } from '../../http/resource';
+import { listRoute, route } from '../../http/route';
+import { changeRecord, createRecord, deleteRecord, retiringOr, type Master } from '../../http/masters';
+import { refused } from '../../http/answers';
+import { answerSchema, requestSchema } from '../../openapi/components';
 
 export const ROLES_PATH = '/platform/roles';
 
@@ -29,12 +28,15 @@ export const roles: ResourceDefinition = {
 };
 
 /** A new role in the REST names, with the rules the console's form checks. */
-export const roleBody = restSchema(roleInput, ROLE_REST_FIELDS);
+export const roleBody = requestSchema('RoleForm', restSchema(roleInput, ROLE_REST_FIELDS));
 /** A role's new name or description, or whether it is offered (IsActive: false retires it); its product never changes. */
-export const roleChangesBody = restSchema(roleChangesInput, ROLE_REST_FIELDS)
-  .partial()
-  .extend({ IsActive: z.boolean({ error: 'IsActive is true or false' }).optional() })
-  .refine((body) => Object.values(body).some((value) => value !== undefined), 'Send the new RoleName, Description or IsActive');
+export const roleChangesBody = requestSchema(
+  'RoleChanges',
+  restSchema(roleChangesInput, ROLE_REST_FIELDS)
+    .partial()
+    .extend({ IsActive: z.boolean({ error: 'IsActive is true or false' }).optional() })
+    .refine((body) => Object.values(body).some((value) => value !== undefined), 'Send the new RoleName, Description or IsActive'),
+);
 export const roleQuery = recordQuery('RoleId');
 
 type RoleRow = {
@@ -49,17 +51,19 @@ type RoleRow = {
 
 const DUPLICATE_NAME = 'The product has a role of this name already';
 
-async function roleById(db: Queryable, roleId: number, lock = false): Promise<RoleRow | null> {
-  const [row] = await db.query<{ row: RoleRow }>(
-    `SELECT ${jsonObject(roleFields)} AS row FROM roles r JOIN products p ON p.product_id = r.product_id
-      WHERE r.role_id = $1${lock ? ' FOR UPDATE OF r' : ''}`,
-    [roleId],
-  );
-  return row?.row ?? null;
-}
-
-/** What the audit log keeps of a role. */
-const described = ({ ProductId, RoleName, Description, IsActive }: RoleRow) => ({ ProductId, RoleName, Description, IsActive });
+const role: Master<RoleRow> = {
+  entity: 'role',
+  table: 'roles',
+  key: 'role_id',
+  query: roleQuery,
+  idField: 'RoleId',
+  read: (db, roleId, lock) => recordById(db, roles, 'r.role_id', roleId, lock ? 'r' : undefined),
+  described: ({ ProductId, RoleName, Description, IsActive }) => ({ ProductId, RoleName, Description, IsActive }),
+  duplicates: {
+    roles_product_name_key: [DUPLICATE_NAME, 'RoleName'],
+    roles_role_name_product_id_key: [DUPLICATE_NAME, 'RoleName'],
+  },
+};
 
 async function refuseTaken(db: Queryable, productId: number, name: string, exceptRoleId: number | null) {
   const [taken] = await db.query(
@@ -69,113 +73,98 @@ async function refuseTaken(db: Queryable, productId: number, name: string, excep
   if (taken) throw new HttpError('CONFLICT', DUPLICATE_NAME, 'RoleName');
 }
 
+export const roleRecord = answerSchema('Role', recordOf(roleFields, ['Description']));
+
 /** The role master for the provider's SuperAdmins: list, add, rename, retire or offer again, and delete roles nobody holds. */
-export function platformRoleRoutes(db: Database): Router {
-  const router = Router();
+export const platformRoleRoutes = [
+  listRoute({
+    path: ROLES_PATH,
+    access: 'superAdmin',
+    operationId: 'listRoles',
+    tag: 'Platform',
+    summary: 'The role master: every product’s roles, retired ones too, with how many people hold each',
+    resource: roles,
+    rows: 'Roles',
+    record: roleRecord,
+  }),
 
-  router.get(ROLES_PATH, requireSuperAdmin, async (req, res) => {
-    res.json(await listResource(db, roles, req, res, viewerOf(res)));
-  });
+  route(
+    {
+      method: 'post',
+      path: ROLES_PATH,
+      access: 'superAdmin',
+      operationId: 'createRole',
+      tag: 'Platform',
+      summary: 'Add a role to a product; organisations can give it to their people at once',
+      body: roleBody,
+      responses: {
+        201: { description: 'The new role', body: roleRecord },
+        400: refused('BAD_REQUEST naming the field: missing, too long, or a product not in the product master'),
+        409: refused('CONFLICT (field RoleName): the product has a role of this name'),
+      },
+    },
+    createRecord(role, roleBody, async (tx, body) => {
+      const [product] = await tx.query('SELECT 1 FROM products WHERE product_id = $1', [body.ProductId]);
+      if (!product) throw new HttpError('BAD_REQUEST', 'Choose a product of the product master', 'ProductId');
+      await refuseTaken(tx, body.ProductId, body.RoleName, null);
+      const [row] = await tx.query<{ role_id: number }>(
+        'INSERT INTO roles (product_id, role_name, description) VALUES ($1, $2, $3) RETURNING role_id',
+        [body.ProductId, body.RoleName, body.Description],
+      );
+      return row!.role_id;
+    }),
+  ),
 
-  router.post(ROLES_PATH, requireSuperAdmin, async (req, res) => {
-    const role = parseBody(roleBody, req.body);
-    const viewer = viewerOf(res);
-    const created = await withDuplicates(() =>
-      db.transaction(async (tx) => {
-        const [product] = await tx.query('SELECT 1 FROM products WHERE product_id = $1', [role.ProductId]);
-        if (!product) throw new HttpError('BAD_REQUEST', 'Choose a product of the product master', 'ProductId');
-        await refuseTaken(tx, role.ProductId, role.RoleName, null);
-        const [row] = await tx.query<{ role_id: number }>(
-          'INSERT INTO roles (product_id, role_name, description) VALUES ($1, $2, $3) RETURNING role_id',
-          [role.ProductId, role.RoleName, role.Description],
-        );
-        const saved = (await roleById(tx, row!.role_id))!;
-        await audit(tx, {
-          clientId: null,
-          actorUserId: viewer.userId,
-          action: 'role.create',
-          entityType: 'role',
-          entityId: saved.RoleId,
-          after: described(saved),
-          ip: clientOf(req, res).ip,
-        });
-        return saved;
-      }),
-    );
-    res.status(201).json(created);
-  });
+  route(
+    {
+      method: 'patch',
+      path: ROLES_PATH,
+      access: 'superAdmin',
+      operationId: 'updateRole',
+      tag: 'Platform',
+      summary:
+        'Rename or describe a role, or retire it (IsActive: false) so it is offered no more, or offer it again; its product never changes',
+      query: roleQuery,
+      body: roleChangesBody,
+      responses: {
+        200: { description: 'The role as changed', body: roleRecord },
+        400: refused('BAD_REQUEST naming the field, or no field to change'),
+        404: refused('NOT_FOUND: no such role'),
+        409: refused('CONFLICT (field RoleName): the product has a role of this name'),
+      },
+    },
+    changeRecord(role, roleChangesBody, retiringOr('update'), async (tx, roleId, changes, before) => {
+      if (changes.RoleName !== undefined) await refuseTaken(tx, before.ProductId, changes.RoleName, roleId);
+      await tx.query(
+        `UPDATE roles SET role_name = coalesce($2, role_name),
+                          description = CASE WHEN $3::boolean THEN $4 ELSE description END,
+                          is_active = coalesce($5, is_active)
+          WHERE role_id = $1`,
+        [roleId, changes.RoleName ?? null, changes.Description !== undefined, changes.Description ?? null, changes.IsActive ?? null],
+      );
+    }),
+  ),
 
-  router.patch(ROLES_PATH, requireSuperAdmin, async (req, res) => {
-    const roleId = recordIdOf(roleQuery, 'RoleId', req);
-    const changes = parseBody(roleChangesBody, req.body);
-    const viewer = viewerOf(res);
-    const saved = await withDuplicates(() =>
-      db.transaction(async (tx) => {
-        const before = await roleById(tx, roleId, true);
-        if (!before) throw new HttpError('NOT_FOUND', 'There is no such role', 'RoleId');
-        if (changes.RoleName !== undefined) await refuseTaken(tx, before.ProductId, changes.RoleName, roleId);
-        await tx.query(
-          `UPDATE roles SET role_name = coalesce($2, role_name),
-                            description = CASE WHEN $3::boolean THEN $4 ELSE description END,
-                            is_active = coalesce($5, is_active)
-            WHERE role_id = $1`,
-          [roleId, changes.RoleName ?? null, changes.Description !== undefined, changes.Description ?? null, changes.IsActive ?? null],
-        );
-        const after = (await roleById(tx, roleId))!;
-        const diff = changedFields(described(before), described(after));
-        if (Object.keys(diff.after).length) {
-          await audit(tx, {
-            clientId: null,
-            actorUserId: viewer.userId,
-            action: 'IsActive' in diff.after ? (after.IsActive ? 'role.reactivate' : 'role.retire') : 'role.update',
-            entityType: 'role',
-            entityId: roleId,
-            ...diff,
-            ip: clientOf(req, res).ip,
-          });
-        }
-        return after;
-      }),
-    );
-    res.json(saved);
-  });
-
-  router.delete(ROLES_PATH, requireSuperAdmin, async (req, res) => {
-    const roleId = recordIdOf(roleQuery, 'RoleId', req);
-    const viewer = viewerOf(res);
-    await db.transaction(async (tx) => {
-      const before = await roleById(tx, roleId, true);
-      if (!before) throw new HttpError('NOT_FOUND', 'There is no such role', 'RoleId');
-      // Locked above, so nobody is given the role between this count and the deletion.
-      if (before.UserCount > 0) {
-        const people = before.UserCount === 1 ? '1 person holds' : `${before.UserCount} people hold`;
-        throw new HttpError('CONFLICT', `${people} the role ${before.RoleName}; retire it instead`, 'RoleId');
-      }
-      await tx.query('DELETE FROM roles WHERE role_id = $1', [roleId]);
-      await audit(tx, {
-        clientId: null,
-        actorUserId: viewer.userId,
-        action: 'role.delete',
-        entityType: 'role',
-        entityId: roleId,
-        before: described(before),
-        ip: clientOf(req, res).ip,
-      });
-    });
-    res.status(204).end();
-  });
-
-  return router;
-}
-
-/** Two requests racing past the check: the unique index settles it. */
-async function withDuplicates<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (isUniqueViolation(error, 'roles_product_name_key') || isUniqueViolation(error, 'roles_role_name_product_id_key')) {
-      throw new HttpError('CONFLICT', DUPLICATE_NAME, 'RoleName');
-    }
-    throw error;
-  }
-}
+  route(
+    {
+      method: 'delete',
+      path: ROLES_PATH,
+      access: 'superAdmin',
+      operationId: 'deleteRole',
+      tag: 'Platform',
+      summary: 'Delete a role nobody holds',
+      query: roleQuery,
+      responses: {
+        204: { description: 'Deleted' },
+        400: refused('BAD_REQUEST: the role is not named as RoleId=eq.<id>'),
+        404: refused('NOT_FOUND: no such role'),
+        409: refused('CONFLICT (field RoleId): people hold the role; retire it instead'),
+      },
+    },
+    deleteRecord(role, (_tx, { UserCount, RoleName }) => {
+      if (UserCount === 0) return null;
+      const people = UserCount === 1 ? '1 person holds' : `${UserCount} people hold`;
+      return `${people} the role ${RoleName}; retire it instead`;
+    }),
+  ),
+];

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { errorAnswer } from '../openapi/answers';
+import type { Answer, Parameter } from '../openapi/build';
+import { DEFAULT_LIMIT, MAX_LIMIT, OPERATORS, type Field } from './resource';
+
+/** The answers many operations give, named once. */
+
+export const refused = (description: string): Answer => ({ description, body: errorAnswer });
+
+export const NO_SESSION = refused(
+  'UNAUTHENTICATED: no token, an ended or expired session, a revoked API key, an API key sent without the gateway’s service credential, or a uuid header of someone else',
+);
+export const NOT_AN_ADMIN = refused('FORBIDDEN: another organisation, or not an administrator');
+export const FOR_SUPER_ADMINS = refused('FORBIDDEN: not one of the provider’s SuperAdmins');
+export const BAD_LIST_QUERY = refused('BAD_REQUEST: an unknown field, or a malformed filter, order or count');
+export const BAD_CLIENT_ID = refused('BAD_REQUEST: ClientId is not a whole number');
+export const NO_SUCH_ORGANISATION = refused('NOT_FOUND: no such organisation');
+
+const FILTER = new RegExp(`^(${[...OPERATORS.keys()].join('|')})\\.`);
+
+/**
+ * The query string every list resource takes: its fields as filters, a search over its searchable
+ * fields (when it has any), then select, order on its sortable fields, limit and offset.
+ */
+export function listParameters(fields: Record<string, Field>): Parameter[] {
+  const searchable = Object.entries(fields)
+    .filter(([, field]) => field.searchable)
+    .map(([name]) => name);
+  const sortable = Object.entries(fields)
+    .filter(([, field]) => field.sort)
+    .map(([name]) => name);
+  const filters = Object.entries(fields)
+    .filter(([, field]) => field.type !== 'textList')
+    .map(([name]) => ({
+      name,
+      in: 'query' as const,
+      description: `Filter on ${name}, e.g. ${name}=eq.1`,
+      schema: z.string().regex(FILTER),
+    }));
+  return [
+    ...filters,
+    { name: 'select', in: 'query', description: 'Comma-separated field names; only those come back', schema: z.string() },
+    ...(searchable.length
+      ? [
+          {
+            name: 'or',
+            in: 'query' as const,
+            description: `Search, PostgREST style: (${searchable.map((name) => `${name}.ilike.*text*`).join(',')}); a value holding , ( ) or " is double-quoted`,
+            schema: z.string().regex(/^\(.*\)$/s),
+          },
+        ]
+      : []),
+    {
+      name: 'order',
+      in: 'query',
+      description: sortable.length
+        ? `field.asc or field.desc, comma-separated, on ${sortable.join(', ')}`
+        : 'No order: the rows come in their natural order',
+      schema: z.string(),
+    },
+    { name: 'limit', in: 'query', schema: z.int().min(0).max(MAX_LIMIT).default(DEFAULT_LIMIT) },
+    { name: 'offset', in: 'query', schema: z.int().min(0).default(0) },
+    { name: 'Prefer', in: 'header', description: 'Ask for the total in Content-Range', schema: z.enum(['count=exact']) },
+  ];
+}
+
+export const listAnswer = (description: string, record: z.core.$ZodType): Answer => ({
+  description,
+  body: z.array(record),
+  headers: {
+    'Content-Range': {
+      description: 'With Prefer: count=exact, the rows answered and the total: 0-24/310, or */0 when none',
+      schema: z.string().regex(/^(\d+-\d+|\*)\/\d+$/),
+    },
+  },
+});

@@ -1,0 +1,110 @@
+import type { Express, Request, RequestHandler, Response } from 'express';
+import type { z } from 'zod';
+import type { Database } from '../db/database';
+import type { Mailer } from '../mail/mailer';
+import type { SecretBox } from '../security/secretBox';
+import type { Answer, DocumentSpec, Method, Operation } from '../openapi/build';
+import { BAD_LIST_QUERY, FOR_SUPER_ADMINS, listAnswer, listParameters, NO_SESSION, NOT_AN_ADMIN } from './answers';
+import { authenticate, requireAdmin, requirePerson, requireSuperAdmin, viewerOf } from './auth';
+import { listResource, type ResourceDefinition } from './resource';
+
+/** What the handlers work with, made once for the app. */
+export type Services = {
+  db: Database;
+  mailer: Mailer;
+  /** Seals secrets kept at rest (two-factor secrets, identity providers' and mail servers' secrets). */
+  secretBox: SecretBox;
+  /** The standard web product's address when the product master cannot be read. */
+  webProductUrl?: string;
+  /** Lets single sign-on issuers be http: an identity provider on this machine (tests, local trials). */
+  allowHttpIssuers: boolean;
+  /** Lets organisations' mail servers and identity providers be on a private network or this machine. */
+  allowPrivateNetwork: boolean;
+  /** The DNS servers that domain verification asks; the system's resolver when empty. */
+  dnsServers: string[];
+};
+
+/**
+ * Who may call an operation: anyone (the gateway-only paths still need its credential), anyone
+ * signed in or holding an API key, a signed-in person but no tool's key, an organisation's
+ * admins and the provider's SuperAdmins, only the SuperAdmins, or only SuperAdmins signed in in
+ * person. Each comes with the checks that keep it and the refusals they answer, which an
+ * operation documents unless it says more of them.
+ */
+const ACCESS = {
+  public: { guards: [], refusals: {} },
+  session: { guards: [], refusals: { 401: NO_SESSION } },
+  person: { guards: [requirePerson], refusals: { 401: NO_SESSION } },
+  admin: { guards: [requireAdmin], refusals: { 401: NO_SESSION, 403: NOT_AN_ADMIN } },
+  superAdmin: { guards: [requireSuperAdmin], refusals: { 401: NO_SESSION, 403: FOR_SUPER_ADMINS } },
+  superAdminInPerson: { guards: [requireSuperAdmin, requirePerson], refusals: { 401: NO_SESSION } },
+} satisfies Record<string, { guards: RequestHandler[]; refusals: Record<number, Answer> }>;
+
+export type Access = keyof typeof ACCESS;
+
+export type Handler = (req: Request, res: Response, services: Services) => unknown;
+
+/** An operation of the REST contract: where it is, who may call it, what it takes and answers, and its handler. */
+export type Route = Omit<Operation, 'public'> & { method: Method; path: string; access: Access; handler: Handler };
+
+/** Declares an operation beside its handler; the app serves it and the OpenAPI document describes it from this one place. */
+export function route(operation: Omit<Route, 'handler'>, handler: Handler): Route {
+  return { ...operation, handler };
+}
+
+/**
+ * Lists a resource: its fields are the query string's filters, `rows` (described) answer with
+ * `record` each, and `scope` may add to the query before it is read (an organisation's own rows).
+ */
+export function listRoute({
+  resource,
+  rows,
+  record,
+  scope = (req) => req,
+  ...operation
+}: Omit<Route, 'method' | 'parameters' | 'responses' | 'handler'> &
+  Partial<Pick<Route, 'responses'>> & {
+    resource: ResourceDefinition;
+    rows: string;
+    record: z.core.$ZodType;
+    scope?: (req: Request, res: Response) => Request;
+  }): Route {
+  return route(
+    {
+      ...operation,
+      method: 'get',
+      parameters: listParameters(resource.fields),
+      responses: { 200: listAnswer(rows, record), 400: BAD_LIST_QUERY, ...operation.responses },
+    },
+    async (req, res, { db }) => {
+      const viewer = operation.access === 'public' ? null : viewerOf(res);
+      res.json(await listResource(db, resource, scope(req, res), res, viewer));
+    },
+  );
+}
+
+/**
+ * Serves the routes: the public ones first, then, for everything after them (an unknown path too),
+ * a live session or API key, and the routes that need one behind the checks of their access.
+ */
+export function serveRoutes(app: Express, routes: readonly Route[], services: Services): void {
+  const serve = ({ method, path, access, handler }: Route) =>
+    app[method](path, ...ACCESS[access].guards, (req: Request, res: Response) => handler(req, res, services));
+  routes.filter((r) => r.access === 'public').forEach(serve);
+  app.use(authenticate(services.db));
+  routes.filter((r) => r.access !== 'public').forEach(serve);
+}
+
+/** The operations of the OpenAPI document, by path and method, with the refusals of their access. */
+export function documentedPaths(routes: readonly Route[]): DocumentSpec['paths'] {
+  const paths: DocumentSpec['paths'] = {};
+  for (const { method, path, access, handler: _handler, ...operation } of routes) {
+    paths[path] ??= {};
+    paths[path][method] = {
+      ...operation,
+      ...(access === 'public' ? { public: true } : {}),
+      responses: { ...ACCESS[access].refusals, ...operation.responses },
+    };
+  }
+  return paths;
+}

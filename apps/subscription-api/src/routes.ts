@@ -1,0 +1,63 @@
+import type { Route } from './http/route';
+import { auditLogRoutes } from './routes/auditLog';
+import { authRoutes } from './routes/auth';
+import { captchaRoutes } from './routes/captcha';
+import { catalogueRoutes } from './routes/catalogue';
+import { clientRoutes } from './routes/clients';
+import { clientUserRoutes } from './routes/clientUsers';
+import { emailSettingsRoutes } from './routes/emailSettings';
+import { enquiryRoutes } from './routes/enquiries';
+import { enquiryDecisionRoutes } from './routes/enquiryDecisions';
+import { groupRoutes } from './routes/groups';
+import { healthRoutes } from './routes/health';
+import { insightRoutes } from './routes/insights';
+import { invitationRoutes } from './routes/invitations';
+import { licenceRoutes } from './routes/licences';
+import { organizationSettingsRoutes } from './routes/organizationSettings';
+import { passwordRoutes } from './routes/password';
+import { platformAdministratorRoutes } from './routes/platform/administrators';
+import { platformApiKeyRoutes } from './routes/platform/apiKeys';
+import { platformOutboxRoutes } from './routes/platform/outbox';
+import { platformPlanRoutes } from './routes/platform/plans';
+import { platformProductRoutes } from './routes/platform/products';
+import { platformRegionRoutes } from './routes/platform/regions';
+import { platformRoleRoutes } from './routes/platform/roles';
+import { sessionRoutes } from './routes/sessions';
+import { ssoSettingsRoutes, ssoSignInRoutes } from './routes/sso';
+import { signInStepRoutes, twoFactorRoutes } from './routes/twoFactor';
+import { userImportRoutes } from './routes/userImport';
+import { userRoutes } from './routes/users';
+
+/** Every operation of the REST service, in the order the OpenAPI document lists them. */
+export const ROUTES: readonly Route[] = [
+  ...healthRoutes,
+  ...userRoutes,
+  ...signInStepRoutes,
+  ...twoFactorRoutes,
+  ...passwordRoutes,
+  ...authRoutes,
+  ...captchaRoutes,
+  ...catalogueRoutes,
+  ...enquiryRoutes,
+  ...enquiryDecisionRoutes,
+  ...ssoSignInRoutes,
+  ...clientRoutes,
+  ...insightRoutes,
+  ...organizationSettingsRoutes,
+  ...emailSettingsRoutes,
+  ...ssoSettingsRoutes,
+  ...clientUserRoutes,
+  ...userImportRoutes,
+  ...invitationRoutes,
+  ...groupRoutes,
+  ...licenceRoutes,
+  ...sessionRoutes,
+  ...auditLogRoutes,
+  ...platformPlanRoutes,
+  ...platformProductRoutes,
+  ...platformRegionRoutes,
+  ...platformRoleRoutes,
+  ...platformAdministratorRoutes,
+  ...platformApiKeyRoutes,
+  ...platformOutboxRoutes,
+];
