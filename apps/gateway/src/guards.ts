@@ -2,14 +2,17 @@ import type { GraphQLResolveInfo } from 'graphql';
 import type { GatewayContext } from './context';
 import type { Profile } from './datasources/types';
 import { gatewayError, unauthenticated } from './errors';
+import type { CountedOperation, GuessedOperation } from './rateLimitPolicies';
+import type { Outcome } from './rateLimits';
 
 /**
- * Who may call a field, written once beside the field as a wrapper around its resolver:
+ * Who may call a field, and how often, written once beside the field as a wrapper around its
+ * resolver:
  *
  *   organizations: superAdmin((_parent, args, ctx) => …)
  *
  * The REST service checks the organisation scope again on every call; these guards answer early
- * with the right code and keep resolvers free of access checks.
+ * with the right code and keep resolvers free of access checks and counting.
  */
 type ResolverFn<Result, Parent, Args> = (parent: Parent, args: Args, ctx: GatewayContext, info: GraphQLResolveInfo) => Result;
 
@@ -112,3 +115,38 @@ export const inputOrganizationScoped = <Result, Parent, Args extends { input: { 
       throw forbidden('You can only see and change your own organisation');
     }
   })(resolver);
+
+/** The account an attempt names: read from the arguments, or from the caller (the viewer, a sign-in step). */
+type AccountOf<Args> = (args: Args, ctx: GatewayContext) => string | Promise<string>;
+
+/**
+ * A mutation counted once per executed call against the caller's address and the account it
+ * names, however the document is written (aliases, fragments, variables, several operations):
+ *
+ *   requestPasswordReset: counted('requestPasswordReset', (args) => args.input.email)(async (…) => …)
+ */
+export const counted =
+  <Args>(operation: CountedOperation, accountOf: AccountOf<Args>) =>
+  <Result, Parent>(resolver: ResolverFn<Result, Parent, Args>) =>
+  async (parent: Parent, args: Args, ctx: GatewayContext, info: GraphQLResolveInfo): Promise<Awaited<Result>> => {
+    await ctx.limiter.count(operation, { ip: ctx.clientAddress, account: await accountOf(args, ctx) });
+    return await resolver(parent, args, ctx, info);
+  };
+
+/**
+ * A sign-in step under the brute-force protection: its outcome decides what is counted. The
+ * account is the email of the password step, or the person a code step belongs to; the browser's
+ * device cookie for it, when it holds one, spares it the failures of others on the account.
+ */
+export const signInAttempt =
+  <Args, Payload>(accountOf: AccountOf<Args>, outcomeOf: (payload: Payload) => Outcome, operation: GuessedOperation = 'signIn') =>
+  <Parent>(resolver: ResolverFn<Promise<Payload>, Parent, Args>) =>
+  async (parent: Parent, args: Args, ctx: GatewayContext, info: GraphQLResolveInfo): Promise<Payload> => {
+    const account = await accountOf(args, ctx);
+    return ctx.limiter.signIn(
+      { ip: ctx.clientAddress, account, device: ctx.devices.trusted(account) },
+      () => resolver(parent, args, ctx, info),
+      outcomeOf,
+      operation,
+    );
+  };

@@ -6,8 +6,7 @@ import type {
   Resolvers,
 } from '../../generated/graphql';
 import { userErrorsOf } from '../../errors';
-import { signedIn } from '../../guards';
-import { counted } from '../../rateLimits';
+import { counted, signedIn } from '../../guards';
 import { captchaErrors } from '../captcha';
 import { PASSWORD_RESET_REQUEST_REST_FIELDS, PASSWORD_RESET_REST_FIELDS, SET_PASSWORD_WITH_LINK_REST_FIELDS } from './restFields';
 

@@ -1,7 +1,7 @@
 import { ENQUIRY_REST_FIELDS, toRestFields } from '@yozy/shared';
 import type { MutationSubmitEnquiryArgs, Resolvers } from '../../generated/graphql';
 import { userErrorsOf } from '../../errors';
-import { counted } from '../../rateLimits';
+import { counted } from '../../guards';
 import { captchaErrors } from '../captcha';
 
 export const enquiryResolvers: Resolvers = {

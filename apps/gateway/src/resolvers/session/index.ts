@@ -2,7 +2,7 @@ import { landingPathFor, menuFor, SIGN_IN_REST_FIELDS, toRestFields, TYPE_OF_USE
 import type { MutationSignInArgs, Resolvers } from '../../generated/graphql';
 import { captchaErrors } from '../captcha';
 import { userErrorsOf } from '../../errors';
-import { signInAttempt } from '../../rateLimits';
+import { signInAttempt } from '../../guards';
 import { afterPassword, notSignedIn, type SignInPayload } from '../twoFactor';
 
 export const sessionResolvers: Resolvers = {

@@ -2,7 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import type { RestPage } from '../../lists';
 import type { SessionRecord } from '../../datasources/types';
 import { restError } from '../../errors';
-import { createRateLimiter, DEFAULT_RATE_LIMITS } from '../../rateLimits';
+import { DEFAULT_RATE_LIMITS } from '../../rateLimitPolicies';
+import { createRateLimiter } from '../../rateLimits';
 import { CALLERS, execute, fakeContext } from '../../testing/fakes';
 import { parseUserAgent } from './userAgent';
 

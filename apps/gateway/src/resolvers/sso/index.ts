@@ -2,10 +2,9 @@ import { SSO_SETTINGS_REST_FIELDS, toRestFields } from '@yozy/shared';
 import type { SsoSettingsRecord } from '../../datasources/types';
 import { userErrorsOf } from '../../errors';
 import type { MutationStartSingleSignOnArgs, Resolvers } from '../../generated/graphql';
-import { organizationScoped, superAdminInPerson } from '../../guards';
+import { counted, organizationScoped, superAdminInPerson } from '../../guards';
 import { utcInstant } from '../../scalars';
 import { readRestFields } from '../restFields';
-import { counted } from '../../rateLimits';
 
 const FIELDS = SSO_SETTINGS_REST_FIELDS;
 /** Verifying names the domain as the mutation does. */

@@ -14,8 +14,8 @@ import type {
   TwoFactorStatusPayload,
   UserError,
 } from '../../generated/graphql';
-import { signedIn } from '../../guards';
-import { signInAttempt, type Outcome } from '../../rateLimits';
+import { signedIn, signInAttempt } from '../../guards';
+import type { Outcome } from '../../rateLimits';
 
 /** The REST service's names of the two-factor inputs are the same as the schema's. */
 const FACTOR_FIELDS = { code: 'code', recoveryCode: 'recoveryCode' };
