@@ -53,12 +53,24 @@ export function restError(status: number, body: { code?: string; message?: strin
 }
 
 /**
- * A failed REST call as the `errors` of a mutation's payload when the table above calls it a
- * user error, naming the input field through the resource's field map; otherwise it is thrown on.
+ * Errors a resolver finds itself that the person can act on (a captcha not solved, a sign-in step
+ * that has expired), thrown to be answered in the payload as the REST service's user errors are.
  */
-export function userErrorsOf(error: unknown, fields: FieldMap = {}): UserError[] {
+export class UserErrors extends Error {
+  constructor(readonly errors: UserError[]) {
+    super(errors.map((error) => error.message).join(' '));
+  }
+}
+
+/**
+ * A failure as the `errors` of a mutation's payload when the table above calls it a user error
+ * (or it is one of the `also` codes this mutation hands back), naming the input field through the
+ * resource's field map; otherwise it is thrown on.
+ */
+export function userErrorsOf(error: unknown, fields: FieldMap = {}, also: readonly ErrorCode[] = []): UserError[] {
+  if (error instanceof UserErrors) return error.errors;
   const extensions = (error as { extensions?: Partial<RestErrorExtensions> } | null)?.extensions;
-  if (extensions?.userError !== true || !extensions.code) throw error;
+  if (!extensions?.code || (extensions.userError !== true && !also.includes(extensions.code))) throw error;
   return [{ code: extensions.code, field: fromRestField(fields, extensions.restField), message: (error as Error).message }];
 }
 

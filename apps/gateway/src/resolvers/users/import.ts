@@ -1,7 +1,7 @@
 import { fromRestField, toRestFields, USER_IMPORT_REST_FIELDS } from '@yozy/shared';
 import type { Resolvers, UserImportRowInput } from '../../generated/graphql';
-import { REST_ERRORS, userErrorsOf } from '../../errors';
-import { organizationScoped } from '../../guards';
+import { REST_ERRORS } from '../../errors';
+import { organizationScoped, withUserErrors } from '../../guards';
 
 /** The rows in the REST service's names, with the organisation when the caller named one. */
 function importBody(organizationId: string | null | undefined, rows: readonly UserImportRowInput[]) {
@@ -33,13 +33,11 @@ export const userImportResolvers: Resolvers = {
     }),
   },
   Mutation: {
-    importUsers: organizationScoped(async (_parent, { organizationId, rows }, ctx) => {
-      try {
+    importUsers: organizationScoped(
+      withUserErrors(ROWS_FIELD, { invited: 0, users: [] })(async (_parent, { organizationId, rows }, ctx) => {
         const { Invited, Users } = await ctx.dataSources.users.importUsers(importBody(organizationId, rows));
-        return { invited: Invited, users: Users, errors: [] };
-      } catch (error) {
-        return { invited: 0, users: [], errors: userErrorsOf(error, ROWS_FIELD) };
-      }
-    }),
+        return { invited: Invited, users: Users };
+      }),
+    ),
   },
 };

@@ -9,8 +9,8 @@ import type {
   UserSortField,
   UserStatus,
 } from '../../generated/graphql';
-import { namingFields, userErrorsOf } from '../../errors';
-import { organizationAdmin, organizationScoped } from '../../guards';
+import { namingFields } from '../../errors';
+import { organizationAdmin, organizationScoped, withUserErrors } from '../../guards';
 import { listPage, type ListSpec } from '../../lists';
 
 const FIELDS = USER_REST_FIELDS;
@@ -66,54 +66,46 @@ export const userResolvers: Resolvers = {
     userSeats: organizationScoped((_parent, { organizationId }, ctx) => ctx.dataSources.users.listSeats(organizationId)),
   },
   Mutation: {
-    inviteUser: organizationScoped(async (_parent, { organizationId, input }, ctx) => {
-      try {
-        const body = { ...toRestFields(INVITE_USER_REST_FIELDS, input), ...(organizationId != null ? { ClientId: organizationId } : {}) };
-        return { user: await ctx.dataSources.users.inviteUser(body), errors: [] };
-      } catch (error) {
-        return { user: null, errors: userErrorsOf(error, INVITE_USER_REST_FIELDS) };
-      }
-    }),
-    resendInvitation: organizationScoped(async (_parent, { organizationId, input }, ctx) => {
-      try {
+    inviteUser: organizationScoped(
+      withUserErrors(INVITE_USER_REST_FIELDS, { user: null })(async (_parent, { organizationId, input }, ctx) => ({
+        user: await ctx.dataSources.users.inviteUser({
+          ...toRestFields(INVITE_USER_REST_FIELDS, input),
+          ...organisationOf(organizationId),
+        }),
+      })),
+    ),
+    resendInvitation: organizationScoped(
+      withUserErrors(INVITATION_REST_FIELDS, { invitation: null, link: null })(async (_parent, { organizationId, input }, ctx) => {
         const body = { UserId: input.userId, SendMail: input.sendMail ?? true, ...organisationOf(organizationId) };
         const { Invitation, Link } = await ctx.dataSources.users.resendInvitation(body);
-        return { invitation: Invitation, link: Link, errors: [] };
-      } catch (error) {
-        return { invitation: null, link: null, errors: userErrorsOf(error, INVITATION_REST_FIELDS) };
-      }
-    }),
-    revokeInvitation: organizationScoped(async (_parent, { organizationId, input }, ctx) => {
-      try {
-        const invitation = await ctx.dataSources.users.revokeInvitation({ UserId: input.userId, ...organisationOf(organizationId) });
-        return { invitation, errors: [] };
-      } catch (error) {
-        return { invitation: null, errors: userErrorsOf(error, INVITATION_REST_FIELDS) };
-      }
-    }),
-    setUsersActive: organizationScoped(async (_parent, { organizationId, input }, ctx) => {
-      try {
-        const body = { UserIds: input.userIds, IsActive: input.active, ...organisationOf(organizationId) };
-        return { users: await ctx.dataSources.users.setUsersActive(body), errors: [] };
-      } catch (error) {
-        return { users: [], errors: userErrorsOf(error, PEOPLE_REST_FIELDS) };
-      }
-    }),
-    decideUserApproval: organizationAdmin(async (_parent, { input }, ctx) => {
-      try {
-        return { users: await ctx.dataSources.users.decideApproval({ UserIds: input.userIds, Approve: input.approve }), errors: [] };
-      } catch (error) {
-        return { users: [], errors: userErrorsOf(error, PEOPLE_REST_FIELDS) };
-      }
-    }),
-    signOutUsers: organizationScoped(async (_parent, { organizationId, input }, ctx) => {
-      try {
+        return { invitation: Invitation, link: Link };
+      }),
+    ),
+    revokeInvitation: organizationScoped(
+      withUserErrors(INVITATION_REST_FIELDS, { invitation: null })(async (_parent, { organizationId, input }, ctx) => ({
+        invitation: await ctx.dataSources.users.revokeInvitation({ UserId: input.userId, ...organisationOf(organizationId) }),
+      })),
+    ),
+    setUsersActive: organizationScoped(
+      withUserErrors(PEOPLE_REST_FIELDS, { users: [] })(async (_parent, { organizationId, input }, ctx) => ({
+        users: await ctx.dataSources.users.setUsersActive({
+          UserIds: input.userIds,
+          IsActive: input.active,
+          ...organisationOf(organizationId),
+        }),
+      })),
+    ),
+    decideUserApproval: organizationAdmin(
+      withUserErrors(PEOPLE_REST_FIELDS, { users: [] })(async (_parent, { input }, ctx) => ({
+        users: await ctx.dataSources.users.decideApproval({ UserIds: input.userIds, Approve: input.approve }),
+      })),
+    ),
+    signOutUsers: organizationScoped(
+      withUserErrors(PEOPLE_REST_FIELDS, { sessionsEnded: 0 })(async (_parent, { organizationId, input }, ctx) => {
         const { SessionsEnded } = await ctx.dataSources.users.signOutUsers({ UserIds: input.userIds, ...organisationOf(organizationId) });
-        return { sessionsEnded: SessionsEnded, errors: [] };
-      } catch (error) {
-        return { sessionsEnded: 0, errors: userErrorsOf(error, PEOPLE_REST_FIELDS) };
-      }
-    }),
+        return { sessionsEnded: SessionsEnded };
+      }),
+    ),
   },
   Invitation: {
     id: (invitation) => String(invitation.InvitationId),
