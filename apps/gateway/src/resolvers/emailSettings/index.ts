@@ -20,7 +20,7 @@ const SETTINGS = EMAIL_SETTINGS_REST_FIELDS;
 const TEMPLATE = EMAIL_TEMPLATE_REST_FIELDS;
 
 /** The REST service names the mails in lower case (`enquiry_received`); the schema's enum is upper case. */
-const restTemplate = (template: EmailTemplateName) => template.toLowerCase();
+const restTemplate = (template: EmailTemplateName) => template.toLowerCase() as Lowercase<EmailTemplateName>;
 const restWording = (input: EmailTemplateInput) => toRestFields(TEMPLATE, { ...input, template: restTemplate(input.template) });
 
 const OUTBOX_LIST: ListSpec<OutboxFilter, OutboxSortField> = {

@@ -11,10 +11,9 @@ export const organizationSettingsResolvers: Resolvers = {
   },
   Mutation: {
     updateOrganizationSettings: organizationScoped(
-      withUserErrors(FIELDS, { settings: null })(async (_parent, { organizationId, input }, ctx) => {
-        const body = { ...toRestFields(FIELDS, input), ...(organizationId != null ? { ClientId: organizationId } : {}) };
-        return { settings: await ctx.dataSources.settings.updateSettings(body) };
-      }),
+      withUserErrors(FIELDS, { settings: null })(async (_parent, { organizationId, input }, ctx) => ({
+        settings: await ctx.dataSources.settings.updateSettings(organizationId, toRestFields(FIELDS, input)),
+      })),
     ),
   },
   OrganizationSettings: {

@@ -35,7 +35,7 @@ async function organizationOf(ctx: GatewayContext, named: string | null | undefi
 const NONE_ENDED = { endedCount: 0 };
 
 /** A whole-number id for the REST body; anything else goes as it came, for the REST service to refuse by name. */
-const idValue = (id: string | null | undefined) => (id != null && /^\d{1,15}$/.test(id) ? Number(id) : (id ?? undefined));
+const idValue = (id: string) => (/^\d{1,15}$/.test(id) ? Number(id) : id);
 
 export const sessionListResolvers: Resolvers = {
   Query: {
@@ -51,20 +51,20 @@ export const sessionListResolvers: Resolvers = {
     // No such session or user here, and one's own session, are for the person to act on.
     endSession: organizationScoped(
       withUserErrors(END_SESSION_FIELDS, NONE_ENDED, ['NOT_FOUND'])(async (_parent, { input }, ctx) => {
-        const body = { SessionId: idValue(input.sessionId), ClientId: idValue(input.organizationId) };
-        return { endedCount: (await ctx.dataSources.sessions.endSession(body)).ended };
+        const { ended } = await ctx.dataSources.sessions.endSession(input.organizationId, { SessionId: idValue(input.sessionId) });
+        return { endedCount: ended };
       }),
     ),
     endUserSessions: organizationScoped(
       withUserErrors(END_USER_SESSIONS_FIELDS, NONE_ENDED, ['NOT_FOUND'])(async (_parent, { input }, ctx) => {
-        const body = { UserId: idValue(input.userId), ClientId: idValue(input.organizationId) };
-        return { endedCount: (await ctx.dataSources.sessions.endUserSessions(body)).ended };
+        const { ended } = await ctx.dataSources.sessions.endUserSessions(input.organizationId, { UserId: idValue(input.userId) });
+        return { endedCount: ended };
       }),
     ),
     endOtherSessions: organizationScoped(
       withUserErrors(END_OTHER_SESSIONS_FIELDS, NONE_ENDED, ['NOT_FOUND'])(async (_parent, args, ctx) => {
-        const body = { ClientId: idValue(args.input?.organizationId) };
-        return { endedCount: (await ctx.dataSources.sessions.endOtherSessions(body)).ended };
+        const { ended } = await ctx.dataSources.sessions.endOtherSessions(args.input?.organizationId);
+        return { endedCount: ended };
       }),
     ),
     // Counted per account and address like the public password flows: a wrong current password is a guess.

@@ -129,7 +129,7 @@ describe('endSession', () => {
       fakeContext({ viewer: CALLERS.orgAdminOfA, sources: { sessions: { endSession } } }),
     );
     expect(answer.data).toEqual({ endSession: { endedCount: 1, errors: [] } });
-    expect(endSession).toHaveBeenCalledWith({ SessionId: 41, ClientId: 2 });
+    expect(endSession).toHaveBeenCalledWith('2', { SessionId: 41 });
   });
 
   it('answers a session not in the organisation as a payload error on sessionId', async () => {

@@ -1,6 +1,6 @@
 import type { GatewayContext } from '../../context';
 import { personAccount } from '../../deviceCookies';
-import type { Profile, SignInAnswer, SignInChallenge, SignInStepAnswer } from '../../datasources/types';
+import type { Profile, RestAnswerOf, SignInChallenge } from '../../datasources/types';
 import { UserErrors, userErrorsOf } from '../../errors';
 import type {
   MutationConfirmSignInEnrolmentArgs,
@@ -51,7 +51,7 @@ export const NOT_SIGNED_IN = { viewer: null, nextStep: null, recoveryCodes: null
  * What the password step leads to: a session, or (two-factor) the step of the sign-in kept in its
  * httpOnly cookie and the payload saying what comes next.
  */
-export function afterPassword(ctx: GatewayContext, answer: SignInStepAnswer): Omit<SignInPayload, 'errors'> {
+export function afterPassword(ctx: GatewayContext, answer: RestAnswerOf<'signIn'>): Omit<SignInPayload, 'errors'> {
   if ('challenge' in answer) {
     ctx.signInStep.begin(answer.challenge, new Date(answer.challengeExpiresAt));
     return { ...NOT_SIGNED_IN, nextStep: NEXT_STEP[answer.twoFactor] };
@@ -81,7 +81,11 @@ async function withStep<T>(ctx: GatewayContext, work: (challenge: string) => Pro
   }
 }
 
-function signedInWith(ctx: GatewayContext, answer: SignInAnswer, recoveryCodes: string[] | null = null): Omit<SignInPayload, 'errors'> {
+function signedInWith(
+  ctx: GatewayContext,
+  answer: RestAnswerOf<'signInWithCode'>,
+  recoveryCodes: string[] | null = null,
+): Omit<SignInPayload, 'errors'> {
   ctx.signInStep.end();
   ctx.session.start(answer.token, answer.user);
   return { viewer: answer.user, nextStep: null, recoveryCodes };

@@ -3,13 +3,8 @@ import type { Resolvers, UserImportRowInput } from '../../generated/graphql';
 import { REST_ERRORS } from '../../errors';
 import { organizationScoped, withUserErrors } from '../../guards';
 
-/** The rows in the REST service's names, with the organisation when the caller named one. */
-function importBody(organizationId: string | null | undefined, rows: readonly UserImportRowInput[]) {
-  return {
-    ...(organizationId != null ? { ClientId: organizationId } : {}),
-    Rows: rows.map((row) => toRestFields(USER_IMPORT_REST_FIELDS, row)),
-  };
-}
+/** The rows in the REST service's names. */
+const restRows = (rows: readonly UserImportRowInput[]) => rows.map((row) => toRestFields(USER_IMPORT_REST_FIELDS, row));
 
 /** The import refers to the rows as a whole: a refusal names `rows`, never a REST field. */
 const ROWS_FIELD = { rows: 'Rows' } as const;
@@ -17,7 +12,7 @@ const ROWS_FIELD = { rows: 'Rows' } as const;
 export const userImportResolvers: Resolvers = {
   Query: {
     userImportPreview: organizationScoped(async (_parent, { organizationId, rows }, ctx) => {
-      const preview = await ctx.dataSources.users.previewUserImport(importBody(organizationId, rows));
+      const preview = await ctx.dataSources.users.previewUserImport(organizationId, restRows(rows));
       return {
         goodRows: preview.GoodRows,
         seatProblems: preview.SeatProblems,
@@ -35,7 +30,7 @@ export const userImportResolvers: Resolvers = {
   Mutation: {
     importUsers: organizationScoped(
       withUserErrors(ROWS_FIELD, { invited: 0, users: [] })(async (_parent, { organizationId, rows }, ctx) => {
-        const { Invited, Users } = await ctx.dataSources.users.importUsers(importBody(organizationId, rows));
+        const { Invited, Users } = await ctx.dataSources.users.importUsers(organizationId, restRows(rows));
         return { invited: Invited, users: Users };
       }),
     ),

@@ -43,9 +43,6 @@ const INVITATION_REST_FIELDS = { userId: 'UserId' } as const;
 /** The bulk mutations name the people by `userIds`, the REST service by `UserIds`. */
 const PEOPLE_REST_FIELDS = { userIds: 'UserIds' } as const;
 
-/** The organisation a mutation's body names, when the caller named one. */
-const organisationOf = (organizationId: string | null | undefined) => (organizationId != null ? { ClientId: organizationId } : {});
-
 /** The REST filter naming the organisation, when the caller named one (the REST service scopes the rest). */
 function inOrganization(params: URLSearchParams, organizationId: string | null | undefined): URLSearchParams {
   if (organizationId != null) params.append(FIELDS.organizationId, `eq.${organizationId}`);
@@ -68,31 +65,24 @@ export const userResolvers: Resolvers = {
   Mutation: {
     inviteUser: organizationScoped(
       withUserErrors(INVITE_USER_REST_FIELDS, { user: null })(async (_parent, { organizationId, input }, ctx) => ({
-        user: await ctx.dataSources.users.inviteUser({
-          ...toRestFields(INVITE_USER_REST_FIELDS, input),
-          ...organisationOf(organizationId),
-        }),
+        user: await ctx.dataSources.users.inviteUser(organizationId, toRestFields(INVITE_USER_REST_FIELDS, input)),
       })),
     ),
     resendInvitation: organizationScoped(
       withUserErrors(INVITATION_REST_FIELDS, { invitation: null, link: null })(async (_parent, { organizationId, input }, ctx) => {
-        const body = { UserId: input.userId, SendMail: input.sendMail ?? true, ...organisationOf(organizationId) };
-        const { Invitation, Link } = await ctx.dataSources.users.resendInvitation(body);
+        const resent = { UserId: input.userId, SendMail: input.sendMail ?? true };
+        const { Invitation, Link } = await ctx.dataSources.users.resendInvitation(organizationId, resent);
         return { invitation: Invitation, link: Link };
       }),
     ),
     revokeInvitation: organizationScoped(
       withUserErrors(INVITATION_REST_FIELDS, { invitation: null })(async (_parent, { organizationId, input }, ctx) => ({
-        invitation: await ctx.dataSources.users.revokeInvitation({ UserId: input.userId, ...organisationOf(organizationId) }),
+        invitation: await ctx.dataSources.users.revokeInvitation(organizationId, { UserId: input.userId }),
       })),
     ),
     setUsersActive: organizationScoped(
       withUserErrors(PEOPLE_REST_FIELDS, { users: [] })(async (_parent, { organizationId, input }, ctx) => ({
-        users: await ctx.dataSources.users.setUsersActive({
-          UserIds: input.userIds,
-          IsActive: input.active,
-          ...organisationOf(organizationId),
-        }),
+        users: await ctx.dataSources.users.setUsersActive(organizationId, { UserIds: input.userIds, IsActive: input.active }),
       })),
     ),
     decideUserApproval: organizationAdmin(
@@ -102,7 +92,7 @@ export const userResolvers: Resolvers = {
     ),
     signOutUsers: organizationScoped(
       withUserErrors(PEOPLE_REST_FIELDS, { sessionsEnded: 0 })(async (_parent, { organizationId, input }, ctx) => {
-        const { SessionsEnded } = await ctx.dataSources.users.signOutUsers({ UserIds: input.userIds, ...organisationOf(organizationId) });
+        const { SessionsEnded } = await ctx.dataSources.users.signOutUsers(organizationId, { UserIds: input.userIds });
         return { sessionsEnded: SessionsEnded };
       }),
     ),
