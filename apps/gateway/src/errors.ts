@@ -2,7 +2,7 @@ import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { unwrapResolverError } from '@apollo/server/errors';
 import { fromRestField, logError, type FieldMap } from '@yozy/shared';
 import type { RestErrorCode } from './datasources/types';
-import type { ErrorCode, UserError } from './generated/graphql';
+import type { ErrorCode, UserError } from './generated/schema';
 
 export function gatewayError(code: ErrorCode, message: string, field?: string): GraphQLError {
   return new GraphQLError(message, { extensions: { code, ...(field ? { field } : {}) } });

@@ -3,7 +3,7 @@ import type { FieldMap } from '@yozy/shared';
 import type { GatewayContext } from './context';
 import type { Profile } from './datasources/types';
 import { gatewayError, unauthenticated, userErrorsOf } from './errors';
-import type { ErrorCode, UserError } from './generated/graphql';
+import type { ErrorCode, UserError } from './generated/schema';
 import type { CountedOperation, GuessedOperation } from './rateLimitPolicies';
 import type { Outcome } from './rateLimits';
 
