@@ -14,6 +14,6 @@ const header = [
   '',
 ].join('\n');
 
-const ast = await openapiTS(structuredClone(openApiDocument), { alphabetize: false, exportType: true });
+const ast = await openapiTS(structuredClone(openApiDocument), { alphabetize: false, exportType: true, defaultNonNullable: false });
 mkdirSync(dirname(target), { recursive: true });
 writeFileSync(target, header + astToString(ast));

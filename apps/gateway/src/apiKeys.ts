@@ -1,9 +1,7 @@
 import type { Request, RequestHandler } from 'express';
 import { GraphQLError } from 'graphql';
+import { API_KEY_PREFIX } from '@yozy/shared';
 import type { RateLimiter } from './rateLimits';
-
-/** How an API key starts; the REST service tells keys from session tokens the same way. */
-const API_KEY_PREFIX = 'yozy_key_';
 
 /**
  * The API key an internal tool sends as `Authorization: Bearer <key>`, or null. A tool calls with

@@ -9,7 +9,8 @@ import { serveConsole } from './console';
 import { serveExplorer } from './explorer';
 import { ssoCallback } from './singleSignOn';
 import { buildContext } from './context';
-import { createRateLimiter, DEFAULT_RATE_LIMITS, type RateLimits } from './rateLimits';
+import { DEFAULT_RATE_LIMITS, type RateLimits } from './rateLimitPolicies';
+import { createRateLimiter } from './rateLimits';
 import { createGraphQLServer } from './server';
 
 export type GatewayOptions = Pick<
@@ -17,7 +18,7 @@ export type GatewayOptions = Pick<
   'subscriptionApiUrl' | 'webDist' | 'trustProxy' | 'publicUrl' | 'captchaSecret' | 'serviceToken' | 'redisUrl'
 > &
   Partial<Pick<GatewayConfig, 'explorerDist'>> & {
-    /** The limits of rateLimits.ts; tests pass small windows and waits. */
+    /** The limits of rateLimitPolicies.ts; tests pass small windows and waits. */
     rateLimits?: RateLimits;
     /** Apollo Server's mode (error detail); defaults to NODE_ENV. */
     nodeEnv?: string;
@@ -58,7 +59,7 @@ export async function createApp(options: GatewayOptions): Promise<express.Expres
     }
   });
 
-  // Attempts are counted where they run, in the resolvers of the public mutations (rateLimits.ts).
+  // Attempts are counted where they run, in the resolvers of the public mutations (`counted` and `signInAttempt` in guards.ts).
   const limiter = createRateLimiter(options.rateLimits ?? DEFAULT_RATE_LIMITS, options.redisUrl);
   const context = buildContext({
     subscriptionApiUrl: options.subscriptionApiUrl,
@@ -94,5 +95,5 @@ const jsonErrors: express.ErrorRequestHandler = (error: unknown, req, res, _next
   res.status(status).json({ errors: [{ message, extensions: { code: status < 500 ? 'BAD_REQUEST' : 'INTERNAL_SERVER_ERROR' } }] });
 };
 
-export { DEFAULT_RATE_LIMITS, type RateLimits } from './rateLimits';
+export { DEFAULT_RATE_LIMITS, type RateLimits } from './rateLimitPolicies';
 export { createHttpServer, SERVER_TIMEOUTS, type ServerTimeouts } from '@yozy/shared/server';

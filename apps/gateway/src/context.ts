@@ -14,7 +14,7 @@ export const SSO_CALLBACK_PATH = '/sso/callback';
 export type GatewayContext = {
   dataSources: DataSources;
   captcha: Pick<Captcha, 'challenge' | 'verify'>;
-  /** Counts the attempts of the public mutations (`counted` and `signInAttempt` in rateLimits.ts). */
+  /** Counts the attempts of the public mutations (`counted` and `signInAttempt` in guards.ts). */
   limiter: Pick<RateLimiter, 'count' | 'signIn'>;
   /** The client's address as Express sees it through the trusted proxies. */
   clientAddress: string;

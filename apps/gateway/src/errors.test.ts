@@ -48,6 +48,8 @@ describe('restError and userErrorsOf', () => {
     ['PASSWORD_MISMATCH', 400, 'PASSWORD_MISMATCH'],
     ['INVALID_CREDENTIALS', 401, 'INVALID_CREDENTIALS'],
     ['CONFLICT', 409, 'CONFLICT'],
+    ['SEAT_LIMIT', 409, 'SEAT_LIMIT'],
+    ['PAYLOAD_TOO_LARGE', 413, 'BAD_USER_INPUT'],
   ])('hands %s back as a payload error %s, on the input field it names', (restCode, status, code) => {
     const error = restError(status, { code: restCode, message: 'Fix this', field: 'AdminEmail' });
     expect(userErrorsOf(error, ENQUIRY)).toEqual([{ code, field: 'adminEmail', message: 'Fix this' }]);
@@ -58,6 +60,7 @@ describe('restError and userErrorsOf', () => {
     ['FORBIDDEN', 403, 'FORBIDDEN'],
     ['NOT_FOUND', 404, 'NOT_FOUND'],
     ['INTERNAL', 500, 'UPSTREAM_UNAVAILABLE'],
+    ['UNSUPPORTED_MEDIA_TYPE', 415, 'INTERNAL_SERVER_ERROR'],
   ])('throws %s on as %s', (restCode, status, code) => {
     const error = restError(status, { code: restCode, message: 'No' });
     expect(() => userErrorsOf(error, ENQUIRY)).toThrow(error);

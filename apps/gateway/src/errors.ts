@@ -1,7 +1,8 @@
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { unwrapResolverError } from '@apollo/server/errors';
 import { fromRestField, logError, type FieldMap } from '@yozy/shared';
-import type { ErrorCode, UserError } from './generated/graphql';
+import type { RestErrorCode } from './datasources/types';
+import type { ErrorCode, UserError } from './generated/schema';
 
 export function gatewayError(code: ErrorCode, message: string, field?: string): GraphQLError {
   return new GraphQLError(message, { extensions: { code, ...(field ? { field } : {}) } });
@@ -9,26 +10,14 @@ export function gatewayError(code: ErrorCode, message: string, field?: string): 
 
 export const unauthenticated = () => gatewayError('UNAUTHENTICATED', 'Sign in to continue');
 
-/** The codes the REST subscription service answers failures with (`{ error: { code, message, field? } }`). */
-export type RestErrorCode =
-  | 'BAD_REQUEST'
-  | 'INVALID_TOKEN'
-  | 'WEAK_PASSWORD'
-  | 'PASSWORD_MISMATCH'
-  | 'UNAUTHENTICATED'
-  | 'INVALID_CREDENTIALS'
-  | 'FORBIDDEN'
-  | 'NOT_FOUND'
-  | 'CONFLICT'
-  | 'SEAT_LIMIT'
-  | 'INTERNAL';
-
 /**
- * The one contract for failures of the REST service: the GraphQL code each becomes, and whether
- * it is a user error. A user error is something the person can act on (correct a field, choose
- * another password, ask for a new link, use another email), so a mutation returns it in its
- * payload's `errors`, with the REST field turned back into the input's name. Everything else is
- * thrown as a GraphQLError with the code in `extensions.code`; queries throw every failure.
+ * The one contract for failures of the REST service: for every code its OpenAPI document names
+ * (`{ error: { code, message, field? } }`), the GraphQL code it becomes and whether it is a user
+ * error, so a new REST code fails the type-check until it has a line here. A user error is
+ * something the person can act on (correct a field, choose another password, ask for a new link,
+ * use another email, send a smaller file), so a mutation returns it in its payload's `errors`,
+ * with the REST field turned back into the input's name. Everything else is thrown as a
+ * GraphQLError with the code in `extensions.code`; queries throw every failure.
  */
 export const REST_ERRORS: Readonly<Record<RestErrorCode, { code: ErrorCode; userError: boolean }>> = {
   BAD_REQUEST: { code: 'BAD_USER_INPUT', userError: true },
@@ -38,10 +27,13 @@ export const REST_ERRORS: Readonly<Record<RestErrorCode, { code: ErrorCode; user
   INVALID_CREDENTIALS: { code: 'INVALID_CREDENTIALS', userError: true },
   CONFLICT: { code: 'CONFLICT', userError: true },
   SEAT_LIMIT: { code: 'SEAT_LIMIT', userError: true },
+  PAYLOAD_TOO_LARGE: { code: 'BAD_USER_INPUT', userError: true },
   UNAUTHENTICATED: { code: 'UNAUTHENTICATED', userError: false },
   FORBIDDEN: { code: 'FORBIDDEN', userError: false },
   NOT_FOUND: { code: 'NOT_FOUND', userError: false },
   INTERNAL: { code: 'UPSTREAM_UNAVAILABLE', userError: false },
+  // The gateway always sends JSON: a refusal of its body's type is our own bug, logged as one.
+  UNSUPPORTED_MEDIA_TYPE: { code: 'INTERNAL_SERVER_ERROR', userError: false },
 };
 
 const UPSTREAM_MESSAGE = 'The subscription service could not answer. Try again in a moment.';
@@ -61,12 +53,24 @@ export function restError(status: number, body: { code?: string; message?: strin
 }
 
 /**
- * A failed REST call as the `errors` of a mutation's payload when the table above calls it a
- * user error, naming the input field through the resource's field map; otherwise it is thrown on.
+ * Errors a resolver finds itself that the person can act on (a captcha not solved, a sign-in step
+ * that has expired), thrown to be answered in the payload as the REST service's user errors are.
  */
-export function userErrorsOf(error: unknown, fields: FieldMap = {}): UserError[] {
+export class UserErrors extends Error {
+  constructor(readonly errors: UserError[]) {
+    super(errors.map((error) => error.message).join(' '));
+  }
+}
+
+/**
+ * A failure as the `errors` of a mutation's payload when the table above calls it a user error
+ * (or it is one of the `also` codes this mutation hands back), naming the input field through the
+ * resource's field map; otherwise it is thrown on.
+ */
+export function userErrorsOf(error: unknown, fields: FieldMap = {}, also: readonly ErrorCode[] = []): UserError[] {
+  if (error instanceof UserErrors) return error.errors;
   const extensions = (error as { extensions?: Partial<RestErrorExtensions> } | null)?.extensions;
-  if (extensions?.userError !== true || !extensions.code) throw error;
+  if (!extensions?.code || (extensions.userError !== true && !also.includes(extensions.code))) throw error;
   return [{ code: extensions.code, field: fromRestField(fields, extensions.restField), message: (error as Error).message }];
 }
 

@@ -1,7 +1,8 @@
 import type { GraphQLResolveInfo } from 'graphql';
 import { describe, expect, it, vi } from 'vitest';
 import type { GatewayContext } from './context';
-import { admin, organizationScoped, sameOrganization, signedIn, superAdmin } from './guards';
+import { restError, UserErrors } from './errors';
+import { admin, organizationScoped, sameOrganization, signedIn, superAdmin, withUserErrors } from './guards';
 import { CALLERS, fakeContext, ORGANIZATIONS } from './testing/fakes';
 
 type Caller = keyof typeof CALLERS;
@@ -65,10 +66,11 @@ describe('guards', () => {
   });
 });
 
-describe('organizationScoped', () => {
+describe.each(['argument', 'input'] as const)('organizationScoped, naming the organisation as an %s', (where) => {
   const call = (caller: Caller, organizationId: string | null) => {
     const wrapped = organizationScoped(async () => 'the answer');
-    return wrapped({}, { organizationId }, fakeContext({ viewer: CALLERS[caller] }), {} as GraphQLResolveInfo);
+    const args = where === 'argument' ? { organizationId } : { input: { organizationId } };
+    return wrapped({}, args, fakeContext({ viewer: CALLERS[caller] }), {} as GraphQLResolveInfo);
   };
 
   it.each([
@@ -84,5 +86,36 @@ describe('organizationScoped', () => {
     const answer = call(caller, organization && String(ORGANIZATIONS[organization].ClientId));
     if (outcome === 'ok') await expect(answer).resolves.toBe('the answer');
     else await expect(answer).rejects.toMatchObject({ extensions: { code: outcome } });
+  });
+});
+
+describe('withUserErrors', () => {
+  const FIELDS = { name: 'RegionName' };
+  const run = (work: () => Promise<{ region: string }>, also: Parameters<typeof withUserErrors>[2] = []) =>
+    withUserErrors(FIELDS, { region: null }, also)(work)({}, {}, fakeContext(), {} as GraphQLResolveInfo);
+
+  it('answers what the resolver made, with no errors', async () => {
+    await expect(run(async () => ({ region: 'Europe' }))).resolves.toEqual({ region: 'Europe', errors: [] });
+  });
+
+  it('answers a user error of the REST service in the payload, on the input field it names', async () => {
+    const refusal = restError(409, { code: 'CONFLICT', message: 'That name is taken', field: 'RegionName' });
+    await expect(run(() => Promise.reject(refusal))).resolves.toEqual({
+      region: null,
+      errors: [{ code: 'CONFLICT', field: 'name', message: 'That name is taken' }],
+    });
+  });
+
+  it('answers the errors a resolver throws itself in the payload', async () => {
+    const errors = [{ code: 'CAPTCHA_FAILED' as const, field: 'captcha', message: 'Try again' }];
+    await expect(run(() => Promise.reject(new UserErrors(errors)))).resolves.toEqual({ region: null, errors });
+  });
+
+  it('answers the codes a mutation hands back besides, and throws the rest on', async () => {
+    const missing = restError(404, { code: 'NOT_FOUND', message: 'No such region' });
+    await expect(run(() => Promise.reject(missing), ['NOT_FOUND'])).resolves.toMatchObject({
+      errors: [{ code: 'NOT_FOUND', field: null }],
+    });
+    await expect(run(() => Promise.reject(missing))).rejects.toBe(missing);
   });
 });

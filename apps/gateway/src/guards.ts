@@ -1,15 +1,20 @@
 import type { GraphQLResolveInfo } from 'graphql';
+import type { FieldMap } from '@yozy/shared';
 import type { GatewayContext } from './context';
 import type { Profile } from './datasources/types';
-import { gatewayError, unauthenticated } from './errors';
+import { gatewayError, unauthenticated, userErrorsOf } from './errors';
+import type { ErrorCode, UserError } from './generated/schema';
+import type { CountedOperation, GuessedOperation } from './rateLimitPolicies';
+import type { Outcome } from './rateLimits';
 
 /**
- * Who may call a field, written once beside the field as a wrapper around its resolver:
+ * Who may call a field, how often, and how its failures are answered, written once beside the
+ * field as wrappers around its resolver:
  *
  *   organizations: superAdmin((_parent, args, ctx) => …)
  *
  * The REST service checks the organisation scope again on every call; these guards answer early
- * with the right code and keep resolvers free of access checks.
+ * with the right code and keep resolvers free of access checks, counting and error handling.
  */
 type ResolverFn<Result, Parent, Args> = (parent: Parent, args: Args, ctx: GatewayContext, info: GraphQLResolveInfo) => Result;
 
@@ -66,6 +71,13 @@ export const organizationAdmin = <Result, Parent, Args>(resolver: ResolverFn<Res
     if (viewer.TypeOfUser !== 'OrgAdmin') throw forbidden('This is for the organisation’s own admins');
   })(resolver);
 
+/** An organisation's admin acts on their own organisation only; a SuperAdmin on any. */
+function requireOwnOrganization(viewer: Profile, organizationId: unknown) {
+  if (viewer.TypeOfUser !== 'SuperAdmin' && String(organizationId) !== String(viewer.ClientId)) {
+    throw forbidden('You can only see and change your own organisation');
+  }
+}
+
 /**
  * Administrators acting on one organisation, named by `idOf`: a SuperAdmin on any, an
  * organisation's admin on their own only; members and signed-out callers are refused.
@@ -75,40 +87,84 @@ export const sameOrganization =
   <Result>(resolver: ResolverFn<Result, Parent, Args>) =>
     guard<Parent, Args>((viewer, parent, args) => {
       requireAdmin(viewer);
-      if (viewer.TypeOfUser === 'SuperAdmin') return;
-      if (String(idOf(args, parent)) !== String(viewer.ClientId)) {
-        throw forbidden('You can only see and change your own organisation');
-      }
+      requireOwnOrganization(viewer, idOf(args, parent));
     })(resolver);
 
-/**
- * Administrators acting on an organisation named by an optional `organizationId` argument: without
- * it, their own organisation (an OrgAdmin's screens); with it, a SuperAdmin's choice (the provider's
- * organisation tabs) or an OrgAdmin's own, never another. The resolver passes `organizationId` on
- * to the REST service as it came, which applies the same rule.
- */
-export const organizationScoped = <Result, Parent, Args extends { organizationId?: string | null }>(
-  resolver: ResolverFn<Result, Parent, Args>,
-) =>
-  guard<Parent, Args>((viewer, _parent, args) => {
-    requireAdmin(viewer);
-    if (viewer.TypeOfUser === 'SuperAdmin' || args.organizationId == null) return;
-    if (String(args.organizationId) !== String(viewer.ClientId)) {
-      throw forbidden('You can only see and change your own organisation');
-    }
-  })(resolver);
+/** Arguments that may name an organisation: as `organizationId`, or as their input's `organizationId`. */
+type NamingOrganization = { organizationId?: string | null } | { input?: { organizationId?: string | null } | null };
 
 /**
- * `organizationScoped` for a mutation that names the organisation in its input
- * (`input.organizationId`): the same rule, the same refusals.
+ * Administrators acting on an organisation the arguments may name (`organizationId`, or
+ * `input.organizationId` for a mutation that names it in its input): without one, their own
+ * organisation (an OrgAdmin's screens); with one, a SuperAdmin's choice (the provider's
+ * organisation tabs) or an OrgAdmin's own, never another. The resolver passes the organisation on
+ * to the REST service as it came, which applies the same rule.
  */
-export const inputOrganizationScoped = <Result, Parent, Args extends { input: { organizationId?: string | null } }>(
-  resolver: ResolverFn<Result, Parent, Args>,
-) =>
+export const organizationScoped = <Result, Parent, Args extends NamingOrganization>(resolver: ResolverFn<Result, Parent, Args>) =>
   guard<Parent, Args>((viewer, _parent, args) => {
     requireAdmin(viewer);
-    if (viewer.TypeOfUser === 'SuperAdmin' || args.input.organizationId == null) return;
-    if (String(args.input.organizationId) !== String(viewer.ClientId)) {
-      throw forbidden('You can only see and change your own organisation');
-    }
+    const { organizationId, input } = args as { organizationId?: unknown; input?: { organizationId?: unknown } | null };
+    for (const named of [organizationId, input?.organizationId]) if (named != null) requireOwnOrganization(viewer, named);
   })(resolver);
+
+/** The account an attempt names: read from the arguments, or from the caller (the viewer, a sign-in step). */
+type AccountOf<Args> = (args: Args, ctx: GatewayContext) => string | Promise<string>;
+
+/**
+ * A mutation counted once per executed call against the caller's address and the account it
+ * names, however the document is written (aliases, fragments, variables, several operations):
+ *
+ *   requestPasswordReset: counted('requestPasswordReset', (args) => args.input.email)(async (…) => …)
+ */
+export const counted =
+  <Args>(operation: CountedOperation, accountOf: AccountOf<Args>) =>
+  <Result, Parent>(resolver: ResolverFn<Result, Parent, Args>) =>
+  async (parent: Parent, args: Args, ctx: GatewayContext, info: GraphQLResolveInfo): Promise<Awaited<Result>> => {
+    await ctx.limiter.count(operation, { ip: ctx.clientAddress, account: await accountOf(args, ctx) });
+    return await resolver(parent, args, ctx, info);
+  };
+
+/**
+ * A sign-in step under the brute-force protection: its outcome decides what is counted. The
+ * account is the email of the password step, or the person a code step belongs to; the browser's
+ * device cookie for it, when it holds one, spares it the failures of others on the account.
+ */
+export const signInAttempt =
+  <Args, Payload>(accountOf: AccountOf<Args>, outcomeOf: (payload: Payload) => Outcome, operation: GuessedOperation = 'signIn') =>
+  <Parent>(resolver: ResolverFn<Promise<Payload>, Parent, Args>) =>
+  async (parent: Parent, args: Args, ctx: GatewayContext, info: GraphQLResolveInfo): Promise<Payload> => {
+    const account = await accountOf(args, ctx);
+    return ctx.limiter.signIn(
+      { ip: ctx.clientAddress, account, device: ctx.devices.trusted(account) },
+      () => resolver(parent, args, ctx, info),
+      outcomeOf,
+      operation,
+    );
+  };
+
+/**
+ * A mutation whose failures the person can act on comes back with them in its payload's `errors`:
+ * the resolver answers the payload's other fields when it succeeds (`errors` is then empty); a
+ * user error (of the REST service, see errors.ts, or `UserErrors` the resolver throws, or one of
+ * the `also` codes) makes the payload `failed` with the errors, naming the input's fields through
+ * `fields`; anything else is thrown on.
+ *
+ *   createRegion: superAdmin(
+ *     withUserErrors(FIELDS, { region: null })(async (_parent, { input }, ctx) => ({ region: await … })),
+ *   )
+ */
+export const withUserErrors =
+  <Failed extends object>(fields: FieldMap, failed: Failed, also: readonly ErrorCode[] = []) =>
+  <Answer extends object, Parent, Args>(resolver: ResolverFn<Promise<Answer>, Parent, Args>) =>
+  async (
+    parent: Parent,
+    args: Args,
+    ctx: GatewayContext,
+    info: GraphQLResolveInfo,
+  ): Promise<(Answer | Failed) & { errors: UserError[] }> => {
+    try {
+      return { ...(await resolver(parent, args, ctx, info)), errors: [] };
+    } catch (error) {
+      return { ...failed, errors: userErrorsOf(error, fields, also) };
+    }
+  };

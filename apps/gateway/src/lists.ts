@@ -1,5 +1,5 @@
 import { gatewayError } from './errors';
-import type { InputMaybe, PageInfo, PageInput, SortDirection } from './generated/graphql';
+import type { InputMaybe, PageInfo, PageInput, SortDirection } from './generated/schema';
 
 /**
  * The one way every list of the schema reaches the REST service and comes back: `page`, `search`,

@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createRateLimiter, ipKey, tooManyAttempts, type Outcome, type RateLimiter, type RateLimits } from './rateLimits';
+import { ipKey } from './addressKey';
+import type { RateLimits } from './rateLimitPolicies';
+import { createRateLimiter, tooManyAttempts, type Outcome, type RateLimiter } from './rateLimits';
 
 const SECOND = 1000;
 const LIMITS: RateLimits = {

@@ -1,91 +1,18 @@
 import { createHash } from 'node:crypto';
-import { isIPv4, isIPv6 } from 'node:net';
 import { HeaderMap } from '@apollo/server';
-import { GraphQLError, type GraphQLResolveInfo } from 'graphql';
-import { Redis } from 'ioredis';
+import { GraphQLError } from 'graphql';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import type { GatewayContext } from './context';
+import { ipKey } from './addressKey';
 import { accountKey } from './deviceCookies';
-
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-
-/** A fixed window: so many attempts per address and per account in `windowMs`. */
-export type WindowLimit = { windowMs: number; perIp: number; perAccount: number };
-
-/**
- * Sign-in brute-force protection in the manner of Keycloak: failures, never successes, are
- * counted. Per account and address, `freeFailures` failures may follow one another at once; after
- * that many, and after each one more, the address waits before it may try that account again
- * (`waitIncrementMs`, then twice that, and so on up to `maxWaitMs`). The failures are forgotten
- * after `failureResetMs` without one, and a sign-in clears them. Across accounts, one address may
- * fail `perIp.failures` times per window (password spraying).
- *
- * Guessing one account from many addresses is met with device cookies (deviceCookies.ts, after
- * OWASP): the failures of every browser without the account's device cookie are also counted
- * together, whatever their address, and past `perAccount.freeFailures` those browsers wait in the
- * same growing way before trying that account again. A browser holding the account's device
- * cookie is never held back by them: its own failures count against its cookie, `freeFailures`
- * free and then the same waits, and while its cookie waits it is treated like any new browser.
- */
-export type SignInLimit = {
-  freeFailures: number;
-  waitIncrementMs: number;
-  maxWaitMs: number;
-  failureResetMs: number;
-  perIp: { failures: number; windowMs: number };
-  /** Failures on one account from browsers without its device cookie, from any address, before they wait. */
-  perAccount: { freeFailures: number };
-};
-
-/** Every limit of the gateway, in one place; `createApp` takes another set (tests pass small windows). */
-export type RateLimits = {
-  signIn: SignInLimit;
-  /** The code step of a sign-in (and of confirming or turning off two-factor): a wrong code is a guess like a wrong password. */
-  signInCode: SignInLimit;
-  requestPasswordReset: WindowLimit;
-  resetPassword: WindowLimit;
-  setPassword: WindowLimit;
-  submitEnquiry: WindowLimit;
-  /** A signed-in user changing their own password: a wrong current password is a guess like a wrong sign-in. */
-  changePassword: WindowLimit;
-  /** Starting single sign-on from the sign-in page: each start writes an attempt and asks the identity provider. */
-  startSingleSignOn: WindowLimit;
-  /** Requests of one internal tool's API key, whatever it asks: a runaway script slows down alone. */
-  apiKey: { windowMs: number; perKey: number };
-};
-
-/** The public mutations counted on every call (sign-in counts failures instead). */
-export type CountedOperation = Exclude<keyof RateLimits, GuessedOperation | 'apiKey'>;
-
-/** The steps whose failures, never successes, are counted: the password and the two-factor code. */
-export type GuessedOperation = 'signIn' | 'signInCode';
-
-export const DEFAULT_RATE_LIMITS: RateLimits = {
-  signIn: {
-    freeFailures: 5,
-    waitIncrementMs: MINUTE,
-    maxWaitMs: 15 * MINUTE,
-    failureResetMs: 12 * HOUR,
-    perIp: { failures: 50, windowMs: 15 * MINUTE },
-    perAccount: { freeFailures: 10 },
-  },
-  signInCode: {
-    freeFailures: 5,
-    waitIncrementMs: MINUTE,
-    maxWaitMs: 15 * MINUTE,
-    failureResetMs: 12 * HOUR,
-    perIp: { failures: 50, windowMs: 15 * MINUTE },
-    perAccount: { freeFailures: 10 },
-  },
-  requestPasswordReset: { windowMs: HOUR, perIp: 10, perAccount: 3 },
-  resetPassword: { windowMs: 15 * MINUTE, perIp: 20, perAccount: 10 },
-  setPassword: { windowMs: 15 * MINUTE, perIp: 20, perAccount: 10 },
-  submitEnquiry: { windowMs: HOUR, perIp: 10, perAccount: 3 },
-  changePassword: { windowMs: 15 * MINUTE, perIp: 20, perAccount: 10 },
-  startSingleSignOn: { windowMs: 15 * MINUTE, perIp: 30, perAccount: 10 },
-  apiKey: { windowMs: MINUTE, perKey: 600 },
-};
+import {
+  countedOperations,
+  MINUTE,
+  type CountedOperation,
+  type GuessedOperation,
+  type RateLimits,
+  type SignInLimit,
+} from './rateLimitPolicies';
+import { connectRedis } from './rateLimitStore';
 
 /**
  * Who makes an attempt: the client's address, the account (email) it names, and the id of the
@@ -127,21 +54,19 @@ export function createRateLimiter(limits: RateLimits, redisUrl?: string): RateLi
   };
 
   const counted = Object.fromEntries(
-    (Object.keys(limits) as (keyof RateLimits)[])
-      .filter((operation): operation is CountedOperation => operation !== 'signIn' && operation !== 'signInCode' && operation !== 'apiKey')
-      .map((operation) => {
-        const { windowMs, perIp, perAccount } = limits[operation];
-        return [
-          operation,
-          {
-            ip: { limiter: limiter(`${operation}:ip`, perIp, windowMs), policy: { name: `${operation}-ip`, quota: perIp, windowMs } },
-            account: {
-              limiter: limiter(`${operation}:account`, perAccount, windowMs),
-              policy: { name: `${operation}-account`, quota: perAccount, windowMs },
-            },
+    countedOperations(limits).map((operation) => {
+      const { windowMs, perIp, perAccount } = limits[operation];
+      return [
+        operation,
+        {
+          ip: { limiter: limiter(`${operation}:ip`, perIp, windowMs), policy: { name: `${operation}-ip`, quota: perIp, windowMs } },
+          account: {
+            limiter: limiter(`${operation}:account`, perAccount, windowMs),
+            policy: { name: `${operation}-account`, quota: perAccount, windowMs },
           },
-        ];
-      }),
+        },
+      ];
+    }),
   ) as Record<CountedOperation, Record<'ip' | 'account', { limiter: RateLimiterAbstract; policy: Policy }>>;
 
   /** Keycloak-style counting of failures for one guessed step, under its own counters. */
@@ -311,75 +236,3 @@ export function tooManyAttempts(msBeforeNext: number, policy: Policy, refusal: R
     extensions: { code: 'RATE_LIMITED', http: { status: 429, headers } },
   });
 }
-
-/**
- * An address's counters: IPv4 as it is, IPv6 by its /64 network, since one client usually holds
- * a whole /64 and could otherwise take a fresh address for every attempt.
- */
-export function ipKey(ip: string): string {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip)?.[1];
-  if (mapped && isIPv4(mapped)) return mapped;
-  if (!isIPv6(ip)) return ip;
-  const [head = '', tail = ''] = ip.split('::');
-  const groups = (part: string) => (part ? part.split(':') : []);
-  const left = groups(head);
-  const right = groups(tail);
-  const full = ip.includes('::') ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right] : left;
-  return `${full
-    .slice(0, 4)
-    .map((group) => group.toLowerCase().replace(/^0+(?=.)/, ''))
-    .join(':')}::/64`;
-}
-
-function connectRedis(url: string): Redis {
-  // Without an offline queue a call fails at once while Redis is away, and the memory fallback answers.
-  const redis = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
-  let reachable = true;
-  redis.on('ready', () => {
-    if (!reachable) console.log('gateway: rate-limit counters are back in Redis');
-    reachable = true;
-  });
-  redis.on('error', (error: Error) => {
-    if (reachable) console.error(`gateway: Redis unreachable (${error.message}); rate-limit counters kept in memory meanwhile`);
-    reachable = false;
-  });
-  return redis;
-}
-
-type Resolver<Result, Parent, Args> = (parent: Parent, args: Args, ctx: GatewayContext, info: GraphQLResolveInfo) => Result;
-
-/**
- * A public mutation counted once per executed call against the caller's address and the account
- * it names, however the document is written (aliases, fragments, variables, several operations):
- *
- *   requestPasswordReset: counted('requestPasswordReset', (args) => args.input.email)(async (…) => …)
- */
-export const counted =
-  <Args>(operation: CountedOperation, accountOf: (args: Args) => string) =>
-  <Result, Parent>(resolver: Resolver<Result, Parent, Args>) =>
-  async (parent: Parent, args: Args, ctx: GatewayContext, info: GraphQLResolveInfo): Promise<Awaited<Result>> => {
-    await ctx.limiter.count(operation, { ip: ctx.clientAddress, account: accountOf(args) });
-    return await resolver(parent, args, ctx, info);
-  };
-
-/**
- * A sign-in step under the brute-force protection: its outcome decides what is counted. The
- * account is the email of the password step, or the person a code step belongs to; the browser's
- * device cookie for it, when it holds one, spares it the failures of others on the account.
- */
-export const signInAttempt =
-  <Args, Payload>(
-    accountOf: (args: Args, ctx: GatewayContext) => string | Promise<string>,
-    outcomeOf: (payload: Payload) => Outcome,
-    operation: GuessedOperation = 'signIn',
-  ) =>
-  <Parent>(resolver: Resolver<Promise<Payload>, Parent, Args>) =>
-  async (parent: Parent, args: Args, ctx: GatewayContext, info: GraphQLResolveInfo): Promise<Payload> => {
-    const account = await accountOf(args, ctx);
-    return ctx.limiter.signIn(
-      { ip: ctx.clientAddress, account, device: ctx.devices.trusted(account) },
-      () => resolver(parent, args, ctx, info),
-      outcomeOf,
-      operation,
-    );
-  };

@@ -3,10 +3,12 @@ import type { AddressInfo } from 'node:net';
 import cookieParser from 'cookie-parser';
 import express from 'express';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { SignInAnswer } from './datasources/types';
+import type { RestAnswerOf } from './datasources/types';
 import { restError } from './errors';
 import { ssoCallback } from './singleSignOn';
 import { CALLERS, fakeContext, type FakeContext } from './testing/fakes';
+
+type SignInAnswer = RestAnswerOf<'signInWithCode'>;
 
 const servers: Server[] = [];
 afterEach(() => Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve)))));

@@ -7,6 +7,9 @@ export const SERVICE_TOKEN_HEADER = 'x-service-token';
 export const CLIENT_ADDRESS_HEADER = 'x-client-address';
 export const CLIENT_USER_AGENT_HEADER = 'x-client-user-agent';
 
+/** How an internal tool's API key starts, so both apps tell it from a session token without a lookup. */
+export const API_KEY_PREFIX = 'yozy_key_';
+
 /** The shortest service credential either app accepts. */
 export const SERVICE_TOKEN_MIN_LENGTH = 32;
 

@@ -1,51 +1,51 @@
 import { errorCode } from '../errors';
 import { SubscriptionService } from './SubscriptionService';
-import type { Profile, RestBody, SignInStepAnswer, SsoLookupRecord, SsoStartRecord } from './types';
+import type { RestBodyOf } from './types';
 
 /** Sessions and the account flows: sign-in, the viewer's profile, password reset, invitations, captcha replay. */
 export class AccountApi extends SubscriptionService {
   /** The password step: a session, or the step that asks for a code (two-factor). */
-  signIn(body: RestBody): Promise<SignInStepAnswer> {
-    return this.post('users/signIn', { body });
+  signIn(body: RestBodyOf<'signIn'>) {
+    return this.call('post', '/users/signIn', { body });
   }
 
   /** Whether an email continues with single sign-on, and whether a password is refused for it. */
-  lookUpSso(email: string): Promise<SsoLookupRecord> {
-    return this.get('sso/lookup', { params: { email } });
+  lookUpSso(email: string) {
+    return this.call('get', '/sso/lookup', { params: { email } });
   }
 
   /** Starts a sign-in at the identity provider of the email's organisation, coming back to `redirectUri`. */
-  startSso(email: string, redirectUri: string): Promise<SsoStartRecord> {
-    return this.post('sso/start', { body: { Email: email, RedirectUri: redirectUri } });
+  startSso(email: string, redirectUri: string) {
+    return this.call('post', '/sso/start', { body: { Email: email, RedirectUri: redirectUri } });
   }
 
   /** Finishes a sign-in from the identity provider's redirect: a session, or the console's own two-factor step, as a password sign-in answers. */
-  finishSso(callbackUrl: string, state: string): Promise<SignInStepAnswer> {
-    return this.post('sso/finish', { body: { CallbackUrl: callbackUrl, State: state } });
+  finishSso(callbackUrl: string, state: string) {
+    return this.call('post', '/sso/finish', { body: { CallbackUrl: callbackUrl, State: state } });
   }
 
   /** Ends the caller's session; there is nothing to end when they have none or it has ended already. */
   async signOut(): Promise<void> {
     if (!this.caller.token) return;
     try {
-      await this.post('users/signOut');
+      await this.call('post', '/users/signOut');
     } catch (error) {
       if (errorCode(error) !== 'UNAUTHENTICATED') throw error;
     }
   }
 
-  getProfile(): Promise<Profile> {
-    return this.get('users/me');
+  getProfile() {
+    return this.call('get', '/users/me');
   }
 
   async getProductAddress(email: string): Promise<string> {
-    return (await this.get<{ url: string }>('users/product-address', { params: { email } })).url;
+    return (await this.call('get', '/users/product-address', { params: { email } })).url;
   }
 
   /** True the first time a solved captcha is seen by any gateway instance, false after. */
   async consumeCaptcha(signature: string, expiresAt: Date): Promise<boolean> {
     try {
-      await this.post('captcha/consume', { body: { signature, expiresAt: expiresAt.toISOString() } });
+      await this.call('post', '/captcha/consume', { body: { signature, expiresAt: expiresAt.toISOString() } });
       return true;
     } catch (error) {
       if (errorCode(error) === 'CONFLICT') return false;
@@ -53,19 +53,19 @@ export class AccountApi extends SubscriptionService {
     }
   }
 
-  requestPasswordReset(body: RestBody): Promise<{ accepted: boolean }> {
-    return this.post('auth/password/request', { body });
+  requestPasswordReset(body: RestBodyOf<'requestPasswordReset'>) {
+    return this.call('post', '/auth/password/request', { body });
   }
 
   async verifyResetLink(email: string, token: string): Promise<boolean> {
-    return (await this.post<{ linkvalid: boolean }>('auth/password/linkverify', { body: { email, token } })).linkvalid;
+    return (await this.call('post', '/auth/password/linkverify', { body: { email, token } })).linkvalid;
   }
 
-  resetPassword(body: RestBody): Promise<{ pass: boolean; redirectUrl: string }> {
-    return this.post('auth/reset', { body });
+  resetPassword(body: RestBodyOf<'resetPassword'>) {
+    return this.call('post', '/auth/reset', { body });
   }
 
-  createUser(body: RestBody): Promise<{ success: boolean; redirectUrl: string }> {
-    return this.post('auth/create/user', { body });
+  createUser(body: RestBodyOf<'acceptInvitation'>) {
+    return this.call('post', '/auth/create/user', { body });
   }
 }

@@ -1,16 +1,14 @@
 import { SubscriptionService } from './SubscriptionService';
-import type { RestPage } from '../lists';
-import type { AuditActions, AuditRecord } from './types';
 
 /** The audit log, read in the caller's scope. */
 export class AuditApi extends SubscriptionService {
   /** A page of entries; the REST service keeps an organisation admin to their own organisation's. */
-  listEntries(params: URLSearchParams): Promise<RestPage<AuditRecord>> {
-    return this.getPage('subscription_audit_log', params);
+  listEntries(params: URLSearchParams) {
+    return this.getPage('/subscription_audit_log', params);
   }
 
   /** The actions the log holds: one organisation's, or the whole platform's when none is named. */
-  listActions(organizationId: string | null): Promise<AuditActions> {
-    return this.get('subscription_audit_log/actions', { params: organizationId ? { ClientId: organizationId } : {} });
+  listActions(organizationId: string | null) {
+    return this.call('get', '/subscription_audit_log/actions', { params: organizationId ? { ClientId: organizationId } : {} });
   }
 }

@@ -1,38 +1,40 @@
 import { SubscriptionService } from './SubscriptionService';
-import type { RestPage } from '../lists';
-import type { GroupCandidateRecord, GroupDeleted, GroupMemberRecord, GroupRecord, RestBody } from './types';
+import type { AsGiven, RestBodyOf } from './types';
+
+const GROUPS = '/agilesaas_itsmassignmentgroup_master';
+const MEMBERS = '/subscription_user_group_mapping';
 
 /** An organisation's assignment groups and their members. */
 export class GroupApi extends SubscriptionService {
-  listGroups(params: URLSearchParams): Promise<RestPage<GroupRecord>> {
-    return this.getPage('agilesaas_itsmassignmentgroup_master', params);
+  listGroups(params: URLSearchParams) {
+    return this.getPage(GROUPS, params);
   }
 
-  listGroupMembers(params: URLSearchParams): Promise<RestPage<GroupMemberRecord>> {
-    return this.getPage('subscription_user_group_mapping', params);
+  listGroupMembers(params: URLSearchParams) {
+    return this.getPage(MEMBERS, params);
   }
 
-  listGroupCandidates(params: URLSearchParams): Promise<RestPage<GroupCandidateRecord>> {
-    return this.getPage('subscription_user_group_mapping/candidates', params);
+  listGroupCandidates(params: URLSearchParams) {
+    return this.getPage(`${MEMBERS}/candidates`, params);
   }
 
-  createGroup(body: RestBody): Promise<GroupRecord> {
-    return this.post('agilesaas_itsmassignmentgroup_master', { body });
+  createGroup(body: AsGiven<RestBodyOf<'createGroup'>, 'ClientId'>) {
+    return this.call('post', GROUPS, { body });
   }
 
-  updateGroup(body: RestBody): Promise<GroupRecord> {
-    return this.post('agilesaas_itsmassignmentgroup_master/update', { body });
+  updateGroup(body: RestBodyOf<'updateGroup'>) {
+    return this.call('post', `${GROUPS}/update`, { body });
   }
 
-  deleteGroup(body: RestBody): Promise<GroupDeleted> {
-    return this.post('agilesaas_itsmassignmentgroup_master/delete', { body });
+  deleteGroup(body: RestBodyOf<'deleteGroup'>) {
+    return this.call('post', `${GROUPS}/delete`, { body });
   }
 
-  addGroupMembers(body: RestBody): Promise<GroupRecord> {
-    return this.post('subscription_user_group_mapping', { body });
+  addGroupMembers(body: RestBodyOf<'addGroupMembers'>) {
+    return this.call('post', MEMBERS, { body });
   }
 
-  removeGroupMembers(body: RestBody): Promise<GroupRecord> {
-    return this.post('subscription_user_group_mapping/remove', { body });
+  removeGroupMembers(body: RestBodyOf<'removeGroupMembers'>) {
+    return this.call('post', `${MEMBERS}/remove`, { body });
   }
 }

@@ -1,26 +1,27 @@
 import { SubscriptionService } from './SubscriptionService';
-import type { RestPage } from '../lists';
-import type { LicenceRecord, RestBody } from './types';
+import type { RestBodyOf } from './types';
+
+const LICENCE = '/subscription_client_license';
 
 /** An organisation's licences and the seats they give, and the provider's changes to them. */
 export class LicenceApi extends SubscriptionService {
-  listLicences(params: URLSearchParams): Promise<RestPage<LicenceRecord>> {
-    return this.getPage('subscription_client_license_details', params);
+  listLicences(params: URLSearchParams) {
+    return this.getPage('/subscription_client_license_details', params);
   }
 
-  addLicence(body: RestBody): Promise<LicenceRecord> {
-    return this.post('subscription_client_license', { body });
+  addLicence(body: RestBodyOf<'addLicence'>) {
+    return this.call('post', LICENCE, { body });
   }
 
-  extendLicence(body: RestBody): Promise<LicenceRecord> {
-    return this.post('subscription_client_license/extend', { body });
+  extendLicence(body: RestBodyOf<'extendLicence'>) {
+    return this.call('post', `${LICENCE}/extend`, { body });
   }
 
-  changeLicencePlan(body: RestBody): Promise<LicenceRecord> {
-    return this.post('subscription_client_license/change_plan', { body });
+  changeLicencePlan(body: RestBodyOf<'changeLicencePlan'>) {
+    return this.call('post', `${LICENCE}/change_plan`, { body });
   }
 
-  setLicenceActive(body: RestBody): Promise<LicenceRecord> {
-    return this.post('subscription_client_license/set_active', { body });
+  setLicenceActive(body: RestBodyOf<'setLicenceActive'>) {
+    return this.call('post', `${LICENCE}/set_active`, { body });
   }
 }

@@ -1,121 +1,110 @@
 import { SubscriptionService } from './SubscriptionService';
-import type { RestPage } from '../lists';
-import type {
-  AdministratorRecord,
-  ApiKeyRecord,
-  NewApiKeyRecord,
-  OutboxMailContentRecord,
-  OutboxMailRecord,
-  ManagedPlanRecord,
-  ManagedProductRecord,
-  RegionRecord,
-  RestBody,
-  RoleRecord,
-} from './types';
+import type { AsGiven, RestBodyOf } from './types';
 
-const PLANS = 'platform/subscription_plan_master';
+const PLANS = '/platform/subscription_plan_master';
 const onePlan = (planId: string) => ({ PlanId: `eq.${planId}` });
-const PRODUCTS = 'platform/subscription_product_master';
-const REGIONS = 'platform/regions';
-const ROLES = 'platform/roles';
-const ADMINISTRATORS = 'platform/administrators';
-const API_KEYS = 'platform/api-keys';
-const OUTBOX = 'platform/outbox';
-const OUTBOX_CONTENT = 'platform/outbox_content';
+const PRODUCTS = '/platform/subscription_product_master';
+const REGIONS = '/platform/regions';
+const oneRegion = (regionId: string) => ({ RegionId: `eq.${regionId}` });
+const ROLES = '/platform/roles';
 const oneRole = (roleId: string) => ({ RoleId: `eq.${roleId}` });
+const ADMINISTRATORS = '/platform/administrators';
+const API_KEYS = '/platform/api-keys';
+const OUTBOX = '/platform/outbox';
+const OUTBOX_CONTENT = '/platform/outbox_content';
 
 /** The provider's masters in Platform Settings; the REST service lets only SuperAdmins in. */
 export class PlatformApi extends SubscriptionService {
-  listPlans(params: URLSearchParams): Promise<RestPage<ManagedPlanRecord>> {
+  listPlans(params: URLSearchParams) {
     return this.getPage(PLANS, params);
   }
 
-  createPlan(plan: RestBody): Promise<ManagedPlanRecord> {
-    return this.post(PLANS, { body: plan });
+  createPlan(plan: AsGiven<RestBodyOf<'createPlan'>, 'Frequency'>) {
+    return this.call('post', PLANS, { body: plan });
   }
 
-  updatePlan(planId: string, changes: RestBody): Promise<ManagedPlanRecord> {
-    return this.patch(PLANS, { params: onePlan(planId), body: changes });
+  updatePlan(planId: string, changes: AsGiven<RestBodyOf<'updatePlan'>, 'Frequency'>) {
+    return this.call('patch', PLANS, { params: onePlan(planId), body: changes });
   }
 
   async deletePlan(planId: string): Promise<void> {
-    await this.delete(PLANS, { params: onePlan(planId) });
+    await this.call('delete', PLANS, { params: onePlan(planId) });
   }
 
-  listProducts(params: URLSearchParams): Promise<RestPage<ManagedProductRecord>> {
+  listProducts(params: URLSearchParams) {
     return this.getPage(PRODUCTS, params);
   }
 
-  createProduct(product: RestBody): Promise<ManagedProductRecord> {
-    return this.post(PRODUCTS, { body: product });
+  createProduct(product: RestBodyOf<'createProduct'>) {
+    return this.call('post', PRODUCTS, { body: product });
   }
 
-  updateProduct(productId: string, product: RestBody): Promise<ManagedProductRecord> {
-    return this.patch(PRODUCTS, { params: { ProductId: `eq.${productId}` }, body: product });
+  updateProduct(productId: string, product: RestBodyOf<'updateProduct'>) {
+    return this.call('patch', PRODUCTS, { params: { ProductId: `eq.${productId}` }, body: product });
   }
 
-  listRegions(params: URLSearchParams): Promise<RestPage<RegionRecord>> {
+  listRegions(params: URLSearchParams) {
     return this.getPage(REGIONS, params);
   }
 
-  createRegion(region: RestBody): Promise<RegionRecord> {
-    return this.post(REGIONS, { body: region });
+  createRegion(region: RestBodyOf<'createRegion'>) {
+    return this.call('post', REGIONS, { body: region });
   }
 
-  updateRegion(regionId: string, changes: RestBody): Promise<RegionRecord> {
-    return this.patch(REGIONS, { params: { RegionId: `eq.${regionId}` }, body: changes });
+  updateRegion(regionId: string, changes: RestBodyOf<'updateRegion'>) {
+    return this.call('patch', REGIONS, { params: oneRegion(regionId), body: changes });
   }
 
   async deleteRegion(regionId: string): Promise<void> {
-    await this.delete(REGIONS, { params: { RegionId: `eq.${regionId}` } });
+    await this.call('delete', REGIONS, { params: oneRegion(regionId) });
   }
 
-  listRoles(params: URLSearchParams): Promise<RestPage<RoleRecord>> {
+  listRoles(params: URLSearchParams) {
     return this.getPage(ROLES, params);
   }
 
-  createRole(role: RestBody): Promise<RoleRecord> {
-    return this.post(ROLES, { body: role });
+  createRole(role: RestBodyOf<'createRole'>) {
+    return this.call('post', ROLES, { body: role });
   }
 
-  updateRole(roleId: string, changes: RestBody): Promise<RoleRecord> {
-    return this.patch(ROLES, { params: oneRole(roleId), body: changes });
+  updateRole(roleId: string, changes: RestBodyOf<'updateRole'>) {
+    return this.call('patch', ROLES, { params: oneRole(roleId), body: changes });
   }
 
   async deleteRole(roleId: string): Promise<void> {
-    await this.delete(ROLES, { params: oneRole(roleId) });
+    await this.call('delete', ROLES, { params: oneRole(roleId) });
   }
 
-  listAdministrators(params: URLSearchParams): Promise<RestPage<AdministratorRecord>> {
+  listAdministrators(params: URLSearchParams) {
     return this.getPage(ADMINISTRATORS, params);
   }
 
-  inviteAdministrator(administrator: RestBody): Promise<AdministratorRecord> {
-    return this.post(ADMINISTRATORS, { body: administrator });
+  inviteAdministrator(administrator: RestBodyOf<'inviteAdministrator'>) {
+    return this.call('post', ADMINISTRATORS, { body: administrator });
   }
 
-  setAdministratorActive(userId: string, active: boolean): Promise<AdministratorRecord> {
-    return this.patch(ADMINISTRATORS, { params: { UserId: `eq.${userId}` }, body: { IsActive: active } });
+  setAdministratorActive(userId: string, active: boolean) {
+    return this.call('patch', ADMINISTRATORS, { params: { UserId: `eq.${userId}` }, body: { IsActive: active } });
   }
 
-  listApiKeys(params: URLSearchParams): Promise<RestPage<ApiKeyRecord>> {
+  listApiKeys(params: URLSearchParams) {
     return this.getPage(API_KEYS, params);
   }
 
-  createApiKey(key: RestBody): Promise<NewApiKeyRecord> {
-    return this.post(API_KEYS, { body: key });
+  createApiKey(key: RestBodyOf<'createApiKey'>) {
+    return this.call('post', API_KEYS, { body: key });
   }
 
-  revokeApiKey(keyId: string): Promise<ApiKeyRecord> {
-    return this.delete(API_KEYS, { params: { KeyId: `eq.${keyId}` } });
+  revokeApiKey(keyId: string) {
+    return this.call('delete', API_KEYS, { params: { KeyId: `eq.${keyId}` } });
   }
 
-  listOutbox(params: URLSearchParams): Promise<RestPage<OutboxMailRecord>> {
+  listOutbox(params: URLSearchParams) {
     return this.getPage(OUTBOX, params);
   }
 
   /** What one mail says; the service audits every reading, so it is never cached. */
-  readOutboxMail(mailId: string): Promise<OutboxMailContentRecord> {
-    return this.get(OUTBOX_CONTENT, { params: { MailId: `eq.${mailId}` } });
+  readOutboxMail(mailId: string) {
+    return this.call('get', OUTBOX_CONTENT, { params: { MailId: `eq.${mailId}` } });
   }
 }

@@ -1,28 +1,29 @@
-import { SubscriptionService } from './SubscriptionService';
-import type { RestPage } from '../lists';
-import type { PasswordChanged, RestBody, SessionRecord, SessionsEnded } from './types';
+import { naming, SubscriptionService, type OrganizationNamed, type Without } from './SubscriptionService';
+import type { AsGiven, RestBodyOf } from './types';
+
+const SESSIONS = '/subscription_user_sessions';
 
 /** Sign-in sessions of an organisation's users, and ending them. */
 export class SessionApi extends SubscriptionService {
   /** A page of one organisation's sessions; the REST service refuses another organisation to its admins. */
-  listSessions(params: URLSearchParams): Promise<RestPage<SessionRecord>> {
-    return this.getPage('subscription_user_sessions', params);
+  listSessions(params: URLSearchParams) {
+    return this.getPage(SESSIONS, params);
   }
 
-  endSession(body: RestBody): Promise<SessionsEnded> {
-    return this.post('subscription_user_sessions/end', { body });
+  endSession(organizationId: OrganizationNamed, session: Without<AsGiven<RestBodyOf<'endSession'>, 'SessionId'>>) {
+    return this.call('post', `${SESSIONS}/end`, { body: { ...session, ...naming(organizationId) } });
   }
 
-  endUserSessions(body: RestBody): Promise<SessionsEnded> {
-    return this.post('subscription_user_sessions/end-user', { body });
+  endUserSessions(organizationId: OrganizationNamed, user: Without<AsGiven<RestBodyOf<'endUserSessions'>, 'UserId'>>) {
+    return this.call('post', `${SESSIONS}/end-user`, { body: { ...user, ...naming(organizationId) } });
   }
 
-  endOtherSessions(body: RestBody): Promise<SessionsEnded> {
-    return this.post('subscription_user_sessions/end-others', { body });
+  endOtherSessions(organizationId: OrganizationNamed) {
+    return this.call('post', `${SESSIONS}/end-others`, { body: naming(organizationId) });
   }
 
   /** The caller's own password; their other sessions end. */
-  changePassword(body: RestBody): Promise<PasswordChanged> {
-    return this.post('users/password', { body });
+  changePassword(body: RestBodyOf<'changePassword'>) {
+    return this.call('post', '/users/password', { body });
   }
 }

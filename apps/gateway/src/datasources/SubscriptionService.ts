@@ -4,7 +4,34 @@ import { CLIENT_ADDRESS_HEADER, CLIENT_USER_AGENT_HEADER, SERVICE_TOKEN_HEADER }
 import { restError } from '../errors';
 import type { RestPage } from '../lists';
 import type { Caller } from './Caller';
-import type { RestErrorBody } from './types';
+import type {
+  AnswerOfOperation,
+  AsGiven,
+  BodyOfOperation,
+  QueryOfOperation,
+  RestErrorBody,
+  RestMethod,
+  RestOperationAt,
+  RestPaths,
+} from './types';
+
+/** The REST paths that answer `method`. */
+type PathOf<Method extends RestMethod> = {
+  [Path in keyof RestPaths]: [RestOperationAt<Path, Method>] extends [never] ? never : Path;
+}[keyof RestPaths];
+
+/** Query parameters as a call gives them: an optional one may come as null (a GraphQL argument not given) and is left out. */
+type Given<Query> = { [Name in keyof Query]: Query[Name] | (undefined extends Query[Name] ? null : never) };
+
+/** The parameters and body of a call, as the REST operation declares them. */
+type CallOf<Operation, Loose extends keyof BodyOfOperation<Operation>> = {
+  params?: Given<QueryOfOperation<Operation>>;
+  body?: AsGiven<BodyOfOperation<Operation>, Loose>;
+};
+
+/** The GET paths that answer a list of rows, and the row each answers. */
+type RowOf<Path extends PathOf<'get'>> = AnswerOfOperation<RestOperationAt<Path, 'get'>> extends readonly (infer Row)[] ? Row : never;
+type ListPath = { [Path in PathOf<'get'>]: [RowOf<Path>] extends [never] ? never : Path }[PathOf<'get'>];
 
 /** Where the REST service is, and the credential that shows it a call comes from the gateway. */
 export type SubscriptionServiceLink = { baseURL: string; serviceToken: string };
@@ -40,13 +67,60 @@ export abstract class SubscriptionService extends RESTDataSource {
     if (userAgent) request.headers[CLIENT_USER_AGENT_HEADER] = userAgent.slice(0, 512);
   }
 
-  /** One page of a REST list with its exact total, in one call. */
-  protected async getPage<Row>(path: string, params: URLSearchParams): Promise<RestPage<Row>> {
-    const { parsedBody, response } = await this.fetch<Row[]>(path, { method: 'GET', params, headers: { prefer: 'count=exact' } });
+  /**
+   * One call of the REST service, typed by its OpenAPI operation: `path` and `method` pick the
+   * operation, which gives the query parameters and body it takes and the answer it gives, so a
+   * changed REST contract fails the gateway's type-check. A body whose method takes some fields
+   * as the GraphQL input gave them says so in its type (`AsGiven`), and those fields only are looser.
+   */
+  protected async call<
+    Method extends RestMethod,
+    Path extends PathOf<Method>,
+    Loose extends keyof BodyOfOperation<RestOperationAt<Path, Method>> = never,
+  >(
+    method: Method,
+    path: Path,
+    { params, body }: CallOf<RestOperationAt<Path, Method>, Loose> = {},
+  ): Promise<AnswerOfOperation<RestOperationAt<Path, Method>>> {
+    type Answer = AnswerOfOperation<RestOperationAt<Path, Method>>;
+    const verb: RestMethod = method;
+    const query = textOf(params);
+    // Every REST body is a JSON object; GET takes none.
+    const request =
+      verb === 'get'
+        ? { method: 'GET' as const, params: query }
+        : { method: WRITES[verb], params: query, body: body as object | undefined };
+    return (await this.fetch<Answer>(relative(path), request)).parsedBody;
+  }
+
+  /** One page of a REST list with its exact total, in one call; `params` are the list's (lists.ts). */
+  protected async getPage<Path extends ListPath>(path: Path, params: URLSearchParams): Promise<RestPage<RowOf<Path>>> {
+    const request = { method: 'GET' as const, params, headers: { prefer: 'count=exact' } };
+    const { parsedBody, response } = await this.fetch<RowOf<Path>[]>(relative(path), request);
     return { rows: parsedBody, contentRange: response.headers.get('content-range') };
   }
 
   protected override async errorFromResponse({ response, parsedBody }: { response: FetcherResponse; parsedBody: unknown }) {
     return restError(response.status, (parsedBody as RestErrorBody | undefined)?.error);
   }
+}
+
+/** The organisation a GraphQL argument names, or none (null or left out). */
+export type OrganizationNamed = string | null | undefined;
+
+/** The organisation a call names in its query or body, when the caller named one; otherwise the REST service takes the caller's own. */
+export const naming = (organizationId: OrganizationNamed) => (organizationId != null ? { ClientId: organizationId } : {});
+
+/** A body without the organisation it is for, which a method adds from its `organizationId` (`naming`). */
+export type Without<Body> = Omit<Body, 'ClientId'>;
+
+const WRITES = { post: 'POST', patch: 'PATCH', delete: 'DELETE' } as const;
+
+/** The OpenAPI paths start at the service's root; the calls go below `baseURL`, which may have a path of its own. */
+const relative = (path: string) => path.replace(/^\//, '');
+
+/** Query parameters as the URL carries them: every value as text, the ones not given left out. */
+function textOf(params: object | undefined): Record<string, string> | undefined {
+  if (!params) return undefined;
+  return Object.fromEntries(Object.entries(params).flatMap(([name, value]) => (value == null ? [] : [[name, String(value)]])));
 }

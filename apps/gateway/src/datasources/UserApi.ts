@@ -1,78 +1,69 @@
-import { SubscriptionService } from './SubscriptionService';
-import type { RestPage } from '../lists';
-import type {
-  ClientUser,
-  InvitationRecord,
-  InvitationResent,
-  ProductSeatsRecord,
-  RestBody,
-  UserImportPreviewRecord,
-  UserRoleRecord,
-  UsersImported,
-  UsersSignedOut,
-} from './types';
+import { naming, SubscriptionService, type OrganizationNamed, type Without } from './SubscriptionService';
+import type { AsGiven, RestBodyOf } from './types';
+
+const USERS = '/subscription_client_users';
+const INVITATIONS = '/subscription/invitations';
 
 /** The people of an organisation: the list, their roles, the seats they take, invitations. */
 export class UserApi extends SubscriptionService {
   /** A page of one organisation's people; `params` carries `ClientId` when the caller named one. */
-  listUsers(params: URLSearchParams): Promise<RestPage<ClientUser>> {
-    return this.getPage('subscription_client_users', params);
+  listUsers(params: URLSearchParams) {
+    return this.getPage(USERS, params);
   }
 
   /** One person, or null; scoped to the organisation when one is named. */
-  async getUser(userId: string, organizationId?: string | null): Promise<ClientUser | null> {
-    const params: Record<string, string> = { ClientUserId: `eq.${userId}` };
-    if (organizationId) params.ClientId = `eq.${organizationId}`;
-    const rows = await this.get<ClientUser[]>('subscription_client_users', { params });
+  async getUser(userId: string, organizationId?: OrganizationNamed) {
+    const organization = organizationId ? { ClientId: `eq.${organizationId}` } : {};
+    const rows = await this.call('get', USERS, { params: { ClientUserId: `eq.${userId}`, ...organization } });
     return rows[0] ?? null;
   }
 
   /** Every role of one person, by product. */
-  listUserRoles(userId: number, organizationId: number): Promise<UserRoleRecord[]> {
-    return this.get<UserRoleRecord[]>('subscription_user_role_mapping', {
-      params: { UserId: `eq.${userId}`, ClientId: `eq.${organizationId}`, limit: '1000' },
+  listUserRoles(userId: number, organizationId: number) {
+    return this.call('get', '/subscription_user_role_mapping', {
+      params: { UserId: `eq.${userId}`, ClientId: `eq.${organizationId}`, limit: 1000 },
     });
   }
 
-  listSeats(organizationId?: string | null): Promise<ProductSeatsRecord[]> {
-    return this.get<ProductSeatsRecord[]>('subscription/seats', { params: organizationId ? { ClientId: organizationId } : {} });
+  listSeats(organizationId?: OrganizationNamed) {
+    return this.call('get', '/subscription/seats', { params: organizationId ? { ClientId: organizationId } : {} });
   }
 
-  inviteUser(body: RestBody): Promise<ClientUser> {
-    return this.post<ClientUser>('subscription/usercreation', { body });
+  inviteUser(organizationId: OrganizationNamed, user: Without<AsGiven<RestBodyOf<'inviteUser'>, 'TypeOfUser'>>) {
+    return this.call('post', '/subscription/usercreation', { body: { ...user, ...naming(organizationId) } });
   }
 
-  listInvitations(params: URLSearchParams): Promise<RestPage<InvitationRecord>> {
-    return this.getPage('subscription/invitations', params);
+  listInvitations(params: URLSearchParams) {
+    return this.getPage(INVITATIONS, params);
   }
 
-  resendInvitation(body: RestBody): Promise<InvitationResent> {
-    return this.post<InvitationResent>('subscription/invitations/resend', { body });
+  resendInvitation(organizationId: OrganizationNamed, invitation: Without<RestBodyOf<'resendInvitation'>>) {
+    return this.call('post', `${INVITATIONS}/resend`, { body: { ...invitation, ...naming(organizationId) } });
   }
 
-  revokeInvitation(body: RestBody): Promise<InvitationRecord> {
-    return this.post<InvitationRecord>('subscription/invitations/revoke', { body });
+  revokeInvitation(organizationId: OrganizationNamed, invitation: Without<RestBodyOf<'revokeInvitation'>>) {
+    return this.call('post', `${INVITATIONS}/revoke`, { body: { ...invitation, ...naming(organizationId) } });
   }
 
-  setUsersActive(body: RestBody): Promise<ClientUser[]> {
-    return this.post<ClientUser[]>('subscription/UserActivation', { body });
+  setUsersActive(organizationId: OrganizationNamed, change: Without<RestBodyOf<'setUsersActive'>>) {
+    return this.call('post', '/subscription/UserActivation', { body: { ...change, ...naming(organizationId) } });
   }
 
-  decideApproval(body: RestBody): Promise<ClientUser[]> {
-    return this.post<ClientUser[]>('subscription/UserApproval', { body });
+  decideApproval(decision: RestBodyOf<'decideUserApproval'>) {
+    return this.call('post', '/subscription/UserApproval', { body: decision });
   }
 
-  signOutUsers(body: RestBody): Promise<UsersSignedOut> {
-    return this.post<UsersSignedOut>('subscription/users/signout', { body });
+  signOutUsers(organizationId: OrganizationNamed, people: Without<RestBodyOf<'signOutUsers'>>) {
+    return this.call('post', '/subscription/users/signout', { body: { ...people, ...naming(organizationId) } });
   }
 
   /** Each row's problems; writes nothing. */
-  previewUserImport(body: RestBody): Promise<UserImportPreviewRecord> {
-    return this.post<UserImportPreviewRecord>('subscription/users/import/preview', { body });
+  previewUserImport(organizationId: OrganizationNamed, rows: RestBodyOf<'previewUserImport'>['Rows']) {
+    return this.call('post', '/subscription/users/import/preview', { body: { Rows: rows, ...naming(organizationId) } });
   }
 
   /** Invites every row, all or none. */
-  importUsers(body: RestBody): Promise<UsersImported> {
-    return this.post<UsersImported>('subscription/users/import', { body });
+  importUsers(organizationId: OrganizationNamed, rows: RestBodyOf<'importUsers'>['Rows']) {
+    return this.call('post', '/subscription/users/import', { body: { Rows: rows, ...naming(organizationId) } });
   }
 }

@@ -1,5 +1,5 @@
-import type { UserError } from '../generated/graphql';
 import type { GatewayContext } from '../context';
+import { UserErrors } from '../errors';
 
 const MESSAGES = {
   missing: 'Please wait for the automatic human check to finish, then try again.',
@@ -8,8 +8,8 @@ const MESSAGES = {
   replayed: 'The automatic human check was already used. Please try again.',
 } as const;
 
-/** The captcha of a public mutation: no errors when it is solved and fresh, else one to show. */
-export async function captchaErrors(ctx: GatewayContext, captcha: string): Promise<UserError[]> {
+/** The captcha of a public mutation: passes when it is solved and fresh, else throws the error to show in the payload. */
+export async function requireSolvedCaptcha(ctx: GatewayContext, captcha: string): Promise<void> {
   const verdict = await ctx.captcha.verify(captcha);
-  return verdict === 'ok' ? [] : [{ code: 'CAPTCHA_FAILED', field: 'captcha', message: MESSAGES[verdict] }];
+  if (verdict !== 'ok') throw new UserErrors([{ code: 'CAPTCHA_FAILED', field: 'captcha', message: MESSAGES[verdict] }]);
 }

@@ -3,7 +3,8 @@ import type { CaptchaVerdict } from '../captcha';
 import type { GatewayContext } from '../context';
 import type { DataSources } from '../datasources';
 import type { Client, Profile } from '../datasources/types';
-import { createRateLimiter, DEFAULT_RATE_LIMITS, type RateLimiter } from '../rateLimits';
+import { DEFAULT_RATE_LIMITS } from '../rateLimitPolicies';
+import { createRateLimiter, type RateLimiter } from '../rateLimits';
 import { createGraphQLServer } from '../server';
 
 /**

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { API_KEY_PREFIX } from '@yozy/shared';
 
 /** A random, URL-safe secret of 256 bits. */
 export function newToken(): string {
@@ -9,9 +10,6 @@ export function newToken(): string {
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
-
-/** How an API key starts, so the service tells it from a session token without a lookup. */
-export const API_KEY_PREFIX = 'yozy_key_';
 
 /** A new API key: the secret a tool sends, and the part of it the console shows to tell keys apart. */
 export function newApiKey(): { key: string; prefix: string } {

@@ -21,13 +21,21 @@ export function restSchema<Shape extends z.ZodRawShape, Map extends FieldMap<Ext
   return z.object(shape) as never;
 }
 
+/** `Input` under the REST names of `Map`: the fields the map knows, each with the value it came with. */
+export type RestFields<Map extends FieldMap, Input> = {
+  [Name in keyof Input as Name extends keyof Map ? Map[Name] : never]: Exclude<Input[Name], undefined>;
+};
+
 /** `input` with its keys renamed to the REST names; keys the map does not know are dropped. */
-export function toRestFields<Map extends FieldMap>(map: Map, input: Partial<Record<keyof Map, unknown>>): Record<string, unknown> {
+export function toRestFields<Map extends FieldMap, Input extends Partial<Record<keyof Map, unknown>>>(
+  map: Map,
+  input: Input,
+): RestFields<Map, Input> {
   const body: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(input)) {
     if (Object.hasOwn(map, name) && value !== undefined) body[map[name as keyof Map]!] = value;
   }
-  return body;
+  return body as RestFields<Map, Input>;
 }
 
 /** The GraphQL input field a REST field name stands for, or null when the map has none. */

@@ -32,7 +32,7 @@ const reset = { email: 'kenji@acme.local', token: 't0k3n', password: 'Fresh@123'
 
 describe('resetPassword', () => {
   it('sends the REST body in the REST names, without the captcha', async () => {
-    const resetPassword = vi.fn(async () => ({ pass: true, redirectUrl: 'https://app.yozy.local' }));
+    const resetPassword = vi.fn(async () => ({ pass: true as const, redirectUrl: 'https://app.yozy.local' }));
     const answer = await execute(RESET, { input: reset }, fakeContext({ sources: { account: { resetPassword } } }));
     expect(answer.data).toEqual({ resetPassword: { ok: true, redirectUrl: 'https://app.yozy.local', errors: [] } });
     expect(resetPassword).toHaveBeenCalledWith({ email: reset.email, token: 't0k3n', password: 'Fresh@123', newpassword: 'Fresh@124' });

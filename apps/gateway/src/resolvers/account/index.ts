@@ -5,10 +5,8 @@ import type {
   MutationSetPasswordArgs,
   Resolvers,
 } from '../../generated/graphql';
-import { userErrorsOf } from '../../errors';
-import { signedIn } from '../../guards';
-import { counted } from '../../rateLimits';
-import { captchaErrors } from '../captcha';
+import { counted, signedIn, withUserErrors } from '../../guards';
+import { requireSolvedCaptcha } from '../captcha';
 import { PASSWORD_RESET_REQUEST_REST_FIELDS, PASSWORD_RESET_REST_FIELDS, SET_PASSWORD_WITH_LINK_REST_FIELDS } from './restFields';
 
 export const accountResolvers: Resolvers = {
@@ -21,41 +19,32 @@ export const accountResolvers: Resolvers = {
     requestPasswordReset: counted(
       'requestPasswordReset',
       ({ input }: MutationRequestPasswordResetArgs) => input.email,
-    )(async (_parent, { input }, ctx) => {
-      const refused = await captchaErrors(ctx, input.captcha);
-      if (refused.length) return { accepted: false, errors: refused };
-      try {
+    )(
+      withUserErrors(PASSWORD_RESET_REQUEST_REST_FIELDS, { accepted: false })(async (_parent, { input }, ctx) => {
+        await requireSolvedCaptcha(ctx, input.captcha);
         await ctx.dataSources.account.requestPasswordReset(toRestFields(PASSWORD_RESET_REQUEST_REST_FIELDS, input));
-        return { accepted: true, errors: [] };
-      } catch (error) {
-        return { accepted: false, errors: userErrorsOf(error, PASSWORD_RESET_REQUEST_REST_FIELDS) };
-      }
-    }),
+        return { accepted: true };
+      }),
+    ),
     resetPassword: counted(
       'resetPassword',
       ({ input }: MutationResetPasswordArgs) => input.email,
-    )(async (_parent, { input }, ctx) => {
-      const refused = await captchaErrors(ctx, input.captcha);
-      if (refused.length) return { ok: false, redirectUrl: null, errors: refused };
-      try {
+    )(
+      withUserErrors(PASSWORD_RESET_REST_FIELDS, { ok: false, redirectUrl: null })(async (_parent, { input }, ctx) => {
+        await requireSolvedCaptcha(ctx, input.captcha);
         const { redirectUrl } = await ctx.dataSources.account.resetPassword(toRestFields(PASSWORD_RESET_REST_FIELDS, input));
-        return { ok: true, redirectUrl, errors: [] };
-      } catch (error) {
-        return { ok: false, redirectUrl: null, errors: userErrorsOf(error, PASSWORD_RESET_REST_FIELDS) };
-      }
-    }),
+        return { ok: true, redirectUrl };
+      }),
+    ),
     setPassword: counted(
       'setPassword',
       ({ input }: MutationSetPasswordArgs) => input.email,
-    )(async (_parent, { input }, ctx) => {
-      const refused = await captchaErrors(ctx, input.captcha);
-      if (refused.length) return { ok: false, redirectUrl: null, errors: refused };
-      try {
+    )(
+      withUserErrors(SET_PASSWORD_WITH_LINK_REST_FIELDS, { ok: false, redirectUrl: null })(async (_parent, { input }, ctx) => {
+        await requireSolvedCaptcha(ctx, input.captcha);
         const { redirectUrl } = await ctx.dataSources.account.createUser(toRestFields(SET_PASSWORD_WITH_LINK_REST_FIELDS, input));
-        return { ok: true, redirectUrl, errors: [] };
-      } catch (error) {
-        return { ok: false, redirectUrl: null, errors: userErrorsOf(error, SET_PASSWORD_WITH_LINK_REST_FIELDS) };
-      }
-    }),
+        return { ok: true, redirectUrl };
+      }),
+    ),
   },
 };

@@ -1,8 +1,8 @@
 import { ADMINISTRATOR_REST_FIELDS, INVITE_ADMINISTRATOR_REST_FIELDS, toRestFields } from '@yozy/shared';
 import type { AdministratorRecord } from '../../datasources/types';
 import type { AdministratorFilter, AdministratorSortField, Resolvers, UserStatus } from '../../generated/graphql';
-import { namingFields, userErrorsOf } from '../../errors';
-import { superAdmin } from '../../guards';
+import { namingFields } from '../../errors';
+import { superAdmin, withUserErrors } from '../../guards';
 import { listPage, type ListSpec } from '../../lists';
 import { utcInstant } from '../../scalars';
 import { readRestFields } from '../restFields';
@@ -24,21 +24,19 @@ export const administratorResolvers: Resolvers = {
     ),
   },
   Mutation: {
-    inviteAdministrator: superAdmin(async (_parent, { input }, ctx) => {
-      try {
-        const administrator = await ctx.dataSources.platform.inviteAdministrator(toRestFields(INVITE_ADMINISTRATOR_REST_FIELDS, input));
-        return { administrator, errors: [] };
-      } catch (error) {
-        return { administrator: null, errors: userErrorsOf(error, INVITE_ADMINISTRATOR_REST_FIELDS) };
-      }
-    }),
-    setAdministratorActive: superAdmin(async (_parent, { input: { id, active } }, ctx) => {
-      try {
-        return { administrator: await ctx.dataSources.platform.setAdministratorActive(id, active), errors: [] };
-      } catch (error) {
-        return { administrator: null, errors: userErrorsOf(error, { id: FIELDS.id }) };
-      }
-    }),
+    inviteAdministrator: superAdmin(
+      withUserErrors(INVITE_ADMINISTRATOR_REST_FIELDS, { administrator: null })(async (_parent, { input }, ctx) => ({
+        administrator: await ctx.dataSources.platform.inviteAdministrator(toRestFields(INVITE_ADMINISTRATOR_REST_FIELDS, input)),
+      })),
+    ),
+    setAdministratorActive: superAdmin(
+      withUserErrors(
+        { id: FIELDS.id },
+        { administrator: null },
+      )(async (_parent, { input: { id, active } }, ctx) => ({
+        administrator: await ctx.dataSources.platform.setAdministratorActive(id, active),
+      })),
+    ),
   },
   Administrator: {
     ...readRestFields<AdministratorRecord>()({

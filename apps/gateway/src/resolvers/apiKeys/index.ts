@@ -1,8 +1,8 @@
 import { API_KEY_REST_FIELDS, toRestFields } from '@yozy/shared';
 import type { ApiKeyRecord } from '../../datasources/types';
 import type { ApiKeyAccess, ApiKeyFilter, ApiKeySortField, Resolvers } from '../../generated/graphql';
-import { namingFields, userErrorsOf } from '../../errors';
-import { superAdminInPerson } from '../../guards';
+import { namingFields } from '../../errors';
+import { superAdminInPerson, withUserErrors } from '../../guards';
 import { listPage, type ListSpec } from '../../lists';
 import { utcInstant } from '../../scalars';
 import { readRestFields } from '../restFields';
@@ -24,21 +24,20 @@ export const apiKeyResolvers: Resolvers = {
     ),
   },
   Mutation: {
-    createApiKey: superAdminInPerson(async (_parent, { input }, ctx) => {
-      try {
+    createApiKey: superAdminInPerson(
+      withUserErrors(FIELDS, { apiKey: null, secret: null })(async (_parent, { input }, ctx) => {
         const { Secret, ...apiKey } = await ctx.dataSources.platform.createApiKey(toRestFields(FIELDS, input));
-        return { apiKey, secret: Secret, errors: [] };
-      } catch (error) {
-        return { apiKey: null, secret: null, errors: userErrorsOf(error, FIELDS) };
-      }
-    }),
-    revokeApiKey: superAdminInPerson(async (_parent, { id }, ctx) => {
-      try {
-        return { apiKey: await ctx.dataSources.platform.revokeApiKey(id), errors: [] };
-      } catch (error) {
-        return { apiKey: null, errors: userErrorsOf(error, { id: FIELDS.id }) };
-      }
-    }),
+        return { apiKey, secret: Secret };
+      }),
+    ),
+    revokeApiKey: superAdminInPerson(
+      withUserErrors(
+        { id: FIELDS.id },
+        { apiKey: null },
+      )(async (_parent, { id }, ctx) => ({
+        apiKey: await ctx.dataSources.platform.revokeApiKey(id),
+      })),
+    ),
   },
   ApiKey: {
     ...readRestFields<ApiKeyRecord>()({ name: FIELDS.name, prefix: FIELDS.prefix, createdByName: FIELDS.createdByName }),

@@ -1,6 +1,6 @@
 import { EMAIL_SETTINGS_REST_FIELDS, EMAIL_TEMPLATE_REST_FIELDS, toRestFields } from '@yozy/shared';
 import type { EmailSettingsRecord } from '../../datasources/types';
-import { namingFields, userErrorsOf } from '../../errors';
+import { namingFields } from '../../errors';
 import type {
   EmailTemplateInput,
   EmailTemplateName,
@@ -11,7 +11,7 @@ import type {
   SmtpSecurity,
   WordingSource,
 } from '../../generated/graphql';
-import { organizationScoped, superAdmin, superAdminInPerson } from '../../guards';
+import { organizationScoped, superAdmin, superAdminInPerson, withUserErrors } from '../../guards';
 import { listPage, type ListSpec } from '../../lists';
 import { utcInstant } from '../../scalars';
 import { readRestFields } from '../restFields';
@@ -20,7 +20,7 @@ const SETTINGS = EMAIL_SETTINGS_REST_FIELDS;
 const TEMPLATE = EMAIL_TEMPLATE_REST_FIELDS;
 
 /** The REST service names the mails in lower case (`enquiry_received`); the schema's enum is upper case. */
-const restTemplate = (template: EmailTemplateName) => template.toLowerCase();
+const restTemplate = (template: EmailTemplateName) => template.toLowerCase() as Lowercase<EmailTemplateName>;
 const restWording = (input: EmailTemplateInput) => toRestFields(TEMPLATE, { ...input, template: restTemplate(input.template) });
 
 const OUTBOX_LIST: ListSpec<OutboxFilter, OutboxSortField> = {
@@ -42,35 +42,27 @@ export const emailSettingsResolvers: Resolvers = {
     outboxMailContent: superAdminInPerson((_parent, { id }, ctx) => ctx.dataSources.platform.readOutboxMail(id)),
   },
   Mutation: {
-    updateEmailSettings: organizationScoped(async (_parent, { organizationId, input }, ctx) => {
-      try {
-        return { settings: await ctx.dataSources.settings.updateEmailSettings(organizationId, toRestFields(SETTINGS, input)), errors: [] };
-      } catch (error) {
-        return { settings: null, errors: userErrorsOf(error, SETTINGS) };
-      }
-    }),
-    sendTestMail: organizationScoped(async (_parent, { organizationId }, ctx) => {
-      try {
+    updateEmailSettings: organizationScoped(
+      withUserErrors(SETTINGS, { settings: null })(async (_parent, { organizationId, input }, ctx) => ({
+        settings: await ctx.dataSources.settings.updateEmailSettings(organizationId, toRestFields(SETTINGS, input)),
+      })),
+    ),
+    sendTestMail: organizationScoped(
+      withUserErrors(SETTINGS, { sentTo: null, server: null })(async (_parent, { organizationId }, ctx) => {
         const sent = await ctx.dataSources.settings.sendTestMail(organizationId);
-        return { sentTo: sent.SentTo, server: sent.Server, errors: [] };
-      } catch (error) {
-        return { sentTo: null, server: null, errors: userErrorsOf(error, SETTINGS) };
-      }
-    }),
-    updateEmailTemplate: organizationScoped(async (_parent, { organizationId, input }, ctx) => {
-      try {
-        return { settings: await ctx.dataSources.settings.updateEmailTemplate(organizationId, restWording(input)), errors: [] };
-      } catch (error) {
-        return { settings: null, errors: userErrorsOf(error, TEMPLATE) };
-      }
-    }),
-    resetEmailTemplate: organizationScoped(async (_parent, { organizationId, template }, ctx) => {
-      try {
-        return { settings: await ctx.dataSources.settings.resetEmailTemplate(organizationId, restTemplate(template)), errors: [] };
-      } catch (error) {
-        return { settings: null, errors: userErrorsOf(error, TEMPLATE) };
-      }
-    }),
+        return { sentTo: sent.SentTo, server: sent.Server };
+      }),
+    ),
+    updateEmailTemplate: organizationScoped(
+      withUserErrors(TEMPLATE, { settings: null })(async (_parent, { organizationId, input }, ctx) => ({
+        settings: await ctx.dataSources.settings.updateEmailTemplate(organizationId, restWording(input)),
+      })),
+    ),
+    resetEmailTemplate: organizationScoped(
+      withUserErrors(TEMPLATE, { settings: null })(async (_parent, { organizationId, template }, ctx) => ({
+        settings: await ctx.dataSources.settings.resetEmailTemplate(organizationId, restTemplate(template)),
+      })),
+    ),
   },
   EmailSettings: {
     ...readRestFields<EmailSettingsRecord>()({

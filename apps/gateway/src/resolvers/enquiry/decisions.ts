@@ -6,9 +6,8 @@ import {
   toRestFields,
 } from '@yozy/shared';
 import type { EnquiryRecord } from '../../datasources/types';
-import { userErrorsOf } from '../../errors';
 import type { EnquiryFilter, EnquirySortField, EnquiryStatus, Resolvers } from '../../generated/graphql';
-import { superAdmin } from '../../guards';
+import { superAdmin, withUserErrors } from '../../guards';
 import { listPage, type ListSpec } from '../../lists';
 import { utcInstant } from '../../scalars';
 import { readRestFields } from '../restFields';
@@ -40,23 +39,19 @@ export const enquiryDecisionResolvers: Resolvers = {
     enquiries: superAdmin((_parent, args, ctx) => listPage(args, ENQUIRY_LIST, (params) => ctx.dataSources.enquiry.listEnquiries(params))),
   },
   Mutation: {
-    approveEnquiry: superAdmin(async (_parent, { input }, ctx) => {
-      try {
+    approveEnquiry: superAdmin(
+      withUserErrors(DECISION_FIELDS, { enquiry: null, organization: null })(async (_parent, { input }, ctx) => {
         const approved = await ctx.dataSources.enquiry.approveEnquiry(toRestFields(APPROVE_ENQUIRY_REST_FIELDS, input));
         const organization = await ctx.dataSources.organization.getClient(String(approved.ClientId));
-        return { enquiry: approved.enquiry, organization, errors: [] };
-      } catch (error) {
-        return { enquiry: null, organization: null, errors: userErrorsOf(error, DECISION_FIELDS) };
-      }
-    }),
-    rejectEnquiry: superAdmin(async (_parent, { input }, ctx) => {
-      try {
+        return { enquiry: approved.enquiry, organization };
+      }),
+    ),
+    rejectEnquiry: superAdmin(
+      withUserErrors(DECISION_FIELDS, { enquiry: null })(async (_parent, { input }, ctx) => {
         const { enquiry } = await ctx.dataSources.enquiry.rejectEnquiry(toRestFields(REJECT_ENQUIRY_REST_FIELDS, input));
-        return { enquiry, errors: [] };
-      } catch (error) {
-        return { enquiry: null, errors: userErrorsOf(error, DECISION_FIELDS) };
-      }
-    }),
+        return { enquiry };
+      }),
+    ),
   },
   Enquiry: {
     ...readRestFields<EnquiryRecord>()({ ...ENQUIRY_TEXT_FIELDS, decisionNote: FIELDS.decisionNote }),

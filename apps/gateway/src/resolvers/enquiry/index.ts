@@ -1,23 +1,19 @@
 import { ENQUIRY_REST_FIELDS, toRestFields } from '@yozy/shared';
 import type { MutationSubmitEnquiryArgs, Resolvers } from '../../generated/graphql';
-import { userErrorsOf } from '../../errors';
-import { counted } from '../../rateLimits';
-import { captchaErrors } from '../captcha';
+import { counted, withUserErrors } from '../../guards';
+import { requireSolvedCaptcha } from '../captcha';
 
 export const enquiryResolvers: Resolvers = {
   Mutation: {
     submitEnquiry: counted(
       'submitEnquiry',
       ({ input }: MutationSubmitEnquiryArgs) => input.adminEmail,
-    )(async (_parent, { input }, ctx) => {
-      const refused = await captchaErrors(ctx, input.captcha);
-      if (refused.length) return { enquiryId: null, errors: refused };
-      try {
+    )(
+      withUserErrors(ENQUIRY_REST_FIELDS, { enquiryId: null })(async (_parent, { input }, ctx) => {
+        await requireSolvedCaptcha(ctx, input.captcha);
         const { EnquiryId } = await ctx.dataSources.enquiry.createEnquiry(toRestFields(ENQUIRY_REST_FIELDS, input));
-        return { enquiryId: String(EnquiryId), errors: [] };
-      } catch (error) {
-        return { enquiryId: null, errors: userErrorsOf(error, ENQUIRY_REST_FIELDS) };
-      }
-    }),
+        return { enquiryId: String(EnquiryId) };
+      }),
+    ),
   },
 };

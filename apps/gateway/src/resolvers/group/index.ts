@@ -1,8 +1,7 @@
 import { GROUP_MEMBER_REST_FIELDS, GROUP_MEMBERS_REST_FIELDS, GROUP_REST_FIELDS, toRestFields } from '@yozy/shared';
 import type { GroupCandidateRecord, GroupMemberRecord, GroupRecord } from '../../datasources/types';
-import { userErrorsOf } from '../../errors';
 import type { GroupMemberSortField, GroupSortField, Resolvers } from '../../generated/graphql';
-import { admin, inputOrganizationScoped, organizationScoped } from '../../guards';
+import { admin, organizationScoped, withUserErrors } from '../../guards';
 import { listPage, type ListSpec } from '../../lists';
 import { readRestFields } from '../restFields';
 
@@ -49,44 +48,33 @@ export const groupResolvers: Resolvers = {
     ),
   },
   Mutation: {
-    createGroup: inputOrganizationScoped(async (_parent, { input }, ctx) => {
-      try {
-        return { group: await ctx.dataSources.group.createGroup(toRestFields(GROUP_INPUT_FIELDS, input)), errors: [] };
-      } catch (error) {
-        return { group: null, errors: userErrorsOf(error, GROUP_INPUT_FIELDS) };
-      }
-    }),
-    updateGroup: admin(async (_parent, { input }, ctx) => {
-      try {
+    createGroup: organizationScoped(
+      withUserErrors(GROUP_INPUT_FIELDS, { group: null })(async (_parent, { input }, ctx) => ({
+        group: await ctx.dataSources.group.createGroup(toRestFields(GROUP_INPUT_FIELDS, input)),
+      })),
+    ),
+    updateGroup: admin(
+      withUserErrors(GROUP_INPUT_FIELDS, { group: null })(async (_parent, { input }, ctx) => ({
         // An omitted description clears it, as an emptied field does.
-        const body = toRestFields(GROUP_INPUT_FIELDS, { description: null, ...input });
-        return { group: await ctx.dataSources.group.updateGroup(body), errors: [] };
-      } catch (error) {
-        return { group: null, errors: userErrorsOf(error, GROUP_INPUT_FIELDS) };
-      }
-    }),
-    deleteGroup: admin(async (_parent, { input }, ctx) => {
-      try {
+        group: await ctx.dataSources.group.updateGroup(toRestFields(GROUP_INPUT_FIELDS, { description: null, ...input })),
+      })),
+    ),
+    deleteGroup: admin(
+      withUserErrors(GROUP_INPUT_FIELDS, { deletedGroupId: null })(async (_parent, { input }, ctx) => {
         const { GroupId } = await ctx.dataSources.group.deleteGroup(toRestFields(GROUP_INPUT_FIELDS, input));
-        return { deletedGroupId: String(GroupId), errors: [] };
-      } catch (error) {
-        return { deletedGroupId: null, errors: userErrorsOf(error, GROUP_INPUT_FIELDS) };
-      }
-    }),
-    addGroupMembers: admin(async (_parent, { input }, ctx) => {
-      try {
-        return { group: await ctx.dataSources.group.addGroupMembers(toRestFields(GROUP_MEMBERS_REST_FIELDS, input)), errors: [] };
-      } catch (error) {
-        return { group: null, errors: userErrorsOf(error, GROUP_MEMBERS_REST_FIELDS) };
-      }
-    }),
-    removeGroupMembers: admin(async (_parent, { input }, ctx) => {
-      try {
-        return { group: await ctx.dataSources.group.removeGroupMembers(toRestFields(GROUP_MEMBERS_REST_FIELDS, input)), errors: [] };
-      } catch (error) {
-        return { group: null, errors: userErrorsOf(error, GROUP_MEMBERS_REST_FIELDS) };
-      }
-    }),
+        return { deletedGroupId: String(GroupId) };
+      }),
+    ),
+    addGroupMembers: admin(
+      withUserErrors(GROUP_MEMBERS_REST_FIELDS, { group: null })(async (_parent, { input }, ctx) => ({
+        group: await ctx.dataSources.group.addGroupMembers(toRestFields(GROUP_MEMBERS_REST_FIELDS, input)),
+      })),
+    ),
+    removeGroupMembers: admin(
+      withUserErrors(GROUP_MEMBERS_REST_FIELDS, { group: null })(async (_parent, { input }, ctx) => ({
+        group: await ctx.dataSources.group.removeGroupMembers(toRestFields(GROUP_MEMBERS_REST_FIELDS, input)),
+      })),
+    ),
   },
   Group: {
     ...readRestFields<GroupRecord>()({

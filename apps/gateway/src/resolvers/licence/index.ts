@@ -1,8 +1,7 @@
 import { LICENCE_REST_FIELDS, toRestFields } from '@yozy/shared';
 import type { LicenceRecord } from '../../datasources/types';
 import type { LicenceSortField, Resolvers } from '../../generated/graphql';
-import { userErrorsOf } from '../../errors';
-import { organizationScoped, superAdmin } from '../../guards';
+import { organizationScoped, superAdmin, withUserErrors } from '../../guards';
 import { listPage, type ListSpec } from '../../lists';
 import { readRestFields } from '../restFields';
 
@@ -15,15 +14,6 @@ const LICENCE_LIST: ListSpec<Record<never, never>, LicenceSortField> = {
   defaultSort: { field: 'VALID_TILL', direction: 'ASC' },
 };
 
-/** A licence action's answer: the licence as changed, or the refusal naming the input's field. */
-async function licenceChange(work: () => Promise<LicenceRecord>) {
-  try {
-    return { licence: await work(), errors: [] };
-  } catch (error) {
-    return { licence: null, errors: userErrorsOf(error, FIELDS) };
-  }
-}
-
 export const licenceResolvers: Resolvers = {
   Query: {
     licences: organizationScoped(async (_parent, args, ctx) => {
@@ -35,17 +25,25 @@ export const licenceResolvers: Resolvers = {
     }),
   },
   Mutation: {
-    addLicence: superAdmin((_parent, { input }, ctx) =>
-      licenceChange(() => ctx.dataSources.licence.addLicence(toRestFields(FIELDS, input))),
+    addLicence: superAdmin(
+      withUserErrors(FIELDS, { licence: null })(async (_parent, { input }, ctx) => ({
+        licence: await ctx.dataSources.licence.addLicence(toRestFields(FIELDS, input)),
+      })),
     ),
-    extendLicence: superAdmin((_parent, { input }, ctx) =>
-      licenceChange(() => ctx.dataSources.licence.extendLicence(toRestFields(FIELDS, input))),
+    extendLicence: superAdmin(
+      withUserErrors(FIELDS, { licence: null })(async (_parent, { input }, ctx) => ({
+        licence: await ctx.dataSources.licence.extendLicence(toRestFields(FIELDS, input)),
+      })),
     ),
-    changeLicencePlan: superAdmin((_parent, { input }, ctx) =>
-      licenceChange(() => ctx.dataSources.licence.changeLicencePlan(toRestFields(FIELDS, input))),
+    changeLicencePlan: superAdmin(
+      withUserErrors(FIELDS, { licence: null })(async (_parent, { input }, ctx) => ({
+        licence: await ctx.dataSources.licence.changeLicencePlan(toRestFields(FIELDS, input)),
+      })),
     ),
-    setLicenceActive: superAdmin((_parent, { input }, ctx) =>
-      licenceChange(() => ctx.dataSources.licence.setLicenceActive(toRestFields(FIELDS, input))),
+    setLicenceActive: superAdmin(
+      withUserErrors(FIELDS, { licence: null })(async (_parent, { input }, ctx) => ({
+        licence: await ctx.dataSources.licence.setLicenceActive(toRestFields(FIELDS, input)),
+      })),
     ),
   },
   Licence: {

@@ -1,8 +1,7 @@
 import { LICENCE_EXPIRY_WARNING_DAYS, ORGANIZATION_REST_FIELDS, toRestFields } from '@yozy/shared';
-import { userErrorsOf } from '../../errors';
 import type { Client } from '../../datasources/types';
 import type { OrganizationFilter, OrganizationSortField, QueryOrganizationArgs, Resolvers } from '../../generated/graphql';
-import { sameOrganization, superAdmin } from '../../guards';
+import { sameOrganization, superAdmin, withUserErrors } from '../../guards';
 import { listPage, type ListSpec } from '../../lists';
 import { readRestFields } from '../restFields';
 
@@ -36,9 +35,6 @@ function daysFromToday(days: number): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 }
 
-/** A refused change as the payload's errors, naming the input's fields; anything else is thrown. */
-const refused = (error: unknown) => ({ organization: null, errors: userErrorsOf(error, FIELDS) });
-
 export const organizationResolvers: Resolvers = {
   Query: {
     organization: sameOrganization((args: QueryOrganizationArgs) => args.id)((_parent, { id }, ctx) =>
@@ -54,20 +50,16 @@ export const organizationResolvers: Resolvers = {
     }),
   },
   Mutation: {
-    updateOrganization: superAdmin(async (_parent, { input: { id, ...details } }, ctx) => {
-      try {
-        return { organization: await ctx.dataSources.organization.updateClient(id, toRestFields(FIELDS, details)), errors: [] };
-      } catch (error) {
-        return refused(error);
-      }
-    }),
-    setOrganizationActive: superAdmin(async (_parent, { input: { id, active } }, ctx) => {
-      try {
-        return { organization: await ctx.dataSources.organization.updateClient(id, { [FIELDS.isActive]: active }), errors: [] };
-      } catch (error) {
-        return refused(error);
-      }
-    }),
+    updateOrganization: superAdmin(
+      withUserErrors(FIELDS, { organization: null })(async (_parent, { input: { id, ...details } }, ctx) => ({
+        organization: await ctx.dataSources.organization.updateClient(id, toRestFields(FIELDS, details)),
+      })),
+    ),
+    setOrganizationActive: superAdmin(
+      withUserErrors(FIELDS, { organization: null })(async (_parent, { input: { id, active } }, ctx) => ({
+        organization: await ctx.dataSources.organization.updateClient(id, { [FIELDS.isActive]: active }),
+      })),
+    ),
   },
   Organization: {
     ...readRestFields<Client>()(ORGANIZATION_REST_FIELDS),

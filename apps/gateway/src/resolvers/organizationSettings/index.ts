@@ -1,7 +1,6 @@
 import { ORGANIZATION_SETTINGS_REST_FIELDS, toRestFields } from '@yozy/shared';
-import { userErrorsOf } from '../../errors';
 import type { Resolvers } from '../../generated/graphql';
-import { organizationScoped } from '../../guards';
+import { organizationScoped, withUserErrors } from '../../guards';
 import { utcInstant } from '../../scalars';
 
 const FIELDS = ORGANIZATION_SETTINGS_REST_FIELDS;
@@ -11,14 +10,11 @@ export const organizationSettingsResolvers: Resolvers = {
     organizationSettings: organizationScoped((_parent, { organizationId }, ctx) => ctx.dataSources.settings.getSettings(organizationId)),
   },
   Mutation: {
-    updateOrganizationSettings: organizationScoped(async (_parent, { organizationId, input }, ctx) => {
-      try {
-        const body = { ...toRestFields(FIELDS, input), ...(organizationId != null ? { ClientId: organizationId } : {}) };
-        return { settings: await ctx.dataSources.settings.updateSettings(body), errors: [] };
-      } catch (error) {
-        return { settings: null, errors: userErrorsOf(error, FIELDS) };
-      }
-    }),
+    updateOrganizationSettings: organizationScoped(
+      withUserErrors(FIELDS, { settings: null })(async (_parent, { organizationId, input }, ctx) => ({
+        settings: await ctx.dataSources.settings.updateSettings(organizationId, toRestFields(FIELDS, input)),
+      })),
+    ),
   },
   OrganizationSettings: {
     organizationId: (settings) => String(settings.ClientId),

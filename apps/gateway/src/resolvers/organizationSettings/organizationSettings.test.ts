@@ -66,15 +66,14 @@ describe('organizationSettings', () => {
 
 describe('updateOrganizationSettings', () => {
   it('sends every setting in REST names with the organisation a SuperAdmin names', async () => {
-    const updateSettings = vi.fn(async (_body: Record<string, unknown>) => ROW);
+    const updateSettings = vi.fn(async (_organizationId: string | null | undefined, _settings: object) => ROW);
     const answer = await execute(
       UPDATE,
       { organizationId: '2', input: INPUT },
       fakeContext({ viewer: CALLERS.superAdmin, sources: { settings: { updateSettings } } }),
     );
     expect(answer.data).toEqual({ updateOrganizationSettings: { settings: { organizationId: '2', sessionIdleMinutes: 30 }, errors: [] } });
-    expect(updateSettings).toHaveBeenCalledWith({
-      ClientId: '2',
+    expect(updateSettings).toHaveBeenCalledWith('2', {
       TwoFactorRequired: true,
       SessionIdleMinutes: 30,
       AllowedEmailDomains: ['acme.local'],

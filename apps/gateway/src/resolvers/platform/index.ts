@@ -1,8 +1,8 @@
 import { PLAN_REST_FIELDS, PRODUCT_REST_FIELDS, toRestFields } from '@yozy/shared';
 import type { ManagedPlanRecord, ManagedProductRecord } from '../../datasources/types';
 import type { ManagedPlanFilter, ManagedPlanSortField, ManagedProductSortField, Resolvers } from '../../generated/graphql';
-import { namingFields, userErrorsOf } from '../../errors';
-import { superAdmin } from '../../guards';
+import { namingFields } from '../../errors';
+import { superAdmin, withUserErrors } from '../../guards';
 import { listPage, type ListSpec } from '../../lists';
 import { readRestFields } from '../restFields';
 
@@ -30,11 +30,6 @@ const PRODUCT_MASTER: ListSpec<Record<never, never>, ManagedProductSortField> = 
   defaultSort: { field: 'NAME', direction: 'ASC' },
 };
 
-const refusedProduct = (error: unknown) => ({ product: null, errors: userErrorsOf(error, PRODUCT_REST_FIELDS) });
-
-/** A refused change as the payload's errors, naming the input's fields; anything else is thrown. */
-const refusedPlan = (error: unknown) => ({ plan: null, errors: userErrorsOf(error, FIELDS) });
-
 export const platformResolvers: Resolvers = {
   Query: {
     planMaster: superAdmin((_parent, args, ctx) =>
@@ -45,49 +40,37 @@ export const platformResolvers: Resolvers = {
     ),
   },
   Mutation: {
-    createProduct: superAdmin(async (_parent, { input }, ctx) => {
-      try {
-        return { product: await ctx.dataSources.platform.createProduct(toRestFields(PRODUCT_REST_FIELDS, input)), errors: [] };
-      } catch (error) {
-        return refusedProduct(error);
-      }
-    }),
-    updateProduct: superAdmin(async (_parent, { input: { id, ...product } }, ctx) => {
-      try {
-        return { product: await ctx.dataSources.platform.updateProduct(id, toRestFields(PRODUCT_REST_FIELDS, product)), errors: [] };
-      } catch (error) {
-        return refusedProduct(error);
-      }
-    }),
-    createPlan: superAdmin(async (_parent, { input }, ctx) => {
-      try {
-        return { plan: await ctx.dataSources.platform.createPlan(toRestFields(FIELDS, input)), errors: [] };
-      } catch (error) {
-        return refusedPlan(error);
-      }
-    }),
-    updatePlan: superAdmin(async (_parent, { input: { id, ...changes } }, ctx) => {
-      try {
-        return { plan: await ctx.dataSources.platform.updatePlan(id, toRestFields(FIELDS, changes)), errors: [] };
-      } catch (error) {
-        return refusedPlan(error);
-      }
-    }),
-    setPlanRetired: superAdmin(async (_parent, { input: { id, retired } }, ctx) => {
-      try {
-        return { plan: await ctx.dataSources.platform.updatePlan(id, { [FIELDS.retired]: retired }), errors: [] };
-      } catch (error) {
-        return refusedPlan(error);
-      }
-    }),
-    deletePlan: superAdmin(async (_parent, { input: { id } }, ctx) => {
-      try {
+    createProduct: superAdmin(
+      withUserErrors(PRODUCT_REST_FIELDS, { product: null })(async (_parent, { input }, ctx) => ({
+        product: await ctx.dataSources.platform.createProduct(toRestFields(PRODUCT_REST_FIELDS, input)),
+      })),
+    ),
+    updateProduct: superAdmin(
+      withUserErrors(PRODUCT_REST_FIELDS, { product: null })(async (_parent, { input: { id, ...product } }, ctx) => ({
+        product: await ctx.dataSources.platform.updateProduct(id, toRestFields(PRODUCT_REST_FIELDS, product)),
+      })),
+    ),
+    createPlan: superAdmin(
+      withUserErrors(FIELDS, { plan: null })(async (_parent, { input }, ctx) => ({
+        plan: await ctx.dataSources.platform.createPlan(toRestFields(FIELDS, input)),
+      })),
+    ),
+    updatePlan: superAdmin(
+      withUserErrors(FIELDS, { plan: null })(async (_parent, { input: { id, ...changes } }, ctx) => ({
+        plan: await ctx.dataSources.platform.updatePlan(id, toRestFields(FIELDS, changes)),
+      })),
+    ),
+    setPlanRetired: superAdmin(
+      withUserErrors(FIELDS, { plan: null })(async (_parent, { input: { id, retired } }, ctx) => ({
+        plan: await ctx.dataSources.platform.updatePlan(id, { [FIELDS.retired]: retired }),
+      })),
+    ),
+    deletePlan: superAdmin(
+      withUserErrors(FIELDS, { deletedId: null })(async (_parent, { input: { id } }, ctx) => {
         await ctx.dataSources.platform.deletePlan(id);
-        return { deletedId: id, errors: [] };
-      } catch (error) {
-        return { deletedId: null, errors: userErrorsOf(error, FIELDS) };
-      }
-    }),
+        return { deletedId: id };
+      }),
+    ),
   },
   ManagedProduct: {
     ...readRestFields<ManagedProductRecord>()(PRODUCT_REST_FIELDS),

@@ -1,8 +1,8 @@
 import { REGION_REST_FIELDS, toRestFields } from '@yozy/shared';
 import type { RegionRecord } from '../../datasources/types';
 import type { RegionFilter, RegionSortField, Resolvers } from '../../generated/graphql';
-import { namingFields, userErrorsOf } from '../../errors';
-import { superAdmin } from '../../guards';
+import { namingFields } from '../../errors';
+import { superAdmin, withUserErrors } from '../../guards';
 import { listPage, type ListSpec } from '../../lists';
 import { readRestFields } from '../restFields';
 
@@ -15,9 +15,6 @@ const REGION_LIST: ListSpec<RegionFilter, RegionSortField> = {
   defaultSort: { field: 'NAME', direction: 'ASC' },
 };
 
-/** A refused change as the payload's errors, naming the input's fields; anything else is thrown. */
-const refused = (error: unknown) => ({ region: null, errors: userErrorsOf(error, FIELDS) });
-
 export const regionResolvers: Resolvers = {
   Query: {
     regions: superAdmin((_parent, args, ctx) =>
@@ -25,35 +22,27 @@ export const regionResolvers: Resolvers = {
     ),
   },
   Mutation: {
-    createRegion: superAdmin(async (_parent, { input }, ctx) => {
-      try {
-        return { region: await ctx.dataSources.platform.createRegion(toRestFields(FIELDS, input)), errors: [] };
-      } catch (error) {
-        return refused(error);
-      }
-    }),
-    renameRegion: superAdmin(async (_parent, { input: { id, name } }, ctx) => {
-      try {
-        return { region: await ctx.dataSources.platform.updateRegion(id, { [FIELDS.name]: name }), errors: [] };
-      } catch (error) {
-        return refused(error);
-      }
-    }),
-    setRegionActive: superAdmin(async (_parent, { input: { id, active } }, ctx) => {
-      try {
-        return { region: await ctx.dataSources.platform.updateRegion(id, { [FIELDS.active]: active }), errors: [] };
-      } catch (error) {
-        return refused(error);
-      }
-    }),
-    deleteRegion: superAdmin(async (_parent, { input: { id } }, ctx) => {
-      try {
+    createRegion: superAdmin(
+      withUserErrors(FIELDS, { region: null })(async (_parent, { input }, ctx) => ({
+        region: await ctx.dataSources.platform.createRegion(toRestFields(FIELDS, input)),
+      })),
+    ),
+    renameRegion: superAdmin(
+      withUserErrors(FIELDS, { region: null })(async (_parent, { input: { id, name } }, ctx) => ({
+        region: await ctx.dataSources.platform.updateRegion(id, { [FIELDS.name]: name }),
+      })),
+    ),
+    setRegionActive: superAdmin(
+      withUserErrors(FIELDS, { region: null })(async (_parent, { input: { id, active } }, ctx) => ({
+        region: await ctx.dataSources.platform.updateRegion(id, { [FIELDS.active]: active }),
+      })),
+    ),
+    deleteRegion: superAdmin(
+      withUserErrors(FIELDS, { deletedId: null })(async (_parent, { input: { id } }, ctx) => {
         await ctx.dataSources.platform.deleteRegion(id);
-        return { deletedId: id, errors: [] };
-      } catch (error) {
-        return { deletedId: null, errors: userErrorsOf(error, FIELDS) };
-      }
-    }),
+        return { deletedId: id };
+      }),
+    ),
   },
   Region: {
     ...readRestFields<RegionRecord>()(FIELDS),

@@ -1,8 +1,8 @@
 import { ROLE_REST_FIELDS, toRestFields } from '@yozy/shared';
 import type { RoleRecord } from '../../datasources/types';
 import type { Resolvers, RoleFilter, RoleSortField } from '../../generated/graphql';
-import { namingFields, userErrorsOf } from '../../errors';
-import { superAdmin } from '../../guards';
+import { namingFields } from '../../errors';
+import { superAdmin, withUserErrors } from '../../guards';
 import { listPage, type ListSpec } from '../../lists';
 import { readRestFields } from '../restFields';
 
@@ -15,9 +15,6 @@ const ROLE_LIST: ListSpec<RoleFilter, RoleSortField> = {
   defaultSort: { field: 'NAME', direction: 'ASC' },
 };
 
-/** A refused change as the payload's errors, naming the input's fields; anything else is thrown. */
-const refused = (error: unknown) => ({ role: null, errors: userErrorsOf(error, FIELDS) });
-
 /** The role master of Platform Settings: SuperAdmins only, guarded before any REST call. */
 export const roleResolvers: Resolvers = {
   Query: {
@@ -26,36 +23,27 @@ export const roleResolvers: Resolvers = {
     ),
   },
   Mutation: {
-    createRole: superAdmin(async (_parent, { input }, ctx) => {
-      try {
-        return { role: await ctx.dataSources.platform.createRole(toRestFields(FIELDS, input)), errors: [] };
-      } catch (error) {
-        return refused(error);
-      }
-    }),
-    updateRole: superAdmin(async (_parent, { input: { id, name, description } }, ctx) => {
-      try {
-        const changes = { [FIELDS.name]: name, [FIELDS.description]: description ?? null };
-        return { role: await ctx.dataSources.platform.updateRole(id, changes), errors: [] };
-      } catch (error) {
-        return refused(error);
-      }
-    }),
-    setRoleActive: superAdmin(async (_parent, { input: { id, active } }, ctx) => {
-      try {
-        return { role: await ctx.dataSources.platform.updateRole(id, { [FIELDS.active]: active }), errors: [] };
-      } catch (error) {
-        return refused(error);
-      }
-    }),
-    deleteRole: superAdmin(async (_parent, { input: { id } }, ctx) => {
-      try {
+    createRole: superAdmin(
+      withUserErrors(FIELDS, { role: null })(async (_parent, { input }, ctx) => ({
+        role: await ctx.dataSources.platform.createRole(toRestFields(FIELDS, input)),
+      })),
+    ),
+    updateRole: superAdmin(
+      withUserErrors(FIELDS, { role: null })(async (_parent, { input: { id, name, description } }, ctx) => ({
+        role: await ctx.dataSources.platform.updateRole(id, { [FIELDS.name]: name, [FIELDS.description]: description ?? null }),
+      })),
+    ),
+    setRoleActive: superAdmin(
+      withUserErrors(FIELDS, { role: null })(async (_parent, { input: { id, active } }, ctx) => ({
+        role: await ctx.dataSources.platform.updateRole(id, { [FIELDS.active]: active }),
+      })),
+    ),
+    deleteRole: superAdmin(
+      withUserErrors(FIELDS, { deletedId: null })(async (_parent, { input: { id } }, ctx) => {
         await ctx.dataSources.platform.deleteRole(id);
-        return { deletedId: id, errors: [] };
-      } catch (error) {
-        return { deletedId: null, errors: userErrorsOf(error, FIELDS) };
-      }
-    }),
+        return { deletedId: id };
+      }),
+    ),
   },
   Role: {
     ...readRestFields<RoleRecord>()(FIELDS),

@@ -1,9 +1,8 @@
 import { landingPathFor, menuFor, SIGN_IN_REST_FIELDS, toRestFields, TYPE_OF_USER } from '@yozy/shared';
 import type { MutationSignInArgs, Resolvers } from '../../generated/graphql';
-import { captchaErrors } from '../captcha';
-import { userErrorsOf } from '../../errors';
-import { signInAttempt } from '../../rateLimits';
-import { afterPassword, notSignedIn, type SignInPayload } from '../twoFactor';
+import { requireSolvedCaptcha } from '../captcha';
+import { signInAttempt, withUserErrors } from '../../guards';
+import { afterPassword, NOT_SIGNED_IN, type SignInPayload } from '../twoFactor';
 
 export const sessionResolvers: Resolvers = {
   Query: {
@@ -20,15 +19,15 @@ export const sessionResolvers: Resolvers = {
           : payload.errors.some((e) => e.code === 'INVALID_CREDENTIALS')
             ? 'failure'
             : 'neither',
-    )(async (_parent, { input }, ctx) => {
-      const refused = await captchaErrors(ctx, input.captcha);
-      if (refused.length) return notSignedIn(refused);
-      try {
+    )(
+      withUserErrors(
+        SIGN_IN_REST_FIELDS,
+        NOT_SIGNED_IN,
+      )(async (_parent, { input }, ctx) => {
+        await requireSolvedCaptcha(ctx, input.captcha);
         return afterPassword(ctx, await ctx.dataSources.account.signIn(toRestFields(SIGN_IN_REST_FIELDS, input)));
-      } catch (error) {
-        return notSignedIn(userErrorsOf(error, SIGN_IN_REST_FIELDS));
-      }
-    }),
+      }),
+    ),
     async signOut(_parent, _args, ctx) {
       await ctx.dataSources.account.signOut();
       ctx.session.end();

@@ -1,10 +1,8 @@
-import type { GraphQLResolveInfo } from 'graphql';
 import type { GatewayContext } from '../../context';
 import type { SessionRecord } from '../../datasources/types';
-import { errorCode, userErrorsOf } from '../../errors';
-import type { EndSessionsPayload, Resolvers, SessionFilter, SessionSortField, UserError } from '../../generated/graphql';
+import type { MutationChangePasswordArgs, Resolvers, SessionFilter, SessionSortField } from '../../generated/graphql';
 import { CHANGE_PASSWORD_REST_FIELDS, toRestFields } from '@yozy/shared';
-import { organizationScoped, signedIn } from '../../guards';
+import { counted, organizationScoped, signedIn, withUserErrors } from '../../guards';
 import { listPage, type ListSpec } from '../../lists';
 import { utcInstant } from '../../scalars';
 import { parseUserAgent } from './userAgent';
@@ -33,36 +31,11 @@ async function organizationOf(ctx: GatewayContext, named: string | null | undefi
   return String(viewer!.ClientId);
 }
 
-/** The organisation of a mutation's input, under the same guard as a query's `organizationId`. */
-const inputScoped =
-  <Args extends { input?: { organizationId?: string | null } | null }, Result>(
-    resolver: (parent: unknown, args: Args, ctx: GatewayContext, info: GraphQLResolveInfo) => Promise<Result>,
-  ) =>
-  (parent: unknown, args: Args, ctx: GatewayContext, info: GraphQLResolveInfo) =>
-    organizationScoped((_p: unknown, _a: { organizationId?: string | null }) => resolver(parent, args, ctx, info))(
-      parent,
-      { organizationId: args.input?.organizationId },
-      ctx,
-      info,
-    );
-
-/** Sends an end call, answering what the person can act on (no such session or user here, their own session) in the payload. */
-async function ending(call: () => Promise<{ ended: number }>, fields: Record<string, string>): Promise<EndSessionsPayload> {
-  try {
-    return { endedCount: (await call()).ended, errors: [] };
-  } catch (error) {
-    if (errorCode(error) === 'NOT_FOUND') {
-      const restField = (error as { extensions?: { restField?: string } }).extensions?.restField;
-      const field = Object.entries(fields).find(([, rest]) => rest === restField)?.[0] ?? null;
-      const notFound: UserError = { code: 'NOT_FOUND', field, message: (error as Error).message };
-      return { endedCount: 0, errors: [notFound] };
-    }
-    return { endedCount: 0, errors: userErrorsOf(error, fields) };
-  }
-}
+/** What an end call that was refused answers beside its errors. */
+const NONE_ENDED = { endedCount: 0 };
 
 /** A whole-number id for the REST body; anything else goes as it came, for the REST service to refuse by name. */
-const idValue = (id: string | null | undefined) => (id != null && /^\d{1,15}$/.test(id) ? Number(id) : (id ?? undefined));
+const idValue = (id: string) => (/^\d{1,15}$/.test(id) ? Number(id) : id);
 
 export const sessionListResolvers: Resolvers = {
   Query: {
@@ -75,32 +48,37 @@ export const sessionListResolvers: Resolvers = {
     }),
   },
   Mutation: {
-    endSession: inputScoped(async (_parent, { input }, ctx) =>
-      ending(
-        () => ctx.dataSources.sessions.endSession({ SessionId: idValue(input.sessionId), ClientId: idValue(input.organizationId) }),
-        END_SESSION_FIELDS,
-      ),
+    // No such session or user here, and one's own session, are for the person to act on.
+    endSession: organizationScoped(
+      withUserErrors(END_SESSION_FIELDS, NONE_ENDED, ['NOT_FOUND'])(async (_parent, { input }, ctx) => {
+        const { ended } = await ctx.dataSources.sessions.endSession(input.organizationId, { SessionId: idValue(input.sessionId) });
+        return { endedCount: ended };
+      }),
     ),
-    endUserSessions: inputScoped(async (_parent, { input }, ctx) =>
-      ending(
-        () => ctx.dataSources.sessions.endUserSessions({ UserId: idValue(input.userId), ClientId: idValue(input.organizationId) }),
-        END_USER_SESSIONS_FIELDS,
-      ),
+    endUserSessions: organizationScoped(
+      withUserErrors(END_USER_SESSIONS_FIELDS, NONE_ENDED, ['NOT_FOUND'])(async (_parent, { input }, ctx) => {
+        const { ended } = await ctx.dataSources.sessions.endUserSessions(input.organizationId, { UserId: idValue(input.userId) });
+        return { endedCount: ended };
+      }),
     ),
-    endOtherSessions: inputScoped(async (_parent, args, ctx) =>
-      ending(() => ctx.dataSources.sessions.endOtherSessions({ ClientId: idValue(args.input?.organizationId) }), END_OTHER_SESSIONS_FIELDS),
+    endOtherSessions: organizationScoped(
+      withUserErrors(END_OTHER_SESSIONS_FIELDS, NONE_ENDED, ['NOT_FOUND'])(async (_parent, args, ctx) => {
+        const { ended } = await ctx.dataSources.sessions.endOtherSessions(args.input?.organizationId);
+        return { endedCount: ended };
+      }),
     ),
     // Counted per account and address like the public password flows: a wrong current password is a guess.
-    changePassword: signedIn(async (_parent, { input }, ctx) => {
-      const viewer = (await ctx.viewer())!;
-      await ctx.limiter.count('changePassword', { ip: ctx.clientAddress, account: viewer.OfficialEmail });
-      try {
-        const { ended } = await ctx.dataSources.sessions.changePassword(toRestFields(CHANGE_PASSWORD_REST_FIELDS, input));
-        return { ok: true, endedSessionCount: ended, errors: [] };
-      } catch (error) {
-        return { ok: false, endedSessionCount: 0, errors: userErrorsOf(error, CHANGE_PASSWORD_REST_FIELDS) };
-      }
-    }),
+    changePassword: signedIn(
+      counted(
+        'changePassword',
+        async (_args: MutationChangePasswordArgs, ctx: GatewayContext) => (await ctx.viewer())!.OfficialEmail,
+      )(
+        withUserErrors(CHANGE_PASSWORD_REST_FIELDS, { ok: false, endedSessionCount: 0 })(async (_parent, { input }, ctx) => {
+          const { ended } = await ctx.dataSources.sessions.changePassword(toRestFields(CHANGE_PASSWORD_REST_FIELDS, input));
+          return { ok: true, endedSessionCount: ended };
+        }),
+      ),
+    ),
   },
   Session: {
     id: (row) => String(row.SessionId),

@@ -2,7 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import type { RestPage } from '../../lists';
 import type { SessionRecord } from '../../datasources/types';
 import { restError } from '../../errors';
-import { createRateLimiter, DEFAULT_RATE_LIMITS } from '../../rateLimits';
+import { DEFAULT_RATE_LIMITS } from '../../rateLimitPolicies';
+import { createRateLimiter } from '../../rateLimits';
 import { CALLERS, execute, fakeContext } from '../../testing/fakes';
 import { parseUserAgent } from './userAgent';
 
@@ -128,7 +129,7 @@ describe('endSession', () => {
       fakeContext({ viewer: CALLERS.orgAdminOfA, sources: { sessions: { endSession } } }),
     );
     expect(answer.data).toEqual({ endSession: { endedCount: 1, errors: [] } });
-    expect(endSession).toHaveBeenCalledWith({ SessionId: 41, ClientId: 2 });
+    expect(endSession).toHaveBeenCalledWith('2', { SessionId: 41 });
   });
 
   it('answers a session not in the organisation as a payload error on sessionId', async () => {

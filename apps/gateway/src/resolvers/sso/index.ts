@@ -1,11 +1,9 @@
 import { SSO_SETTINGS_REST_FIELDS, toRestFields } from '@yozy/shared';
 import type { SsoSettingsRecord } from '../../datasources/types';
-import { userErrorsOf } from '../../errors';
 import type { MutationStartSingleSignOnArgs, Resolvers } from '../../generated/graphql';
-import { organizationScoped, superAdminInPerson } from '../../guards';
+import { counted, organizationScoped, superAdminInPerson, withUserErrors } from '../../guards';
 import { utcInstant } from '../../scalars';
 import { readRestFields } from '../restFields';
-import { counted } from '../../rateLimits';
 
 const FIELDS = SSO_SETTINGS_REST_FIELDS;
 /** Verifying names the domain as the mutation does. */
@@ -21,8 +19,8 @@ export const ssoResolvers: Resolvers = {
       return { available: found.Sso, required: found.Required, organizationName: null };
     },
     ssoSettings: organizationScoped((_parent, { organizationId }, ctx) => ctx.dataSources.settings.getSsoSettings(organizationId)),
-    ssoDiscovery: organizationScoped(async (_parent, { organizationId, issuer }, ctx) => {
-      try {
+    ssoDiscovery: organizationScoped(
+      withUserErrors(FIELDS, { discovery: null })(async (_parent, { organizationId, issuer }, ctx) => {
         const found = await ctx.dataSources.settings.discoverSso(organizationId, issuer);
         return {
           discovery: {
@@ -33,47 +31,36 @@ export const ssoResolvers: Resolvers = {
             scopesSupported: found.ScopesSupported,
             pkce: found.Pkce,
           },
-          errors: [],
         };
-      } catch (error) {
-        return { discovery: null, errors: userErrorsOf(error, FIELDS) };
-      }
-    }),
+      }),
+    ),
   },
   Mutation: {
     startSingleSignOn: counted(
       'startSingleSignOn',
       (args: MutationStartSingleSignOnArgs) => args.email,
-    )(async (_parent, { email }, ctx) => {
-      try {
+    )(
+      withUserErrors(SIGN_IN_FIELDS, { redirectUrl: null })(async (_parent, { email }, ctx) => {
         const started = await ctx.dataSources.account.startSso(email.trim(), ctx.singleSignOn.callbackUrl);
         ctx.singleSignOn.begin(started.State);
-        return { redirectUrl: started.AuthorizationUrl, errors: [] };
-      } catch (error) {
-        return { redirectUrl: null, errors: userErrorsOf(error, SIGN_IN_FIELDS) };
-      }
-    }),
-    updateSsoSettings: organizationScoped(async (_parent, { organizationId, input }, ctx) => {
-      try {
-        return { settings: await ctx.dataSources.settings.updateSsoSettings(organizationId, toRestFields(FIELDS, input)), errors: [] };
-      } catch (error) {
-        return { settings: null, errors: userErrorsOf(error, FIELDS) };
-      }
-    }),
-    verifySsoDomain: organizationScoped(async (_parent, { organizationId, domain }, ctx) => {
-      try {
-        return { settings: await ctx.dataSources.settings.verifySsoDomain(organizationId, domain), errors: [] };
-      } catch (error) {
-        return { settings: null, errors: userErrorsOf(error, DOMAIN_FIELDS) };
-      }
-    }),
-    confirmSsoDomain: superAdminInPerson(async (_parent, { organizationId, domain }, ctx) => {
-      try {
-        return { settings: await ctx.dataSources.settings.confirmSsoDomain(organizationId, domain), errors: [] };
-      } catch (error) {
-        return { settings: null, errors: userErrorsOf(error, DOMAIN_FIELDS) };
-      }
-    }),
+        return { redirectUrl: started.AuthorizationUrl };
+      }),
+    ),
+    updateSsoSettings: organizationScoped(
+      withUserErrors(FIELDS, { settings: null })(async (_parent, { organizationId, input }, ctx) => ({
+        settings: await ctx.dataSources.settings.updateSsoSettings(organizationId, toRestFields(FIELDS, input)),
+      })),
+    ),
+    verifySsoDomain: organizationScoped(
+      withUserErrors(DOMAIN_FIELDS, { settings: null })(async (_parent, { organizationId, domain }, ctx) => ({
+        settings: await ctx.dataSources.settings.verifySsoDomain(organizationId, domain),
+      })),
+    ),
+    confirmSsoDomain: superAdminInPerson(
+      withUserErrors(DOMAIN_FIELDS, { settings: null })(async (_parent, { organizationId, domain }, ctx) => ({
+        settings: await ctx.dataSources.settings.confirmSsoDomain(organizationId, domain),
+      })),
+    ),
   },
   SsoSettings: {
     ...readRestFields<SsoSettingsRecord>()({

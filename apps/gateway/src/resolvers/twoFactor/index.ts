@@ -1,7 +1,7 @@
 import type { GatewayContext } from '../../context';
 import { personAccount } from '../../deviceCookies';
-import type { Profile, SignInAnswer, SignInChallenge, SignInStepAnswer } from '../../datasources/types';
-import { userErrorsOf } from '../../errors';
+import type { Profile, RestAnswerOf, SignInChallenge } from '../../datasources/types';
+import { UserErrors, userErrorsOf } from '../../errors';
 import type {
   MutationConfirmSignInEnrolmentArgs,
   MutationConfirmTwoFactorArgs,
@@ -10,12 +10,11 @@ import type {
   Resolvers,
   SignInStep,
   TwoFactorConfirmPayload,
-  TwoFactorEnrolmentPayload,
   TwoFactorStatusPayload,
   UserError,
 } from '../../generated/graphql';
-import { signedIn } from '../../guards';
-import { signInAttempt, type Outcome } from '../../rateLimits';
+import { signedIn, signInAttempt, withUserErrors } from '../../guards';
+import type { Outcome } from '../../rateLimits';
 
 /** The REST service's names of the two-factor inputs are the same as the schema's. */
 const FACTOR_FIELDS = { code: 'code', recoveryCode: 'recoveryCode' };
@@ -42,21 +41,22 @@ function stepOver(errors: UserError[]): UserError[] {
 
 const NEXT_STEP: Record<SignInChallenge['twoFactor'], SignInStep> = { code: 'CODE', enrol: 'ENROL' };
 
+/** The payload of a sign-in step, with the viewer still the REST profile (the Viewer resolvers map it). */
+export type SignInPayload = { viewer: Profile | null; nextStep: SignInStep | null; recoveryCodes: string[] | null; errors: UserError[] };
+
+/** What a sign-in step that signed nobody in answers beside its errors. */
+export const NOT_SIGNED_IN = { viewer: null, nextStep: null, recoveryCodes: null };
+
 /**
  * What the password step leads to: a session, or (two-factor) the step of the sign-in kept in its
  * httpOnly cookie and the payload saying what comes next.
  */
-/** The payload of a sign-in step, with the viewer still the REST profile (the Viewer resolvers map it). */
-export type SignInPayload = { viewer: Profile | null; nextStep: SignInStep | null; recoveryCodes: string[] | null; errors: UserError[] };
-
-export function afterPassword(ctx: GatewayContext, answer: SignInStepAnswer): SignInPayload {
+export function afterPassword(ctx: GatewayContext, answer: RestAnswerOf<'signIn'>): Omit<SignInPayload, 'errors'> {
   if ('challenge' in answer) {
     ctx.signInStep.begin(answer.challenge, new Date(answer.challengeExpiresAt));
-    return { viewer: null, nextStep: NEXT_STEP[answer.twoFactor], recoveryCodes: null, errors: [] };
+    return { ...NOT_SIGNED_IN, nextStep: NEXT_STEP[answer.twoFactor] };
   }
-  ctx.signInStep.end();
-  ctx.session.start(answer.token, answer.user);
-  return { viewer: answer.user, nextStep: null, recoveryCodes: null, errors: [] };
+  return signedInWith(ctx, answer);
 }
 
 /** A wrong or used code counts against the person like a wrong password; an expired step does not. */
@@ -68,96 +68,97 @@ const stepAccount = (_args: unknown, ctx: GatewayContext) => personAccount(ctx.s
 const viewerAccount = async (_args: unknown, ctx: GatewayContext) => personAccount((await ctx.viewer())?.ClientUserId ?? 'none');
 
 /** Runs a step of a sign-in, ending the step's cookie when the service says it is over (used, expired, or five wrong codes). */
-async function withStep<T extends { errors: UserError[] }>(
-  ctx: GatewayContext,
-  refused: (errors: UserError[]) => T,
-  work: (challenge: string) => Promise<T>,
-): Promise<T> {
+async function withStep<T>(ctx: GatewayContext, work: (challenge: string) => Promise<T>): Promise<T> {
   const challenge = ctx.signInStep.current();
-  if (!challenge) return refused([expiredStep()]);
+  if (!challenge) throw new UserErrors([expiredStep()]);
   try {
     return await work(challenge);
   } catch (error) {
     const errors = userErrorsOf(error, STEP_FIELDS);
-    if (errors.some((e) => e.code === 'INVALID_TOKEN' || e.field === 'challenge')) {
-      ctx.signInStep.end();
-      return refused(stepOver(errors));
-    }
-    return refused(errors);
+    if (!errors.some((e) => e.code === 'INVALID_TOKEN' || e.field === 'challenge')) throw error;
+    ctx.signInStep.end();
+    throw new UserErrors(stepOver(errors));
   }
 }
 
-function signedInWith(ctx: GatewayContext, answer: SignInAnswer, recoveryCodes: string[] | null = null): SignInPayload {
+function signedInWith(
+  ctx: GatewayContext,
+  answer: RestAnswerOf<'signInWithCode'>,
+  recoveryCodes: string[] | null = null,
+): Omit<SignInPayload, 'errors'> {
   ctx.signInStep.end();
   ctx.session.start(answer.token, answer.user);
-  return { viewer: answer.user, nextStep: null, recoveryCodes, errors: [] };
+  return { viewer: answer.user, nextStep: null, recoveryCodes };
 }
-
-export const notSignedIn = (errors: UserError[]): SignInPayload => ({ viewer: null, nextStep: null, recoveryCodes: null, errors });
 
 export const twoFactorResolvers: Resolvers = {
   Query: {
     twoFactor: signedIn((_parent, _args, ctx) => ctx.dataSources.twoFactor.getStatus()),
   },
   Mutation: {
-    startTwoFactorEnrolment: signedIn(async (_parent, _args, ctx) => {
-      try {
-        return { enrolment: await ctx.dataSources.twoFactor.startEnrolment(), errors: [] };
-      } catch (error) {
-        return { enrolment: null, errors: userErrorsOf(error, FACTOR_FIELDS) };
-      }
-    }),
+    startTwoFactorEnrolment: signedIn(
+      withUserErrors(FACTOR_FIELDS, { enrolment: null })(async (_parent, _args, ctx) => ({
+        enrolment: await ctx.dataSources.twoFactor.startEnrolment(),
+      })),
+    ),
     confirmTwoFactor: signedIn(
       signInAttempt<MutationConfirmTwoFactorArgs, TwoFactorConfirmPayload>(
         viewerAccount,
         (p) => codeOutcome(p, Boolean(p.twoFactor)),
         'signInCode',
-      )(async (_parent: unknown, { input }: MutationConfirmTwoFactorArgs, ctx: GatewayContext): Promise<TwoFactorConfirmPayload> => {
-        try {
-          const { recoveryCodes, status } = await ctx.dataSources.twoFactor.confirm(input.code);
-          return { twoFactor: status, recoveryCodes, errors: [] };
-        } catch (error) {
-          return { twoFactor: null, recoveryCodes: null, errors: userErrorsOf(error, FACTOR_FIELDS) };
-        }
-      }),
+      )(
+        withUserErrors(FACTOR_FIELDS, { twoFactor: null, recoveryCodes: null })(
+          async (_parent: unknown, { input }: MutationConfirmTwoFactorArgs, ctx: GatewayContext) => {
+            const { recoveryCodes, status } = await ctx.dataSources.twoFactor.confirm(input.code);
+            return { twoFactor: status, recoveryCodes };
+          },
+        ),
+      ),
     ),
     disableTwoFactor: signedIn(
       signInAttempt<MutationDisableTwoFactorArgs, TwoFactorStatusPayload>(
         viewerAccount,
         (p) => codeOutcome(p, Boolean(p.twoFactor)),
         'signInCode',
-      )(async (_parent: unknown, { input }: MutationDisableTwoFactorArgs, ctx: GatewayContext): Promise<TwoFactorStatusPayload> => {
-        try {
-          return { twoFactor: await ctx.dataSources.twoFactor.disable(factorOf(input)), errors: [] };
-        } catch (error) {
-          return { twoFactor: null, errors: userErrorsOf(error, FACTOR_FIELDS) };
-        }
-      }),
+      )(
+        withUserErrors(FACTOR_FIELDS, { twoFactor: null })(
+          async (_parent: unknown, { input }: MutationDisableTwoFactorArgs, ctx: GatewayContext) => ({
+            twoFactor: await ctx.dataSources.twoFactor.disable(factorOf(input)),
+          }),
+        ),
+      ),
     ),
     verifySignInCode: signInAttempt<MutationVerifySignInCodeArgs, SignInPayload>(
       stepAccount,
       (p) => codeOutcome(p, Boolean(p.viewer)),
       'signInCode',
-    )((_parent: unknown, { input }: MutationVerifySignInCodeArgs, ctx: GatewayContext) =>
-      withStep<SignInPayload>(ctx, notSignedIn, async (challenge) =>
-        signedInWith(ctx, await ctx.dataSources.twoFactor.signInWithCode({ challenge, ...factorOf(input) })),
+    )(
+      withUserErrors(
+        STEP_FIELDS,
+        NOT_SIGNED_IN,
+      )((_parent: unknown, { input }: MutationVerifySignInCodeArgs, ctx: GatewayContext) =>
+        withStep(ctx, async (challenge) =>
+          signedInWith(ctx, await ctx.dataSources.twoFactor.signInWithCode({ challenge, ...factorOf(input) })),
+        ),
       ),
     ),
-    startSignInEnrolment: (_parent, _args, ctx) =>
-      withStep<TwoFactorEnrolmentPayload>(
-        ctx,
-        (errors) => ({ enrolment: null, errors }),
-        async (challenge) => ({ enrolment: await ctx.dataSources.twoFactor.startSignInEnrolment(challenge), errors: [] }),
-      ),
+    startSignInEnrolment: withUserErrors(STEP_FIELDS, { enrolment: null })((_parent, _args, ctx) =>
+      withStep(ctx, async (challenge) => ({ enrolment: await ctx.dataSources.twoFactor.startSignInEnrolment(challenge) })),
+    ),
     confirmSignInEnrolment: signInAttempt<MutationConfirmSignInEnrolmentArgs, SignInPayload>(
       stepAccount,
       (p) => codeOutcome(p, Boolean(p.viewer)),
       'signInCode',
-    )((_parent: unknown, { input }: MutationConfirmSignInEnrolmentArgs, ctx: GatewayContext) =>
-      withStep<SignInPayload>(ctx, notSignedIn, async (challenge) => {
-        const { recoveryCodes, ...answer } = await ctx.dataSources.twoFactor.confirmSignInEnrolment(challenge, input.code);
-        return signedInWith(ctx, answer, recoveryCodes);
-      }),
+    )(
+      withUserErrors(
+        STEP_FIELDS,
+        NOT_SIGNED_IN,
+      )((_parent: unknown, { input }: MutationConfirmSignInEnrolmentArgs, ctx: GatewayContext) =>
+        withStep(ctx, async (challenge) => {
+          const { recoveryCodes, ...answer } = await ctx.dataSources.twoFactor.confirmSignInEnrolment(challenge, input.code);
+          return signedInWith(ctx, answer, recoveryCodes);
+        }),
+      ),
     ),
   },
 };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { restError } from '../../errors';
-import { createRateLimiter, DEFAULT_RATE_LIMITS } from '../../rateLimits';
+import { DEFAULT_RATE_LIMITS } from '../../rateLimitPolicies';
+import { createRateLimiter } from '../../rateLimits';
 import { CALLERS, execute, fakeContext } from '../../testing/fakes';
 
 const SIGN_IN = /* GraphQL */ `

@@ -1,15 +1,10 @@
 import { fromRestField, toRestFields, USER_IMPORT_REST_FIELDS } from '@yozy/shared';
 import type { Resolvers, UserImportRowInput } from '../../generated/graphql';
-import { REST_ERRORS, userErrorsOf } from '../../errors';
-import { organizationScoped } from '../../guards';
+import { REST_ERRORS } from '../../errors';
+import { organizationScoped, withUserErrors } from '../../guards';
 
-/** The rows in the REST service's names, with the organisation when the caller named one. */
-function importBody(organizationId: string | null | undefined, rows: readonly UserImportRowInput[]) {
-  return {
-    ...(organizationId != null ? { ClientId: organizationId } : {}),
-    Rows: rows.map((row) => toRestFields(USER_IMPORT_REST_FIELDS, row)),
-  };
-}
+/** The rows in the REST service's names. */
+const restRows = (rows: readonly UserImportRowInput[]) => rows.map((row) => toRestFields(USER_IMPORT_REST_FIELDS, row));
 
 /** The import refers to the rows as a whole: a refusal names `rows`, never a REST field. */
 const ROWS_FIELD = { rows: 'Rows' } as const;
@@ -17,7 +12,7 @@ const ROWS_FIELD = { rows: 'Rows' } as const;
 export const userImportResolvers: Resolvers = {
   Query: {
     userImportPreview: organizationScoped(async (_parent, { organizationId, rows }, ctx) => {
-      const preview = await ctx.dataSources.users.previewUserImport(importBody(organizationId, rows));
+      const preview = await ctx.dataSources.users.previewUserImport(organizationId, restRows(rows));
       return {
         goodRows: preview.GoodRows,
         seatProblems: preview.SeatProblems,
@@ -33,13 +28,11 @@ export const userImportResolvers: Resolvers = {
     }),
   },
   Mutation: {
-    importUsers: organizationScoped(async (_parent, { organizationId, rows }, ctx) => {
-      try {
-        const { Invited, Users } = await ctx.dataSources.users.importUsers(importBody(organizationId, rows));
-        return { invited: Invited, users: Users, errors: [] };
-      } catch (error) {
-        return { invited: 0, users: [], errors: userErrorsOf(error, ROWS_FIELD) };
-      }
-    }),
+    importUsers: organizationScoped(
+      withUserErrors(ROWS_FIELD, { invited: 0, users: [] })(async (_parent, { organizationId, rows }, ctx) => {
+        const { Invited, Users } = await ctx.dataSources.users.importUsers(organizationId, restRows(rows));
+        return { invited: Invited, users: Users };
+      }),
+    ),
   },
 };

@@ -9,8 +9,8 @@ import type {
   UserSortField,
   UserStatus,
 } from '../../generated/graphql';
-import { namingFields, userErrorsOf } from '../../errors';
-import { organizationAdmin, organizationScoped } from '../../guards';
+import { namingFields } from '../../errors';
+import { organizationAdmin, organizationScoped, withUserErrors } from '../../guards';
 import { listPage, type ListSpec } from '../../lists';
 
 const FIELDS = USER_REST_FIELDS;
@@ -43,9 +43,6 @@ const INVITATION_REST_FIELDS = { userId: 'UserId' } as const;
 /** The bulk mutations name the people by `userIds`, the REST service by `UserIds`. */
 const PEOPLE_REST_FIELDS = { userIds: 'UserIds' } as const;
 
-/** The organisation a mutation's body names, when the caller named one. */
-const organisationOf = (organizationId: string | null | undefined) => (organizationId != null ? { ClientId: organizationId } : {});
-
 /** The REST filter naming the organisation, when the caller named one (the REST service scopes the rest). */
 function inOrganization(params: URLSearchParams, organizationId: string | null | undefined): URLSearchParams {
   if (organizationId != null) params.append(FIELDS.organizationId, `eq.${organizationId}`);
@@ -66,54 +63,39 @@ export const userResolvers: Resolvers = {
     userSeats: organizationScoped((_parent, { organizationId }, ctx) => ctx.dataSources.users.listSeats(organizationId)),
   },
   Mutation: {
-    inviteUser: organizationScoped(async (_parent, { organizationId, input }, ctx) => {
-      try {
-        const body = { ...toRestFields(INVITE_USER_REST_FIELDS, input), ...(organizationId != null ? { ClientId: organizationId } : {}) };
-        return { user: await ctx.dataSources.users.inviteUser(body), errors: [] };
-      } catch (error) {
-        return { user: null, errors: userErrorsOf(error, INVITE_USER_REST_FIELDS) };
-      }
-    }),
-    resendInvitation: organizationScoped(async (_parent, { organizationId, input }, ctx) => {
-      try {
-        const body = { UserId: input.userId, SendMail: input.sendMail ?? true, ...organisationOf(organizationId) };
-        const { Invitation, Link } = await ctx.dataSources.users.resendInvitation(body);
-        return { invitation: Invitation, link: Link, errors: [] };
-      } catch (error) {
-        return { invitation: null, link: null, errors: userErrorsOf(error, INVITATION_REST_FIELDS) };
-      }
-    }),
-    revokeInvitation: organizationScoped(async (_parent, { organizationId, input }, ctx) => {
-      try {
-        const invitation = await ctx.dataSources.users.revokeInvitation({ UserId: input.userId, ...organisationOf(organizationId) });
-        return { invitation, errors: [] };
-      } catch (error) {
-        return { invitation: null, errors: userErrorsOf(error, INVITATION_REST_FIELDS) };
-      }
-    }),
-    setUsersActive: organizationScoped(async (_parent, { organizationId, input }, ctx) => {
-      try {
-        const body = { UserIds: input.userIds, IsActive: input.active, ...organisationOf(organizationId) };
-        return { users: await ctx.dataSources.users.setUsersActive(body), errors: [] };
-      } catch (error) {
-        return { users: [], errors: userErrorsOf(error, PEOPLE_REST_FIELDS) };
-      }
-    }),
-    decideUserApproval: organizationAdmin(async (_parent, { input }, ctx) => {
-      try {
-        return { users: await ctx.dataSources.users.decideApproval({ UserIds: input.userIds, Approve: input.approve }), errors: [] };
-      } catch (error) {
-        return { users: [], errors: userErrorsOf(error, PEOPLE_REST_FIELDS) };
-      }
-    }),
-    signOutUsers: organizationScoped(async (_parent, { organizationId, input }, ctx) => {
-      try {
-        const { SessionsEnded } = await ctx.dataSources.users.signOutUsers({ UserIds: input.userIds, ...organisationOf(organizationId) });
-        return { sessionsEnded: SessionsEnded, errors: [] };
-      } catch (error) {
-        return { sessionsEnded: 0, errors: userErrorsOf(error, PEOPLE_REST_FIELDS) };
-      }
-    }),
+    inviteUser: organizationScoped(
+      withUserErrors(INVITE_USER_REST_FIELDS, { user: null })(async (_parent, { organizationId, input }, ctx) => ({
+        user: await ctx.dataSources.users.inviteUser(organizationId, toRestFields(INVITE_USER_REST_FIELDS, input)),
+      })),
+    ),
+    resendInvitation: organizationScoped(
+      withUserErrors(INVITATION_REST_FIELDS, { invitation: null, link: null })(async (_parent, { organizationId, input }, ctx) => {
+        const resent = { UserId: input.userId, SendMail: input.sendMail ?? true };
+        const { Invitation, Link } = await ctx.dataSources.users.resendInvitation(organizationId, resent);
+        return { invitation: Invitation, link: Link };
+      }),
+    ),
+    revokeInvitation: organizationScoped(
+      withUserErrors(INVITATION_REST_FIELDS, { invitation: null })(async (_parent, { organizationId, input }, ctx) => ({
+        invitation: await ctx.dataSources.users.revokeInvitation(organizationId, { UserId: input.userId }),
+      })),
+    ),
+    setUsersActive: organizationScoped(
+      withUserErrors(PEOPLE_REST_FIELDS, { users: [] })(async (_parent, { organizationId, input }, ctx) => ({
+        users: await ctx.dataSources.users.setUsersActive(organizationId, { UserIds: input.userIds, IsActive: input.active }),
+      })),
+    ),
+    decideUserApproval: organizationAdmin(
+      withUserErrors(PEOPLE_REST_FIELDS, { users: [] })(async (_parent, { input }, ctx) => ({
+        users: await ctx.dataSources.users.decideApproval({ UserIds: input.userIds, Approve: input.approve }),
+      })),
+    ),
+    signOutUsers: organizationScoped(
+      withUserErrors(PEOPLE_REST_FIELDS, { sessionsEnded: 0 })(async (_parent, { organizationId, input }, ctx) => {
+        const { SessionsEnded } = await ctx.dataSources.users.signOutUsers(organizationId, { UserIds: input.userIds });
+        return { sessionsEnded: SessionsEnded };
+      }),
+    ),
   },
   Invitation: {
     id: (invitation) => String(invitation.InvitationId),

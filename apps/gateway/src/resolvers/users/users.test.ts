@@ -112,7 +112,7 @@ describe('inviteUser', () => {
     const ctx = fakeContext({ viewer: CALLERS.orgAdminOfA, sources: { users: { inviteUser } } });
     const answer = await execute(INVITE, { input: INPUT }, ctx);
     expect(answer.data).toEqual({ inviteUser: { user: { id: '41', status: 'INVITED' }, errors: [] } });
-    expect(inviteUser).toHaveBeenCalledWith({
+    expect(inviteUser).toHaveBeenCalledWith(undefined, {
       UserFirstname: 'Nina',
       UserLastname: 'Invitee',
       OfficialEmail: 'nina@acme.local',
@@ -129,7 +129,7 @@ describe('inviteUser', () => {
     const ctx = fakeContext({ viewer: CALLERS.superAdmin, sources: { users: { inviteUser } } });
     const answer = await execute(INVITE, { organizationId: String(ORGANIZATIONS.A.ClientId), input: INPUT }, ctx);
     expect(answer.data).toEqual({ inviteUser: { user: null, errors: [{ code: 'SEAT_LIMIT', field: 'roleId', message }] } });
-    expect(inviteUser).toHaveBeenCalledWith(expect.objectContaining({ ClientId: String(ORGANIZATIONS.A.ClientId) }));
+    expect(inviteUser).toHaveBeenCalledWith(String(ORGANIZATIONS.A.ClientId), expect.objectContaining({ RoleId: '7' }));
   });
 
   it("refuses an organisation admin another organisation's invitation before asking the REST service", async () => {
@@ -182,7 +182,7 @@ describe('invitations', () => {
         errors: [],
       },
     });
-    expect(resendInvitation).toHaveBeenCalledWith({ UserId: '41', SendMail: false });
+    expect(resendInvitation).toHaveBeenCalledWith(undefined, { UserId: '41', SendMail: false });
   });
 
   it('answers an accepted invitation as a payload error on userId', async () => {
@@ -192,7 +192,7 @@ describe('invitations', () => {
     const ctx = fakeContext({ viewer: CALLERS.superAdmin, sources: { users: { resendInvitation } } });
     const answer = await execute(RESEND, { organizationId: '2', input: { userId: '41' } }, ctx);
     expect(answer.data).toEqual({ resendInvitation: { invitation: null, link: null, errors: [{ code: 'CONFLICT', field: 'userId' }] } });
-    expect(resendInvitation).toHaveBeenCalledWith({ UserId: '41', SendMail: true, ClientId: '2' });
+    expect(resendInvitation).toHaveBeenCalledWith('2', { UserId: '41', SendMail: true });
   });
 
   it("refuses another organisation's admin before asking the REST service", async () => {
@@ -226,7 +226,7 @@ describe('setUsersActive and signOutUsers', () => {
     const ctx = fakeContext({ viewer: CALLERS.orgAdminOfA, sources: { users: { setUsersActive } } });
     const answer = await execute(SET_ACTIVE, { input: { userIds: ['41'], active: false } }, ctx);
     expect(answer.data).toEqual({ setUsersActive: { users: [{ id: '41', status: 'DISABLED' }], errors: [] } });
-    expect(setUsersActive).toHaveBeenCalledWith({ UserIds: ['41'], IsActive: false });
+    expect(setUsersActive).toHaveBeenCalledWith(undefined, { UserIds: ['41'], IsActive: false });
   });
 
   it('answers a full licence as a payload error on userIds', async () => {

@@ -1,0 +1,38 @@
+import { RESTDataSource } from '@apollo/datasource-rest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Caller } from './Caller';
+import { SessionApi } from './SessionApi';
+import { UserApi } from './UserApi';
+
+const LINK = { baseURL: 'http://rest.test/api/', serviceToken: 'x'.repeat(32) };
+
+/** The requests the data sources hand to RESTDataSource, answered with `parsedBody`. */
+function calls(parsedBody: unknown = {}) {
+  const fetch = vi.spyOn(RESTDataSource.prototype, 'fetch').mockResolvedValue({ parsedBody } as never);
+  return () => fetch.mock.calls.map(([path, request]) => ({ path, ...request }));
+}
+
+describe('calls of the REST service', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('goes below the base address, with the query as text and the parameters not given left out', async () => {
+    const sent = calls([]);
+    await new UserApi(LINK, new Caller(null, null)).listUserRoles(7, 2);
+    await new UserApi(LINK, new Caller(null, null)).getUser('7', null);
+    expect(sent()).toEqual([
+      { path: 'subscription_user_role_mapping', method: 'GET', params: { UserId: 'eq.7', ClientId: 'eq.2', limit: '1000' } },
+      { path: 'subscription_client_users', method: 'GET', params: { ClientUserId: 'eq.7' } },
+    ]);
+  });
+
+  it('names the organisation in the body only when the caller named one', async () => {
+    const sent = calls({ ended: 1 });
+    const sessions = new SessionApi(LINK, new Caller(null, null));
+    await sessions.endSession('2', { SessionId: 41 });
+    await sessions.endOtherSessions(null);
+    expect(sent()).toEqual([
+      { path: 'subscription_user_sessions/end', method: 'POST', params: undefined, body: { SessionId: 41, ClientId: '2' } },
+      { path: 'subscription_user_sessions/end-others', method: 'POST', params: undefined, body: {} },
+    ]);
+  });
+});
