@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
@@ -5,9 +6,19 @@ import { logError } from '@yozy/shared';
 
 export type Row = Record<string, unknown>;
 
+export type QueryOptions = {
+  /**
+   * Keeps the statement's plan: PostgreSQL parses and plans it once per connection rather than at
+   * every call (the embedded database plans every call still). For the statements every request
+   * runs, such as authentication, where planning costs more than the work; their text must be
+   * fixed, every value a parameter.
+   */
+  prepare?: boolean;
+};
+
 /** What the service needs of a database: parameterised queries, scripts and transactions. */
 export interface Queryable {
-  query<T extends Row = Row>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+  query<T extends Row = Row>(sql: string, params?: readonly unknown[], options?: QueryOptions): Promise<T[]>;
 }
 
 export interface Transaction extends Queryable {
@@ -104,10 +115,15 @@ export function openPglite(db: PGlite): Database {
   };
 }
 
+/** A prepared statement's name, the same for the same text on every connection. */
+const statementName = (sql: string) => `q_${createHash('sha256').update(sql).digest('base64url').slice(0, 32)}`;
+
 function postgresTransaction(client: pg.Pool | pg.PoolClient): Transaction {
   return {
-    async query<T extends Row>(sql: string, params: readonly unknown[] = []) {
-      return (await run(sql, () => client.query<T>(sql, params as unknown[]))).rows;
+    async query<T extends Row>(sql: string, params: readonly unknown[] = [], options: QueryOptions = {}) {
+      const values = params as unknown[];
+      const name = options.prepare ? statementName(sql) : undefined;
+      return (await run(sql, () => client.query<T>({ text: sql, values, name }))).rows;
     },
     async exec(sql) {
       await run(sql, () => client.query(sql));

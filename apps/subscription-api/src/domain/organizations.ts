@@ -41,11 +41,16 @@ export const clientFields = {
     sql: '(SELECT count(*)::int FROM client_users u WHERE u.client_id = c.client_id AND u.is_active)',
     type: 'int',
   },
+  // From the organisation's active people, each person's roles looked up by person against the
+  // products of its live licences (read once), so no count passes over everyone's roles.
   SeatsUsed: {
-    sql: `(SELECT count(DISTINCT u.user_id)::int FROM client_users u JOIN user_roles ur ON ur.user_id = u.user_id
+    sql: `(SELECT count(*)::int FROM client_users u
             WHERE u.client_id = c.client_id AND u.is_active
-              AND ur.product_id IN (SELECT l.product_id FROM licences l
-                                     WHERE l.client_id = c.client_id AND l.is_active AND l.valid_till >= current_date))`,
+              AND EXISTS (SELECT 1 FROM user_roles ur
+                           WHERE ur.user_id = u.user_id
+                             AND ur.product_id = ANY (ARRAY(SELECT l.product_id FROM licences l
+                                                             WHERE l.client_id = c.client_id AND l.is_active
+                                                               AND l.valid_till >= current_date))))`,
     type: 'int',
   },
   SeatCapacity: {

@@ -46,6 +46,7 @@ export async function loadProfile(db: Queryable, userId: number, as?: Pick<Viewe
        FROM client_users u JOIN clients c ON c.client_id = COALESCE($2, u.client_id)
       WHERE u.user_id = $1`,
     [userId, as?.clientId ?? null, as?.typeOfUser ?? null],
+    { prepare: true },
   );
   if (!row) throw new HttpError('NOT_FOUND', 'No such user');
   return row.profile;

@@ -51,32 +51,40 @@ export function authenticate(db: Database): RequestHandler {
       actingFor({ apiKeyId: viewer.apiKey!.keyId }, next);
       return;
     }
-    const [session] = await db.query<Omit<Viewer, 'apiKey'> & { stale: boolean; idleMinutes: number | null }>(
-      `SELECT s.session_id::text AS "sessionId", s.user_id AS "userId", u.uuid::text AS uuid,
-              s.client_id AS "clientId", u.type_of_user AS "typeOfUser",
-              s.last_seen_at < now() - ${LAST_SEEN_RESOLUTION} AS stale,
-              CASE WHEN s.last_seen_at < now() - make_interval(mins => o.session_idle_minutes)
-                   THEN o.session_idle_minutes END AS "idleMinutes"
-         FROM sessions s JOIN client_users u ON u.user_id = s.user_id
-              JOIN clients c ON c.client_id = s.client_id
-              LEFT JOIN org_settings o ON o.client_id = s.client_id
-        WHERE s.token_hash = $1 AND s.ended_at IS NULL AND s.expires_at > now() AND u.is_active AND c.is_active`,
-      [hashToken(token)],
+    const uuid = req.get('uuid') || null;
+    // One statement whatever happens: the session is looked up, and ended when it sat idle past the
+    // organisation's limit, or its last use kept to the minute for a caller the uuid header does not refuse.
+    const [session] = await db.query<Omit<Viewer, 'apiKey'> & { idleMinutes: number | null }>(
+      `WITH live AS (
+         SELECT s.session_id, s.user_id, u.uuid::text AS uuid, s.client_id, u.type_of_user,
+                s.last_seen_at < now() - ${LAST_SEEN_RESOLUTION} AS stale,
+                CASE WHEN s.last_seen_at < now() - make_interval(mins => o.session_idle_minutes)
+                     THEN o.session_idle_minutes END AS idle_minutes
+           FROM sessions s JOIN client_users u ON u.user_id = s.user_id
+                JOIN clients c ON c.client_id = s.client_id
+                LEFT JOIN org_settings o ON o.client_id = s.client_id
+          WHERE s.token_hash = $1 AND s.ended_at IS NULL AND s.expires_at > now() AND u.is_active AND c.is_active
+       ), ended AS (
+         UPDATE sessions SET ended_at = now(), end_reason = 'idle'
+          WHERE session_id = (SELECT session_id FROM live WHERE idle_minutes IS NOT NULL) AND ended_at IS NULL
+       ), touched AS (
+         UPDATE sessions SET last_seen_at = now()
+          WHERE session_id = (SELECT session_id FROM live
+                               WHERE stale AND idle_minutes IS NULL AND ($2::text IS NULL OR uuid = $2::text))
+       )
+       SELECT session_id::text AS "sessionId", user_id AS "userId", uuid, client_id AS "clientId",
+              type_of_user AS "typeOfUser", idle_minutes AS "idleMinutes"
+         FROM live`,
+      [hashToken(token), uuid],
+      { prepare: true },
     );
     if (!session) throw new HttpError('UNAUTHENTICATED', 'The session has ended or the token is not valid');
-    // The organisation's idle limit: a session unused for longer ends now, as if its person had signed out.
+    // The organisation's idle limit: a session unused for longer has ended, as if its person had signed out.
     if (session.idleMinutes !== null) {
-      await db.query("UPDATE sessions SET ended_at = now(), end_reason = 'idle' WHERE session_id = $1 AND ended_at IS NULL", [
-        session.sessionId,
-      ]);
       throw new HttpError('UNAUTHENTICATED', `Signed out after ${session.idleMinutes} minutes without activity`);
     }
-    const uuid = req.get('uuid');
     if (uuid && uuid !== session.uuid) throw new HttpError('UNAUTHENTICATED', 'The uuid header does not match the session');
-    if (session.stale) {
-      await db.query('UPDATE sessions SET last_seen_at = now() WHERE session_id = $1', [session.sessionId]);
-    }
-    const { stale: _stale, idleMinutes: _idle, ...viewer } = session;
+    const { idleMinutes: _idle, ...viewer } = session;
     res.locals.viewer = { ...viewer, apiKey: null } satisfies Viewer;
     next();
   };
@@ -87,26 +95,23 @@ export function authenticate(db: Database): RequestHandler {
  * active SuperAdmin and the organisation it reaches is active. Its last use is kept to the minute.
  */
 async function keyHolder(db: Database, key: string): Promise<Viewer> {
-  const [row] = await db.query<{
-    keyId: number;
-    readOnly: boolean;
-    reach: number | null;
-    userId: number;
-    uuid: string;
-    clientId: number;
-    stale: boolean;
-  }>(
-    `SELECT k.key_id AS "keyId", k.access = 'READ' AS "readOnly", k.client_id AS reach,
-            u.user_id AS "userId", u.uuid::text AS uuid, c.client_id AS "clientId",
-            k.last_used_at IS NULL OR k.last_used_at < now() - ${LAST_SEEN_RESOLUTION} AS stale
-       FROM api_keys k JOIN client_users u ON u.user_id = k.created_by
-            JOIN clients c ON c.client_id = COALESCE(k.client_id, u.client_id)
-      WHERE k.key_hash = $1 AND k.revoked_at IS NULL AND (k.expires_at IS NULL OR k.expires_at > now())
-        AND u.is_active AND u.type_of_user = 'SuperAdmin' AND c.is_active`,
+  // Looked up and its last use kept in one statement.
+  const [row] = await db.query<{ keyId: number; readOnly: boolean; reach: number | null; userId: number; uuid: string; clientId: number }>(
+    `WITH holder AS (
+       SELECT k.key_id, k.access = 'READ' AS read_only, k.client_id AS reach, u.user_id, u.uuid::text AS uuid,
+              c.client_id, k.last_used_at IS NULL OR k.last_used_at < now() - ${LAST_SEEN_RESOLUTION} AS stale
+         FROM api_keys k JOIN client_users u ON u.user_id = k.created_by
+              JOIN clients c ON c.client_id = COALESCE(k.client_id, u.client_id)
+        WHERE k.key_hash = $1 AND k.revoked_at IS NULL AND (k.expires_at IS NULL OR k.expires_at > now())
+          AND u.is_active AND u.type_of_user = 'SuperAdmin' AND c.is_active
+     ), touched AS (
+       UPDATE api_keys SET last_used_at = now() WHERE key_id = (SELECT key_id FROM holder WHERE stale)
+     )
+     SELECT key_id AS "keyId", read_only AS "readOnly", reach, user_id AS "userId", uuid, client_id AS "clientId" FROM holder`,
     [hashToken(key)],
+    { prepare: true },
   );
   if (!row) throw new HttpError('UNAUTHENTICATED', 'The API key is not valid or has been revoked');
-  if (row.stale) await db.query('UPDATE api_keys SET last_used_at = now() WHERE key_id = $1', [row.keyId]);
   return {
     // No session has id 0: "the caller's own session" is none of them.
     sessionId: '0',
