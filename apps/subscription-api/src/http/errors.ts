@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { z } from 'zod';
 import { describeError, logError, passwordRuleCode, requestFailure } from '@yozy/shared';
+import { requestRecord } from '@yozy/shared/requestLog';
 import { isUniqueViolation, QueryError } from '../db/database';
 
 export type ErrorCode =
@@ -63,6 +64,7 @@ export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, _nex
   const known = toHttpError(error);
   if (!known) logError(`subscription-api: unexpected error in ${req.method} ${req.path}`, error);
   const answer = known ?? new HttpError('INTERNAL', 'Something went wrong on our side');
+  requestRecord(res).errors = [answer.code];
   res.status(answer.status).json({
     // An empty name is still a name: `?=eq.1` is answered with field "".
     error: { code: answer.code, message: answer.message, ...(answer.field !== undefined ? { field: answer.field } : {}) },
