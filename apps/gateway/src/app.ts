@@ -3,7 +3,7 @@ import cookieParser from 'cookie-parser';
 import express from 'express';
 import helmet from 'helmet';
 import { apiKeyRateLimit } from './apiKeys';
-import { logError, requestFailure } from '@yozy/shared';
+import { describeError, requestFailure } from '@yozy/shared';
 import { createLogger, logRequests, requestRecord } from '@yozy/shared/requestLog';
 import type { Logger } from 'pino';
 import { DEFAULT_EXPLORER_DIST, type GatewayConfig } from './config';
@@ -99,12 +99,13 @@ export async function createApp(options: GatewayOptions): Promise<express.Expres
  * Requests that never reach GraphQL (bad JSON, oversize bodies, unsupported charsets, missing
  * files) still get a JSON answer that says what was wrong; only our own failures are a 500.
  */
-const jsonErrors: express.ErrorRequestHandler = (error: unknown, req, res, _next) => {
+const jsonErrors: express.ErrorRequestHandler = (error: unknown, _req, res, _next) => {
   const failure = requestFailure(error);
-  if (!failure) logError(`gateway: unexpected error in ${req.method} ${req.path}`, error);
+  const record = requestRecord(res);
+  // Written on the request's own log line, under its id.
+  if (!failure) record.failure = describeError(error);
   const { status, message } = failure ?? { status: 500, message: 'Something went wrong on our side' };
   const code = status < 500 ? 'BAD_REQUEST' : 'INTERNAL_SERVER_ERROR';
-  const record = requestRecord(res);
   record.errors = [code];
   res.status(status).json({ errors: [{ message, extensions: { code, requestId: record.requestId } }] });
 };

@@ -26,6 +26,8 @@ export type RequestRecord = {
   organizationId?: number | string | null;
   /** The error codes answered, if any. */
   errors?: string[];
+  /** What went wrong on our side, as `describeError` tells it without the data of the request. */
+  failure?: string;
 };
 
 /** An id a client chose is kept only when it cannot smuggle anything into a log or a header. */
@@ -92,8 +94,9 @@ export function logRequests(logger: Logger, { trustsSentId, atEnd }: RequestLogO
         durationMs: Math.round((performance.now() - started) * 10) / 10,
         status,
         ...(record.errors?.length ? { errors: record.errors } : {}),
+        ...(record.failure ? { failure: record.failure } : {}),
       };
-      if (typeof status === 'number' && status >= 500) logger.error(line, 'request failed');
+      if (record.failure || (typeof status === 'number' && status >= 500)) logger.error(line, 'request failed');
       else logger.info(line, 'request');
     });
     next();
