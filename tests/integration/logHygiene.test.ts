@@ -8,7 +8,8 @@ import { useStack } from '../support/useStack';
 /**
  * Failures are logged by naming what failed, never with the data of the request: a failed
  * query's parameters, the row the database quotes in its detail, and request bodies hold
- * personal data. Both servers run in this process, so their console output is captured here.
+ * personal data. Both servers run in this process, so their console output is captured here,
+ * beside the request log lines they write.
  */
 
 /** Values no log line may contain: the personal data sent in these tests. */
@@ -23,8 +24,12 @@ const PERSON = {
 };
 const SECRETS = [...Object.values(PERSON), 'Zebedee', 'Quillfeather', 'Ottoline', '7946 0958'];
 
+/** The request log lines of the stack, kept for the whole file; each test looks at its own. */
+const requestLog: string[] = [];
+
 function captureLog() {
-  const lines: string[] = [];
+  requestLog.length = 0;
+  const lines: string[] = requestLog;
   for (const method of ['log', 'info', 'warn', 'error', 'debug'] as const) {
     // What the console would print: util.format is how console turns its arguments into text.
     vi.spyOn(console, method).mockImplementation((...args: unknown[]) => {
@@ -41,7 +46,7 @@ function captureLog() {
 }
 
 describe('logs of failures', () => {
-  const stack = useStack('pglite');
+  const stack = useStack('pglite', { logs: { write: (line: string) => void requestLog.push(line) } });
   let log: ReturnType<typeof captureLog>;
   beforeEach(() => {
     log = captureLog();

@@ -129,7 +129,7 @@ describe('malformed requests', () => {
     it('answers BAD_USER_INPUT for an organisation id that is not a number', async () => {
       const admin = await signedIn(stack.gatewayUrl, 'admin@yozy.local');
       const answer = await admin.request('{ organization(id: "1 OR 1=1") { id } }');
-      expect(answer.errors?.[0]?.extensions).toEqual({ code: 'BAD_USER_INPUT', field: 'id' });
+      expect(answer.errors?.[0]?.extensions).toEqual({ code: 'BAD_USER_INPUT', field: 'id', requestId: expect.any(String) });
     });
 
     it('reports itself healthy and ready', async () => {

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { createServer, type RequestListener, type Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
+import { createLogger, type DestinationStream } from '@yozy/shared/requestLog';
 import { createApp as createApi, createMailer, openDatabase, type Database } from '@yozy/subscription-api';
 import { copyPostgresTemplate, openPgliteDump, TEST_DATABASE_KINDS } from '@yozy/subscription-api/testing';
 import { createApp as createGateway, DEFAULT_RATE_LIMITS, type RateLimits } from '@yozy/gateway';
@@ -54,6 +55,10 @@ export type StackOptions = {
   smtpUrl?: string;
   /** The DNS servers domain verification asks (a test's own, on loopback); none otherwise. */
   dnsServers?: string[];
+  /** The proxies the gateway trusts (TRUST_PROXY); loopback, where the tests call from, otherwise. */
+  trustProxy?: string;
+  /** Where both services write their request log lines (at `info`); nowhere otherwise. */
+  logs?: DestinationStream;
 };
 
 /**
@@ -89,6 +94,7 @@ export async function startStack(kind: DatabaseKind, options: StackOptions = {})
       allowPrivateNetwork: true,
       // No test asks the machine's own resolver: a stack without a DNS server of its own finds no record.
       dnsServers: options.dnsServers ?? ['127.0.0.1:9'],
+      logger: options.logs && createLogger('subscription-api', 'info', options.logs),
     }),
   );
   const apiUrl = `http://127.0.0.1:${port(api)}/`;
@@ -97,11 +103,12 @@ export async function startStack(kind: DatabaseKind, options: StackOptions = {})
     await createGateway({
       subscriptionApiUrl: apiUrl,
       webDist: WEB_DIST,
-      trustProxy: 'loopback',
+      trustProxy: options.trustProxy ?? 'loopback',
       publicUrl: gatewayUrl,
       captchaSecret: 'integration-tests-captcha-secret-0123456789',
       serviceToken: TEST_SERVICE_TOKEN,
       rateLimits: options.rateLimits ?? ROOMY_LIMITS,
+      logger: options.logs && createLogger('gateway', 'info', options.logs),
     }),
   );
 

@@ -1,6 +1,7 @@
 import type { Request, RequestHandler } from 'express';
 import { GraphQLError } from 'graphql';
 import { API_KEY_PREFIX } from '@yozy/shared';
+import { requestRecord } from '@yozy/shared/requestLog';
 import type { RateLimiter } from './rateLimits';
 
 /**
@@ -24,7 +25,10 @@ export function apiKeyRateLimit(limiter: Pick<RateLimiter, 'countApiKeyRequest'>
       if (!(error instanceof GraphQLError)) throw error;
       const http = error.extensions.http as { status: number; headers: Map<string, string> };
       for (const [name, value] of http.headers) res.set(name, value);
-      res.status(http.status).json({ errors: [{ message: error.message, extensions: { code: error.extensions.code } }] });
+      const record = requestRecord(res);
+      const code = String(error.extensions.code);
+      record.errors = [code];
+      res.status(http.status).json({ errors: [{ message: error.message, extensions: { code, requestId: record.requestId } }] });
       return;
     }
     next();

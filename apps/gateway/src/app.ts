@@ -3,7 +3,9 @@ import cookieParser from 'cookie-parser';
 import express from 'express';
 import helmet from 'helmet';
 import { apiKeyRateLimit } from './apiKeys';
-import { logError, requestFailure } from '@yozy/shared';
+import { describeError, requestFailure } from '@yozy/shared';
+import { createLogger, logRequests, requestRecord } from '@yozy/shared/requestLog';
+import type { Logger } from 'pino';
 import { DEFAULT_EXPLORER_DIST, type GatewayConfig } from './config';
 import { serveConsole } from './console';
 import { serveExplorer } from './explorer';
@@ -22,6 +24,8 @@ export type GatewayOptions = Pick<
     rateLimits?: RateLimits;
     /** Apollo Server's mode (error detail); defaults to NODE_ENV. */
     nodeEnv?: string;
+    /** Where each request's log line goes (index.ts: LOG_LEVEL to standard output); none by default. */
+    logger?: Logger;
   };
 
 /** The gateway as an Express app: GraphQL at /graphql, health checks, and the console itself. */
@@ -32,6 +36,13 @@ export async function createApp(options: GatewayOptions): Promise<express.Expres
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', options.trustProxy);
+  // A request id is taken from the proxies trusted for the client's address, and made up otherwise.
+  const trusted = app.get('trust proxy fn') as (address: string | undefined, hop: number) => boolean;
+  app.use(
+    logRequests(options.logger ?? createLogger('gateway', 'silent'), {
+      trustsSentId: (req) => trusted(req.socket.remoteAddress, 0),
+    }),
+  );
   app.use(
     helmet({
       contentSecurityPolicy: {
@@ -88,11 +99,15 @@ export async function createApp(options: GatewayOptions): Promise<express.Expres
  * Requests that never reach GraphQL (bad JSON, oversize bodies, unsupported charsets, missing
  * files) still get a JSON answer that says what was wrong; only our own failures are a 500.
  */
-const jsonErrors: express.ErrorRequestHandler = (error: unknown, req, res, _next) => {
+const jsonErrors: express.ErrorRequestHandler = (error: unknown, _req, res, _next) => {
   const failure = requestFailure(error);
-  if (!failure) logError(`gateway: unexpected error in ${req.method} ${req.path}`, error);
+  const record = requestRecord(res);
+  // Written on the request's own log line, under its id.
+  if (!failure) record.failure = describeError(error);
   const { status, message } = failure ?? { status: 500, message: 'Something went wrong on our side' };
-  res.status(status).json({ errors: [{ message, extensions: { code: status < 500 ? 'BAD_REQUEST' : 'INTERNAL_SERVER_ERROR' } }] });
+  const code = status < 500 ? 'BAD_REQUEST' : 'INTERNAL_SERVER_ERROR';
+  record.errors = [code];
+  res.status(status).json({ errors: [{ message, extensions: { code, requestId: record.requestId } }] });
 };
 
 export { DEFAULT_RATE_LIMITS, type RateLimits } from './rateLimitPolicies';

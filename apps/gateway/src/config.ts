@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { SERVICE_TOKEN_MIN_LENGTH } from '@yozy/shared';
+import { LOG_LEVELS, type LogLevel } from '@yozy/shared/requestLog';
 
 /** Where `npm run build` puts the GraphQL explorer (apps/explorer). */
 export const DEFAULT_EXPLORER_DIST = fileURLToPath(new URL('../../explorer/dist', import.meta.url));
@@ -23,6 +24,7 @@ const schema = z.object({
   CAPTCHA_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SERVICE_TOKEN: z.string().min(SERVICE_TOKEN_MIN_LENGTH, `must be at least ${SERVICE_TOKEN_MIN_LENGTH} characters`).optional(),
   NODE_ENV: z.string().optional(),
+  LOG_LEVEL: z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// address')
@@ -44,6 +46,8 @@ export type GatewayConfig = {
   /** Proves to the REST service that a call comes from the gateway; the REST service needs the same. */
   serviceToken: string;
   redisUrl?: string;
+  /** How much the gateway logs (LOG_LEVEL): one JSON line per request at `info`. */
+  logLevel: LogLevel;
 };
 
 /** Reads the environment once at start; a bad value stops the gateway with a clear message. */
@@ -70,6 +74,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
     captchaSecret: c.CAPTCHA_SECRET ?? randomBytes(32).toString('hex'),
     serviceToken: c.SERVICE_TOKEN ?? unsharedServiceToken(),
     redisUrl: c.REDIS_URL,
+    logLevel: c.LOG_LEVEL,
   };
 }
 

@@ -1,4 +1,5 @@
 import type { Request, Response } from 'express';
+import { requestRecord, type RequestRecord } from '@yozy/shared/requestLog';
 import { apiKeyOf } from './apiKeys';
 import { Captcha } from './captcha';
 import { Caller, createDataSources, type DataSources } from './datasources';
@@ -12,6 +13,8 @@ import { clearSession, clearSignInStep, readSession, readSignInStep, writeSessio
 export const SSO_CALLBACK_PATH = '/sso/callback';
 
 export type GatewayContext = {
+  /** This request's id and what its log line says (errors carry the id in `extensions.requestId`). */
+  request: RequestRecord;
   dataSources: DataSources;
   captcha: Pick<Captcha, 'challenge' | 'verify'>;
   /** Counts the attempts of the public mutations (`counted` and `signInAttempt` in guards.ts). */
@@ -58,19 +61,27 @@ export function buildContext({ subscriptionApiUrl, captchaSecret, serviceToken, 
     const apiKey = apiKeyOf(req);
     const { token, uuid } = apiKey ? { token: apiKey, uuid: null } : readSession(req);
     const clientAddress = req.ip ?? req.socket.remoteAddress ?? 'unknown';
-    const caller = new Caller(token, uuid, clientAddress, req.get('user-agent'));
+    const request = requestRecord(res);
+    request.caller = apiKey ? 'key' : token ? 'person' : 'anonymous';
+    const caller = new Caller(token, uuid, clientAddress, req.get('user-agent'), request.requestId);
     const dataSources = createDataSources({ baseURL: subscriptionApiUrl, serviceToken }, caller);
     let viewer: Promise<Profile | null> | undefined;
     let step = readSignInStep(req);
     const devices = deviceCookies(deviceKey, req, res);
+    const known = (profile: Profile | null) => {
+      if (profile) request.organizationId = profile.ClientId;
+      return profile;
+    };
     return {
+      request,
       dataSources,
       limiter,
       clientAddress,
       devices,
       usesApiKey: apiKey !== null,
       captcha: new Captcha(captchaSecret, (signature, expiresAt) => dataSources.account.consumeCaptcha(signature, expiresAt)),
-      viewer: () => (viewer ??= caller.token ? dataSources.account.getProfile().catch(nullWhenUnauthenticated) : Promise.resolve(null)),
+      viewer: () =>
+        (viewer ??= caller.token ? dataSources.account.getProfile().then(known, nullWhenUnauthenticated) : Promise.resolve(null)),
       session: {
         start(newToken, user) {
           writeSession(req, res, newToken, user.UUID);
@@ -78,7 +89,8 @@ export function buildContext({ subscriptionApiUrl, captchaSecret, serviceToken, 
           devices.remember({ email: user.OfficialEmail, userId: user.ClientUserId });
           caller.token = newToken;
           caller.uuid = user.UUID;
-          viewer = Promise.resolve(user);
+          request.caller = 'person';
+          viewer = Promise.resolve(known(user));
         },
         end() {
           clearSession(req, res);

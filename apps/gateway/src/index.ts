@@ -1,4 +1,5 @@
 import { logError } from '@yozy/shared';
+import { createLogger } from '@yozy/shared/requestLog';
 import { createApp, createHttpServer } from './app';
 import { loadConfig } from './config';
 
@@ -11,7 +12,7 @@ for (const event of ['uncaughtException', 'unhandledRejection'] as const) {
 }
 
 const config = loadConfig();
-const app = await createApp(config);
+const app = await createApp({ ...config, logger: createLogger('gateway', config.logLevel) });
 // Not app.listen: that server would keep Node's lenient timeouts.
 const server = createHttpServer(app).listen(config.port, config.host, () => {
   console.log(`gateway: listening on http://${config.host}:${config.port}`);

@@ -1,4 +1,4 @@
-import { ApolloServer } from '@apollo/server';
+import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloArmor } from '@escape.tech/graphql-armor';
 import { describeError, redactMessage } from '@yozy/shared';
@@ -25,7 +25,7 @@ export function createGraphQLServer(nodeEnv = process.env.NODE_ENV ?? 'developme
     // Apollo's own landing pages load their scripts from Apollo's site: GET /graphql in a browser is
     // our own explorer instead (explorer.ts), and the schema is described to its users only.
     introspection: true,
-    plugins: [...protection.plugins, ApolloServerPluginLandingPageDisabled(), introspectionForExplorers],
+    plugins: [...protection.plugins, ApolloServerPluginLandingPageDisabled(), introspectionForExplorers, tracedErrors],
     validationRules: [...protection.validationRules],
   });
 }
@@ -38,3 +38,26 @@ const apolloLogger = {
   error: (message: unknown) => console.error(`gateway: ${safeText(message)}`),
 };
 const safeText = (message: unknown) => (typeof message === 'string' ? redactMessage(message) : describeError(message));
+
+/**
+ * Every error answered names the request's id (`extensions.requestId`), which the person can copy
+ * from the console's alert and support finds in both services' logs; the log line names the
+ * operation and the codes answered.
+ */
+const tracedErrors: ApolloServerPlugin<GatewayContext> = {
+  async requestDidStart() {
+    return {
+      async willSendResponse({ contextValue, operationName, request, response }) {
+        const record = contextValue.request;
+        record.operation = operationName ?? request.operationName ?? null;
+        if (response.body.kind !== 'single' || !response.body.singleResult.errors) return;
+        const { errors } = response.body.singleResult;
+        record.errors = errors.map((error) => String(error.extensions?.code ?? 'INTERNAL_SERVER_ERROR'));
+        response.body.singleResult.errors = errors.map((error) => ({
+          ...error,
+          extensions: { ...error.extensions, requestId: record.requestId },
+        }));
+      },
+    };
+  },
+};

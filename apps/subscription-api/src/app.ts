@@ -1,9 +1,13 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import express from 'express';
+import type { Logger } from 'pino';
+import { createLogger, logRequests, type RequestRecord } from '@yozy/shared/requestLog';
 import helmet from 'helmet';
 import type { Database } from './db/database';
 import { errorHandler, notFound } from './http/errors';
 import { refuseNulCharacters, refuseOtherBodies } from './http/input';
-import { GATEWAY_ONLY_PATHS, recogniseGateway, requireGateway } from './http/gateway';
+import { carriesServiceToken, GATEWAY_ONLY_PATHS, recogniseGateway, requireGateway } from './http/gateway';
+import type { Viewer } from './http/auth';
 import { createMailer, DEFAULT_MAIL_CONFIG, type Mailer } from './mail/mailer';
 import { serveRoutes } from './http/route';
 import { openApiDocument } from './openapi';
@@ -28,6 +32,8 @@ export type ApiOptions = {
   allowPrivateNetwork?: boolean;
   /** The DNS servers that domain verification asks (DNS_SERVERS); the system's resolver when empty. */
   dnsServers?: string[];
+  /** Where each request's log line goes (index.ts: LOG_LEVEL to standard output); none by default. */
+  logger?: Logger;
 };
 
 /** The REST subscription service as an Express app; `index.ts` only listens. */
@@ -41,12 +47,15 @@ export function createApp({
   allowHttpIssuers = false,
   allowPrivateNetwork = false,
   dnsServers = [],
+  logger = createLogger('subscription-api', 'silent'),
 }: ApiOptions): express.Express {
   const secretBox = createSecretBox(secretKey);
   mailer ??= createMailer(db, { ...DEFAULT_MAIL_CONFIG, secretKey, allowPrivateNetwork });
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', trustProxy);
+  // The gateway's request id is this request's too, so one id follows a click through both services.
+  app.use(logRequests(logger, { trustsSentId: carriesServiceToken(serviceToken), atEnd: describeRequest }));
   app.use(helmet());
   app.use(refuseOtherBodies);
   app.use(USER_IMPORT_PATHS, express.json({ limit: '1mb' }));
@@ -64,6 +73,15 @@ export function createApp({
   app.use(notFound);
   app.use(errorHandler);
   return app;
+}
+
+/** The route a request took (never its path, which may hold an email) and who made it. */
+function describeRequest(req: IncomingMessage, res: ServerResponse, record: RequestRecord): void {
+  const { method, baseUrl, route } = req as express.Request;
+  record.operation = `${method} ${route ? `${baseUrl}${String(route.path)}` : '(no route)'}`;
+  const viewer = (res as express.Response).locals.viewer as Viewer | undefined;
+  record.caller = viewer ? (viewer.apiKey ? 'key' : 'person') : 'anonymous';
+  record.organizationId = viewer?.clientId ?? null;
 }
 
 export { openDatabase } from './db/database';

@@ -3,6 +3,7 @@ import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { SERVICE_TOKEN_MIN_LENGTH } from '@yozy/shared';
+import { LOG_LEVELS, type LogLevel } from '@yozy/shared/requestLog';
 import type { DatabaseLocation } from './db/database';
 import type { MailConfig } from './mail/mailer';
 import { SECRET_KEY_MIN_LENGTH } from './security/secretBox';
@@ -48,6 +49,7 @@ const schema = z.object({
     )
     .refine((servers) => servers.every(isDnsServer), 'must be IP addresses, each with an optional port, separated by commas'),
   NODE_ENV: z.string().optional(),
+  LOG_LEVEL: z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   // Where users go when the product master cannot be read (SPEC section 4: the standard web product).
   WEB_PRODUCT_URL: httpUrl.default('https://app.yozy.local'),
 });
@@ -71,6 +73,8 @@ export type ApiConfig = {
   allowPrivateNetwork: boolean;
   /** Asked for the TXT records that prove an organisation owns a single sign-on domain; the system's resolver when empty. */
   dnsServers: string[];
+  /** How much the service logs (LOG_LEVEL): one JSON line per request at `info`. */
+  logLevel: LogLevel;
 };
 
 /** Reads the environment once at start; a bad value stops the service with a clear message. */
@@ -109,6 +113,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     allowHttpIssuers: c.SSO_ALLOW_HTTP_ISSUERS === 'true',
     allowPrivateNetwork: c.ALLOW_PRIVATE_NETWORK_SERVERS === 'true',
     dnsServers: c.DNS_SERVERS,
+    logLevel: c.LOG_LEVEL,
   };
 }
 

@@ -1,4 +1,5 @@
 import { logError } from '@yozy/shared';
+import { createLogger } from '@yozy/shared/requestLog';
 import { createApp, createHttpServer, createMailer, DEMO_ACCOUNTS, DEMO_PASSWORD, migrate, openDatabase, seedDemoData } from './app';
 import { loadConfig } from './config';
 import { ChangedMigrationError } from './db/migrate';
@@ -43,6 +44,7 @@ const app = createApp({
   allowHttpIssuers: config.allowHttpIssuers,
   allowPrivateNetwork: config.allowPrivateNetwork,
   dnsServers: config.dnsServers,
+  logger: createLogger('subscription-api', config.logLevel),
 });
 const server = createHttpServer(app).listen(config.port, config.host, () => {
   console.log(`subscription-api: listening on http://${config.host}:${config.port}`);

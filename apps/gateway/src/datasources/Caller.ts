@@ -12,6 +12,8 @@ export class Caller {
     public uuid: string | null,
     readonly ip?: string,
     readonly userAgent?: string,
+    /** The GraphQL request's id, sent on so the REST service logs its calls under the same one. */
+    readonly requestId?: string,
   ) {}
 
   /** Names the session without revealing its token: cached or shared answers never cross sessions. */

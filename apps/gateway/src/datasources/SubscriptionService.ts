@@ -1,6 +1,7 @@
 import { RESTDataSource, type AugmentedRequest, type RequestOptions } from '@apollo/datasource-rest';
 import type { FetcherResponse } from '@apollo/utils.fetcher';
 import { CLIENT_ADDRESS_HEADER, CLIENT_USER_AGENT_HEADER, SERVICE_TOKEN_HEADER } from '@yozy/shared';
+import { REQUEST_ID_HEADER } from '@yozy/shared/requestLog';
 import { restError } from '../errors';
 import type { RestPage } from '../lists';
 import type { Caller } from './Caller';
@@ -58,8 +59,10 @@ export abstract class SubscriptionService extends RESTDataSource {
   }
 
   protected override willSendRequest(_path: string, request: AugmentedRequest) {
-    const { token, uuid, ip, userAgent } = this.caller;
+    const { token, uuid, ip, userAgent, requestId } = this.caller;
     request.headers[SERVICE_TOKEN_HEADER] = this.serviceToken;
+    // Believed, like the client's address, only beside the credential: the REST service logs the call under it.
+    if (requestId) request.headers[REQUEST_ID_HEADER] = requestId;
     if (token) request.headers.authorization = `Bearer ${token}`;
     if (token && uuid) request.headers.uuid = uuid;
     // The REST service records these on session rows, and believes them only beside the credential.

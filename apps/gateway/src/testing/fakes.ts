@@ -62,6 +62,7 @@ export function fakeContext(
   let viewer = options.viewer ?? null;
   let step = options.signInStep ?? null;
   return {
+    request: { requestId: 'test-request' },
     dataSources: fakeSources(options.sources),
     captcha: {
       challenge: () => Promise.reject(new Error('no challenge in resolver tests')),
@@ -117,7 +118,14 @@ export async function execute<Data = Record<string, unknown>>(
   const response = await (await server).executeOperation<Data>({ query, variables }, { contextValue });
   if (response.body.kind !== 'single') throw new Error('expected a single result');
   const { data, errors } = response.body.singleResult;
-  return { data, errors: errors?.map(({ message, extensions }) => ({ message, extensions })) };
+  return { data, errors: errors?.map(({ message, extensions }) => ({ message, extensions: withoutRequestId(extensions, contextValue) })) };
+}
+
+/** Every error names the request's id; resolver tests assert the rest, so it is checked here once and taken off. */
+function withoutRequestId(extensions: Record<string, unknown> | undefined, contextValue: GatewayContext) {
+  const { requestId, ...rest } = extensions ?? {};
+  if (requestId !== contextValue.request.requestId) throw new Error(`an error without the request's id: ${JSON.stringify(extensions)}`);
+  return extensions && rest;
 }
 
 export const client = (id: number, name: string): Client => ({

@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { z } from 'zod';
-import { describeError, logError, passwordRuleCode, requestFailure } from '@yozy/shared';
+import { describeError, passwordRuleCode, requestFailure } from '@yozy/shared';
+import { requestRecord } from '@yozy/shared/requestLog';
 import { isUniqueViolation, QueryError } from '../db/database';
 
 export type ErrorCode =
@@ -58,11 +59,13 @@ export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, _nex
   if (isDataException(error)) {
     // Every value of a query comes from the request, so the request was wrong; but a check
     // before the query should have said which field, so the log tells which query it was.
-    console.warn(`subscription-api: the database refused a value of ${req.method} ${req.path}: ${describeError(error)}`);
+    requestRecord(res).failure = `the database refused a value: ${describeError(error)}`;
   }
   const known = toHttpError(error);
-  if (!known) logError(`subscription-api: unexpected error in ${req.method} ${req.path}`, error);
+  // Written on the request's own log line, under its id.
+  if (!known) requestRecord(res).failure = describeError(error);
   const answer = known ?? new HttpError('INTERNAL', 'Something went wrong on our side');
+  requestRecord(res).errors = [answer.code];
   res.status(answer.status).json({
     // An empty name is still a name: `?=eq.1` is answered with field "".
     error: { code: answer.code, message: answer.message, ...(answer.field !== undefined ? { field: answer.field } : {}) },

@@ -1,4 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import { isIP } from 'node:net';
 import type { Request, RequestHandler, Response } from 'express';
 import { CLIENT_ADDRESS_HEADER, CLIENT_USER_AGENT_HEADER, SERVICE_TOKEN_HEADER } from '@yozy/shared';
@@ -19,10 +20,9 @@ const digest = (value: string) => createHash('sha256').update(value).digest();
  * Nothing after it runs without the credential, so a refused call writes nothing.
  */
 export function requireGateway(serviceToken: string): RequestHandler {
-  const expected = digest(serviceToken);
+  const fromGateway = carriesServiceToken(serviceToken);
   return (req, res, next) => {
-    const sent = req.get(SERVICE_TOKEN_HEADER);
-    if (!sent || !timingSafeEqual(digest(sent), expected)) {
+    if (!fromGateway(req)) {
       throw new HttpError('UNAUTHENTICATED', 'This call is for the gateway only');
     }
     res.locals.fromGateway = true;
@@ -36,11 +36,19 @@ export function requireGateway(serviceToken: string): RequestHandler {
  * log, and an API key, which `authenticate` takes only from the gateway, is let through.
  */
 export function recogniseGateway(serviceToken: string): RequestHandler {
-  const expected = digest(serviceToken);
+  const fromGateway = carriesServiceToken(serviceToken);
   return (req, res, next) => {
-    const sent = req.get(SERVICE_TOKEN_HEADER);
-    if (sent && timingSafeEqual(digest(sent), expected)) res.locals.fromGateway = true;
+    if (fromGateway(req)) res.locals.fromGateway = true;
     next();
+  };
+}
+
+/** Whether a request carries the gateway's service credential in its own header. */
+export function carriesServiceToken(serviceToken: string): (req: IncomingMessage) => boolean {
+  const expected = digest(serviceToken);
+  return (req) => {
+    const sent = req.headers[SERVICE_TOKEN_HEADER];
+    return typeof sent === 'string' && timingSafeEqual(digest(sent), expected);
   };
 }
 
