@@ -164,6 +164,9 @@ describe('user management in the browser', () => {
     for (const name of ['Kenji Watanabe', 'Marcus Lee'])
       await page.getByRole('checkbox', { name: `Select ${name}` }).check({ force: true });
     await expect.poll(() => page.getByTestId('bulk-count').innerText()).toBe('2 selected');
+    // Only what applies to two active people: no activating them, no invitation to send again.
+    const offered = () => page.getByTestId('bulk-bar').getByRole('button').allInnerTexts();
+    expect(await offered()).toEqual(['Deactivate', 'Sign out', 'Clear selection']);
     expect(await axeFindings(page)).toEqual([]);
     await page.screenshot({ path: `${SCREENSHOTS}users-bulk-light-1280.png` });
 
@@ -177,6 +180,7 @@ describe('user management in the browser', () => {
 
     for (const name of ['Kenji Watanabe', 'Marcus Lee']) await tick(page, name);
     await expect.poll(() => page.getByTestId('bulk-count').innerText()).toBe('2 selected');
+    expect(await offered()).toEqual(['Activate', 'Clear selection']);
     await page.getByTestId('bulk-bar').getByRole('button', { name: 'Activate', exact: true }).click();
     await expect.poll(() => status('Kenji Watanabe')).toBe('Active');
     expect(await status('Marcus Lee')).toBe('Active');
