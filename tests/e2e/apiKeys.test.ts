@@ -115,6 +115,11 @@ describe('API keys and the GraphQL explorer in the browser', () => {
     await page.screenshot({ path: `${SCREENSHOTS}graphql-explorer-1280.png` });
     expect(violations).toEqual([]);
     expect(outside).toEqual([]);
+
+    // The way back to the console, to the SuperAdmin's landing page.
+    await page.getByRole('link', { name: 'Back to the console' }).click();
+    await page.waitForURL((url) => url.pathname === '/EnquireDetails');
+    await page.getByTestId('profile-menu').waitFor();
     await page.context().close();
   });
 });

@@ -78,6 +78,10 @@ describe('the provider deciding on enquiries in the browser', () => {
     // Rejecting asks for a reason; clearing the form empties it.
     await enquiries.open(REJECTED);
     await enquiries.dialog().getByTestId('enquiry-reject').click();
+    // One way to close the dialog; Cancel only leaves the rejection, back to the enquiry.
+    expect(await enquiries.dialog().getByRole('button', { name: 'Close' }).count()).toBe(1);
+    expect(await enquiries.dialog().getByRole('button', { name: 'Cancel' }).count()).toBe(1);
+    await page.screenshot({ path: `${SCREENSHOTS}enquiries-reject-1280-light.png` });
     await enquiries.dialog().getByTestId('reject-submit').click();
     await page.getByTestId('reject-reason-error').waitFor();
     await enquiries.reason().fill('Typed by mistake');

@@ -55,7 +55,12 @@ describe('Platform Settings in the browser', () => {
     await dialog.getByTestId('plan-cost-error').waitFor();
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('plan-cost');
     await page.screenshot({ path: `${SCREENSHOTS}platform-plan-form-1280.png` });
-    await dialog.getByTestId('plan-cost').fill('199.50');
+    // A cost in the person's own writing keeps its size: a mark that could group thousands or
+    // separate the decimals is refused with both readings, and a decimal comma is a decimal.
+    await dialog.getByTestId('plan-cost').fill('1.950');
+    await page.getByTestId('plan-save').click();
+    await expect.poll(() => dialog.getByTestId('plan-cost-error').innerText()).toBe('“1.950” could be 1950 or 1.95: type 1950 or 1.95');
+    await dialog.getByTestId('plan-cost').fill('199,50');
     await page.getByTestId('plan-save').click();
     await dialog.waitFor({ state: 'detached' });
     await row(page, 'Web Growth').waitFor();

@@ -70,7 +70,8 @@ describe('two-factor sign-in in the browser', () => {
     const code = page.getByTestId('login-code');
     await code.waitFor();
     expect(await code.getAttribute('autocomplete')).toBe('one-time-code');
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? null)).not.toBe('login-submit');
+    // The code field has the focus on the code step.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? null)).toBe('login-code');
     await page.screenshot({ path: `${SCREENSHOTS}two-factor-code-1280.png`, fullPage: true });
     await expectAccessible(page);
     // The next code of the app: the one that confirmed the set-up cannot be used twice.

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeViolations, describeViolations } from '../support/axe';
 import { SCREENSHOTS, useBrowser } from '../support/browser';
+import { factories } from '../support/factories';
 import { DEMO_PASSWORD, GraphQLSession, VIEWER } from '../support/graphql';
 import { useStack } from '../support/useStack';
 import { LoginPage } from './pages/LoginPage';
@@ -14,7 +15,7 @@ describe('user sessions in the browser', () => {
   const stack = useStack('pglite');
   const browser = useBrowser();
 
-  async function signedIn(email: string, width: number, colorScheme: 'light' | 'dark' = 'light'): Promise<Page> {
+  async function signedIn(email: string, width: number, colorScheme: 'light' | 'dark' = 'light', password = DEMO_PASSWORD): Promise<Page> {
     const context = await browser().newContext({
       baseURL: stack.gatewayUrl,
       viewport: { width, height: 900 },
@@ -23,7 +24,7 @@ describe('user sessions in the browser', () => {
     });
     const page = await context.newPage();
     await page.goto('/login');
-    await new LoginPage(page).signIn(email, DEMO_PASSWORD);
+    await new LoginPage(page).signIn(email, password);
     await page.getByTestId('profile-menu').waitFor();
     return page;
   }
@@ -58,6 +59,27 @@ describe('user sessions in the browser', () => {
 
     await sessions.status().selectOption('ended');
     await expect.poll(() => sessions.rowOf('Ended by an administrator').count()).toBeGreaterThan(0);
+    await page.context().close();
+  });
+
+  it('offers to end the other sessions only while the organisation has another live one', async () => {
+    const make = factories(stack.db);
+    const { organisation, admin } = await make.organisationWithAdmin();
+    const page = await signedIn(admin.email, 1280, 'light', admin.password!);
+    await page.goto('/OrgUserSessions.js');
+    const sessions = new SessionsPage(page);
+    await expect.poll(async () => (await sessions.loaded()).count()).toBe(1);
+    expect(await sessions.rowOf('This session').count()).toBe(1);
+    expect(await page.getByTestId('end-other-sessions').count()).toBe(0);
+    await page.screenshot({ path: `${SCREENSHOTS}sessions-only-own-1280.png` });
+
+    await make.session(await make.user(organisation));
+    await page.reload();
+    await expect.poll(async () => (await sessions.loaded()).count()).toBe(2);
+    await page.getByTestId('end-other-sessions').click();
+    await page.getByTestId('end-sessions-dialog-confirm').click();
+    await page.getByText('1 session ended').waitFor();
+    await page.getByTestId('end-other-sessions').waitFor({ state: 'detached' });
     await page.context().close();
   });
 

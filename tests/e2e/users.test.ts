@@ -23,6 +23,7 @@ describe('user management in the browser', () => {
       bypassCSP: true,
     });
     await context.addCookies([{ name: 'token_org', value: cookie, url: stack.gatewayUrl }]);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack.gatewayUrl });
     const page = await context.newPage();
     await page.goto('/UserManagement');
     await page.getByTestId('user-open').first().waitFor();
@@ -135,6 +136,31 @@ describe('user management in the browser', () => {
     await table.getByTestId('invitation-resend').click();
     await page.getByText('Invitation sent again').waitFor();
 
+    // Copying a link voids the mailed one, so the console asks first; cancelling keeps the mailed link.
+    const tokens = () =>
+      stack.db.query<{ token_id: number }>(
+        `SELECT t.token_id FROM user_tokens t JOIN client_users u ON u.user_id = t.user_id
+          WHERE u.email = $1 AND t.purpose = 'invite' AND t.voided_at IS NULL`,
+        ['ingrid.browser@acme.local'],
+      );
+    const before = await tokens();
+    expect(before).toHaveLength(1);
+    await table.getByTestId('invitation-copy').click();
+    const copyConfirm = page.getByTestId('invitation-copy-confirm');
+    await copyConfirm.waitFor();
+    expect(await copyConfirm.innerText()).toContain(
+      'The link emailed to ingrid.browser@acme.local stops working, and a new one is copied for you to pass on to Ingrid Browser yourself.',
+    );
+    expect(await axeFindings(page)).toEqual([]);
+    await page.screenshot({ path: `${SCREENSHOTS}users-invitation-copy-light-1280.png` });
+    await page.getByTestId('invitation-copy-confirm-cancel').click();
+    await copyConfirm.waitFor({ state: 'detached' });
+    expect(await tokens()).toEqual(before);
+    await table.getByTestId('invitation-copy').click();
+    await page.getByTestId('invitation-copy-confirm-confirm').click();
+    await page.getByText('Link copied').waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/\/setpassword\/ingrid\.browser%40acme\.local\//);
+
     await table.getByTestId('invitation-revoke').click();
     await page.getByTestId('confirm-dialog').waitFor();
     expect(await axeFindings(page)).toEqual([]);
@@ -164,6 +190,9 @@ describe('user management in the browser', () => {
     for (const name of ['Kenji Watanabe', 'Marcus Lee'])
       await page.getByRole('checkbox', { name: `Select ${name}` }).check({ force: true });
     await expect.poll(() => page.getByTestId('bulk-count').innerText()).toBe('2 selected');
+    // Only what applies to two active people: no activating them, no invitation to send again.
+    const offered = () => page.getByTestId('bulk-bar').getByRole('button').allInnerTexts();
+    expect(await offered()).toEqual(['Deactivate', 'Sign out', 'Clear selection']);
     expect(await axeFindings(page)).toEqual([]);
     await page.screenshot({ path: `${SCREENSHOTS}users-bulk-light-1280.png` });
 
@@ -177,6 +206,7 @@ describe('user management in the browser', () => {
 
     for (const name of ['Kenji Watanabe', 'Marcus Lee']) await tick(page, name);
     await expect.poll(() => page.getByTestId('bulk-count').innerText()).toBe('2 selected');
+    expect(await offered()).toEqual(['Activate', 'Clear selection']);
     await page.getByTestId('bulk-bar').getByRole('button', { name: 'Activate', exact: true }).click();
     await expect.poll(() => status('Kenji Watanabe')).toBe('Active');
     expect(await status('Marcus Lee')).toBe('Active');

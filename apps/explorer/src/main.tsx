@@ -28,6 +28,13 @@ query Organizations {
 
 createRoot(document.getElementById('explorer')!).render(
   <StrictMode>
-    <GraphiQL fetcher={fetcher} defaultQuery={DEFAULT_QUERY} />
+    <GraphiQL fetcher={fetcher} defaultQuery={DEFAULT_QUERY}>
+      {/* The explorer opens from the console's address bar or a bookmark: this is the way back. */}
+      <GraphiQL.Logo>
+        <a className="explorer-back" href="/">
+          ← Back to the console
+        </a>
+      </GraphiQL.Logo>
+    </GraphiQL>
   </StrictMode>,
 );

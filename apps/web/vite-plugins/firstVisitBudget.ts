@@ -17,7 +17,8 @@ export type BudgetOptions = {
  * Apollo Client 4 with its cache (49 kB), Chakra UI with emotion (about 50 kB) and the form kit's
  * react-hook-form (13 kB). Everything else waits until it is needed: zod and the input rules and
  * the captcha load on the first interaction with a form, toasts with the first toast, and every
- * other screen when it is opened. A little room above today's weight, so growth is a decision.
+ * other screen when a link to it is pointed at or, once the person is using the page, while the
+ * browser is idle (usePreloadScreens). A little room above today's weight, so growth is a decision.
  * Raised from 220 to 225 kB when fifteen screens arrived: the Chakra parts sign-in shares with
  * them (field, input, alert) now travel as small shared files, which compress less well together.
  */

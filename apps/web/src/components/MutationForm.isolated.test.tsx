@@ -24,10 +24,12 @@ function SignInForm({
   call,
   onSuccess = vi.fn(),
   onFailure,
+  focusOnArrival,
 }: {
   call: Call;
   onSuccess?: () => void;
   onFailure?: (f: CallFailure) => void;
+  focusOnArrival?: boolean;
 }) {
   const kit = useMutationForm({
     schema: signInSchema,
@@ -43,6 +45,7 @@ function SignInForm({
       label="Sign in"
       alertTestId="form-alert"
       alertDetails={(error) => error.code === 'INVALID_TOKEN' && <a href="/again">Ask again</a>}
+      focusOnArrival={focusOnArrival}
     >
       <FormField name="email" label="Email" required>
         {(control) => <Input type="email" {...control} />}
@@ -243,5 +246,24 @@ describe('a kit form calling a mutation', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Sign in' }).hasAttribute('disabled')).toBe(false));
     expect(call).toHaveBeenCalledOnce();
     expect(captcha.take).toHaveBeenCalledOnce();
+  });
+});
+
+describe('focus on arrival', () => {
+  it('puts the focus in the first field of the form its page is for', () => {
+    renderInConsole(<SignInForm call={vi.fn<Call>()} focusOnArrival />);
+    expect(document.activeElement).toBe(email());
+  });
+
+  it('leaves the focus where the person already put it, and leaves other forms alone', () => {
+    const elsewhere = document.body.appendChild(document.createElement('button'));
+    elsewhere.focus();
+    const { unmount } = renderInConsole(<SignInForm call={vi.fn<Call>()} focusOnArrival />);
+    expect(document.activeElement).toBe(elsewhere);
+    unmount();
+    elsewhere.remove();
+
+    renderInConsole(<SignInForm call={vi.fn<Call>()} />);
+    expect(document.activeElement).toBe(document.body);
   });
 });

@@ -1,5 +1,5 @@
 import { Stack, type StackProps } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { FormProvider } from 'react-hook-form';
 import type { z } from 'zod';
 import type { FormError, MutationForm as Kit } from '@/lib/useMutationForm';
@@ -16,8 +16,21 @@ type Props<Schema extends z.ZodObject> = {
   /** A way on under the alert's message, e.g. a link to ask for a new one. */
   alertDetails?: (error: FormError) => ReactNode;
   gap?: StackProps['gap'];
+  /**
+   * The form is what its page is for (sign-in, the code step, …): its first field takes the focus
+   * when it appears, unless the person is already somewhere else on the page.
+   */
+  focusOnArrival?: boolean;
   children: ReactNode;
 };
+
+/** The first field a person can type in or choose from. */
+function firstField(form: HTMLFormElement): HTMLElement | undefined {
+  return [...form.elements].find(
+    (element): element is HTMLElement =>
+      element.matches('input, select, textarea') && !element.matches(':disabled, [hidden], [type="hidden"], [readonly]'),
+  );
+}
 
 /**
  * The form element of a kit form: no browser bubbles (the schema's messages show instead), the
@@ -30,11 +43,21 @@ export function MutationForm<Schema extends z.ZodObject>({
   alertTestId,
   alertDetails,
   gap = '5',
+  focusOnArrival = false,
   children,
 }: Props<Schema>) {
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (!focusOnArrival || !formRef.current) return;
+    // Focus is nowhere when the page has just opened or the link followed to it has gone.
+    const active = document.activeElement;
+    if (active && active !== document.body && active.isConnected) return;
+    firstField(formRef.current)?.focus();
+  }, [focusOnArrival]);
+
   return (
     <FormProvider {...kit.form}>
-      <form id={kit.formId} noValidate aria-label={label} data-testid={testId} onSubmit={kit.onSubmit}>
+      <form ref={formRef} id={kit.formId} noValidate aria-label={label} data-testid={testId} onSubmit={kit.onSubmit}>
         <Stack gap={gap}>
           {kit.formError && (
             <FormAlert id={kit.alertId} message={kit.formError.message} testId={alertTestId}>

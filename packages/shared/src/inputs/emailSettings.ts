@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_FORMAT_MESSAGE, isEmailAddress } from '../email';
 import type { FieldMap } from './fieldMap';
+import { optionalNumber } from './numbers';
 import { CONTROL_CHARACTER_MESSAGE, optionalText, tooLong } from './rules';
 
 /** How the connection to an SMTP server is secured: STARTTLS (usually port 587), TLS from the start (465), or none. */
@@ -32,18 +33,7 @@ export const emailSettingsInput = z
     senderName: optionalText(100),
     replyTo: optionalEmail,
     smtpHost: optionalText(253, { regex: HOST, message: 'Enter the server’s host name, such as smtp.example.com' }),
-    smtpPort: z
-      .union([z.int(), z.string().trim()], { error: PORT_MESSAGE })
-      .nullish()
-      .transform((value, ctx) => {
-        if (value === '' || value == null) return null;
-        const port = Number(value);
-        if (!Number.isInteger(port) || port < 1 || port > 65535) {
-          ctx.addIssue({ code: 'custom', message: PORT_MESSAGE });
-          return z.NEVER;
-        }
-        return port;
-      }),
+    smtpPort: optionalNumber({ message: PORT_MESSAGE, decimals: 0, min: 1, max: 65535 }),
     smtpSecurity: z.enum(SMTP_SECURITY, { error: 'Choose how the connection is secured' }),
     smtpUsername: optionalText(200),
     smtpPassword: z

@@ -1,4 +1,5 @@
 export * from './rules';
+export * from './numbers';
 export * from './fieldMap';
 export * from './enquiry';
 export * from './organization';

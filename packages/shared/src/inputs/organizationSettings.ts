@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import type { FieldMap } from './fieldMap';
+import { optionalNumber } from './numbers';
 import { linesOfText } from './rules';
 
 export const SESSION_IDLE_MINUTES_MIN = 5;
 export const SESSION_IDLE_MINUTES_MAX = 1440;
 export const MAX_ALLOWED_EMAIL_DOMAINS = 20;
+const IDLE_MINUTES_MESSAGE = `Enter whole minutes from ${SESSION_IDLE_MINUTES_MIN} to ${SESSION_IDLE_MINUTES_MAX}`;
 
 /** A domain as an email address ends: labels of letters, digits and hyphens, at least one dot. */
 const DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
@@ -22,7 +24,7 @@ export const organizationSettingsInput = z.object({
   requiresApproval: z.boolean({ error: 'Say whether new people need approval' }).optional(),
   twoFactorRequired: z.boolean({ error: 'Say whether two-factor sign-in is required' }),
   sessionIdleMinutes: z
-    .int({ error: `Enter whole minutes from ${SESSION_IDLE_MINUTES_MIN} to ${SESSION_IDLE_MINUTES_MAX}` })
+    .int({ error: IDLE_MINUTES_MESSAGE })
     .min(SESSION_IDLE_MINUTES_MIN, `Enter at least ${SESSION_IDLE_MINUTES_MIN} minutes`)
     .max(SESSION_IDLE_MINUTES_MAX, `Enter at most ${SESSION_IDLE_MINUTES_MAX} minutes (a day)`)
     .nullable(),
@@ -54,10 +56,8 @@ export const emailDomainOf = (email: string) => email.slice(email.lastIndexOf('@
 export const organizationSettingsForm = z.object({
   requiresApproval: organizationSettingsInput.shape.requiresApproval,
   twoFactorRequired: organizationSettingsInput.shape.twoFactorRequired,
-  sessionIdleMinutes: z
-    .string()
-    .trim()
-    .transform((minutes) => (minutes === '' ? null : Number(minutes)))
-    .pipe(organizationSettingsInput.shape.sessionIdleMinutes),
+  sessionIdleMinutes: optionalNumber({ message: IDLE_MINUTES_MESSAGE, decimals: 0, min: -Infinity, max: Infinity }).pipe(
+    organizationSettingsInput.shape.sessionIdleMinutes,
+  ),
   allowedEmailDomains: linesOfText().pipe(organizationSettingsInput.shape.allowedEmailDomains),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { FieldMap } from './fieldMap';
-import { CURRENCY, optionalAmount, recordId, requiredText } from './rules';
+import { requiredNumber } from './numbers';
+import { CURRENCY, recordId, requiredText } from './rules';
 
 /** How often a plan's price is charged: the plans table allows these two. */
 export const PLAN_FREQUENCIES = ['MONTHLY', 'YEARLY'] as const;
@@ -13,23 +14,10 @@ export const PLAN_CAPACITY_MESSAGE = `Enter the number of users as a whole numbe
 export const PLAN_GROUP_MESSAGE = 'Use capital letters, digits and _ only, such as MICROSAAS';
 
 /** A required amount of money that fits the plans table's `numeric(12, 2)` cost. */
-const planCost = optionalAmount(PLAN_COST_MESSAGE, 12).refine((value) => value !== null, PLAN_COST_MESSAGE) as z.ZodType<
-  number,
-  number | string
->;
+const planCost = requiredNumber({ message: PLAN_COST_MESSAGE, decimals: 2, min: 0, max: 10 ** 10 - 0.01 });
 
 /** Seats: a whole number the `integer` column holds, typed or sent as a number. */
-const planCapacity = z
-  .union([z.number({ error: PLAN_CAPACITY_MESSAGE }), z.string({ error: PLAN_CAPACITY_MESSAGE })], { error: PLAN_CAPACITY_MESSAGE })
-  .transform((value, ctx) => {
-    const text = typeof value === 'number' ? String(value) : value.replace(/[,\s]/g, '');
-    const capacity = /^\d{1,10}$/.test(text) ? Number(text) : NaN;
-    if (!(capacity >= 1 && capacity <= MAX_PLAN_CAPACITY)) {
-      ctx.addIssue({ code: 'custom', message: PLAN_CAPACITY_MESSAGE });
-      return z.NEVER;
-    }
-    return capacity;
-  });
+const planCapacity = requiredNumber({ message: PLAN_CAPACITY_MESSAGE, decimals: 0, min: 1, max: MAX_PLAN_CAPACITY });
 
 /** What a plan is and costs, whether new or changed (a plan stays with the product it was made for). */
 const planFields = {

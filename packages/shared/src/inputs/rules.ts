@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_FORMAT_MESSAGE, isEmailAddress } from '../email';
+import { optionalNumber } from './numbers';
 
 /**
  * Field rules of the inputs that both the browser and the REST service check. A message is
@@ -51,25 +52,11 @@ export const PHONE: TextPattern = { regex: /^\+?[0-9][0-9 ()./-]{3,31}$/, messag
 export const CURRENCY: TextPattern = { regex: /^[A-Za-z]{3}$/, message: 'Enter a three-letter currency code such as USD' };
 
 /**
- * An optional amount of money, as a JSON number or as typed ("2,500,000"), within what a
+ * An optional amount of money, as a JSON number or as typed ("2,500,000", "19,50"), within what a
  * `numeric(precision, 2)` column holds; blank means "not given".
  */
 export function optionalAmount(message: string, precision = 16) {
-  const max = 10 ** (precision - 2) - 0.01;
-  return z
-    .union([z.number({ error: message }), z.string({ error: message })], { error: message })
-    .nullish()
-    .transform((value, ctx) => {
-      if (value === null || value === undefined) return null;
-      const text = typeof value === 'number' ? String(value) : value.replace(/[,\s]/g, '');
-      if (text === '') return null;
-      const amount = Number(text);
-      if (!/^\d+(\.\d+)?(e[+-]?\d+)?$/i.test(text) || !Number.isFinite(amount) || amount < 0 || amount > max) {
-        ctx.addIssue({ code: 'custom', message });
-        return z.NEVER;
-      }
-      return Math.round(amount * 100) / 100;
-    });
+  return optionalNumber({ message, decimals: 2, min: 0, max: 10 ** (precision - 2) - 0.01 });
 }
 
 /** The largest id an `integer` column holds. */

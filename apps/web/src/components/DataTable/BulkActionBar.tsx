@@ -8,19 +8,29 @@ export type BulkAction<Row> = {
   icon?: ReactElement;
   /** Actions that remove or end something are shown in red. */
   tone?: 'danger';
+  /**
+   * The rows it can change (no "Activate" for people already active): the action is offered only
+   * while one of the selected rows is such a row, and gets only those. Every row when left out.
+   */
+  appliesTo?: (row: Row) => boolean;
   /** The selection is cleared when the promise resolves; a rejection leaves it for another try. */
   onAction: (rows: Row[]) => unknown;
 };
 
+/** The selected rows an action would change. */
+export const rowsFor = <Row,>(action: BulkAction<Row>, selected: readonly Row[]): Row[] =>
+  action.appliesTo ? selected.filter(action.appliesTo) : [...selected];
+
 type Props<Row> = {
-  count: number;
+  selected: readonly Row[];
   actions: readonly BulkAction<Row>[];
   busyAction: string | null;
   onAction: (action: BulkAction<Row>) => void;
   onClear: () => void;
 };
 
-export function BulkActionBar<Row>({ count, actions, busyAction, onAction, onClear }: Props<Row>) {
+export function BulkActionBar<Row>({ selected, actions, busyAction, onAction, onClear }: Props<Row>) {
+  const offered = actions.map((action) => ({ action, rows: rowsFor(action, selected).length })).filter(({ rows }) => rows > 0);
   return (
     <Flex
       role="group"
@@ -39,10 +49,15 @@ export function BulkActionBar<Row>({ count, actions, busyAction, onAction, onCle
       data-testid="bulk-bar"
     >
       <Text fontWeight="semibold" fontSize="sm" data-testid="bulk-count">
-        {count} selected
+        {selected.length} selected
       </Text>
       <HStack gap="2" wrap="wrap" flex="1">
-        {actions.map((action) => (
+        {offered.length === 0 && (
+          <Text fontSize="sm" color="fg.muted" data-testid="bulk-none">
+            None of the actions applies to the selected rows
+          </Text>
+        )}
+        {offered.map(({ action, rows }) => (
           <Button
             key={action.label}
             size="sm"
@@ -55,6 +70,7 @@ export function BulkActionBar<Row>({ count, actions, busyAction, onAction, onCle
           >
             {action.icon}
             {action.label}
+            {rows < selected.length && ` (${rows} of ${selected.length})`}
           </Button>
         ))}
       </HStack>

@@ -205,6 +205,39 @@ describe('DataTable', { timeout: 20_000 }, () => {
       expect(isChecked(screen.getByRole('checkbox', { name: 'Select Org 01' }))).toBe(false);
     });
 
+    it('offers only the actions that apply to the selection, each with the rows it would change', async () => {
+      const user = userEvent.setup();
+      const toGermany = vi.fn<(rows: Org[]) => Promise<void>>().mockResolvedValue(undefined);
+      const actions: BulkAction<Org>[] = [
+        { label: 'Move to India', appliesTo: (org) => org.country !== 'India', onAction: vi.fn() },
+        { label: 'Move to Germany', appliesTo: (org) => org.country !== 'Germany', onAction: toGermany },
+        { label: 'Export', onAction: vi.fn() },
+      ];
+      renderInConsole(<Harness bulkActions={actions} />);
+      const offered = () =>
+        within(screen.getByTestId('bulk-bar'))
+          .getAllByRole('button')
+          .map((button) => button.textContent);
+
+      // Org 01 and Org 03 are in Germany already.
+      await user.click(screen.getByRole('checkbox', { name: 'Select Org 01' }));
+      await user.click(screen.getByRole('checkbox', { name: 'Select Org 03' }));
+      expect(offered()).toEqual(['Move to India', 'Export', 'Clear selection']);
+
+      await user.click(screen.getByRole('checkbox', { name: 'Select Org 02' }));
+      expect(offered()).toEqual(['Move to India (2 of 3)', 'Move to Germany (1 of 3)', 'Export', 'Clear selection']);
+      await user.click(screen.getByRole('button', { name: 'Move to Germany (1 of 3)' }));
+      expect(toGermany.mock.calls[0]?.[0].map((row) => row.name)).toEqual(['Org 02']);
+    });
+
+    it('says so when no action applies to the selected rows', async () => {
+      const user = userEvent.setup();
+      renderInConsole(<Harness bulkActions={[{ label: 'Activate', appliesTo: () => false, onAction: vi.fn() }]} />);
+      await user.click(screen.getByRole('checkbox', { name: 'Select Org 01' }));
+      expect(screen.queryByRole('button', { name: 'Activate' })).toBeNull();
+      expect(screen.getByTestId('bulk-none').textContent).toBe('None of the actions applies to the selected rows');
+    });
+
     it('keeps the selection when a bulk action fails, so it can be tried again', async () => {
       const user = userEvent.setup();
       const toastError = vi.spyOn(toaster, 'error');

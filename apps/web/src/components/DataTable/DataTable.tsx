@@ -14,7 +14,7 @@ import type { ListControls } from '@/lib/listControls';
 import { describeRequestError, requestFailureToast } from '@/lib/requestErrors';
 import { toaster } from '@/lib/toaster';
 import { useHorizontalOverflow } from '@/lib/useHorizontalOverflow';
-import { BulkActionBar, type BulkAction } from './BulkActionBar';
+import { BulkActionBar, rowsFor, type BulkAction } from './BulkActionBar';
 import { columnId, csvColumns, type DataTableColumn } from './columns';
 import { SortButton } from './SortButton';
 import { TableNotice } from './TableNotice';
@@ -188,7 +188,7 @@ export function DataTable<Row>({
   async function runBulkAction(action: BulkAction<Row>) {
     setBusyAction(action.label);
     try {
-      await action.onAction(selectedRows);
+      await action.onAction(rowsFor(action, selectedRows));
       setRowSelection({});
     } catch (failure) {
       toaster.error({ title: `${action.label} did not finish`, ...requestFailureToast(failure), closable: true });
@@ -303,7 +303,7 @@ export function DataTable<Row>({
       {toolbar}
       {selectable && selectedRows.length > 0 && bulkActions && (
         <BulkActionBar
-          count={selectedRows.length}
+          selected={selectedRows}
           actions={bulkActions}
           busyAction={busyAction}
           onAction={(action) => void runBulkAction(action)}

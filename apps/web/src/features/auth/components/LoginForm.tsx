@@ -19,7 +19,7 @@ type Props = {
 
 export function LoginForm({ kit, singleSignOn, passwordless = false }: Props) {
   return (
-    <MutationForm kit={kit} label="Sign in" testId="login-form" alertTestId="login-error">
+    <MutationForm kit={kit} label="Sign in" testId="login-form" alertTestId="login-error" focusOnArrival>
       <FormField name="email" label="Email" required testId="login-email">
         {(control) => <Input type="email" autoComplete="username" inputMode="email" placeholder="name@company.com" {...control} />}
       </FormField>

@@ -17,6 +17,7 @@ export function ResetPasswordForm({ email, kit }: Props) {
       label="Choose a new password"
       testId="reset-form"
       alertTestId="reset-error"
+      focusOnArrival
       alertDetails={(error) =>
         error.code === 'INVALID_TOKEN' && (
           <Link asChild color="inherit" textDecoration="underline">

@@ -9,7 +9,13 @@ import { SubmitButton } from './SubmitButton';
 
 export function ResetRequestForm({ kit }: { kit: Kit<typeof passwordResetRequestInput> }) {
   return (
-    <MutationForm kit={kit} label="Request a password reset link" testId="reset-request-form" alertTestId="reset-request-error">
+    <MutationForm
+      kit={kit}
+      label="Request a password reset link"
+      testId="reset-request-form"
+      alertTestId="reset-request-error"
+      focusOnArrival
+    >
       <FormField name="email" label="Email" required testId="reset-request-email">
         {(control) => <Input type="email" autoComplete="username" inputMode="email" placeholder="name@company.com" {...control} />}
       </FormField>

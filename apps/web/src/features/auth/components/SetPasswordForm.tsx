@@ -12,7 +12,7 @@ type Props = { email: string; kit: Kit<typeof setPasswordInput> };
 /** An invited user's name and first password (SPEC §2). */
 export function SetPasswordForm({ email, kit }: Props) {
   return (
-    <MutationForm kit={kit} label="Set your password" testId="setpassword-form" alertTestId="setpassword-error">
+    <MutationForm kit={kit} label="Set your password" testId="setpassword-form" alertTestId="setpassword-error" focusOnArrival>
       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
         <FormField name="firstName" label="First name" required testId="setpassword-first-name">
           {(control) => <Input autoComplete="given-name" {...control} />}

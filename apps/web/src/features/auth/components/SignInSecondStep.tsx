@@ -41,12 +41,18 @@ export function SignInCodeStep({ onSignedIn, onExpired }: Props) {
   return (
     <Stack gap="4">
       {useRecovery ? (
-        <MutationForm kit={recoveryKit} label="Sign in with a recovery code" testId="login-recovery-form" alertTestId="login-code-error">
+        <MutationForm
+          kit={recoveryKit}
+          label="Sign in with a recovery code"
+          testId="login-recovery-form"
+          alertTestId="login-code-error"
+          focusOnArrival
+        >
           <RecoveryCodeField testId="login-recovery-code" />
           <CodeSubmit submitting={recoveryKit.submitting} />
         </MutationForm>
       ) : (
-        <MutationForm kit={codeKit} label="Sign in with a code" testId="login-code-form" alertTestId="login-code-error">
+        <MutationForm kit={codeKit} label="Sign in with a code" testId="login-code-form" alertTestId="login-code-error" focusOnArrival>
           <Text color="fg.muted">Open your authenticator app and enter the code it shows for Yozy Admin.</Text>
           <TwoFactorCodeField testId="login-code" />
           <CodeSubmit submitting={codeKit.submitting} />
@@ -106,7 +112,7 @@ export function SignInEnrolStep({ enrolment, onSignedIn, onExpired }: Props & { 
   if (!enrolment) return <FormAlert message="Two-factor sign-in could not be set up. Sign in again." testId="login-enrol-error" />;
   return (
     <TwoFactorEnrolmentPanel enrolment={enrolment}>
-      <MutationForm kit={kit} label="Confirm two-factor sign-in" testId="login-enrol-form" alertTestId="login-code-error">
+      <MutationForm kit={kit} label="Confirm two-factor sign-in" testId="login-enrol-form" alertTestId="login-code-error" focusOnArrival>
         <TwoFactorCodeField testId="login-code" />
         <Flex>
           <CodeSubmit submitting={kit.submitting} />

@@ -4,6 +4,7 @@ import { useMutationForm } from '@/lib/useMutationForm';
 import { AuthCard } from '@/components/AuthCard';
 import { ResetRequestDone } from '@/features/auth/components/ResetRequestDone';
 import { ResetRequestForm } from '@/features/auth/components/ResetRequestForm';
+import { typedEmail, useTypedEmail } from '@/features/auth/typedEmail';
 
 // The shared rules load when the person starts on the form, keeping zod off the first screen.
 const passwordResetRequestInputSchema = () => import('@yozy/shared/inputs').then((inputs) => inputs.passwordResetRequestInput);
@@ -14,11 +15,13 @@ export default function ForgotPasswordView() {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const kit = useMutationForm({
     schema: passwordResetRequestInputSchema,
-    defaultValues: { email: '' },
+    // The address typed on the sign-in page, so it need not be typed again (and back, see useTypedEmail).
+    defaultValues: { email: typedEmail() },
     captcha: true,
     call: async (values, captcha) => (await requestReset({ variables: { input: { ...values, captcha } } })).data?.requestPasswordReset,
     onSuccess: (_payload, { email }) => setSentTo(email),
   });
+  useTypedEmail(kit.form.watch('email'));
 
   if (sentTo) {
     return (

@@ -16,6 +16,7 @@ import { ScreenSpinner } from '@/components/ScreenSpinner';
 import { LoginForm } from '@/features/auth/components/LoginForm';
 import { SignInCodeStep, SignInEnrolStep } from '@/features/auth/components/SignInSecondStep';
 import { SingleSignOnChoice, SSO_FAILURE_MESSAGES } from '@/features/auth/components/SingleSignOn';
+import { forgetTypedEmail, typedEmail, useTypedEmail } from '@/features/auth/typedEmail';
 import { useSingleSignOn, useStartSingleSignOn } from './useSingleSignOn';
 
 // The shared rules load when the person starts on the form, keeping zod off the first screen.
@@ -53,7 +54,10 @@ export default function LoginView() {
   const [search, setSearch] = useSearchParams();
   const [step, setStep] = useState<Step>(() => stepFromAddress(search.get('step')));
   const [notice, setNotice] = useState<string | null>(SSO_FAILURE_MESSAGES[search.get('sso') ?? ''] ?? null);
-  const signedIn = (viewer: ViewerFieldsFragment) => client.writeQuery({ query: ViewerDocument, data: { viewer } });
+  const signedIn = (viewer: ViewerFieldsFragment) => {
+    forgetTypedEmail();
+    client.writeQuery({ query: ViewerDocument, data: { viewer } });
+  };
   const expired = (why: StepEnd) => {
     setStep({ kind: 'password' });
     setNotice(STEP_ENDED[why]);
@@ -75,7 +79,7 @@ export default function LoginView() {
 
   const kit = useMutationForm({
     schema: signInInputSchema,
-    defaultValues: { email: '', password: '' },
+    defaultValues: { email: typedEmail(), password: '' },
     captcha: true,
     call: async (values, captcha) => (await signIn({ variables: { input: { ...values, captcha } } })).data?.signIn,
     onSuccess: async ({ viewer, nextStep }) => {
@@ -119,6 +123,7 @@ export default function LoginView() {
 /** The sign-in form, offering single sign-on when the email's domain has it, and only that when it is required. */
 function PasswordOrSingleSignOn({ kit, notice }: { kit: Parameters<typeof LoginForm>[0]['kit']; notice: string | null }) {
   const email = kit.form.watch('email');
+  useTypedEmail(email);
   const sso = useSingleSignOn(email);
   const { go, starting, problem } = useStartSingleSignOn();
   const required = sso?.required === true;

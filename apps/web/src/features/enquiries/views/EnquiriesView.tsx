@@ -212,23 +212,19 @@ export default function EnquiriesView() {
                       )}
                     </Stack>
                   </Dialog.Body>
-                  <Dialog.Footer>
-                    <HStack gap="2" wrap="wrap" justify="flex-end">
-                      <Button variant="outline" onClick={close}>
-                        Close
-                      </Button>
-                      {open.status === 'PENDING' && !rejecting && (
-                        <>
-                          <Button variant="outline" colorPalette="red" onClick={() => setRejecting(true)} data-testid="enquiry-reject">
-                            Reject…
-                          </Button>
-                          <Button colorPalette="brand" onClick={() => setConfirmingApproval(true)} data-testid="enquiry-approve">
-                            Approve…
-                          </Button>
-                        </>
-                      )}
-                    </HStack>
-                  </Dialog.Footer>
+                  {/* The close button above is the one way out: a second "Close" here would only repeat it. */}
+                  {open.status === 'PENDING' && !rejecting && (
+                    <Dialog.Footer>
+                      <HStack gap="2" wrap="wrap" justify="flex-end">
+                        <Button variant="outline" colorPalette="red" onClick={() => setRejecting(true)} data-testid="enquiry-reject">
+                          Reject…
+                        </Button>
+                        <Button colorPalette="brand" onClick={() => setConfirmingApproval(true)} data-testid="enquiry-approve">
+                          Approve…
+                        </Button>
+                      </HStack>
+                    </Dialog.Footer>
+                  )}
                   <Dialog.CloseTrigger asChild>
                     <CloseButton size="sm" aria-label="Close" />
                   </Dialog.CloseTrigger>

@@ -44,7 +44,7 @@ const ended = (count: number) => (count === 1 ? '1 session ended' : `${count} se
 /**
  * Sign-in sessions of an organisation's users: who signed in, when, from where and with what, with
  * search, filters, sorting, pages and CSV export on the server; an administrator ends one session,
- * all of one user's, or every session but their own.
+ * all of one user's, or every session but their own (offered while there is another live one).
  */
 export function SessionsScreen({ organizationId, embedded = false }: Props) {
   const list = useListState(sessionList);
@@ -56,6 +56,12 @@ export function SessionsScreen({ organizationId, embedded = false }: Props) {
     fresh: true,
   });
   const [pending, setPending] = useState<Pending>(null);
+  // One live session is enough to tell whether any but this browser's is left to end.
+  const live = useSessionListQuery({
+    variables: { organizationId, filter: { active: true }, page: { offset: 0, limit: 1 } },
+    fetchPolicy: 'cache-and-network',
+  }).data?.sessions;
+  const othersLive = live ? live.totalCount - (live.nodes.some((session) => session.current) ? 1 : 0) > 0 : false;
 
   const update = { update: (cache: Parameters<typeof dropListPages>[0]) => dropListPages(cache, 'sessions') };
   const [endSession] = useSessionEndMutation(update);
@@ -93,16 +99,18 @@ export function SessionsScreen({ organizationId, embedded = false }: Props) {
         <Text color="fg.muted" maxW="prose">
           Everyone who signed in to the organisation, with where and how. Ending a session signs that browser out at once.
         </Text>
-        <Button
-          colorPalette="red"
-          variant="outline"
-          bg="bg"
-          onClick={() => setPending({ kind: 'others' })}
-          data-testid="end-other-sessions"
-        >
-          <LuLogOut aria-hidden />
-          End all other sessions
-        </Button>
+        {othersLive && (
+          <Button
+            colorPalette="red"
+            variant="outline"
+            bg="bg"
+            onClick={() => setPending({ kind: 'others' })}
+            data-testid="end-other-sessions"
+          >
+            <LuLogOut aria-hidden />
+            End all other sessions
+          </Button>
+        )}
       </Flex>
       <DataTable
         label="Sign-in sessions"

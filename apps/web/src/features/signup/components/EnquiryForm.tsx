@@ -21,7 +21,7 @@ export const fieldTestId = (field: EnquiryField) => `signup-${field.replace(/[A-
 /** The public sign-up enquiry (SPEC §3), in sections. */
 export function EnquiryForm({ kit, products, productsLoading, productsError, onRetryProducts }: Props) {
   return (
-    <MutationForm kit={kit} label="Sign-up enquiry" testId="signup-form" alertTestId="signup-error" gap="8">
+    <MutationForm kit={kit} label="Sign-up enquiry" testId="signup-form" alertTestId="signup-error" gap="8" focusOnArrival>
       {ENQUIRY_SECTIONS.map((section) => (
         <Fieldset.Root key={section.title}>
           <Stack gap="1">

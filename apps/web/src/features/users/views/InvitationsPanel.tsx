@@ -35,13 +35,15 @@ function succeeded(errors: readonly UserErrorFieldsFragment[] | undefined, title
 /**
  * The invitations of the organisation: who was invited when, whether the link is still pending,
  * was accepted, expired or revoked; sending one again (the earlier link stops working), copying a
- * fresh link to pass on, and revoking a pending one.
+ * fresh link to pass on (after saying that the mailed link stops working), and revoking a pending one.
  */
 export function InvitationsPanel({ organizationId }: { organizationId?: string }) {
   const list = useListState(invitationList);
   const variables = { ...list.variables, organizationId };
   const { table } = useListQuery(useInvitationListQuery, InvitationListDocument, { ...list, variables }, (answer) => answer.invitations);
   const [revoking, setRevoking] = useState<Invitation | null>(null);
+  // A copied link replaces the mailed one, which the invited person may be about to open: asked first.
+  const [copying, setCopying] = useState<Invitation | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
 
   // A new link is a new invitation row, and the person's status and seats change with it.
@@ -145,7 +147,7 @@ export function InvitationsPanel({ organizationId }: { organizationId?: string }
                 variant="outline"
                 aria-label={`Copy link: a new invitation link for ${name}`}
                 loading={busy === `${invitation.id}-copy`}
-                onClick={() => void sendAgain(invitation, false)}
+                onClick={() => setCopying(invitation)}
                 data-testid="invitation-copy"
               >
                 <LuCopy aria-hidden />
@@ -195,6 +197,17 @@ export function InvitationsPanel({ organizationId }: { organizationId?: string }
         }
         testId="invitations-table"
       />
+      <ConfirmDialog
+        open={copying !== null}
+        title="Copy a new link instead?"
+        confirmLabel="Copy a new link"
+        onClose={() => setCopying(null)}
+        onConfirm={() => (copying ? sendAgain(copying, false) : Promise.resolve())}
+        testId="invitation-copy-confirm"
+      >
+        {copying &&
+          `The link emailed to ${copying.email} stops working, and a new one is copied for you to pass on to ${nameOf(copying)} yourself.`}
+      </ConfirmDialog>
       <ConfirmDialog
         open={revoking !== null}
         title="Revoke the invitation?"

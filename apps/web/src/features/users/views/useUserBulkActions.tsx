@@ -17,6 +17,12 @@ import { toaster } from '@/lib/toaster';
 type User = UserFieldsFragment;
 type Pending = { kind: 'deactivate' | 'signOut' | 'decline'; users: User[] };
 
+/** People of these statuses. */
+const is =
+  (...statuses: User['status'][]) =>
+  (user: User) =>
+    statuses.includes(user.status);
+
 const names = (users: readonly User[]) => (users.length === 1 ? `${users[0]!.firstName} ${users[0]!.lastName}` : `${users.length} people`);
 
 /** The payload's first error as a toast; true when there was none. */
@@ -62,14 +68,6 @@ export function useUserBulkActions(organizationId: string | undefined): { bulkAc
   // The provider, looking at an organisation's people, does not decide for it.
   const ownOrganization = organizationId === undefined;
 
-  /** The selected people awaiting approval; a note when none of them is. */
-  function awaiting(users: User[]): User[] {
-    const waiting = users.filter((user) => user.status === 'AWAITING_APPROVAL');
-    if (waiting.length === 0)
-      toaster.info({ title: 'Nobody to decide on', description: 'None of the selected people is awaiting approval.' });
-    return waiting;
-  }
-
   async function decideOn(users: User[], approve: boolean) {
     const userIds = users.map((user) => user.id);
     const answer = (await decide({ variables: { input: { userIds, approve } } })).data?.decideUserApproval;
@@ -90,12 +88,7 @@ export function useUserBulkActions(organizationId: string | undefined): { bulkAc
     }
   }
 
-  async function resendInvitations(users: User[]) {
-    const invited = users.filter((user) => user.status === 'INVITED');
-    if (invited.length === 0) {
-      toaster.info({ title: 'No invitation to send', description: 'None of the selected people is waiting to choose a password.' });
-      return;
-    }
+  async function resendInvitations(invited: User[]) {
     let sent = 0;
     for (const user of invited) {
       const answer = (await resend({ variables: { organizationId, input: { userId: user.id } } })).data?.resendInvitation;
@@ -105,28 +98,36 @@ export function useUserBulkActions(organizationId: string | undefined): { bulkAc
   }
 
   const bulkActions: BulkAction<User>[] = [
-    { label: 'Activate', icon: <LuUserCheck aria-hidden />, onAction: (users) => activate(users, true) },
-    { label: 'Deactivate', icon: <LuUserX aria-hidden />, tone: 'danger', onAction: (users) => setPending({ kind: 'deactivate', users }) },
-    { label: 'Resend invitation', icon: <LuSend aria-hidden />, onAction: resendInvitations },
-    { label: 'Sign out', icon: <LuLogOut aria-hidden />, tone: 'danger', onAction: (users) => setPending({ kind: 'signOut', users }) },
+    { label: 'Activate', icon: <LuUserCheck aria-hidden />, appliesTo: is('DISABLED'), onAction: (users) => activate(users, true) },
+    {
+      label: 'Deactivate',
+      icon: <LuUserX aria-hidden />,
+      tone: 'danger',
+      appliesTo: (user) => user.status !== 'DISABLED',
+      onAction: (users) => setPending({ kind: 'deactivate', users }),
+    },
+    { label: 'Resend invitation', icon: <LuSend aria-hidden />, appliesTo: is('INVITED'), onAction: resendInvitations },
+    {
+      label: 'Sign out',
+      icon: <LuLogOut aria-hidden />,
+      tone: 'danger',
+      appliesTo: is('ACTIVE', 'INVITED'),
+      onAction: (users) => setPending({ kind: 'signOut', users }),
+    },
     ...(ownOrganization
       ? ([
           {
             label: 'Approve',
             icon: <LuCircleCheck aria-hidden />,
-            onAction: async (users) => {
-              const waiting = awaiting(users);
-              if (waiting.length) await decideOn(waiting, true);
-            },
+            appliesTo: is('AWAITING_APPROVAL'),
+            onAction: (users) => decideOn(users, true),
           },
           {
             label: 'Decline',
             icon: <LuCircleX aria-hidden />,
             tone: 'danger',
-            onAction: (users) => {
-              const waiting = awaiting(users);
-              if (waiting.length) setPending({ kind: 'decline', users: waiting });
-            },
+            appliesTo: is('AWAITING_APPROVAL'),
+            onAction: (users) => setPending({ kind: 'decline', users }),
           },
         ] satisfies BulkAction<User>[])
       : []),
