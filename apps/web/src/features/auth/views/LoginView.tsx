@@ -75,7 +75,7 @@ export default function LoginView() {
 
   const kit = useMutationForm({
     schema: signInInputSchema,
-    defaultValues: { email: '', password: '' },
+    defaultValues: { email: '', password: '', keepSignedIn: true },
     captcha: true,
     call: async (values, captcha) => (await signIn({ variables: { input: { ...values, captcha } } })).data?.signIn,
     onSuccess: async ({ viewer, nextStep }) => {
@@ -119,6 +119,7 @@ export default function LoginView() {
 /** The sign-in form, offering single sign-on when the email's domain has it, and only that when it is required. */
 function PasswordOrSingleSignOn({ kit, notice }: { kit: Parameters<typeof LoginForm>[0]['kit']; notice: string | null }) {
   const email = kit.form.watch('email');
+  const keepSignedIn = kit.form.watch('keepSignedIn') !== false;
   const sso = useSingleSignOn(email);
   const { go, starting, problem } = useStartSingleSignOn();
   const required = sso?.required === true;
@@ -128,7 +129,7 @@ function PasswordOrSingleSignOn({ kit, notice }: { kit: Parameters<typeof LoginF
         ...kit,
         onSubmit: (event?: FormEvent) => {
           event?.preventDefault();
-          void go(email);
+          void go(email, keepSignedIn);
         },
       }
     : kit;
@@ -139,7 +140,9 @@ function PasswordOrSingleSignOn({ kit, notice }: { kit: Parameters<typeof LoginF
         kit={formKit}
         passwordless={required}
         singleSignOn={
-          sso && <SingleSignOnChoice required={required} starting={starting} problem={problem} onContinue={() => void go(email)} />
+          sso && (
+            <SingleSignOnChoice required={required} starting={starting} problem={problem} onContinue={() => void go(email, keepSignedIn)} />
+          )
         }
       />
     </AuthCard>
