@@ -115,6 +115,29 @@ describe('signing in and out in the browser', () => {
     await page.context().close();
   });
 
+  it.each([
+    ['kept', true],
+    ['not kept', false],
+  ])('sets a session cookie for a day when the box is ticked, and one that ends with the browser when not (%s)', async (_label, keep) => {
+    const page = await open('/login');
+    const login = new LoginPage(page);
+    // Ticked until the person says otherwise.
+    expect(await login.keepSignedIn().isChecked()).toBe(true);
+    if (!keep) {
+      await login.keepSignedIn().focus();
+      await page.keyboard.press('Space');
+      expect(await login.keepSignedIn().isChecked()).toBe(false);
+    }
+    await login.signIn('admin@acme.local', DEMO_PASSWORD);
+    expect(await pathOf(page, '/dashboard')).toBe('/dashboard');
+
+    const cookie = (await page.context().cookies()).find((c) => c.name === 'token_org');
+    if (keep) expect(cookie!.expires * 1000 - Date.now()).toBeGreaterThan(86_400_000 - 120_000);
+    // A browser-session cookie: no expiry of its own.
+    else expect(cookie!.expires).toBe(-1);
+    await page.context().close();
+  });
+
   it('lets a signed-out visitor open the public pages and nothing else', async () => {
     const page = await open('/signup');
     await page.getByTestId('page-title').waitFor();

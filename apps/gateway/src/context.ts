@@ -29,7 +29,8 @@ export type GatewayContext = {
   viewer(): Promise<Profile | null>;
   /** The browser's session: set after a sign-in, cleared after a sign-out. */
   session: {
-    start(token: string, user: Profile): void;
+    /** Sets the session cookie, for a day or (not kept signed in) until the browser closes. */
+    start(session: { token: string; user: Profile; keepSignedIn: boolean }): void;
     end(): void;
   };
   /** A single sign-on starting in this browser: where the identity provider sends it back, and binding its state. */
@@ -83,8 +84,8 @@ export function buildContext({ subscriptionApiUrl, captchaSecret, serviceToken, 
       viewer: () =>
         (viewer ??= caller.token ? dataSources.account.getProfile().then(known, nullWhenUnauthenticated) : Promise.resolve(null)),
       session: {
-        start(newToken, user) {
-          writeSession(req, res, newToken, user.UUID);
+        start({ token: newToken, user, keepSignedIn }) {
+          writeSession(req, res, newToken, user.UUID, keepSignedIn);
           // Signed in here: this browser is one the person has used before (rateLimits.ts).
           devices.remember({ email: user.OfficialEmail, userId: user.ClientUserId });
           caller.token = newToken;

@@ -15,8 +15,13 @@ export function readSession(req: Request): { token: string | null; uuid: string 
   return { token: typeof token === 'string' && token ? token : null, uuid: typeof uuid === 'string' && uuid ? uuid : null };
 }
 
-export function writeSession(req: Request, res: Response, token: string, uuid: string): void {
-  const options = { ...cookieOptions(req), maxAge: SESSION_MAX_AGE_MS };
+/**
+ * Sets the session cookies: for a day when the person chose to be kept signed in; otherwise
+ * without an expiry, so the browser drops them when it closes (the REST service ends the session
+ * after three hours in any case).
+ */
+export function writeSession(req: Request, res: Response, token: string, uuid: string, keepSignedIn: boolean): void {
+  const options = keepSignedIn ? { ...cookieOptions(req), maxAge: SESSION_MAX_AGE_MS } : cookieOptions(req);
   res.cookie(SESSION_COOKIE, token, options);
   res.cookie(UUID_COOKIE, uuid, options);
 }

@@ -56,7 +56,7 @@ export function ssoCallback(contextOf: ContextOf): { path: string; handler: Requ
         res.redirect(303, `/login?step=${answer.twoFactor}`);
         return;
       }
-      ctx.session.start(answer.token, answer.user);
+      ctx.session.start(answer);
       res.redirect(303, '/');
     } catch (error) {
       const failure = failureOf(error);

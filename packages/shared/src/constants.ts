@@ -1,7 +1,9 @@
 /** Business constants of SPEC section 9, shared by every app. */
 export const SESSION_COOKIE = 'token_org';
+/** A session the person chose to keep ("Keep me signed in"): a day, in a cookie that outlives the browser. */
 export const SESSION_MAX_AGE_MS = 24 * 60 * 60 * 1000;
-export const SHORT_COOKIE_MAX_AGE_MS = 3 * 60 * 60 * 1000;
+/** A session not kept: three hours at most, in a cookie that ends when the browser closes. */
+export const SHORT_SESSION_MAX_AGE_MS = 3 * 60 * 60 * 1000;
 
 export const TOKEN_VALIDITY_HOURS = 8;
 export const TOKEN_VALIDITY_MS = TOKEN_VALIDITY_HOURS * 60 * 60 * 1000;

@@ -6,6 +6,7 @@ export class LoginPage {
   readonly email = () => this.page.getByTestId('login-email');
   readonly password = () => this.page.getByTestId('login-password');
   readonly error = () => this.page.getByTestId('login-error');
+  readonly keepSignedIn = () => this.page.getByTestId('login-keep-signed-in');
 
   async signIn(email: string, password: string) {
     await this.email().fill(email);

@@ -14,9 +14,12 @@ export class AccountApi extends SubscriptionService {
     return this.call('get', '/sso/lookup', { params: { email } });
   }
 
-  /** Starts a sign-in at the identity provider of the email's organisation, coming back to `redirectUri`. */
-  startSso(email: string, redirectUri: string) {
-    return this.call('post', '/sso/start', { body: { Email: email, RedirectUri: redirectUri } });
+  /**
+   * Starts a sign-in at the identity provider of the email's organisation, coming back to
+   * `redirectUri`; the session it ends in is kept for a day unless `keepSignedIn` is false.
+   */
+  startSso(email: string, redirectUri: string, keepSignedIn?: boolean) {
+    return this.call('post', '/sso/start', { body: { Email: email, RedirectUri: redirectUri, KeepSignedIn: keepSignedIn } });
   }
 
   /** Finishes a sign-in from the identity provider's redirect: a session, or the console's own two-factor step, as a password sign-in answers. */

@@ -78,7 +78,7 @@ export function fakeContext(
     },
     viewer: async () => viewer,
     session: {
-      start(token, user) {
+      start({ token, user }) {
         sessionEvents.push(`start ${token} ${user.OfficialEmail}`);
         viewer = user;
       },

@@ -1,4 +1,4 @@
-import { SESSION_MAX_AGE_MS } from '@yozy/shared';
+import { SESSION_MAX_AGE_MS, SHORT_SESSION_MAX_AGE_MS } from '@yozy/shared';
 import type { Queryable } from '../db/database';
 import type { Client } from '../http/gateway';
 import type { Viewer } from '../http/auth';
@@ -52,14 +52,17 @@ export async function loadProfile(db: Queryable, userId: number, as?: Pick<Viewe
   return row.profile;
 }
 
-/** Starts a session for a person who has passed every step of signing in, and answers its token and their profile. */
-export async function startSession(db: Queryable, user: { user_id: number; client_id: number }, client: Client) {
+/**
+ * Starts a session for a person who has passed every step of signing in, and answers its token,
+ * their profile and whether they chose to be kept signed in: a day if so, three hours if not.
+ */
+export async function startSession(db: Queryable, user: { user_id: number; client_id: number }, client: Client, keepSignedIn: boolean) {
   const token = newToken();
-  const expiresAt = new Date(Date.now() + SESSION_MAX_AGE_MS);
+  const expiresAt = new Date(Date.now() + (keepSignedIn ? SESSION_MAX_AGE_MS : SHORT_SESSION_MAX_AGE_MS));
   await db.query(
     `INSERT INTO sessions (token_hash, user_id, client_id, ip, user_agent, expires_at)
      VALUES ($1, $2, $3, $4, $5, $6)`,
     [hashToken(token), user.user_id, user.client_id, client.ip, client.userAgent, expiresAt],
   );
-  return { token, expiresAt: expiresAt.toISOString(), user: await loadProfile(db, user.user_id) };
+  return { token, expiresAt: expiresAt.toISOString(), keepSignedIn, user: await loadProfile(db, user.user_id) };
 }

@@ -33,22 +33,26 @@ export async function twoFactorStep(db: Queryable, userId: number): Promise<Chal
  * count wrong codes against the account without another call; the digest covers the whole token,
  * so a changed id matches nothing.
  */
-export async function issueChallenge(db: Queryable, userId: number, purpose: ChallengePurpose, beganWith: 'password' | 'sso' = 'password') {
+export async function issueChallenge(
+  db: Queryable,
+  userId: number,
+  purpose: ChallengePurpose,
+  { keepSignedIn, beganWith = 'password' }: { keepSignedIn: boolean; beganWith?: 'password' | 'sso' },
+) {
   const challenge = `${userId}.${newToken()}`;
   const expiresAt = new Date(Date.now() + CHALLENGE_MINUTES * 60_000);
   // Earlier steps of the same person that were never finished have no use any more.
   await db.query('DELETE FROM sign_in_challenges WHERE user_id = $1 AND (used_at IS NOT NULL OR expires_at < now())', [userId]);
-  await db.query('INSERT INTO sign_in_challenges (token_hash, user_id, purpose, expires_at, began_with) VALUES ($1, $2, $3, $4, $5)', [
-    hashToken(challenge),
-    userId,
-    purpose,
-    expiresAt,
-    beganWith,
-  ]);
+  // The person's choice to be kept signed in waits with the step, so the step's end cannot change it.
+  await db.query(
+    `INSERT INTO sign_in_challenges (token_hash, user_id, purpose, expires_at, began_with, keep_signed_in)
+     VALUES ($1, $2, $3, $4, $5, $6)`,
+    [hashToken(challenge), userId, purpose, expiresAt, beganWith, keepSignedIn],
+  );
   return { twoFactor: purpose, challenge, challengeExpiresAt: expiresAt.toISOString() };
 }
 
-export type LiveChallenge = { challengeId: string; userId: number; clientId: number };
+export type LiveChallenge = { challengeId: string; userId: number; clientId: number; keepSignedIn: boolean };
 
 /**
  * The live, unused challenge of that token and purpose, locked for the transaction; an expired,
@@ -58,7 +62,7 @@ export type LiveChallenge = { challengeId: string; userId: number; clientId: num
 export async function liveChallenge(tx: Queryable, challenge: string, purpose: ChallengePurpose): Promise<LiveChallenge> {
   const [row] = await tx.query<LiveChallenge & { email: string; beganWith: 'password' | 'sso' }>(
     `SELECT ch.challenge_id::text AS "challengeId", ch.user_id AS "userId", u.client_id AS "clientId",
-            u.email, ch.began_with AS "beganWith"
+            u.email, ch.began_with AS "beganWith", ch.keep_signed_in AS "keepSignedIn"
        FROM sign_in_challenges ch JOIN client_users u ON u.user_id = ch.user_id
       WHERE ch.token_hash = $1 AND ch.purpose = $2 AND ch.used_at IS NULL AND ch.expires_at > now() AND u.is_active
         FOR UPDATE OF ch`,
@@ -68,7 +72,7 @@ export async function liveChallenge(tx: Queryable, challenge: string, purpose: C
   if (row.beganWith === 'password' && (await coverageOf(tx, row.email))?.requireSso) {
     throw new HttpError('INVALID_TOKEN', EXPIRED_CHALLENGE_MESSAGE, 'challenge');
   }
-  return { challengeId: row.challengeId, userId: row.userId, clientId: row.clientId };
+  return { challengeId: row.challengeId, userId: row.userId, clientId: row.clientId, keepSignedIn: row.keepSignedIn };
 }
 
 export async function useChallenge(tx: Queryable, challenge: LiveChallenge): Promise<void> {

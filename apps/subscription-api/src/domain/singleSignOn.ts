@@ -101,18 +101,24 @@ async function clientFor(coverage: Coverage, options: SsoOptions) {
 
 /**
  * Starts a sign-in at the identity provider: the authorization code flow with PKCE, a state and a
- * nonce, remembered (by the state's digest) for the callback. Answers where to send the browser.
+ * nonce, remembered (by the state's digest) for the callback with the person's choice to be kept
+ * signed in, which the redirect back cannot change. Answers where to send the browser.
  */
-export async function startSignIn(db: Queryable, coverage: Coverage, redirectUri: string, options: SsoOptions) {
+export async function startSignIn(
+  db: Queryable,
+  coverage: Coverage,
+  { redirectUri, keepSignedIn }: { redirectUri: string; keepSignedIn: boolean },
+  options: SsoOptions,
+) {
   const config = await clientFor(coverage, options).catch(providerUnreachable);
   const verifier = oidc.randomPKCECodeVerifier();
   const state = oidc.randomState();
   const nonce = oidc.randomNonce();
   await db.query("DELETE FROM sso_attempts WHERE expires_at < now() - interval '1 day'");
   await db.query(
-    `INSERT INTO sso_attempts (state_hash, client_id, code_verifier, nonce, redirect_uri, expires_at)
-     VALUES ($1, $2, $3, $4, $5, now() + make_interval(mins => $6))`,
-    [hashToken(state), coverage.clientId, verifier, nonce, redirectUri, SSO_ATTEMPT_MINUTES],
+    `INSERT INTO sso_attempts (state_hash, client_id, code_verifier, nonce, redirect_uri, keep_signed_in, expires_at)
+     VALUES ($1, $2, $3, $4, $5, $6, now() + make_interval(mins => $7))`,
+    [hashToken(state), coverage.clientId, verifier, nonce, redirectUri, keepSignedIn, SSO_ATTEMPT_MINUTES],
   );
   const url = oidc.buildAuthorizationUrl(config, {
     redirect_uri: redirectUri,
@@ -132,6 +138,8 @@ export type SignedInClaims = {
   lastName: string;
   /** The identity provider says it used more than a password, so the console's own code is not asked again. */
   multiFactor: boolean;
+  /** The person chose, when the sign-in started, to be kept signed in. */
+  keepSignedIn: boolean;
 };
 
 /**
@@ -190,8 +198,15 @@ const callbackAddress = (url: URL) => `${url.origin}${url.pathname}`;
  * whether it used multi-factor.
  */
 export async function finishSignIn(db: Queryable, callbackUrl: string, state: string, options: SsoOptions): Promise<SignedInClaims> {
-  const [attempt] = await db.query<{ client_id: number; code_verifier: string; nonce: string; redirect_uri: string }>(
-    'DELETE FROM sso_attempts WHERE state_hash = $1 AND expires_at > now() RETURNING client_id, code_verifier, nonce, redirect_uri',
+  const [attempt] = await db.query<{
+    client_id: number;
+    code_verifier: string;
+    nonce: string;
+    redirect_uri: string;
+    keep_signed_in: boolean;
+  }>(
+    `DELETE FROM sso_attempts WHERE state_hash = $1 AND expires_at > now()
+     RETURNING client_id, code_verifier, nonce, redirect_uri, keep_signed_in`,
     [hashToken(state)],
   );
   if (!attempt) throw new HttpError('INVALID_TOKEN', 'This sign-in is not valid or took too long: start again', 'state');
@@ -226,7 +241,12 @@ export async function finishSignIn(db: Queryable, callbackUrl: string, state: st
   if (covered?.clientId !== coverage.clientId) {
     throw new HttpError('FORBIDDEN', `${person.email} is not an address ${coverage.companyName} signs in with single sign-on`, 'code');
   }
-  return { clientId: coverage.clientId, ...person, multiFactor: usedMultiFactor(claims ?? {}, coverage.mfaAcrValues) };
+  return {
+    clientId: coverage.clientId,
+    ...person,
+    multiFactor: usedMultiFactor(claims ?? {}, coverage.mfaAcrValues),
+    keepSignedIn: attempt.keep_signed_in,
+  };
 }
 
 function providerUnreachable(error: unknown): never {

@@ -189,6 +189,10 @@ export const signInAnswer = answerSchema(
   z.strictObject({
     token: z.string().meta({ description: 'The session token, sent back as Authorization: Bearer <token>' }),
     expiresAt: z.iso.datetime(),
+    keepSignedIn: z.boolean().meta({
+      description:
+        'The person chose to be kept signed in: the session lasts a day and its cookie outlives the browser; otherwise three hours, in a cookie that ends with the browser',
+    }),
     user: profile,
   }),
 );

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { startDnsServer, type DnsServer } from '../testing/dnsServer';
 import { startIdentityProvider, type IdentityProvider } from '../testing/identityProvider';
+import { hashToken } from '../security/tokens';
 import { openRestApi, type RestApi } from '../testing/restApi';
 
 type Settings = {
@@ -61,12 +62,13 @@ async function saveVerified(extra: Record<string, unknown> = {}) {
     expect((await verify('acme.local')).status).toBe(200);
   }
 }
-const start = (email: string) => api.agent.post('/sso/start').send({ Email: email, RedirectUri: REDIRECT });
+const start = (email: string, extra: Record<string, unknown> = {}) =>
+  api.agent.post('/sso/start').send({ Email: email, RedirectUri: REDIRECT, ...extra });
 const finish = (callbackUrl: string, state: string) => api.agent.post('/sso/finish').send({ CallbackUrl: callbackUrl, State: state });
 
-async function signInThroughProvider(email: string) {
+async function signInThroughProvider(email: string, extra: Record<string, unknown> = {}) {
   idp.signInAs({ email, givenName: 'Kai', familyName: 'Moreno' });
-  const started = await start(email);
+  const started = await start(email, extra);
   expect(started.status, JSON.stringify(started.body)).toBe(200);
   return { started: started.body, callback: await idp.followToCallback(started.body.AuthorizationUrl) };
 }
@@ -191,6 +193,27 @@ describe('signing in with single sign-on', () => {
     expect((await api.agent.get('/users/me').auth(session.body.token, { type: 'bearer' })).status).toBe(200);
     // The state is used once.
     expect((await finish(callback, started.State)).body.error).toMatchObject({ code: 'INVALID_TOKEN' });
+  });
+
+  it('keeps the person signed in for a day, or three hours, as they chose when the sign-in started', async () => {
+    await saveVerified();
+    const lifetime = async (body: { token: string; expiresAt: string }) => {
+      const [row] = await api.db.query<{ expires_at: Date }>('SELECT s.expires_at FROM sessions s WHERE s.token_hash = $1', [
+        hashToken(body.token),
+      ]);
+      expect(new Date(row!.expires_at).toISOString()).toBe(body.expiresAt);
+      return (new Date(body.expiresAt).getTime() - Date.now()) / 3_600_000;
+    };
+    for (const [extra, keepSignedIn, hours] of [
+      [{}, true, 24],
+      [{ KeepSignedIn: true }, true, 24],
+      [{ KeepSignedIn: false }, false, 3],
+    ] as const) {
+      const { started, callback } = await signInThroughProvider('admin@acme.local', extra);
+      const session = await finish(callback, started.State);
+      expect(session.body).toMatchObject({ keepSignedIn });
+      expect(await lifetime(session.body)).toBeCloseTo(hours, 1);
+    }
   });
 
   it('refuses a state it did not give, and a code the provider no longer honours', async () => {

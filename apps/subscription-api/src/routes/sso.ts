@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailDomainOf, restSchema, SSO_SETTINGS_REST_FIELDS, ssoIssues, ssoSettingsInput } from '@yozy/shared';
+import { emailDomainOf, keepSignedIn, restSchema, SSO_SETTINGS_REST_FIELDS, ssoIssues, ssoSettingsInput } from '@yozy/shared';
 import { isUniqueViolation, type Database, type Queryable } from '../db/database';
 import { audit, changedFields } from '../domain/audit';
 import { reserveSeats } from '../domain/seats';
@@ -62,6 +62,9 @@ export const ssoStartBody = requestSchema(
   z.strictObject({
     Email: z.string({ error: 'Enter your email' }).trim().min(3).max(320),
     RedirectUri: z.url({ error: 'The console’s callback address' }),
+    KeepSignedIn: keepSignedIn.meta({
+      description: 'Whether the session this sign-in ends in outlives the browser (a day) or not (three hours); kept when left out',
+    }),
   }),
 );
 export const ssoFinishBody = requestSchema(
@@ -249,10 +252,15 @@ export const ssoSignInRoutes = [
     },
     async (req, res, services) => {
       const { db } = services;
-      const { Email, RedirectUri } = parseBody(ssoStartBody, req.body);
+      const { Email, RedirectUri, KeepSignedIn } = parseBody(ssoStartBody, req.body);
       const coverage = await coverageOf(db, Email);
       if (!coverage) throw new HttpError('NOT_FOUND', `${emailDomainOf(Email)} does not sign in with single sign-on`, 'Email');
-      const { authorizationUrl, state } = await startSignIn(db, coverage, RedirectUri, services);
+      const { authorizationUrl, state } = await startSignIn(
+        db,
+        coverage,
+        { redirectUri: RedirectUri, keepSignedIn: KeepSignedIn },
+        services,
+      );
       res.json({ AuthorizationUrl: authorizationUrl, State: state });
     },
   ),
@@ -288,7 +296,12 @@ export const ssoSignInRoutes = [
       const client = clientOf(req, res);
       const user = await db.transaction((tx) => accountFor(tx, claims, client.ip));
       const next = claims.multiFactor ? null : await twoFactorStep(db, user.user_id);
-      res.json(next ? await issueChallenge(db, user.user_id, next, 'sso') : await startSession(db, user, client));
+      const { keepSignedIn } = claims;
+      res.json(
+        next
+          ? await issueChallenge(db, user.user_id, next, { keepSignedIn, beganWith: 'sso' })
+          : await startSession(db, user, client, keepSignedIn),
+      );
     },
   ),
 ];

@@ -185,18 +185,18 @@ export const signInStepRoutes = [
     async (req, res, { db, secretBox }) => {
       const body = parseBody(signInCodeBody, req.body);
       const client = clientOf(req, res);
-      const user = await db.transaction(async (tx) => {
+      const signedIn = await db.transaction(async (tx) => {
         const step = await liveChallenge(tx, body.challenge, 'code');
         const checked = await checkStepCode(tx, step, () =>
           verifySecondFactor(tx, secretBox, { userId: step.userId, clientId: step.clientId, ip: client.ip }, body),
         );
         if (checked instanceof HttpError) return checked;
         await useChallenge(tx, step);
-        return { user_id: step.userId, client_id: step.clientId };
+        return { user: { user_id: step.userId, client_id: step.clientId }, keepSignedIn: step.keepSignedIn };
       });
       // A wrong code was counted against the step in the transaction, which committed; now it is refused.
-      if (user instanceof HttpError) throw user;
-      res.json(await startSession(db, user, client));
+      if (signedIn instanceof HttpError) throw signedIn;
+      res.json(await startSession(db, signedIn.user, client, signedIn.keepSignedIn));
     },
   ),
 
@@ -257,11 +257,11 @@ export const signInStepRoutes = [
         );
         if (recoveryCodes instanceof HttpError) return recoveryCodes;
         await useChallenge(tx, step);
-        return { user: { user_id: step.userId, client_id: step.clientId }, recoveryCodes };
+        return { user: { user_id: step.userId, client_id: step.clientId }, keepSignedIn: step.keepSignedIn, recoveryCodes };
       });
       if (confirmed instanceof HttpError) throw confirmed;
-      const { user, recoveryCodes } = confirmed;
-      res.json({ ...(await startSession(db, user, client)), recoveryCodes });
+      const { user, keepSignedIn, recoveryCodes } = confirmed;
+      res.json({ ...(await startSession(db, user, client, keepSignedIn)), recoveryCodes });
     },
   ),
 ];

@@ -44,7 +44,7 @@ export const userRoutes = [
       },
     },
     async (req, res, { db }) => {
-      const { email, password } = parseBody(signInBody, req.body);
+      const { email, password, keepSignedIn } = parseBody(signInBody, req.body);
       const [user] = await db.query<{
         user_id: number;
         client_id: number;
@@ -66,10 +66,10 @@ export const userRoutes = [
       if (!user.organization_active) throw new HttpError('FORBIDDEN', ORGANIZATION_INACTIVE_MESSAGE, 'email');
       const next = await twoFactorStep(db, user.user_id);
       if (next) {
-        res.json(await issueChallenge(db, user.user_id, next));
+        res.json(await issueChallenge(db, user.user_id, next, { keepSignedIn }));
         return;
       }
-      res.json(await startSession(db, user, clientOf(req, res)));
+      res.json(await startSession(db, user, clientOf(req, res), keepSignedIn));
     },
   ),
 

@@ -122,8 +122,11 @@ describe('a kit form calling a mutation', () => {
     await submit();
 
     await waitFor(() => expect(onSuccess).toHaveBeenCalledOnce());
-    expect(call).toHaveBeenCalledWith({ email: 'admin@yozy.local', password: 'Admin@123 ' }, 'answer-1');
-    expect(onSuccess).toHaveBeenCalledWith({ signedIn: true, errors: [] }, { email: 'admin@yozy.local', password: 'Admin@123 ' });
+    expect(call).toHaveBeenCalledWith({ email: 'admin@yozy.local', password: 'Admin@123 ', keepSignedIn: true }, 'answer-1');
+    expect(onSuccess).toHaveBeenCalledWith(
+      { signedIn: true, errors: [] },
+      { email: 'admin@yozy.local', password: 'Admin@123 ', keepSignedIn: true },
+    );
     expect(captcha.take).toHaveBeenCalledOnce();
     expect(screen.queryByRole('alert')).toBeNull();
   });

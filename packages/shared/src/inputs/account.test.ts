@@ -53,6 +53,14 @@ describe('signInInput', () => {
     expect(signInInput.parse({ email: ' admin@yozy.local ', password: ' Admin@123 ' })).toEqual({
       email: 'admin@yozy.local',
       password: ' Admin@123 ',
+      keepSignedIn: true,
+    });
+  });
+
+  it('keeps the person signed in unless they say not to, and takes only true or false', () => {
+    expect(signInInput.parse({ email: 'a@b.co', password: 'x', keepSignedIn: false }).keepSignedIn).toBe(false);
+    expect(fieldErrors(signInInput, { email: 'a@b.co', password: 'x', keepSignedIn: 'no' })).toEqual({
+      keepSignedIn: 'Say whether to keep you signed in',
     });
   });
 

@@ -60,13 +60,20 @@ export function passwordRuleCode(issue: z.core.$ZodIssue): PasswordRuleCode | nu
   return code === 'WEAK_PASSWORD' || code === 'PASSWORD_MISMATCH' ? code : null;
 }
 
+/**
+ * Whether the session outlives the browser: kept, it lasts a day; not kept, three hours at most
+ * and only until the browser closes. Left out, it is kept, as before the choice was offered.
+ */
+export const keepSignedIn = z.boolean({ error: 'Say whether to keep you signed in' }).default(true);
+
 /** Sign-in. The password is only required: the rule for new passwords does not apply to old ones. */
 export const signInInput = z.object({
   email: emailAddress(EMAIL_MISSING_MESSAGE),
   password: typedPassword(SIGN_IN_PASSWORD_MISSING_MESSAGE),
+  keepSignedIn,
 });
 
-export const SIGN_IN_REST_FIELDS = { email: 'email', password: 'password' } as const satisfies FieldMap<
+export const SIGN_IN_REST_FIELDS = { email: 'email', password: 'password', keepSignedIn: 'keepSignedIn' } as const satisfies FieldMap<
   keyof z.input<typeof signInInput> & string
 >;
 

@@ -82,12 +82,13 @@ describe('signIn', () => {
   const input = { email: 'admin@acme.local', password: 'Admin@123', captcha: 'solved' };
 
   it('starts a session with the REST token and answers the viewer', async () => {
-    const signIn = vi.fn(async () => ({ token: 'tok', expiresAt: '2030-01-01T00:00:00Z', user: CALLERS.orgAdminOfA }));
+    const signIn = vi.fn(async () => ({ token: 'tok', expiresAt: '2030-01-01T00:00:00Z', keepSignedIn: true, user: CALLERS.orgAdminOfA }));
     const ctx = fakeContext({ sources: { account: { signIn } } });
     const answer = await execute(SIGN_IN, { input }, ctx);
 
     expect(answer.data).toEqual({ signIn: { viewer: { email: 'admin@acme.local', typeOfUser: 'ORG_ADMIN' }, errors: [] } });
-    expect(signIn).toHaveBeenCalledWith({ email: 'admin@acme.local', password: 'Admin@123' });
+    // Left out, the choice is the schema's default: kept signed in.
+    expect(signIn).toHaveBeenCalledWith({ email: 'admin@acme.local', password: 'Admin@123', keepSignedIn: true });
     expect(ctx.sessionEvents).toEqual(['start tok admin@acme.local']);
   });
 

@@ -40,8 +40,8 @@ export const ssoResolvers: Resolvers = {
       'startSingleSignOn',
       (args: MutationStartSingleSignOnArgs) => args.email,
     )(
-      withUserErrors(SIGN_IN_FIELDS, { redirectUrl: null })(async (_parent, { email }, ctx) => {
-        const started = await ctx.dataSources.account.startSso(email.trim(), ctx.singleSignOn.callbackUrl);
+      withUserErrors(SIGN_IN_FIELDS, { redirectUrl: null })(async (_parent, { email, keepSignedIn }, ctx) => {
+        const started = await ctx.dataSources.account.startSso(email.trim(), ctx.singleSignOn.callbackUrl, keepSignedIn);
         ctx.singleSignOn.begin(started.State);
         return { redirectUrl: started.AuthorizationUrl };
       }),

@@ -87,7 +87,7 @@ function signedInWith(
   recoveryCodes: string[] | null = null,
 ): Omit<SignInPayload, 'errors'> {
   ctx.signInStep.end();
-  ctx.session.start(answer.token, answer.user);
+  ctx.session.start(answer);
   return { viewer: answer.user, nextStep: null, recoveryCodes };
 }
 

@@ -71,7 +71,9 @@ describe('two-factor sign-in', () => {
     const ctx = fakeContext({
       signInStep: '2.secret',
       sources: {
-        twoFactor: { signInWithCode: async (body) => (sent.push(body), { token: 't', expiresAt: '2030-01-01T00:00:00Z', user }) },
+        twoFactor: {
+          signInWithCode: async (body) => (sent.push(body), { token: 't', expiresAt: '2030-01-01T00:00:00Z', keepSignedIn: true, user }),
+        },
       },
     });
     const answer = await execute(VERIFY, { input: { code: '123456' } }, ctx);

@@ -1,4 +1,4 @@
-import { Input, Link, Text } from '@chakra-ui/react';
+import { Field, HStack, Input, Link, Text } from '@chakra-ui/react';
 import type { signInInput } from '@yozy/shared';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
@@ -25,24 +25,25 @@ export function LoginForm({ kit, singleSignOn, passwordless = false }: Props) {
       </FormField>
       {singleSignOn}
       {!passwordless && (
-        <>
-          <FormField
-            name="password"
-            label="Password"
-            required
-            testId="login-password"
-            labelAside={
-              <Link asChild fontSize="sm" color="brand.fg" fontWeight="medium">
-                <RouterLink to={forgotPasswordPath}>Forgot password?</RouterLink>
-              </Link>
-            }
-          >
-            {(control) => <PasswordInput autoComplete="current-password" {...control} />}
-          </FormField>
-          <SubmitButton submitting={kit.submitting} loadingText="Signing in…" testId="login-submit">
-            Sign in
-          </SubmitButton>
-        </>
+        <FormField
+          name="password"
+          label="Password"
+          required
+          testId="login-password"
+          labelAside={
+            <Link asChild fontSize="sm" color="brand.fg" fontWeight="medium">
+              <RouterLink to={forgotPasswordPath}>Forgot password?</RouterLink>
+            </Link>
+          }
+        >
+          {(control) => <PasswordInput autoComplete="current-password" {...control} />}
+        </FormField>
+      )}
+      <KeepSignedIn kit={kit} />
+      {!passwordless && (
+        <SubmitButton submitting={kit.submitting} loadingText="Signing in…" testId="login-submit">
+          Sign in
+        </SubmitButton>
       )}
       <Text textAlign="center" fontSize="sm" color="fg.muted">
         New to Yozy?{' '}
@@ -51,5 +52,31 @@ export function LoginForm({ kit, singleSignOn, passwordless = false }: Props) {
         </Link>
       </Text>
     </MutationForm>
+  );
+}
+
+/**
+ * "Keep me signed in", a plain checkbox: the first visit to /login has a download budget, and the
+ * kit's checkbox would bring a state machine for one box.
+ */
+function KeepSignedIn({ kit }: Pick<Props, 'kit'>) {
+  return (
+    <Field.Root ids={{ helperText: 'login-keep-signed-in-help' }}>
+      <HStack asChild gap="2" cursor="pointer">
+        <label>
+          <input
+            type="checkbox"
+            style={{ width: '1rem', height: '1rem', accentColor: 'var(--chakra-colors-brand-solid)' }}
+            aria-describedby="login-keep-signed-in-help"
+            data-testid="login-keep-signed-in"
+            {...kit.form.register('keepSignedIn')}
+          />
+          <Text fontSize="sm">Keep me signed in</Text>
+        </label>
+      </HStack>
+      <Field.HelperText>
+        For a day on this device. Leave it off on a shared computer: you are signed out after 3 hours or when the browser closes.
+      </Field.HelperText>
+    </Field.Root>
   );
 }

@@ -79,7 +79,7 @@ export default function LoginView() {
 
   const kit = useMutationForm({
     schema: signInInputSchema,
-    defaultValues: { email: typedEmail(), password: '' },
+    defaultValues: { email: typedEmail(), password: '', keepSignedIn: true },
     captcha: true,
     call: async (values, captcha) => (await signIn({ variables: { input: { ...values, captcha } } })).data?.signIn,
     onSuccess: async ({ viewer, nextStep }) => {
@@ -124,6 +124,7 @@ export default function LoginView() {
 function PasswordOrSingleSignOn({ kit, notice }: { kit: Parameters<typeof LoginForm>[0]['kit']; notice: string | null }) {
   const email = kit.form.watch('email');
   useTypedEmail(email);
+  const keepSignedIn = kit.form.watch('keepSignedIn') !== false;
   const sso = useSingleSignOn(email);
   const { go, starting, problem } = useStartSingleSignOn();
   const required = sso?.required === true;
@@ -133,7 +134,7 @@ function PasswordOrSingleSignOn({ kit, notice }: { kit: Parameters<typeof LoginF
         ...kit,
         onSubmit: (event?: FormEvent) => {
           event?.preventDefault();
-          void go(email);
+          void go(email, keepSignedIn);
         },
       }
     : kit;
@@ -144,7 +145,9 @@ function PasswordOrSingleSignOn({ kit, notice }: { kit: Parameters<typeof LoginF
         kit={formKit}
         passwordless={required}
         singleSignOn={
-          sso && <SingleSignOnChoice required={required} starting={starting} problem={problem} onContinue={() => void go(email)} />
+          sso && (
+            <SingleSignOnChoice required={required} starting={starting} problem={problem} onContinue={() => void go(email, keepSignedIn)} />
+          )
         }
       />
     </AuthCard>

@@ -22,14 +22,17 @@ export function useSingleSignOn(email: string) {
   return found?.available ? found : null;
 }
 
-/** Starts single sign-on for an email: the browser goes to the organisation's identity provider. */
+/**
+ * Starts single sign-on for an email: the browser goes to the organisation's identity provider.
+ * Whether to keep the person signed in is decided now; the way back cannot change it.
+ */
 export function useStartSingleSignOn() {
   const [start, { loading }] = useSingleSignOnStartMutation();
   const [problem, setProblem] = useState<string | null>(null);
-  const go = async (email: string) => {
+  const go = async (email: string, keepSignedIn: boolean) => {
     setProblem(null);
     try {
-      const answer = (await start({ variables: { email: email.trim() } })).data?.startSingleSignOn;
+      const answer = (await start({ variables: { email: email.trim(), keepSignedIn } })).data?.startSingleSignOn;
       if (answer?.redirectUrl) return window.location.assign(answer.redirectUrl);
       setProblem(answer?.errors[0] ? errorMessage(answer.errors[0]) : SSO_FAILURE_MESSAGES.unavailable!);
     } catch (error) {
