@@ -19,15 +19,4 @@ describe('Toaster', () => {
     expect(await within(region).findByText('Data reloaded')).toBeTruthy();
     expect(within(region).getByText('Every list is up to date')).toBeTruthy();
   });
-
-  it("offers a failed request's id to copy", async () => {
-    renderInConsole(<Toaster />);
-    act(() => {
-      toaster.error({ title: 'The export did not finish', description: 'Something went wrong. Try again.', meta: { requestId: 'req-42' } });
-    });
-
-    const requestId = await within(screen.getByTestId('toasts')).findByTestId('toast-request-id');
-    expect(requestId.textContent).toContain('req-42');
-    expect(within(requestId).getByRole('button', { name: 'Copy' })).toBeTruthy();
-  });
 });

@@ -1,7 +1,7 @@
 import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors';
 import { describe, expect, it } from 'vitest';
 import { PASSWORD_RULE_MESSAGE } from '@yozy/shared';
-import { describeRequestError, ERROR_MESSAGES, errorMessage, requestIdOf, UNEXPECTED_MESSAGE, UNREACHABLE_MESSAGE } from './requestErrors';
+import { describeRequestError, ERROR_MESSAGES, errorMessage, UNEXPECTED_MESSAGE, UNREACHABLE_MESSAGE } from './requestErrors';
 
 const graphQLErrors = (...errors: { message: string; code?: string; field?: string }[]) =>
   new CombinedGraphQLErrors({
@@ -92,23 +92,5 @@ describe('errorMessage', () => {
 describe('ERROR_MESSAGES', () => {
   it('has words for every code, none of them blank', () => {
     for (const message of Object.values(ERROR_MESSAGES)) expect(message.trim()).not.toBe('');
-  });
-});
-
-describe('requestIdOf', () => {
-  it('reads the id the gateway put on the errors of a failed request', () => {
-    const failed = new CombinedGraphQLErrors({
-      data: null,
-      errors: [{ message: 'Something went wrong on our side', extensions: { code: 'INTERNAL_SERVER_ERROR', requestId: 'req-7' } }],
-    });
-    expect(requestIdOf(failed)).toBe('req-7');
-  });
-
-  it('reads it from the body of a refused answer, and has none when the gateway never answered', () => {
-    const bodyText = JSON.stringify({ errors: [{ message: 'Too many', extensions: { code: 'RATE_LIMITED', requestId: 'req-8' } }] });
-    expect(requestIdOf(new ServerError('Too Many Requests', { response: new Response(bodyText, { status: 429 }), bodyText }))).toBe(
-      'req-8',
-    );
-    expect(requestIdOf(new TypeError('Failed to fetch'))).toBeNull();
   });
 });

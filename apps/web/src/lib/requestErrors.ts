@@ -99,19 +99,3 @@ export function describeRequestError(error: unknown): string {
   const known = firstUserError(error.errors);
   return known ? errorMessage(known) : UNEXPECTED_MESSAGE;
 }
-
-/**
- * The id the gateway gave a failed request (`extensions.requestId` of its errors), which the
- * person can copy for support to find the request in both services' logs; null when it never
- * answered.
- */
-export function requestIdOf(error: unknown): string | null {
-  const errors = ServerError.is(error) ? errorsInBody(error) : CombinedGraphQLErrors.is(error) ? error.errors : [];
-  const requestId = errors.map((one) => one.extensions?.requestId).find((id) => typeof id === 'string');
-  return typeof requestId === 'string' ? requestId : null;
-}
-
-/** A toast's description of a failed request, offering its id to copy. */
-export function requestFailureToast(error: unknown): { description: string; meta: { requestId: string | null } } {
-  return { description: describeRequestError(error), meta: { requestId: requestIdOf(error) } };
-}

@@ -5,7 +5,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { NuqsAdapter } from 'nuqs/adapters/react-router/v7';
 import { Outlet } from 'react-router-dom';
 import type { ViewerFieldsFragment } from '@/generated/graphql';
-import { requestFailureToast } from '@/lib/requestErrors';
+import { describeRequestError } from '@/lib/requestErrors';
 import { toaster } from '@/lib/toaster';
 import { useSignOut } from '@/features/auth/views/useSignOut';
 import { enquiriesPath } from '@/features/enquiries/urls';
@@ -42,7 +42,7 @@ export default function ShellView({ viewer }: { viewer: ViewerFieldsFragment }) 
       await client.refetchObservableQueries();
       toaster.create({ type: 'success', title: 'Data reloaded' });
     } catch (error) {
-      toaster.create({ type: 'error', title: 'Could not reload data', ...requestFailureToast(error) });
+      toaster.create({ type: 'error', title: 'Could not reload data', description: describeRequestError(error) });
     } finally {
       setReloading(false);
     }

@@ -11,7 +11,7 @@ import {
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { LuCircleAlert, LuInbox, LuSearchX } from 'react-icons/lu';
 import type { ListControls } from '@/lib/listControls';
-import { describeRequestError, requestFailureToast } from '@/lib/requestErrors';
+import { describeRequestError } from '@/lib/requestErrors';
 import { toaster } from '@/lib/toaster';
 import { useHorizontalOverflow } from '@/lib/useHorizontalOverflow';
 import { BulkActionBar, rowsFor, type BulkAction } from './BulkActionBar';
@@ -191,7 +191,7 @@ export function DataTable<Row>({
       await action.onAction(rowsFor(action, selectedRows));
       setRowSelection({});
     } catch (failure) {
-      toaster.error({ title: `${action.label} did not finish`, ...requestFailureToast(failure), closable: true });
+      toaster.error({ title: `${action.label} did not finish`, description: describeRequestError(failure), closable: true });
     } finally {
       setBusyAction(null);
     }
@@ -213,7 +213,7 @@ export function DataTable<Row>({
       const [csv, all] = await Promise.all([import('@/lib/csv'), exportRows()]);
       csv.downloadText(csv.csvFileName(label), csv.toCsv(csvColumns(columns), all));
     } catch (failure) {
-      toaster.error({ title: 'The export did not finish', ...requestFailureToast(failure), closable: true });
+      toaster.error({ title: 'The export did not finish', description: describeRequestError(failure), closable: true });
     } finally {
       setExporting(false);
     }

@@ -10,7 +10,7 @@ import {
   type GroupFieldsFragment,
 } from '@/generated/graphql';
 import { dropListPages } from '@/lib/listCache';
-import { describeRequestError, errorMessage, requestFailureToast } from '@/lib/requestErrors';
+import { describeRequestError, errorMessage } from '@/lib/requestErrors';
 import { toaster } from '@/lib/toaster';
 import { SEARCH_DEBOUNCE_MS } from '@/lib/useListState';
 import { PersonLine } from '@/features/groups/components/PersonLine';
@@ -74,7 +74,7 @@ export function GroupMembersDialog({ group, onClose }: { group: GroupFieldsFragm
         setSelected(new Set());
       }
     } catch (failure) {
-      toaster.error({ title: 'Nobody was added', ...requestFailureToast(failure), closable: true });
+      toaster.error({ title: 'Nobody was added', description: describeRequestError(failure), closable: true });
     } finally {
       setAdding(false);
     }
@@ -88,7 +88,7 @@ export function GroupMembersDialog({ group, onClose }: { group: GroupFieldsFragm
       if (refused) toaster.error({ title: `${name} is still in ${group.name}`, description: errorMessage(refused), closable: true });
       else toaster.success({ title: `${name} left ${group.name}` });
     } catch (failure) {
-      toaster.error({ title: `${name} is still in ${group.name}`, ...requestFailureToast(failure), closable: true });
+      toaster.error({ title: `${name} is still in ${group.name}`, description: describeRequestError(failure), closable: true });
     } finally {
       setRemoving(null);
     }

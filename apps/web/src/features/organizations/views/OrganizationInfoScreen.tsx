@@ -11,7 +11,7 @@ import {
   type OrganizationInfoFieldsFragment,
 } from '@/generated/graphql';
 import { formatDate } from '@/lib/dates';
-import { describeRequestError, errorMessage, requestFailureToast } from '@/lib/requestErrors';
+import { describeRequestError, errorMessage } from '@/lib/requestErrors';
 import { toaster } from '@/lib/toaster';
 import { useMutationForm } from '@/lib/useMutationForm';
 import { OrganizationInfoFields, type RegionOption } from '@/features/organizations/components/OrganizationInfoFields';
@@ -115,7 +115,7 @@ function Activation({ organization }: { organization: Organization }) {
             colorPalette="brand"
             onClick={() =>
               void change(true).catch((error: unknown) =>
-                toaster.error({ title: `${name} could not be activated`, ...requestFailureToast(error) }),
+                toaster.error({ title: `${name} could not be activated`, description: describeRequestError(error) }),
               )
             }
             data-testid="organization-activate"

@@ -14,7 +14,7 @@ import {
 import { copyText } from '@/lib/clipboard';
 import { formatDateTime } from '@/lib/dates';
 import { dropListPages } from '@/lib/listCache';
-import { errorMessage, requestFailureToast } from '@/lib/requestErrors';
+import { describeRequestError, errorMessage } from '@/lib/requestErrors';
 import { toaster } from '@/lib/toaster';
 import { useListQuery } from '@/lib/useListQuery';
 import { useListState } from '@/lib/useListState';
@@ -77,7 +77,7 @@ export function InvitationsPanel({ organizationId }: { organizationId?: string }
         });
       }
     } catch (failure) {
-      toaster.error({ title: 'The invitation was not sent', ...requestFailureToast(failure), closable: true });
+      toaster.error({ title: 'The invitation was not sent', description: describeRequestError(failure), closable: true });
     } finally {
       setBusy(null);
     }
