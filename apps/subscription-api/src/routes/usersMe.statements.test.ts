@@ -1,5 +1,4 @@
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVICE_TOKEN_HEADER } from '@yozy/shared';
 import { createApp } from '../app';
@@ -156,27 +155,20 @@ describe.each(TEST_DATABASE_KINDS)(`GET /users/me with ${MORE_PEOPLE} more peopl
   const statements: Statement[] = [];
   let db: Database;
   let drop: () => Promise<void> = async () => undefined;
-  let server: Server;
-  let url: string;
+  let agent: ReturnType<typeof request.agent>;
   const callers: Record<string, string> = {};
 
-  const call = async <T = Record<string, unknown>>(method: string, path: string, token?: string, body?: unknown, uuid?: string) => {
-    const response = await fetch(url + path, {
-      method,
-      headers: {
-        [SERVICE_TOKEN_HEADER]: TEST_SERVICE_TOKEN,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...(uuid ? { uuid } : {}),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: response.status, body: (await response.json()) as T };
+  const call = async <T = Record<string, unknown>>(method: 'get' | 'post', path: string, token?: string, body?: unknown, uuid?: string) => {
+    let test = agent[method](path);
+    if (token) test = test.auth(token, { type: 'bearer' });
+    if (uuid) test = test.set('uuid', uuid);
+    const response = await (body === undefined ? test : test.send(body as object));
+    return { status: response.status, body: response.body as T };
   };
   /** One call of GET /users/me and the statements it ran. */
   const me = async (token: string, uuid?: string) => {
     statements.length = 0;
-    const answer = await call<Record<string, unknown>>('GET', '/users/me', token, undefined, uuid);
+    const answer = await call<Record<string, unknown>>('get', '/users/me', token, undefined, uuid);
     return { ...answer, statements: [...statements] };
   };
   /** When the session of `token` was last used, in milliseconds. */
@@ -203,27 +195,20 @@ describe.each(TEST_DATABASE_KINDS)(`GET /users/me with ${MORE_PEOPLE} more peopl
     }
     await addOrganisations(db);
     callers.edge = await addEdgeOrganisation(db);
-    server = await new Promise<Server>((resolve) => {
-      const s = createApp({ db: recording(db, statements), serviceToken: TEST_SERVICE_TOKEN, secretKey: TEST_SECRET_KEY }).listen(
-        0,
-        '127.0.0.1',
-        () => resolve(s),
-      );
-    });
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    agent = request
+      .agent(createApp({ db: recording(db, statements), serviceToken: TEST_SERVICE_TOKEN, secretKey: TEST_SECRET_KEY }))
+      .set(SERVICE_TOKEN_HEADER, TEST_SERVICE_TOKEN);
     const signIn = async (email: string) =>
-      (await call<{ token: string }>('POST', '/users/signIn', undefined, { email, password: DEMO_PASSWORD })).body.token;
+      (await call<{ token: string }>('post', '/users/signIn', undefined, { email, password: DEMO_PASSWORD })).body.token;
     callers.person = await signIn('admin@acme.local');
     const provider = (callers.provider = await signIn('admin@yozy.local'));
     const [acme] = await db.query<{ client_id: number }>("SELECT client_id FROM client_users WHERE email = 'admin@acme.local'");
     const key = async (body: Record<string, unknown>) =>
-      (await call<{ Secret: string }>('POST', '/platform/api-keys', provider, { Access: 'READ', ...body })).body.Secret;
+      (await call<{ Secret: string }>('post', '/platform/api-keys', provider, { Access: 'READ', ...body })).body.Secret;
     callers['key for every organisation'] = await key({ Name: 'Measured everywhere' });
     callers['key for one organisation'] = await key({ Name: 'Measured at Acme', ClientId: acme!.client_id });
   }, 120_000);
   afterAll(async () => {
-    server?.closeAllConnections();
-    await new Promise((resolve) => server?.close(resolve));
     await db?.close();
     await drop();
   });
@@ -285,7 +270,7 @@ describe.each(TEST_DATABASE_KINDS)(`GET /users/me with ${MORE_PEOPLE} more peopl
       LicenceExpiresOn: lastDay,
     });
     const listed = await call<Record<string, unknown>[]>(
-      'GET',
+      'get',
       `/subscription_client_details?ClientId=eq.${organisation.ClientId}`,
       callers.provider,
     );
