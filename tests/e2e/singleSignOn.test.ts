@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { Secret, TOTP } from 'otpauth';
+import { authenticatorCode } from '@yozy/subscription-api/testing';
 import { startDnsServer, startIdentityProvider, type DnsServer, type IdentityProvider } from '@yozy/subscription-api/testing';
 import { axeFindings } from '../support/axe';
 import { SCREENSHOTS, useBrowser } from '../support/browser';
@@ -225,7 +225,7 @@ describe('single sign-on in the browser', () => {
       'mutation { startTwoFactorEnrolment { enrolment { secret } errors { message } } }',
     );
     const secret = started.data!.startTwoFactorEnrolment.enrolment.secret;
-    const code = (steps = 0) => new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + steps * 30_000 });
+    const code = (steps = 0) => authenticatorCode(secret, steps);
     const confirmed = await person.request<{ confirmTwoFactor: { errors: unknown[] } }>(
       'mutation ($input: TwoFactorCodeInput!) { confirmTwoFactor(input: $input) { errors { message } } }',
       { input: { code: code() } },

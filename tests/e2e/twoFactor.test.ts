@@ -1,4 +1,4 @@
-import { Secret, TOTP } from 'otpauth';
+import { authenticatorCode } from '@yozy/subscription-api/testing';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeViolations, describeViolations } from '../support/axe';
@@ -8,10 +8,6 @@ import { signedIn } from '../support/graphql';
 import { useStack } from '../support/useStack';
 import { LoginPage } from './pages/LoginPage';
 import { Shell } from './pages/Shell';
-
-/** What an authenticator app shows for the key, `steps` periods from now. */
-const codeOf = (key: string, steps = 0) =>
-  new TOTP({ secret: Secret.fromBase32(key) }).generate({ timestamp: Date.now() + steps * 30_000 });
 
 describe('two-factor sign-in in the browser', () => {
   const stack = useStack('pglite');
@@ -50,10 +46,10 @@ describe('two-factor sign-in in the browser', () => {
     await expectAccessible(page);
 
     // A wrong code is refused under the field, in the service's words.
-    await page.getByTestId('two-factor-code').fill(codeOf(key, 10));
+    await page.getByTestId('two-factor-code').fill(authenticatorCode(key, 10));
     await page.getByTestId('two-factor-confirm').click();
     await page.getByTestId('two-factor-code-error').getByText('That code is not right').waitFor();
-    await page.getByTestId('two-factor-code').fill(codeOf(key));
+    await page.getByTestId('two-factor-code').fill(authenticatorCode(key));
     await page.getByTestId('two-factor-confirm').click();
     const codes = page.getByTestId('recovery-codes').locator('li');
     await expect.poll(() => codes.count()).toBe(10);
@@ -75,7 +71,7 @@ describe('two-factor sign-in in the browser', () => {
     await page.screenshot({ path: `${SCREENSHOTS}two-factor-code-1280.png`, fullPage: true });
     await expectAccessible(page);
     // The next code of the app: the one that confirmed the set-up cannot be used twice.
-    await code.fill(codeOf(key, 1));
+    await code.fill(authenticatorCode(key, 1));
     await page.keyboard.press('Enter');
     await page.getByTestId('profile-menu').waitFor();
     await page.context().close();
@@ -107,14 +103,16 @@ describe('two-factor sign-in in the browser', () => {
       'mutation { startTwoFactorEnrolment { enrolment { secret } errors { code } } }',
     );
     const key = started.data!.startTwoFactorEnrolment.enrolment.secret;
-    await api.request('mutation ($code: String!) { confirmTwoFactor(input: { code: $code }) { errors { code } } }', { code: codeOf(key) });
+    await api.request('mutation ($code: String!) { confirmTwoFactor(input: { code: $code }) { errors { code } } }', {
+      code: authenticatorCode(key),
+    });
 
     const page = await openPage(1280, 'light');
     await page.goto('/login');
     await new LoginPage(page).signIn(admin.email, admin.password!);
     const code = page.getByTestId('login-code');
     const wrongCode = async () => {
-      await code.fill(codeOf(key, 10));
+      await code.fill(authenticatorCode(key, 10));
       const answered = page.waitForResponse((response) => response.request().postData()?.includes('verifySignInCode') ?? false);
       await page.getByTestId('login-code-submit').click();
       await answered;
@@ -132,7 +130,7 @@ describe('two-factor sign-in in the browser', () => {
     await expectAccessible(page);
     // A new sign-in has a step of its own, and the right code signs in.
     await new LoginPage(page).signIn(admin.email, admin.password!);
-    await code.fill(codeOf(key, 1));
+    await code.fill(authenticatorCode(key, 1));
     await page.getByTestId('login-code-submit').click();
     await page.getByTestId('profile-menu').waitFor();
     await page.context().close();

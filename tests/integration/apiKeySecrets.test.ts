@@ -1,4 +1,4 @@
-import { Secret, TOTP } from 'otpauth';
+import { authenticatorCode } from '@yozy/subscription-api/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVICE_TOKEN_HEADER } from '@yozy/shared';
 import { hashToken } from '@yozy/subscription-api/testing';
@@ -108,9 +108,6 @@ const QUERY_CALLS: Record<string, QueryCalls> = {
   userSeats: (ids) => [{ organizationId: ids.acme }],
   invitations: (ids) => [{ ...page, organizationId: ids.acme }],
 };
-
-/** The code an authenticator app shows for the secret now. */
-const codeOf = (secret: string) => new TOTP({ secret: Secret.fromBase32(secret) }).generate();
 
 const codeOfAnswer = (answer: GraphQLAnswer<unknown>) => answer.errors?.[0]?.extensions?.code;
 
@@ -265,7 +262,7 @@ describe.each(DATABASES)('no API key reads a secret, on %s', (kind) => {
     const totpSecret = enrolled.data!.startTwoFactorEnrolment.enrolment.secret;
     const confirmed = await personSession.request<{ confirmTwoFactor: { recoveryCodes: string[] } }>(
       'mutation ($code: String!) { confirmTwoFactor(input: { code: $code }) { recoveryCodes } }',
-      { code: codeOf(totpSecret) },
+      { code: authenticatorCode(totpSecret) },
     );
     planted.set('a two-factor secret', totpSecret);
     confirmed.data!.confirmTwoFactor.recoveryCodes.forEach((code, i) => planted.set(`recovery code ${i + 1}`, code));

@@ -1,4 +1,4 @@
-import { Secret, TOTP } from 'otpauth';
+import { authenticatorCode } from '@yozy/subscription-api/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_RATE_LIMITS } from '@yozy/gateway';
 import { factories, FACTORY_PASSWORD, unique, type User } from '../support/factories';
@@ -27,10 +27,6 @@ type Payload = {
   errors: { code: string; field: string | null; message: string }[];
 };
 type Answer = GraphQLAnswer<Record<string, Payload>>;
-
-/** The code an authenticator app shows for the secret, `steps` periods from now. */
-const codeOf = (secret: string, steps = 0) =>
-  new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + steps * 30_000 });
 
 let nextNetwork = 0;
 /** Addresses of one network of their own per call, through the loopback proxy the stack trusts. */
@@ -155,7 +151,7 @@ describe.each(DATABASES)('guessing two-factor codes from many addresses on %s, w
     const { secret } = started.data!.startTwoFactorEnrolment.enrolment;
     const confirmed = await ownBrowser.request<{ confirmTwoFactor: { twoFactor: { enabled: boolean } | null } }>(
       'mutation ($code: String!) { confirmTwoFactor(input: { code: $code }) { twoFactor { enabled } errors { code } } }',
-      { code: codeOf(secret) },
+      { code: authenticatorCode(secret) },
     );
     expect(confirmed.data!.confirmTwoFactor.twoFactor?.enabled).toBe(true);
     await ownBrowser.request('mutation { signOut { signedOut } }');
@@ -177,10 +173,10 @@ describe.each(DATABASES)('guessing two-factor codes from many addresses on %s, w
       return guesser;
     });
     for (const [i, guesser] of guessers.slice(0, 4).entries()) {
-      const wrong = await verify(guesser, i === 1 ? { recoveryCode: 'aaaaa-aaaaa' } : { code: codeOf(secret, 10) });
+      const wrong = await verify(guesser, i === 1 ? { recoveryCode: 'aaaaa-aaaaa' } : { code: authenticatorCode(secret, 10) });
       expect(wrong.data?.verifySignInCode?.errors).toEqual([expect.objectContaining({ code: 'INVALID_CREDENTIALS' })]);
     }
-    const fifth = await verify(guessers[4]!, { code: codeOf(secret, 10) });
+    const fifth = await verify(guessers[4]!, { code: authenticatorCode(secret, 10) });
     expect(fifth.data?.verifySignInCode).toEqual({
       viewer: null,
       nextStep: null,
@@ -201,7 +197,7 @@ describe.each(DATABASES)('guessing two-factor codes from many addresses on %s, w
     expect(guessers[4]!.cookies.has('sign_in_step')).toBe(false);
 
     // The person's own browser still holds the step: the right code is refused, and the step cookie goes.
-    const late = await verify(first, { code: codeOf(secret, 1) });
+    const late = await verify(first, { code: authenticatorCode(secret, 1) });
     expect(late.data?.verifySignInCode).toMatchObject({ viewer: null, errors: [{ code: 'INVALID_TOKEN' }] });
     expect(first.cookies.has('sign_in_step')).toBe(false);
     const [row] = await stack.db.query<{ failed_attempts: number }>(
@@ -220,14 +216,14 @@ describe.each(DATABASES)('guessing two-factor codes from many addresses on %s, w
       guesser.cookies.set('sign_in_step', first.cookies.get('sign_in_step')!);
       return guesser;
     });
-    const answers = await Promise.all(guessers.map((guesser) => verify(guesser, { code: codeOf(secret, 10) })));
+    const answers = await Promise.all(guessers.map((guesser) => verify(guesser, { code: authenticatorCode(secret, 10) })));
     const kinds = answers.map((answer) => (answer.data?.verifySignInCode?.errors ?? []).map((error) => error.code).join('+')).sort();
     expect(kinds).toEqual([
       ...Array<string>(4).fill('INVALID_CREDENTIALS'),
       'INVALID_CREDENTIALS+INVALID_TOKEN',
       ...Array<string>(3).fill('INVALID_TOKEN'),
     ]);
-    expect((await verify(first, { code: codeOf(secret, 1) })).data?.verifySignInCode?.errors[0]?.code).toBe('INVALID_TOKEN');
+    expect((await verify(first, { code: authenticatorCode(secret, 1) })).data?.verifySignInCode?.errors[0]?.code).toBe('INVALID_TOKEN');
   });
 
   it('locks the code step of the account for new browsers after wrong codes from many addresses, while the owner’s browser finishes its sign-in', async () => {
@@ -238,20 +234,20 @@ describe.each(DATABASES)('guessing two-factor codes from many addresses on %s, w
     for (const address of addresses(free + 3)) {
       const attacker = browserAt(stack, address);
       if ((await passwordStep(attacker, person.email, FACTORY_PASSWORD)).data?.signIn?.nextStep !== 'CODE') throw new Error('no code step');
-      kinds.push(kindOf(await verify(attacker, { code: codeOf(secret, 10) }), 'verifySignInCode'));
+      kinds.push(kindOf(await verify(attacker, { code: authenticatorCode(secret, 10) }), 'verifySignInCode'));
     }
     expect(kinds).toEqual([...Array<string>(free).fill('INVALID_CREDENTIALS'), 'refused', 'refused', 'refused']);
 
     // A new browser with the right code is refused too, told what works.
     const newcomer = browserAt(stack, '192.0.2.70');
     await passwordStep(newcomer, person.email, FACTORY_PASSWORD);
-    expectNewBrowsersRefused(await verify(newcomer, { code: codeOf(secret, 1) }), 'signInCode-account', free);
+    expectNewBrowsersRefused(await verify(newcomer, { code: authenticatorCode(secret, 1) }), 'signInCode-account', free);
 
     // The owner's browser gets through both steps.
     const back = browserAt(stack, '192.0.2.71');
     back.cookies.set('sign_in_device', ownBrowser.cookies.get('sign_in_device')!);
     expect((await passwordStep(back, person.email, FACTORY_PASSWORD)).data?.signIn?.nextStep).toBe('CODE');
-    const done = await verify(back, { code: codeOf(secret, 1) });
+    const done = await verify(back, { code: authenticatorCode(secret, 1) });
     expect(done.data?.verifySignInCode).toMatchObject({ viewer: { email: person.email }, errors: [] });
   });
 });

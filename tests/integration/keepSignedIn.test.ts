@@ -1,12 +1,9 @@
-import { Secret, TOTP } from 'otpauth';
+import { authenticatorCode } from '@yozy/subscription-api/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { factories, type User } from '../support/factories';
 import { GraphQLSession, VIEWER } from '../support/graphql';
 import { DATABASES } from '../support/stack';
 import { useStack } from '../support/useStack';
-
-const codeOf = (secret: string, steps = 0) =>
-  new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + steps * 30_000 });
 
 const SIGN_IN_STEP = 'viewer { email } nextStep errors { code field message }';
 type StepPayload = { viewer: { email: string } | null; nextStep: 'CODE' | 'ENROL' | null; errors: unknown[] };
@@ -72,7 +69,7 @@ describe.each(DATABASES)('keep me signed in on %s', (kind) => {
     );
     const { secret } = started.data!.startTwoFactorEnrolment.enrolment;
     await enrolling.request('mutation ($code: String!) { confirmTwoFactor(input: { code: $code }) { recoveryCodes } }', {
-      code: codeOf(secret),
+      code: authenticatorCode(secret),
     });
 
     const client = new GraphQLSession(stack.gatewayUrl);
@@ -82,7 +79,7 @@ describe.each(DATABASES)('keep me signed in on %s', (kind) => {
 
     const answer = await client.request<{ verifySignInCode: StepPayload }>(
       `mutation ($input: SecondFactorInput!) { verifySignInCode(input: $input) { ${SIGN_IN_STEP} } }`,
-      { input: { code: codeOf(secret, 1) } },
+      { input: { code: authenticatorCode(secret, 1) } },
     );
     expect(answer.data?.verifySignInCode.viewer?.email).toBe(admin.email);
     expectLifetime(sessionCookie(answer.setCookies), keepSignedIn);

@@ -1,14 +1,10 @@
-import { Secret, TOTP } from 'otpauth';
+import { authenticatorCode } from '@yozy/subscription-api/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from '@yozy/gateway';
 import { factories, type User } from '../support/factories';
 import { GraphQLSession, VIEWER } from '../support/graphql';
 import { DATABASES, startStack, type Stack } from '../support/stack';
 import { useStack } from '../support/useStack';
-
-/** The code an authenticator app shows for the secret, `steps` periods from now. */
-const codeOf = (secret: string, steps = 0) =>
-  new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + steps * 30_000 });
 
 const ENROL = 'mutation { startTwoFactorEnrolment { enrolment { secret otpauthUrl qrCode } errors { code message } } }';
 const CONFIRM = `mutation ($code: String!) {
@@ -49,7 +45,7 @@ async function signedInAs(gatewayUrl: string, user: User): Promise<GraphQLSessio
 async function enrol(client: GraphQLSession) {
   const started = await client.request<{ startTwoFactorEnrolment: { enrolment: Enrolment } }>(ENROL);
   const { secret } = started.data!.startTwoFactorEnrolment.enrolment;
-  const firstCode = codeOf(secret);
+  const firstCode = authenticatorCode(secret);
   const confirmed = await client.request<{ confirmTwoFactor: { recoveryCodes: string[] } }>(CONFIRM, { code: firstCode });
   return { secret, firstCode, recoveryCodes: confirmed.data!.confirmTwoFactor.recoveryCodes };
 }
@@ -70,13 +66,13 @@ describe.each(DATABASES)('two-factor sign-in on %s', (kind) => {
     expect(enrolment.otpauthUrl).toContain(`secret=${enrolment.secret}`);
 
     const wrong = await client.request<{ confirmTwoFactor: StepPayload & { twoFactor: null } }>(CONFIRM, {
-      code: codeOf(enrolment.secret, 10),
+      code: authenticatorCode(enrolment.secret, 10),
     });
     expect(wrong.data!.confirmTwoFactor.errors).toEqual([
       { code: 'INVALID_CREDENTIALS', field: 'code', message: expect.stringMatching(/not right/) },
     ]);
     const confirmed = await client.request<{ confirmTwoFactor: { twoFactor: { enabled: boolean }; recoveryCodes: string[] } }>(CONFIRM, {
-      code: codeOf(enrolment.secret),
+      code: authenticatorCode(enrolment.secret),
     });
     expect(confirmed.data!.confirmTwoFactor.twoFactor.enabled).toBe(true);
     expect(confirmed.data!.confirmTwoFactor.recoveryCodes).toHaveLength(10);
@@ -103,7 +99,7 @@ describe.each(DATABASES)('two-factor sign-in on %s', (kind) => {
     expect((await client.request(VIEWER)).data).toEqual({ viewer: null });
     expect([...client.cookies.keys()]).toEqual(['sign_in_step']);
 
-    const wrong = await client.request<{ verifySignInCode: StepPayload }>(VERIFY, { input: { code: codeOf(secret, 10) } });
+    const wrong = await client.request<{ verifySignInCode: StepPayload }>(VERIFY, { input: { code: authenticatorCode(secret, 10) } });
     expect(wrong.data!.verifySignInCode).toMatchObject({ viewer: null, errors: [{ code: 'INVALID_CREDENTIALS', field: 'code' }] });
     const reused = await client.request<{ verifySignInCode: StepPayload }>(VERIFY, { input: { code: firstCode } });
     expect(reused.data!.verifySignInCode.errors[0]).toMatchObject({
@@ -111,12 +107,12 @@ describe.each(DATABASES)('two-factor sign-in on %s', (kind) => {
       message: expect.stringMatching(/already been used/),
     });
 
-    const done = await client.request<{ verifySignInCode: StepPayload }>(VERIFY, { input: { code: codeOf(secret, 1) } });
+    const done = await client.request<{ verifySignInCode: StepPayload }>(VERIFY, { input: { code: authenticatorCode(secret, 1) } });
     expect(done.data!.verifySignInCode).toMatchObject({ viewer: { email: admin.email }, errors: [] });
     expect((await client.request<{ viewer: { email: string } }>(VIEWER)).data!.viewer.email).toBe(admin.email);
     expect(client.cookies.has('sign_in_step')).toBe(false);
     // The step was used: the same code step cannot start a second session.
-    const again = await client.request<{ verifySignInCode: StepPayload }>(VERIFY, { input: { code: codeOf(secret, 1) } });
+    const again = await client.request<{ verifySignInCode: StepPayload }>(VERIFY, { input: { code: authenticatorCode(secret, 1) } });
     expect(again.data!.verifySignInCode.errors[0]?.code).toBe('INVALID_TOKEN');
   });
 
@@ -147,16 +143,16 @@ describe.each(DATABASES)('two-factor sign-in on %s', (kind) => {
     const other = await signedInAs(stack.gatewayUrl, stranger);
 
     // Another person's code and confirmation concern only their own two-factor (here: none).
-    const foreign = await other.request<{ disableTwoFactor: StepPayload }>(DISABLE, { input: { code: codeOf(secret, 1) } });
+    const foreign = await other.request<{ disableTwoFactor: StepPayload }>(DISABLE, { input: { code: authenticatorCode(secret, 1) } });
     expect(foreign.data!.disableTwoFactor.errors[0]?.code).toBe('CONFLICT');
-    const foreignConfirm = await other.request<{ confirmTwoFactor: StepPayload }>(CONFIRM, { code: codeOf(secret, 1) });
+    const foreignConfirm = await other.request<{ confirmTwoFactor: StepPayload }>(CONFIRM, { code: authenticatorCode(secret, 1) });
     expect(foreignConfirm.data!.confirmTwoFactor.errors[0]?.code).toBe('CONFLICT');
     expect((await client.request(STATUS)).data).toEqual({ twoFactor: { enabled: true, recoveryCodesLeft: 10 } });
 
-    const wrong = await client.request<{ disableTwoFactor: StepPayload }>(DISABLE, { input: { code: codeOf(secret, 10) } });
+    const wrong = await client.request<{ disableTwoFactor: StepPayload }>(DISABLE, { input: { code: authenticatorCode(secret, 10) } });
     expect(wrong.data!.disableTwoFactor.errors[0]).toMatchObject({ code: 'INVALID_CREDENTIALS', field: 'code' });
     const off = await client.request<{ disableTwoFactor: { twoFactor: { enabled: boolean } } }>(DISABLE, {
-      input: { code: codeOf(secret, 1) },
+      input: { code: authenticatorCode(secret, 1) },
     });
     expect(off.data!.disableTwoFactor.twoFactor.enabled).toBe(false);
     expect((await passwordStep(new GraphQLSession(stack.gatewayUrl), admin)).viewer?.email).toBe(admin.email);
@@ -179,15 +175,19 @@ describe.each(DATABASES)('two-factor sign-in on %s', (kind) => {
     expect((await client.request(VIEWER)).data).toEqual({ viewer: null });
     const started = await client.request<{ startSignInEnrolment: { enrolment: Enrolment } }>(START_SIGN_IN_ENROLMENT);
     const { secret } = started.data!.startSignInEnrolment.enrolment;
-    const wrong = await client.request<{ confirmSignInEnrolment: StepPayload }>(CONFIRM_SIGN_IN_ENROLMENT, { code: codeOf(secret, 10) });
+    const wrong = await client.request<{ confirmSignInEnrolment: StepPayload }>(CONFIRM_SIGN_IN_ENROLMENT, {
+      code: authenticatorCode(secret, 10),
+    });
     expect(wrong.data!.confirmSignInEnrolment.errors[0]).toMatchObject({ code: 'INVALID_CREDENTIALS', field: 'code' });
-    const done = await client.request<{ confirmSignInEnrolment: StepPayload }>(CONFIRM_SIGN_IN_ENROLMENT, { code: codeOf(secret) });
+    const done = await client.request<{ confirmSignInEnrolment: StepPayload }>(CONFIRM_SIGN_IN_ENROLMENT, {
+      code: authenticatorCode(secret),
+    });
     expect(done.data!.confirmSignInEnrolment).toMatchObject({ viewer: { email: admin.email }, errors: [] });
     expect(done.data!.confirmSignInEnrolment.recoveryCodes).toHaveLength(10);
     expect((await client.request<{ viewer: { email: string } }>(VIEWER)).data!.viewer.email).toBe(admin.email);
     // From now on the sign-in asks for a code, and two-factor cannot be turned off.
     expect(await passwordStep(new GraphQLSession(stack.gatewayUrl), admin)).toMatchObject({ nextStep: 'CODE' });
-    const off = await client.request(DISABLE, { input: { code: codeOf(secret, 1) } });
+    const off = await client.request(DISABLE, { input: { code: authenticatorCode(secret, 1) } });
     expect(off.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
   });
 });
@@ -222,15 +222,15 @@ describe('the code step of a sign-in is rate limited', () => {
     const client = new GraphQLSession(stack.gatewayUrl);
     await passwordStep(client, admin);
     for (let i = 0; i < FREE; i++) {
-      const wrong = await client.request<{ verifySignInCode: StepPayload }>(VERIFY, { input: { code: codeOf(secret, 10) } });
+      const wrong = await client.request<{ verifySignInCode: StepPayload }>(VERIFY, { input: { code: authenticatorCode(secret, 10) } });
       expect(wrong.data!.verifySignInCode.errors[0]?.code).toBe('INVALID_CREDENTIALS');
     }
-    const limited = await client.request(VERIFY, { input: { code: codeOf(secret, 1) } });
+    const limited = await client.request(VERIFY, { input: { code: authenticatorCode(secret, 1) } });
     expect(limited.status).toBe(429);
     expect(limited.errors?.[0]?.extensions?.code).toBe('RATE_LIMITED');
     // A new password step does not give new guesses.
     await passwordStep(client, admin);
-    expect((await client.request(VERIFY, { input: { code: codeOf(secret, 1) } })).status).toBe(429);
+    expect((await client.request(VERIFY, { input: { code: authenticatorCode(secret, 1) } })).status).toBe(429);
     // Someone else signing in from the same address is not held up.
     const neighbourClient = new GraphQLSession(stack.gatewayUrl);
     await passwordStep(neighbourClient, neighbour);

@@ -1,4 +1,4 @@
-import { Secret, TOTP } from 'otpauth';
+import { authenticatorCode } from '../testing/authenticator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_MAX_AGE_MS, SHORT_SESSION_MAX_AGE_MS } from '@yozy/shared';
 import { DEMO_PASSWORD } from '../seed/demo';
@@ -10,9 +10,6 @@ beforeAll(async () => {
   api = await openRestApi();
 });
 afterAll(() => api.close());
-
-const codeOf = (secret: string, steps = 0) =>
-  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({ timestamp: Date.now() + steps * 30_000 });
 
 const passwordStep = (email: string, choice: { keepSignedIn?: boolean } = {}) =>
   api.agent.post('/users/signIn').send({ email, password: DEMO_PASSWORD, ...choice });
@@ -71,7 +68,7 @@ describe('keep me signed in', { timeout: 30_000 }, () => {
     const enrolStep = await passwordStep('admin@globex.local', { keepSignedIn: false });
     expect(enrolStep.body).toMatchObject({ twoFactor: 'enrol' });
     const started = await api.agent.post('/users/signIn/enrolment').send({ challenge: enrolStep.body.challenge });
-    const firstCode = codeOf(started.body.secret);
+    const firstCode = authenticatorCode(started.body.secret);
     const enrolled = await api.agent.post('/users/signIn/enrolment/confirm').send({ challenge: enrolStep.body.challenge, code: firstCode });
     expect(enrolled.status).toBe(200);
     expect(enrolled.body).toMatchObject({ keepSignedIn: false });
@@ -81,7 +78,7 @@ describe('keep me signed in', { timeout: 30_000 }, () => {
     expect(codeStep.body).toMatchObject({ twoFactor: 'code' });
     const signedIn = await api.agent
       .post('/users/signIn/code')
-      .send({ challenge: codeStep.body.challenge, code: codeOf(started.body.secret, 1) });
+      .send({ challenge: codeStep.body.challenge, code: authenticatorCode(started.body.secret, 1) });
     expect(signedIn.status).toBe(200);
     expect(signedIn.body).toMatchObject({ keepSignedIn: true });
     expect(await lifetimeOf(signedIn.body.token)).toEqual(about(SESSION_MAX_AGE_MS));

@@ -1,4 +1,4 @@
-import { Secret, TOTP } from 'otpauth';
+import { authenticatorCode } from '../testing/authenticator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { DEMO_PASSWORD } from '../seed/demo';
@@ -12,15 +12,11 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-/** The code an authenticator app shows for the secret, `steps` periods from now. */
-const codeOf = (secret: string, steps = 0) =>
-  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({ timestamp: Date.now() + steps * 30_000 });
-
 async function enrol(email: string): Promise<{ token: string; secret: string; firstCode: string; recoveryCodes: string[] }> {
   const token = await api.signIn(email);
   const started = await api.agent.post('/users/two-factor/enrolment').auth(token, { type: 'bearer' });
   expect(started.status).toBe(200);
-  const firstCode = codeOf(started.body.secret);
+  const firstCode = authenticatorCode(started.body.secret);
   const confirmed = await api.agent.post('/users/two-factor/confirm').auth(token, { type: 'bearer' }).send({ code: firstCode });
   expect(confirmed.status).toBe(200);
   return { token, secret: started.body.secret, firstCode, recoveryCodes: confirmed.body.recoveryCodes };
@@ -50,12 +46,12 @@ describe('two-factor sign-in', { timeout: 30_000 }, () => {
     const wrong = await api.agent
       .post('/users/two-factor/confirm')
       .auth(token, { type: 'bearer' })
-      .send({ code: codeOf(started.body.secret, 5) });
+      .send({ code: authenticatorCode(started.body.secret, 5) });
     expect(wrong.body.error).toMatchObject({ code: 'INVALID_CREDENTIALS', field: 'code' });
     const confirmed = await api.agent
       .post('/users/two-factor/confirm')
       .auth(token, { type: 'bearer' })
-      .send({ code: codeOf(started.body.secret) });
+      .send({ code: authenticatorCode(started.body.secret) });
     expect(confirmed.body.status.enabled).toBe(true);
     expect(new Set(confirmed.body.recoveryCodes).size).toBe(10);
     const [stored] = await api.db.query<{ recovery_code_hashes: string[] }>(
@@ -79,12 +75,12 @@ describe('two-factor sign-in', { timeout: 30_000 }, () => {
     expect(step.body).toMatchObject({ twoFactor: 'code', challenge: expect.stringMatching(/^\d+\./) });
     expect(step.body).not.toHaveProperty('token');
 
-    const wrong = await api.agent.post('/users/signIn/code').send({ challenge: step.body.challenge, code: codeOf(secret, 4) });
+    const wrong = await api.agent.post('/users/signIn/code').send({ challenge: step.body.challenge, code: authenticatorCode(secret, 4) });
     expect(wrong.body.error).toMatchObject({ code: 'INVALID_CREDENTIALS', field: 'code' });
     // The code that confirmed the enrolment cannot be used again.
     const reused = await api.agent.post('/users/signIn/code').send({ challenge: step.body.challenge, code: firstCode });
     expect(reused.body.error).toMatchObject({ code: 'INVALID_CREDENTIALS', message: expect.stringMatching(/already been used/) });
-    const next = await api.agent.post('/users/signIn/code').send({ challenge: step.body.challenge, code: codeOf(secret, 1) });
+    const next = await api.agent.post('/users/signIn/code').send({ challenge: step.body.challenge, code: authenticatorCode(secret, 1) });
     expect(next.status).toBe(200);
     expect((await api.agent.get('/users/me').auth(next.body.token, { type: 'bearer' })).status).toBe(200);
     // The step is single-use.
@@ -104,7 +100,7 @@ describe('two-factor sign-in', { timeout: 30_000 }, () => {
 
     // A step whose id was changed matches nothing.
     const [, random] = twice.body.challenge.split('.');
-    const forged = await api.agent.post('/users/signIn/code').send({ challenge: `1.${random}`, code: codeOf(secret, 1) });
+    const forged = await api.agent.post('/users/signIn/code').send({ challenge: `1.${random}`, code: authenticatorCode(secret, 1) });
     expect(forged.body.error).toMatchObject({ code: 'INVALID_TOKEN' });
   });
 
@@ -117,7 +113,7 @@ describe('two-factor sign-in', { timeout: 30_000 }, () => {
         await api.agent
           .post('/users/two-factor/disable')
           .auth(other, { type: 'bearer' })
-          .send({ code: codeOf(secret, 1) })
+          .send({ code: authenticatorCode(secret, 1) })
       ).status,
     ).toBe(409);
     expect(
@@ -125,7 +121,7 @@ describe('two-factor sign-in', { timeout: 30_000 }, () => {
         await api.agent
           .post('/users/two-factor/confirm')
           .auth(other, { type: 'bearer' })
-          .send({ code: codeOf(secret, 1) })
+          .send({ code: authenticatorCode(secret, 1) })
       ).status,
     ).toBe(409);
     expect((await api.agent.get('/users/two-factor').auth(token, { type: 'bearer' })).body.enabled).toBe(true);
@@ -158,7 +154,7 @@ describe('two-factor sign-in', { timeout: 30_000 }, () => {
     expect(enrolment.body.secret).toMatch(/^[A-Z2-7]+$/);
     const done = await api.agent.post('/users/signIn/enrolment/confirm').send({
       challenge: step.body.challenge,
-      code: codeOf(enrolment.body.secret),
+      code: authenticatorCode(enrolment.body.secret),
     });
     expect(done.body.recoveryCodes).toHaveLength(10);
     expect((await api.agent.get('/users/me').auth(done.body.token, { type: 'bearer' })).status).toBe(200);
@@ -167,7 +163,7 @@ describe('two-factor sign-in', { timeout: 30_000 }, () => {
     const off = await api.agent
       .post('/users/two-factor/disable')
       .auth(done.body.token, { type: 'bearer' })
-      .send({ code: codeOf(enrolment.body.secret, 1) });
+      .send({ code: authenticatorCode(enrolment.body.secret, 1) });
     expect(off.body.error).toMatchObject({ code: 'FORBIDDEN' });
   });
 
@@ -197,31 +193,31 @@ describe('two-factor sign-in', { timeout: 30_000 }, () => {
     const { secret, recoveryCodes } = await enrol(person.email);
     const step = (await passwordStep(person.email)).body.challenge;
 
-    const first = await api.agent.post('/users/signIn/code').send({ challenge: step, code: codeOf(secret, 10) });
+    const first = await api.agent.post('/users/signIn/code').send({ challenge: step, code: authenticatorCode(secret, 10) });
     expect(first.body.error).toMatchObject({ code: 'INVALID_CREDENTIALS', field: 'code' });
     expect(await failedAttempts(step)).toBe(1);
     // Recovery codes draw on the same budget.
     const wrongRecovery = await api.agent.post('/users/signIn/code').send({ challenge: step, recoveryCode: 'aaaaa-aaaaa' });
     expect(wrongRecovery.body.error).toMatchObject({ code: 'INVALID_CREDENTIALS', field: 'recoveryCode' });
     for (let i = 0; i < 2; i++) {
-      expect((await api.agent.post('/users/signIn/code').send({ challenge: step, code: codeOf(secret, 10) })).body.error.field).toBe(
-        'code',
-      );
+      expect(
+        (await api.agent.post('/users/signIn/code').send({ challenge: step, code: authenticatorCode(secret, 10) })).body.error.field,
+      ).toBe('code');
     }
     expect(await failedAttempts(step)).toBe(4);
-    const fifth = await api.agent.post('/users/signIn/code').send({ challenge: step, code: codeOf(secret, 10) });
+    const fifth = await api.agent.post('/users/signIn/code').send({ challenge: step, code: authenticatorCode(secret, 10) });
     expect(fifth.status).toBe(401);
     expect(fifth.body.error).toEqual({ code: 'INVALID_CREDENTIALS', field: 'challenge', message: STEP_ENDED_MESSAGE });
 
     // The step is over: the right code and an unused recovery code are refused like an expired step.
-    for (const factor of [{ code: codeOf(secret, 1) }, { recoveryCode: recoveryCodes[0] }]) {
+    for (const factor of [{ code: authenticatorCode(secret, 1) }, { recoveryCode: recoveryCodes[0] }]) {
       const late = await api.agent.post('/users/signIn/code').send({ challenge: step, ...factor });
       expect(late.body.error).toMatchObject({ code: 'INVALID_TOKEN', field: 'challenge' });
     }
     expect(await failedAttempts(step)).toBe(5);
     // A new password step has a budget of its own, and the right code signs in.
     const again = (await passwordStep(person.email)).body.challenge;
-    expect((await api.agent.post('/users/signIn/code').send({ challenge: again, code: codeOf(secret, 1) })).status).toBe(200);
+    expect((await api.agent.post('/users/signIn/code').send({ challenge: again, code: authenticatorCode(secret, 1) })).status).toBe(200);
   });
 
   it('takes no more than five wrong codes on one step when they all arrive at once', async () => {
@@ -229,7 +225,7 @@ describe('two-factor sign-in', { timeout: 30_000 }, () => {
     const { secret } = await enrol(person.email);
     const step = (await passwordStep(person.email)).body.challenge;
     const answers = await Promise.all(
-      Array.from({ length: 20 }, () => api.agent.post('/users/signIn/code').send({ challenge: step, code: codeOf(secret, 10) })),
+      Array.from({ length: 20 }, () => api.agent.post('/users/signIn/code').send({ challenge: step, code: authenticatorCode(secret, 10) })),
     );
     const fields = answers.map((answer) => `${answer.body.error.code} ${answer.body.error.field}`).sort();
     expect(fields).toEqual(
@@ -240,7 +236,7 @@ describe('two-factor sign-in', { timeout: 30_000 }, () => {
       ].sort(),
     );
     expect(await failedAttempts(step)).toBe(5);
-    const right = await api.agent.post('/users/signIn/code').send({ challenge: step, code: codeOf(secret, 1) });
+    const right = await api.agent.post('/users/signIn/code').send({ challenge: step, code: authenticatorCode(secret, 1) });
     expect(right.body.error).toMatchObject({ code: 'INVALID_TOKEN' });
   });
 
@@ -254,13 +250,13 @@ describe('two-factor sign-in', { timeout: 30_000 }, () => {
     const step = (await passwordStep(person.email)).body.challenge;
     const enrolment = await api.agent.post('/users/signIn/enrolment').send({ challenge: step });
     const confirm = (code: string) => api.agent.post('/users/signIn/enrolment/confirm').send({ challenge: step, code });
-    for (let i = 0; i < 4; i++) expect((await confirm(codeOf(enrolment.body.secret, 10))).body.error.field).toBe('code');
-    expect((await confirm(codeOf(enrolment.body.secret, 10))).body.error).toEqual({
+    for (let i = 0; i < 4; i++) expect((await confirm(authenticatorCode(enrolment.body.secret, 10))).body.error.field).toBe('code');
+    expect((await confirm(authenticatorCode(enrolment.body.secret, 10))).body.error).toEqual({
       code: 'INVALID_CREDENTIALS',
       field: 'challenge',
       message: STEP_ENDED_MESSAGE,
     });
-    expect((await confirm(codeOf(enrolment.body.secret))).body.error).toMatchObject({ code: 'INVALID_TOKEN' });
+    expect((await confirm(authenticatorCode(enrolment.body.secret))).body.error).toMatchObject({ code: 'INVALID_TOKEN' });
     expect((await api.db.query('SELECT 1 FROM two_factor WHERE user_id = $1 AND enabled', [person.userId])).length).toBe(0);
   });
 

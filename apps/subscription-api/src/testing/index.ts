@@ -4,3 +4,4 @@ export { hashPassword } from '../security/passwords';
 export { hashToken, newToken } from '../security/tokens';
 export { startIdentityProvider, type IdentityProvider, type IdentityProviderPerson } from './identityProvider';
 export { startDnsServer, type DnsServer } from './dnsServer';
+export { authenticatorCode } from './authenticator';
