@@ -115,8 +115,14 @@ export function openPglite(db: PGlite): Database {
   };
 }
 
-/** A prepared statement's name, the same for the same text on every connection. */
-const statementName = (sql: string) => `q_${createHash('sha256').update(sql).digest('base64url').slice(0, 32)}`;
+const statementNames = new Map<string, string>();
+
+/** A prepared statement's name, the same for the same text on every connection; hashed once per text. */
+function statementName(sql: string): string {
+  let name = statementNames.get(sql);
+  if (!name) statementNames.set(sql, (name = `q_${createHash('sha256').update(sql).digest('base64url').slice(0, 32)}`));
+  return name;
+}
 
 function postgresTransaction(client: pg.Pool | pg.PoolClient): Transaction {
   return {
