@@ -102,7 +102,7 @@ export const routes: RouteObject[] = [
           { path: userSessionsPath, element: <UserSessions /> },
           { path: statisticsPath, element: <Statistics /> },
           { path: auditLogPath, element: <AuditLog /> },
-          { path: twoFactorPath, element: <TwoFactor /> },
+          { path: twoFactorPath, element: <TwoFactor />, children: [{ path: '*' }] },
           { path: enquiriesPath, element: <Enquiries /> },
           { path: organizationListPath, element: <OrganizationList /> },
           // An organisation's page needs its id; the old address without one leads to the list.

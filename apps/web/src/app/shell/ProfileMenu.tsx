@@ -1,9 +1,17 @@
 import { Box, Button, Menu, Portal, Text } from '@chakra-ui/react';
-import { LuChevronDown, LuCircleUserRound, LuLogOut } from 'react-icons/lu';
+import { LuChevronDown, LuCircleUserRound, LuLogOut, LuUserCog } from 'react-icons/lu';
+import { Link as RouterLink } from 'react-router-dom';
 
-type Props = { label: string; fullName: string; email: string; onSignOut: () => void };
+type Props = {
+  label: string;
+  fullName: string;
+  email: string;
+  /** The person's own password, two-factor and sessions, when their menu lets them open it. */
+  accountPath?: string;
+  onSignOut: () => void;
+};
 
-export function ProfileMenu({ label, fullName, email, onSignOut }: Props) {
+export function ProfileMenu({ label, fullName, email, accountPath, onSignOut }: Props) {
   return (
     <Menu.Root positioning={{ placement: 'bottom-end' }}>
       <Menu.Trigger asChild>
@@ -27,6 +35,14 @@ export function ProfileMenu({ label, fullName, email, onSignOut }: Props) {
               </Text>
             </Box>
             <Menu.Separator />
+            {accountPath && (
+              <Menu.Item value="my-account" asChild data-testid="my-account">
+                <RouterLink to={accountPath}>
+                  <LuUserCog aria-hidden />
+                  My account
+                </RouterLink>
+              </Menu.Item>
+            )}
             <Menu.Item value="sign-out" onSelect={onSignOut} data-testid="sign-out">
               <LuLogOut aria-hidden />
               Sign out

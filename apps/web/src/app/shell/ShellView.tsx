@@ -9,6 +9,7 @@ import { describeRequestError } from '@/lib/requestErrors';
 import { toaster } from '@/lib/toaster';
 import { useSignOut } from '@/features/auth/views/useSignOut';
 import { enquiriesPath } from '@/features/enquiries/urls';
+import { myAccountPath, twoFactorPath } from '@/features/twoFactor/urls';
 import { AppLayout } from './AppLayout';
 import { ProfileMenu } from './ProfileMenu';
 import { ShellScreenLoading } from './ShellScreenLoading';
@@ -67,6 +68,7 @@ export default function ShellView({ viewer }: { viewer: ViewerFieldsFragment }) 
               label={viewer.organization.contactName?.trim() || FALLBACK_PROFILE_LABEL}
               fullName={fullName}
               email={viewer.email}
+              accountPath={viewer.menu.some((entry) => entry.path === twoFactorPath) ? myAccountPath : undefined}
               onSignOut={() => void signOut()}
             />
           }

@@ -1,7 +1,6 @@
 import { Button, Card, Flex, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
-import { PageHeader } from '@/components/PageHeader';
 import { FormAlert } from '@/components/FormAlert';
 import {
   usePasswordChangeMutation,
@@ -13,14 +12,12 @@ import {
   type UserErrorFieldsFragment,
 } from '@/generated/graphql';
 import { dropListPages } from '@/lib/listCache';
-import { menuEntryName } from '@/lib/menu';
 import { describeRequestError, errorMessage } from '@/lib/requestErrors';
 import { toaster } from '@/lib/toaster';
 import { useMutationForm } from '@/lib/useMutationForm';
 import { ChangePasswordForm } from '@/features/twoFactor/components/ChangePasswordForm';
 import { OwnSessionList } from '@/features/twoFactor/components/OwnSessionList';
 import { TwoFactorSection } from '@/features/twoFactor/components/TwoFactorSection';
-import { twoFactorPath } from '@/features/twoFactor/urls';
 
 const changePasswordSchema = () => import('@yozy/shared/inputs').then((inputs) => inputs.changePasswordInput);
 
@@ -37,7 +34,7 @@ function refusal(errors: readonly UserErrorFieldsFragment[] | undefined): void {
 
 type Pending = { kind: 'one'; session: SessionFieldsFragment } | { kind: 'others' } | null;
 
-/** Privacy & Setting: change your own password, and see and end your own sessions. */
+/** Privacy & Setting's "My account" tab: change your own password, and see and end your own sessions. */
 export default function TwoFactorView() {
   const { data: viewerData } = useViewerQuery();
   const viewer = viewerData?.viewer;
@@ -87,7 +84,6 @@ export default function TwoFactorView() {
 
   return (
     <Stack gap="8">
-      <PageHeader title={menuEntryName(twoFactorPath)} />
       <Card.Root as="section" aria-labelledby="change-password-heading">
         <Card.Body gap="4">
           <Stack gap="1">
