@@ -415,4 +415,40 @@ describe('DataTable', { timeout: 20_000 }, () => {
       expect(isDisabled(screen.getByRole('button', { name: 'Export CSV' }))).toBe(true);
     });
   });
+
+  describe('columns', () => {
+    afterEach(() => window.localStorage.clear());
+
+    it('hides a column the reader unticks, keeps the first one, and remembers the choice per list', async () => {
+      const user = userEvent.setup();
+      const { unmount } = renderInConsole(<Harness />);
+      await user.click(screen.getByRole('button', { name: 'Columns' }));
+      const menu = await screen.findByRole('menu');
+      expect(within(menu).getByRole('menuitemcheckbox', { name: 'Name' }).getAttribute('aria-disabled')).toBe('true');
+      // The row's actions are not a column to choose.
+      expect(
+        within(menu)
+          .getAllByRole('menuitemcheckbox')
+          .map((item) => item.textContent),
+      ).toEqual(['Name', 'Country', 'Users']);
+
+      await user.click(within(menu).getByRole('menuitemcheckbox', { name: 'Country' }));
+      await waitFor(() => expect(within(table()).queryByRole('columnheader', { name: 'Country' })).toBeNull());
+      expect(within(bodyRows()[0]!).getAllByRole('cell')).toHaveLength(3);
+      unmount();
+
+      renderInConsole(<Harness />);
+      expect(within(table()).queryByRole('columnheader', { name: 'Country' })).toBeNull();
+      expect(screen.getByRole('button', { name: 'Columns (1 hidden)' })).toBeTruthy();
+      renderInConsole(<Harness label="Regions" />);
+      expect(screen.getByRole('table', { name: 'Regions' }).querySelectorAll('th')).toHaveLength(4);
+    });
+
+    it('keeps the row actions at the end edge while the other columns scroll', () => {
+      renderInConsole(<Harness />);
+      const actions = bodyRows()[0]!.querySelector('[data-row-actions]');
+      expect(actions?.textContent).toBe('Open');
+      expect(getComputedStyle(actions!).position).toBe('sticky');
+    });
+  });
 });

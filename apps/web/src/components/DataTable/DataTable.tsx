@@ -7,6 +7,7 @@ import {
   type RowSelectionState,
   type SortingState,
   type Updater,
+  type VisibilityState,
 } from '@tanstack/react-table';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { LuCircleAlert, LuInbox, LuSearchX } from 'react-icons/lu';
@@ -15,11 +16,13 @@ import { describeRequestError } from '@/lib/requestErrors';
 import { toaster } from '@/lib/toaster';
 import { useHorizontalOverflow } from '@/lib/useHorizontalOverflow';
 import { BulkActionBar, rowsFor, type BulkAction } from './BulkActionBar';
-import { columnId, csvColumns, type DataTableColumn } from './columns';
+import { ACTIONS_COLUMN, columnId, columnName, csvColumns, type DataTableColumn } from './columns';
+import { ColumnsMenu, type ChoosableColumn } from './ColumnsMenu';
 import { SortButton } from './SortButton';
 import { TableNotice } from './TableNotice';
 import { pageCountOf, TablePagination } from './TablePagination';
 import { TableToolbar, type TableSearch } from './TableToolbar';
+import { useHiddenColumns } from './useHiddenColumns';
 
 /** More rows than one export should fetch page by page; the reader narrows the list first. */
 export const EXPORT_ROW_LIMIT = 10_000;
@@ -29,7 +32,10 @@ const SELECT_WIDTH = '2.75rem';
 const NO_ROWS: never[] = [];
 
 export type DataTableProps<Row> = {
-  /** The list's name for people: the table's accessible name and the export's file name. */
+  /**
+   * The list's name for people: the table's accessible name, the export's file name, and the key
+   * under which this browser remembers the columns the reader hid.
+   */
   label: string;
   columns: readonly DataTableColumn<Row>[];
   /** The current page's rows; undefined until the first answer arrives. */
@@ -95,7 +101,8 @@ export function DataTable<Row>({
   const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
   const [busyAction, setBusyAction] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
-  const { ref: scrollRef, overflowing, hiddenStart } = useHorizontalOverflow<HTMLDivElement>();
+  const { ref: scrollRef, overflowing, hiddenStart, hiddenEnd } = useHorizontalOverflow<HTMLDivElement>();
+  const { hidden, setShown } = useHiddenColumns(label);
 
   // Selection belongs to the rows in view: another page, sort or search starts with none.
   const rowIds = pageRows.map(getRowId).join('\n');
@@ -111,6 +118,22 @@ export function DataTable<Row>({
     return (row: Row) => String(value?.(row) ?? '');
   }, [columns]);
   const rowLabel = getRowLabel ?? firstColumnLabel;
+
+  // Every named column but the row's actions; the first names each row, so it always shows.
+  const choosable = useMemo<ChoosableColumn[]>(
+    () =>
+      columns.flatMap((column, index) => {
+        const id = columnId(column);
+        const name = columnName(column);
+        if (id === undefined || name === undefined || id === ACTIONS_COLUMN) return [];
+        return [{ id, name, locked: index === 0, shown: index === 0 || !hidden.includes(id) }];
+      }),
+    [columns, hidden],
+  );
+  const columnVisibility = useMemo<VisibilityState>(
+    () => Object.fromEntries(choosable.map((column) => [column.id, column.shown])),
+    [choosable],
+  );
 
   const tableColumns = useMemo<DataTableColumn<Row>[]>(() => {
     const sortable = columns.map((column) => {
@@ -171,7 +194,7 @@ export function DataTable<Row>({
     // Ascending first unless a column asks otherwise (`sortDescFirst`, e.g. for "newest first").
     sortDescFirst: false,
     enableRowSelection: selectable,
-    state: { sorting, rowSelection, pagination: { pageIndex: list.page - 1, pageSize: list.pageSize } },
+    state: { sorting, rowSelection, columnVisibility, pagination: { pageIndex: list.page - 1, pageSize: list.pageSize } },
     onSortingChange,
     onRowSelectionChange: setRowSelection,
   });
@@ -228,6 +251,7 @@ export function DataTable<Row>({
       exporting={exporting}
       canExport={total > 0 && !loading && !error}
       onExport={exportRows ? () => void exportCsv() : undefined}
+      columnsMenu={choosable.length > 1 ? <ColumnsMenu columns={choosable} onShownChange={setShown} /> : undefined}
     />
   );
 
@@ -286,17 +310,29 @@ export function DataTable<Row>({
   const stickyColumns = selectable ? 2 : 1;
   // The checkbox column has one width at every table size, so the next column knows where to stick.
   const selectCell = { width: SELECT_WIDTH, minWidth: SELECT_WIDTH, maxWidth: SELECT_WIDTH, px: '0' };
-  const stickyStyle = (index: number) =>
-    index < stickyColumns
-      ? {
-          position: 'sticky' as const,
-          left: index === 0 ? 0 : SELECT_WIDTH,
-          zIndex: 1,
-          bg: 'inherit',
-          // A hairline marks where the scrolling columns pass under the kept one.
-          boxShadow: index === stickyColumns - 1 && hiddenStart ? 'inset -1px 0 0 {colors.border}' : undefined,
-        }
-      : {};
+  const lastColumn = table.getVisibleLeafColumns().length - 1;
+  const actionsLast = table.getVisibleLeafColumns()[lastColumn]?.id === ACTIONS_COLUMN;
+  // The row's name stays at the start and its actions at the end while the columns between scroll.
+  const stickyStyle = (index: number) => {
+    if (index < stickyColumns)
+      return {
+        position: 'sticky' as const,
+        left: index === 0 ? 0 : SELECT_WIDTH,
+        zIndex: 1,
+        bg: 'inherit',
+        // A hairline marks where the scrolling columns pass under the kept one.
+        boxShadow: index === stickyColumns - 1 && hiddenStart ? 'inset -1px 0 0 {colors.border}' : undefined,
+      };
+    if (index === lastColumn && actionsLast)
+      return {
+        position: 'sticky' as const,
+        right: 0,
+        zIndex: 1,
+        bg: 'inherit',
+        boxShadow: hiddenEnd ? 'inset 1px 0 0 {colors.border}' : undefined,
+      };
+    return {};
+  };
 
   return (
     <Box data-testid={testId}>
@@ -397,6 +433,7 @@ export function DataTable<Row>({
                         fontVariantNumeric={cell.column.columnDef.meta?.numeric ? 'tabular-nums' : undefined}
                         {...(cell.column.id === SELECT_COLUMN ? selectCell : {})}
                         {...stickyStyle(index)}
+                        data-row-actions={cell.column.id === ACTIONS_COLUMN || undefined}
                       >
                         {flexRender(cell.column.columnDef.cell, cell.getContext())}
                       </Table.Cell>

@@ -1,4 +1,4 @@
-import { Button, CloseButton, Flex, Input, InputGroup } from '@chakra-ui/react';
+import { Button, CloseButton, Flex, HStack, Input, InputGroup } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { LuDownload, LuSearch } from 'react-icons/lu';
 
@@ -17,10 +17,12 @@ type Props = {
   exporting: boolean;
   canExport: boolean;
   onExport?: () => void;
+  /** The menu choosing which columns show. */
+  columnsMenu?: ReactNode;
 };
 
-export function TableToolbar({ search, searchText, onSearchTextChange, filters, exporting, canExport, onExport }: Props) {
-  if (!search && !filters && !onExport) return null;
+export function TableToolbar({ search, searchText, onSearchTextChange, filters, exporting, canExport, onExport, columnsMenu }: Props) {
+  if (!search && !filters && !onExport && !columnsMenu) return null;
   return (
     <Flex wrap="wrap" align="center" gap="3" mb="3" data-testid="table-toolbar">
       {search && (
@@ -46,20 +48,24 @@ export function TableToolbar({ search, searchText, onSearchTextChange, filters, 
         </InputGroup>
       )}
       {filters}
-      {onExport && (
-        <Button
-          variant="outline"
-          bg="bg"
-          ms={{ sm: 'auto' }}
-          loading={exporting}
-          loadingText="Exporting…"
-          disabled={!canExport}
-          onClick={onExport}
-          data-testid="table-export"
-        >
-          <LuDownload aria-hidden />
-          Export CSV
-        </Button>
+      {(onExport || columnsMenu) && (
+        <HStack gap="3" ms={{ sm: 'auto' }}>
+          {columnsMenu}
+          {onExport && (
+            <Button
+              variant="outline"
+              bg="bg"
+              loading={exporting}
+              loadingText="Exporting…"
+              disabled={!canExport}
+              onClick={onExport}
+              data-testid="table-export"
+            >
+              <LuDownload aria-hidden />
+              Export CSV
+            </Button>
+          )}
+        </HStack>
       )}
     </Flex>
   );

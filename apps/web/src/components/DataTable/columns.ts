@@ -22,6 +22,17 @@ declare module '@tanstack/react-table' {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type DataTableColumn<Row> = ColumnDef<Row, any>;
 
+/**
+ * The id of a row's actions column: it stays in view at the table's end edge while the other
+ * columns scroll, and the reader cannot hide it.
+ */
+export const ACTIONS_COLUMN = 'actions';
+
+/** The column's name for people (its plain-text heading), as the columns menu lists it. */
+export function columnName<Row>(column: DataTableColumn<Row>): string | undefined {
+  return column.meta?.csvHeader ?? (typeof column.header === 'string' && column.header ? column.header : undefined);
+}
+
 /** The id TanStack gives a column: its `id`, else its accessor key (dots become underscores). */
 export function columnId<Row>(column: DataTableColumn<Row>): string | undefined {
   if (column.id) return column.id;
