@@ -2,7 +2,7 @@ import { Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 import { LuPencil, LuPlus, LuTrash2, LuUsers } from 'react-icons/lu';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
-import { DataTable, type DataTableColumn } from '@/components/DataTable';
+import { DataTable, RowActionButton, type DataTableColumn } from '@/components/DataTable';
 import { PageHeader } from '@/components/PageHeader';
 import { GroupListDocument, useGroupDeleteMutation, useGroupListQuery, type GroupFieldsFragment } from '@/generated/graphql';
 import { formatDateTime } from '@/lib/dates';
@@ -75,26 +75,31 @@ export function GroupsScreen({ organizationId, embedded = false }: GroupsScreenP
         meta: { csv: false },
         cell: ({ row }) => (
           <HStack gap="1" justify="flex-end">
-            <Button size="xs" variant="ghost" aria-label={`Members of ${row.original.name}`} onClick={() => setMembersOf(row.original)}>
-              <LuUsers aria-hidden /> Members
-            </Button>
-            <Button
-              size="xs"
+            <RowActionButton
               variant="ghost"
+              icon={<LuUsers aria-hidden />}
+              aria-label={`Members of ${row.original.name}`}
+              onClick={() => setMembersOf(row.original)}
+            >
+              Members
+            </RowActionButton>
+            <RowActionButton
+              variant="ghost"
+              icon={<LuPencil aria-hidden />}
               aria-label={`Edit ${row.original.name}`}
               onClick={() => setEditing({ mode: 'edit', group: row.original })}
             >
-              <LuPencil aria-hidden /> Edit
-            </Button>
-            <Button
-              size="xs"
+              Edit
+            </RowActionButton>
+            <RowActionButton
               variant="ghost"
               colorPalette="red"
+              icon={<LuTrash2 aria-hidden />}
               aria-label={`Delete ${row.original.name}`}
               onClick={() => setDeleting(row.original)}
             >
-              <LuTrash2 aria-hidden /> Delete
-            </Button>
+              Delete
+            </RowActionButton>
           </HStack>
         ),
       },

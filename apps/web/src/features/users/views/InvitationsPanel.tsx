@@ -1,8 +1,8 @@
-import { Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { HStack, Stack, Text } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 import { LuBan, LuCopy, LuSend } from 'react-icons/lu';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
-import { DataTable, FilterSelect, type DataTableColumn } from '@/components/DataTable';
+import { DataTable, FilterSelect, RowActionButton, type DataTableColumn } from '@/components/DataTable';
 import {
   InvitationListDocument,
   useInvitationListQuery,
@@ -131,40 +131,37 @@ export function InvitationsPanel({ organizationId }: { organizationId?: string }
           const name = nameOf(invitation);
           return (
             <HStack gap="2">
-              <Button
-                size="xs"
+              <RowActionButton
                 variant="outline"
+                icon={<LuSend aria-hidden />}
                 aria-label={`Resend the invitation to ${name}`}
                 loading={busy === `${invitation.id}-mail`}
                 onClick={() => void sendAgain(invitation, true)}
                 data-testid="invitation-resend"
               >
-                <LuSend aria-hidden />
                 Resend
-              </Button>
-              <Button
-                size="xs"
+              </RowActionButton>
+              <RowActionButton
                 variant="outline"
+                icon={<LuCopy aria-hidden />}
                 aria-label={`Copy link: a new invitation link for ${name}`}
                 loading={busy === `${invitation.id}-copy`}
                 onClick={() => setCopying(invitation)}
                 data-testid="invitation-copy"
               >
-                <LuCopy aria-hidden />
                 Copy link
-              </Button>
+              </RowActionButton>
               {invitation.status === 'PENDING' && (
-                <Button
-                  size="xs"
+                <RowActionButton
                   variant="outline"
                   colorPalette="red"
+                  icon={<LuBan aria-hidden />}
                   aria-label={`Revoke the invitation of ${name}`}
                   onClick={() => setRevoking(invitation)}
                   data-testid="invitation-revoke"
                 >
-                  <LuBan aria-hidden />
                   Revoke
-                </Button>
+                </RowActionButton>
               )}
             </HStack>
           );
