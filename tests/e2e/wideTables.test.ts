@@ -1,0 +1,198 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { axeFindings } from '../support/axe';
+import { SCREENSHOTS, useBrowser } from '../support/browser';
+import { signedIn } from '../support/graphql';
+import { useStack } from '../support/useStack';
+
+type Mode = 'light' | 'dark';
+type Who = 'admin@acme.local' | 'admin@yozy.local';
+
+/** Every list screen: where it is, who opens it, and the box holding its rows. */
+type ListScreen = {
+  name: string;
+  who: Who;
+  path: string;
+  /** Reaches the list from its address (a tab that is not a link, a dialog). */
+  open?: (page: Page) => Promise<void>;
+  testId: string;
+};
+
+const ORG_ADMIN: Who = 'admin@acme.local';
+const SUPER_ADMIN: Who = 'admin@yozy.local';
+
+const LISTS: ListScreen[] = [
+  { name: 'people', who: ORG_ADMIN, path: '/UserManagement', testId: 'users-table' },
+  {
+    name: 'invitations',
+    who: ORG_ADMIN,
+    path: '/UserManagement',
+    open: (page) => page.getByTestId('invitations-tab').click(),
+    testId: 'invitations-table',
+  },
+  { name: 'groups', who: ORG_ADMIN, path: '/GroupManagement', testId: 'group-table' },
+  {
+    name: 'group-members',
+    who: ORG_ADMIN,
+    path: '/GroupManagement',
+    open: async (page) => {
+      await page
+        .getByTestId('group-table')
+        .locator('tbody tr')
+        .first()
+        .getByRole('button', { name: /^Members of / })
+        .click();
+      await page.getByTestId('group-member-list').or(page.getByTestId('group-members-empty')).waitFor();
+    },
+    testId: 'group-members',
+  },
+  { name: 'sessions', who: ORG_ADMIN, path: '/OrgUserSessions.js', testId: 'sessions-table' },
+  { name: 'audit-log', who: ORG_ADMIN, path: '/AuditLog', testId: 'audit-table' },
+  { name: 'licences', who: ORG_ADMIN, path: '/subscriptionDetails', testId: 'licence-table' },
+  { name: 'own-sessions', who: ORG_ADMIN, path: '/TwoFactor/account', testId: 'own-sessions' },
+  { name: 'enquiries', who: SUPER_ADMIN, path: '/EnquireDetails', testId: 'enquiry-table' },
+  { name: 'organizations', who: SUPER_ADMIN, path: '/OrganizationDetails', testId: 'organization-table' },
+  { name: 'organization-people', who: SUPER_ADMIN, path: '/OrganizationDetails/Organization/{acme}/user', testId: 'users-table' },
+  {
+    name: 'organization-sessions',
+    who: SUPER_ADMIN,
+    path: '/OrganizationDetails/Organization/{acme}/UserSessions',
+    testId: 'sessions-table',
+  },
+  { name: 'plans', who: SUPER_ADMIN, path: '/platformsettings/plans', testId: 'plan-table' },
+  { name: 'products', who: SUPER_ADMIN, path: '/platformsettings/products', testId: 'product-table' },
+  { name: 'roles', who: SUPER_ADMIN, path: '/platformsettings/roles', testId: 'role-table' },
+  { name: 'regions', who: SUPER_ADMIN, path: '/platformsettings/regions', testId: 'region-table' },
+  { name: 'administrators', who: SUPER_ADMIN, path: '/platformsettings/administrators', testId: 'administrator-table' },
+  { name: 'api-keys', who: SUPER_ADMIN, path: '/platformsettings/api-keys', testId: 'api-key-table' },
+  { name: 'outbox', who: SUPER_ADMIN, path: '/platformsettings/outbox', testId: 'outbox-table' },
+  { name: 'platform-audit-log', who: SUPER_ADMIN, path: '/platformsettings/audit', testId: 'audit-table' },
+];
+
+/** How far the page itself scrolls sideways beyond the window (0 when it does not). */
+const pageOverflow = (page: Page) => page.evaluate(() => document.scrollingElement!.scrollWidth - window.innerWidth);
+
+/** The row actions (and a dialog's per-row buttons) that lie even partly outside the window. */
+async function actionsOffScreen(page: Page, list: Locator): Promise<string[]> {
+  const buttons = list.locator('[data-row-actions] button, [data-row-actions] a, [data-testid="group-member-list"] li button');
+  const width = await page.evaluate(() => window.innerWidth);
+  const off: string[] = [];
+  for (const button of await buttons.all()) {
+    const box = await button.boundingBox();
+    if (!box || box.x < 0 || box.x + box.width > width) {
+      off.push(
+        `${(await button.getAttribute('aria-label')) ?? (await button.innerText())} at ${box ? `${box.x}–${box.x + box.width}` : 'nowhere'}`,
+      );
+    }
+  }
+  return off;
+}
+
+/** The list once it has answered: its rows, or its empty state. */
+async function loaded(page: Page, testId: string): Promise<Locator> {
+  const list = page.getByTestId(testId);
+  await list.waitFor();
+  await page.getByTestId('table-loading').waitFor({ state: 'detached' });
+  return list;
+}
+
+describe('wide lists in the browser', () => {
+  const stack = useStack('pglite');
+  const browser = useBrowser();
+  let acmeId: string;
+
+  beforeAll(async () => {
+    const [acme] = await stack.db.query<{ id: string }>("SELECT client_id::text AS id FROM client_users WHERE email = 'admin@acme.local'");
+    acmeId = acme!.id;
+    // The demo data has no API key: one row to check the list with.
+    const provider = await signedIn(stack.gatewayUrl, SUPER_ADMIN);
+    const made = await provider.request<{ createApiKey: { errors: unknown[] } }>(
+      'mutation ($input: CreateApiKeyInput!) { createApiKey(input: $input) { errors { code } } }',
+      { input: { name: 'Billing sync', access: 'READ' } },
+    );
+    expect(made.data!.createApiKey.errors).toEqual([]);
+  });
+
+  async function open(who: Who, width: number, mode: Mode = 'light'): Promise<Page> {
+    const session = await signedIn(stack.gatewayUrl, who);
+    const context = await browser().newContext({
+      baseURL: stack.gatewayUrl,
+      viewport: { width, height: 900 },
+      colorScheme: mode,
+      bypassCSP: true,
+    });
+    await context.addCookies([{ name: 'token_org', value: session.cookies.get('token_org')!, url: stack.gatewayUrl }]);
+    return context.newPage();
+  }
+
+  for (const width of [390, 1280]) {
+    it(`keeps every list's row actions in view and the page from scrolling sideways at ${width} px`, async () => {
+      const problems: string[] = [];
+      for (const who of [ORG_ADMIN, SUPER_ADMIN]) {
+        const page = await open(who, width);
+        for (const screen of LISTS.filter((list) => list.who === who)) {
+          await page.goto(screen.path.replace('{acme}', acmeId));
+          await screen.open?.(page);
+          const list = await loaded(page, screen.testId);
+          const rows = await list.locator('tbody tr, [data-testid="group-member-list"] li, [data-testid="own-session"]').count();
+          if (rows === 0) problems.push(`${screen.name}: no rows to check`);
+          const overflow = await pageOverflow(page);
+          if (overflow > 0) problems.push(`${screen.name}: the page scrolls ${overflow} px sideways`);
+          const off = await actionsOffScreen(page, list);
+          if (off.length > 0) problems.push(`${screen.name}: actions off screen: ${off.join(', ')}`);
+          await page.screenshot({ path: `${SCREENSHOTS}wide-${screen.name}-${width}.png`, fullPage: true });
+        }
+        await page.context().close();
+      }
+      expect(problems).toEqual([]);
+    }, 300_000);
+  }
+
+  it('hides a column chosen in the Columns menu, remembers it after a reload, and shows it again', async () => {
+    const page = await open(ORG_ADMIN, 1280);
+    await page.goto('/OrgUserSessions.js');
+    const table = page.getByRole('table', { name: 'Sign-in sessions' });
+    const browserHeader = table.getByRole('columnheader', { name: 'Browser', exact: true });
+    await loaded(page, 'sessions-table');
+    await browserHeader.waitFor();
+
+    await page.getByTestId('table-columns').click();
+    const menu = page.getByTestId('table-columns-menu');
+    // The first column names each row, so it cannot be hidden.
+    expect(await menu.getByRole('menuitemcheckbox', { name: 'User' }).getAttribute('aria-disabled')).toBe('true');
+    await menu.getByRole('menuitemcheckbox', { name: 'Browser' }).click();
+    await browserHeader.waitFor({ state: 'detached' });
+    expect(await menu.getByRole('menuitemcheckbox', { name: 'Browser' }).getAttribute('aria-checked')).toBe('false');
+    await page.keyboard.press('Escape');
+    expect(await page.getByTestId('table-columns').innerText()).toContain('1 hidden');
+
+    await page.reload();
+    await loaded(page, 'sessions-table');
+    await table.getByRole('columnheader', { name: 'Device', exact: true }).waitFor();
+    expect(await browserHeader.count()).toBe(0);
+    // Another list keeps its own columns.
+    await page.goto('/UserManagement');
+    await loaded(page, 'users-table');
+    expect(await page.getByTestId('table-columns').innerText()).toBe('Columns');
+
+    await page.goto('/OrgUserSessions.js');
+    await loaded(page, 'sessions-table');
+    await page.getByTestId('table-columns').click();
+    await menu.getByRole('menuitemcheckbox', { name: 'Browser' }).click();
+    await browserHeader.waitFor();
+    await page.context().close();
+  });
+
+  for (const mode of ['light', 'dark'] as const) {
+    it(`reads the Columns menu well in ${mode} mode`, async () => {
+      const page = await open(ORG_ADMIN, 1280, mode);
+      await page.goto('/OrgUserSessions.js');
+      await loaded(page, 'sessions-table');
+      await page.getByTestId('table-columns').click();
+      await page.getByTestId('table-columns-menu').waitFor();
+      await page.screenshot({ path: `${SCREENSHOTS}wide-columns-menu-${mode}.png` });
+      expect(await axeFindings(page)).toEqual([]);
+      await page.context().close();
+    });
+  }
+});
