@@ -30,7 +30,7 @@ describe('email settings and the outbox in the browser', () => {
 
   it('an organisation admin sets its own mail server, sends a test mail, and words the invitation with a preview', async () => {
     const page = await as(browser(), 'admin@acme.local', 'light', 1280);
-    await page.goto('/TwoFactor');
+    await page.goto('/TwoFactor/organization');
     const form = page.getByTestId('email-settings-form');
     await form.waitFor();
     await form.getByTestId('email-sender-name').fill('Acme People Team');

@@ -34,8 +34,15 @@ describe('Privacy & Setting in the browser', () => {
     await phone.signIn('admin@globex.local');
 
     const page = await signedIn('admin@globex.local', 1280, 'light');
-    await page.getByTestId('sidebar').getByRole('link', { name: 'Privacy & Setting', exact: true }).click();
-    await page.waitForURL((url) => url.pathname === '/TwoFactor');
+    // The profile menu leads to the person's own account: the first tab of Privacy & Setting.
+    await page.getByTestId('profile-menu').click();
+    await page.getByTestId('my-account').click();
+    await page.waitForURL((url) => url.pathname === '/TwoFactor/account');
+    const tabs = page.getByTestId('privacy-tabs');
+    await page.getByTestId('own-session').first().waitFor();
+    expect(await tabs.getByRole('tab').allInnerTexts()).toEqual(['My account', 'Organization']);
+    expect(await tabs.getByRole('tab', { selected: true }).innerText()).toBe('My account');
+    expect(await page.getByTestId('organization-settings').count()).toBe(0);
     const sessions = page.getByTestId('own-session');
     await expect.poll(() => sessions.count()).toBe(2);
     expect(await sessions.first().innerText()).toContain('This session');
@@ -65,9 +72,20 @@ describe('Privacy & Setting in the browser', () => {
   it('reads well on a phone in dark mode', async () => {
     const page = await signedIn('admin@acme.local', 390, 'dark');
     await page.goto('/TwoFactor');
+    await page.waitForURL((url) => url.pathname === '/TwoFactor/account');
     await page.getByTestId('own-session').first().waitFor();
     await page.screenshot({ path: `${SCREENSHOTS}privacy-390-dark.png`, fullPage: true });
     expect(describeViolations(await axeViolations(page))).toBe('');
+    await page.context().close();
+  });
+
+  it("shows the provider's SuperAdmin only their own account: the organisation tab leads back to it", async () => {
+    const page = await signedIn('admin@yozy.local', 1280, 'light');
+    await page.goto('/TwoFactor/organization');
+    await page.waitForURL((url) => url.pathname === '/TwoFactor/account');
+    await page.getByTestId('own-session').first().waitFor();
+    expect(await page.getByTestId('privacy-tabs').count()).toBe(0);
+    expect(await page.getByTestId('organization-settings').count()).toBe(0);
     await page.context().close();
   });
 });
