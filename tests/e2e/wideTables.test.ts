@@ -54,6 +54,13 @@ const LISTS: ListScreen[] = [
   { name: 'organizations', who: SUPER_ADMIN, path: '/OrganizationDetails', testId: 'organization-table' },
   { name: 'organization-people', who: SUPER_ADMIN, path: '/OrganizationDetails/Organization/{acme}/user', testId: 'users-table' },
   {
+    name: 'organization-licences',
+    who: SUPER_ADMIN,
+    path: '/OrganizationDetails/Organization/{acme}/Subscription',
+    testId: 'licence-table',
+  },
+  { name: 'organization-groups', who: SUPER_ADMIN, path: '/OrganizationDetails/Organization/{acme}/group', testId: 'group-table' },
+  {
     name: 'organization-sessions',
     who: SUPER_ADMIN,
     path: '/OrganizationDetails/Organization/{acme}/UserSessions',
