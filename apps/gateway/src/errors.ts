@@ -103,12 +103,13 @@ export function errorCode(error: unknown): string | undefined {
 export function formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
   const code = formatted.extensions?.code;
   if (typeof code === 'string' && code !== 'INTERNAL_SERVER_ERROR') {
-    const field = formatted.extensions?.field;
+    const { field, requestId } = formatted.extensions ?? {};
     return {
       message: formatted.message,
       locations: formatted.locations,
       path: formatted.path,
-      extensions: { code, ...(field ? { field } : {}) },
+      // A refusal before the operation runs (a wrong API key) names the request itself.
+      extensions: { code, ...(field ? { field } : {}), ...(typeof requestId === 'string' ? { requestId } : {}) },
     };
   }
   const original = unwrapResolverError(error);
