@@ -105,7 +105,9 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
   if (typeof code === 'string' && code !== 'INTERNAL_SERVER_ERROR') {
     const { field, requestId } = formatted.extensions ?? {};
     return {
-      message: formatted.message,
+      // A refusal before the operation runs (a wrong API key) reaches here wrapped by Apollo Server,
+      // which prefixes its message when graphql is loaded twice; it is answered in its own words.
+      message: formatted.message.replace(/^Context creation failed: /, ''),
       locations: formatted.locations,
       path: formatted.path,
       // A refusal before the operation runs (a wrong API key) names the request itself.
