@@ -1,5 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { restError } from '../../errors';
+import { DEFAULT_RATE_LIMITS } from '../../rateLimitPolicies';
+import { createRateLimiter } from '../../rateLimits';
 import { CALLERS, execute, fakeContext } from '../../testing/fakes';
 
 const ISSUE = /* GraphQL */ `
@@ -106,5 +108,16 @@ describe('redeemSignInHandoff', () => {
     expect((await execute(REDEEM, { token: 'tok-123' }, context())).data).toEqual({
       redeemSignInHandoff: { email: null, errors: [{ code: 'INVALID_TOKEN', field: 'token' }] },
     });
+  });
+
+  it('is counted per address like the other public operations: a guesser is refused before the REST service is asked', async () => {
+    const limiter = createRateLimiter({ ...DEFAULT_RATE_LIMITS, redeemSignInHandoff: { windowMs: 60_000, perIp: 2, perAccount: 100 } });
+    const redeemSignInHandoff = vi.fn(() => Promise.reject(restError(400, { code: 'INVALID_TOKEN', message: 'x', field: 'token' })));
+    const guess = (token: string) => execute(REDEEM, { token }, fakeContext({ limiter, sources: { account: { redeemSignInHandoff } } }));
+    await guess('guess-1');
+    await guess('guess-2');
+    const limited = await guess('guess-3');
+    expect(limited.errors?.[0]?.extensions?.code).toBe('RATE_LIMITED');
+    expect(redeemSignInHandoff).toHaveBeenCalledTimes(2);
   });
 });
