@@ -28,6 +28,7 @@ const LIMITS: RateLimits = {
   changePassword: { windowMs: 60 * 60_000, perIp: 1000, perAccount: 3 },
   submitEnquiry: { windowMs: 60 * 60_000, perIp: 1000, perAccount: 3 },
   startSingleSignOn: { windowMs: 60 * 60_000, perIp: 1000, perAccount: 3 },
+  redeemSignInHandoff: { windowMs: 60 * 60_000, perIp: 1000, perAccount: 3 },
   apiKey: { windowMs: 60 * 60_000, perKey: 3 },
 };
 const FREE = LIMITS.signIn.freeFailures;

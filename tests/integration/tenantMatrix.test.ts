@@ -47,6 +47,13 @@ async function ssoClaimOf(db: CellContext['db'], organizationId: string, unique:
   return domain;
 }
 
+/** The sign-in hand-off tokens issued for the other organisation's people, and whether they were used. */
+const handoffsOf = ({ db, other }: CellContext) =>
+  db.query(
+    'SELECT h.handoff_id, h.used_at FROM sign_in_handoffs h JOIN client_users u ON u.user_id = h.user_id WHERE u.client_id = $1 ORDER BY h.handoff_id',
+    [Number(other.id)],
+  );
+
 /** Whether the other organisation's single sign-on domains are verified. */
 const ssoDomainsOf = ({ db, other }: CellContext) =>
   db.query('SELECT domain, verified_at, verified_by FROM sso_domains WHERE client_id = $1 ORDER BY domain', [Number(other.id)]);
@@ -664,6 +671,21 @@ const OPERATIONS: Record<string, Operation> = {
     }),
     may: EVERYONE_GETS('NOT_FOUND'),
     touches: { rows: ({ db }) => db.query('SELECT state_hash FROM sso_attempts ORDER BY state_hash'), unchanged: 'always' },
+  },
+  'Mutation.issueSignInHandoff': {
+    // For the provider's SuperAdmins (and API keys, whose organisation scope handoff.test.ts checks).
+    call: ({ other }) => ({
+      document: 'mutation ($email: String!) { issueSignInHandoff(input: { email: $email }) { handoff { email token } errors { code } } }',
+      variables: { email: other.adminEmail },
+    }),
+    may: ONLY_SUPER_ADMIN_MAY,
+    touches: { rows: handoffsOf },
+  },
+  'Mutation.redeemSignInHandoff': {
+    // A token nobody issued: whoever asks is told it is not good, and no token is used.
+    call: () => ({ document: 'mutation { redeemSignInHandoff(token: "matrix-token-never-issued") { email errors { code } } }' }),
+    may: EVERYONE_GETS({ payloadError: 'INVALID_TOKEN' }),
+    touches: { rows: handoffsOf, unchanged: 'always' },
   },
   'Query.ssoSettings': {
     call: ({ other }) => ({

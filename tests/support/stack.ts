@@ -41,6 +41,7 @@ const ROOMY_LIMITS: RateLimits = {
   submitEnquiry: { windowMs: 60_000, perIp: 10_000, perAccount: 10_000 },
   changePassword: { windowMs: 60_000, perIp: 10_000, perAccount: 10_000 },
   startSingleSignOn: { windowMs: 60_000, perIp: 10_000, perAccount: 10_000 },
+  redeemSignInHandoff: { windowMs: 60_000, perIp: 10_000, perAccount: 10_000 },
   apiKey: { windowMs: 60_000, perKey: 10_000 },
 };
 

@@ -1,7 +1,8 @@
-import type { Request, RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { GraphQLError } from 'graphql';
-import { API_KEY_PREFIX } from '@yozy/shared';
+import { API_KEY_PREFIX, bearerChallenge } from '@yozy/shared';
 import { requestRecord } from '@yozy/shared/requestLog';
+import type { GatewayContext } from './context';
 import type { RateLimiter } from './rateLimits';
 
 /**
@@ -10,8 +11,38 @@ import type { RateLimiter } from './rateLimits';
  * stays in its httpOnly cookie.
  */
 export function apiKeyOf(req: Request): string | null {
-  const match = /^Bearer\s+(\S+)$/i.exec(req.get('authorization') ?? '');
-  return match?.[1]?.startsWith(API_KEY_PREFIX) ? match[1] : null;
+  const sent = bearerOf(req);
+  return sent?.startsWith(API_KEY_PREFIX) ? sent : null;
+}
+
+/** Whatever is sent as `Authorization: Bearer …`: at the gateway, only an API key belongs there. */
+function bearerOf(req: Request): string | null {
+  return /^Bearer\s+(\S+)$/i.exec(req.get('authorization') ?? '')?.[1] ?? null;
+}
+
+export const INVALID_API_KEY_MESSAGE = 'The API key is not valid or has been revoked';
+
+type ContextOf = (args: { req: Request; res: Response }) => Promise<GatewayContext>;
+
+/**
+ * A tool whose key is wrong (unknown, revoked, expired, or not a key at all) is told so with
+ * HTTP 401 and `WWW-Authenticate: Bearer … error="invalid_token"` (RFC 6750) before anything runs,
+ * rather than the "Sign in to continue" a browser without a session gets in a 200 answer: a
+ * browser's requests, which carry a cookie and never this header, are answered as before.
+ */
+export function refusingInvalidApiKeys(contextOf: ContextOf): ContextOf {
+  return async (args) => {
+    const ctx = await contextOf(args);
+    if (bearerOf(args.req) === null || (ctx.usesApiKey && (await ctx.viewer()))) return ctx;
+    ctx.request.errors = ['UNAUTHENTICATED'];
+    throw new GraphQLError(INVALID_API_KEY_MESSAGE, {
+      extensions: {
+        code: 'UNAUTHENTICATED',
+        requestId: ctx.request.requestId,
+        http: { status: 401, headers: new Map([['www-authenticate', bearerChallenge('invalid_token', INVALID_API_KEY_MESSAGE)]]) },
+      },
+    });
+  };
 }
 
 /** Each key's own rate limit, before any work: over it, 429 with `Retry-After`, as GraphQL errors look. */

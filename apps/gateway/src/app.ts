@@ -2,7 +2,7 @@ import { expressMiddleware } from '@as-integrations/express5';
 import cookieParser from 'cookie-parser';
 import express from 'express';
 import helmet from 'helmet';
-import { apiKeyRateLimit } from './apiKeys';
+import { apiKeyRateLimit, refusingInvalidApiKeys } from './apiKeys';
 import { describeError, requestFailure } from '@yozy/shared';
 import { createLogger, logRequests, requestRecord } from '@yozy/shared/requestLog';
 import type { Logger } from 'pino';
@@ -87,7 +87,7 @@ export async function createApp(options: GatewayOptions): Promise<express.Expres
     '/graphql',
     // A file of people to import (at most 500 rows) is the largest thing the console sends.
     express.json({ limit: '1mb' }),
-    expressMiddleware(server, { context }),
+    expressMiddleware(server, { context: refusingInvalidApiKeys(context) }),
   );
 
   app.use(serveConsole(options.webDist));

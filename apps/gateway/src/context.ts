@@ -25,6 +25,8 @@ export type GatewayContext = {
   devices: Pick<DeviceCookies, 'trusted'>;
   /** The call is an internal tool's, with an API key instead of a browser's session. */
   usesApiKey: boolean;
+  /** The console's address (PUBLIC_URL), which the links the gateway answers start with. */
+  publicUrl: string;
   /** The signed-in user, fetched at most once per request; null when signed out or the session ended. */
   viewer(): Promise<Profile | null>;
   /** The browser's session: set after a sign-in, cleared after a sign-out. */
@@ -80,6 +82,7 @@ export function buildContext({ subscriptionApiUrl, captchaSecret, serviceToken, 
       clientAddress,
       devices,
       usesApiKey: apiKey !== null,
+      publicUrl,
       captcha: new Captcha(captchaSecret, (signature, expiresAt) => dataSources.account.consumeCaptcha(signature, expiresAt)),
       viewer: () =>
         (viewer ??= caller.token ? dataSources.account.getProfile().then(known, nullWhenUnauthenticated) : Promise.resolve(null)),

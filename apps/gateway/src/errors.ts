@@ -103,12 +103,15 @@ export function errorCode(error: unknown): string | undefined {
 export function formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
   const code = formatted.extensions?.code;
   if (typeof code === 'string' && code !== 'INTERNAL_SERVER_ERROR') {
-    const field = formatted.extensions?.field;
+    const { field, requestId } = formatted.extensions ?? {};
     return {
-      message: formatted.message,
+      // A refusal before the operation runs (a wrong API key) reaches here wrapped by Apollo Server,
+      // which prefixes its message when graphql is loaded twice; it is answered in its own words.
+      message: formatted.message.replace(/^Context creation failed: /, ''),
       locations: formatted.locations,
       path: formatted.path,
-      extensions: { code, ...(field ? { field } : {}) },
+      // A refusal before the operation runs (a wrong API key) names the request itself.
+      extensions: { code, ...(field ? { field } : {}), ...(typeof requestId === 'string' ? { requestId } : {}) },
     };
   }
   const original = unwrapResolverError(error);

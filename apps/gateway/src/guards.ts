@@ -64,6 +64,19 @@ export const superAdminInPerson = <Result, Parent, Args>(resolver: ResolverFn<Re
     return (await resolver(parent, args, ctx, info)) as Awaited<Result>;
   });
 
+/**
+ * The provider's SuperAdmins, in person or by key, and the API keys of internal tools, including a
+ * key that reaches one organisation (the REST service keeps it to that organisation's records);
+ * an organisation's admins signed in in person are refused.
+ */
+export const superAdminOrApiKey = <Result, Parent, Args>(resolver: ResolverFn<Result, Parent, Args>) =>
+  admin(async (parent: Parent, args: Args, ctx: GatewayContext, info: GraphQLResolveInfo): Promise<Awaited<Result>> => {
+    if (!ctx.usesApiKey && (await ctx.viewer())?.TypeOfUser !== 'SuperAdmin') {
+      throw forbidden('This is for the provider’s administrators and API keys');
+    }
+    return (await resolver(parent, args, ctx, info)) as Awaited<Result>;
+  });
+
 /** An organisation's own admins only, on their own organisation: for what is the organisation's say, not the provider's. */
 export const organizationAdmin = <Result, Parent, Args>(resolver: ResolverFn<Result, Parent, Args>) =>
   guard<Parent, Args>((viewer) => {

@@ -50,6 +50,8 @@ export type RateLimits = {
   changePassword: WindowLimit;
   /** Starting single sign-on from the sign-in page: each start writes an attempt and asks the identity provider. */
   startSingleSignOn: WindowLimit;
+  /** The sign-in page redeeming a hand-off token (`/login?data=…`): guessing tokens is counted per address. */
+  redeemSignInHandoff: WindowLimit;
   apiKey: ApiKeyLimit;
 };
 
@@ -86,5 +88,6 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   submitEnquiry: { windowMs: HOUR, perIp: 10, perAccount: 3 },
   changePassword: { windowMs: 15 * MINUTE, perIp: 20, perAccount: 10 },
   startSingleSignOn: { windowMs: 15 * MINUTE, perIp: 30, perAccount: 10 },
+  redeemSignInHandoff: { windowMs: 15 * MINUTE, perIp: 30, perAccount: 5 },
   apiKey: { windowMs: MINUTE, perKey: 600 },
 };

@@ -27,6 +27,7 @@ const LIMITS: RateLimits = {
   changePassword: { windowMs: 3600 * SECOND, perIp: 3, perAccount: 2 },
   submitEnquiry: { windowMs: 3600 * SECOND, perIp: 3, perAccount: 2 },
   startSingleSignOn: { windowMs: 3600 * SECOND, perIp: 3, perAccount: 2 },
+  redeemSignInHandoff: { windowMs: 3600 * SECOND, perIp: 3, perAccount: 2 },
   apiKey: { windowMs: 60 * SECOND, perKey: 3 },
 };
 

@@ -23,6 +23,7 @@ import { platformProductRoutes } from './routes/platform/products';
 import { platformRegionRoutes } from './routes/platform/regions';
 import { platformRoleRoutes } from './routes/platform/roles';
 import { sessionRoutes } from './routes/sessions';
+import { signInHandoffRoutes } from './routes/signInHandoffs';
 import { ssoSettingsRoutes, ssoSignInRoutes } from './routes/sso';
 import { signInStepRoutes, twoFactorRoutes } from './routes/twoFactor';
 import { userImportRoutes } from './routes/userImport';
@@ -36,6 +37,7 @@ export const ROUTES: readonly Route[] = [
   ...twoFactorRoutes,
   ...passwordRoutes,
   ...authRoutes,
+  ...signInHandoffRoutes,
   ...captchaRoutes,
   ...catalogueRoutes,
   ...enquiryRoutes,

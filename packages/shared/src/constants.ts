@@ -8,6 +8,9 @@ export const SHORT_SESSION_MAX_AGE_MS = 3 * 60 * 60 * 1000;
 export const TOKEN_VALIDITY_HOURS = 8;
 export const TOKEN_VALIDITY_MS = TOKEN_VALIDITY_HOURS * 60 * 60 * 1000;
 
+/** A sign-in hand-off (`/login?data=…`) is followed at once by the product that asked for it, so it lives minutes, not hours. */
+export const SIGN_IN_HANDOFF_VALIDITY_MINUTES = 5;
+
 export const REDIRECT_COUNTDOWN_SECONDS = 10;
 export const COPIED_INDICATOR_MS = 3_000;
 export const EXPIRED_LINK_REDIRECT_MS = 4_000;

@@ -20,6 +20,17 @@ export const SET_PASSWORD_TOKEN_PARAM = 'token';
 export const FIRST_NAME_PLACEHOLDER = 'FN';
 export const LAST_NAME_PLACEHOLDER = 'LN';
 
+/**
+ * The sign-in page's hand-off: a product sends a person to `/login?data=<token>` with a one-time
+ * token the REST service issued, and the page fills in the email the token stands for.
+ */
+export const SIGN_IN_PATH = '/login';
+export const SIGN_IN_HANDOFF_PARAM = 'data';
+
+export function signInHandoffLink(token: string): string {
+  return `${SIGN_IN_PATH}?${SIGN_IN_HANDOFF_PARAM}=${encodeURIComponent(token)}`;
+}
+
 export function resetPasswordLink(token: string, email: string): string {
   return `${FORGOT_PASSWORD_PATH}/${encodeURIComponent(token)}/${encodeURIComponent(email)}`;
 }

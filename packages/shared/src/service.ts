@@ -10,6 +10,18 @@ export const CLIENT_USER_AGENT_HEADER = 'x-client-user-agent';
 /** How an internal tool's API key starts, so both apps tell it from a session token without a lookup. */
 export const API_KEY_PREFIX = 'yozy_key_';
 
+/**
+ * The `WWW-Authenticate` challenge of a 401 to a bearer credential (RFC 6750): without an error
+ * when none was sent, `invalid_token` when the one sent is unknown, revoked, expired or malformed.
+ */
+export function bearerChallenge(error?: 'invalid_token', description?: string): string {
+  const params = ['realm="yozy"'];
+  if (error) params.push(`error="${error}"`);
+  // The characters RFC 6750 allows in a description: printable ASCII without `"` and `\`.
+  if (description) params.push(`error_description="${description.replace(/[^\x20\x21\x23-\x5b\x5d-\x7e]/g, '')}"`);
+  return `Bearer ${params.join(', ')}`;
+}
+
 /** The shortest service credential either app accepts. */
 export const SERVICE_TOKEN_MIN_LENGTH = 32;
 

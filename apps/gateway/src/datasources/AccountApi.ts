@@ -71,4 +71,14 @@ export class AccountApi extends SubscriptionService {
   createUser(body: RestBodyOf<'acceptInvitation'>) {
     return this.call('post', '/auth/create/user', { body });
   }
+
+  /** A one-time token that tells the sign-in page who is coming (`/login?data=…`). */
+  issueSignInHandoff(email: string) {
+    return this.call('post', '/sign-in-handoffs', { body: { Email: email } });
+  }
+
+  /** Uses a sign-in hand-off token: the email the sign-in page fills in. */
+  async redeemSignInHandoff(token: string): Promise<string> {
+    return (await this.call('post', '/auth/handoff', { body: { token } })).email;
+  }
 }

@@ -18,6 +18,7 @@ import { administratorResolvers } from './administrators';
 import { apiKeyResolvers } from './apiKeys';
 import { sessionResolvers } from './session';
 import { sessionListResolvers } from './sessions';
+import { signInHandoffResolvers } from './signInHandoff';
 import { userResolvers } from './users';
 import { twoFactorResolvers } from './twoFactor';
 import { userImportResolvers } from './users/import';
@@ -46,4 +47,5 @@ export const resolvers = [
   ssoResolvers,
   twoFactorResolvers,
   userImportResolvers,
+  signInHandoffResolvers,
 ];

@@ -72,6 +72,7 @@ export function fakeContext(
     clientAddress: options.clientAddress ?? '127.0.0.1',
     devices: { trusted: () => options.device ?? null },
     usesApiKey: options.usesApiKey ?? false,
+    publicUrl: 'http://127.0.0.1:4000',
     singleSignOn: {
       callbackUrl: 'http://127.0.0.1:4000/sso/callback',
       begin: (state) => sessionEvents.push(`sso ${state}`),

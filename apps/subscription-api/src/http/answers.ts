@@ -7,9 +7,17 @@ import { DEFAULT_LIMIT, MAX_LIMIT, OPERATORS, type Field } from './resource';
 
 export const refused = (description: string): Answer => ({ description, body: errorAnswer });
 
-export const NO_SESSION = refused(
-  'UNAUTHENTICATED: no token, an ended or expired session, a revoked API key, an API key sent without the gateway’s service credential, or a uuid header of someone else',
-);
+export const NO_SESSION: Answer = {
+  ...refused(
+    'UNAUTHENTICATED: no token, an ended or expired session, a revoked API key, an API key sent without the gateway’s service credential, or a uuid header of someone else',
+  ),
+  headers: {
+    'WWW-Authenticate': {
+      description: 'Bearer realm="yozy" when no token was sent; with error="invalid_token" when the one sent is not live (RFC 6750)',
+      schema: z.string(),
+    },
+  },
+};
 export const NOT_AN_ADMIN = refused('FORBIDDEN: another organisation, or not an administrator');
 export const FOR_SUPER_ADMINS = refused('FORBIDDEN: not one of the provider’s SuperAdmins');
 export const BAD_LIST_QUERY = refused('BAD_REQUEST: an unknown field, or a malformed filter, order or count');

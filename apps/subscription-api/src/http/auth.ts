@@ -1,5 +1,5 @@
 import type { RequestHandler, Response } from 'express';
-import { API_KEY_PREFIX, type TypeOfUser } from '@yozy/shared';
+import { API_KEY_PREFIX, bearerChallenge, type TypeOfUser } from '@yozy/shared';
 import type { Database } from '../db/database';
 import { actingFor } from '../domain/audit';
 import { hashToken } from '../security/tokens';
@@ -27,6 +27,14 @@ export function bearerToken(header: string | undefined): string | null {
   return match?.[1] ?? null;
 }
 
+/**
+ * A refusal of the bearer credential that says how to authenticate (RFC 6750): with none sent,
+ * just the scheme; with one that is not live, invalid_token, so a tool tells a wrong key from a missing one.
+ */
+const noCredential = (message: string) => new HttpError('UNAUTHENTICATED', message, undefined, { 'WWW-Authenticate': bearerChallenge() });
+const invalidCredential = (message: string) =>
+  new HttpError('UNAUTHENTICATED', message, undefined, { 'WWW-Authenticate': bearerChallenge('invalid_token') });
+
 export const API_KEY_THROUGH_GATEWAY_MESSAGE =
   'An API key works only through the console’s GraphQL address (/graphql), where its rate limit applies';
 
@@ -37,11 +45,11 @@ export const API_KEY_THROUGH_GATEWAY_MESSAGE =
 export function authenticate(db: Database): RequestHandler {
   return async (req, res, next) => {
     const token = bearerToken(req.get('authorization'));
-    if (!token) throw new HttpError('UNAUTHENTICATED', 'Sign in first: no session token was sent');
+    if (!token) throw noCredential('Sign in first: no session token was sent');
     if (token.startsWith(API_KEY_PREFIX)) {
       // A key counts against its rate limit in the gateway, so it is taken only from the gateway:
       // sent straight to this port it is refused before anything is looked up.
-      if (res.locals.fromGateway !== true) throw new HttpError('UNAUTHENTICATED', API_KEY_THROUGH_GATEWAY_MESSAGE);
+      if (res.locals.fromGateway !== true) throw invalidCredential(API_KEY_THROUGH_GATEWAY_MESSAGE);
       const viewer = await keyHolder(db, token);
       if (viewer.apiKey!.readOnly && req.method !== 'GET' && req.method !== 'HEAD') {
         throw new HttpError('FORBIDDEN', 'This API key may only read');
@@ -78,12 +86,12 @@ export function authenticate(db: Database): RequestHandler {
       [hashToken(token), uuid],
       { prepare: true },
     );
-    if (!session) throw new HttpError('UNAUTHENTICATED', 'The session has ended or the token is not valid');
+    if (!session) throw invalidCredential('The session has ended or the token is not valid');
     // The organisation's idle limit: a session unused for longer has ended, as if its person had signed out.
     if (session.idleMinutes !== null) {
-      throw new HttpError('UNAUTHENTICATED', `Signed out after ${session.idleMinutes} minutes without activity`);
+      throw invalidCredential(`Signed out after ${session.idleMinutes} minutes without activity`);
     }
-    if (uuid && uuid !== session.uuid) throw new HttpError('UNAUTHENTICATED', 'The uuid header does not match the session');
+    if (uuid && uuid !== session.uuid) throw invalidCredential('The uuid header does not match the session');
     const { idleMinutes: _idle, ...viewer } = session;
     res.locals.viewer = { ...viewer, apiKey: null } satisfies Viewer;
     next();
@@ -111,7 +119,7 @@ async function keyHolder(db: Database, key: string): Promise<Viewer> {
     [hashToken(key)],
     { prepare: true },
   );
-  if (!row) throw new HttpError('UNAUTHENTICATED', 'The API key is not valid or has been revoked');
+  if (!row) throw invalidCredential('The API key is not valid or has been revoked');
   return {
     // No session has id 0: "the caller's own session" is none of them.
     sessionId: '0',

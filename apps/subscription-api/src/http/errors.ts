@@ -35,12 +35,13 @@ const STATUS: Record<ErrorCode, number> = {
   INTERNAL: 500,
 };
 
-/** An expected failure, answered as `{ error: { code, message, field? } }`. */
+/** An expected failure, answered as `{ error: { code, message, field? } }`, with `headers` when it needs some (a 401's challenge). */
 export class HttpError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
     readonly field?: string,
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
   }
@@ -66,6 +67,7 @@ export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, _nex
   if (!known) requestRecord(res).failure = describeError(error);
   const answer = known ?? new HttpError('INTERNAL', 'Something went wrong on our side');
   requestRecord(res).errors = [answer.code];
+  if (answer.headers) res.set(answer.headers);
   res.status(answer.status).json({
     // An empty name is still a name: `?=eq.1` is answered with field "".
     error: { code: answer.code, message: answer.message, ...(answer.field !== undefined ? { field: answer.field } : {}) },

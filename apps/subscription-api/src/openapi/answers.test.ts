@@ -72,6 +72,17 @@ describe('the answers the OpenAPI document promises', () => {
     expectDocumented(await api.agent.post('/users/signOut').auth(member, { type: 'bearer' }), 204);
   });
 
+  it('sign-in hand-offs', async () => {
+    const issued = await api.agent.post('/sign-in-handoffs').auth(superAdmin, { type: 'bearer' }).send({ Email: 'member@acme.local' });
+    expectDocumented(issued, 201);
+    expectDocumented(
+      await api.agent.post('/sign-in-handoffs').auth(superAdmin, { type: 'bearer' }).send({ Email: 'nobody@acme.local' }),
+      404,
+    );
+    expectDocumented(await api.agent.post('/auth/handoff').send({ token: issued.body.Token }), 200);
+    expectDocumented(await api.agent.post('/auth/handoff').send({ token: issued.body.Token }), 400);
+  });
+
   it('lists', async () => {
     expectDocumented(await api.agent.get('/subscription_client_details').auth(superAdmin, { type: 'bearer' }), 200);
     expectDocumented(await api.agent.get('/subscription_client_details?ClientId=x').auth(superAdmin, { type: 'bearer' }), 400);

@@ -51,6 +51,7 @@ describe('the OpenAPI document', () => {
         'post /auth/password/linkverify',
         'post /auth/reset',
         'post /auth/create/user',
+        'post /auth/handoff',
         'post /captcha/consume',
         'post /form/subscription_web_enquiry',
         'get /sso/lookup',

@@ -3,6 +3,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import {
   useSignInEnrolmentStartMutation,
+  useSignInHandoffRedeemMutation,
   useSignInMutation,
   ViewerDocument,
   type TwoFactorEnrolmentFieldsFragment,
@@ -16,6 +17,7 @@ import { ScreenSpinner } from '@/components/ScreenSpinner';
 import { LoginForm } from '@/features/auth/components/LoginForm';
 import { SignInCodeStep, SignInEnrolStep } from '@/features/auth/components/SignInSecondStep';
 import { SingleSignOnChoice, SSO_FAILURE_MESSAGES } from '@/features/auth/components/SingleSignOn';
+import { takeHandoffToken } from '@/features/auth/signInHandoff';
 import { forgetTypedEmail, typedEmail, useTypedEmail } from '@/features/auth/typedEmail';
 import { useSingleSignOn, useStartSingleSignOn } from './useSingleSignOn';
 
@@ -34,6 +36,9 @@ type Step =
  */
 const stepFromAddress = (value: string | null): Step =>
   value === 'code' ? { kind: 'code' } : value === 'enrol' ? { kind: 'enrolStarting' } : { kind: 'password' };
+
+/** A used, expired or forged hand-off token is ignored, and the person told so. */
+export const HANDOFF_REFUSED = 'That sign-in link has expired or was already used; sign in as usual.';
 
 const STEP_ENDED: Record<StepEnd, string> = {
   expired: 'That sign-in took too long. Sign in with your email and password again.',
@@ -117,7 +122,36 @@ export default function LoginView() {
       </AuthCard>
     );
   }
-  return <PasswordOrSingleSignOn kit={kit} notice={notice} />;
+  return (
+    <>
+      <HandoffRedemption kit={kit} onRefused={() => setNotice(HANDOFF_REFUSED)} />
+      <PasswordOrSingleSignOn kit={kit} notice={notice} />
+    </>
+  );
+}
+
+/**
+ * A product's `/login?data=<token>` (already out of the address bar, see signInHandoff.ts): the
+ * token is redeemed once for the person's email, which fills the form; the password is theirs to type.
+ */
+function HandoffRedemption({ kit, onRefused }: { kit: Parameters<typeof LoginForm>[0]['kit']; onRefused: () => void }) {
+  const [redeem] = useSignInHandoffRedeemMutation();
+  useEffect(() => {
+    const token = takeHandoffToken();
+    if (token === null) return;
+    redeem({ variables: { token } }).then(
+      ({ data }) => {
+        const email = data?.redeemSignInHandoff.email;
+        if (!email) return onRefused();
+        kit.form.setValue('email', email);
+        kit.form.setFocus('password');
+      },
+      () => onRefused(),
+    );
+    // Once, for the address the page opened with.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return null;
 }
 
 /** The sign-in form, offering single sign-on when the email's domain has it, and only that when it is required. */
