@@ -5,7 +5,7 @@ import { inject } from 'vitest';
 import { createLogger, type DestinationStream } from '@yozy/shared/requestLog';
 import { createApp as createApi, createMailer, openDatabase, type Database } from '@yozy/subscription-api';
 import { copyPostgresTemplate, openPgliteDump, TEST_DATABASE_KINDS } from '@yozy/subscription-api/testing';
-import { createApp as createGateway, DEFAULT_RATE_LIMITS, type RateLimits } from '@yozy/gateway';
+import { createApp as createGateway, DEFAULT_RATE_LIMITS, type RateLimits, type UpstreamPolicy } from '@yozy/gateway';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -59,6 +59,10 @@ export type StackOptions = {
   trustProxy?: string;
   /** Where both services write their request log lines (at `info`); nowhere otherwise. */
   logs?: DestinationStream;
+  /** The gateway's time limits, retries and breaker towards the REST service; the defaults otherwise. */
+  upstream?: UpstreamPolicy;
+  /** Puts something between the gateway and the REST service (a faulty proxy): gets the REST address, gives the one the gateway calls. */
+  apiVia?: (apiUrl: string) => Promise<string>;
 };
 
 /**
@@ -101,7 +105,8 @@ export async function startStack(kind: DatabaseKind, options: StackOptions = {})
   gateway.on(
     'request',
     await createGateway({
-      subscriptionApiUrl: apiUrl,
+      subscriptionApiUrl: options.apiVia ? await options.apiVia(apiUrl) : apiUrl,
+      upstream: options.upstream,
       webDist: WEB_DIST,
       trustProxy: options.trustProxy ?? 'loopback',
       publicUrl: gatewayUrl,
