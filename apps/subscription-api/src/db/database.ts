@@ -39,7 +39,7 @@ export type PoolUse = { max: number; open: number; idle: number; waiting: number
  * How long the service waits on PostgreSQL: for a connection from the pool or the server, and for
  * one statement. Past them the request fails at once (and /health turns red) instead of hanging.
  */
-export const DATABASE_TIMEOUTS = { connectMs: 5_000, statementMs: 15_000, idleInTransactionMs: 30_000 };
+export const DATABASE_TIMEOUTS = { connectMs: 5_000, statementMs: 15_000 };
 
 /** Connections per service: PostgreSQL's work is bounded by its cores, and a queue in the pool is cheaper than one in the server. */
 export const POOL_MAX = 10;
@@ -157,7 +157,6 @@ function openPostgres(url: string): Database {
     max: POOL_MAX,
     connectionTimeoutMillis: DATABASE_TIMEOUTS.connectMs,
     statement_timeout: DATABASE_TIMEOUTS.statementMs,
-    idle_in_transaction_session_timeout: DATABASE_TIMEOUTS.idleInTransactionMs,
   });
   // An idle connection the server dropped is replaced by the pool; unheard, it would end the process.
   pool.on('error', (error) => logError('subscription-api: a database connection failed', error));
