@@ -54,6 +54,13 @@ export class GraphQLSession {
     return this.request<SignInData>(SIGN_IN, { input: { email, password, captcha: await this.captcha() } });
   }
 
+  /** The same cookies and headers sent to another gateway (a console started on a restored backup). */
+  at(gatewayUrl: string): GraphQLSession {
+    const copy = new GraphQLSession(gatewayUrl, this.headers);
+    for (const [name, value] of this.cookies) copy.cookies.set(name, value);
+    return copy;
+  }
+
   private cookieHeader(): string {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
   }

@@ -5,7 +5,7 @@ import { inject } from 'vitest';
 import { createLogger, type DestinationStream } from '@yozy/shared/requestLog';
 import { createApp as createApi, createMailer, openDatabase, type Database } from '@yozy/subscription-api';
 import { copyPostgresTemplate, openPgliteDump, TEST_DATABASE_KINDS } from '@yozy/subscription-api/testing';
-import { createApp as createGateway, DEFAULT_RATE_LIMITS, type RateLimits } from '@yozy/gateway';
+import { createApp as createGateway, DEFAULT_RATE_LIMITS, type RateLimits, type UpstreamPolicy } from '@yozy/gateway';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -14,6 +14,8 @@ export const DATABASES: DatabaseKind[] = [...TEST_DATABASE_KINDS];
 
 export type Stack = {
   db: Database;
+  /** The PostgreSQL database the stack runs on (postgres stacks only). */
+  databaseUrl?: string;
   apiUrl: string;
   gatewayUrl: string;
   stop(): Promise<void>;
@@ -60,6 +62,12 @@ export type StackOptions = {
   trustProxy?: string;
   /** Where both services write their request log lines (at `info`); nowhere otherwise. */
   logs?: DestinationStream;
+  /** The gateway's time limits, retries and breaker towards the REST service; the defaults otherwise. */
+  upstream?: UpstreamPolicy;
+  /** Runs on this PostgreSQL database as it is (a restored backup) instead of a copy of the seeded template; it is not dropped. */
+  databaseUrl?: string;
+  /** Puts something between the gateway and the REST service (a faulty proxy): gets the REST address, gives the one the gateway calls. */
+  apiVia?: (apiUrl: string) => Promise<string>;
 };
 
 /**
@@ -69,9 +77,10 @@ export type StackOptions = {
  */
 export async function startStack(kind: DatabaseKind, options: StackOptions = {}): Promise<Stack> {
   const { pgliteDump, postgresTemplate } = inject('testDatabases');
-  if (kind === 'postgres' && !postgresTemplate) throw new Error('PostgreSQL stacks need TEST_DATABASE_URL');
-  const scratch = kind === 'postgres' ? await copyPostgresTemplate(postgresTemplate!) : null;
-  const db = scratch ? await openDatabase({ url: scratch.url }) : await openPgliteDump(pgliteDump);
+  if (kind === 'postgres' && !postgresTemplate && !options.databaseUrl) throw new Error('PostgreSQL stacks need TEST_DATABASE_URL');
+  const scratch = kind === 'postgres' && !options.databaseUrl ? await copyPostgresTemplate(postgresTemplate!) : null;
+  const databaseUrl = options.databaseUrl ?? scratch?.url;
+  const db = databaseUrl ? await openDatabase({ url: databaseUrl }) : await openPgliteDump(pgliteDump);
 
   // The gateway's address is known first, so mailed links point at it as PUBLIC_URL would.
   const gateway = await listen();
@@ -102,7 +111,8 @@ export async function startStack(kind: DatabaseKind, options: StackOptions = {})
   gateway.on(
     'request',
     await createGateway({
-      subscriptionApiUrl: apiUrl,
+      subscriptionApiUrl: options.apiVia ? await options.apiVia(apiUrl) : apiUrl,
+      upstream: options.upstream,
       webDist: WEB_DIST,
       trustProxy: options.trustProxy ?? 'loopback',
       publicUrl: gatewayUrl,
@@ -115,6 +125,7 @@ export async function startStack(kind: DatabaseKind, options: StackOptions = {})
 
   return {
     db,
+    databaseUrl,
     apiUrl,
     gatewayUrl,
     async stop() {

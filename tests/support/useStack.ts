@@ -18,6 +18,9 @@ export function useStack(kind: DatabaseKind, options: StackOptions | (() => Stac
     get db() {
       return current().db;
     },
+    get databaseUrl() {
+      return current().databaseUrl;
+    },
     get apiUrl() {
       return current().apiUrl;
     },

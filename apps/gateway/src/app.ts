@@ -13,13 +13,19 @@ import { ssoCallback } from './singleSignOn';
 import { buildContext } from './context';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './rateLimitPolicies';
 import { createRateLimiter } from './rateLimits';
+import { observeUpstream } from './metrics';
 import { createGraphQLServer } from './server';
+import { createUpstream, type UpstreamPolicy } from './upstream';
+import { createServiceMetrics, metricsEndpoint } from '@yozy/shared/metrics';
+import { RETRY_AFTER_SECONDS } from '@yozy/shared/server';
 
 export type GatewayOptions = Pick<
   GatewayConfig,
   'subscriptionApiUrl' | 'webDist' | 'trustProxy' | 'publicUrl' | 'captchaSecret' | 'serviceToken' | 'redisUrl'
 > &
-  Partial<Pick<GatewayConfig, 'explorerDist'>> & {
+  Partial<Pick<GatewayConfig, 'explorerDist' | 'metricsAllow'>> & {
+    /** Time limits, retries and the breaker of the calls to the REST service (upstream.ts); tests pass short ones. */
+    upstream?: UpstreamPolicy;
     /** The limits of rateLimitPolicies.ts; tests pass small windows and waits. */
     rateLimits?: RateLimits;
     /** Apollo Server's mode (error detail); defaults to NODE_ENV. */
@@ -32,15 +38,21 @@ export type GatewayOptions = Pick<
 export async function createApp(options: GatewayOptions): Promise<express.Express> {
   const server = createGraphQLServer(options.nodeEnv ?? process.env.NODE_ENV ?? 'development');
   await server.start();
+  const upstream = createUpstream(options.upstream);
+  const metrics = createServiceMetrics('gateway');
+  observeUpstream(metrics, upstream);
 
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', options.trustProxy);
+  // Before everything else: the operator's scrapes are neither logged nor counted as requests.
+  app.use(metricsEndpoint(metrics, options.metricsAllow ?? 'loopback'));
   // A request id is taken from the proxies trusted for the client's address, and made up otherwise.
   const trusted = app.get('trust proxy fn') as (address: string | undefined, hop: number) => boolean;
   app.use(
     logRequests(options.logger ?? createLogger('gateway', 'silent'), {
       trustsSentId: (req) => trusted(req.socket.remoteAddress, 0),
+      observe: metrics.observeRequest,
     }),
   );
   app.use(
@@ -60,12 +72,14 @@ export async function createApp(options: GatewayOptions): Promise<express.Expres
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
+  // Through the breaker: while it is open the answer is 503 at once, and a successful check closes it.
   app.get('/readyz', async (_req, res) => {
     try {
-      const answer = await fetch(new URL('health', options.subscriptionApiUrl), { signal: AbortSignal.timeout(3000) });
+      const answer = await upstream.fetch(new URL('health', options.subscriptionApiUrl).href, { signal: AbortSignal.timeout(3000) });
       if (!answer.ok) throw new Error(`status ${answer.status}`);
       res.json({ status: 'ok', subscriptionApi: 'ok', database: 'ok' });
     } catch {
+      res.setHeader('retry-after', String(RETRY_AFTER_SECONDS));
       res.status(503).json({ status: 'unavailable', subscriptionApi: 'unreachable or its database is down' });
     }
   });
@@ -78,6 +92,7 @@ export async function createApp(options: GatewayOptions): Promise<express.Expres
     serviceToken: options.serviceToken,
     publicUrl: options.publicUrl,
     limiter,
+    upstream,
   });
   const callback = ssoCallback(context);
   app.get(callback.path, cookieParser(), callback.handler);
@@ -111,4 +126,5 @@ const jsonErrors: express.ErrorRequestHandler = (error: unknown, _req, res, _nex
 };
 
 export { DEFAULT_RATE_LIMITS, type RateLimits } from './rateLimitPolicies';
+export { DEFAULT_UPSTREAM_POLICY, type UpstreamPolicy } from './upstream';
 export { createHttpServer, SERVER_TIMEOUTS, type ServerTimeouts } from '@yozy/shared/server';

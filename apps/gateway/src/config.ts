@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { SERVICE_TOKEN_MIN_LENGTH } from '@yozy/shared';
 import { LOG_LEVELS, type LogLevel } from '@yozy/shared/requestLog';
+import { metricsAllowSetting } from '@yozy/shared/metrics';
 
 /** Where `npm run build` puts the GraphQL explorer (apps/explorer). */
 export const DEFAULT_EXPLORER_DIST = fileURLToPath(new URL('../../explorer/dist', import.meta.url));
@@ -25,6 +26,7 @@ const schema = z.object({
   SERVICE_TOKEN: z.string().min(SERVICE_TOKEN_MIN_LENGTH, `must be at least ${SERVICE_TOKEN_MIN_LENGTH} characters`).optional(),
   NODE_ENV: z.string().optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+  METRICS_ALLOW: metricsAllowSetting,
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// address')
@@ -48,6 +50,8 @@ export type GatewayConfig = {
   redisUrl?: string;
   /** How much the gateway logs (LOG_LEVEL): one JSON line per request at `info`. */
   logLevel: LogLevel;
+  /** Who may read GET /metrics (METRICS_ALLOW): loopback by default. */
+  metricsAllow: string;
 };
 
 /** Reads the environment once at start; a bad value stops the gateway with a clear message. */
@@ -75,6 +79,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
     serviceToken: c.SERVICE_TOKEN ?? unsharedServiceToken(),
     redisUrl: c.REDIS_URL,
     logLevel: c.LOG_LEVEL,
+    metricsAllow: c.METRICS_ALLOW,
   };
 }
 

@@ -7,6 +7,7 @@ import { deviceCookieKey, deviceCookies, type DeviceCookies } from './deviceCook
 import type { Profile } from './datasources/types';
 import { errorCode } from './errors';
 import type { RateLimiter } from './rateLimits';
+import type { Upstream } from './upstream';
 import { clearSession, clearSignInStep, readSession, readSignInStep, writeSession, writeSignInStep, writeSsoState } from './session';
 
 /** Where the identity provider sends the browser back after a single sign-on (singleSignOn.ts). */
@@ -55,9 +56,11 @@ export type ContextOptions = {
   /** The console's address (PUBLIC_URL), which the single sign-on redirect address is built from. */
   publicUrl: string;
   limiter: RateLimiter;
+  /** How the REST service is called (upstream.ts); the plain fetch when not given (unit tests). */
+  upstream?: Pick<Upstream, 'fetch'>;
 };
 
-export function buildContext({ subscriptionApiUrl, captchaSecret, serviceToken, publicUrl, limiter }: ContextOptions) {
+export function buildContext({ subscriptionApiUrl, captchaSecret, serviceToken, publicUrl, limiter, upstream }: ContextOptions) {
   const deviceKey = deviceCookieKey(captchaSecret);
   return async ({ req, res }: { req: Request; res: Response }): Promise<GatewayContext> => {
     // A tool's key, when sent, is the caller; otherwise the browser's session cookie.
@@ -67,7 +70,7 @@ export function buildContext({ subscriptionApiUrl, captchaSecret, serviceToken, 
     const request = requestRecord(res);
     request.caller = apiKey ? 'key' : token ? 'person' : 'anonymous';
     const caller = new Caller(token, uuid, clientAddress, req.get('user-agent'), request.requestId);
-    const dataSources = createDataSources({ baseURL: subscriptionApiUrl, serviceToken }, caller);
+    const dataSources = createDataSources({ baseURL: subscriptionApiUrl, serviceToken, fetch: upstream?.fetch }, caller);
     let viewer: Promise<Profile | null> | undefined;
     let step = readSignInStep(req);
     const devices = deviceCookies(deviceKey, req, res);

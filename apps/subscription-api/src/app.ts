@@ -14,6 +14,8 @@ import { openApiDocument } from './openapi';
 import { ROUTES } from './routes';
 import { USER_IMPORT_PATHS } from './routes/userImport';
 import { createSecretBox } from './security/secretBox';
+import { serviceMetrics } from './metrics';
+import { metricsEndpoint } from '@yozy/shared/metrics';
 
 export type ApiOptions = {
   db: Database;
@@ -34,6 +36,8 @@ export type ApiOptions = {
   dnsServers?: string[];
   /** Where each request's log line goes (index.ts: LOG_LEVEL to standard output); none by default. */
   logger?: Logger;
+  /** Who may read GET /metrics (METRICS_ALLOW): loopback by default. */
+  metricsAllow?: string;
 };
 
 /** The REST subscription service as an Express app; `index.ts` only listens. */
@@ -48,14 +52,20 @@ export function createApp({
   allowPrivateNetwork = false,
   dnsServers = [],
   logger = createLogger('subscription-api', 'silent'),
+  metricsAllow = 'loopback',
 }: ApiOptions): express.Express {
   const secretBox = createSecretBox(secretKey);
   mailer ??= createMailer(db, { ...DEFAULT_MAIL_CONFIG, secretKey, allowPrivateNetwork });
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', trustProxy);
+  const metrics = serviceMetrics(db);
+  // Before everything else: the operator's scrapes are neither logged nor counted as requests.
+  app.use(metricsEndpoint(metrics, metricsAllow));
   // The gateway's request id is this request's too, so one id follows a click through both services.
-  app.use(logRequests(logger, { trustsSentId: carriesServiceToken(serviceToken), atEnd: describeRequest }));
+  app.use(
+    logRequests(logger, { trustsSentId: carriesServiceToken(serviceToken), atEnd: describeRequest, observe: metrics.observeRequest }),
+  );
   app.use(helmet());
   app.use(refuseOtherBodies);
   app.use(USER_IMPORT_PATHS, express.json({ limit: '1mb' }));

@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import { SERVICE_TOKEN_MIN_LENGTH } from '@yozy/shared';
 import { LOG_LEVELS, type LogLevel } from '@yozy/shared/requestLog';
+import { metricsAllowSetting } from '@yozy/shared/metrics';
 import type { DatabaseLocation } from './db/database';
 import type { MailConfig } from './mail/mailer';
 import { SECRET_KEY_MIN_LENGTH } from './security/secretBox';
@@ -50,6 +51,7 @@ const schema = z.object({
     .refine((servers) => servers.every(isDnsServer), 'must be IP addresses, each with an optional port, separated by commas'),
   NODE_ENV: z.string().optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+  METRICS_ALLOW: metricsAllowSetting,
   // Where users go when the product master cannot be read (SPEC section 4: the standard web product).
   WEB_PRODUCT_URL: httpUrl.default('https://app.yozy.local'),
 });
@@ -75,6 +77,8 @@ export type ApiConfig = {
   dnsServers: string[];
   /** How much the service logs (LOG_LEVEL): one JSON line per request at `info`. */
   logLevel: LogLevel;
+  /** Who may read GET /metrics (METRICS_ALLOW): loopback by default. */
+  metricsAllow: string;
 };
 
 /** Reads the environment once at start; a bad value stops the service with a clear message. */
@@ -114,6 +118,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     allowPrivateNetwork: c.ALLOW_PRIVATE_NETWORK_SERVERS === 'true',
     dnsServers: c.DNS_SERVERS,
     logLevel: c.LOG_LEVEL,
+    metricsAllow: c.METRICS_ALLOW,
   };
 }
 

@@ -1,6 +1,7 @@
 import { logError } from '@yozy/shared';
 import { createLogger } from '@yozy/shared/requestLog';
-import { createApp, createHttpServer, createMailer, DEMO_ACCOUNTS, DEMO_PASSWORD, migrate, openDatabase, seedDemoData } from './app';
+import { createApp, createHttpServer, createMailer, DEMO_ACCOUNTS, migrate, openDatabase, seedDemoData } from './app';
+import { gracefulStop } from '@yozy/shared/server';
 import { loadConfig } from './config';
 import { ChangedMigrationError } from './db/migrate';
 
@@ -23,7 +24,7 @@ const applied = await migrate(db).catch((error: unknown) => {
 if (applied.length) console.log(`subscription-api: applied migrations ${applied.join(', ')}`);
 if (config.seedDemoData) {
   if (await seedDemoData(db, mailer)) console.log('subscription-api: demo data created');
-  console.log(`subscription-api: demo accounts (password ${DEMO_PASSWORD}):`);
+  console.log('subscription-api: demo accounts (their password is in the README):');
   for (const account of DEMO_ACCOUNTS)
     console.log(`  ${account.email.padEnd(22)} ${account.typeOfUser.padEnd(10)} ${account.organization}`);
 }
@@ -45,8 +46,12 @@ const app = createApp({
   allowPrivateNetwork: config.allowPrivateNetwork,
   dnsServers: config.dnsServers,
   logger: createLogger('subscription-api', config.logLevel),
+  metricsAllow: config.metricsAllow,
 });
-const server = createHttpServer(app).listen(config.port, config.host, () => {
+const server = createHttpServer();
+const graceful = gracefulStop(server);
+server.on('request', (req, res) => graceful.refuseWhileStopping(req, res, () => app(req, res)));
+server.listen(config.port, config.host, () => {
   console.log(`subscription-api: listening on http://${config.host}:${config.port}`);
 });
 
@@ -54,10 +59,11 @@ let stopping = false;
 function stop() {
   if (stopping) return;
   stopping = true;
-  server.close();
-  // Deliveries under way finish (their outcome is recorded) before the database closes.
-  void mailer
-    .idle()
+  // Requests in flight finish (at most STOP_GRACE_MS); those arriving meanwhile are refused with
+  // 503 and Retry-After; deliveries under way finish (their outcome is recorded) before the database closes.
+  void graceful
+    .stop()
+    .then(() => mailer.idle())
     .then(() => mailer.close())
     .then(() => db.close())
     .finally(() => process.exit(0));

@@ -64,18 +64,32 @@ export function requestRecord(res: ServerResponse): RequestRecord {
   return record;
 }
 
+/** The line written when a request ends. */
+export type RequestLine = {
+  requestId: string;
+  operation: string | null;
+  caller: CallerKind;
+  organizationId: number | string | null;
+  durationMs: number;
+  status: number | 'aborted';
+  errors?: string[];
+  failure?: string;
+};
+
 export type RequestLogOptions = {
   /** Whether this request comes from whom a sent request id is believed: a trusted proxy, the gateway. */
   trustsSentId(req: IncomingMessage): boolean;
   /** What only the end of the request tells, such as the route it took. */
   atEnd?(req: IncomingMessage, res: ServerResponse, record: RequestRecord): void;
+  /** Sees every line as it is written (the metrics count requests from it). */
+  observe?(line: RequestLine): void;
 };
 
 /**
  * Gives each request its id (the one sent, when its sender is trusted; otherwise a new one),
  * answers it in `X-Request-Id`, and writes one line when the request ends.
  */
-export function logRequests(logger: Logger, { trustsSentId, atEnd }: RequestLogOptions) {
+export function logRequests(logger: Logger, { trustsSentId, atEnd, observe }: RequestLogOptions) {
   return (req: IncomingMessage, res: ServerResponse, next: () => void): void => {
     const started = performance.now();
     const sent = req.headers[REQUEST_ID_HEADER];
@@ -86,7 +100,7 @@ export function logRequests(logger: Logger, { trustsSentId, atEnd }: RequestLogO
     res.once('close', () => {
       atEnd?.(req, res, record);
       const status = res.writableFinished ? res.statusCode : 'aborted';
-      const line = {
+      const line: RequestLine = {
         requestId,
         operation: record.operation ?? null,
         caller: record.caller ?? 'anonymous',
@@ -98,6 +112,7 @@ export function logRequests(logger: Logger, { trustsSentId, atEnd }: RequestLogO
       };
       if (record.failure || (typeof status === 'number' && status >= 500)) logger.error(line, 'request failed');
       else logger.info(line, 'request');
+      observe?.(line);
     });
     next();
   };

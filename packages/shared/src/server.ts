@@ -1,4 +1,4 @@
-import { createServer, type RequestListener, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
 
 /**
  * How long a client may take, in milliseconds. Node's own defaults let a client send its
@@ -39,4 +39,58 @@ export function createHttpServer(handler?: RequestListener, timeouts: ServerTime
   server.keepAliveTimeout = timeouts.keepAliveMs;
   if (handler) server.on('request', handler);
   return server;
+}
+
+/** How long a stopping service waits for requests in flight before it closes their connections. */
+export const STOP_GRACE_MS = 10_000;
+
+/** Seconds a client refused during a stop is told to wait before trying again (`Retry-After`). */
+export const RETRY_AFTER_SECONDS = 5;
+
+export type GracefulStop = {
+  /**
+   * First in the app: once the service is stopping, a request that still arrives on an open
+   * connection is refused cleanly, 503 with `Retry-After` and the connection closed, instead of
+   * being started and cut off.
+   */
+  refuseWhileStopping(req: IncomingMessage, res: ServerResponse, next: () => void): void;
+  /**
+   * Stops taking connections, lets the requests in flight finish (at most `graceMs`), closes idle
+   * kept-alive connections as they become idle, and resolves when every connection is closed.
+   */
+  stop(graceMs?: number): Promise<void>;
+  readonly stopping: boolean;
+};
+
+export function gracefulStop(server: Server): GracefulStop {
+  let stopping = false;
+  let closed: Promise<void> | undefined;
+  return {
+    get stopping() {
+      return stopping;
+    },
+    refuseWhileStopping(_req, res, next) {
+      if (!stopping) return next();
+      res.statusCode = 503;
+      res.setHeader('retry-after', String(RETRY_AFTER_SECONDS));
+      res.setHeader('connection', 'close');
+      res.setHeader('content-type', 'application/json; charset=utf-8');
+      res.end(JSON.stringify({ error: { code: 'UNAVAILABLE', message: 'The service is restarting. Try again in a few seconds.' } }));
+    },
+    stop(graceMs = STOP_GRACE_MS) {
+      stopping = true;
+      closed ??= new Promise<void>((resolve) => {
+        // A connection becomes idle when its request is answered: close it then, not at the deadline.
+        const sweep = setInterval(() => server.closeIdleConnections(), 50);
+        const deadline = setTimeout(() => server.closeAllConnections(), graceMs);
+        server.close(() => {
+          clearInterval(sweep);
+          clearTimeout(deadline);
+          resolve();
+        });
+        server.closeIdleConnections();
+      });
+      return closed;
+    },
+  };
 }

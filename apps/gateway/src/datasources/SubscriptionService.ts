@@ -1,5 +1,5 @@
 import { RESTDataSource, type AugmentedRequest, type RequestOptions } from '@apollo/datasource-rest';
-import type { FetcherResponse } from '@apollo/utils.fetcher';
+import type { Fetcher, FetcherResponse } from '@apollo/utils.fetcher';
 import { CLIENT_ADDRESS_HEADER, CLIENT_USER_AGENT_HEADER, SERVICE_TOKEN_HEADER } from '@yozy/shared';
 import { REQUEST_ID_HEADER } from '@yozy/shared/requestLog';
 import { restError } from '../errors';
@@ -34,8 +34,11 @@ type CallOf<Operation, Loose extends keyof BodyOfOperation<Operation>> = {
 type RowOf<Path extends PathOf<'get'>> = AnswerOfOperation<RestOperationAt<Path, 'get'>> extends readonly (infer Row)[] ? Row : never;
 type ListPath = { [Path in PathOf<'get'>]: [RowOf<Path>] extends [never] ? never : Path }[PathOf<'get'>];
 
-/** Where the REST service is, and the credential that shows it a call comes from the gateway. */
-export type SubscriptionServiceLink = { baseURL: string; serviceToken: string };
+/**
+ * Where the REST service is, the credential that shows it a call comes from the gateway, and the
+ * fetch that calls it (upstream.ts: time limits, retries of reads, the circuit breaker).
+ */
+export type SubscriptionServiceLink = { baseURL: string; serviceToken: string; fetch?: Fetcher };
 
 /**
  * What every data source of the REST subscription service shares: the caller's headers, a cache
@@ -46,10 +49,10 @@ export abstract class SubscriptionService extends RESTDataSource {
   private readonly serviceToken: string;
 
   constructor(
-    { baseURL, serviceToken }: SubscriptionServiceLink,
+    { baseURL, serviceToken, fetch }: SubscriptionServiceLink,
     protected readonly caller: Caller,
   ) {
-    super();
+    super({ fetch });
     this.baseURL = baseURL;
     this.serviceToken = serviceToken;
   }

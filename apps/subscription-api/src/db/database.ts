@@ -29,7 +29,20 @@ export interface Transaction extends Queryable {
 export interface Database extends Transaction {
   transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** The connection pool's use now, for the metrics; null for the embedded database's one connection. */
+  poolUse(): PoolUse | null;
 }
+
+export type PoolUse = { max: number; open: number; idle: number; waiting: number };
+
+/**
+ * How long the service waits on PostgreSQL: for a connection from the pool or the server, and for
+ * one statement. Past them the request fails at once (and /health turns red) instead of hanging.
+ */
+export const DATABASE_TIMEOUTS = { connectMs: 5_000, statementMs: 15_000 };
+
+/** Connections per service: PostgreSQL's work is bounded by its cores, and a queue in the pool is cheaper than one in the server. */
+export const POOL_MAX = 10;
 
 /**
  * A failed statement, as both drivers report it to the rest of the service: the query it was
@@ -112,6 +125,7 @@ export function openPglite(db: PGlite): Database {
     ...pgliteTransaction(db),
     transaction: (work) => db.transaction((tx) => work(pgliteTransaction(tx))),
     close: () => db.close(),
+    poolUse: () => null,
   };
 }
 
@@ -138,7 +152,12 @@ function postgresTransaction(client: pg.Pool | pg.PoolClient): Transaction {
 }
 
 function openPostgres(url: string): Database {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: POOL_MAX,
+    connectionTimeoutMillis: DATABASE_TIMEOUTS.connectMs,
+    statement_timeout: DATABASE_TIMEOUTS.statementMs,
+  });
   // An idle connection the server dropped is replaced by the pool; unheard, it would end the process.
   pool.on('error', (error) => logError('subscription-api: a database connection failed', error));
   return {
@@ -158,5 +177,6 @@ function openPostgres(url: string): Database {
       }
     },
     close: () => pool.end(),
+    poolUse: () => ({ max: POOL_MAX, open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }

@@ -15,6 +15,7 @@ import { ProfileMenu } from './ProfileMenu';
 import { ShellScreenLoading } from './ShellScreenLoading';
 import { Sidebar } from './Sidebar';
 import { TopBar } from './TopBar';
+import { UpstreamBanner } from './UpstreamBanner';
 
 const SIDEBAR_ID = 'app-sidebar';
 
@@ -85,6 +86,7 @@ export default function ShellView({ viewer }: { viewer: ViewerFieldsFragment }) 
         />
       }
     >
+      <UpstreamBanner />
       <Suspense fallback={<ShellScreenLoading menu={viewer.menu} />}>
         {/* List screens keep their page, sort, search and filters in the query string (nuqs); only
             signed-in screens have lists, so the adapter stays off the first screen. */}

@@ -1,0 +1,46 @@
+import { createServiceMetrics, Gauge, type ServiceMetrics } from '@yozy/shared/metrics';
+import type { Database } from './db/database';
+
+/**
+ * The REST service's metrics: every service's (requests, latency, process), the database pool's
+ * use, and the mail queue: how many mails wait and how long the oldest has waited. The last two
+ * are read from the database when Prometheus scrapes, not kept in memory, so every instance on one
+ * database reports the same queue.
+ */
+export function serviceMetrics(db: Database): ServiceMetrics {
+  const metrics = createServiceMetrics('subscription_api');
+  const { registry, prefix } = metrics;
+  new Gauge({
+    name: `${prefix}db_pool_connections`,
+    help: 'PostgreSQL connections of this instance by state: open, idle, max; and requests waiting for one (waiting). Absent on the embedded database.',
+    labelNames: ['state'],
+    registers: [registry],
+    collect() {
+      const use = db.poolUse();
+      if (!use) return;
+      for (const [state, value] of Object.entries(use)) this.set({ state }, value);
+    },
+  });
+  const queue = async () => (await db.query<{ depth: number; oldest: number | null }>(MAIL_QUEUE_SQL))[0]!;
+  new Gauge({
+    name: `${prefix}mail_queue_depth`,
+    help: 'Mails written to the outbox and not yet delivered or given up',
+    registers: [registry],
+    async collect() {
+      this.set((await queue()).depth);
+    },
+  });
+  new Gauge({
+    name: `${prefix}mail_queue_oldest_seconds`,
+    help: 'How long the oldest mail not yet delivered has waited (0 when none waits)',
+    registers: [registry],
+    async collect() {
+      this.set((await queue()).oldest ?? 0);
+    },
+  });
+  return metrics;
+}
+
+const MAIL_QUEUE_SQL = `
+  SELECT count(*)::int AS depth, extract(epoch FROM now() - min(created_at))::float8 AS oldest
+  FROM mail_outbox WHERE sent_at IS NULL AND error IS NULL`;

@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { startFaultyProxy, type FaultyProxy } from '../support/faultyProxy';
+import { GraphQLSession, signedIn, VIEWER } from '../support/graphql';
+import { useStack } from '../support/useStack';
+import type { UpstreamPolicy } from '@yozy/gateway';
+
+/**
+ * The network between the gateway and the REST service fails in the ways real ones do, through a
+ * TCP proxy the test controls: no request waits past its time limit, reads are tried again and
+ * writes never, the breaker opens so answers come at once, and everything recovers by itself.
+ */
+
+const POLICY: UpstreamPolicy = {
+  timeoutMs: 2_500,
+  retries: 1,
+  minBackoffMs: 10,
+  maxBackoffMs: 40,
+  breaker: { windowMs: 10_000, volumeThreshold: 6, errorThresholdPercentage: 50, resetMs: 1_000 },
+};
+
+/** The longest a read may take when every attempt times out: two attempts and a backoff, with room for a busy machine. */
+const READ_BOUND_MS = POLICY.timeoutMs * (POLICY.retries + 1) + 1_000;
+
+type Viewer = { viewer: { email: string } | null };
+
+async function timed<T>(work: () => Promise<T>): Promise<{ answer: T; ms: number }> {
+  const started = performance.now();
+  const answer = await work();
+  return { answer, ms: performance.now() - started };
+}
+
+async function breakerState(gatewayUrl: string): Promise<number> {
+  const text = await (await fetch(`${gatewayUrl}/metrics`)).text();
+  const line = text.split('\n').find((entry) => entry.startsWith('gateway_rest_breaker_state '));
+  return Number(line?.split(' ')[1]);
+}
+
+describe('faults between the gateway and the REST service', () => {
+  let proxy: FaultyProxy | undefined;
+  const stack = useStack('pglite', {
+    upstream: POLICY,
+    apiVia: async (apiUrl) => (proxy = await startFaultyProxy(apiUrl)).url,
+  });
+  const faults = () => proxy!;
+
+  it('survives latency, answers UPSTREAM_UNAVAILABLE within the time limit, opens the breaker and closes it again', async () => {
+    const session = await signedIn(stack.gatewayUrl, 'admin@acme.local');
+    expect((await session.request<Viewer>(VIEWER)).data?.viewer?.email).toBe('admin@acme.local');
+
+    // Slower than usual, well inside the limit: answered as usual.
+    faults().set({ kind: 'latency', ms: 100 });
+    expect((await session.request<Viewer>(VIEWER)).data?.viewer?.email).toBe('admin@acme.local');
+
+    // A machine gone from the network: the read is tried twice, each attempt bounded, then refused clearly.
+    faults().set({ kind: 'blackhole' });
+    let before = faults().connections();
+    const read = await timed(() => session.request<Viewer>(VIEWER));
+    expect(read.answer.errors?.[0]?.extensions).toMatchObject({ code: 'UPSTREAM_UNAVAILABLE' });
+    expect(read.answer.errors?.[0]?.message).toMatch(/not answering/);
+    expect(read.ms).toBeLessThan(READ_BOUND_MS);
+    expect(faults().connections() - before).toBe(POLICY.retries + 1);
+
+    // A write is sent once: the service may have done it before the answer was lost.
+    before = faults().connections();
+    const stranger = new GraphQLSession(stack.gatewayUrl);
+    const write = await timed(() => stranger.signIn('admin@acme.local'));
+    expect(write.answer.errors?.[0]?.extensions).toMatchObject({ code: 'UPSTREAM_UNAVAILABLE' });
+    expect(write.ms).toBeLessThan(POLICY.timeoutMs + 1_000);
+    expect(faults().connections() - before).toBe(1);
+
+    // Connections reset as they open: refused at once, until the breaker opens.
+    faults().set({ kind: 'reset' });
+    for (let i = 0; i < 4 && (await breakerState(stack.gatewayUrl)) !== 2; i++) await session.request(VIEWER);
+    expect(await breakerState(stack.gatewayUrl)).toBe(2);
+
+    // Open: answered in milliseconds without calling the service at all.
+    before = faults().connections();
+    const open = await timed(() => session.request<Viewer>(VIEWER));
+    expect(open.answer.errors?.[0]?.extensions).toMatchObject({ code: 'UPSTREAM_UNAVAILABLE' });
+    expect(open.ms).toBeLessThan(200);
+    expect(faults().connections()).toBe(before);
+
+    // The network is back: after the breaker's wait one call tries, succeeds, and it closes by itself.
+    faults().set({ kind: 'pass' });
+    await new Promise((resolve) => setTimeout(resolve, POLICY.breaker.resetMs + 100));
+    expect((await session.request<Viewer>(VIEWER)).data?.viewer?.email).toBe('admin@acme.local');
+    expect(await breakerState(stack.gatewayUrl)).toBe(0);
+  });
+
+  it('counts the calls and their outcomes where an operator reads them', async () => {
+    const text = await (await fetch(`${stack.gatewayUrl}/metrics`)).text();
+    expect(text).toMatch(/gateway_rest_calls_total\{method="GET",path="\/users\/me",outcome="unavailable"\} [1-9]/);
+    expect(text).toMatch(/gateway_requests_total\{operation="none",outcome="UPSTREAM_UNAVAILABLE"\} [1-9]/);
+    expect(text).toContain('gateway_request_duration_seconds_bucket');
+    expect(text).toContain('gateway_process_resident_memory_bytes');
+  });
+});
+
+describe('metrics are for the operator only', () => {
+  const stack = useStack('pglite');
+
+  it('are refused to a request a proxy forwarded, and the REST service keeps its own', async () => {
+    const forwarded = await fetch(`${stack.gatewayUrl}/metrics`, { headers: { 'x-forwarded-for': '203.0.113.9' } });
+    expect(forwarded.status).not.toBe(200);
+    expect(await forwarded.text()).not.toContain('gateway_');
+    expect(await (await fetch(`${stack.gatewayUrl}/metrics`)).text()).toContain('gateway_requests_total');
+    const rest = await (await fetch(`${stack.apiUrl}metrics`)).text();
+    expect(rest).toMatch(/subscription_api_mail_queue_depth \d+/);
+    expect(rest).toMatch(/subscription_api_mail_queue_oldest_seconds [\d.e+-]+/);
+  });
+});
