@@ -41,8 +41,8 @@ export function createHttpServer(handler?: RequestListener, timeouts: ServerTime
   return server;
 }
 
-/** How long a stopping service waits for requests in flight before it closes their connections. */
-export const STOP_GRACE_MS = 10_000;
+/** How long a stopping service waits for requests in flight before it closes their connections: within the 10 s `npm start` gives each service to stop. */
+export const STOP_GRACE_MS = 8_000;
 
 /** Seconds a client refused during a stop is told to wait before trying again (`Retry-After`). */
 export const RETRY_AFTER_SECONDS = 5;
