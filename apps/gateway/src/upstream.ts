@@ -73,7 +73,7 @@ class FaultyAnswer extends Error {
   }
 }
 
-export function createUpstream(policy: UpstreamPolicy = DEFAULT_UPSTREAM_POLICY, send: Fetcher = fetch as Fetcher): Upstream {
+export function createUpstream(policy: UpstreamPolicy = DEFAULT_UPSTREAM_POLICY, send: Fetcher = fetch as unknown as Fetcher): Upstream {
   const stateListeners: ((state: BreakerState) => void)[] = [];
   const callListeners: ((call: UpstreamCall) => void)[] = [];
 
