@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { startFaultyProxy, type FaultyProxy } from '../support/faultyProxy';
 import { GraphQLSession, signedIn, VIEWER } from '../support/graphql';
+import { DATABASES } from '../support/stack';
 import { useStack } from '../support/useStack';
 import type { UpstreamPolicy } from '@yozy/gateway';
 
@@ -107,5 +108,37 @@ describe('metrics are for the operator only', () => {
     const rest = await (await fetch(`${stack.apiUrl}metrics`)).text();
     expect(rest).toMatch(/subscription_api_mail_queue_depth \d+/);
     expect(rest).toMatch(/subscription_api_mail_queue_oldest_seconds [\d.e+-]+/);
+  });
+});
+
+describe.each(DATABASES.filter((kind) => kind === 'postgres'))('PostgreSQL out of reach of the REST service (%s)', (kind) => {
+  let proxy: FaultyProxy | undefined;
+  const stack = useStack(kind, {
+    upstream: POLICY,
+    databaseVia: async (databaseUrl) => (proxy = await startFaultyProxy(databaseUrl)).url,
+  });
+
+  it('turns both readiness checks red within the connection time limit, answers clearly, and recovers by itself', async () => {
+    const session = await signedIn(stack.gatewayUrl, 'admin@acme.local');
+    expect((await fetch(`${stack.apiUrl}health`)).status).toBe(200);
+
+    proxy!.set({ kind: 'blackhole' });
+    const health = await timed(() => fetch(`${stack.apiUrl}health`));
+    expect(health.answer.status).toBe(503);
+    // The pool gives up on a connection after 5 s, rather than waiting for ever.
+    expect(health.ms).toBeLessThan(8_000);
+    const ready = await fetch(`${stack.gatewayUrl}/readyz`);
+    expect(ready.status).toBe(503);
+    expect(ready.headers.get('retry-after')).toBe('5');
+    const read = await timed(() => session.request<Viewer>(VIEWER));
+    expect(read.answer.errors?.[0]?.extensions?.code).toBe('UPSTREAM_UNAVAILABLE');
+    expect(read.ms).toBeLessThan(READ_BOUND_MS + 8_000);
+
+    proxy!.set({ kind: 'pass' });
+    await expect.poll(async () => (await fetch(`${stack.apiUrl}health`)).status, { timeout: 15_000 }).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, POLICY.breaker.resetMs + 100));
+    await expect
+      .poll(async () => (await session.request<Viewer>(VIEWER)).data?.viewer?.email, { timeout: 15_000 })
+      .toBe('admin@acme.local');
   });
 });

@@ -19,8 +19,9 @@ export type FaultyProxy = {
 };
 
 /**
- * A TCP proxy a test controls, between the gateway and the REST service: the faults of a real
- * network (latency, reset connections, a blackhole) without touching either service.
+ * A TCP proxy a test controls, between the gateway and the REST service or the REST service and
+ * PostgreSQL: the faults of a real network (latency, reset connections, a blackhole) without
+ * touching either side.
  */
 export async function startFaultyProxy(target: string): Promise<FaultyProxy> {
   const { hostname, port } = new URL(target);
@@ -50,7 +51,11 @@ export async function startFaultyProxy(target: string): Promise<FaultyProxy> {
     relay(upstream, client);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}${new URL(target).pathname}`;
+  // The target's address with the proxy's host and port: an http:// or a postgres:// one alike.
+  const proxied = new URL(target);
+  proxied.hostname = '127.0.0.1';
+  proxied.port = String((server.address() as AddressInfo).port);
+  const url = proxied.href;
   return {
     url,
     set(next) {

@@ -66,6 +66,8 @@ export type StackOptions = {
   upstream?: UpstreamPolicy;
   /** Runs on this PostgreSQL database as it is (a restored backup) instead of a copy of the seeded template; it is not dropped. */
   databaseUrl?: string;
+  /** Puts something between the REST service and PostgreSQL (a faulty proxy): gets the database's address, gives the one the service uses. */
+  databaseVia?: (databaseUrl: string) => Promise<string>;
   /** Puts something between the gateway and the REST service (a faulty proxy): gets the REST address, gives the one the gateway calls. */
   apiVia?: (apiUrl: string) => Promise<string>;
 };
@@ -80,7 +82,8 @@ export async function startStack(kind: DatabaseKind, options: StackOptions = {})
   if (kind === 'postgres' && !postgresTemplate && !options.databaseUrl) throw new Error('PostgreSQL stacks need TEST_DATABASE_URL');
   const scratch = kind === 'postgres' && !options.databaseUrl ? await copyPostgresTemplate(postgresTemplate!) : null;
   const databaseUrl = options.databaseUrl ?? scratch?.url;
-  const db = databaseUrl ? await openDatabase({ url: databaseUrl }) : await openPgliteDump(pgliteDump);
+  const reachedAt = databaseUrl && options.databaseVia ? await options.databaseVia(databaseUrl) : databaseUrl;
+  const db = reachedAt ? await openDatabase({ url: reachedAt }) : await openPgliteDump(pgliteDump);
 
   // The gateway's address is known first, so mailed links point at it as PUBLIC_URL would.
   const gateway = await listen();
