@@ -21,6 +21,8 @@ const applied = await migrate(db).catch((error: unknown) => {
   process.exit(1);
 });
 if (applied.length) console.log(`subscription-api: applied migrations ${applied.join(', ')}`);
+// Mail no server took yet, this service's or another's on the same database, is sent from here on.
+mailer.start();
 if (config.seedDemoData) {
   if (await seedDemoData(db, mailer)) console.log('subscription-api: demo data created');
   console.log(`subscription-api: demo accounts (password ${DEMO_PASSWORD}):`);
@@ -55,7 +57,8 @@ function stop() {
   if (stopping) return;
   stopping = true;
   server.close();
-  // Deliveries under way finish (their outcome is recorded) before the database closes.
+  // The mail queue takes no more mail; deliveries under way finish (their outcome is recorded) before the database closes.
+  mailer.stop();
   void mailer
     .idle()
     .then(() => mailer.close())
