@@ -26,12 +26,13 @@ export const DEFAULT_MAIL_QUEUE: MailQueueOptions = {
 };
 
 /**
- * The wait after the `attempt`-th failed try: 30 s, 1 min, 2 min, … doubling up to the cap, each
- * spread by up to a fifth either way, so mails refused together do not all come back together.
+ * The wait after the `attempt`-th failed try: 30 s, 1 min, 2 min, … doubling, each spread by up to
+ * a fifth either way so mails refused together do not all come back together, and never more than
+ * the cap (an hour).
  */
 export function retryDelay(attempt: number, options: Pick<MailQueueOptions, 'retryFirstMs' | 'retryMaxMs'>, random = Math.random): number {
-  const exponential = Math.min(options.retryMaxMs, options.retryFirstMs * 2 ** Math.min(attempt - 1, 40));
-  return Math.round(exponential * (0.8 + 0.4 * random()));
+  const exponential = options.retryFirstMs * 2 ** Math.min(attempt - 1, 40);
+  return Math.round(Math.min(options.retryMaxMs, exponential * (0.8 + 0.4 * random())));
 }
 
 /** A mail as the queue hands it out: its parts with their real links, and its tries so far. */
