@@ -49,7 +49,7 @@ export interface Mailer {
    * that queued it committed. It takes the mail from the queue as the queue does, so it is sent
    * once even if another service takes it first.
    */
-  dispatch(mail: Pick<QueuedMail, 'mailId'> & Partial<Pick<QueuedMail, 'links'>>): void;
+  dispatch(mail: Pick<QueuedMail, 'mailId'> & Partial<Pick<QueuedMail, 'links' | 'kept' | 'subject' | 'to'>>): void;
   /** queue + dispatch, for mail written outside a transaction. */
   send(to: string, content: MailContent, clientId?: number | null): Promise<QueuedMail>;
   /**
@@ -175,8 +175,16 @@ export function createMailer(db: Queryable, config: MailConfig = DEFAULT_MAIL_CO
 
   const mailer: Mailer = {
     publicUrl: config.publicUrl,
-    queue: (q, to, content, clientId = null) => insertIntoOutbox(q, to, content, clientId),
+    async queue(q, to, content, clientId = null) {
+      // With no server to send it through, the mail stays in the outbox from the start, as it always has.
+      const kept = !fallback && !(await hasServer(q, clientId));
+      return { ...(await insertIntoOutbox(q, to, content, clientId, { due: !kept })), kept };
+    },
     dispatch(mail) {
+      if (mail.kept) {
+        keptInOutbox(mail, mail.links ?? []);
+        return;
+      }
       void track(
         claimDueMail(db, options.leaseMs, mail.mailId)
           .then((claimed) => (claimed ? deliver(claimed, mail.links) : undefined))
@@ -235,9 +243,19 @@ export function createMailer(db: Queryable, config: MailConfig = DEFAULT_MAIL_CO
   return mailer;
 
   /** Local use without a mail server: the person trying the console follows the link from the log. */
-  function keptInOutbox(mail: ClaimedMail, links: readonly string[]) {
+  function keptInOutbox(mail: { subject?: string; to?: string; to_address?: string }, links: readonly string[]) {
     const lines = links.map((link) => `\n    ${link}`).join('');
-    log(`subscription-api: mail "${mail.subject}" to ${mail.to_address} kept in the outbox (no SMTP_URL)${lines}`);
+    log(`subscription-api: mail "${mail.subject ?? ''}" to ${mail.to ?? mail.to_address ?? ''} kept in the outbox (no SMTP_URL)${lines}`);
+  }
+
+  /** Whether the organisation's mail has a server of its own or the provider's to go through (SMTP_URL aside). */
+  async function hasServer(q: Queryable, clientId: number | null): Promise<boolean> {
+    try {
+      return (await deliveryOf(q, clientId, secretBox)).server !== null;
+    } catch {
+      // A server whose password cannot be opened is still a server: the queue records why it fails.
+      return true;
+    }
   }
 
   /** The console's links in a mail's text, for a mail this service did not write itself. */

@@ -2,7 +2,13 @@ import type { Queryable } from '../db/database';
 import type { MailContent } from './templates';
 
 /** A mail recorded in the outbox, ready to hand to the sender once its transaction has committed. */
-export type QueuedMail = MailContent & { mailId: number; to: string; clientId: number | null };
+export type QueuedMail = MailContent & {
+  mailId: number;
+  to: string;
+  clientId: number | null;
+  /** No mail server is set for it: it stays in the outbox, not queued, and its links go to the log. */
+  kept?: boolean;
+};
 
 /**
  * Every mail is first a row of mail_outbox, written in the caller's transaction: a reset that
