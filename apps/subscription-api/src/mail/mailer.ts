@@ -128,13 +128,9 @@ export function createMailer(db: Queryable, config: MailConfig = DEFAULT_MAIL_CO
 
   /** Sends a mail taken from the queue and records what became of it; never throws. */
   async function deliver(mail: ClaimedMail, links?: readonly string[]) {
+    let server: string | null;
     try {
-      if ((await transmit(mail)) === null) {
-        await markKept(db, mail.mail_id);
-        keptInOutbox(mail, links ?? linksIn(mail.text_body));
-      } else {
-        await markSent(db, mail.mail_id);
-      }
+      server = await transmit(mail);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       const outcome = await markFailedTry(db, mail.mail_id, reason, retryDelay(mail.attempts + 1, options), options.retryForMs).catch(
@@ -143,6 +139,18 @@ export function createMailer(db: Queryable, config: MailConfig = DEFAULT_MAIL_CO
       const then = !outcome ? '' : outcome.failed ? '; given up' : `; try ${outcome.attempts + 1} at ${outcome.nextAttemptAt}`;
       // A mail server's refusal often quotes the recipient: the log says which mail, not to whom.
       console.error(`subscription-api: mail ${mail.mail_id} (${mail.template}) was not sent: ${redactMessage(reason)}${then}`);
+      return;
+    }
+    // Taken by a server, so never a failed try; should recording that fail, the mail is sent again once its lease runs out: never lost.
+    try {
+      if (server === null) {
+        await markKept(db, mail.mail_id);
+        keptInOutbox(mail, links ?? linksIn(mail.text_body));
+      } else {
+        await markSent(db, mail.mail_id);
+      }
+    } catch (error) {
+      logError(`subscription-api: could not record what became of mail ${mail.mail_id}`, error);
     }
   }
 
