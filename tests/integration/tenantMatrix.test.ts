@@ -145,6 +145,19 @@ async function mailOf(db: CellContext['db'], organizationId: string): Promise<st
   return mail!.id;
 }
 
+/** A mail of the organisation that was given up after its day of tries, written for one cell. */
+async function failedMailOf(db: CellContext['db'], organizationId: string): Promise<string> {
+  const [mail] = await db.query<{ id: string }>(
+    `INSERT INTO mail_outbox (to_address, subject, template, text_body, html_body, masked_text_body, masked_html_body, client_id,
+                              attempts, error, failed_at)
+     VALUES ('matrix@matrix.test', 'Matrix mail', 'invitation', 'A link', '<p>A link</p>', 'A link', '<p>A link</p>', $1,
+             30, '550 Mailbox unavailable', now())
+     RETURNING mail_id::text AS id`,
+    [Number(organizationId)],
+  );
+  return mail!.id;
+}
+
 /** A region of its own for one cell, so a change let through touches no other row. */
 async function matrixRegion(db: CellContext['db'], kind: string): Promise<string> {
   const [region] = await db.query<{ id: string }>(
@@ -750,6 +763,18 @@ const OPERATIONS: Record<string, Operation> = {
       variables: { id: await mailOf(db, other.id) },
     }),
     may: ONLY_SUPER_ADMIN_MAY,
+  },
+  'Mutation.retryOutboxMail': {
+    call: async ({ db, other }) => ({
+      document: 'mutation ($id: ID!) { retryOutboxMail(id: $id) { mail { id status } errors { code field } } }',
+      variables: { id: await failedMailOf(db, other.id) },
+    }),
+    may: ONLY_SUPER_ADMIN_MAY,
+    touches: {
+      rows: ({ db }) =>
+        db.query("SELECT mail_id, failed_at, next_attempt_at FROM mail_outbox WHERE to_address = 'matrix@matrix.test' ORDER BY mail_id"),
+      unchanged: 'refused',
+    },
   },
   'Query.regions': {
     call: () => ({ document: '{ regions(page: { limit: 100 }) { totalCount nodes { id code name active organizationCount } } }' }),

@@ -43,8 +43,11 @@ export function linksIn(mail: SunkMail, prefix: string): string[] {
   return [...new Set(mail.text.match(new RegExp(`${escaped}[^\\s"'<>]+`, 'g')) ?? [])];
 }
 
-/** A real SMTP server on an ephemeral port that keeps what it is sent, for mail-following tests. */
-export async function startMailSink(): Promise<MailSink> {
+/**
+ * A real SMTP server that keeps what it is sent, for mail-following tests: on an ephemeral port,
+ * or on `port` (a server that was down coming back where it was).
+ */
+export async function startMailSink(port = 0): Promise<MailSink> {
   const received: SunkMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -61,11 +64,11 @@ export async function startMailSink(): Promise<MailSink> {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const listening = (server.server.address() as AddressInfo).port;
 
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${listening}`,
     received,
     async waitFor(to, match = () => true, timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;

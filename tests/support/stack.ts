@@ -3,7 +3,7 @@ import { createServer, type RequestListener, type Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
 import { createLogger, type DestinationStream } from '@yozy/shared/requestLog';
-import { createApp as createApi, createMailer, openDatabase, type Database } from '@yozy/subscription-api';
+import { createApp as createApi, createMailer, openDatabase, type Database, type MailConfig } from '@yozy/subscription-api';
 import { copyPostgresTemplate, openPgliteDump, TEST_DATABASE_KINDS } from '@yozy/subscription-api/testing';
 import { createApp as createGateway, DEFAULT_RATE_LIMITS, type RateLimits, type UpstreamPolicy } from '@yozy/gateway';
 
@@ -56,6 +56,8 @@ export type StackOptions = {
   rateLimits?: RateLimits;
   /** Deliver mail over SMTP here (a test's own sink); otherwise mail stays in the outbox. */
   smtpUrl?: string;
+  /** Runs the REST service's mail queue with these intervals, as the service does; otherwise mail is only sent as it is written. */
+  mailQueue?: MailConfig['queue'];
   /** The DNS servers domain verification asks (a test's own, on loopback); none otherwise. */
   dnsServers?: string[];
   /** The proxies the gateway trusts (TRUST_PROXY); loopback, where the tests call from, otherwise. */
@@ -95,8 +97,10 @@ export async function startStack(kind: DatabaseKind, options: StackOptions = {})
     secretKey: TEST_SECRET_KEY,
     // The tests' mail servers and identity provider listen on this machine.
     allowPrivateNetwork: true,
+    queue: options.mailQueue,
   };
   const mailer = createMailer(db, mailConfig, () => undefined);
+  if (options.mailQueue) mailer.start();
   const api = await listen(
     createApi({
       db,
@@ -133,6 +137,7 @@ export async function startStack(kind: DatabaseKind, options: StackOptions = {})
     gatewayUrl,
     async stop() {
       await Promise.all([close(gateway), close(api)]);
+      mailer.stop();
       await mailer.idle();
       mailer.close();
       await db.close();

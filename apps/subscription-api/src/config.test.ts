@@ -21,6 +21,7 @@ describe('loadConfig', () => {
       publicUrl: 'http://localhost:4000',
       from: 'Yozy Admin <no-reply@yozy.local>',
       allowPrivateNetwork: false,
+      queue: { retryFirstMs: 30_000, retryMaxMs: 3_600_000, retryForMs: 86_400_000, pollMs: 5_000 },
     });
     expect(loadConfig({ PUBLIC_URL: 'https://admin.example.com/' }).mail.publicUrl).toBe('https://admin.example.com');
   });
@@ -36,6 +37,18 @@ describe('loadConfig', () => {
   it('sends mail over SMTP when SMTP_URL is set, from MAIL_FROM', () => {
     const config = loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525', MAIL_FROM: 'Acme <it@acme.example>' });
     expect(config.mail).toMatchObject({ smtpUrl: 'smtp://127.0.0.1:2525', from: 'Acme <it@acme.example>' });
+  });
+
+  it('tries mail again as MAIL_RETRY_* and MAIL_QUEUE_POLL_SECONDS say, refusing what is not a number of seconds', () => {
+    const config = loadConfig({
+      MAIL_RETRY_FIRST_SECONDS: '0.5',
+      MAIL_RETRY_MAX_SECONDS: '60',
+      MAIL_RETRY_FOR_SECONDS: '3600',
+      MAIL_QUEUE_POLL_SECONDS: '1',
+    });
+    expect(config.mail.queue).toEqual({ retryFirstMs: 500, retryMaxMs: 60_000, retryForMs: 3_600_000, pollMs: 1_000 });
+    expect(() => loadConfig({ MAIL_RETRY_FOR_SECONDS: 'a day' })).toThrow(/MAIL_RETRY_FOR_SECONDS/);
+    expect(() => loadConfig({ MAIL_QUEUE_POLL_SECONDS: '0' })).toThrow(/MAIL_QUEUE_POLL_SECONDS: must be a number of seconds above 0/);
   });
 
   it('refuses addresses of the wrong kind with the variable named', () => {

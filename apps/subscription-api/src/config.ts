@@ -7,12 +7,15 @@ import { LOG_LEVELS, type LogLevel } from '@yozy/shared/requestLog';
 import { metricsAllowSetting } from '@yozy/shared/metrics';
 import type { DatabaseLocation } from './db/database';
 import type { MailConfig } from './mail/mailer';
+import { DEFAULT_MAIL_QUEUE } from './mail/queue';
 import { SECRET_KEY_MIN_LENGTH } from './security/secretBox';
 
 const httpUrl = z
   .string()
   .regex(/^https?:\/\/[^/]/, 'must be an http:// or https:// address')
   .transform((url) => url.replace(/\/+$/, ''));
+
+const seconds = z.coerce.number().positive('must be a number of seconds above 0');
 
 const schema = z.object({
   API_PORT: z.coerce.number().int().min(0).max(65535).default(4001),
@@ -32,6 +35,12 @@ const schema = z.object({
     .regex(/^smtps?:\/\/[^/]/, 'must be an smtp:// or smtps:// address, e.g. smtp://user:pass@mail.example.com:587')
     .optional(),
   MAIL_FROM: z.string().trim().min(3).default('Yozy Admin <no-reply@yozy.local>'),
+  // Mail no server took is tried again after MAIL_RETRY_FIRST_SECONDS, the wait doubling up to
+  // MAIL_RETRY_MAX_SECONDS, for MAIL_RETRY_FOR_SECONDS; due mail is looked for every MAIL_QUEUE_POLL_SECONDS.
+  MAIL_RETRY_FIRST_SECONDS: seconds.default(DEFAULT_MAIL_QUEUE.retryFirstMs / 1000),
+  MAIL_RETRY_MAX_SECONDS: seconds.default(DEFAULT_MAIL_QUEUE.retryMaxMs / 1000),
+  MAIL_RETRY_FOR_SECONDS: seconds.default(DEFAULT_MAIL_QUEUE.retryForMs / 1000),
+  MAIL_QUEUE_POLL_SECONDS: seconds.default(DEFAULT_MAIL_QUEUE.pollMs / 1000),
   // The gateway's credential: the public account flows answer only a caller that sends it.
   SERVICE_TOKEN: z.string().min(SERVICE_TOKEN_MIN_LENGTH, `must be at least ${SERVICE_TOKEN_MIN_LENGTH} characters`).optional(),
   // Seals secrets kept in the database (two-factor secrets); the launcher keeps one in the data directory.
@@ -110,6 +119,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
       from: c.MAIL_FROM,
       ...(c.SMTP_URL ? { smtpUrl: c.SMTP_URL } : {}),
       allowPrivateNetwork: c.ALLOW_PRIVATE_NETWORK_SERVERS === 'true',
+      queue: {
+        retryFirstMs: c.MAIL_RETRY_FIRST_SECONDS * 1000,
+        retryMaxMs: c.MAIL_RETRY_MAX_SECONDS * 1000,
+        retryForMs: c.MAIL_RETRY_FOR_SECONDS * 1000,
+        pollMs: c.MAIL_QUEUE_POLL_SECONDS * 1000,
+      },
     },
     webProductUrl: c.WEB_PRODUCT_URL,
     serviceToken: c.SERVICE_TOKEN ?? unsharedServiceToken(),

@@ -22,6 +22,8 @@ const applied = await migrate(db).catch((error: unknown) => {
   process.exit(1);
 });
 if (applied.length) console.log(`subscription-api: applied migrations ${applied.join(', ')}`);
+// Mail no server took yet, this service's or another's on the same database, is sent from here on.
+mailer.start();
 if (config.seedDemoData) {
   if (await seedDemoData(db, mailer)) console.log('subscription-api: demo data created');
   console.log('subscription-api: demo accounts (their password is in the README):');
@@ -59,8 +61,10 @@ let stopping = false;
 function stop() {
   if (stopping) return;
   stopping = true;
-  // Requests in flight finish (at most STOP_GRACE_MS); those arriving meanwhile are refused with
-  // 503 and Retry-After; deliveries under way finish (their outcome is recorded) before the database closes.
+  // The mail queue takes no more mail; requests in flight finish (at most STOP_GRACE_MS), those
+  // arriving meanwhile are refused with 503 and Retry-After; deliveries under way finish (their
+  // outcome is recorded) before the database closes.
+  mailer.stop();
   void graceful
     .stop()
     .then(() => mailer.idle())

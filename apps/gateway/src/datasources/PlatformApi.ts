@@ -12,6 +12,7 @@ const ADMINISTRATORS = '/platform/administrators';
 const API_KEYS = '/platform/api-keys';
 const OUTBOX = '/platform/outbox';
 const OUTBOX_CONTENT = '/platform/outbox_content';
+const OUTBOX_RETRY = '/platform/outbox/retry';
 
 /** The provider's masters in Platform Settings; the REST service lets only SuperAdmins in. */
 export class PlatformApi extends SubscriptionService {
@@ -106,5 +107,10 @@ export class PlatformApi extends SubscriptionService {
   /** What one mail says; the service audits every reading, so it is never cached. */
   readOutboxMail(mailId: string) {
     return this.call('get', OUTBOX_CONTENT, { params: { MailId: `eq.${mailId}` } });
+  }
+
+  /** Queues a given-up mail for another day of tries. */
+  retryOutboxMail(mailId: number) {
+    return this.call('post', OUTBOX_RETRY, { body: { MailId: mailId } });
   }
 }

@@ -359,6 +359,16 @@ describe('the answers the OpenAPI document promises', () => {
       expectDocumented(await api.agent.get(`${content}?MailId=eq.0`).auth(superAdmin, { type: 'bearer' }), 404);
       expectDocumented(await api.agent.get(`${content}?MailId=${mail!.mail_id}`).auth(superAdmin, { type: 'bearer' }), 400);
       expectDocumented(await api.agent.get(`${content}?MailId=eq.${mail!.mail_id}`).auth(orgAdmin, { type: 'bearer' }), 403);
+      const retry = '/platform/outbox/retry';
+      expectDocumented(await api.agent.post(retry).auth(superAdmin, { type: 'bearer' }).send({ MailId: mail!.mail_id }), 409);
+      await api.db.query(
+        "UPDATE mail_outbox SET sent_at = NULL, failed_at = now(), error = 'Refused', next_attempt_at = NULL WHERE mail_id = $1",
+        [mail!.mail_id],
+      );
+      expectDocumented(await api.agent.post(retry).auth(superAdmin, { type: 'bearer' }).send({ MailId: mail!.mail_id }), 200);
+      expectDocumented(await api.agent.post(retry).auth(superAdmin, { type: 'bearer' }).send({ MailId: 0 }), 400);
+      expectDocumented(await api.agent.post(retry).auth(superAdmin, { type: 'bearer' }).send({ MailId: 999_999 }), 404);
+      expectDocumented(await api.agent.post(retry).auth(orgAdmin, { type: 'bearer' }).send({ MailId: mail!.mail_id }), 403);
     } finally {
       await new Promise<void>((resolve) => sink.close(resolve));
     }

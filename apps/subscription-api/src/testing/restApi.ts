@@ -2,7 +2,7 @@ import { SERVICE_TOKEN_HEADER } from '@yozy/shared';
 import request, { type Test } from 'supertest';
 import { createApp } from '../app';
 import type { Database } from '../db/database';
-import { createMailer, DEFAULT_MAIL_CONFIG, type Mailer } from '../mail/mailer';
+import { createMailer, DEFAULT_MAIL_CONFIG, type MailConfig, type Mailer } from '../mail/mailer';
 import { DEMO_PASSWORD } from '../seed/demo';
 import { openTestDatabase } from './testDatabase';
 
@@ -25,16 +25,19 @@ export async function openRestApi({
   allowHttpIssuers = false,
   allowPrivateNetwork = true,
   dnsServers = [],
+  mail = {},
 }: {
   allowHttpIssuers?: boolean;
   /** The DNS servers domain verification asks (a test's own, on loopback). */
   dnsServers?: string[];
   /** The tests' mail servers and identity provider listen on this machine; false checks that organisations' may not. */
   allowPrivateNetwork?: boolean;
+  /** The mailer's server and queue (no server: mail stays in the outbox). */
+  mail?: Partial<MailConfig>;
 } = {}) {
   const db: Database = await openTestDatabase('seeded');
   const logged: string[] = [];
-  const mailer: Mailer = createMailer(db, { ...DEFAULT_MAIL_CONFIG, secretKey: TEST_SECRET_KEY, allowPrivateNetwork }, (line) =>
+  const mailer: Mailer = createMailer(db, { ...DEFAULT_MAIL_CONFIG, secretKey: TEST_SECRET_KEY, allowPrivateNetwork, ...mail }, (line) =>
     logged.push(line),
   );
   const app = createApp({

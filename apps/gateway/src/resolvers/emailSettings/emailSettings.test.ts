@@ -123,3 +123,65 @@ describe('the outbox mail content', () => {
     expect(readOutboxMail).not.toHaveBeenCalled();
   });
 });
+
+describe('sending a given-up mail again', () => {
+  const RETRY =
+    'mutation ($id: ID!) { retryOutboxMail(id: $id) { mail { id status attempts nextAttemptAt error } errors { code field message } } }';
+  const QUEUED = {
+    MailId: 7,
+    ToAddress: 'ann@acme.local',
+    Subject: 'Reset',
+    Template: 'reset',
+    ClientId: 2,
+    CompanyName: 'Acme Corporation',
+    Status: 'RETRYING',
+    Error: '550 Mailbox unavailable',
+    Attempts: 9,
+    NextAttemptAt: '2026-11-27T05:00:00+00:00',
+    CreatedAt: '2026-11-26T05:00:00+00:00',
+    SentAt: null,
+  };
+
+  it('queues it again for a SuperAdmin signed in as themselves, with its tries and next try', async () => {
+    const retryOutboxMail = vi.fn(async () => QUEUED);
+    const answer = await execute(
+      RETRY,
+      { id: '7' },
+      fakeContext({ viewer: CALLERS.superAdmin, sources: { platform: { retryOutboxMail } } }),
+    );
+    expect(answer.data).toEqual({
+      retryOutboxMail: {
+        mail: { id: '7', status: 'RETRYING', attempts: 9, nextAttemptAt: '2026-11-27T05:00:00.000Z', error: '550 Mailbox unavailable' },
+        errors: [],
+      },
+    });
+    expect(retryOutboxMail).toHaveBeenCalledWith(7);
+  });
+
+  it('answers a mail that was not given up with the REST service’s conflict on the id', async () => {
+    const retryOutboxMail = vi.fn(() =>
+      Promise.reject(restError(409, { code: 'CONFLICT', message: 'Only a mail that was given up can be sent again', field: 'MailId' })),
+    );
+    const answer = await execute(
+      RETRY,
+      { id: '7' },
+      fakeContext({ viewer: CALLERS.superAdmin, sources: { platform: { retryOutboxMail } } }),
+    );
+    expect(answer.data).toEqual({
+      retryOutboxMail: {
+        mail: null,
+        errors: [{ code: 'CONFLICT', field: 'id', message: 'Only a mail that was given up can be sent again' }],
+      },
+    });
+  });
+
+  it.each([
+    ['orgAdminOfA', false, 'FORBIDDEN'],
+    ['superAdmin', true, 'FORBIDDEN'],
+  ] as const)('refuses %s (API key: %s) with %s without asking the REST service', async (caller, usesApiKey, code) => {
+    const retryOutboxMail = vi.fn(async () => QUEUED);
+    const context = fakeContext({ viewer: CALLERS[caller], usesApiKey, sources: { platform: { retryOutboxMail } } });
+    expect((await execute(RETRY, { id: '7' }, context)).errors?.[0]?.extensions).toEqual({ code });
+    expect(retryOutboxMail).not.toHaveBeenCalled();
+  });
+});

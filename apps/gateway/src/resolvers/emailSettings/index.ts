@@ -30,6 +30,9 @@ const OUTBOX_LIST: ListSpec<OutboxFilter, OutboxSortField> = {
   defaultSort: { field: 'CREATED_AT', direction: 'DESC' },
 };
 
+/** A mail's id as the REST service takes it; what is not a whole number is 0, which it refuses (BAD_REQUEST on the id). */
+const mailIdOf = (id: string) => (/^\d{1,9}$/.test(id) ? Number(id) : 0);
+
 /** Email settings of an organisation (its admins', or a SuperAdmin's for any) and the provider's outbox. */
 export const emailSettingsResolvers: Resolvers = {
   Query: {
@@ -42,6 +45,14 @@ export const emailSettingsResolvers: Resolvers = {
     outboxMailContent: superAdminInPerson((_parent, { id }, ctx) => ctx.dataSources.platform.readOutboxMail(id)),
   },
   Mutation: {
+    retryOutboxMail: superAdminInPerson(
+      withUserErrors(
+        { id: 'MailId' },
+        { mail: null },
+      )(async (_parent, { id }, ctx) => ({
+        mail: await ctx.dataSources.platform.retryOutboxMail(mailIdOf(id)),
+      })),
+    ),
     updateEmailSettings: organizationScoped(
       withUserErrors(SETTINGS, { settings: null })(async (_parent, { organizationId, input }, ctx) => ({
         settings: await ctx.dataSources.settings.updateEmailSettings(organizationId, toRestFields(SETTINGS, input)),
@@ -99,6 +110,8 @@ export const emailSettingsResolvers: Resolvers = {
     organizationName: (mail) => mail.CompanyName,
     status: (mail) => mail.Status as MailStatus,
     error: (mail) => mail.Error,
+    attempts: (mail) => mail.Attempts,
+    nextAttemptAt: (mail) => utcInstant(mail.NextAttemptAt),
     createdAt: (mail) => utcInstant(mail.CreatedAt),
     sentAt: (mail) => utcInstant(mail.SentAt),
   },

@@ -1,7 +1,7 @@
 import { parseAsStringLiteral } from 'nuqs';
 import { defineList } from '@/lib/listState';
 
-export const MAIL_STATUSES = ['SENT', 'FAILED', 'KEPT'] as const;
+export const MAIL_STATUSES = ['QUEUED', 'RETRYING', 'SENT', 'FAILED', 'KEPT'] as const;
 
 /** The provider's outbox: newest first; filtered by what became of each mail. */
 export const outboxList = defineList({

@@ -7,11 +7,13 @@ import {
   OutboxDocument,
   useOutboxMailContentQuery,
   useOutboxQuery,
+  useOutboxRetryMutation,
   type MailStatus,
   type OutboxMailFieldsFragment,
 } from '@/generated/graphql';
 import { formatDateTime } from '@/lib/dates';
-import { describeRequestError } from '@/lib/requestErrors';
+import { describeRequestError, errorMessage } from '@/lib/requestErrors';
+import { toaster } from '@/lib/toaster';
 import { useListQuery } from '@/lib/useListQuery';
 import { useListState } from '@/lib/useListState';
 import { MailFrame } from '@/features/emailSettings/components/MailFrame';
@@ -20,10 +22,74 @@ import { MAIL_STATUSES, outboxList } from '@/features/emailSettings/outboxList';
 type Mail = OutboxMailFieldsFragment;
 
 const STATUS: Record<MailStatus, { label: string; palette: string }> = {
+  QUEUED: { label: 'Queued', palette: 'blue' },
+  RETRYING: { label: 'Retrying', palette: 'orange' },
   SENT: { label: 'Sent', palette: 'green' },
-  FAILED: { label: 'Not sent', palette: 'red' },
+  FAILED: { label: 'Failed', palette: 'red' },
   KEPT: { label: 'In the outbox', palette: 'gray' },
 };
+
+/** What became of a mail, in words: its status and, while it is retried or once given up, when and why. */
+function statusText(mail: Mail): string {
+  const label = STATUS[mail.status].label;
+  if (mail.status === 'RETRYING' && mail.nextAttemptAt)
+    return `${label} (attempt ${mail.attempts + 1}, next at ${formatDateTime(mail.nextAttemptAt)})${mail.error ? `: ${mail.error}` : ''}`;
+  if (mail.status === 'FAILED' && mail.error) return `${label} after ${mail.attempts} attempts: ${mail.error}`;
+  return label;
+}
+
+/** Its status badge, with the next try of a mail being retried and the reason of a mail given up beneath. */
+function MailStatusCell({ mail }: { mail: Mail }) {
+  return (
+    <Stack gap="0.5" align="start" maxW="18rem">
+      <Badge variant="subtle" colorPalette={STATUS[mail.status].palette}>
+        {STATUS[mail.status].label}
+      </Badge>
+      {mail.status === 'RETRYING' && mail.nextAttemptAt && (
+        <Text fontSize="xs" color="fg.muted" data-testid="outbox-next-attempt">
+          Attempt {mail.attempts + 1} at {formatDateTime(mail.nextAttemptAt)}
+        </Text>
+      )}
+      {(mail.status === 'RETRYING' || mail.status === 'FAILED') && mail.error && (
+        <Text
+          fontSize="xs"
+          color={mail.status === 'FAILED' ? 'fg.error' : 'fg.muted'}
+          lineClamp={2}
+          title={mail.error}
+          data-testid="outbox-error"
+        >
+          {mail.error}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/** Sends a given-up mail again; the row shows it retrying. */
+function RetryButton({ mail }: { mail: Mail }) {
+  const [retry, { loading }] = useOutboxRetryMutation();
+  async function onRetry() {
+    try {
+      const [refusal] = (await retry({ variables: { id: mail.id } })).data?.retryOutboxMail.errors ?? [];
+      if (refusal) toaster.error({ title: 'The mail was not sent again', description: errorMessage(refusal), closable: true });
+      else toaster.success({ title: 'Mail queued again', description: `${mail.subject} to ${mail.to} is being sent.` });
+    } catch (failure) {
+      toaster.error({ title: 'The mail was not sent again', description: describeRequestError(failure), closable: true });
+    }
+  }
+  return (
+    <Button
+      size="sm"
+      variant="outline"
+      loading={loading}
+      onClick={onRetry}
+      aria-label={`Retry ${mail.subject} to ${mail.to}`}
+      data-testid="outbox-retry"
+    >
+      Retry
+    </Button>
+  );
+}
 
 /**
  * One mail as it was written: its subject, whose it is, what became of it, and its HTML part with
@@ -48,9 +114,9 @@ function MailDialog({ mail, onClose }: { mail: Mail; onClose: () => void }) {
           To {mail.to}
           {mail.organizationName ? `, from ${mail.organizationName}` : ''}, written {formatDateTime(mail.createdAt)}
         </Text>
-        {mail.error && (
-          <Text fontSize="sm" color="fg.error">
-            Not sent: {mail.error}
+        {(mail.status === 'RETRYING' || mail.status === 'FAILED') && (
+          <Text fontSize="sm" color={mail.status === 'FAILED' ? 'fg.error' : undefined}>
+            {statusText(mail)}
           </Text>
         )}
         {error && <FormAlert message={describeRequestError(error)} testId="outbox-mail-error" />}
@@ -119,12 +185,15 @@ export function OutboxSection() {
         id: 'status',
         header: 'Status',
         enableSorting: false,
-        meta: { csv: (mail) => (mail.error ? `${STATUS[mail.status].label}: ${mail.error}` : STATUS[mail.status].label) },
-        cell: ({ row: { original: mail } }) => (
-          <Badge variant="subtle" colorPalette={STATUS[mail.status].palette} title={mail.error ?? undefined}>
-            {STATUS[mail.status].label}
-          </Badge>
-        ),
+        meta: { csv: statusText },
+        cell: ({ row: { original: mail } }) => <MailStatusCell mail={mail} />,
+      },
+      {
+        id: 'actions',
+        header: 'Actions',
+        enableSorting: false,
+        meta: { csv: false },
+        cell: ({ row: { original: mail } }) => (mail.status === 'FAILED' ? <RetryButton mail={mail} /> : null),
       },
     ],
     [],
@@ -133,8 +202,9 @@ export function OutboxSection() {
   return (
     <>
       <Text color="fg.muted" maxW="prose" mb="4">
-        Every mail the console has written. Without a mail server, mail stays here. Open one to read it as it was sent, with password and
-        invitation links hidden; sending the invitation again or a new password reset gives the person a fresh link.
+        Every mail the console has written. A mail the server does not take is tried again, later each time, for a day; then it is marked
+        failed with the server’s reason, and Retry sends it again. Without a mail server, mail stays here. Open one to read it as it was
+        sent, with password and invitation links hidden; sending the invitation again or a new password reset gives the person a fresh link.
       </Text>
       <DataTable
         label="Outbox"
