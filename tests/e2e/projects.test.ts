@@ -11,16 +11,18 @@ describe('projects in the browser', () => {
   let stack: Stack;
   const browser = useBrowser();
   let cookie = '';
+  let providerCookie = '';
 
   beforeAll(async () => {
     stack = await startStack('pglite');
     cookie = (await signedIn(stack.gatewayUrl, 'admin@acme.local')).cookies.get('token_org')!;
+    providerCookie = (await signedIn(stack.gatewayUrl, 'admin@yozy.local')).cookies.get('token_org')!;
   }, 120_000);
   afterAll(async () => {
     await stack?.stop();
   });
 
-  async function visit(mode: 'light' | 'dark', width = 1280): Promise<{ context: BrowserContext; page: Page }> {
+  async function visit(mode: 'light' | 'dark', width = 1280, as = cookie): Promise<{ context: BrowserContext; page: Page }> {
     // axe is injected as a script, which the console's Content-Security-Policy rightly refuses.
     const context = await browser().newContext({
       baseURL: stack.gatewayUrl,
@@ -29,7 +31,7 @@ describe('projects in the browser', () => {
       bypassCSP: true,
       acceptDownloads: true,
     });
-    await context.addCookies([{ name: 'token_org', value: cookie, url: stack.gatewayUrl }]);
+    await context.addCookies([{ name: 'token_org', value: as, url: stack.gatewayUrl }]);
     return { context, page: await context.newPage() };
   }
 
@@ -115,5 +117,22 @@ describe('projects in the browser', () => {
     expect(await axeFindings(light.page)).toEqual([]);
     await light.page.screenshot({ path: `${SCREENSHOTS}projects-light-390.png`, fullPage: true });
     await light.context.close();
+  });
+
+  it('the provider sees an organisation’s projects in its group tab, each tab and project at its own address', async () => {
+    const { context, page } = await visit('light', 1280, providerCookie);
+    const projects = new ProjectsPage(page);
+    const [globex] = await stack.db.query<{ id: string }>(
+      "SELECT client_id::text AS id FROM clients WHERE company_name = 'Globex Industries'",
+    );
+    await page.goto(`/OrganizationDetails/Organization/${globex!.id}/group`);
+    await page.getByRole('tab', { name: 'Projects' }).click();
+    await page.waitForURL(`**/OrganizationDetails/Organization/${globex!.id}/group/projects`);
+    await projects.row('GLX-ERP').getByTestId('project-link').click();
+    await page.getByTestId('project-heading').getByText('GLX-ERP: ERP Migration').waitFor();
+    expect(page.url()).toMatch(new RegExp(`/OrganizationDetails/Organization/${globex!.id}/group/projects/\\d+$`));
+    expect(await page.getByRole('tab', { name: 'Group Details' }).getAttribute('aria-selected')).toBe('true');
+    expect(await axeFindings(page)).toEqual([]);
+    await context.close();
   });
 });
