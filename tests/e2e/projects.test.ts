@@ -77,7 +77,7 @@ describe('projects in the browser', () => {
     await context.close();
   });
 
-  it('closes a project after asking, and searches and exports the list, reading well in dark mode at 1280 and 390 px', async () => {
+  it('closes a project after asking, searches and exports the list, tells of allocations before deactivating, and reads well in dark mode at 1280 and 390 px', async () => {
     const { context, page } = await visit('dark');
     const projects = new ProjectsPage(page);
     await page.goto('/GroupManagement/projects');
@@ -99,6 +99,16 @@ describe('projects in the browser', () => {
     expect(csv).not.toContain('ACM-WEB');
     expect(await axeFindings(page)).toEqual([]);
     await page.screenshot({ path: `${SCREENSHOTS}projects-dark-1280.png`, fullPage: true });
+
+    // Deactivating someone says what they keep in projects: Diego is still on ACM-WEB.
+    await page.goto('/UserManagement?q=alvarez');
+    await page.getByRole('checkbox', { name: 'Select Diego Alvarez' }).check({ force: true });
+    await page.getByTestId('bulk-bar').getByRole('button', { name: 'Deactivate' }).click();
+    await page
+      .getByTestId('deactivate-allocations-notice')
+      .getByText('Diego has 1 current project allocation; they stay until ended.')
+      .waitFor();
+    await page.getByTestId('users-confirm-cancel').click();
 
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/GroupManagement/projects');
