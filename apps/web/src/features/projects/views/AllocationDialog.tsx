@@ -26,6 +26,8 @@ const refresh = {
     dropListPages(cache, 'allocationCandidates');
     dropListPages(cache, 'projects');
   },
+  // The project's counts on its page change with it.
+  refetchQueries: ['ProjectDetail'],
 };
 
 /** The whole number typed, or 0 while the field holds none. */

@@ -1,5 +1,5 @@
 import { Badge, Button, Heading, HStack, SimpleGrid, Skeleton, Stack, Stat, Text } from '@chakra-ui/react';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { LuCircleStop, LuLock, LuPencil, LuTriangleAlert, LuUserPlus } from 'react-icons/lu';
 import { BackLink } from '@/components/BackLink';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
@@ -89,15 +89,7 @@ export function ProjectDetailScreen({ projectId, organizationId }: Props) {
   return <ProjectPage project={project} organizationId={organizationId} back={back} />;
 }
 
-function ProjectPage({
-  project,
-  organizationId,
-  back,
-}: {
-  project: ProjectFieldsFragment;
-  organizationId?: string;
-  back: React.ReactNode;
-}) {
+function ProjectPage({ project, organizationId, back }: { project: ProjectFieldsFragment; organizationId?: string; back: ReactNode }) {
   const list = useListState(allocationList);
   const variables = { ...list.variables, organizationId, filter: { ...list.variables.filter, projectId: project.id } };
   const { table } = useListQuery(useAllocationListQuery, AllocationListDocument, { ...list, variables }, (answer) => answer.allocations, {
@@ -112,6 +104,8 @@ function ProjectPage({
       dropListPages(cache, 'allocations');
       dropListPages(cache, 'projects');
     },
+    // The project's counts above the list change with it.
+    refetchQueries: ['ProjectDetail'],
   });
   const open = !project.isClosed;
 
