@@ -15,6 +15,7 @@ import { invitationRoutes } from './routes/invitations';
 import { licenceRoutes } from './routes/licences';
 import { organizationSettingsRoutes } from './routes/organizationSettings';
 import { passwordRoutes } from './routes/password';
+import { projectRoutes } from './routes/projects';
 import { platformAdministratorRoutes } from './routes/platform/administrators';
 import { platformApiKeyRoutes } from './routes/platform/apiKeys';
 import { platformOutboxRoutes } from './routes/platform/outbox';
@@ -52,6 +53,7 @@ export const ROUTES: readonly Route[] = [
   ...userImportRoutes,
   ...invitationRoutes,
   ...groupRoutes,
+  ...projectRoutes,
   ...licenceRoutes,
   ...sessionRoutes,
   ...auditLogRoutes,

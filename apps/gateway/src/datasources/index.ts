@@ -10,6 +10,7 @@ import { OrganizationApi } from './OrganizationApi';
 import { SessionApi } from './SessionApi';
 import { SettingsApi } from './SettingsApi';
 import { PlatformApi } from './PlatformApi';
+import { ProjectApi } from './ProjectApi';
 import { UserApi } from './UserApi';
 import { TwoFactorApi } from './TwoFactorApi';
 import type { SubscriptionServiceLink } from './SubscriptionService';
@@ -20,6 +21,7 @@ export type DataSources = {
   catalogue: CatalogueApi;
   enquiry: EnquiryApi;
   group: GroupApi;
+  projects: ProjectApi;
   licence: LicenceApi;
   organization: OrganizationApi;
   insights: InsightsApi;
@@ -37,6 +39,7 @@ export function createDataSources(service: SubscriptionServiceLink, caller: Call
     catalogue: new CatalogueApi(service, caller),
     enquiry: new EnquiryApi(service, caller),
     group: new GroupApi(service, caller),
+    projects: new ProjectApi(service, caller),
     licence: new LicenceApi(service, caller),
     organization: new OrganizationApi(service, caller),
     insights: new InsightsApi(service, caller),

@@ -12,6 +12,7 @@ import { organizationSettingsResolvers } from './organizationSettings';
 import { emailSettingsResolvers } from './emailSettings';
 import { ssoResolvers } from './sso';
 import { platformResolvers } from './platform';
+import { projectResolvers } from './projects';
 import { regionResolvers } from './regions';
 import { roleResolvers } from './roles';
 import { administratorResolvers } from './administrators';
@@ -32,6 +33,7 @@ export const resolvers = [
   organizationResolvers,
   insightResolvers,
   groupResolvers,
+  projectResolvers,
   licenceResolvers,
   sessionListResolvers,
   platformResolvers,

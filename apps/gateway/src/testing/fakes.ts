@@ -28,6 +28,7 @@ export function fakeSources(fakes: FakeSources = {}): DataSources {
     catalogue: domain('catalogue'),
     enquiry: domain('enquiry'),
     group: domain('group'),
+    projects: domain('projects'),
     licence: domain('licence'),
     organization: domain('organization'),
     insights: domain('insights'),

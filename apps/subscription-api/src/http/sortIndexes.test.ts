@@ -14,6 +14,7 @@ import { invitations } from '../routes/invitations';
 import { enquiries } from '../routes/enquiryDecisions';
 import { groupCandidates, groupMembers, groups } from '../routes/groups';
 import { licences } from '../routes/licences';
+import { allocationCandidates, allocations, projects } from '../routes/projects';
 import { managedPlans } from '../routes/platform/plans';
 import { managedProducts } from '../routes/platform/products';
 import type { ResourceDefinition } from './resource';
@@ -25,6 +26,9 @@ const RESOURCES: Record<string, ResourceDefinition> = {
   groups,
   groupMembers,
   groupCandidates,
+  projects,
+  allocations,
+  allocationCandidates,
   licences,
   managedPlans,
   managedProducts,

@@ -173,6 +173,36 @@ describe('the answers the OpenAPI document promises', () => {
     expectDocumented(await api.agent.post(`${path}/delete`).auth(orgAdmin, { type: 'bearer' }).send({ GroupId }), 404);
   });
 
+  it('projects', async () => {
+    const orgAdmin = await api.signIn('admin@acme.local');
+    const as = { type: 'bearer' } as const;
+    const path = '/agilesaas_project_master';
+    expectDocumented(await api.agent.get(path).auth(orgAdmin, as), 200);
+    const created = await api.agent.post(path).auth(orgAdmin, as).send({ ProjectShortCode: 'ACM-DOC', ProjectName: 'Documented' });
+    expectDocumented(created, 201);
+    const ProjectId = created.body.ProjectId;
+    expectDocumented(await api.agent.post(path).auth(orgAdmin, as).send({ ProjectShortCode: 'acm-doc', ProjectName: 'Again' }), 409);
+    expectDocumented(await api.agent.post(`${path}/update`).auth(orgAdmin, as).send({ ProjectId, ProjectName: 'Documented well' }), 200);
+    const user = await userWhere("is_active AND email LIKE '%@acme.local'");
+    const mapping = '/agilesaas_project_mapping';
+    const allocated = await api.agent
+      .post(mapping)
+      .auth(orgAdmin, as)
+      .send({ ProjectId, TeamMemberId: user.user_id, AllocPercentage: 20, ProjectRole: 'Writer' });
+    expectDocumented(allocated, 201);
+    const AllocationId = allocated.body.AllocationId;
+    expectDocumented(await api.agent.get(`${mapping}?ProjectId=eq.${ProjectId}`).auth(orgAdmin, as), 200);
+    expectDocumented(await api.agent.get(`${mapping}/candidates?ProjectId=eq.${ProjectId}`).auth(orgAdmin, as), 200);
+    expectDocumented(
+      await api.agent.post(`${mapping}/update`).auth(orgAdmin, as).send({ AllocationId, AllocPercentage: 30, ProjectRole: 'Writer' }),
+      200,
+    );
+    expectDocumented(await api.agent.post(`${mapping}/end`).auth(orgAdmin, as).send({ AllocationId }), 200);
+    expectDocumented(await api.agent.post(`${mapping}/end`).auth(orgAdmin, as).send({ AllocationId }), 409);
+    expectDocumented(await api.agent.post(`${path}/close`).auth(orgAdmin, as).send({ ProjectId }), 200);
+    expectDocumented(await api.agent.post(`${path}/close`).auth(orgAdmin, as).send({ ProjectId: 999999 }), 404);
+  });
+
   it('licences', async () => {
     const orgAdmin = await api.signIn('admin@acme.local');
     expectDocumented(await api.agent.get('/subscription_client_license_details').auth(orgAdmin, { type: 'bearer' }), 200);

@@ -29,6 +29,7 @@ export const openApiDocument = buildDocument({
     { name: 'Organisations', description: 'The organisations (clients) of the provider' },
     { name: 'Insights', description: "An organisation's numbers for its dashboard and statistics" },
     { name: 'Groups', description: "An organisation's assignment groups and their members" },
+    { name: 'Projects', description: "An organisation's projects and the people allocated to them" },
     { name: 'Licences', description: "An organisation's licences and the seats they give" },
     { name: 'Sessions', description: "Sign-in sessions of an organisation's users, and ending them" },
     { name: 'Platform', description: "The provider's masters, for its SuperAdmins only" },

@@ -40,7 +40,8 @@ type Org = {
   plan?: string;
   validDays?: number;
   groups: string[];
-  projects: [code: string, name: string][];
+  /** Short code, name, and whether the project was closed a month ago (its allocations ended then). */
+  projects: [code: string, name: string, closed?: 'closed'][];
   people: [first: string, last: string, department: string][];
 };
 
@@ -87,6 +88,7 @@ const ORGS: Org[] = [
     projects: [
       ['ACM-WEB', 'Website Revamp'],
       ['ACM-MOB', 'Field Service App'],
+      ['ACM-ERP', 'Legacy ERP Retirement', 'closed'],
     ],
     people: [
       ['Wile', 'Coyote', 'IT'],
@@ -375,18 +377,21 @@ async function insertOrganisation(tx: Transaction, org: Org, masters: Masters) {
     }
   }
 
-  for (const [index, [code, name]] of org.projects.entries()) {
+  for (const [index, [code, name, closed]] of org.projects.entries()) {
     const [project] = await tx.query<{ project_id: number }>(
-      'INSERT INTO projects (client_id, short_code, name) VALUES ($1, $2, $3) RETURNING project_id',
-      [clientId, code, name],
+      `INSERT INTO projects (client_id, short_code, name, closed_at)
+       VALUES ($1, $2, $3, CASE WHEN $4::boolean THEN now() - interval '30 days' END) RETURNING project_id`,
+      [clientId, code, name, closed === 'closed'],
     );
     const projectId = project!.project_id;
     for (const [i, userId] of userIds.entries()) {
       if (i % (index + 2) !== 0) continue;
+      const current = !closed && i % 3 !== 2;
+      // Each later project takes a larger share, so someone on the first two is over 100 % in all.
       await tx.query(
         `INSERT INTO project_allocations (project_id, user_id, alloc_percentage, project_role, is_current, end_date)
          VALUES ($1, $2, $3, $4, $5, current_date + $6::int)`,
-        [projectId, userId, i === 0 ? 20 : 50, i === 0 ? 'Sponsor' : 'Developer', i % 3 !== 2, i % 3 === 2 ? -30 : 90],
+        [projectId, userId, i === 0 ? 20 : 50 + 10 * index, i === 0 ? 'Sponsor' : 'Developer', current, current ? 90 : -30],
       );
     }
     for (const [i, title] of ['Sign-in page is slow', 'Export to CSV', 'Update branding'].entries()) {

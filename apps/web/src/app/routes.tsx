@@ -34,7 +34,7 @@ const ResetPassword = lazyScreen(() => import('@/features/auth/views/ResetPasswo
 const SetPassword = lazyScreen(() => import('@/features/auth/views/SetPasswordView'));
 const Dashboard = lazyScreen(() => import('@/features/dashboard/views/DashboardView'));
 const UserManagement = lazyScreen(() => import('@/features/users/views/UserManagementView'));
-const GroupManagement = lazyScreen(() => import('@/features/groups/views/GroupManagementView'));
+const GroupManagement = lazyScreen(() => import('./GroupSectionView'));
 const SubscriptionDetails = lazyScreen(() => import('@/features/subscriptions/views/SubscriptionDetailsView'));
 const UserSessions = lazyScreen(() => import('@/features/sessions/views/UserSessionsView'));
 const Statistics = lazyScreen(() => import('@/features/statistics/views/StatisticsView'));
@@ -60,7 +60,7 @@ const ORGANIZATION_SECTIONS: Partial<Record<OrganizationTabSlug, OrganizationScr
     import('@/features/subscriptions/views/SubscriptionsScreen').then((m) => ({ default: m.SubscriptionsScreen })),
   ),
   user: lazyScreen(() => import('@/features/users/views/UsersScreen').then((m) => ({ default: m.UsersScreen }))),
-  group: lazyScreen(() => import('@/features/groups/views/GroupsScreen').then((m) => ({ default: m.GroupsScreen }))),
+  group: lazyScreen(() => import('./GroupSectionView').then((m) => ({ default: m.GroupSection }))),
   UserSessions: lazyScreen(() => import('@/features/sessions/views/SessionsScreen').then((m) => ({ default: m.SessionsScreen }))),
   Statistics: lazyScreen(() => import('@/features/statistics/views/StatisticsView')),
   SettingDetails: lazyScreen(() =>
@@ -72,7 +72,9 @@ const ORGANIZATION_SECTIONS: Partial<Record<OrganizationTabSlug, OrganizationScr
 
 const organizationSection = (slug: OrganizationTabSlug) => {
   const screen = ORGANIZATION_SECTIONS[slug];
-  return { path: slug, element: screen ? <OrganizationSection screen={screen} /> : <OrganizationSectionNotYet /> };
+  // The group tab holds the groups and projects tabs, with a project's page below them.
+  const path = slug === 'group' ? `${slug}/*` : slug;
+  return { path, element: screen ? <OrganizationSection screen={screen} /> : <OrganizationSectionNotYet /> };
 };
 
 /** SPEC §2 routes. Who may open which is decided by the gate (see access.ts), not here. */
@@ -97,7 +99,7 @@ export const routes: RouteObject[] = [
 
           { path: dashboardPath, element: <Dashboard /> },
           { path: userManagementPath, element: <UserManagement /> },
-          { path: groupManagementPath, element: <GroupManagement /> },
+          { path: `${groupManagementPath}/*`, element: <GroupManagement /> },
           { path: subscriptionDetailsPath, element: <SubscriptionDetails /> },
           { path: userSessionsPath, element: <UserSessions /> },
           { path: statisticsPath, element: <Statistics /> },

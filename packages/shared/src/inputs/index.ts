@@ -21,3 +21,4 @@ export * from './apiKey';
 export * from './emailSettings';
 export * from './sso';
 export * from './administrator';
+export * from './project';

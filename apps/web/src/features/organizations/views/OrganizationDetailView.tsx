@@ -32,7 +32,8 @@ function Breadcrumb() {
 /** One organisation: its name, its nine sections as tabs, and the open section below them. */
 export default function OrganizationDetailView() {
   const { clientId } = useParams();
-  const tab = findOrganizationTab(useMatch(organizationTabRoute)?.params.tab);
+  // A tab may hold addresses of its own below it (the group tab's projects).
+  const tab = findOrganizationTab(useMatch(`${organizationTabRoute}/*`)?.params.tab);
   const validId = isOrganizationId(clientId);
   const { data, error, refetch } = useOrganizationNameQuery({ variables: { id: clientId ?? '' }, skip: !validId });
 

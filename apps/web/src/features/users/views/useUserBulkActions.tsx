@@ -13,6 +13,7 @@ import {
 import { dropListPages } from '@/lib/listCache';
 import { errorMessage } from '@/lib/requestErrors';
 import { toaster } from '@/lib/toaster';
+import { CurrentAllocationsNotice } from './CurrentAllocationsNotice';
 
 type User = UserFieldsFragment;
 type Pending = { kind: 'deactivate' | 'signOut' | 'decline'; users: User[] };
@@ -154,6 +155,7 @@ export function useUserBulkActions(organizationId: string | undefined): { bulkAc
       testId="users-confirm"
     >
       {confirm.body}
+      {pending?.kind === 'deactivate' && <CurrentAllocationsNotice people={pending.users} organizationId={organizationId} />}
     </ConfirmDialog>
   );
   return { bulkActions, dialog };

@@ -1,0 +1,72 @@
+import { Badge, Heading, HStack, Link, List, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { LuTriangleAlert } from 'react-icons/lu';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import { ProblemNotice } from '@/components/ProblemNotice';
+import { useAllocationListQuery } from '@/generated/graphql';
+import { describeRequestError } from '@/lib/requestErrors';
+import { projectPath } from '@/features/projects/urls';
+
+/** A person holds one current allocation per project; no organisation has this many projects open for one person. */
+const SHOWN = 100;
+
+/**
+ * One person's current project allocations, each linking to its project, and their total over
+ * current projects, warned about above 100 %. For a person's page: the organisation is the one in
+ * the address (the provider's organisation tabs) or the viewer's own.
+ */
+export function PersonProjects({ userId }: { userId: string }) {
+  const { clientId: organizationId } = useParams();
+  const { data, error, loading, refetch } = useAllocationListQuery({
+    variables: { organizationId, filter: { userIds: [userId], isCurrent: true }, page: { offset: 0, limit: SHOWN } },
+    fetchPolicy: 'cache-and-network',
+  });
+  const allocations = [...(data?.allocations.nodes ?? [])].sort((a, b) => a.projectShortCode.localeCompare(b.projectShortCode));
+  const total = allocations.reduce((sum, allocation) => sum + allocation.percentage, 0);
+
+  return (
+    <Stack gap="3" as="section" aria-labelledby="person-projects-heading" data-testid="person-projects">
+      <HStack justify="space-between" wrap="wrap" gap="2">
+        <Heading as="h3" size="md" id="person-projects-heading">
+          Projects
+        </Heading>
+        {data && (
+          <HStack gap="2" data-testid="person-projects-total">
+            <Text color="fg.muted">Total over current projects: {total} %</Text>
+            {total > 100 && (
+              <Badge colorPalette="orange" variant="subtle">
+                <LuTriangleAlert aria-hidden /> Over 100 %
+              </Badge>
+            )}
+          </HStack>
+        )}
+      </HStack>
+      {error ? (
+        <ProblemNotice
+          title="The projects could not be loaded"
+          message={describeRequestError(error)}
+          actionLabel="Try again"
+          onAction={() => void refetch().catch(() => undefined)}
+        />
+      ) : loading && !data ? (
+        <Skeleton height="12" role="status" aria-label="Loading the projects" />
+      ) : allocations.length === 0 ? (
+        <Text color="fg.muted">No current project allocations.</Text>
+      ) : (
+        <List.Root gap="2" variant="plain">
+          {allocations.map((allocation) => (
+            <List.Item key={allocation.id} display="flex" gap="2" flexWrap="wrap" data-testid="person-project">
+              <Link asChild color="brand.fg" fontWeight="medium">
+                <RouterLink to={projectPath(allocation.projectId, organizationId)}>
+                  {allocation.projectShortCode}: {allocation.projectName}
+                </RouterLink>
+              </Link>
+              <Text color="fg.muted">
+                {allocation.percentage} %{allocation.role ? ` as ${allocation.role}` : ''}
+              </Text>
+            </List.Item>
+          ))}
+        </List.Root>
+      )}
+    </Stack>
+  );
+}
