@@ -41,6 +41,7 @@ export function serviceMetrics(db: Database): ServiceMetrics {
   return metrics;
 }
 
+/** The mails still to send: due now or later (mail_outbox_due_idx); neither sent, given up, nor kept for want of a server. */
 const MAIL_QUEUE_SQL = `
-  SELECT count(*)::int AS depth, extract(epoch FROM now() - min(created_at))::float8 AS oldest
-  FROM mail_outbox WHERE sent_at IS NULL AND error IS NULL`;
+  SELECT count(*)::int AS depth, extract(epoch FROM now() - min(queued_at))::float8 AS oldest
+  FROM mail_outbox WHERE next_attempt_at IS NOT NULL`;
