@@ -274,7 +274,10 @@ export const dashboardAnswer = answerSchema(
   'Dashboard',
   z.strictObject({
     clientId: z.int(),
-    activeUsers: z.int().min(0),
+    activeUsers: z
+      .int()
+      .min(0)
+      .meta({ description: 'People who can sign in now: neither invited without a password yet nor awaiting approval' }),
     disabledUsers: z.int().min(0),
     sessionsActiveNow: z.int().min(0).meta({ description: 'Sessions neither ended nor expired' }),
     licencesExpiringSoon: z.int().min(0).meta({ description: 'Active licences whose last day is within expiringWithinDays of today' }),

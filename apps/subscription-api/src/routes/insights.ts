@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Queryable } from '../db/database';
+import { STATUS_SQL } from '../domain/people';
 import { seatsOf } from '../domain/seats';
 import { viewerOf } from '../http/auth';
 import { HttpError, parseBody } from '../http/errors';
@@ -105,7 +106,9 @@ export async function dashboardOf(db: Queryable, clientId: number) {
     licences_expiring_soon: number;
     pending_invitations: number;
   }>(
-    `SELECT (SELECT count(*)::int FROM client_users WHERE client_id = $1 AND is_active) AS active_users,
+    // Active users are the people who can sign in now, as the users list's Active filter shows them:
+    // someone invited who has not chosen a password, or awaiting approval, is not one yet.
+    `SELECT (SELECT count(*)::int FROM client_users u WHERE u.client_id = $1 AND ${STATUS_SQL} = 'ACTIVE') AS active_users,
             (SELECT count(*)::int FROM client_users WHERE client_id = $1 AND NOT is_active) AS disabled_users,
             (SELECT count(*)::int FROM sessions WHERE client_id = $1 AND ended_at IS NULL AND expires_at > now()) AS sessions_active_now,
             (SELECT count(*)::int FROM licences

@@ -64,14 +64,14 @@ export default function DashboardView({ organizationId, embedded = false }: Prop
               <StatCard
                 label="Active users"
                 value={count(dashboard.activeUsers)}
-                detail="Accounts that can sign in, invited people included"
+                detail="People who can sign in now"
                 icon={LuUserCheck}
                 to={links.users}
                 destination="User Management"
                 testId="dashboard-active-users"
               />
               <StatCard
-                label="Disabled users"
+                label="Deactivated users"
                 value={count(dashboard.disabledUsers)}
                 detail="Deactivated accounts"
                 icon={LuUserX}
