@@ -11,6 +11,7 @@ import {
   type OutboxMailFieldsFragment,
 } from '@/generated/graphql';
 import { formatDateTime } from '@/lib/dates';
+import { MAIL_STATUS_LABELS } from '@/lib/labels';
 import { describeRequestError } from '@/lib/requestErrors';
 import { useListQuery } from '@/lib/useListQuery';
 import { useListState } from '@/lib/useListState';
@@ -20,9 +21,9 @@ import { MAIL_STATUSES, outboxList } from '@/features/emailSettings/outboxList';
 type Mail = OutboxMailFieldsFragment;
 
 const STATUS: Record<MailStatus, { label: string; palette: string }> = {
-  SENT: { label: 'Sent', palette: 'green' },
-  FAILED: { label: 'Not sent', palette: 'red' },
-  KEPT: { label: 'In the outbox', palette: 'gray' },
+  SENT: { label: MAIL_STATUS_LABELS.SENT, palette: 'green' },
+  FAILED: { label: MAIL_STATUS_LABELS.FAILED, palette: 'red' },
+  KEPT: { label: MAIL_STATUS_LABELS.KEPT, palette: 'gray' },
 };
 
 /**

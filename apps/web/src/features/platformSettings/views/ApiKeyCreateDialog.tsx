@@ -56,14 +56,14 @@ export function ApiKeyCreateDialog({ onClose }: { onClose: () => void }) {
         <FormField
           name="organizationId"
           label="Reach"
-          help="Every organisation, as a provider administrator, or one organisation, as its admin"
+          help="Every organization, as a provider administrator, or one organization, as its admin"
           testId="api-key-organization"
         >
           {(control) => (
             <SelectControl
               {...control}
               options={[
-                ['', 'Every organisation'],
+                ['', 'Every organization'],
                 ...(organizations.data?.organizations.nodes ?? []).map(
                   (organization) => [organization.id, organization.companyName] as const,
                 ),

@@ -14,6 +14,7 @@ import {
   type LicencePlanOptionsQuery,
 } from '@/generated/graphql';
 import { formatDate } from '@/lib/dates';
+import { frequencyLabel, frequencyPeriod } from '@/lib/labels';
 import { dropListPages } from '@/lib/listCache';
 import { toaster } from '@/lib/toaster';
 import { useMutationForm } from '@/lib/useMutationForm';
@@ -27,8 +28,7 @@ const changePlanSchema = () => import('@yozy/shared/inputs').then((inputs) => in
 type Product = LicencePlanOptionsQuery['products'][number];
 type PlanOption = Product['plans'][number];
 
-const FREQUENCY: Record<string, string> = { MONTHLY: 'monthly', YEARLY: 'yearly' };
-const planLabel = (plan: PlanOption) => `${plan.name} · ${plan.capacity} seats, ${FREQUENCY[plan.frequency] ?? plan.frequency}`;
+const planLabel = (plan: PlanOption) => `${plan.name} · ${plan.capacity} seats, ${frequencyLabel(plan.frequency).toLowerCase()}`;
 
 function PlanSelect({ plans, testId, onPicked }: { plans: readonly PlanOption[]; testId: string; onPicked?: (plan: PlanOption) => void }) {
   return (
@@ -143,7 +143,7 @@ export function ExtendLicenceDialog({ licence, onClose }: { licence: LicenceFiel
       </Text>
       <ValidTillField
         testId="licence-extend-valid-till"
-        help={`One more ${FREQUENCY[licence.frequency] === 'yearly' ? 'year' : 'month'}: ${formatDate(nextPeriod)}`}
+        help={`One more ${frequencyPeriod(licence.frequency)}: ${formatDate(nextPeriod)}`}
       />
     </FormDialog>
   );
