@@ -20,7 +20,7 @@ export const MAX_RANGE_DAYS = 366;
 const isoDate = z.iso.date({ error: 'Give a date as YYYY-MM-DD' });
 
 export const dashboardQuery = z.object({
-  ClientId: z.string().optional().meta({ description: 'The organisation; a SuperAdmin may name any, others only their own' }),
+  ClientId: z.string().optional().meta({ description: 'The organization; a SuperAdmin may name any, others only their own' }),
 });
 
 export const statisticsQuery = dashboardQuery.extend({
@@ -47,7 +47,7 @@ export function statisticsRange(from: string | undefined, to: string | undefined
 async function organizationOf(db: Queryable, viewer: ReturnType<typeof viewerOf>, requested: unknown): Promise<number> {
   const clientId = targetOrganization(viewer, requested);
   const [exists] = await db.query('SELECT 1 FROM clients WHERE client_id = $1', [clientId]);
-  if (!exists) throw new HttpError('NOT_FOUND', 'No such organisation', 'ClientId');
+  if (!exists) throw new HttpError('NOT_FOUND', 'No such organization', 'ClientId');
   return clientId;
 }
 
@@ -191,12 +191,12 @@ export const insightRoutes = [
       access: 'admin',
       operationId: 'getDashboard',
       tag: 'Insights',
-      summary: "An organisation's people, seats, licences about to lapse, live sessions, waiting invitations and last 30 days of sign-ins",
+      summary: "An organization's people, seats, licences about to lapse, live sessions, waiting invitations and last 30 days of sign-ins",
       query: dashboardQuery,
       responses: {
         200: { description: 'The numbers', body: dashboardAnswer },
         400: refused('BAD_REQUEST (field ClientId): not a whole number'),
-        404: refused('NOT_FOUND (field ClientId): no such organisation'),
+        404: refused('NOT_FOUND (field ClientId): no such organization'),
       },
     },
     async (req, res, { db }) => {
@@ -214,14 +214,14 @@ export const insightRoutes = [
       operationId: 'getStatistics',
       tag: 'Insights',
       summary:
-        "An organisation's sign-ins and active people per day over a range of days, seats, people per department and group, and project activity",
+        "An organization's sign-ins and active people per day over a range of days, seats, people per department and group, and project activity",
       query: statisticsQuery,
       responses: {
         200: { description: 'The numbers', body: statisticsAnswer },
         400: refused(
           `BAD_REQUEST: a malformed date, from after to, more than ${MAX_RANGE_DAYS} days (field from), or a ClientId that is not a whole number`,
         ),
-        404: refused('NOT_FOUND (field ClientId): no such organisation'),
+        404: refused('NOT_FOUND (field ClientId): no such organization'),
       },
     },
     async (req, res, { db }) => {
