@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { CopyButton } from '@/components/CopyButton';
 import { DialogFrame } from '@/components/DialogFrame';
 import { FormDialog } from '@/components/FormDialog';
+import { DateControl } from '@/components/DateInput';
 import { FormField } from '@/components/FormField';
 import { SelectControl, type SelectOption } from '@/components/SelectControl';
 import { useApiKeyCreateMutation, useApiKeyOrganizationOptionsQuery } from '@/generated/graphql';
@@ -77,7 +78,7 @@ export function ApiKeyCreateDialog({ onClose }: { onClose: () => void }) {
           help="The last day the key works. Leave empty to keep it until it is revoked."
           testId="api-key-expires"
         >
-          {(control) => <Input {...control} type="date" />}
+          {(control) => <DateControl {...control} pickerLabel="Choose the last day the key works" />}
         </FormField>
       </Stack>
     </FormDialog>

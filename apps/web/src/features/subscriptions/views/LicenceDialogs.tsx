@@ -1,7 +1,8 @@
-import { Input, Text } from '@chakra-ui/react';
+import { Text } from '@chakra-ui/react';
 import type { AddLicenceInput, ChangeLicencePlanInput, ExtendLicenceInput } from '@yozy/shared';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
+import { DateControl } from '@/components/DateInput';
 import { FormField } from '@/components/FormField';
 import { SelectControl } from '@/components/SelectControl';
 import { FormDialog } from '@/components/FormDialog';
@@ -54,7 +55,7 @@ function PlanSelect({ plans, testId, onPicked }: { plans: readonly PlanOption[];
 function ValidTillField({ help, testId }: { help: ReactNode; testId: string }) {
   return (
     <FormField name="validTill" label="Valid till" required help={help} testId={testId}>
-      {(control) => <Input {...control} type="date" />}
+      {(control) => <DateControl {...control} pickerLabel="Choose the last valid day" />}
     </FormField>
   );
 }
