@@ -34,7 +34,7 @@ describe('the dashboard and the statistics in the browser', () => {
 
   async function acmeNumbers() {
     const [row] = await stack.db.query<Record<string, number>>(
-      `SELECT count(*) FILTER (WHERE u.is_active)::int AS active,
+      `SELECT count(*) FILTER (WHERE u.is_active AND NOT u.awaiting_approval AND u.password_hash IS NOT NULL)::int AS active,
               count(*) FILTER (WHERE NOT u.is_active)::int AS disabled,
               count(*) FILTER (WHERE u.is_active AND u.password_hash IS NULL AND EXISTS (
                 SELECT 1 FROM user_tokens t WHERE t.user_id = u.user_id AND t.purpose = 'invite'
