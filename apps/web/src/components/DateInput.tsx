@@ -63,7 +63,7 @@ export function DateInput({
   }
 
   return (
-    <Box position="relative">
+    <Box position="relative" width={inputProps.width ?? 'full'}>
       <InputGroup
         endElement={
           <IconButton
