@@ -53,7 +53,7 @@ describe('the provider administrators in the browser', () => {
     expect(await axeFindings(page)).toEqual([]);
     await page.getByTestId('administrator-confirm-confirm').click();
     await confirm.waitFor({ state: 'detached' });
-    await expect.poll(() => row(page, 'priya.nair@yozy.local').innerText()).toContain('Disabled');
+    await expect.poll(() => row(page, 'priya.nair@yozy.local').innerText()).toContain('Deactivated');
     await page.screenshot({ path: `${SCREENSHOTS}platform-administrators-deactivated-1280.png`, fullPage: true });
     await page.context().close();
   });

@@ -35,7 +35,7 @@ describe('API keys and the GraphQL explorer in the browser', () => {
     await dialog.getByTestId('api-key-name').fill('Acme HR feed');
     await dialog.getByTestId('api-key-access').selectOption('READ_WRITE');
     await dialog.getByTestId('api-key-organization').selectOption({ label: 'Acme Corporation' });
-    await dialog.getByTestId('api-key-expires').fill('2099-12-31');
+    await dialog.getByTestId('api-key-expires').fill('31-12-2099');
     await page.getByTestId('api-key-save').click();
 
     const secretField = page.getByTestId('api-key-secret');

@@ -52,7 +52,7 @@ describe('the audit log in the browser', () => {
       .filter({ hasText: `user ${person.id}` })
       .filter({ hasText: 'user.deactivate' });
     await deactivation.waitFor();
-    expect(await deactivation.innerText()).toContain('isActive: true → false');
+    expect(await deactivation.innerText()).toContain('Is active: Yes → No');
     expect(await axeFindings(page)).toEqual([]);
     await page.screenshot({ path: `${SCREENSHOTS}audit-log-light-1280.png`, fullPage: true });
 
@@ -71,7 +71,7 @@ describe('the audit log in the browser', () => {
     await page.getByRole('button', { name: 'Export CSV' }).click();
     const csv = readFileSync((await (await download).path())!, 'utf8');
     expect(csv).toContain('user.deactivate');
-    expect(csv).toContain('isActive: true → false');
+    expect(csv).toContain('Is active: Yes → No');
     expect(csv).not.toContain('session.');
 
     await page.getByRole('button', { name: 'Show changes by everyone' }).click();

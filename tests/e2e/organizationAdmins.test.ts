@@ -34,7 +34,7 @@ describe("another organisation admin, added from the organisation's user tab in 
     await dialog.getByTestId('invite-email').fill(email);
     await dialog.getByTestId('invite-phone').fill('+1 555 0177');
     await dialog.getByTestId('invite-department-name').fill('IT');
-    await dialog.getByTestId('invite-type').selectOption({ label: 'Organisation admin' });
+    await dialog.getByTestId('invite-type').selectOption({ label: 'Organization admin' });
     await dialog.getByTestId('invite-role').selectOption({ label: 'Admin · Yozy Web' });
     expect(await axeFindings(page)).toEqual([]);
     await page.screenshot({ path: `${SCREENSHOTS}organization-admin-invite-${mode}-${width}.png` });

@@ -202,7 +202,7 @@ describe('single sign-on in the browser', () => {
     await offerFor(page, 'admin@acme.local');
     expect(await page.getByTestId('login-password').count()).toBe(0);
     // The page never says which organisation a domain belongs to.
-    expect(await page.getByTestId('login-sso').innerText()).toContain('Your organisation signs in only with single sign-on.');
+    expect(await page.getByTestId('login-sso').innerText()).toContain('Your organization signs in only with single sign-on.');
     await page.screenshot({ path: `${SCREENSHOTS}sso-login-required-dark-390.png` });
 
     const tool = new GraphQLSession(stack.gatewayUrl);

@@ -66,7 +66,7 @@ describe('subscription details in the browser', () => {
       );
       const webRow = rows.filter({ has: page.getByRole('cell', { name: 'Yozy Web', exact: true }) });
       expect(await webRow.count()).toBe(1);
-      expect(await webRow.getByRole('cell').nth(2).innerText()).toBe('$49.00');
+      expect(await webRow.getByRole('cell').nth(2).innerText()).toBe('49.00 USD');
       expect(await webRow.getByTestId('licence-expiry').count()).toBe(0);
       expect(await webRow.getByRole('progressbar').getAttribute('aria-label')).toMatch(new RegExp(`^\\d+ of ${web.capacity} seats used$`));
 

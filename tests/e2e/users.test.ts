@@ -74,7 +74,7 @@ describe('user management in the browser', () => {
         WHERE c.company_name = 'Acme Corporation' AND NOT u.is_active`,
     );
     expect(disabled!.n).toBeGreaterThan(0);
-    await expect.poll(() => page.getByTestId('user-status').allInnerTexts()).toEqual(Array<string>(disabled!.n).fill('Disabled'));
+    await expect.poll(() => page.getByTestId('user-status').allInnerTexts()).toEqual(Array<string>(disabled!.n).fill('Deactivated'));
     await page.getByTestId('user-status-filter').selectOption('');
 
     await page.getByTestId('table-search').fill('kenji');
@@ -199,8 +199,8 @@ describe('user management in the browser', () => {
     await page.getByTestId('bulk-bar').getByRole('button', { name: 'Deactivate' }).click();
     await page.getByTestId('users-confirm').waitFor();
     await page.getByTestId('users-confirm-confirm').click();
-    await expect.poll(() => status('Kenji Watanabe')).toBe('Disabled');
-    expect(await status('Marcus Lee')).toBe('Disabled');
+    await expect.poll(() => status('Kenji Watanabe')).toBe('Deactivated');
+    expect(await status('Marcus Lee')).toBe('Deactivated');
     // Until the confirmation has closed, its backdrop takes the clicks meant for the rows below.
     await page.getByTestId('users-confirm').waitFor({ state: 'detached' });
 

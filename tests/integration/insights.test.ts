@@ -90,7 +90,8 @@ async function demoNumbers(db: Database, clientId: string) {
     invited: number;
     today: number;
   }>(
-    `SELECT (SELECT count(*)::int FROM client_users WHERE client_id = $1 AND is_active) AS active,
+    `SELECT (SELECT count(*)::int FROM client_users
+              WHERE client_id = $1 AND is_active AND NOT awaiting_approval AND password_hash IS NOT NULL) AS active,
             (SELECT count(*)::int FROM client_users WHERE client_id = $1 AND NOT is_active) AS disabled,
             (SELECT count(*)::int FROM sessions WHERE client_id = $1 AND ended_at IS NULL AND expires_at > now()) AS live,
             (SELECT count(*)::int FROM licences

@@ -164,7 +164,7 @@ describe.each(DATABASES)('the organisation info tab over /graphql on %s', (kind)
     });
     expect(answer.data!.setOrganizationActive).toEqual({
       organization: null,
-      errors: [{ code: 'CONFLICT', field: 'isActive', message: 'The provider’s own organisation cannot be deactivated' }],
+      errors: [{ code: 'CONFLICT', field: 'isActive', message: 'The provider’s own organization cannot be deactivated' }],
     });
     expect((await rowOf(own!.client_id)).is_active).toBe(true);
   });

@@ -76,7 +76,7 @@ describe.each(DATABASES)('organisation scope on %s', (kind) => {
       });
       expect(response.status).toBe(403);
       expect(await response.json()).toEqual({
-        error: { code: 'FORBIDDEN', message: 'You can only see the data of your own organisation', field: 'ClientId' },
+        error: { code: 'FORBIDDEN', message: 'You can only see the data of your own organization', field: 'ClientId' },
       });
     });
 

@@ -81,13 +81,13 @@ export const superAdminOrApiKey = <Result, Parent, Args>(resolver: ResolverFn<Re
 export const organizationAdmin = <Result, Parent, Args>(resolver: ResolverFn<Result, Parent, Args>) =>
   guard<Parent, Args>((viewer) => {
     requireAdmin(viewer);
-    if (viewer.TypeOfUser !== 'OrgAdmin') throw forbidden('This is for the organisation’s own admins');
+    if (viewer.TypeOfUser !== 'OrgAdmin') throw forbidden('This is for the organization’s own admins');
   })(resolver);
 
 /** An organisation's admin acts on their own organisation only; a SuperAdmin on any. */
 function requireOwnOrganization(viewer: Profile, organizationId: unknown) {
   if (viewer.TypeOfUser !== 'SuperAdmin' && String(organizationId) !== String(viewer.ClientId)) {
-    throw forbidden('You can only see and change your own organisation');
+    throw forbidden('You can only see and change your own organization');
   }
 }
 

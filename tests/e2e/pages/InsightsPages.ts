@@ -29,9 +29,11 @@ export class StatisticsPage {
     await this.chartImage('Sign-ins per day').waitFor();
   }
 
+  /** Types the days (YYYY-MM-DD) as a person does, DD-MM-YYYY. */
   async showDays(from: string, to: string) {
-    await this.from().fill(from);
-    await this.to().fill(to);
+    const typed = (day: string) => day.split('-').reverse().join('-');
+    await this.from().fill(typed(from));
+    await this.to().fill(typed(to));
     await this.page.getByTestId('statistics-apply').click();
   }
 

@@ -71,7 +71,7 @@ export const inviteBody = requestSchema(
     ClientId: z
       .union([z.int(), z.string()])
       .optional()
-      .meta({ description: 'The organisation to invite into; the caller’s own when left out (only a SuperAdmin may name another)' }),
+      .meta({ description: 'The organization to invite into; the caller’s own when left out (only a SuperAdmin may name another)' }),
   }),
 );
 
@@ -239,7 +239,7 @@ export async function decideApproval(
     [input.clientId, input.ids],
   );
   if (people.length !== new Set(input.ids).size) {
-    throw new HttpError('NOT_FOUND', 'Some of these people are not awaiting approval in this organisation', 'UserIds');
+    throw new HttpError('NOT_FOUND', 'Some of these people are not awaiting approval in this organization', 'UserIds');
   }
   const mails = [];
   for (const person of people) {
@@ -278,7 +278,7 @@ export async function lockPeople(tx: Queryable, clientId: number, ids: number[])
     'SELECT user_id, is_active FROM client_users WHERE client_id = $1 AND user_id = ANY($2::int[]) ORDER BY user_id FOR UPDATE',
     [clientId, ids],
   );
-  if (people.length !== new Set(ids).size) throw new HttpError('NOT_FOUND', 'Some of these people are not of this organisation', 'UserIds');
+  if (people.length !== new Set(ids).size) throw new HttpError('NOT_FOUND', 'Some of these people are not of this organization', 'UserIds');
   return people;
 }
 

@@ -28,7 +28,7 @@ export async function seatsOf(tx: Queryable, clientId: number, productId: number
       WHERE c.client_id = $1 AND pr.product_id = $2`,
     [clientId, productId],
   );
-  if (!row) throw new HttpError('NOT_FOUND', 'No such organisation or product');
+  if (!row) throw new HttpError('NOT_FOUND', 'No such organization or product');
   return {
     companyName: row.company_name,
     productName: row.product_name,

@@ -215,7 +215,7 @@ export async function finishSignIn(db: Queryable, callbackUrl: string, state: st
     throw new HttpError('INVALID_TOKEN', 'This sign-in came back to another address than it started from: start again', 'state');
   }
   const coverage = await liveCoverage(db, 's.client_id = $1', [attempt.client_id]);
-  if (!coverage) throw new HttpError('FORBIDDEN', 'Single sign-on is no longer on for this organisation', 'state');
+  if (!coverage) throw new HttpError('FORBIDDEN', 'Single sign-on is no longer on for this organization', 'state');
   const config = await clientFor(coverage, options).catch(providerUnreachable);
   let claims: Record<string, unknown> | undefined;
   try {

@@ -18,11 +18,11 @@ export const NO_SESSION: Answer = {
     },
   },
 };
-export const NOT_AN_ADMIN = refused('FORBIDDEN: another organisation, or not an administrator');
+export const NOT_AN_ADMIN = refused('FORBIDDEN: another organization, or not an administrator');
 export const FOR_SUPER_ADMINS = refused('FORBIDDEN: not one of the provider’s SuperAdmins');
 export const BAD_LIST_QUERY = refused('BAD_REQUEST: an unknown field, or a malformed filter, order or count');
 export const BAD_CLIENT_ID = refused('BAD_REQUEST: ClientId is not a whole number');
-export const NO_SUCH_ORGANISATION = refused('NOT_FOUND: no such organisation');
+export const NO_SUCH_ORGANISATION = refused('NOT_FOUND: no such organization');
 
 const FILTER = new RegExp(`^(${[...OPERATORS.keys()].join('|')})\\.`);
 

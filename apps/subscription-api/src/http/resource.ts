@@ -264,7 +264,7 @@ function scopeToTenant(definition: ResourceDefinition, filters: Filter[], viewer
   const own = String(viewer.clientId);
   for (const filter of filters) {
     if (filter.field === tenantField && !(filter.operator === 'eq' && filter.value === own)) {
-      throw new HttpError('FORBIDDEN', 'You can only see the data of your own organisation', tenantField);
+      throw new HttpError('FORBIDDEN', 'You can only see the data of your own organization', tenantField);
     }
   }
   return [...filters, { field: tenantField, operator: 'eq', value: own }];

@@ -12,10 +12,10 @@ export function targetOrganization(viewer: Viewer, requested: unknown, field = '
   const id =
     typeof requested === 'number' ? requested : typeof requested === 'string' && /^\d{1,10}$/.test(requested) ? Number(requested) : NaN;
   if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) {
-    throw new HttpError('BAD_REQUEST', 'The organisation id must be a whole number', field);
+    throw new HttpError('BAD_REQUEST', 'The organization id must be a whole number', field);
   }
   if (viewer.typeOfUser !== 'SuperAdmin' && id !== viewer.clientId) {
-    throw new HttpError('FORBIDDEN', 'You can only see and change your own organisation', field);
+    throw new HttpError('FORBIDDEN', 'You can only see and change your own organization', field);
   }
   return id;
 }

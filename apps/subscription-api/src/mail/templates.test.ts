@@ -84,10 +84,13 @@ describe('password changed mail', () => {
     expect(mail.links).toEqual([]);
     expect(mail.text).toContain('If it was not you, contact your administrator');
     expect(mail.text).toContain(PUBLIC_URL);
-    expect(mail.text).toContain('2026-03-01 09:30 UTC');
+    expect(mail.text).toContain('Mar 01 2026, 09:30 AM UTC');
     expect(mail.text).not.toMatch(/forgotpassword|setpassword|token/);
     expect(mail.html).not.toMatch(/<a |forgotpassword/);
     expect(mail.html).toContain('a&lt;b&gt;@x.com');
+    expect(passwordChangedMail({ publicUrl: PUBLIC_URL, email: 'a@x.com', changedAt: new Date('2026-11-25T21:05:00Z') }).text).toContain(
+      'Nov 25 2026, 09:05 PM UTC',
+    );
   });
 });
 

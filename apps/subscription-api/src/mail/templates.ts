@@ -178,9 +178,19 @@ export function invitationMail(
   return worded('invitation', wording, { firstName, lastName, email, organization }, after);
 }
 
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const twoDigits = (value: number) => String(value).padStart(2, '0');
+
+/** An instant as the console writes one ('MMM DD YYYY, hh:mm A'), in UTC: a mail has no reader's time zone. */
+export function mailDateTime(instant: Date): string {
+  const hours = instant.getUTCHours();
+  const clock = `${twoDigits(hours % 12 || 12)}:${twoDigits(instant.getUTCMinutes())} ${hours < 12 ? 'AM' : 'PM'}`;
+  return `${MONTHS[instant.getUTCMonth()]} ${twoDigits(instant.getUTCDate())} ${instant.getUTCFullYear()}, ${clock}`;
+}
+
 /** Sent after a reset. It carries no reset link: a mail like this is what phishing imitates. */
 export function passwordChangedMail(input: { publicUrl: string; email: string; changedAt: Date }): MailContent {
-  const when = `${input.changedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  const when = `${mailDateTime(input.changedAt)} UTC`;
   return compose('password_changed', `Your ${PRODUCT_NAME} password was changed`, [
     { text: 'Hello,' },
     {

@@ -78,7 +78,7 @@ export const emailTemplateRecord = z.strictObject({
   Body: z.string().meta({ description: 'The text before the link, paragraphs a blank line apart, with {{placeholders}}' }),
   Source: z
     .enum(['OWN', 'PROVIDER', 'DEFAULT'])
-    .meta({ description: 'The organisation’s own wording, the provider’s for everyone, or the default' }),
+    .meta({ description: 'The organization’s own wording, the provider’s for everyone, or the default' }),
   Placeholders: z.array(z.string()).meta({ description: 'The {{names}} this mail may use' }),
 });
 export const emailSettingsRecord = answerSchema(
@@ -87,7 +87,7 @@ export const emailSettingsRecord = answerSchema(
     ClientId: z.int(),
     SenderName: z.string().nullable(),
     ReplyTo: z.string().nullable(),
-    SmtpHost: z.string().nullable().meta({ description: 'The organisation’s own server; null: the provider’s, else the service’s' }),
+    SmtpHost: z.string().nullable().meta({ description: 'The organization’s own server; null: the provider’s, else the service’s' }),
     SmtpPort: z.int().nullable(),
     SmtpSecurity: z.enum(SMTP_SECURITY),
     SmtpUsername: z.string().nullable(),
@@ -127,7 +127,7 @@ export const ssoSettingsRecord = answerSchema(
           RecordValue: z.string().meta({ description: 'What the TXT record must hold' }),
         }),
       )
-      .meta({ description: 'Each domain and whether the organisation has shown it owns it' }),
+      .meta({ description: 'Each domain and whether the organization has shown it owns it' }),
     UpdatedAt: z.string().nullable(),
   }),
 );
@@ -160,8 +160,8 @@ export const orgSettingsRecord = answerSchema(
   'OrganizationSettings',
   z.strictObject({
     ClientId: z.int(),
-    RequiresApproval: z.boolean().meta({ description: 'People the organisation’s own admins did not add wait for their approval' }),
-    TwoFactorRequired: z.boolean().meta({ description: 'Every person of the organisation signs in with a second factor' }),
+    RequiresApproval: z.boolean().meta({ description: 'People the organization’s own admins did not add wait for their approval' }),
+    TwoFactorRequired: z.boolean().meta({ description: 'Every person of the organization signs in with a second factor' }),
     SessionIdleMinutes: z.int().nullable().meta({ description: 'Minutes a session may sit unused before it ends; null: until it expires' }),
     AllowedEmailDomains: z.array(z.string()).meta({ description: 'Domains invitations may go to; empty: any' }),
     UpdatedAt: z.string().nullable(),
@@ -202,7 +202,7 @@ export const signInChallengeAnswer = answerSchema(
   z.strictObject({
     twoFactor: z.enum(['code', 'enrol']).meta({
       description:
-        'What the person must do before a session starts: give a code of their authenticator (code), or set two-factor up first because their organisation requires it (enrol)',
+        'What the person must do before a session starts: give a code of their authenticator (code), or set two-factor up first because their organization requires it (enrol)',
     }),
     challenge: z.string().meta({ description: 'The single-use step of this sign-in, sent back with the code' }),
     challengeExpiresAt: z.iso.datetime(),
@@ -266,7 +266,7 @@ const dailyCount = z.strictObject({ day: z.iso.date(), count: z.int().min(0) });
 const seatUse = z.strictObject({
   productId: z.int(),
   productName: z.string(),
-  capacity: z.int().min(0).meta({ description: "Seats the organisation's active, unexpired licences for the product give" }),
+  capacity: z.int().min(0).meta({ description: "Seats the organization's active, unexpired licences for the product give" }),
   used: z.int().min(0).meta({ description: 'Active people with a role on the product, invited ones included' }),
 });
 
@@ -274,7 +274,10 @@ export const dashboardAnswer = answerSchema(
   'Dashboard',
   z.strictObject({
     clientId: z.int(),
-    activeUsers: z.int().min(0),
+    activeUsers: z
+      .int()
+      .min(0)
+      .meta({ description: 'People who can sign in now: neither invited without a password yet nor awaiting approval' }),
     disabledUsers: z.int().min(0),
     sessionsActiveNow: z.int().min(0).meta({ description: 'Sessions neither ended nor expired' }),
     licencesExpiringSoon: z.int().min(0).meta({ description: 'Active licences whose last day is within expiringWithinDays of today' }),

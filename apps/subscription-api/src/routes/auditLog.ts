@@ -65,9 +65,9 @@ export const auditLogRoutes = [
     operationId: 'listAuditEntries',
     tag: 'Audit',
     summary:
-      "The audit log: an organisation admin's own organisation's, the whole platform's (or one organisation's, filtered by ClientId) for a SuperAdmin",
+      "The audit log: an organization admin's own organization's, the whole platform's (or one organization's, filtered by ClientId) for a SuperAdmin",
     description:
-      'Before and After are the changed fields as JSON text (never passwords, secrets or token hashes). CompanyName and the actor are null when the organisation or the person is gone, or nobody was signed in.',
+      'Before and After are the changed fields as JSON text (never passwords, secrets or token hashes). CompanyName and the actor are null when the organization or the person is gone, or nobody was signed in.',
     resource: auditEntries,
     rows: 'Audit entries',
     record: auditRecord,

@@ -50,14 +50,14 @@ export const seatsQuery = z.object({
   ClientId: z
     .string()
     .optional()
-    .meta({ description: 'The organisation; the caller’s own when left out (only a SuperAdmin may name another)' }),
+    .meta({ description: 'The organization; the caller’s own when left out (only a SuperAdmin may name another)' }),
 });
 
 const userIds = z
   .array(recordId('Choose people of the list'))
   .min(1, 'Choose at least one person')
   .max(100, 'Choose at most 100 people at a time')
-  .meta({ description: 'The people, by ClientUserId, all of the organisation' });
+  .meta({ description: 'The people, by ClientUserId, all of the organization' });
 
 /** POST /subscription/UserActivation: activate or deactivate people. */
 export const activationBody = requestSchema(
@@ -78,7 +78,7 @@ export const approvalBody = requestSchema(
   }),
 );
 
-export const APPROVAL_MESSAGE = 'An organisation’s own admins approve its new people';
+export const APPROVAL_MESSAGE = 'An organization’s own admins approve its new people';
 
 /** POST /subscription/users/signout: end every live session of people. */
 export const signOutBody = requestSchema('UsersSignOut', z.object({ ClientId: inviteBody.shape.ClientId, UserIds: userIds }));
@@ -118,7 +118,7 @@ export const clientUserRoutes = [
     access: 'admin',
     operationId: 'listClientUsers',
     tag: 'Users',
-    summary: 'The people of one organisation: the caller’s own unless a SuperAdmin names another with ClientId',
+    summary: 'The people of one organization: the caller’s own unless a SuperAdmin names another with ClientId',
     resource: clientUsers,
     rows: 'Users',
     record: clientUserRecord,
@@ -130,7 +130,7 @@ export const clientUserRoutes = [
     access: 'admin',
     operationId: 'listUserRoles',
     tag: 'Users',
-    summary: 'Which role of which product each person of one organisation holds',
+    summary: 'Which role of which product each person of one organization holds',
     resource: userRoles,
     rows: 'Role assignments',
     record: userRoleRecord,
@@ -144,7 +144,7 @@ export const clientUserRoutes = [
       access: 'admin',
       operationId: 'listSeats',
       tag: 'Users',
-      summary: 'Seats used of capacity on each product the organisation has a live licence for, with its roles',
+      summary: 'Seats used of capacity on each product the organization has a live licence for, with its roles',
       query: seatsQuery,
       responses: {
         200: { description: 'One entry per licensed product', body: z.array(productSeats) },
@@ -210,15 +210,15 @@ export const clientUserRoutes = [
       access: 'admin',
       operationId: 'decideUserApproval',
       tag: 'Users',
-      summary: 'Approve or decline people awaiting the approval of the caller’s organisation',
+      summary: 'Approve or decline people awaiting the approval of the caller’s organization',
       description:
-        'Approval sends each person the invitation to choose a password (their seat was taken when the account was made); declining deletes each account, freeing its seat. Only the organisation’s own admins decide. Each decision is audited.',
+        'Approval sends each person the invitation to choose a password (their seat was taken when the account was made); declining deletes each account, freeing its seat. Only the organization’s own admins decide. Each decision is audited.',
       body: approvalBody,
       responses: {
         200: { description: 'The approved people as they are now (none for a decline)', body: z.array(clientUserRecord) },
         400: refused('BAD_REQUEST: UserIds missing, empty or over 100, or Approve missing'),
-        403: refused(`FORBIDDEN: not an organisation admin ("${APPROVAL_MESSAGE}")`),
-        404: refused('NOT_FOUND (field UserIds): some of the people are not awaiting approval in the organisation'),
+        403: refused(`FORBIDDEN: not an organization admin ("${APPROVAL_MESSAGE}")`),
+        404: refused('NOT_FOUND (field UserIds): some of the people are not awaiting approval in the organization'),
       },
     },
     async (req, res, { db, mailer }) => {
@@ -248,14 +248,14 @@ export const clientUserRoutes = [
       access: 'admin',
       operationId: 'setUsersActive',
       tag: 'Users',
-      summary: 'Activate or deactivate people of one organisation, all or none',
+      summary: 'Activate or deactivate people of one organization, all or none',
       description:
         'Activation takes a seat on every product a person holds a role for; when they do not all fit the answer is SEAT_LIMIT and nothing changes. Deactivation ends every live session of those people at once (end_reason deactivated). Each change is audited.',
       body: activationBody,
       responses: {
         200: { description: 'The people as they are now', body: z.array(clientUserRecord) },
         400: refused(`BAD_REQUEST: UserIds missing, empty or over 100, IsActive missing, or "${OWN_ACCOUNT_MESSAGE}" (UserIds)`),
-        404: refused('NOT_FOUND (field UserIds): some of the people are not of the organisation'),
+        404: refused('NOT_FOUND (field UserIds): some of the people are not of the organization'),
         409: refused('SEAT_LIMIT (field UserIds): not enough seats left, saying how many are'),
       },
     },
@@ -277,12 +277,12 @@ export const clientUserRoutes = [
       access: 'admin',
       operationId: 'signOutUsers',
       tag: 'Users',
-      summary: 'End every live session of people of one organisation at once',
+      summary: 'End every live session of people of one organization at once',
       body: signOutBody,
       responses: {
         200: { description: 'How many sessions ended', body: usersSignedOut },
         400: refused('BAD_REQUEST: UserIds missing, empty or over 100'),
-        404: refused('NOT_FOUND (field UserIds): some of the people are not of the organisation'),
+        404: refused('NOT_FOUND (field UserIds): some of the people are not of the organization'),
       },
     },
     async (req, res, { db }) => {

@@ -96,10 +96,10 @@ export const clientRoutes = [
     path: CLIENTS_PATH,
     access: 'admin',
     operationId: 'listClients',
-    tag: 'Organisations',
-    summary: 'Organisations: all for a SuperAdmin, only their own for an organisation admin',
+    tag: 'Organizations',
+    summary: 'Organizations: all for a SuperAdmin, only their own for an organization admin',
     resource: clients,
-    rows: 'Organisations',
+    rows: 'Organizations',
     record: clientRecord,
   }),
 
@@ -110,16 +110,16 @@ export const clientRoutes = [
       path: CLIENTS_PATH,
       access: 'superAdmin',
       operationId: 'updateClient',
-      tag: 'Organisations',
+      tag: 'Organizations',
       summary:
-        'Change an organisation’s details and default regions, or deactivate it (IsActive: false: every live session of its people ends in the same transaction, end_reason organization_deactivated) or activate it. SuperAdmins only; each change is audited',
+        'Change an organization’s details and default regions, or deactivate it (IsActive: false: every live session of its people ends in the same transaction, end_reason organization_deactivated) or activate it. SuperAdmins only; each change is audited',
       query: clientQuery,
       body: clientChangesBody,
       responses: {
-        200: { description: 'The organisation as changed', body: clientRecord },
+        200: { description: 'The organization as changed', body: clientRecord },
         400: refused('BAD_REQUEST naming the field (DefaultRegions: a region not in the regions master), or no field to change'),
-        404: refused('NOT_FOUND (field ClientId): no such organisation'),
-        409: refused('CONFLICT (field IsActive): the provider’s own organisation cannot be deactivated'),
+        404: refused('NOT_FOUND (field ClientId): no such organization'),
+        409: refused('CONFLICT (field IsActive): the provider’s own organization cannot be deactivated'),
       },
     },
     async (req, res, { db }) => {
@@ -129,7 +129,7 @@ export const clientRoutes = [
       const ip = clientOf(req, res).ip;
       const saved = await db.transaction(async (tx) => {
         const before = await clientById(tx, clientId, true);
-        if (!before) throw new HttpError('NOT_FOUND', 'There is no such organisation', 'ClientId');
+        if (!before) throw new HttpError('NOT_FOUND', 'There is no such organization', 'ClientId');
 
         const sets: string[] = [];
         const params: unknown[] = [clientId];
@@ -161,7 +161,7 @@ export const clientRoutes = [
 
         if (IsActive !== undefined && IsActive !== before.IsActive) {
           if (!IsActive && before.IsProvider) {
-            throw new HttpError('CONFLICT', 'The provider’s own organisation cannot be deactivated', 'IsActive');
+            throw new HttpError('CONFLICT', 'The provider’s own organization cannot be deactivated', 'IsActive');
           }
           await tx.query('UPDATE clients SET is_active = $2, updated_at = now() WHERE client_id = $1', [clientId, IsActive]);
           // A deactivated organisation's people are out at once, not when their sessions happen to expire.

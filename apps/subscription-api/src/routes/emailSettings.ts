@@ -32,7 +32,7 @@ export const EMAIL_TEMPLATES_PATH = '/subscription_email_templates';
 const organization = z
   .union([z.int(), z.string()])
   .optional()
-  .meta({ description: 'The organisation; the caller’s own when left out (only a SuperAdmin may name another)' });
+  .meta({ description: 'The organization; the caller’s own when left out (only a SuperAdmin may name another)' });
 
 export const emailSettingsQuery = z.object({ ClientId: z.string().optional().meta({ description: organization.description }) });
 /** PATCH: every setting under the provider's names; SmtpPassword left out or empty keeps the stored one. */
@@ -100,7 +100,7 @@ async function settingsOf(db: Queryable, clientId: number, lock = false): Promis
       WHERE c.client_id = $1${lock ? ' FOR UPDATE OF c' : ''}`,
     [clientId],
   );
-  if (!row) throw new HttpError('NOT_FOUND', 'There is no such organisation', 'ClientId');
+  if (!row) throw new HttpError('NOT_FOUND', 'There is no such organization', 'ClientId');
   const wordings = await wordingsOf(db, clientId, EMAIL_TEMPLATES);
   const Templates = EMAIL_TEMPLATES.map((template): EmailTemplateRecord => ({
     Template: template,
@@ -134,8 +134,8 @@ export const emailSettingsRoutes = [
       path: EMAIL_SETTINGS_PATH,
       access: 'admin',
       operationId: 'getEmailSettings',
-      tag: 'Organisations',
-      summary: "An organisation's email settings and the wording of each mail: its admins' own, any for a SuperAdmin",
+      tag: 'Organizations',
+      summary: "An organization's email settings and the wording of each mail: its admins' own, any for a SuperAdmin",
       query: emailSettingsQuery,
       responses: {
         200: { description: 'The settings (the defaults when none were saved); never the SMTP password', body: emailSettingsRecord },
@@ -155,7 +155,7 @@ export const emailSettingsRoutes = [
       path: EMAIL_SETTINGS_PATH,
       access: 'admin',
       operationId: 'updateEmailSettings',
-      tag: 'Organisations',
+      tag: 'Organizations',
       summary: 'Changes the sender, reply-to and own SMTP server (the password sealed at rest; left out, the stored one stays); audited',
       body: emailSettingsBody,
       responses: {
@@ -220,8 +220,8 @@ export const emailSettingsRoutes = [
       path: `${EMAIL_SETTINGS_PATH}/test`,
       access: 'admin',
       operationId: 'sendTestMail',
-      tag: 'Organisations',
-      summary: 'Sends a test mail to the caller through the organisation’s mail server as its saved settings say, and waits for the answer',
+      tag: 'Organizations',
+      summary: 'Sends a test mail to the caller through the organization’s mail server as its saved settings say, and waits for the answer',
       body: emailTestBody,
       responses: {
         200: { description: 'The server took the mail', body: emailTestRecord },
@@ -238,7 +238,7 @@ export const emailSettingsRoutes = [
         'SELECT u.email, c.company_name FROM client_users u, clients c WHERE u.user_id = $1 AND c.client_id = $2',
         [viewer.userId, clientId],
       );
-      if (!who) throw new HttpError('NOT_FOUND', 'There is no such organisation', 'ClientId');
+      if (!who) throw new HttpError('NOT_FOUND', 'There is no such organization', 'ClientId');
       try {
         const { server } = await mailer.sendNow(
           clientId,
@@ -259,8 +259,8 @@ export const emailSettingsRoutes = [
       path: EMAIL_TEMPLATES_PATH,
       access: 'admin',
       operationId: 'updateEmailTemplate',
-      tag: 'Organisations',
-      summary: 'Words one mail the organisation’s way (the provider’s wording is everyone’s default); audited',
+      tag: 'Organizations',
+      summary: 'Words one mail the organization’s way (the provider’s wording is everyone’s default); audited',
       body: emailTemplateBody,
       responses: {
         200: { description: 'The settings with the new wording', body: emailSettingsRecord },
@@ -300,7 +300,7 @@ export const emailSettingsRoutes = [
       path: `${EMAIL_TEMPLATES_PATH}/reset`,
       access: 'admin',
       operationId: 'resetEmailTemplate',
-      tag: 'Organisations',
+      tag: 'Organizations',
       summary: 'Goes back to the provider’s or the default wording of one mail; audited',
       body: emailTemplateResetBody,
       responses: {
@@ -342,7 +342,7 @@ export const emailSettingsRoutes = [
       path: `${EMAIL_TEMPLATES_PATH}/preview`,
       access: 'admin',
       operationId: 'previewEmailTemplate',
-      tag: 'Organisations',
+      tag: 'Organizations',
       summary: 'Renders a wording with sample values, without saving it',
       body: emailTemplateBody,
       responses: {

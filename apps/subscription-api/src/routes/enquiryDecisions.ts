@@ -162,8 +162,8 @@ export const enquiryApproved = answerSchema(
   'EnquiryApproved',
   z.strictObject({
     enquiry: enquiryRecord,
-    ClientId: z.int().meta({ description: 'The organisation created from the enquiry' }),
-    AdminUserId: z.int().meta({ description: "The organisation's admin, invited by mail to choose a password" }),
+    ClientId: z.int().meta({ description: 'The organization created from the enquiry' }),
+    AdminUserId: z.int().meta({ description: "The organization's admin, invited by mail to choose a password" }),
   }),
 );
 export const enquiryRejected = answerSchema('EnquiryRejected', z.strictObject({ enquiry: enquiryRecord }));
@@ -195,9 +195,9 @@ export const enquiryDecisionRoutes = [
       access: 'superAdmin',
       operationId: 'approveEnquiry',
       tag: 'Enquiries',
-      summary: 'Approve a pending enquiry: organisation, licence, admin user with its role, and the invitation mail, all or nothing',
+      summary: 'Approve a pending enquiry: organization, licence, admin user with its role, and the invitation mail, all or nothing',
       description:
-        'In one transaction, with the enquiry locked: the organisation from the enquiry with its settings, a licence for its product and plan (valid one period of the plan from today), the admin user (OrgAdmin, no password yet) with the product’s Admin role, an invitation token and mail, the enquiry marked approved, and the audit entries. A second approval, even one racing the first, creates nothing and is answered CONFLICT.',
+        'In one transaction, with the enquiry locked: the organization from the enquiry with its settings, a licence for its product and plan (valid one period of the plan from today), the admin user (OrgAdmin, no password yet) with the product’s Admin role, an invitation token and mail, the enquiry marked approved, and the audit entries. A second approval, even one racing the first, creates nothing and is answered CONFLICT.',
       body: approveBody,
       responses: {
         200: { description: 'Approved', body: enquiryApproved },

@@ -75,7 +75,7 @@ const groupId = recordId('Choose a group');
 /** POST /agilesaas_itsmassignmentgroup_master: a new group, in the caller's organisation or the one a SuperAdmin names. */
 export const groupCreateBody = requestSchema(
   'GroupCreate',
-  restSchema(groupInput, GROUP_REST).extend({ ClientId: recordId('Choose an organisation').optional() }),
+  restSchema(groupInput, GROUP_REST).extend({ ClientId: recordId('Choose an organization').optional() }),
 );
 /** POST /agilesaas_itsmassignmentgroup_master/update: a group's new name and description. */
 export const groupUpdateBody = requestSchema('GroupUpdate', restSchema(groupInput, GROUP_REST).extend({ GroupId: groupId }));
@@ -84,8 +84,8 @@ export const groupDeleteBody = requestSchema('GroupDelete', z.object({ GroupId: 
 /** POST /subscription_user_group_mapping and …/remove: people joining or leaving a group. */
 export const groupMembersBody = requestSchema('GroupMembersChange', restSchema(groupMembersInput, GROUP_MEMBERS_REST_FIELDS));
 
-export const GROUP_NAME_TAKEN_MESSAGE = 'The organisation has a group of this name already';
-export const NOT_MEMBERS_MESSAGE = 'Choose active people of the group’s own organisation';
+export const GROUP_NAME_TAKEN_MESSAGE = 'The organization has a group of this name already';
+export const NOT_MEMBERS_MESSAGE = 'Choose active people of the group’s own organization';
 
 type GroupRow = { group_id: number; client_id: number; name: string; description: string | null; company_name: string };
 
@@ -137,7 +137,7 @@ export const groupRoutes = [
     access: 'admin',
     operationId: 'listGroups',
     tag: 'Groups',
-    summary: "Assignment groups with their member counts: an organisation admin's own organisation's, any for a SuperAdmin",
+    summary: "Assignment groups with their member counts: an organization admin's own organization's, any for a SuperAdmin",
     resource: groups,
     rows: 'Groups',
     record: groupRecord,
@@ -150,12 +150,12 @@ export const groupRoutes = [
       access: 'admin',
       operationId: 'createGroup',
       tag: 'Groups',
-      summary: "A new group in the caller's organisation, or in the one a SuperAdmin names (ClientId); written to the audit log",
+      summary: "A new group in the caller's organization, or in the one a SuperAdmin names (ClientId); written to the audit log",
       body: groupCreateBody,
       responses: {
         201: { description: 'Created', body: groupRecord },
         400: refused('BAD_REQUEST naming the field: GroupName missing or too long, Description too long'),
-        404: refused('NOT_FOUND: no such organisation (field ClientId)'),
+        404: refused('NOT_FOUND: no such organization (field ClientId)'),
         409: refused(`CONFLICT (field GroupName): "${GROUP_NAME_TAKEN_MESSAGE}"`),
       },
     },
@@ -167,7 +167,7 @@ export const groupRoutes = [
         () =>
           db.transaction(async (tx) => {
             const [client] = await tx.query('SELECT 1 FROM clients WHERE client_id = $1', [clientId]);
-            if (!client) throw new HttpError('NOT_FOUND', 'There is no such organisation', 'ClientId');
+            if (!client) throw new HttpError('NOT_FOUND', 'There is no such organization', 'ClientId');
             const [row] = await tx.query<{ group_id: number }>(
               'INSERT INTO groups (client_id, name, description) VALUES ($1, $2, $3) RETURNING group_id',
               [clientId, body.GroupName, body.Description],
@@ -202,7 +202,7 @@ export const groupRoutes = [
       responses: {
         200: { description: 'Changed', body: groupRecord },
         400: refused('BAD_REQUEST naming the field'),
-        403: refused("FORBIDDEN: another organisation's group, or not an administrator"),
+        403: refused("FORBIDDEN: another organization's group, or not an administrator"),
         404: refused('NOT_FOUND: no such group (field GroupId)'),
         409: refused(`CONFLICT (field GroupName): "${GROUP_NAME_TAKEN_MESSAGE}"`),
       },
@@ -252,7 +252,7 @@ export const groupRoutes = [
       responses: {
         200: { description: 'Deleted', body: groupDeleted },
         400: refused('BAD_REQUEST: GroupId missing or not a whole number'),
-        403: refused("FORBIDDEN: another organisation's group, or not an administrator"),
+        403: refused("FORBIDDEN: another organization's group, or not an administrator"),
         404: refused('NOT_FOUND: no such group (field GroupId)'),
       },
     },
@@ -291,7 +291,7 @@ export const groupRoutes = [
       responses: {
         200: listAnswer('Members', groupMemberRecord),
         400: refused('BAD_REQUEST: no GroupId=eq.<id>, an unknown field, or a malformed filter, order or count'),
-        403: refused("FORBIDDEN: another organisation's group, or not an administrator"),
+        403: refused("FORBIDDEN: another organization's group, or not an administrator"),
         404: refused('NOT_FOUND: no such group (field GroupId)'),
       },
     },
@@ -308,12 +308,12 @@ export const groupRoutes = [
       access: 'admin',
       operationId: 'listGroupCandidates',
       tag: 'Groups',
-      summary: "The active people of a group's organisation, each marked whether already a member (GroupId=eq.<id> is required)",
+      summary: "The active people of a group's organization, each marked whether already a member (GroupId=eq.<id> is required)",
       parameters: listParameters(groupCandidateFields),
       responses: {
         200: listAnswer('People', groupCandidateRecord),
         400: refused('BAD_REQUEST: no GroupId=eq.<id>, an unknown field, or a malformed filter, order or count'),
-        403: refused("FORBIDDEN: another organisation's group, or not an administrator"),
+        403: refused("FORBIDDEN: another organization's group, or not an administrator"),
         404: refused('NOT_FOUND: no such group (field GroupId)'),
       },
     },
@@ -330,12 +330,12 @@ export const groupRoutes = [
       access: 'admin',
       operationId: 'addGroupMembers',
       tag: 'Groups',
-      summary: "Add people to a group: only active people of the group's own organisation, or nothing is written",
+      summary: "Add people to a group: only active people of the group's own organization, or nothing is written",
       body: groupMembersBody,
       responses: {
         200: { description: 'The group with its new member count', body: groupRecord },
         400: refused(`BAD_REQUEST naming the field; UserIds: "${NOT_MEMBERS_MESSAGE}"`),
-        403: refused("FORBIDDEN: another organisation's group, or not an administrator"),
+        403: refused("FORBIDDEN: another organization's group, or not an administrator"),
         404: refused('NOT_FOUND: no such group (field GroupId)'),
       },
     },
@@ -379,12 +379,12 @@ export const groupRoutes = [
       access: 'admin',
       operationId: 'removeGroupMembers',
       tag: 'Groups',
-      summary: 'Take people out of a group (they stay in the organisation)',
+      summary: 'Take people out of a group (they stay in the organization)',
       body: groupMembersBody,
       responses: {
         200: { description: 'The group with its new member count', body: groupRecord },
         400: refused('BAD_REQUEST naming the field'),
-        403: refused("FORBIDDEN: another organisation's group, or not an administrator"),
+        403: refused("FORBIDDEN: another organization's group, or not an administrator"),
         404: refused('NOT_FOUND: no such group (field GroupId)'),
       },
     },

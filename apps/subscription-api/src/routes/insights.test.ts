@@ -33,7 +33,8 @@ describe('GET /insights/dashboard', () => {
       expiring: number;
       today: number;
     }>(
-      `SELECT (SELECT count(*)::int FROM client_users WHERE client_id = $1 AND is_active) AS active,
+      `SELECT (SELECT count(*)::int FROM client_users
+                WHERE client_id = $1 AND is_active AND NOT awaiting_approval AND password_hash IS NOT NULL) AS active,
               (SELECT count(*)::int FROM client_users WHERE client_id = $1 AND NOT is_active) AS disabled,
               (SELECT count(*)::int FROM client_users u
                 WHERE u.client_id = $1 AND u.is_active AND u.password_hash IS NULL
@@ -83,13 +84,31 @@ describe('GET /insights/dashboard', () => {
     const answer = await api.agent.get(`/insights/dashboard?ClientId=${acme}`).auth(tokens['admin@yozy.local'], { type: 'bearer' });
     expect(answer.status).toBe(200);
     const [people] = await api.db.query<{ active: number }>(
-      'SELECT count(*)::int AS active FROM client_users WHERE client_id = $1 AND is_active',
+      'SELECT count(*)::int AS active FROM client_users WHERE client_id = $1 AND is_active AND NOT awaiting_approval AND password_hash IS NOT NULL',
       [acme],
     );
     expect(answer.body).toMatchObject({ clientId: acme, activeUsers: people!.active });
     const missing = await api.agent.get('/insights/dashboard?ClientId=999999').auth(tokens['admin@yozy.local'], { type: 'bearer' });
     expect(missing.status).toBe(404);
     expect(missing.body.error).toMatchObject({ code: 'NOT_FOUND', field: 'ClientId' });
+  });
+
+  it('counts as active only the people who can sign in: not the invited nor those awaiting approval', async () => {
+    const activeNow = async () =>
+      (await api.agent.get('/insights/dashboard').auth(tokens['admin@acme.local'], { type: 'bearer' })).body.activeUsers as number;
+    const before = await activeNow();
+    const added = await api.db.query<{ user_id: number }>(
+      `INSERT INTO client_users (client_id, first_name, last_name, email, type_of_user, awaiting_approval)
+       VALUES ($1, 'Ivy', 'Invited', 'ivy.invited@acme.example', 'User', false),
+              ($1, 'Abe', 'Awaiting', 'abe.awaiting@acme.example', 'User', true)
+       RETURNING user_id`,
+      [acme],
+    );
+    expect(await activeNow()).toBe(before);
+    // The invited person chooses a password: now they can sign in.
+    await api.db.query("UPDATE client_users SET password_hash = 'chosen' WHERE user_id = $1", [added[0]!.user_id]);
+    expect(await activeNow()).toBe(before + 1);
+    await api.db.query('DELETE FROM client_users WHERE user_id = ANY($1::int[])', [added.map((row) => row.user_id)]);
   });
 
   it("refuses another organisation's admin, members and callers without a session", async () => {

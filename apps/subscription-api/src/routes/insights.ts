@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Queryable } from '../db/database';
+import { STATUS_SQL } from '../domain/people';
 import { seatsOf } from '../domain/seats';
 import { viewerOf } from '../http/auth';
 import { HttpError, parseBody } from '../http/errors';
@@ -19,7 +20,7 @@ export const MAX_RANGE_DAYS = 366;
 const isoDate = z.iso.date({ error: 'Give a date as YYYY-MM-DD' });
 
 export const dashboardQuery = z.object({
-  ClientId: z.string().optional().meta({ description: 'The organisation; a SuperAdmin may name any, others only their own' }),
+  ClientId: z.string().optional().meta({ description: 'The organization; a SuperAdmin may name any, others only their own' }),
 });
 
 export const statisticsQuery = dashboardQuery.extend({
@@ -46,7 +47,7 @@ export function statisticsRange(from: string | undefined, to: string | undefined
 async function organizationOf(db: Queryable, viewer: ReturnType<typeof viewerOf>, requested: unknown): Promise<number> {
   const clientId = targetOrganization(viewer, requested);
   const [exists] = await db.query('SELECT 1 FROM clients WHERE client_id = $1', [clientId]);
-  if (!exists) throw new HttpError('NOT_FOUND', 'No such organisation', 'ClientId');
+  if (!exists) throw new HttpError('NOT_FOUND', 'No such organization', 'ClientId');
   return clientId;
 }
 
@@ -105,7 +106,9 @@ export async function dashboardOf(db: Queryable, clientId: number) {
     licences_expiring_soon: number;
     pending_invitations: number;
   }>(
-    `SELECT (SELECT count(*)::int FROM client_users WHERE client_id = $1 AND is_active) AS active_users,
+    // Active users are the people who can sign in now, as the users list's Active filter shows them:
+    // someone invited who has not chosen a password, or awaiting approval, is not one yet.
+    `SELECT (SELECT count(*)::int FROM client_users u WHERE u.client_id = $1 AND ${STATUS_SQL} = 'ACTIVE') AS active_users,
             (SELECT count(*)::int FROM client_users WHERE client_id = $1 AND NOT is_active) AS disabled_users,
             (SELECT count(*)::int FROM sessions WHERE client_id = $1 AND ended_at IS NULL AND expires_at > now()) AS sessions_active_now,
             (SELECT count(*)::int FROM licences
@@ -188,12 +191,12 @@ export const insightRoutes = [
       access: 'admin',
       operationId: 'getDashboard',
       tag: 'Insights',
-      summary: "An organisation's people, seats, licences about to lapse, live sessions, waiting invitations and last 30 days of sign-ins",
+      summary: "An organization's people, seats, licences about to lapse, live sessions, waiting invitations and last 30 days of sign-ins",
       query: dashboardQuery,
       responses: {
         200: { description: 'The numbers', body: dashboardAnswer },
         400: refused('BAD_REQUEST (field ClientId): not a whole number'),
-        404: refused('NOT_FOUND (field ClientId): no such organisation'),
+        404: refused('NOT_FOUND (field ClientId): no such organization'),
       },
     },
     async (req, res, { db }) => {
@@ -211,14 +214,14 @@ export const insightRoutes = [
       operationId: 'getStatistics',
       tag: 'Insights',
       summary:
-        "An organisation's sign-ins and active people per day over a range of days, seats, people per department and group, and project activity",
+        "An organization's sign-ins and active people per day over a range of days, seats, people per department and group, and project activity",
       query: statisticsQuery,
       responses: {
         200: { description: 'The numbers', body: statisticsAnswer },
         400: refused(
           `BAD_REQUEST: a malformed date, from after to, more than ${MAX_RANGE_DAYS} days (field from), or a ClientId that is not a whole number`,
         ),
-        404: refused('NOT_FOUND (field ClientId): no such organisation'),
+        404: refused('NOT_FOUND (field ClientId): no such organization'),
       },
     },
     async (req, res, { db }) => {

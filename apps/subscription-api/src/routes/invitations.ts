@@ -46,7 +46,7 @@ export const invitations: ResourceDefinition = {
 const organisationField = z
   .union([z.int(), z.string()])
   .optional()
-  .meta({ description: 'The organisation; the caller’s own when left out (only a SuperAdmin may name another)' });
+  .meta({ description: 'The organization; the caller’s own when left out (only a SuperAdmin may name another)' });
 
 /** POST /subscription/invitations/resend */
 export const resendBody = requestSchema(
@@ -71,7 +71,7 @@ export const revokeBody = requestSchema(
 );
 
 export const ALREADY_ACCEPTED_MESSAGE = 'This person has accepted their invitation already';
-export const AWAITING_APPROVAL_MESSAGE = 'This person awaits the approval of the organisation’s admins: approve them first';
+export const AWAITING_APPROVAL_MESSAGE = 'This person awaits the approval of the organization’s admins: approve them first';
 export const NOTHING_TO_REVOKE_MESSAGE = 'This invitation is not pending, so there is nothing to revoke';
 export const NO_LINK_WITH_SSO_MESSAGE =
   'The organization signs in with single sign-on, so there is no link to choose a password: send the invitation by mail instead';
@@ -97,7 +97,7 @@ async function invitee(tx: Queryable, clientId: number, userId: number): Promise
         FOR UPDATE OF u`,
     [userId, clientId],
   );
-  if (!row) throw new HttpError('NOT_FOUND', 'No such person in this organisation', 'UserId');
+  if (!row) throw new HttpError('NOT_FOUND', 'No such person in this organization', 'UserId');
   return row;
 }
 
@@ -133,7 +133,7 @@ export const invitationRoutes = [
     access: 'admin',
     operationId: 'listInvitations',
     tag: 'Users',
-    summary: 'The newest invitation of each invited person of one organisation, with its status: PENDING, ACCEPTED, EXPIRED or REVOKED',
+    summary: 'The newest invitation of each invited person of one organization, with its status: PENDING, ACCEPTED, EXPIRED or REVOKED',
     resource: invitations,
     rows: 'Invitations',
     record: invitationRecord,
@@ -155,9 +155,9 @@ export const invitationRoutes = [
         200: { description: 'The new invitation and its link (null for an API key)', body: invitationResent },
         400: refused('BAD_REQUEST: UserId missing or not a whole number'),
         403: refused(
-          `FORBIDDEN: another organisation, or not an administrator; for an API key, SendMail false (field SendMail: "${KEY_GETS_NO_LINK_MESSAGE}")`,
+          `FORBIDDEN: another organization, or not an administrator; for an API key, SendMail false (field SendMail: "${KEY_GETS_NO_LINK_MESSAGE}")`,
         ),
-        404: refused('NOT_FOUND (field UserId): no such person in the organisation'),
+        404: refused('NOT_FOUND (field UserId): no such person in the organization'),
         409: refused(`CONFLICT (field UserId): "${ALREADY_ACCEPTED_MESSAGE}"; SEAT_LIMIT: no seat left to take back`),
       },
     },
@@ -229,7 +229,7 @@ export const invitationRoutes = [
       responses: {
         200: { description: 'The revoked invitation', body: invitationRecord },
         400: refused('BAD_REQUEST: UserId missing or not a whole number'),
-        404: refused('NOT_FOUND (field UserId): no such person in the organisation'),
+        404: refused('NOT_FOUND (field UserId): no such person in the organization'),
         409: refused(`CONFLICT (field UserId): "${NOTHING_TO_REVOKE_MESSAGE}"`),
       },
     },

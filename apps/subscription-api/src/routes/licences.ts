@@ -122,8 +122,8 @@ async function today(tx: Queryable): Promise<string> {
 export const licenceRecord = answerSchema(
   'Licence',
   recordOf(licenceFields).extend({
-    SeatsUsed: z.int().meta({ description: "Active users of the organisation with a role for the licence's product" }),
-    SeatsCapacity: z.int().meta({ description: "Seats the organisation's active, unexpired licences of the product give together" }),
+    SeatsUsed: z.int().meta({ description: "Active users of the organization with a role for the licence's product" }),
+    SeatsCapacity: z.int().meta({ description: "Seats the organization's active, unexpired licences of the product give together" }),
   }),
 );
 
@@ -162,15 +162,15 @@ export const licenceRoutes = [
       access: 'superAdmin',
       operationId: 'addLicence',
       tag: 'Licences',
-      summary: 'Give an organisation a licence for an active plan of a product until a day (SuperAdmins)',
+      summary: 'Give an organization a licence for an active plan of a product until a day (SuperAdmins)',
       body: addLicenceBody,
       responses: {
         201: { description: 'The new licence with the seats of its product', body: licenceRecord },
         400: refused(
           'BAD_REQUEST naming the field: a product not on sale (ProductId), a plan not on sale or of another product (PlanId), a past or malformed day (ValidTill)',
         ),
-        404: refused('NOT_FOUND: no such organisation (field ClientId)'),
-        409: refused('CONFLICT (field ProductId): the organisation already has a live licence of the product'),
+        404: refused('NOT_FOUND: no such organization (field ClientId)'),
+        409: refused('CONFLICT (field ProductId): the organization already has a live licence of the product'),
       },
     },
     async (req, res, { db }) => {
@@ -265,7 +265,7 @@ export const licenceRoutes = [
         200: { description: 'The licence as changed', body: licenceRecord },
         400: refused('BAD_REQUEST (field PlanId): not an active plan of the licence’s product, or its current plan'),
         404: refused('NOT_FOUND: no such licence (field LicenceId)'),
-        409: refused('SEAT_LIMIT (field PlanId): the new plan holds fewer seats than the organisation uses; nothing is written'),
+        409: refused('SEAT_LIMIT (field PlanId): the new plan holds fewer seats than the organization uses; nothing is written'),
       },
     },
     change(async (tx, licence, body) => {
@@ -332,7 +332,7 @@ export const licenceRoutes = [
       operationId: 'listLicences',
       tag: 'Licences',
       summary:
-        "Licences with product, plan and the seats of their product: an organisation admin's own organisation's, any for a SuperAdmin",
+        "Licences with product, plan and the seats of their product: an organization admin's own organization's, any for a SuperAdmin",
       parameters: listParameters(licenceFields),
       responses: {
         200: listAnswer('Licences', licenceRecord),

@@ -19,7 +19,7 @@ export const orgSettingsQuery = z.object({
   ClientId: z
     .string()
     .optional()
-    .meta({ description: 'The organisation; the caller’s own when left out (only a SuperAdmin may name another)' }),
+    .meta({ description: 'The organization; the caller’s own when left out (only a SuperAdmin may name another)' }),
 });
 
 /** PATCH /subscription_org_settings: every setting, under the provider's names, and the organisation. */
@@ -29,7 +29,7 @@ export const orgSettingsBody = requestSchema(
     ClientId: z
       .union([z.int(), z.string()])
       .optional()
-      .meta({ description: 'The organisation; the caller’s own when left out (only a SuperAdmin may name another)' }),
+      .meta({ description: 'The organization; the caller’s own when left out (only a SuperAdmin may name another)' }),
   }),
 );
 
@@ -55,7 +55,7 @@ async function settingsOf(db: Queryable, clientId: number, lock = false): Promis
       WHERE c.client_id = $1${lock ? ' FOR UPDATE OF c' : ''}`,
     [clientId],
   );
-  if (!row) throw new HttpError('NOT_FOUND', 'There is no such organisation', 'ClientId');
+  if (!row) throw new HttpError('NOT_FOUND', 'There is no such organization', 'ClientId');
   return row;
 }
 
@@ -79,8 +79,8 @@ export const organizationSettingsRoutes = [
       path: ORG_SETTINGS_PATH,
       access: 'admin',
       operationId: 'getOrganizationSettings',
-      tag: 'Organisations',
-      summary: "An organisation's settings: its admins' own, any for a SuperAdmin",
+      tag: 'Organizations',
+      summary: "An organization's settings: its admins' own, any for a SuperAdmin",
       query: orgSettingsQuery,
       responses: {
         200: { description: 'The settings (the defaults when none were saved)', body: orgSettingsRecord },
@@ -100,10 +100,10 @@ export const organizationSettingsRoutes = [
       path: ORG_SETTINGS_PATH,
       access: 'admin',
       operationId: 'updateOrganizationSettings',
-      tag: 'Organisations',
-      summary: "Changes every setting of an organisation at once: its admins' own, any for a SuperAdmin",
+      tag: 'Organizations',
+      summary: "Changes every setting of an organization at once: its admins' own, any for a SuperAdmin",
       description:
-        'Audited (organization.settings_change). Turning TwoFactorRequired on ends, in the same transaction, every live session of the organisation’s people who have no two-factor on (end_reason two_factor_required), the caller’s own included; the audit entry says how many (SessionsEnded).',
+        'Audited (organization.settings_change). Turning TwoFactorRequired on ends, in the same transaction, every live session of the organization’s people who have no two-factor on (end_reason two_factor_required), the caller’s own included; the audit entry says how many (SessionsEnded).',
       body: orgSettingsBody,
       responses: {
         200: { description: 'The settings as saved', body: orgSettingsRecord },

@@ -67,7 +67,7 @@ export const sessionRoutes = [
       access: 'admin',
       operationId: 'listSessions',
       tag: 'Sessions',
-      summary: "Sign-in sessions: an organisation admin's own organisation, any (filtered by ClientId) for a SuperAdmin",
+      summary: "Sign-in sessions: an organization admin's own organization, any (filtered by ClientId) for a SuperAdmin",
       description: 'Active is true while the session has neither ended nor expired. Current marks the session of the call.',
       parameters: listParameters(sessionFields),
       responses: {
@@ -90,13 +90,13 @@ export const sessionRoutes = [
       access: 'admin',
       operationId: 'endSession',
       tag: 'Sessions',
-      summary: 'End one live session of the organisation (ClientId: a SuperAdmin may name any, others only their own)',
+      summary: 'End one live session of the organization (ClientId: a SuperAdmin may name any, others only their own)',
       description: 'Ending a session that has ended already changes nothing and answers ended 0. Writes the audit log (session.end).',
       body: endSessionBody,
       responses: {
         200: { description: 'Ended, or already over', body: sessionsEnded },
         400: refused('BAD_REQUEST: SessionId missing, or the session of the call itself (sign out instead)'),
-        404: refused('NOT_FOUND (field SessionId): no such session in the organisation'),
+        404: refused('NOT_FOUND (field SessionId): no such session in the organization'),
       },
     },
     async (req, res, { db }) => {
@@ -112,7 +112,7 @@ export const sessionRoutes = [
           [body.SessionId, clientId],
         );
         // Another organisation's session is answered like one that does not exist.
-        if (!session) throw new HttpError('NOT_FOUND', 'There is no such session in this organisation', 'SessionId');
+        if (!session) throw new HttpError('NOT_FOUND', 'There is no such session in this organization', 'SessionId');
         if (!session.live) return false;
         await tx.query(`UPDATE sessions SET ended_at = now(), end_reason = $2 WHERE session_id = $1`, [body.SessionId, END_REASON.byAdmin]);
         await audit(tx, {
@@ -138,13 +138,13 @@ export const sessionRoutes = [
       access: 'admin',
       operationId: 'endUserSessions',
       tag: 'Sessions',
-      summary: "End every live session of one user of the organisation, except the caller's own",
+      summary: "End every live session of one user of the organization, except the caller's own",
       description: 'Writes the audit log (session.end_all_of_user) when a session ended.',
       body: endUserSessionsBody,
       responses: {
         200: { description: 'How many ended', body: sessionsEnded },
         400: refused('BAD_REQUEST: UserId missing'),
-        404: refused('NOT_FOUND (field UserId): no such user in the organisation'),
+        404: refused('NOT_FOUND (field UserId): no such user in the organization'),
       },
     },
     async (req, res, { db }) => {
@@ -153,7 +153,7 @@ export const sessionRoutes = [
       const clientId = targetOrganization(viewer, body.ClientId);
       const ended = await db.transaction(async (tx) => {
         const [user] = await tx.query('SELECT 1 FROM client_users WHERE user_id = $1 AND client_id = $2', [body.UserId, clientId]);
-        if (!user) throw new HttpError('NOT_FOUND', 'There is no such user in this organisation', 'UserId');
+        if (!user) throw new HttpError('NOT_FOUND', 'There is no such user in this organization', 'UserId');
         const count = await endSessions(tx, viewer, END_REASON.byAdmin, 's.user_id = $2', [body.UserId]);
         if (count > 0) {
           await audit(tx, {
@@ -179,7 +179,7 @@ export const sessionRoutes = [
       access: 'admin',
       operationId: 'endOtherSessions',
       tag: 'Sessions',
-      summary: "End every live session of the organisation except the caller's own",
+      summary: "End every live session of the organization except the caller's own",
       description: 'Writes the audit log (session.end_all_others) when a session ended.',
       body: endOtherSessionsBody,
       responses: {

@@ -28,7 +28,7 @@ export const SSO_SETTINGS_PATH = '/subscription_sso_settings';
 const organization = z
   .union([z.int(), z.string()])
   .optional()
-  .meta({ description: 'The organisation; the caller’s own when left out (only a SuperAdmin may name another)' });
+  .meta({ description: 'The organization; the caller’s own when left out (only a SuperAdmin may name another)' });
 
 export const ssoSettingsQuery = z.object({ ClientId: z.string().optional().meta({ description: organization.description }) });
 /** PATCH: every setting under the provider's names; ClientSecret left out or empty keeps the stored one. */
@@ -112,7 +112,7 @@ async function settingsOf(db: Queryable, clientId: number, lock = false): Promis
       WHERE c.client_id = $1${lock ? ' FOR UPDATE OF c' : ''}`,
     [clientId],
   );
-  if (!row) throw new HttpError('NOT_FOUND', 'There is no such organisation', 'ClientId');
+  if (!row) throw new HttpError('NOT_FOUND', 'There is no such organization', 'ClientId');
   const domains = await db.query<{ domain: string; token: string; verified_at: Date | null; verified_by: 'dns' | 'provider' | null }>(
     `SELECT domain, verification_token AS token, verified_at, verified_by FROM sso_domains WHERE client_id = $1 ORDER BY domain`,
     [clientId],
@@ -163,9 +163,9 @@ async function accountFor(
     'SELECT c.company_name, s.allow_jit FROM clients c JOIN sso_settings s ON s.client_id = c.client_id WHERE c.client_id = $1',
     [claims.clientId],
   );
-  const company = organization?.company_name ?? 'the organisation';
+  const company = organization?.company_name ?? 'the organization';
   if (user) {
-    if (user.client_id !== claims.clientId) throw new HttpError('FORBIDDEN', `${claims.email} belongs to another organisation`, 'code');
+    if (user.client_id !== claims.clientId) throw new HttpError('FORBIDDEN', `${claims.email} belongs to another organization`, 'code');
     if (!user.is_active) throw new HttpError('FORBIDDEN', `${claims.email} is deactivated in ${company}`, 'code');
     if (user.awaiting_approval)
       throw new HttpError('FORBIDDEN', `${claims.email} waits for an admin of ${company} to approve them`, 'code');
@@ -220,7 +220,7 @@ export const ssoSignInRoutes = [
       operationId: 'lookUpSso',
       tag: 'Session',
       summary:
-        'Whether an email signs in with single sign-on (a domain its organisation verified), and whether it must; never which organisation (gateway only)',
+        'Whether an email signs in with single sign-on (a domain its organization verified), and whether it must; never which organization (gateway only)',
       query: ssoLookupQuery,
       responses: {
         200: { description: 'Whether to continue with single sign-on', body: ssoLookupRecord },
@@ -242,7 +242,7 @@ export const ssoSignInRoutes = [
       operationId: 'startSso',
       tag: 'Session',
       summary:
-        'Starts a sign-in at the organisation’s identity provider: authorization code flow with PKCE, state and nonce (gateway only)',
+        'Starts a sign-in at the organization’s identity provider: authorization code flow with PKCE, state and nonce (gateway only)',
       body: ssoStartBody,
       responses: {
         200: { description: 'Where to send the browser, and the state to bind to it', body: ssoStartRecord },
@@ -314,8 +314,8 @@ export const ssoSettingsRoutes = [
       path: SSO_SETTINGS_PATH,
       access: 'admin',
       operationId: 'getSsoSettings',
-      tag: 'Organisations',
-      summary: "An organisation's single sign-on settings: its admins' own, any for a SuperAdmin; never the client secret",
+      tag: 'Organizations',
+      summary: "An organization's single sign-on settings: its admins' own, any for a SuperAdmin; never the client secret",
       query: ssoSettingsQuery,
       responses: {
         200: { description: 'The settings (off when none were saved)', body: ssoSettingsRecord },
@@ -335,7 +335,7 @@ export const ssoSettingsRoutes = [
       path: SSO_SETTINGS_PATH,
       access: 'admin',
       operationId: 'updateSsoSettings',
-      tag: 'Organisations',
+      tag: 'Organizations',
       summary:
         'Changes the issuer (its discovery document must answer when on), client, domains (new ones unverified), require-SSO and just-in-time accounts (the secret sealed at rest; left out, the stored one stays); audited',
       body: ssoSettingsBody,
@@ -345,7 +345,7 @@ export const ssoSettingsRoutes = [
           'BAD_REQUEST: a setting breaks its rule (the field names it), a public mail or the provider’s domain, an issuer that does not answer, or no client secret to turn it on with',
         ),
         404: NO_SUCH_ORGANISATION,
-        409: refused('CONFLICT (field Domains): another organisation has verified a domain'),
+        409: refused('CONFLICT (field Domains): another organization has verified a domain'),
       },
     },
     async (req, res, services) => {
@@ -423,14 +423,14 @@ export const ssoSettingsRoutes = [
       path: `${SSO_SETTINGS_PATH}/domains/verify`,
       access: 'admin',
       operationId: 'verifySsoDomain',
-      tag: 'Organisations',
-      summary: 'Verifies that the organisation owns a domain it claims: its TXT record holds the console’s token; audited',
+      tag: 'Organizations',
+      summary: 'Verifies that the organization owns a domain it claims: its TXT record holds the console’s token; audited',
       body: ssoDomainBody,
       responses: {
         200: { description: 'The settings, the domain verified', body: ssoSettingsRecord },
         400: refused('BAD_REQUEST (field Domain): the TXT record does not hold the token, or DNS could not be asked'),
-        404: refused('NOT_FOUND (field Domain): not one of the organisation’s domains'),
-        409: refused('CONFLICT (field Domain): another organisation has verified it'),
+        404: refused('NOT_FOUND (field Domain): not one of the organization’s domains'),
+        409: refused('CONFLICT (field Domain): another organization has verified it'),
       },
     },
     async (req, res, services) => {
@@ -459,15 +459,15 @@ export const ssoSettingsRoutes = [
       path: `${SSO_SETTINGS_PATH}/domains/confirm`,
       access: 'person',
       operationId: 'confirmSsoDomain',
-      tag: 'Organisations',
-      summary: 'A SuperAdmin, signed in as themselves, vouches that the organisation owns a domain it claims; audited',
+      tag: 'Organizations',
+      summary: 'A SuperAdmin, signed in as themselves, vouches that the organization owns a domain it claims; audited',
       body: ssoDomainBody,
       responses: {
         200: { description: 'The settings, the domain verified', body: ssoSettingsRecord },
         400: refused('BAD_REQUEST (field Domain): a public mail or the provider’s own domain'),
         403: refused('FORBIDDEN: not a SuperAdmin, or an API key'),
-        404: refused('NOT_FOUND (field Domain): not one of the organisation’s domains'),
-        409: refused('CONFLICT (field Domain): another organisation has verified it'),
+        404: refused('NOT_FOUND (field Domain): not one of the organization’s domains'),
+        409: refused('CONFLICT (field Domain): another organization has verified it'),
       },
     },
     async (req, res, { db }) => {
@@ -489,7 +489,7 @@ export const ssoSettingsRoutes = [
       path: `${SSO_SETTINGS_PATH}/discover`,
       access: 'admin',
       operationId: 'discoverSsoIssuer',
-      tag: 'Organisations',
+      tag: 'Organizations',
       summary: "Reads an issuer's OpenID Connect discovery document and says what it found",
       body: ssoDiscoverBody,
       responses: {

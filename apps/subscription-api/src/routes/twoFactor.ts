@@ -141,7 +141,7 @@ export const twoFactorRoutes = [
         401: refused(
           `INVALID_CREDENTIALS (field code or recoveryCode): the code is not right or was used; or UNAUTHENTICATED: no live session`,
         ),
-        403: refused('FORBIDDEN: the organisation requires two-factor sign-in'),
+        403: refused('FORBIDDEN: the organization requires two-factor sign-in'),
         409: refused('CONFLICT: two-factor is not on'),
       },
     },
@@ -207,7 +207,7 @@ export const signInStepRoutes = [
       access: 'public',
       operationId: 'startSignInEnrolment',
       tag: 'Session',
-      summary: 'Set two-factor up during a sign-in the organisation requires it for',
+      summary: 'Set two-factor up during a sign-in the organization requires it for',
       description:
         'Makes a new secret for the person of the step (sealed at rest) and answers it with its QR code; asking again replaces it.',
       body: signInEnrolmentBody,

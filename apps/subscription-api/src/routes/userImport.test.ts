@@ -88,7 +88,7 @@ describe('POST /subscription/users/import/preview', () => {
     expect(problemsOf(answer.body, 6)).toEqual([
       { Field: 'Roles', Code: 'BAD_REQUEST', Message: 'Yozy Web has no role called “Astronaut”' },
     ]);
-    expect(problemsOf(answer.body, 7)[0]?.Message).toBe('The organisation has no active licence for Yozy Lite');
+    expect(problemsOf(answer.body, 7)[0]?.Message).toBe('The organization has no active licence for Yozy Lite');
     expect(problemsOf(answer.body, 8)).toEqual([expect.objectContaining({ Field: 'Roles', Code: 'BAD_REQUEST' })]);
     expect(problemsOf(answer.body, 9)).toEqual([expect.objectContaining({ Field: 'Phone', Code: 'BAD_REQUEST' })]);
     expect(problemsOf(answer.body, 10)).toEqual([]);

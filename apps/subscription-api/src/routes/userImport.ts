@@ -132,14 +132,14 @@ function roleProblem(
   if (written.product !== null) {
     const product = products.find((p) => same(p.product_name, written.product!));
     if (!product) return `There is no product called “${written.product}”`;
-    if (!product.licensed) return `The organisation has no active licence for ${product.product_name}`;
+    if (!product.licensed) return `The organization has no active licence for ${product.product_name}`;
   }
   const matches = roles.filter(
     (r) => same(r.role_name, written.role) && (written.product === null || same(r.product_name, written.product)),
   );
   if (matches.length === 0) {
     return written.product === null
-      ? `“${written.role}” is not a role of the organisation’s products`
+      ? `“${written.role}” is not a role of the organization’s products`
       : `${written.product} has no role called “${written.role}”`;
   }
   if (matches.length > 1)
@@ -167,7 +167,7 @@ export const userImportRoutes = [
       tag: 'Users',
       summary: 'Check the rows of a file of people to invite and say what is wrong with each, writing nothing',
       description:
-        'Each row gets the invitation form’s rules, an email used on an earlier row or by an existing account, and roles the organisation’s licensed products do not have. Bodies up to 1 MB.',
+        'Each row gets the invitation form’s rules, an email used on an earlier row or by an existing account, and roles the organization’s licensed products do not have. Bodies up to 1 MB.',
       body: importBody,
       responses: {
         200: { description: 'Every row with its problems', body: userImportPreview },

@@ -14,7 +14,7 @@ import { refused } from '../http/answers';
 import { requestSchema } from '../openapi/components';
 
 export const ORGANIZATION_INACTIVE_MESSAGE =
-  'Your organisation’s access to the console has been turned off. Ask the provider to turn it back on.';
+  'Your organization’s access to the console has been turned off. Ask the provider to turn it back on.';
 
 /** POST /users/signIn: the rules of the console's sign-in form. */
 export const signInBody = requestSchema('SignIn', restSchema(signInInput, SIGN_IN_REST_FIELDS));
@@ -36,7 +36,7 @@ export const userRoutes = [
       responses: {
         200: {
           description:
-            'Signed in; or, for a person with two-factor on (or whose organisation requires it and who has none yet), no session but the step that asks for a code (or an enrolment)',
+            'Signed in; or, for a person with two-factor on (or whose organization requires it and who has none yet), no session but the step that asks for a code (or an enrolment)',
           body: signInStepAnswer,
         },
         400: refused('BAD_REQUEST: a field missing or too long'),
@@ -98,7 +98,7 @@ export const userRoutes = [
       access: 'session',
       operationId: 'getProfile',
       tag: 'Session',
-      summary: 'The signed-in user and their organisation',
+      summary: 'The signed-in user and their organization',
       responses: { 200: { description: 'Profile', body: profile } },
     },
     async (_req, res, { db }) => {
@@ -119,12 +119,12 @@ export const userRoutes = [
       tag: 'Session',
       summary: 'The product address a user is sent to after setting a password',
       description:
-        "The lite product's domain when the plan group of the user's product (first role mapping) is MICROSAAS; otherwise, and whenever the lookup fails or finds nothing, the standard web product's. A SuperAdmin may ask about anyone; others only about people of their own organisation.",
+        "The lite product's domain when the plan group of the user's product (first role mapping) is MICROSAAS; otherwise, and whenever the lookup fails or finds nothing, the standard web product's. A SuperAdmin may ask about anyone; others only about people of their own organization.",
       query: productAddressQuery,
       responses: {
         200: { description: 'The address', body: productAddressAnswer },
         400: refused('BAD_REQUEST: email missing (field email)'),
-        403: refused('FORBIDDEN: not of your organisation, or unknown (the same answer)'),
+        403: refused('FORBIDDEN: not of your organization, or unknown (the same answer)'),
       },
     },
     async (req, res, { db, webProductUrl }) => {
@@ -135,7 +135,7 @@ export const userRoutes = [
           email,
           viewer.clientId,
         ]);
-        if (!sameOrganisation) throw new HttpError('FORBIDDEN', 'You can only look up people of your own organisation', 'email');
+        if (!sameOrganisation) throw new HttpError('FORBIDDEN', 'You can only look up people of your own organization', 'email');
       }
       res.json({ url: await productAddressFor(db, email, webProductUrl) });
     },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime } from './dates';
+import { dayProblem, formatDate, formatDateTime, parseDay } from './dates';
 
 describe('formatDateTime', () => {
   it.each([
@@ -30,5 +30,30 @@ describe('empty or invalid values', () => {
   it.each([[null], [undefined], [''], ['not a date'], [Number.NaN]])('%s gives an empty string', (value) => {
     expect(formatDateTime(value)).toBe('');
     expect(formatDate(value)).toBe('');
+  });
+});
+
+describe('parseDay', () => {
+  it.each([
+    ['25-11-2026', '2026-11-25'],
+    ['5-3-2026', '2026-03-05'],
+    [' 25/11/2026 ', '2026-11-25'],
+    ['29-02-2028', '2028-02-29'],
+  ])('reads %s as %s', (text, day) => {
+    expect(parseDay(text)).toBe(day);
+  });
+
+  it.each([['31-02-2026'], ['2026-11-25'], ['11-25-2026'], ['25-11-26'], [''], ['today']])('refuses %s', (text) => {
+    expect(parseDay(text)).toBeNull();
+  });
+});
+
+describe('dayProblem', () => {
+  it('says how to type a day, and which days the field takes', () => {
+    expect(dayProblem('')).toBeNull();
+    expect(dayProblem('25-11-2026', { min: '2026-11-01', max: '2026-11-30' })).toBeNull();
+    expect(dayProblem('2026-11-25')).toBe('Type the day as DD-MM-YYYY, such as 25-11-2026');
+    expect(dayProblem('31-10-2026', { min: '2026-11-01' })).toBe('Choose 01-11-2026 or later');
+    expect(dayProblem('01-12-2026', { max: '2026-11-30' })).toBe('Choose 30-11-2026 or earlier');
   });
 });

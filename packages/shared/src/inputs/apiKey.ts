@@ -18,7 +18,7 @@ export const apiKeyInput = z.object({
   access: z.enum(API_KEY_ACCESS, { error: 'Choose whether the key may only read or also change' }),
   // Blank (the form's "Every organisation"), null and absent all mean every organisation.
   organizationId: z
-    .union([z.literal(''), recordId('Choose the organisation the key reaches')])
+    .union([z.literal(''), recordId('Choose the organization the key reaches')])
     .nullish()
     .transform((value) => (value === '' || value == null ? null : value)),
   /** The last day the key works (through its end, UTC); none: until it is revoked. */

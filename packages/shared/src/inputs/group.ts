@@ -30,7 +30,7 @@ export const GROUP_REST_FIELDS = {
 export const groupMembersInput = z.object({
   groupId: recordId('Choose a group'),
   userIds: z
-    .array(recordId('Choose people of the organisation'), { error: 'Choose people of the organisation' })
+    .array(recordId('Choose people of the organization'), { error: 'Choose people of the organization' })
     .min(1, 'Choose at least one person')
     .max(MAX_GROUP_MEMBERS_PER_CHANGE, `Choose at most ${MAX_GROUP_MEMBERS_PER_CHANGE} people at a time`),
 });

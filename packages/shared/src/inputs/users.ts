@@ -35,7 +35,7 @@ export const inviteUserInput = z.object({
   phone: optionalText(32, PHONE),
   roleId: recordId('Choose a role'),
   /** A member by default; an organisation admin runs the organisation's console as well. */
-  typeOfUser: z.enum(['User', 'OrgAdmin'], { error: 'Choose member or organisation admin' }).default('User'),
+  typeOfUser: z.enum(['User', 'OrgAdmin'], { error: 'Choose member or organization admin' }).default('User'),
 });
 
 export type InviteUserInput = z.input<typeof inviteUserInput>;

@@ -68,12 +68,12 @@ describe('productRedirectUrl', () => {
   it("passes the REST service's refusal of another organisation's person on as FORBIDDEN", async () => {
     const getProductAddress = vi.fn(() =>
       Promise.reject(
-        restError(403, { code: 'FORBIDDEN', message: 'You can only look up people of your own organisation', field: 'email' }),
+        restError(403, { code: 'FORBIDDEN', message: 'You can only look up people of your own organization', field: 'email' }),
       ),
     );
     const ctx = fakeContext({ viewer: CALLERS.memberOfA, sources: { account: { getProductAddress } } });
     const answer = await execute(REDIRECT, { email: 'admin@globex.local' }, ctx);
     expect(answer.data).toBeNull();
-    expect(answer.errors).toEqual([{ message: 'You can only look up people of your own organisation', extensions: { code: 'FORBIDDEN' } }]);
+    expect(answer.errors).toEqual([{ message: 'You can only look up people of your own organization', extensions: { code: 'FORBIDDEN' } }]);
   });
 });

@@ -104,7 +104,7 @@ describe('apiKeys', () => {
 
   it('names the field the REST service refused', async () => {
     const createApiKey = vi.fn(() =>
-      Promise.reject(restError(400, { code: 'BAD_REQUEST', message: 'Choose an existing organisation', field: 'ClientId' })),
+      Promise.reject(restError(400, { code: 'BAD_REQUEST', message: 'Choose an existing organization', field: 'ClientId' })),
     );
     const answer = await execute(
       CREATE,
@@ -115,7 +115,7 @@ describe('apiKeys', () => {
       createApiKey: {
         apiKey: null,
         secret: null,
-        errors: [{ code: 'BAD_USER_INPUT', field: 'organizationId', message: 'Choose an existing organisation' }],
+        errors: [{ code: 'BAD_USER_INPUT', field: 'organizationId', message: 'Choose an existing organization' }],
       },
     });
   });

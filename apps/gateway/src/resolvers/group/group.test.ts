@@ -123,7 +123,7 @@ describe('groups', () => {
   it('sends the REST names and answers a name clash under the input field', async () => {
     const createGroup = vi.fn(() =>
       Promise.reject(
-        restError(409, { code: 'CONFLICT', message: 'The organisation has a group of this name already', field: 'GroupName' }),
+        restError(409, { code: 'CONFLICT', message: 'The organization has a group of this name already', field: 'GroupName' }),
       ),
     );
     const answer = await execute(
@@ -135,7 +135,7 @@ describe('groups', () => {
     expect(answer.data).toEqual({
       createGroup: {
         group: null,
-        errors: [{ code: 'CONFLICT', field: 'name', message: 'The organisation has a group of this name already' }],
+        errors: [{ code: 'CONFLICT', field: 'name', message: 'The organization has a group of this name already' }],
       },
     });
   });
@@ -156,7 +156,7 @@ describe('groups', () => {
 
   it('throws a REST refusal of another organisation’s group as FORBIDDEN', async () => {
     const addGroupMembers = vi.fn(() =>
-      Promise.reject(restError(403, { code: 'FORBIDDEN', message: 'You can only see and change your own organisation' })),
+      Promise.reject(restError(403, { code: 'FORBIDDEN', message: 'You can only see and change your own organization' })),
     );
     const answer = await execute(
       ADD,

@@ -261,7 +261,7 @@ describe('updateOrganization and setOrganizationActive', () => {
       .fn()
       .mockResolvedValueOnce({ ...A, IsActive: false })
       .mockRejectedValueOnce(
-        restError(409, { code: 'CONFLICT', message: 'The provider’s own organisation cannot be deactivated', field: 'IsActive' }),
+        restError(409, { code: 'CONFLICT', message: 'The provider’s own organization cannot be deactivated', field: 'IsActive' }),
       );
     const context = fakeContext({ viewer: CALLERS.superAdmin, sources: { organization: { updateClient } } });
     const done = await execute(SET_ACTIVE, { input: { id: String(A.ClientId), active: false } }, context);
@@ -273,7 +273,7 @@ describe('updateOrganization and setOrganizationActive', () => {
     expect(refused.data).toEqual({
       setOrganizationActive: {
         organization: null,
-        errors: [{ code: 'CONFLICT', field: 'isActive', message: 'The provider’s own organisation cannot be deactivated' }],
+        errors: [{ code: 'CONFLICT', field: 'isActive', message: 'The provider’s own organization cannot be deactivated' }],
       },
     });
   });

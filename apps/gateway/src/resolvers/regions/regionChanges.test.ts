@@ -60,14 +60,14 @@ describe('changing the regions', () => {
       Promise.reject(restError(409, { code: 'CONFLICT', message: 'Another region has this code', field: 'RegionCode' })),
     );
     const deleteRegion = vi.fn(() =>
-      Promise.reject(restError(409, { code: 'CONFLICT', message: '2 organisations name it; retire it instead', field: 'RegionId' })),
+      Promise.reject(restError(409, { code: 'CONFLICT', message: '2 organizations name it; retire it instead', field: 'RegionId' })),
     );
     const context = () => fakeContext({ viewer: CALLERS.superAdmin, sources: { platform: { createRegion, deleteRegion } } });
     expect((await execute(CREATE, { input: { code: 'eu-central-1', name: 'Copy' } }, context())).data).toEqual({
       createRegion: { region: null, errors: [{ code: 'CONFLICT', field: 'code', message: 'Another region has this code' }] },
     });
     expect((await execute(DELETE, { id: '3' }, context())).data).toEqual({
-      deleteRegion: { deletedId: null, errors: [{ code: 'CONFLICT', field: 'id', message: '2 organisations name it; retire it instead' }] },
+      deleteRegion: { deletedId: null, errors: [{ code: 'CONFLICT', field: 'id', message: '2 organizations name it; retire it instead' }] },
     });
   });
 });

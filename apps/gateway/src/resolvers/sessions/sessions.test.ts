@@ -134,7 +134,7 @@ describe('endSession', () => {
 
   it('answers a session not in the organisation as a payload error on sessionId', async () => {
     const endSession = vi.fn(() =>
-      Promise.reject(restError(404, { code: 'NOT_FOUND', message: 'There is no such session in this organisation', field: 'SessionId' })),
+      Promise.reject(restError(404, { code: 'NOT_FOUND', message: 'There is no such session in this organization', field: 'SessionId' })),
     );
     const answer = await execute(
       END_SESSION,
@@ -144,7 +144,7 @@ describe('endSession', () => {
     expect(answer.data).toEqual({
       endSession: {
         endedCount: 0,
-        errors: [{ code: 'NOT_FOUND', field: 'sessionId', message: 'There is no such session in this organisation' }],
+        errors: [{ code: 'NOT_FOUND', field: 'sessionId', message: 'There is no such session in this organization' }],
       },
     });
   });

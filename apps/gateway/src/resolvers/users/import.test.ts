@@ -81,7 +81,7 @@ describe('userImportPreview', () => {
           Row: 2,
           Problems: [
             { Field: 'OfficialEmail', Code: 'BAD_REQUEST' as const, Message: 'Enter an email address such as name@example.com' },
-            { Field: 'Roles', Code: 'BAD_REQUEST' as const, Message: '“Astronaut” is not a role of the organisation’s products' },
+            { Field: 'Roles', Code: 'BAD_REQUEST' as const, Message: '“Astronaut” is not a role of the organization’s products' },
           ],
         },
       ],
@@ -101,7 +101,7 @@ describe('userImportPreview', () => {
           row: 2,
           problems: [
             { code: 'BAD_USER_INPUT', field: 'email', message: 'Enter an email address such as name@example.com' },
-            { code: 'BAD_USER_INPUT', field: 'roles', message: '“Astronaut” is not a role of the organisation’s products' },
+            { code: 'BAD_USER_INPUT', field: 'roles', message: '“Astronaut” is not a role of the organization’s products' },
           ],
         },
       ],

@@ -96,7 +96,7 @@ export const platformApiKeyRoutes = [
       body: apiKeyBody,
       responses: {
         201: { description: 'The new key with its secret', body: newApiKeyRecord },
-        400: refused('BAD_REQUEST naming the field: no name, an unknown access, or an organisation that does not exist'),
+        400: refused('BAD_REQUEST naming the field: no name, an unknown access, or an organization that does not exist'),
         403: refused('FORBIDDEN: not a SuperAdmin signed in as a person (an API key never manages keys)'),
       },
     },
@@ -111,7 +111,7 @@ export const platformApiKeyRoutes = [
         }
         if (body.ClientId !== null) {
           const [organization] = await tx.query('SELECT 1 FROM clients WHERE client_id = $1', [body.ClientId]);
-          if (!organization) throw new HttpError('BAD_REQUEST', 'Choose an existing organisation', 'ClientId');
+          if (!organization) throw new HttpError('BAD_REQUEST', 'Choose an existing organization', 'ClientId');
         }
         const [row] = await tx.query<{ key_id: number }>(
           `INSERT INTO api_keys (name, key_prefix, key_hash, access, client_id, created_by, expires_at)

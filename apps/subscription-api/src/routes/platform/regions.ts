@@ -83,7 +83,7 @@ export const platformRegionRoutes = [
     access: 'superAdmin',
     operationId: 'listRegions',
     tag: 'Platform',
-    summary: 'The regions master, with how many organisations name each region among their defaults',
+    summary: 'The regions master, with how many organizations name each region among their defaults',
     resource: regions,
     rows: 'Regions',
     record: regionRecord,
@@ -96,7 +96,7 @@ export const platformRegionRoutes = [
       access: 'superAdmin',
       operationId: 'createRegion',
       tag: 'Platform',
-      summary: 'Add a region; organisations can name it among their defaults at once',
+      summary: 'Add a region; organizations can name it among their defaults at once',
       body: regionBody,
       responses: {
         201: { description: 'The new region', body: regionRecord },
@@ -147,18 +147,18 @@ export const platformRegionRoutes = [
       access: 'superAdmin',
       operationId: 'deleteRegion',
       tag: 'Platform',
-      summary: 'Delete a region no organisation names among its defaults',
+      summary: 'Delete a region no organization names among its defaults',
       query: regionQuery,
       responses: {
         204: { description: 'Deleted' },
         400: refused('BAD_REQUEST: the region is not named as RegionId=eq.<id>'),
         404: refused('NOT_FOUND: no such region'),
-        409: refused('CONFLICT (field RegionId): organisations name the region among their defaults; retire it instead'),
+        409: refused('CONFLICT (field RegionId): organizations name the region among their defaults; retire it instead'),
       },
     },
     deleteRecord(region, (_tx, { OrganizationCount, RegionName }) => {
       if (OrganizationCount === 0) return null;
-      const organisations = OrganizationCount === 1 ? '1 organisation names' : `${OrganizationCount} organisations name`;
+      const organisations = OrganizationCount === 1 ? '1 organization names' : `${OrganizationCount} organizations name`;
       return `${organisations} ${RegionName} among its default regions; retire it instead`;
     }),
   ),

@@ -95,7 +95,7 @@ export const platformRoleRoutes = [
       access: 'superAdmin',
       operationId: 'createRole',
       tag: 'Platform',
-      summary: 'Add a role to a product; organisations can give it to their people at once',
+      summary: 'Add a role to a product; organizations can give it to their people at once',
       body: roleBody,
       responses: {
         201: { description: 'The new role', body: roleRecord },

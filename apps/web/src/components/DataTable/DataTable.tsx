@@ -23,6 +23,7 @@ import { TableNotice } from './TableNotice';
 import { pageCountOf, TablePagination } from './TablePagination';
 import { TableToolbar, type TableSearch } from './TableToolbar';
 import { useHiddenColumns } from './useHiddenColumns';
+import { formatNumber } from '@/lib/numbers';
 
 /** More rows than one export should fetch page by page; the reader narrows the list first. */
 export const EXPORT_ROW_LIMIT = 10_000;
@@ -225,7 +226,7 @@ export function DataTable<Row>({
     if (total > EXPORT_ROW_LIMIT) {
       toaster.warning({
         title: 'Too many rows to export',
-        description: `Search or filter the list to ${EXPORT_ROW_LIMIT.toLocaleString('en')} rows or fewer, then export again.`,
+        description: `Search or filter the list to ${formatNumber(EXPORT_ROW_LIMIT)} rows or fewer, then export again.`,
         closable: true,
       });
       return;

@@ -1,4 +1,6 @@
-import { Field, Input } from '@chakra-ui/react';
+import { Field } from '@chakra-ui/react';
+import { useId, useState } from 'react';
+import { DateInput } from '@/components/DateInput';
 
 export type DayRangeFilterProps = {
   /** What the days bound, as the labels say it: "Started" gives "Started from" and "Started to". */
@@ -13,38 +15,53 @@ export type DayRangeFilterProps = {
   testId: string;
 };
 
+function DayField({
+  label,
+  value,
+  onChange,
+  min,
+  max,
+  testId,
+}: {
+  label: string;
+  value: string | undefined;
+  onChange: (day: string | null) => void;
+  min?: string;
+  max?: string;
+  testId: string;
+}) {
+  const [problem, setProblem] = useState<string | null>(null);
+  const errorId = `${useId()}-error`;
+  return (
+    <Field.Root width="auto" invalid={Boolean(problem)} ids={{ errorText: errorId }}>
+      <Field.Label fontSize="xs" color="fg.muted">
+        {label}
+      </Field.Label>
+      <DateInput
+        bg="bg"
+        width="40"
+        value={value ?? ''}
+        min={min}
+        max={max}
+        pickerLabel={`Choose the day: ${label.toLowerCase()}`}
+        onValueChange={onChange}
+        onProblemChange={setProblem}
+        aria-describedby={problem ? errorId : undefined}
+        data-testid={testId}
+      />
+      <Field.ErrorText maxWidth="40" data-testid={`${testId}-error`}>
+        {problem}
+      </Field.ErrorText>
+    </Field.Root>
+  );
+}
+
 /** Two labelled day inputs that bound a list to a span of calendar days; neither may pass the other. */
 export function DayRangeFilter({ label, from, to, onFromChange, onToChange, testId }: DayRangeFilterProps) {
   return (
     <>
-      <Field.Root width="auto">
-        <Field.Label fontSize="xs" color="fg.muted">
-          {label} from
-        </Field.Label>
-        <Input
-          type="date"
-          bg="bg"
-          width="40"
-          value={from ?? ''}
-          max={to}
-          onChange={(event) => onFromChange(event.target.value || null)}
-          data-testid={`${testId}-from`}
-        />
-      </Field.Root>
-      <Field.Root width="auto">
-        <Field.Label fontSize="xs" color="fg.muted">
-          {label} to
-        </Field.Label>
-        <Input
-          type="date"
-          bg="bg"
-          width="40"
-          value={to ?? ''}
-          min={from}
-          onChange={(event) => onToChange(event.target.value || null)}
-          data-testid={`${testId}-to`}
-        />
-      </Field.Root>
+      <DayField label={`${label} from`} value={from} max={to} onChange={onFromChange} testId={`${testId}-from`} />
+      <DayField label={`${label} to`} value={to} min={from} onChange={onToChange} testId={`${testId}-to`} />
     </>
   );
 }

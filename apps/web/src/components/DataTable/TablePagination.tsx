@@ -1,15 +1,14 @@
 import { chakra, Flex, HStack, IconButton, NativeSelect, Text } from '@chakra-ui/react';
 import { useId } from 'react';
 import { LuChevronLeft, LuChevronRight, LuChevronsLeft, LuChevronsRight } from 'react-icons/lu';
-
-const numbers = new Intl.NumberFormat('en');
+import { formatNumber } from '@/lib/numbers';
 
 /** "26–50 of 312" for page 2 of 25 rows; "0 of 0" for an empty list. */
 export function rangeText(page: number, pageSize: number, totalCount: number, rowsOnPage: number): string {
-  if (totalCount === 0 || rowsOnPage === 0) return `0 of ${numbers.format(totalCount)}`;
+  if (totalCount === 0 || rowsOnPage === 0) return `0 of ${formatNumber(totalCount)}`;
   const first = (page - 1) * pageSize + 1;
   const last = first + rowsOnPage - 1;
-  return `${numbers.format(first)}–${numbers.format(last)} of ${numbers.format(totalCount)}`;
+  return `${formatNumber(first)}–${formatNumber(last)} of ${formatNumber(totalCount)}`;
 }
 
 export function pageCountOf(totalCount: number, pageSize: number): number {
@@ -73,7 +72,7 @@ export function TablePagination({ label, page, pageSize, pageSizes, totalCount, 
             <LuChevronLeft />
           </IconButton>
           <Text whiteSpace="nowrap" px="1" fontVariantNumeric="tabular-nums" data-testid="table-page">
-            Page {numbers.format(page)} of {numbers.format(pageCount)}
+            Page {formatNumber(page)} of {formatNumber(pageCount)}
           </Text>
           <IconButton aria-label="Next page" variant="ghost" size="sm" disabled={atEnd} onClick={() => onPageChange(page + 1)}>
             <LuChevronRight />

@@ -50,8 +50,8 @@ describe('submitEnquiryInput', () => {
 describe('planOptionLabel', () => {
   it('shows cost, currency, frequency and seats', () => {
     const plan = { id: '4', name: 'Web Enterprise', cost: 4900, currency: 'USD', frequency: 'YEARLY', capacity: 500 };
-    expect(planOptionLabel(plan)).toBe('Web Enterprise — 4,900 USD yearly, 500 seats');
-    expect(planOptionLabel({ ...plan, cost: 9.5, capacity: 1, frequency: 'MONTHLY' })).toBe('Web Enterprise — 9.5 USD monthly, 1 seat');
+    expect(planOptionLabel(plan)).toBe('Web Enterprise — 4,900.00 USD yearly, 500 seats');
+    expect(planOptionLabel({ ...plan, cost: 9.5, capacity: 1, frequency: 'MONTHLY' })).toBe('Web Enterprise — 9.50 USD monthly, 1 seat');
   });
 });
 

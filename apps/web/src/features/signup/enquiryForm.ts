@@ -1,5 +1,7 @@
 import type { Enquiry, EnquiryInput } from '@yozy/shared';
 import type { ProductListQuery, SubmitEnquiryInput } from '@/generated/graphql';
+import { frequencyLabel } from '@/lib/labels';
+import { formatMoney, formatNumber } from '@/lib/numbers';
 
 /** A field of the enquiry, as the shared enquiry schema and the GraphQL input name it. */
 export type EnquiryField = keyof EnquiryInput;
@@ -25,7 +27,7 @@ export type EnquirySection = { title: string; description: string; fields: TextF
 export const ENQUIRY_SECTIONS: EnquirySection[] = [
   {
     title: 'Company',
-    description: 'The organisation that will subscribe.',
+    description: 'The organization that will subscribe.',
     fields: [
       { name: 'companyName', label: 'Company name', required: true, autoComplete: 'organization', wide: true },
       { name: 'clientType', label: 'Client type', placeholder: 'Enterprise, SMB, Government…' },
@@ -50,7 +52,7 @@ export const ENQUIRY_SECTIONS: EnquirySection[] = [
   },
   {
     title: 'Administrator',
-    description: 'The person who will manage the organisation in the console. We write to this address.',
+    description: 'The person who will manage the organization in the console. We write to this address.',
     fields: [
       { name: 'adminFirstName', label: 'First name', required: true, autoComplete: 'given-name' },
       { name: 'adminLastName', label: 'Last name', required: true, autoComplete: 'family-name' },
@@ -84,15 +86,10 @@ export function submitEnquiryInput({ productId, planId, ...enquiry }: Enquiry, c
   return { ...enquiry, productId: String(productId), planId: String(planId), captcha };
 }
 
-const amount = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
-
-/** "monthly", "yearly"… from the plan master's MONTHLY, YEARLY. */
-export const frequencyLabel = (frequency: string) => frequency.toLowerCase();
-
 /** One line per plan for the select: name, cost, currency, frequency and seats. */
 export function planOptionLabel(plan: Plan): string {
-  const seats = `${amount.format(plan.capacity)} ${plan.capacity === 1 ? 'seat' : 'seats'}`;
-  return `${plan.name} — ${amount.format(plan.cost)} ${plan.currency} ${frequencyLabel(plan.frequency)}, ${seats}`;
+  const seats = `${formatNumber(plan.capacity)} ${plan.capacity === 1 ? 'seat' : 'seats'}`;
+  return `${plan.name} — ${formatMoney(plan.cost, plan.currency)} ${frequencyLabel(plan.frequency).toLowerCase()}, ${seats}`;
 }
 
 export const thanksText = (company: string, adminEmail: string) =>

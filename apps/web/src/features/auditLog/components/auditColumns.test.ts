@@ -14,9 +14,15 @@ describe('how the audit log reads a change', () => {
   });
 
   it('says what a field was and became, or only what there is for a record created or removed', () => {
-    expect(changeText({ field: 'isActive', before: 'true', after: 'false' })).toBe('isActive: true → false');
-    expect(changeText({ field: 'name', before: null, after: '"Ops"' })).toBe('name: Ops');
-    expect(changeText({ field: 'name', before: '"Ops"', after: null })).toBe('name: Ops (removed)');
+    expect(changeText({ field: 'isActive', before: 'true', after: 'false' })).toBe('Is active: Yes → No');
+    expect(changeText({ field: 'name', before: null, after: '"Ops"' })).toBe('Name: Ops');
+    expect(changeText({ field: 'name', before: '"Ops"', after: null })).toBe('Name: Ops (removed)');
+  });
+
+  it('writes days, coded values and yes or no as the console shows them elsewhere', () => {
+    expect(changeText({ field: 'validTill', before: '"2026-11-25"', after: '"2027-11-25"' })).toBe('Valid till: 25-11-2026 → 25-11-2027');
+    expect(changeText({ field: 'frequency', before: '"MONTHLY"', after: '"YEARLY"' })).toBe('Frequency: Monthly → Yearly');
+    expect(readable('["AWAITING_APPROVAL", "EU"]')).toBe('Awaiting approval, EU');
   });
 });
 

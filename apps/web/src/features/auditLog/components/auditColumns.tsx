@@ -1,10 +1,19 @@
 import { Box, Button, Stack, Text } from '@chakra-ui/react';
 import type { DataTableColumn } from '@/components/DataTable';
 import type { AuditEntryFieldsFragment } from '@/generated/graphql';
-import { formatDateTime } from '@/lib/dates';
+import { formatDate, formatDateTime } from '@/lib/dates';
+import { codeLabel } from '@/lib/labels';
 
 export type AuditRow = AuditEntryFieldsFragment;
 type Change = AuditRow['changes'][number];
+
+/** A text value as the console writes it: a day DD-MM-YYYY, an instant with its time, a coded value in words. */
+function readableText(value: string): string {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return formatDate(value);
+  if (/^\d{4}-\d{2}-\d{2}T[\d:.]+(Z|[+-]\d{2}:?\d{2})$/.test(value)) return formatDateTime(value);
+  if (/^[A-Z][A-Z]+(_[A-Z]+)*$/.test(value) && value.length > 3) return codeLabel(value);
+  return value;
+}
 
 /** A value as the log keeps it (JSON text) the way a person reads it: text without quotes, nothing as a dash. */
 export function readable(json: string | null): string {
@@ -12,19 +21,25 @@ export function readable(json: string | null): string {
   try {
     const value: unknown = JSON.parse(json);
     if (value === null || value === '') return '—';
-    if (typeof value === 'string') return value;
-    if (Array.isArray(value)) return value.map((item) => (typeof item === 'string' ? item : JSON.stringify(item))).join(', ') || '—';
+    if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+    if (typeof value === 'string') return readableText(value);
+    if (Array.isArray(value))
+      return value.map((item) => (typeof item === 'string' ? readableText(item) : JSON.stringify(item))).join(', ') || '—';
     return typeof value === 'object' ? JSON.stringify(value) : String(value);
   } catch {
     return json;
   }
 }
 
-/** "isActive: true → false", or only the side there is for a record created or deleted. */
+/** A field's name in words: isActive → "Is active", validTill → "Valid till". */
+const fieldName = (field: string) => codeLabel(field.replace(/([a-z0-9])([A-Z])/g, '$1_$2'));
+
+/** "Is active: Yes → No", or only the side there is for a record created or deleted. */
 export function changeText({ field, before, after }: Change): string {
-  if (before === null) return `${field}: ${readable(after)}`;
-  if (after === null) return `${field}: ${readable(before)} (removed)`;
-  return `${field}: ${readable(before)} → ${readable(after)}`;
+  const name = fieldName(field);
+  if (before === null) return `${name}: ${readable(after)}`;
+  if (after === null) return `${name}: ${readable(before)} (removed)`;
+  return `${name}: ${readable(before)} → ${readable(after)}`;
 }
 
 export const actorName = (row: AuditRow) => (row.actor ? row.actor.name || row.actor.email : 'System or emailed link');

@@ -16,7 +16,7 @@ export function AdminsOnlyNotice({ email, organizationName, productUrl, signingO
             This console is for administrators
           </Heading>
           <Text color="fg.muted">
-            You are signed in, but your account is not an administrator account. Ask your organisation's administrator if you need access,
+            You are signed in, but your account is not an administrator account. Ask your organization's administrator if you need access,
             or sign out and use another account.
           </Text>
         </Stack>
@@ -26,7 +26,7 @@ export function AdminsOnlyNotice({ email, organizationName, productUrl, signingO
             <DataList.ItemValue>{email}</DataList.ItemValue>
           </DataList.Item>
           <DataList.Item>
-            <DataList.ItemLabel>Organisation</DataList.ItemLabel>
+            <DataList.ItemLabel>Organization</DataList.ItemLabel>
             <DataList.ItemValue>{organizationName}</DataList.ItemValue>
           </DataList.Item>
         </DataList.Root>

@@ -6,10 +6,10 @@ export const SSO_FAILURE_MESSAGES: Record<string, string> = {
   expired: 'Single sign-on took too long or was already used. Start again.',
   unconfirmed: 'Your identity provider did not confirm the sign-in. Start again.',
   refused:
-    'Your identity provider signed you in, but there is no active account for you here. Ask an admin of your organisation to invite you.',
-  seats: 'Your organisation has no free seat for a new account. Ask one of its admins.',
+    'Your identity provider signed you in, but there is no active account for you here. Ask an admin of your organization to invite you.',
+  seats: 'Your organization has no free seat for a new account. Ask one of its admins.',
   claims:
-    'Your identity provider did not send a verified email address and a valid name. Ask an admin of your organisation to check its settings.',
+    'Your identity provider did not send a verified email address and a valid name. Ask an admin of your organization to check its settings.',
   unavailable: 'Single sign-on is not available right now. Try again in a moment.',
 };
 
@@ -23,7 +23,7 @@ export function SingleSignOnChoice({ required, starting, problem, onContinue }: 
   return (
     <Stack gap="2" data-testid="login-sso">
       <Text fontSize="sm" color="fg.muted">
-        Your organisation {required ? 'signs in only' : 'can sign in'} with single sign-on.
+        Your organization {required ? 'signs in only' : 'can sign in'} with single sign-on.
       </Text>
       <Button
         type={required ? 'submit' : 'button'}

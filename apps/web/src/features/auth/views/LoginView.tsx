@@ -106,7 +106,7 @@ export default function LoginView() {
     return (
       <AuthCard
         title="Set up two-factor sign-in"
-        description="Your organisation requires a code from an authenticator app at every sign-in."
+        description="Your organization requires a code from an authenticator app at every sign-in."
       >
         <ScreenSpinner />
       </AuthCard>
@@ -116,7 +116,7 @@ export default function LoginView() {
     return (
       <AuthCard
         title="Set up two-factor sign-in"
-        description="Your organisation requires a code from an authenticator app at every sign-in."
+        description="Your organization requires a code from an authenticator app at every sign-in."
       >
         <SignInEnrolStep enrolment={step.enrolment} onSignedIn={signedIn} onExpired={expired} />
       </AuthCard>
@@ -173,7 +173,7 @@ function PasswordOrSingleSignOn({ kit, notice }: { kit: Parameters<typeof LoginF
       }
     : kit;
   return (
-    <AuthCard title="Sign in" description="Welcome back. Sign in to manage your organisation.">
+    <AuthCard title="Sign in" description="Welcome back. Sign in to manage your organization.">
       {notice && <FormAlert message={notice} testId="login-notice" />}
       <LoginForm
         kit={formKit}

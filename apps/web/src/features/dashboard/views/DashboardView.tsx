@@ -6,6 +6,7 @@ import { ProblemNotice } from '@/components/ProblemNotice';
 import { useDashboardSummaryQuery } from '@/generated/graphql';
 import { formatDate } from '@/lib/dates';
 import { menuEntryName } from '@/lib/menu';
+import { formatNumber } from '@/lib/numbers';
 import { describeRequestError } from '@/lib/requestErrors';
 import { SeatsCard } from '@/features/dashboard/components/SeatsCard';
 import { StatCard } from '@/features/dashboard/components/StatCard';
@@ -19,7 +20,6 @@ type Props = {
 };
 
 const SIGN_IN_SERIES = [{ key: 'count', label: 'Sign-ins', color: 'brand.fg' }];
-const count = (value: number) => value.toLocaleString('en-US');
 
 /** An organisation at a glance: people, seats, licences, sessions and invitations, and recent sign-ins. */
 export default function DashboardView({ organizationId, embedded = false }: Props) {
@@ -63,16 +63,16 @@ export default function DashboardView({ organizationId, embedded = false }: Prop
             <SimpleGrid columns={{ base: 1, sm: 2, xl: 3 }} gap="4">
               <StatCard
                 label="Active users"
-                value={count(dashboard.activeUsers)}
-                detail="Accounts that can sign in, invited people included"
+                value={formatNumber(dashboard.activeUsers)}
+                detail="People who can sign in now"
                 icon={LuUserCheck}
                 to={links.users}
                 destination="User Management"
                 testId="dashboard-active-users"
               />
               <StatCard
-                label="Disabled users"
-                value={count(dashboard.disabledUsers)}
+                label="Deactivated users"
+                value={formatNumber(dashboard.disabledUsers)}
                 detail="Deactivated accounts"
                 icon={LuUserX}
                 to={links.users}
@@ -81,7 +81,7 @@ export default function DashboardView({ organizationId, embedded = false }: Prop
               />
               <StatCard
                 label="Pending invitations"
-                value={count(dashboard.pendingInvitations)}
+                value={formatNumber(dashboard.pendingInvitations)}
                 detail="Invited, no password chosen yet"
                 icon={LuMailPlus}
                 to={links.users}
@@ -90,7 +90,7 @@ export default function DashboardView({ organizationId, embedded = false }: Prop
               />
               <StatCard
                 label="Sessions active now"
-                value={count(dashboard.sessionsActiveNow)}
+                value={formatNumber(dashboard.sessionsActiveNow)}
                 detail="Signed in and not expired"
                 icon={LuMonitorCheck}
                 to={links.sessions}
@@ -99,7 +99,7 @@ export default function DashboardView({ organizationId, embedded = false }: Prop
               />
               <StatCard
                 label={`Licences expiring within ${dashboard.expiringWithinDays} days`}
-                value={count(dashboard.licencesExpiringSoon)}
+                value={formatNumber(dashboard.licencesExpiringSoon)}
                 detail="Renew them to keep their seats"
                 icon={LuCalendarClock}
                 to={links.subscription}

@@ -92,7 +92,7 @@ function ServerForm({ settings, organizationId, platform }: { settings: Settings
           <FormField
             name="senderName"
             label="Sender name"
-            help={platform ? 'Signs every mail, unless an organisation has its own' : 'Empty: the provider’s'}
+            help={platform ? 'Signs every mail, unless an organization has its own' : 'Empty: the provider’s'}
             testId="email-sender-name"
           >
             {(control) => <Input {...control} autoComplete="off" />}
@@ -240,7 +240,7 @@ export function EmailSettingsPanel({ organizationId, embedded = false, platform 
         title="Email settings"
         description={
           platform
-            ? 'How the platform’s mail is signed and sent, and how each mail is worded: every organisation’s defaults.'
+            ? 'How the platform’s mail is signed and sent, and how each mail is worded: every organization’s defaults.'
             : 'How the organization’s mail is signed and sent, and how its mails are worded.'
         }
         updatedAt={settings?.updatedAt}

@@ -12,6 +12,7 @@ import {
   type OutboxMailFieldsFragment,
 } from '@/generated/graphql';
 import { formatDateTime } from '@/lib/dates';
+import { MAIL_STATUS_LABELS } from '@/lib/labels';
 import { describeRequestError, errorMessage } from '@/lib/requestErrors';
 import { toaster } from '@/lib/toaster';
 import { useListQuery } from '@/lib/useListQuery';
@@ -22,11 +23,11 @@ import { MAIL_STATUSES, outboxList } from '@/features/emailSettings/outboxList';
 type Mail = OutboxMailFieldsFragment;
 
 const STATUS: Record<MailStatus, { label: string; palette: string }> = {
-  QUEUED: { label: 'Queued', palette: 'blue' },
-  RETRYING: { label: 'Retrying', palette: 'orange' },
-  SENT: { label: 'Sent', palette: 'green' },
-  FAILED: { label: 'Failed', palette: 'red' },
-  KEPT: { label: 'In the outbox', palette: 'gray' },
+  QUEUED: { label: MAIL_STATUS_LABELS.QUEUED, palette: 'blue' },
+  RETRYING: { label: MAIL_STATUS_LABELS.RETRYING, palette: 'orange' },
+  SENT: { label: MAIL_STATUS_LABELS.SENT, palette: 'green' },
+  FAILED: { label: MAIL_STATUS_LABELS.FAILED, palette: 'red' },
+  KEPT: { label: MAIL_STATUS_LABELS.KEPT, palette: 'gray' },
 };
 
 /** What became of a mail, in words: its status and, while it is retried or once given up, when and why. */

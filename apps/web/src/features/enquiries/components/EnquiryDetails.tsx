@@ -1,6 +1,8 @@
 import { DataList, Heading, SimpleGrid, Stack } from '@chakra-ui/react';
 import type { EnquiryFieldsFragment } from '@/generated/graphql';
 import { formatDateTime } from '@/lib/dates';
+import { ENQUIRY_STATUS_LABELS, frequencyLabel } from '@/lib/labels';
+import { formatMoney, formatNumber } from '@/lib/numbers';
 
 type Item = [label: string, value: string | number | null | undefined, testId?: string];
 
@@ -28,7 +30,7 @@ function Section({ title, items }: { title: string; items: Item[] }) {
 }
 
 const money = (amount: number | null | undefined, currency: string | null | undefined) =>
-  amount === null || amount === undefined ? null : `${amount.toLocaleString('en', { minimumFractionDigits: 2 })} ${currency ?? ''}`.trim();
+  amount === null || amount === undefined ? null : formatMoney(amount, currency);
 
 /** Every field of an enquiry and the licence it asks for, read-only. */
 export function EnquiryDetails({ enquiry }: { enquiry: EnquiryFieldsFragment }) {
@@ -79,20 +81,18 @@ export function EnquiryDetails({ enquiry }: { enquiry: EnquiryFieldsFragment }) 
         items={[
           ['Product name', licence.productName, 'enquiry-product'],
           ['Domain', licence.domain],
-          ['Product id', licence.productId],
-          ['Plan id', licence.planId],
           ['Plan name', licence.planName, 'enquiry-plan'],
           ['Cost', money(licence.cost, null)],
           ['Currency', licence.currency],
-          ['Frequency', licence.frequency],
-          ['Plan capacity', licence.capacity === null || licence.capacity === undefined ? null : `${licence.capacity} users`],
+          ['Frequency', licence.frequency ? frequencyLabel(licence.frequency) : null],
+          ['Plan capacity', licence.capacity === null || licence.capacity === undefined ? null : `${formatNumber(licence.capacity)} users`],
         ]}
       />
       <Section
         title="Decision"
         items={[
           ['Received', formatDateTime(enquiry.receivedAt)],
-          ['Status', enquiry.status === 'PENDING' ? 'Pending' : enquiry.status === 'REJECTED' ? 'Rejected' : 'Approved', 'enquiry-status'],
+          ['Status', ENQUIRY_STATUS_LABELS[enquiry.status], 'enquiry-status'],
           ['Decided', formatDateTime(enquiry.decidedAt)],
           ['Reason', enquiry.decisionNote],
         ]}

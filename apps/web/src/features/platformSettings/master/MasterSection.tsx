@@ -7,6 +7,13 @@ import { errorMessage } from '@/lib/requestErrors';
 import { toaster } from '@/lib/toaster';
 import { MasterRowActions } from './MasterRowActions';
 
+/** A label inside a sentence: lower case, but an acronym stays as it is ("API keys" → "API keys", "Plans" → "plans"). */
+const inSentence = (label: string) =>
+  label
+    .split(' ')
+    .map((word) => (/^[A-Z]{2,}$/.test(word) ? word : word.toLowerCase()))
+    .join(' ');
+
 /** A refused change says why in the payload's errors; the section shows it as a failure. */
 export function throwIfRefused(payload: { errors: readonly Parameters<typeof errorMessage>[0][] } | null | undefined) {
   const refusal = payload?.errors[0];
@@ -133,7 +140,7 @@ export function MasterSection<Row extends { id: string }>({
         columns={allColumns}
         getRowId={(row) => row.id}
         onRetry={onRetry}
-        empty={{ title: `No ${table.label.toLowerCase()} yet`, description: emptyDescription, action: addButton }}
+        empty={{ title: `No ${inSentence(table.label)} yet`, description: emptyDescription, action: addButton }}
       />
       {form && editing && form(editing === 'new' ? null : editing, () => setEditing(null))}
       <ConfirmDialog

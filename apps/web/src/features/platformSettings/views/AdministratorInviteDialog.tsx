@@ -24,7 +24,7 @@ export function AdministratorInviteDialog({ onClose }: { onClose: () => void }) 
   return (
     <FormDialog noun="administrator" title="Invite an administrator" kit={kit} submitLabel="Send invitation" onClose={onClose}>
       <Text color="fg.muted" mb="4">
-        Administrators see and change every organisation. They get a mail with a link to choose their password.
+        Administrators see and change every organization. They get a mail with a link to choose their password.
       </Text>
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
         <FormField name="firstName" label="First name" required testId="administrator-first-name">

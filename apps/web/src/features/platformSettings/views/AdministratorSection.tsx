@@ -121,7 +121,7 @@ export function AdministratorSection() {
       noun="administrator"
       label="Administrators"
       addLabel="Invite administrator"
-      emptyDescription="Invite the provider’s administrators, who see and change every organisation."
+      emptyDescription="Invite the provider’s administrators, who see and change every organization."
       rowName={fullName}
       columns={columns}
       actions={actions}

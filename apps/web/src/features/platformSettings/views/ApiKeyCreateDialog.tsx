@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { CopyButton } from '@/components/CopyButton';
 import { DialogFrame } from '@/components/DialogFrame';
 import { FormDialog } from '@/components/FormDialog';
+import { DateControl } from '@/components/DateInput';
 import { FormField } from '@/components/FormField';
 import { SelectControl, type SelectOption } from '@/components/SelectControl';
 import { useApiKeyCreateMutation, useApiKeyOrganizationOptionsQuery } from '@/generated/graphql';
@@ -56,14 +57,14 @@ export function ApiKeyCreateDialog({ onClose }: { onClose: () => void }) {
         <FormField
           name="organizationId"
           label="Reach"
-          help="Every organisation, as a provider administrator, or one organisation, as its admin"
+          help="Every organization, as a provider administrator, or one organization, as its admin"
           testId="api-key-organization"
         >
           {(control) => (
             <SelectControl
               {...control}
               options={[
-                ['', 'Every organisation'],
+                ['', 'Every organization'],
                 ...(organizations.data?.organizations.nodes ?? []).map(
                   (organization) => [organization.id, organization.companyName] as const,
                 ),
@@ -77,7 +78,7 @@ export function ApiKeyCreateDialog({ onClose }: { onClose: () => void }) {
           help="The last day the key works. Leave empty to keep it until it is revoked."
           testId="api-key-expires"
         >
-          {(control) => <Input {...control} type="date" />}
+          {(control) => <DateControl {...control} pickerLabel="Choose the last day the key works" />}
         </FormField>
       </Stack>
     </FormDialog>

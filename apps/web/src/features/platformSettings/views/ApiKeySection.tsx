@@ -4,6 +4,7 @@ import { LuKeyRound } from 'react-icons/lu';
 import { BooleanFilterSelect, type DataTableColumn } from '@/components/DataTable';
 import { ApiKeyListDocument, useApiKeyListQuery, useApiKeyRevokeMutation, type ApiKeyFieldsFragment } from '@/generated/graphql';
 import { formatDateTime } from '@/lib/dates';
+import { API_KEY_ACCESS_LABELS } from '@/lib/labels';
 import { dropListPages } from '@/lib/listCache';
 import { toaster } from '@/lib/toaster';
 import { useListQuery } from '@/lib/useListQuery';
@@ -14,8 +15,7 @@ import { ApiKeyCreateDialog } from './ApiKeyCreateDialog';
 
 type ApiKey = ApiKeyFieldsFragment;
 
-const ACCESS_LABELS = { READ: 'Read only', READ_WRITE: 'Read and write' } as const;
-const reachOf = (key: ApiKey) => key.organization?.name ?? 'Every organisation';
+const reachOf = (key: ApiKey) => key.organization?.name ?? 'Every organization';
 
 /** Whether a key works: revoked, past its last day, or active (until when, if it has a last day). */
 function statusOf(key: ApiKey): { label: string; palette: string; detail: string | null; csv: string } {
@@ -52,10 +52,10 @@ export function ApiKeySection() {
         id: 'access',
         header: 'Access',
         enableSorting: false,
-        meta: { csv: (key) => ACCESS_LABELS[key.access] },
+        meta: { csv: (key) => API_KEY_ACCESS_LABELS[key.access] },
         cell: ({ row: { original: key } }) => (
           <Badge colorPalette={key.access === 'READ' ? 'gray' : 'orange'} variant="subtle">
-            {ACCESS_LABELS[key.access]}
+            {API_KEY_ACCESS_LABELS[key.access]}
           </Badge>
         ),
       },

@@ -9,7 +9,9 @@ import {
   usePlanSetRetiredMutation,
   type ManagedPlanFieldsFragment,
 } from '@/generated/graphql';
+import { frequencyPeriod } from '@/lib/labels';
 import { dropListPages } from '@/lib/listCache';
+import { formatMoney, formatNumber } from '@/lib/numbers';
 import { toaster } from '@/lib/toaster';
 import { useListQuery } from '@/lib/useListQuery';
 import { useListState } from '@/lib/useListState';
@@ -18,9 +20,6 @@ import { planList } from '@/features/platformSettings/planList';
 import { PlanFormDialog } from './PlanFormDialog';
 
 type Plan = ManagedPlanFieldsFragment;
-
-const money = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const count = new Intl.NumberFormat('en-US');
 
 /** The plan master: every plan, retired ones too, with how many licences hold each. */
 export function PlanMasterSection() {
@@ -39,15 +38,14 @@ export function PlanMasterSection() {
         accessorKey: 'cost',
         header: 'Price',
         meta: { numeric: true, csv: (plan) => `${plan.cost} ${plan.currency} ${plan.frequency}` },
-        cell: ({ row: { original: plan } }) =>
-          `${money.format(plan.cost)} ${plan.currency} / ${plan.frequency === 'YEARLY' ? 'year' : 'month'}`,
+        cell: ({ row: { original: plan } }) => `${formatMoney(plan.cost, plan.currency)} / ${frequencyPeriod(plan.frequency)}`,
       },
       {
         id: 'capacity',
         accessorKey: 'capacity',
         header: 'Users',
         meta: { numeric: true },
-        cell: ({ row: { original: plan } }) => count.format(plan.capacity),
+        cell: ({ row: { original: plan } }) => formatNumber(plan.capacity),
       },
       { id: 'licences', accessorKey: 'licenceCount', header: 'Licences', meta: { numeric: true } },
       {
@@ -79,7 +77,7 @@ export function PlanMasterSection() {
         confirm: (plan) => ({
           title: `Retire ${plan.name}?`,
           confirmLabel: 'Retire plan',
-          body: `${plan.name} will no longer be offered for new licences or in the sign-up form. The ${count.format(plan.licenceCount)} licences holding it keep it.`,
+          body: `${plan.name} will no longer be offered for new licences or in the sign-up form. The ${formatNumber(plan.licenceCount)} licences holding it keep it.`,
         }),
         run: (plan) => retire(plan, true),
       },

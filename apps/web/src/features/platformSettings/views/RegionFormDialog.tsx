@@ -68,7 +68,7 @@ export function RegionRenameDialog({ region, onClose }: Props & { region: Region
           <Text as="span" fontFamily="mono" color="fg">
             {region.code}
           </Text>
-          , which organisations’ settings name, stays as it is.
+          , which organizations’ settings name, stays as it is.
         </Text>
         <NameField />
       </Stack>

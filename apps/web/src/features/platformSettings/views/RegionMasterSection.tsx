@@ -19,7 +19,7 @@ import { RegionAddDialog, RegionRenameDialog } from './RegionFormDialog';
 
 type Region = RegionFieldsFragment;
 
-const organizations = (count: number) => (count === 1 ? '1 organisation' : `${count} organisations`);
+const organizations = (count: number) => (count === 1 ? '1 organization' : `${count} organizations`);
 
 /** The regions master: where organisations' data can live, with how many organisations default to each. */
 export function RegionMasterSection() {
@@ -93,7 +93,7 @@ export function RegionMasterSection() {
         confirm: (region) => ({
           title: `Delete ${region.name}?`,
           confirmLabel: 'Delete region',
-          body: `No organisation names ${region.name} as a default region. Deleting it cannot be undone.`,
+          body: `No organization names ${region.name} as a default region. Deleting it cannot be undone.`,
         }),
         run: async (region) => {
           const answer = await deleteRegion({ variables: { input: { id: region.id } } });
@@ -109,7 +109,7 @@ export function RegionMasterSection() {
       noun="region"
       label="Regions"
       addLabel="Add region"
-      emptyDescription="Add the first region where organisations’ data can live."
+      emptyDescription="Add the first region where organizations’ data can live."
       rowName={(region) => region.name}
       columns={columns}
       actions={actions}

@@ -118,7 +118,7 @@ export function RoleMasterSection() {
       noun="role"
       label="Roles"
       addLabel="Add role"
-      emptyDescription="Add the first role organisations can give their people."
+      emptyDescription="Add the first role organizations can give their people."
       rowName={(role) => `${role.name} (${role.productName})`}
       columns={columns}
       actions={actions}

@@ -97,7 +97,7 @@ export function SessionsScreen({ organizationId, embedded = false }: Props) {
       {!embedded && <PageHeader title={menuEntryName(userSessionsPath)} />}
       <Flex justify="space-between" align="center" gap="3" wrap="wrap" mb="4">
         <Text color="fg.muted" maxW="prose">
-          Everyone who signed in to the organisation, with where and how. Ending a session signs that browser out at once.
+          Everyone who signed in to the organization, with where and how. Ending a session signs that browser out at once.
         </Text>
         {othersLive && (
           <Button
@@ -118,7 +118,7 @@ export function SessionsScreen({ organizationId, embedded = false }: Props) {
         {...table}
         getRowId={(row) => row.id}
         getRowLabel={fullName}
-        empty={{ title: 'No sign-ins yet', description: 'Sessions appear here once people of the organisation sign in.' }}
+        empty={{ title: 'No sign-ins yet', description: 'Sessions appear here once people of the organization sign in.' }}
         search={{ label: 'Search sessions', placeholder: 'Name, email or IP address' }}
         filters={
           <SessionFilters
@@ -149,7 +149,7 @@ export function SessionsScreen({ organizationId, embedded = false }: Props) {
       >
         {pending?.kind === 'one' && `${fullName(pending.row)} is signed out of that browser at once.`}
         {pending?.kind === 'user' && `Every browser where ${fullName(pending.row)} is signed in is signed out at once, except yours.`}
-        {pending?.kind === 'others' && 'Everyone in the organisation is signed out at once, except you in this browser.'}
+        {pending?.kind === 'others' && 'Everyone in the organization is signed out at once, except you in this browser.'}
       </ConfirmDialog>
     </Box>
   );

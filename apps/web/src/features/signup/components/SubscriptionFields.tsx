@@ -4,7 +4,9 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { FormField } from '@/components/FormField';
 import { SelectControl } from '@/components/SelectControl';
 import type { Plan, Product } from '@/features/signup/enquiryForm';
-import { frequencyLabel, planOptionLabel } from '@/features/signup/enquiryForm';
+import { planOptionLabel } from '@/features/signup/enquiryForm';
+import { frequencyLabel } from '@/lib/labels';
+import { formatMoney, formatNumber } from '@/lib/numbers';
 
 type Props = {
   products: readonly Product[];
@@ -77,10 +79,10 @@ export function SubscriptionFields({ products, loading, loadError, onRetry }: Pr
 
 function PlanDetails({ plan }: { plan: Plan }) {
   const items = [
-    ['Cost', new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }).format(plan.cost)],
+    ['Cost', formatMoney(plan.cost)],
     ['Currency', plan.currency],
     ['Billed', frequencyLabel(plan.frequency)],
-    ['Seats', String(plan.capacity)],
+    ['Seats', formatNumber(plan.capacity)],
   ] as const;
   return (
     <DataList.Root

@@ -1,5 +1,6 @@
-import { Button, Field, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { Button, Field, HStack, Stack, Text } from '@chakra-ui/react';
 import { useId, useState, type FormEvent } from 'react';
+import { DateInput } from '@/components/DateInput';
 import { DEFAULT_RANGE_DAYS, lastDays, rangeProblem, todayUtc } from '@/features/statistics/range';
 
 type Range = { from: string; to: string };
@@ -44,24 +45,26 @@ export function RangeForm({ value, onChange, problem }: Props) {
         <HStack gap="3" align="end" wrap="wrap">
           <Field.Root invalid={invalid?.field === 'from' || (!invalid && !!problem)} w="auto">
             <Field.Label>From</Field.Label>
-            <Input
-              type="date"
+            <DateInput
               name="from"
               value={from}
               max={todayUtc()}
-              onChange={(event) => setFrom(event.target.value)}
+              pickerLabel="Choose the first day"
+              onValueChange={(day) => setFrom(day ?? '')}
+              onInvalidText={setFrom}
               aria-describedby={message ? messageId : undefined}
               data-testid="statistics-from"
             />
           </Field.Root>
           <Field.Root invalid={invalid?.field === 'to'} w="auto">
             <Field.Label>To</Field.Label>
-            <Input
-              type="date"
+            <DateInput
               name="to"
               value={to}
               max={todayUtc()}
-              onChange={(event) => setTo(event.target.value)}
+              pickerLabel="Choose the last day"
+              onValueChange={(day) => setTo(day ?? '')}
+              onInvalidText={setTo}
               aria-describedby={message ? messageId : undefined}
               data-testid="statistics-to"
             />

@@ -1,7 +1,8 @@
-import { Input, Text } from '@chakra-ui/react';
+import { Text } from '@chakra-ui/react';
 import type { AddLicenceInput, ChangeLicencePlanInput, ExtendLicenceInput } from '@yozy/shared';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
+import { DateControl } from '@/components/DateInput';
 import { FormField } from '@/components/FormField';
 import { SelectControl } from '@/components/SelectControl';
 import { FormDialog } from '@/components/FormDialog';
@@ -14,6 +15,7 @@ import {
   type LicencePlanOptionsQuery,
 } from '@/generated/graphql';
 import { formatDate } from '@/lib/dates';
+import { frequencyLabel, frequencyPeriod } from '@/lib/labels';
 import { dropListPages } from '@/lib/listCache';
 import { toaster } from '@/lib/toaster';
 import { useMutationForm } from '@/lib/useMutationForm';
@@ -27,8 +29,7 @@ const changePlanSchema = () => import('@yozy/shared/inputs').then((inputs) => in
 type Product = LicencePlanOptionsQuery['products'][number];
 type PlanOption = Product['plans'][number];
 
-const FREQUENCY: Record<string, string> = { MONTHLY: 'monthly', YEARLY: 'yearly' };
-const planLabel = (plan: PlanOption) => `${plan.name} · ${plan.capacity} seats, ${FREQUENCY[plan.frequency] ?? plan.frequency}`;
+const planLabel = (plan: PlanOption) => `${plan.name} · ${plan.capacity} seats, ${frequencyLabel(plan.frequency).toLowerCase()}`;
 
 function PlanSelect({ plans, testId, onPicked }: { plans: readonly PlanOption[]; testId: string; onPicked?: (plan: PlanOption) => void }) {
   return (
@@ -54,7 +55,7 @@ function PlanSelect({ plans, testId, onPicked }: { plans: readonly PlanOption[];
 function ValidTillField({ help, testId }: { help: ReactNode; testId: string }) {
   return (
     <FormField name="validTill" label="Valid till" required help={help} testId={testId}>
-      {(control) => <Input {...control} type="date" />}
+      {(control) => <DateControl {...control} pickerLabel="Choose the last valid day" />}
     </FormField>
   );
 }
@@ -143,7 +144,7 @@ export function ExtendLicenceDialog({ licence, onClose }: { licence: LicenceFiel
       </Text>
       <ValidTillField
         testId="licence-extend-valid-till"
-        help={`One more ${FREQUENCY[licence.frequency] === 'yearly' ? 'year' : 'month'}: ${formatDate(nextPeriod)}`}
+        help={`One more ${frequencyPeriod(licence.frequency)}: ${formatDate(nextPeriod)}`}
       />
     </FormDialog>
   );

@@ -12,8 +12,10 @@ import {
   type LicenceListQuery,
 } from '@/generated/graphql';
 import { formatDate } from '@/lib/dates';
+import { frequencyLabel } from '@/lib/labels';
 import { dropListPages } from '@/lib/listCache';
 import { menuEntryName } from '@/lib/menu';
+import { formatMoney } from '@/lib/numbers';
 import { errorMessage } from '@/lib/requestErrors';
 import { toaster } from '@/lib/toaster';
 import { useListQuery } from '@/lib/useListQuery';
@@ -35,17 +37,6 @@ export type SubscriptionsScreenProps = {
 
 type Licence = LicenceListQuery['licences']['nodes'][number];
 
-const FREQUENCY: Record<string, string> = { MONTHLY: 'Monthly', YEARLY: 'Yearly' };
-
-function money(amount: number, currency: string): string {
-  try {
-    return new Intl.NumberFormat('en', { style: 'currency', currency }).format(amount);
-  } catch {
-    // A currency code the browser does not know still reads plainly.
-    return `${amount.toFixed(2)} ${currency}`;
-  }
-}
-
 const COLUMNS: DataTableColumn<Licence>[] = [
   {
     id: 'product',
@@ -59,10 +50,10 @@ const COLUMNS: DataTableColumn<Licence>[] = [
     accessorKey: 'cost',
     header: 'Cost',
     meta: { numeric: true },
-    cell: ({ row }) => money(row.original.cost, row.original.currency),
+    cell: ({ row }) => formatMoney(row.original.cost, row.original.currency),
   },
   { id: 'currency', accessorKey: 'currency', header: 'Currency' },
-  { id: 'frequency', accessorFn: (licence) => FREQUENCY[licence.frequency] ?? licence.frequency, header: 'Frequency' },
+  { id: 'frequency', accessorFn: (licence) => frequencyLabel(licence.frequency), header: 'Frequency' },
   {
     id: 'validTill',
     accessorFn: (licence) => formatDate(licence.validTill),

@@ -1,12 +1,6 @@
 import { Badge } from '@chakra-ui/react';
 import type { InvitationStatus } from '@/generated/graphql';
-
-export const INVITATION_STATUS_LABELS: Record<InvitationStatus, string> = {
-  PENDING: 'Pending',
-  ACCEPTED: 'Accepted',
-  EXPIRED: 'Expired',
-  REVOKED: 'Revoked',
-};
+import { INVITATION_STATUS_LABELS } from '@/lib/labels';
 
 const PALETTE: Record<InvitationStatus, string> = { PENDING: 'orange', ACCEPTED: 'green', EXPIRED: 'gray', REVOKED: 'red' };
 

@@ -8,7 +8,7 @@ import type { MutationForm as Kit } from '@/lib/useMutationForm';
 
 const KIND_OPTIONS: readonly SelectOption[] = [
   ['User', 'Member'],
-  ['OrgAdmin', 'Organisation admin'],
+  ['OrgAdmin', 'Organization admin'],
 ];
 
 type Seats = UserSeatsQuery['userSeats'][number];
@@ -60,7 +60,7 @@ export function InviteUserDialog({ open, onClose, kit, seats }: Props) {
                   label="Access"
                   required
                   testId="invite-type"
-                  help="An organisation admin also runs this console for the organisation."
+                  help="An organization admin also runs this console for the organization."
                 >
                   {(control) => <SelectControl {...control} options={KIND_OPTIONS} />}
                 </FormField>

@@ -13,12 +13,13 @@ import {
 } from '@/generated/graphql';
 import { copyText } from '@/lib/clipboard';
 import { formatDateTime } from '@/lib/dates';
+import { INVITATION_STATUS_LABELS } from '@/lib/labels';
 import { dropListPages } from '@/lib/listCache';
 import { describeRequestError, errorMessage } from '@/lib/requestErrors';
 import { toaster } from '@/lib/toaster';
 import { useListQuery } from '@/lib/useListQuery';
 import { useListState } from '@/lib/useListState';
-import { INVITATION_STATUS_LABELS, InvitationStatusBadge } from '@/features/users/components/InvitationStatusBadge';
+import { InvitationStatusBadge } from '@/features/users/components/InvitationStatusBadge';
 import { INVITATION_STATUSES, invitationList } from '@/features/users/userList';
 
 type Invitation = InvitationFieldsFragment;

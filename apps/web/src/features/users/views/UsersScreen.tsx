@@ -6,6 +6,7 @@ import { DataTable, FilterSelect, type DataTableColumn } from '@/components/Data
 import { PageHeader } from '@/components/PageHeader';
 import { UserListDocument, useUserInviteMutation, useUserListQuery, useUserSeatsQuery, type UserFieldsFragment } from '@/generated/graphql';
 import { formatDateTime } from '@/lib/dates';
+import { USER_STATUS_LABELS } from '@/lib/labels';
 import { dropListPages } from '@/lib/listCache';
 import { menuEntryName } from '@/lib/menu';
 import { toaster } from '@/lib/toaster';
@@ -15,7 +16,7 @@ import { useMutationForm } from '@/lib/useMutationForm';
 import { ImportUsersDialog } from '@/features/users/components/ImportUsersDialog';
 import { InviteUserDialog } from '@/features/users/components/InviteUserForm';
 import { SeatSummary } from '@/features/users/components/SeatSummary';
-import { STATUS_LABELS, UserStatusBadge } from '@/components/UserStatusBadge';
+import { UserStatusBadge } from '@/components/UserStatusBadge';
 import { userManagementPath } from '@/features/users/urls';
 import { USER_STATUSES, userList } from '@/features/users/userList';
 import { InvitationsPanel } from './InvitationsPanel';
@@ -145,7 +146,7 @@ export function UsersScreen({ organizationId, embedded = false }: UsersScreenPro
       {
         id: 'status',
         header: 'Status',
-        accessorFn: (user) => STATUS_LABELS[user.status],
+        accessorFn: (user) => USER_STATUS_LABELS[user.status],
         cell: ({ row }) => <UserStatusBadge status={row.original.status} />,
       },
       {
@@ -234,7 +235,7 @@ export function UsersScreen({ organizationId, embedded = false }: UsersScreenPro
               <FilterSelect
                 label="Status"
                 value={list.filter.status ?? ''}
-                options={[['', 'All users'], ...USER_STATUSES.map((status) => [status, STATUS_LABELS[status]] as const)]}
+                options={[['', 'All users'], ...USER_STATUSES.map((status) => [status, USER_STATUS_LABELS[status]] as const)]}
                 onChange={(status) => list.setFilter('status', status || null)}
                 testId="user-status-filter"
               />

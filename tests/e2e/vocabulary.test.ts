@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { axeViolations, describeViolations } from '../support/axe';
+import { SCREENSHOTS, useBrowser } from '../support/browser';
+import { DEMO_PASSWORD } from '../support/graphql';
+import { useStack } from '../support/useStack';
+import { LoginPage } from './pages/LoginPage';
+
+/**
+ * What the console must never show a reader: the other spelling of its words, an enum value as
+ * the code has it, or a day as the database writes it (the console writes DD-MM-YYYY).
+ */
+const NEVER_SHOWN: [RegExp, string][] = [
+  [/organisation/i, 'organisation (say organization)'],
+  [/\b(?!API key)[Aa][Pp][Ii] [Kk][Ee][Yy]/, 'api key (say API key)'],
+  [/\bDisabled\b/, 'Disabled (say Deactivated)'],
+  [/\b(?:Product|Plan) id\b/i, 'an id where a name belongs'],
+  [/\b(?:YEARLY|MONTHLY|AWAITING_APPROVAL|READ_WRITE|DISABLED|INVITED|PENDING|APPROVED|REJECTED|REVOKED)\b/, 'a raw enum value'],
+  [/\b\d{4}-\d{2}-\d{2}\b/, 'an ISO date (show DD-MM-YYYY)'],
+];
+
+const ORG_ADMIN_SCREENS = [
+  '/dashboard',
+  '/UserManagement',
+  '/GroupManagement',
+  '/subscriptionDetails',
+  '/OrgUserSessions.js',
+  '/Statistics',
+  '/TwoFactor',
+];
+
+describe('the words on the main screens', () => {
+  const stack = useStack('pglite');
+  const browser = useBrowser();
+
+  async function signedIn(email: string, width = 1280, colorScheme: 'light' | 'dark' = 'light'): Promise<Page> {
+    const context = await browser().newContext({
+      baseURL: stack.gatewayUrl,
+      viewport: { width, height: 900 },
+      colorScheme,
+      bypassCSP: true,
+    });
+    const page = await context.newPage();
+    await page.goto('/login');
+    await new LoginPage(page).signIn(email, DEMO_PASSWORD);
+    await page.getByTestId('profile-menu').waitFor();
+    return page;
+  }
+
+  /** The text a reader sees on a screen once it has loaded, and what it must not say. */
+  async function problemsOn(page: Page, path: string): Promise<string[]> {
+    await page.goto(path);
+    await page.getByTestId('page-title').first().waitFor({ timeout: 30_000 });
+    await page.waitForFunction(() => !document.querySelector('[aria-busy="true"], [data-testid="table-loading"], .chakra-skeleton'), null, {
+      timeout: 30_000,
+    });
+    const text = await page.evaluate(() => document.body.innerText);
+    return NEVER_SHOWN.flatMap(([pattern, what]) => {
+      const found = pattern.exec(text);
+      return found ? [`${path}: ${what}: “…${text.slice(Math.max(0, found.index - 40), found.index + 40)}…”`] : [];
+    });
+  }
+
+  it('says Organization, API keys and Deactivated, names values and writes days DD-MM-YYYY, for an organization admin', async () => {
+    const admin = await signedIn('admin@acme.local');
+    const found: string[] = [];
+    for (const path of ORG_ADMIN_SCREENS) found.push(...(await problemsOn(admin, path)));
+    await admin.context().close();
+    expect(found).toEqual([]);
+  }, 240_000);
+
+  it('says the same words to the provider', async () => {
+    const found: string[] = [];
+    const [acme] = await stack.db.query<{ client_id: number }>("SELECT client_id FROM clients WHERE company_name = 'Acme Corporation'");
+    const provider = await signedIn('admin@yozy.local');
+    const organization = `/OrganizationDetails/Organization/${acme!.client_id}`;
+    for (const path of [
+      '/EnquireDetails',
+      '/OrganizationDetails',
+      `${organization}/info`,
+      `${organization}/Subscription`,
+      `${organization}/user`,
+      '/platformsettings/plans',
+      '/platformsettings/administrators',
+      '/platformsettings/api-keys',
+    ]) {
+      found.push(...(await problemsOn(provider, path)));
+    }
+    await provider.context().close();
+    expect(found).toEqual([]);
+  }, 240_000);
+
+  it.each([
+    [1280, 'light'],
+    [390, 'dark'],
+    [1280, 'dark'],
+    [390, 'light'],
+  ] as const)(
+    'the sessions date filter takes 25-11-2026 and refuses a day that does not exist, at %i px in %s mode',
+    async (width, mode) => {
+      const page = await signedIn('admin@acme.local', width, mode);
+      await page.goto('/OrgUserSessions.js');
+      const from = page.getByTestId('session-started-from');
+      await from.fill('25-11-2026');
+      await page.waitForURL((url) => [...url.searchParams.values()].includes('2026-11-25'));
+      expect(await from.inputValue()).toBe('25-11-2026');
+
+      const to = page.getByTestId('session-started-to');
+      await to.fill('31-02-2026');
+      await to.blur();
+      const error = page.getByTestId('session-started-to-error');
+      expect(await error.innerText()).toBe('Type the day as DD-MM-YYYY, such as 25-11-2026');
+      expect(await to.getAttribute('aria-invalid')).toBe('true');
+      expect([...new URL(page.url()).searchParams.values()]).not.toContain('2026-02-31');
+      await page.screenshot({ path: `${SCREENSHOTS}date-filter-${width}-${mode}.png` });
+      expect(describeViolations(await axeViolations(page))).toBe('');
+      await page.context().close();
+    },
+  );
+});
