@@ -15,6 +15,7 @@ import { invitationRoutes } from './routes/invitations';
 import { licenceRoutes } from './routes/licences';
 import { organizationSettingsRoutes } from './routes/organizationSettings';
 import { passwordRoutes } from './routes/password';
+import { personRoutes } from './routes/person';
 import { platformAdministratorRoutes } from './routes/platform/administrators';
 import { platformApiKeyRoutes } from './routes/platform/apiKeys';
 import { platformOutboxRoutes } from './routes/platform/outbox';
@@ -47,6 +48,7 @@ export const ROUTES: readonly Route[] = [
   ...emailSettingsRoutes,
   ...ssoSettingsRoutes,
   ...clientUserRoutes,
+  ...personRoutes,
   ...userImportRoutes,
   ...invitationRoutes,
   ...groupRoutes,
