@@ -258,3 +258,26 @@ describe('POST /subscription/users/password-reset', () => {
     expect(invited.body.error.message).toMatch(/resend their invitation/);
   });
 });
+
+describe('GET /subscription_user_groups', () => {
+  it('lists a person’s groups for their own organisation’s admin only', async () => {
+    const [member] = await api.db.query<{ user_id: number; name: string }>(
+      `SELECT gm.user_id, g.name FROM group_members gm JOIN groups g USING (group_id) WHERE g.client_id = $1 ORDER BY gm.user_id LIMIT 1`,
+      [globex],
+    );
+    const own = await api.agent
+      .get(`/subscription_user_groups?UserId=eq.${member!.user_id}`)
+      .auth(tokens['admin@globex.local'], { type: 'bearer' });
+    expect(own.status).toBe(200);
+    expect(own.body.map((row: { GroupName: string }) => row.GroupName)).toContain(member!.name);
+    const other = await api.agent
+      .get(`/subscription_user_groups?UserId=eq.${member!.user_id}`)
+      .auth(tokens['admin@acme.local'], { type: 'bearer' });
+    expect(other.status).toBe(200);
+    expect(other.body).toEqual([]);
+    const named = await api.agent
+      .get(`/subscription_user_groups?UserId=eq.${member!.user_id}&ClientId=eq.${globex}`)
+      .auth(tokens['admin@acme.local'], { type: 'bearer' });
+    expect(named.status).toBe(403);
+  });
+});
