@@ -52,6 +52,8 @@ describe('one person’s page in the browser', () => {
   it('opens a person from the people list and changes their profile, roles, admin rights, sessions and access', async () => {
     const page = await open('light', 1280);
     await page.getByTestId('table-search').fill('kenji');
+    // The search reaches the address after a pause; following the link before it would carry it to the next page.
+    await page.waitForURL((url) => url.searchParams.get('q') === 'kenji');
     const link = page.getByTestId('user-open').filter({ hasText: 'Kenji Watanabe' });
     expect(await link.getAttribute('href')).toBe(`/UserManagement/${kenji}`);
     await link.click();
@@ -95,6 +97,7 @@ describe('one person’s page in the browser', () => {
     await page.getByTestId('person-activation-dialog-confirm').click();
     await page.getByTestId('person-activate').waitFor();
     expect((await person(kenji))[0]!.is_active).toBe(false);
+    await page.screenshot({ path: `${SCREENSHOTS}person-deactivated-light-1280.png`, fullPage: true });
     await page.getByTestId('person-audit').getByText('user.deactivate', { exact: true }).filter({ visible: true }).first().waitFor();
     await page.context().close();
   }, 120_000);

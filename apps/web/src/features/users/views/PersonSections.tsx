@@ -36,9 +36,9 @@ type SectionProps = { person: Person; scope: PersonScope };
 // The shared rules load when the person starts on the form, keeping zod off the page's first paint.
 const profileSchema = () => import('@yozy/shared/inputs').then((inputs) => inputs.editUserProfileInput);
 
-// After any change the person, the people list and the seats are read again.
+// After any change the person, their audit history, the people list and the seats are read again.
 const refreshPerson = {
-  refetchQueries: ['UserDetail'],
+  refetchQueries: ['UserDetail', 'AuditLog'],
   awaitRefetchQueries: true,
   update: (cache: Parameters<typeof dropListPages>[0]) => {
     dropListPages(cache, 'users');
@@ -453,7 +453,7 @@ export function SessionsSection({ person, scope }: SectionProps) {
     variables: { organizationId: scope.organizationId, filter: { userId: scope.userId, active: true }, page: { offset: 0, limit: 50 } },
     fetchPolicy: 'cache-and-network',
   });
-  const refresh = { refetchQueries: ['SessionList'], awaitRefetchQueries: true };
+  const refresh = { refetchQueries: ['SessionList', 'AuditLog'], awaitRefetchQueries: true };
   const [endOne] = useSessionEndMutation(refresh);
   const [endAll] = useSessionUserEndMutation(refresh);
   const change = useChange();
