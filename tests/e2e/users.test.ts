@@ -79,14 +79,8 @@ describe('user management in the browser', () => {
 
     await page.getByTestId('table-search').fill('kenji');
     await expect.poll(() => rowsShown(page)).toEqual(['Kenji Watanabe']);
-    await page.getByTestId('user-open').first().click();
-    const drawer = page.getByTestId('user-drawer');
-    await drawer.getByTestId('user-roles').waitFor();
-    expect(await drawer.getByTestId('user-roles').innerText()).toContain('Yozy Web');
-    expect(await axeFindings(page)).toEqual([]);
-    await page.screenshot({ path: `${SCREENSHOTS}users-drawer-light-1280.png` });
-    await page.keyboard.press('Escape');
-    await drawer.waitFor({ state: 'hidden' });
+    // Each name is a real link to the person's own page (personPage.test.ts opens it).
+    expect(await page.getByTestId('user-open').first().getAttribute('href')).toMatch(/^\/UserManagement\/\d+$/);
 
     await page.getByTestId('invite-open').click();
     const dialog = page.getByTestId('invite-dialog');

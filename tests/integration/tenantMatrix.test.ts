@@ -347,6 +347,45 @@ const licencesOf = ({ db, other }: CellContext) =>
   db.query('SELECT licence_id, plan_id, valid_till, is_active FROM licences WHERE client_id = $1 ORDER BY licence_id', [Number(other.id)]);
 const LICENCE_PAYLOAD = 'licence { id organizationId planName capacity validTill isActive seatsUsed } errors { code field }';
 
+/**
+ * A person of the other organisation of the cell's own, holding one of two roles of a product of
+ * the cell's own that the organisation is licensed for: ids as strings.
+ */
+async function matrixPerson(cell: CellContext) {
+  const email = `matrix-person-${cell.unique}-${Math.random().toString(36).slice(2)}@matrix.example`.toLowerCase();
+  matrixPeople.set(cell, email);
+  const { productId } = await matrixLicence(cell);
+  const roles = await cell.db.query<{ role_id: number }>(
+    "INSERT INTO roles (product_id, role_name) VALUES ($1, 'Matrix one'), ($1, 'Matrix two') RETURNING role_id",
+    [Number(productId)],
+  );
+  const [person] = await cell.db.query<{ user_id: number }>(
+    `INSERT INTO client_users (client_id, first_name, last_name, email, type_of_user, password_hash)
+     VALUES ($1, 'Matrix', 'Person', $2, 'User', 'not-a-real-hash') RETURNING user_id`,
+    [Number(cell.other.id), email],
+  );
+  await cell.db.query('INSERT INTO user_roles (user_id, role_id, product_id) VALUES ($1, $2, $3)', [
+    person!.user_id,
+    roles[0]!.role_id,
+    Number(productId),
+  ]);
+  return { userId: String(person!.user_id), productId, roleIds: roles.map((role) => String(role.role_id)) };
+}
+
+/** Each cell's person, by email. */
+const matrixPeople = new WeakMap<CellContext, string>();
+
+/** The cell's person as a change of their page would leave them: details, kind, roles, and the reset links mailed. */
+const matrixPersonRows = (cell: CellContext) =>
+  cell.db.query(
+    `SELECT u.first_name, u.last_name, u.phone, u.department_name, u.type_of_user, u.is_active,
+            (SELECT array_agg(ur.role_id ORDER BY ur.role_id) FROM user_roles ur WHERE ur.user_id = u.user_id) AS roles,
+            (SELECT count(*)::int FROM user_tokens t WHERE t.user_id = u.user_id) AS tokens
+       FROM client_users u WHERE u.email = $1`,
+    [matrixPeople.get(cell)],
+  );
+const PERSON_PAYLOAD = 'user { id firstName typeOfUser roles { roleName } } errors { code field }';
+
 const OPERATIONS: Record<string, Operation> = {
   'Mutation.addLicence': {
     call: async (cell) => {
@@ -1373,6 +1412,56 @@ const OPERATIONS: Record<string, Operation> = {
     }),
     may: ONLY_SUPER_ADMIN_MAY,
     touches: { rows: peopleAndSessionsOf },
+  },
+  'Mutation.editUserProfile': {
+    call: async (cell) => ({
+      document: `mutation ($organizationId: ID, $input: EditUserProfileInput!) { editUserProfile(organizationId: $organizationId, input: $input) { ${PERSON_PAYLOAD} } }`,
+      variables: {
+        organizationId: cell.other.id,
+        input: { userId: (await matrixPerson(cell)).userId, firstName: 'Changed', lastName: 'Person', departmentName: 'Matrix' },
+      },
+    }),
+    may: ONLY_SUPER_ADMIN_MAY,
+    touches: { rows: matrixPersonRows },
+  },
+  'Mutation.setUserRole': {
+    call: async (cell) => {
+      const person = await matrixPerson(cell);
+      return {
+        document: `mutation ($organizationId: ID, $input: SetUserRoleInput!) { setUserRole(organizationId: $organizationId, input: $input) { ${PERSON_PAYLOAD} } }`,
+        variables: { organizationId: cell.other.id, input: { userId: person.userId, roleId: person.roleIds[1] } },
+      };
+    },
+    may: ONLY_SUPER_ADMIN_MAY,
+    touches: { rows: matrixPersonRows },
+  },
+  'Mutation.removeUserRole': {
+    call: async (cell) => {
+      const person = await matrixPerson(cell);
+      return {
+        document: `mutation ($organizationId: ID, $input: RemoveUserRoleInput!) { removeUserRole(organizationId: $organizationId, input: $input) { ${PERSON_PAYLOAD} } }`,
+        variables: { organizationId: cell.other.id, input: { userId: person.userId, productId: person.productId } },
+      };
+    },
+    may: ONLY_SUPER_ADMIN_MAY,
+    touches: { rows: matrixPersonRows },
+  },
+  'Mutation.setUserAdmin': {
+    call: async (cell) => ({
+      document: `mutation ($organizationId: ID, $input: SetUserAdminInput!) { setUserAdmin(organizationId: $organizationId, input: $input) { ${PERSON_PAYLOAD} } }`,
+      variables: { organizationId: cell.other.id, input: { userId: (await matrixPerson(cell)).userId, admin: true } },
+    }),
+    may: ONLY_SUPER_ADMIN_MAY,
+    touches: { rows: matrixPersonRows },
+  },
+  'Mutation.sendUserPasswordReset': {
+    call: async (cell) => ({
+      document:
+        'mutation ($organizationId: ID, $input: SendUserPasswordResetInput!) { sendUserPasswordReset(organizationId: $organizationId, input: $input) { sent errors { code field } } }',
+      variables: { organizationId: cell.other.id, input: { userId: (await matrixPerson(cell)).userId } },
+    }),
+    may: ONLY_SUPER_ADMIN_MAY,
+    touches: { rows: matrixPersonRows },
   },
 };
 

@@ -15,6 +15,7 @@ import { invitationRoutes } from './routes/invitations';
 import { licenceRoutes } from './routes/licences';
 import { organizationSettingsRoutes } from './routes/organizationSettings';
 import { passwordRoutes } from './routes/password';
+import { personRoutes } from './routes/person';
 import { projectRoutes } from './routes/projects';
 import { platformAdministratorRoutes } from './routes/platform/administrators';
 import { platformApiKeyRoutes } from './routes/platform/apiKeys';
@@ -50,6 +51,7 @@ export const ROUTES: readonly Route[] = [
   ...emailSettingsRoutes,
   ...ssoSettingsRoutes,
   ...clientUserRoutes,
+  ...personRoutes,
   ...userImportRoutes,
   ...invitationRoutes,
   ...groupRoutes,

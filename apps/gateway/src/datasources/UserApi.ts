@@ -25,6 +25,33 @@ export class UserApi extends SubscriptionService {
     });
   }
 
+  /** The groups one person is in, by name. */
+  listUserGroups(userId: number, organizationId: number) {
+    return this.call('get', '/subscription_user_groups', {
+      params: { UserId: `eq.${userId}`, ClientId: `eq.${organizationId}`, limit: 1000 },
+    });
+  }
+
+  editUserProfile(organizationId: OrganizationNamed, change: Without<RestBodyOf<'editUserProfile'>>) {
+    return this.call('post', '/subscription/users/profile', { body: { ...change, ...naming(organizationId) } });
+  }
+
+  setUserRole(organizationId: OrganizationNamed, change: Without<RestBodyOf<'setUserRole'>>) {
+    return this.call('post', '/subscription/users/role', { body: { ...change, ...naming(organizationId) } });
+  }
+
+  removeUserRole(organizationId: OrganizationNamed, change: Without<RestBodyOf<'removeUserRole'>>) {
+    return this.call('post', '/subscription/users/role/remove', { body: { ...change, ...naming(organizationId) } });
+  }
+
+  setUserAdmin(organizationId: OrganizationNamed, change: Without<RestBodyOf<'setUserAdmin'>>) {
+    return this.call('post', '/subscription/users/admin', { body: { ...change, ...naming(organizationId) } });
+  }
+
+  sendUserPasswordReset(organizationId: OrganizationNamed, person: Without<RestBodyOf<'mailUserPasswordReset'>>) {
+    return this.call('post', '/subscription/users/password-reset', { body: { ...person, ...naming(organizationId) } });
+  }
+
   listSeats(organizationId?: OrganizationNamed) {
     return this.call('get', '/subscription/seats', { params: organizationId ? { ClientId: organizationId } : {} });
   }

@@ -11,6 +11,7 @@ import { requireAllowedDomain } from './organizationSettings';
 import { reserveSeats } from './seats';
 import { ssoRequiredFor } from './singleSignOn';
 import { issueToken } from './userTokens';
+import { keepAnActiveAdmin } from './personChanges';
 import { requestSchema } from '../openapi/components';
 
 /** Active, invited (no password chosen yet) or disabled: what the list shows and filters by. */
@@ -307,6 +308,8 @@ export async function setActive(
   if (!active && ids.includes(input.actorUserId)) throw new HttpError('BAD_REQUEST', OWN_ACCOUNT_MESSAGE, 'UserIds');
   const changing = (await lockPeople(tx, clientId, ids)).filter((person) => person.is_active !== active).map((p) => p.user_id);
   if (changing.length === 0) return;
+  // The organisation is never left without an active admin to run its console.
+  if (!active) await keepAnActiveAdmin(tx, clientId, changing, 'UserIds');
   if (active) {
     const products = await tx.query<{ product_id: number; people: number }>(
       `SELECT product_id, count(DISTINCT user_id)::int AS people FROM user_roles WHERE user_id = ANY($1::int[])

@@ -7,7 +7,7 @@ import { viewerOf, type Viewer } from '../http/auth';
 import { HttpError, parseBody, settleDuplicates } from '../http/errors';
 import { clientOf } from '../http/gateway';
 import { listResource, recordById, type ResourceDefinition, recordOf } from '../http/resource';
-import { targetOrganization } from '../http/scope';
+import { targetOrganization, withOrganisation } from '../http/scope';
 import { listRoute, route } from '../http/route';
 import { listParameters, listAnswer, refused } from '../http/answers';
 import { answerSchema, requestSchema } from '../openapi/components';
@@ -48,6 +48,22 @@ export const groupMembers: ResourceDefinition = {
   fields: groupMemberFields,
   tenantField: 'ClientId',
   tieBreaker: 'gm.user_id',
+};
+
+/** The groups each person of an organisation is in: what one person's page shows. */
+export const personGroupFields = {
+  UserId: { sql: 'gm.user_id', type: 'int' },
+  ClientId: { sql: 'g.client_id', type: 'int' },
+  GroupId: { sql: 'g.group_id', type: 'int' },
+  GroupName: { sql: 'g.name', type: 'text', searchable: true },
+  AddedAt: { sql: 'gm.added_at', type: 'timestamp' },
+} satisfies ResourceDefinition['fields'];
+
+export const personGroups: ResourceDefinition = {
+  from: 'group_members gm JOIN groups g ON g.group_id = gm.group_id',
+  fields: personGroupFields,
+  tenantField: 'ClientId',
+  tieBreaker: 'gm.group_id, gm.user_id',
 };
 
 /** The active people of a group's organisation, each marked whether they are in the group: who the picker offers. */
@@ -128,6 +144,7 @@ const NAME_TAKEN = { groups_client_name_key: [GROUP_NAME_TAKEN_MESSAGE, 'GroupNa
 
 export const groupRecord = answerSchema('Group', recordOf(groupFields, ['Description']));
 export const groupMemberRecord = answerSchema('GroupMember', recordOf(groupMemberFields));
+export const personGroupRecord = answerSchema('PersonGroup', recordOf(personGroupFields));
 export const groupCandidateRecord = answerSchema('GroupCandidate', recordOf(groupCandidateFields));
 export const groupDeleted = answerSchema('GroupDeleted', z.strictObject({ GroupId: z.int() }));
 
@@ -141,6 +158,19 @@ export const groupRoutes = [
     resource: groups,
     rows: 'Groups',
     record: groupRecord,
+  }),
+
+  listRoute({
+    path: '/subscription_user_groups',
+    access: 'admin',
+    operationId: 'listPersonGroups',
+    tag: 'Groups',
+    summary:
+      'The groups people of one organisation are in (UserId=eq.<id> for one person’s): the caller’s own unless a SuperAdmin names another',
+    resource: personGroups,
+    rows: 'Memberships',
+    record: personGroupRecord,
+    scope: withOrganisation,
   }),
 
   route(

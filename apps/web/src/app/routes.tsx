@@ -19,7 +19,8 @@ import { SessionGate } from './shell/SessionGate';
 import { statisticsPath } from '@/features/statistics/urls';
 import { subscriptionDetailsPath } from '@/features/subscriptions/urls';
 import { twoFactorPath } from '@/features/twoFactor/urls';
-import { userManagementPath } from '@/features/users/urls';
+import { personRoute, userManagementPath } from '@/features/users/urls';
+import type { PersonScreenProps, PersonSection } from '@/features/users/views/PersonScreen';
 import { lazyScreen } from '@/lib/lazyScreen';
 import { OrganizationSection, OrganizationSectionNotYet, type OrganizationScreen } from './OrganizationSection';
 import { RouteErrorBoundary } from './RouteError';
@@ -34,6 +35,9 @@ const ResetPassword = lazyScreen(() => import('@/features/auth/views/ResetPasswo
 const SetPassword = lazyScreen(() => import('@/features/auth/views/SetPasswordView'));
 const Dashboard = lazyScreen(() => import('@/features/dashboard/views/DashboardView'));
 const UserManagement = lazyScreen(() => import('@/features/users/views/UserManagementView'));
+const Person = lazyScreen<PersonScreenProps>(() =>
+  import('@/features/users/views/PersonScreen').then((m) => ({ default: m.PersonScreen })),
+);
 const GroupManagement = lazyScreen(() => import('./GroupSectionView'));
 const SubscriptionDetails = lazyScreen(() => import('@/features/subscriptions/views/SubscriptionDetailsView'));
 const UserSessions = lazyScreen(() => import('@/features/sessions/views/UserSessionsView'));
@@ -70,6 +74,22 @@ const ORGANIZATION_SECTIONS: Partial<Record<OrganizationTabSlug, OrganizationScr
   sso: lazyScreen(() => import('@/features/singleSignOn/views/SsoSettingsPanel').then((m) => ({ default: m.SsoSettingsPanel }))),
 };
 
+// The sections other parts of the console add to a person's page, after its own; two-factor and projects come here.
+const PERSON_SECTIONS: readonly PersonSection[] = [
+  {
+    id: 'audit',
+    title: 'Audit history',
+    render: ({ userId, organizationId }) => (
+      <PlatformAuditLog embedded organizationId={organizationId} about={{ entityType: 'user', entityId: userId }} />
+    ),
+  },
+];
+
+/** A person's page on the provider's organisation tab, for the organisation in the address. */
+const OrganizationPerson: OrganizationScreen = ({ organizationId }) => (
+  <Person organizationId={organizationId} sections={PERSON_SECTIONS} />
+);
+
 const organizationSection = (slug: OrganizationTabSlug) => {
   const screen = ORGANIZATION_SECTIONS[slug];
   // The group tab holds the groups and projects tabs, with a project's page below them.
@@ -99,6 +119,7 @@ export const routes: RouteObject[] = [
 
           { path: dashboardPath, element: <Dashboard /> },
           { path: userManagementPath, element: <UserManagement /> },
+          { path: personRoute, element: <Person sections={PERSON_SECTIONS} /> },
           { path: `${groupManagementPath}/*`, element: <GroupManagement /> },
           { path: subscriptionDetailsPath, element: <SubscriptionDetails /> },
           { path: userSessionsPath, element: <UserSessions /> },
@@ -113,7 +134,11 @@ export const routes: RouteObject[] = [
             // The page (name and tabs) stays while its tabs change; each tab's screen is a child here.
             path: organizationRoute,
             element: <OrganizationDetail />,
-            children: [...ORGANIZATION_TAB_SLUGS.map(organizationSection), { path: '*' }],
+            children: [
+              ...ORGANIZATION_TAB_SLUGS.map(organizationSection),
+              { path: 'user/:userId', element: <OrganizationSection screen={OrganizationPerson} /> },
+              { path: '*' },
+            ],
           },
           {
             path: platformSettingsPath,

@@ -51,3 +51,23 @@ export const INVITE_USER_REST_FIELDS = {
   roleId: 'RoleId',
   typeOfUser: 'TypeOfUser',
 } as const satisfies FieldMap<keyof InviteUserInput & string>;
+
+/** A person's own details as their page edits them: the invitation's rules, without the email, role or kind. */
+export const editUserProfileInput = inviteUserInput.pick({
+  firstName: true,
+  lastName: true,
+  departmentName: true,
+  departmentCode: true,
+  phone: true,
+});
+
+export type EditUserProfileInput = z.input<typeof editUserProfileInput>;
+
+/** The profile's fields as the REST service names them (POST /subscription/users/profile). */
+export const EDIT_USER_PROFILE_REST_FIELDS = {
+  firstName: 'UserFirstname',
+  lastName: 'UserLastname',
+  departmentName: 'DepartmentName',
+  departmentCode: 'DepartmentCode',
+  phone: 'Phone',
+} as const satisfies FieldMap<keyof EditUserProfileInput & string>;

@@ -10,6 +10,8 @@ const AUDIT_LIST: ListSpec<AuditFilter, AuditSortField> = {
   filter: {
     actorId: ['ActorUserId', 'eq'],
     action: ['Action', 'eq'],
+    entityType: ['EntityType', 'eq'],
+    entityId: ['EntityId', 'eq'],
     occurredFrom: ['CreatedAt', 'gte'],
     occurredTo: ['CreatedAt', 'lte'],
   },

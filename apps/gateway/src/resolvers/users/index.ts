@@ -1,4 +1,4 @@
-import { INVITE_USER_REST_FIELDS, toRestFields, USER_REST_FIELDS, type TypeOfUser } from '@yozy/shared';
+import { EDIT_USER_PROFILE_REST_FIELDS, INVITE_USER_REST_FIELDS, toRestFields, USER_REST_FIELDS, type TypeOfUser } from '@yozy/shared';
 import type {
   InvitationFilter,
   InvitationSortField,
@@ -42,6 +42,9 @@ const INVITATION_REST_FIELDS = { userId: 'UserId' } as const;
 
 /** The bulk mutations name the people by `userIds`, the REST service by `UserIds`. */
 const PEOPLE_REST_FIELDS = { userIds: 'UserIds' } as const;
+
+/** The mutations of one person's page name them by `userId`, the REST service by `UserId`. */
+const PERSON_REST_FIELDS = { userId: 'UserId', roleId: 'RoleId', productId: 'ProductId', admin: 'IsAdmin' } as const;
 
 /** The REST filter naming the organisation, when the caller named one (the REST service scopes the rest). */
 function inOrganization(params: URLSearchParams, organizationId: string | null | undefined): URLSearchParams {
@@ -96,6 +99,38 @@ export const userResolvers: Resolvers = {
         return { sessionsEnded: SessionsEnded };
       }),
     ),
+    editUserProfile: organizationScoped(
+      withUserErrors(
+        { ...EDIT_USER_PROFILE_REST_FIELDS, ...PERSON_REST_FIELDS },
+        { user: null },
+      )(async (_parent, { organizationId, input: { userId, ...profile } }, ctx) => ({
+        user: await ctx.dataSources.users.editUserProfile(organizationId, {
+          UserId: userId,
+          ...toRestFields(EDIT_USER_PROFILE_REST_FIELDS, profile),
+        }),
+      })),
+    ),
+    setUserRole: organizationScoped(
+      withUserErrors(PERSON_REST_FIELDS, { user: null })(async (_parent, { organizationId, input }, ctx) => ({
+        user: await ctx.dataSources.users.setUserRole(organizationId, { UserId: input.userId, RoleId: input.roleId }),
+      })),
+    ),
+    removeUserRole: organizationScoped(
+      withUserErrors(PERSON_REST_FIELDS, { user: null })(async (_parent, { organizationId, input }, ctx) => ({
+        user: await ctx.dataSources.users.removeUserRole(organizationId, { UserId: input.userId, ProductId: input.productId }),
+      })),
+    ),
+    setUserAdmin: organizationScoped(
+      withUserErrors(PERSON_REST_FIELDS, { user: null })(async (_parent, { organizationId, input }, ctx) => ({
+        user: await ctx.dataSources.users.setUserAdmin(organizationId, { UserId: input.userId, IsAdmin: input.admin }),
+      })),
+    ),
+    sendUserPasswordReset: organizationScoped(
+      withUserErrors(PERSON_REST_FIELDS, { sent: false })(async (_parent, { organizationId, input }, ctx) => {
+        await ctx.dataSources.users.sendUserPasswordReset(organizationId, { UserId: input.userId });
+        return { sent: true };
+      }),
+    ),
   },
   Invitation: {
     id: (invitation) => String(invitation.InvitationId),
@@ -122,6 +157,10 @@ export const userResolvers: Resolvers = {
     status: (user) => user.Status as UserStatus,
     createdAt: (user) => user.CreatedAt,
     roles: (user, _args, ctx) => ctx.dataSources.users.listUserRoles(user.ClientUserId, user.ClientId),
+    groups: async (user, _args, ctx) =>
+      (await ctx.dataSources.users.listUserGroups(user.ClientUserId, user.ClientId))
+        .map((group) => ({ groupId: String(group.GroupId), name: group.GroupName, addedAt: group.AddedAt }))
+        .sort((a, b) => a.name.localeCompare(b.name)),
   },
   UserRole: {
     roleId: (role) => String(role.RoleId),

@@ -250,3 +250,61 @@ describe('setUsersActive and signOutUsers', () => {
     expect(signOutUsers).not.toHaveBeenCalled();
   });
 });
+
+describe('one person’s page', () => {
+  const SET_ROLE = /* GraphQL */ `
+    mutation ($organizationId: ID, $input: SetUserRoleInput!) {
+      setUserRole(organizationId: $organizationId, input: $input) {
+        user {
+          id
+        }
+        errors {
+          code
+          field
+          message
+        }
+      }
+    }
+  `;
+
+  it('asks the REST service to edit a profile in its own names', async () => {
+    const editUserProfile = vi.fn(async () => ({ ...NINA, DepartmentName: 'Quality' }));
+    const ctx = fakeContext({ viewer: CALLERS.orgAdminOfA, sources: { users: { editUserProfile } } });
+    const answer = await execute(
+      'mutation ($input: EditUserProfileInput!) { editUserProfile(input: $input) { user { departmentName } errors { code } } }',
+      { input: { userId: '41', firstName: 'Nina', lastName: 'Invitee', departmentName: 'Quality' } },
+      ctx,
+    );
+    expect(answer.data).toEqual({ editUserProfile: { user: { departmentName: 'Quality' }, errors: [] } });
+    expect(editUserProfile).toHaveBeenCalledWith(undefined, {
+      UserId: '41',
+      UserFirstname: 'Nina',
+      UserLastname: 'Invitee',
+      DepartmentName: 'Quality',
+    });
+  });
+
+  it('answers a full product as a payload error on roleId, with the seats left', async () => {
+    const setUserRole = vi.fn(async () => {
+      throw restError(409, { code: 'SEAT_LIMIT', message: 'Acme Corporation has 0 of 10 seats left on Yozy Lite', field: 'RoleId' });
+    });
+    const ctx = fakeContext({ viewer: CALLERS.orgAdminOfA, sources: { users: { setUserRole } } });
+    const answer = await execute(SET_ROLE, { input: { userId: '41', roleId: '7' } }, ctx);
+    expect(answer.data?.setUserRole).toMatchObject({
+      user: null,
+      errors: [{ code: 'SEAT_LIMIT', field: 'roleId', message: 'Acme Corporation has 0 of 10 seats left on Yozy Lite' }],
+    });
+  });
+
+  it("refuses another organisation's admin before asking the REST service", async () => {
+    const setUserAdmin = vi.fn();
+    const ctx = fakeContext({ viewer: CALLERS.orgAdminOfB, sources: { users: { setUserAdmin } } });
+    const answer = await execute(
+      'mutation ($o: ID) { setUserAdmin(organizationId: $o, input: { userId: "41", admin: true }) { errors { code } } }',
+      { o: String(ORGANIZATIONS.A.ClientId) },
+      ctx,
+    );
+    expect(answer.errors?.[0]?.extensions).toEqual({ code: 'FORBIDDEN' });
+    expect(setUserAdmin).not.toHaveBeenCalled();
+  });
+});

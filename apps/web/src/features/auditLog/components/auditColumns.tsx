@@ -1,8 +1,10 @@
 import { Box, Button, Stack, Text } from '@chakra-ui/react';
 import type { DataTableColumn } from '@/components/DataTable';
 import type { AuditEntryFieldsFragment } from '@/generated/graphql';
+import { RecordLink } from '@/components/RecordLink';
 import { formatDate, formatDateTime } from '@/lib/dates';
 import { codeLabel } from '@/lib/labels';
+import { personPath } from '@/features/users/urls';
 
 export type AuditRow = AuditEntryFieldsFragment;
 type Change = AuditRow['changes'][number];
@@ -52,10 +54,18 @@ type Options = {
   withOrganization: boolean;
   /** Narrows the list to the changes of the row's person. */
   onPerson: (row: AuditRow) => void;
+  /** The organisation the provider named for the list, whose people's pages the records link to. */
+  organizationId?: string;
 };
 
+/** The page of the person an entry changed, or null when it changed something else. */
+function changedPersonPath(row: AuditRow, withOrganization: boolean, organizationId: string | undefined): string | null {
+  if (row.entityType !== 'user' || !row.entityId || !/^\d+$/.test(row.entityId)) return null;
+  return personPath(row.entityId, withOrganization ? (row.organizationId ?? undefined) : organizationId);
+}
+
 /** The columns of an audit log table; the id of the sortable one is the list's sort key. */
-export function auditColumns({ withOrganization, onPerson }: Options): DataTableColumn<AuditRow>[] {
+export function auditColumns({ withOrganization, onPerson, organizationId }: Options): DataTableColumn<AuditRow>[] {
   const columns: DataTableColumn<AuditRow>[] = [
     {
       id: 'occurred',
@@ -117,6 +127,16 @@ export function auditColumns({ withOrganization, onPerson }: Options): DataTable
       id: 'record',
       header: 'Record',
       accessorFn: recordOf,
+      cell: ({ row }) => {
+        const path = changedPersonPath(row.original, withOrganization, organizationId);
+        return path ? (
+          <RecordLink to={path} label={`Open the page of ${recordOf(row.original)}`} testId="audit-record-person">
+            {recordOf(row.original)}
+          </RecordLink>
+        ) : (
+          recordOf(row.original)
+        );
+      },
     },
   ];
   if (withOrganization) {

@@ -17,25 +17,38 @@ export type AuditLogScreenProps = {
   embedded?: boolean;
   /** The provider's log of the whole platform: each entry names its organisation. */
   platformWide?: boolean;
+  /** Only the history of one record, such as one person's (`{ entityType: 'user', entityId: '42' }`). */
+  about?: { entityType: string; entityId: string };
 };
 
 /**
  * The audit log: who changed what, to which record, from where, with each field before and after;
  * searched, filtered by person, action and days, and exported as CSV, all on the server.
  */
-export function AuditLogScreen({ organizationId, embedded = false, platformWide = false }: AuditLogScreenProps) {
+export function AuditLogScreen({ organizationId, embedded = false, platformWide = false, about }: AuditLogScreenProps) {
   const list = useListState(auditList);
+  const aboutType = about?.entityType;
+  const aboutId = about?.entityId;
   const variables = useMemo(
-    () => ({ ...list.variables, filter: auditFilter(list.filter), organizationId }),
-    [list.variables, list.filter, organizationId],
+    () => ({
+      ...list.variables,
+      filter: aboutType && aboutId ? { ...auditFilter(list.filter), entityType: aboutType, entityId: aboutId } : auditFilter(list.filter),
+      organizationId,
+    }),
+    [list.variables, list.filter, organizationId, aboutType, aboutId],
   );
   const { page, table } = useListQuery(useAuditLogQuery, AuditLogDocument, { ...list, variables }, (answer) => answer.auditLog, {
     fresh: true,
   });
   const actions = useAuditActionsQuery({ variables: { organizationId } }).data?.auditActions ?? [];
   const columns = useMemo(
-    () => auditColumns({ withOrganization: platformWide, onPerson: (row: AuditRow) => list.setFilter('person', row.actor?.id ?? null) }),
-    [platformWide, list],
+    () =>
+      auditColumns({
+        withOrganization: platformWide,
+        organizationId,
+        onPerson: (row: AuditRow) => list.setFilter('person', row.actor?.id ?? null),
+      }),
+    [platformWide, list, organizationId],
   );
   const person = list.filter.person;
   const personName = page?.nodes.find((row) => row.actor?.id === person);
@@ -44,9 +57,11 @@ export function AuditLogScreen({ organizationId, embedded = false, platformWide 
     <Box data-testid="audit-log-screen">
       {!embedded && <PageHeader title={menuEntryName(auditLogPath)} />}
       <Text color="fg.muted" maxW="prose" mb="4">
-        {platformWide
-          ? 'Every change made on the platform: who made it, to which record, from where, and each field before and after.'
-          : 'Every change made in the organization: who made it, to which record, from where, and each field before and after.'}
+        {about
+          ? 'Every change made to this record: who made it, from where, and each field before and after.'
+          : platformWide
+            ? 'Every change made on the platform: who made it, to which record, from where, and each field before and after.'
+            : 'Every change made in the organization: who made it, to which record, from where, and each field before and after.'}
       </Text>
       {person && (
         <HStack mb="3" gap="1" data-testid="audit-person-filter">

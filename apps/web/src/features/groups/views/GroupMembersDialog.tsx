@@ -14,6 +14,7 @@ import { describeRequestError, errorMessage } from '@/lib/requestErrors';
 import { toaster } from '@/lib/toaster';
 import { SEARCH_DEBOUNCE_MS } from '@/lib/useListState';
 import { PersonLine } from '@/features/groups/components/PersonLine';
+import { personPath } from '@/features/users/urls';
 
 /** Members shown at once; a larger group is searched to find the others. */
 const MEMBERS_SHOWN = 100;
@@ -39,7 +40,16 @@ const forgetPeopleLists = (cache: ApolloCache) => {
 const plural = (count: number) => (count === 1 ? '1 person' : `${count} people`);
 
 /** A group's members, and a searchable picker of the organisation's people to add. */
-export function GroupMembersDialog({ group, onClose }: { group: GroupFieldsFragment; onClose: () => void }) {
+export function GroupMembersDialog({
+  group,
+  organizationId,
+  onClose,
+}: {
+  group: GroupFieldsFragment;
+  /** The organisation the provider named, whose people's pages the members link to. */
+  organizationId?: string;
+  onClose: () => void;
+}) {
   const [memberText, setMemberText] = useState('');
   const [pickerText, setPickerText] = useState('');
   const memberSearch = useSettled(memberText);
@@ -209,7 +219,11 @@ export function GroupMembersDialog({ group, onClose }: { group: GroupFieldsFragm
                         const name = `${member.firstName} ${member.lastName}`.trim();
                         return (
                           <HStack as="li" key={member.id} justify="space-between" gap="3" py="1" borderBottomWidth="1px">
-                            <PersonLine person={member} note={member.isActive ? undefined : 'Deactivated'} />
+                            <PersonLine
+                              person={member}
+                              note={member.isActive ? undefined : 'Deactivated'}
+                              to={personPath(member.id, organizationId)}
+                            />
                             <Button
                               size="xs"
                               variant="ghost"

@@ -153,7 +153,7 @@ export function GroupsScreen({ organizationId, embedded = false }: GroupsScreenP
           }}
         />
       )}
-      {membersOf && <GroupMembersDialog group={membersOf} onClose={() => setMembersOf(null)} />}
+      {membersOf && <GroupMembersDialog group={membersOf} organizationId={organizationId} onClose={() => setMembersOf(null)} />}
       <ConfirmDialog
         open={deleting !== null}
         title="Delete group"

@@ -1,6 +1,7 @@
 import { Box, Button, IconButton, Menu, Portal, Stack, Text } from '@chakra-ui/react';
 import { LuEllipsisVertical, LuLogOut, LuUsers } from 'react-icons/lu';
 import type { DataTableColumn } from '@/components/DataTable';
+import { RecordLink } from '@/components/RecordLink';
 import type { SessionFieldsFragment } from '@/generated/graphql';
 import { formatDateTime } from '@/lib/dates';
 
@@ -54,17 +55,27 @@ type Actions = {
   onEndUser?: (row: SessionRow) => void;
   /** Leaves out the user column (a list of the reader's own sessions). */
   withoutUser?: boolean;
+  /** The page of the row's user, linked from their name. */
+  personHref?: (row: SessionRow) => string;
 };
 
 /** The columns of a sessions table; the ids of sortable ones are the list's sort keys. */
-export function sessionColumns({ onEnd, onEndUser, withoutUser = false }: Actions): DataTableColumn<SessionRow>[] {
+export function sessionColumns({ onEnd, onEndUser, withoutUser = false, personHref }: Actions): DataTableColumn<SessionRow>[] {
   const columns: DataTableColumn<SessionRow>[] = [
     {
       id: 'user',
       header: 'User',
       cell: ({ row }) => (
         <Stack gap="0" minW="40">
-          <Text fontWeight="medium">{fullName(row.original)}</Text>
+          <Text fontWeight="medium">
+            {personHref ? (
+              <RecordLink to={personHref(row.original)} testId="session-user-open">
+                {fullName(row.original)}
+              </RecordLink>
+            ) : (
+              fullName(row.original)
+            )}
+          </Text>
           <Text fontSize="xs" color="fg.muted">
             {row.original.userEmail}
           </Text>

@@ -23,6 +23,7 @@ import { fullName, sessionColumns, type SessionRow } from '@/features/sessions/c
 import { sessionFilter } from '@/features/sessions/sessionFilter';
 import { sessionList } from '@/features/sessions/sessionList';
 import { userSessionsPath } from '@/features/sessions/urls';
+import { personPath } from '@/features/users/urls';
 
 type Props = {
   /** The organisation whose sessions to show (the provider's organisation tab); the viewer's own when absent. */
@@ -69,8 +70,13 @@ export function SessionsScreen({ organizationId, embedded = false }: Props) {
   const [endOtherSessions] = useSessionOthersEndMutation(update);
 
   const columns = useMemo(
-    () => sessionColumns({ onEnd: (row) => setPending({ kind: 'one', row }), onEndUser: (row) => setPending({ kind: 'user', row }) }),
-    [],
+    () =>
+      sessionColumns({
+        onEnd: (row) => setPending({ kind: 'one', row }),
+        onEndUser: (row) => setPending({ kind: 'user', row }),
+        personHref: (row) => personPath(row.userId, organizationId),
+      }),
+    [organizationId],
   );
 
   async function confirm() {

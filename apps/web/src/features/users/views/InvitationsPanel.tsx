@@ -21,6 +21,8 @@ import { useListQuery } from '@/lib/useListQuery';
 import { useListState } from '@/lib/useListState';
 import { InvitationStatusBadge } from '@/features/users/components/InvitationStatusBadge';
 import { INVITATION_STATUSES, invitationList } from '@/features/users/userList';
+import { personPath } from '@/features/users/urls';
+import { RecordLink } from '@/components/RecordLink';
 
 type Invitation = InvitationFieldsFragment;
 
@@ -93,7 +95,11 @@ export function InvitationsPanel({ organizationId }: { organizationId?: string }
         // The email under the name leaves room for the actions on a laptop's screen.
         cell: ({ row }) => (
           <Stack gap="0">
-            <Text>{nameOf(row.original)}</Text>
+            <Text>
+              <RecordLink to={personPath(row.original.userId, organizationId)} testId="invitation-person-open">
+                {nameOf(row.original)}
+              </RecordLink>
+            </Text>
             <Text fontSize="sm" color="fg.muted">
               {row.original.email}
             </Text>

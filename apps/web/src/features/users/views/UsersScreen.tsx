@@ -17,11 +17,11 @@ import { ImportUsersDialog } from '@/features/users/components/ImportUsersDialog
 import { InviteUserDialog } from '@/features/users/components/InviteUserForm';
 import { SeatSummary } from '@/features/users/components/SeatSummary';
 import { UserStatusBadge } from '@/components/UserStatusBadge';
-import { userManagementPath } from '@/features/users/urls';
+import { personPath, userManagementPath } from '@/features/users/urls';
+import { RecordLink } from '@/components/RecordLink';
 import { USER_STATUSES, userList } from '@/features/users/userList';
 import { InvitationsPanel } from './InvitationsPanel';
 import { useUserBulkActions } from './useUserBulkActions';
-import { UserDetailDrawer } from './UserDetailDrawer';
 
 // The shared rules load when the person starts on the form, keeping zod off the list's first paint.
 const inviteUserInputSchema = () => import('@yozy/shared/inputs').then((inputs) => inputs.inviteUserInput);
@@ -59,7 +59,7 @@ export type UsersScreenProps = {
 /**
  * The people of one organisation: who is active, invited or disabled, searched, filtered and
  * sorted on the server with the state in the address; seats used of capacity; inviting someone;
- * and one person's details and roles beside the list.
+ * and a link to each person's own page.
  */
 export function UsersScreen({ organizationId, embedded = false }: UsersScreenProps) {
   const [{ view }, setView] = useQueryStates(VIEW_KEYS, { history: 'push' });
@@ -67,7 +67,6 @@ export function UsersScreen({ organizationId, embedded = false }: UsersScreenPro
   const variables = { ...list.variables, organizationId };
   const { table } = useListQuery(useUserListQuery, UserListDocument, { ...list, variables }, (answer) => answer.users);
   const seats = useUserSeatsQuery({ variables: { organizationId } });
-  const [shown, setShown] = useState<{ id: string; name: string } | null>(null);
   const [inviting, setInviting] = useState(false);
   const [importing, setImporting] = useState(false);
   const { bulkActions, dialog } = useUserBulkActions(organizationId);
@@ -105,19 +104,9 @@ export function UsersScreen({ organizationId, embedded = false }: UsersScreenPro
         accessorFn: fullName,
         cell: ({ row }) => (
           <HStack gap="2">
-            <Button
-              variant="plain"
-              color="brand.fg"
-              px="0"
-              h="auto"
-              fontWeight="medium"
-              textDecoration="underline"
-              textUnderlineOffset="3px"
-              onClick={() => setShown({ id: row.original.id, name: fullName(row.original) })}
-              data-testid="user-open"
-            >
+            <RecordLink to={personPath(row.original.id, organizationId)} testId="user-open">
               {fullName(row.original)}
-            </Button>
+            </RecordLink>
             {row.original.typeOfUser === 'ORG_ADMIN' && (
               <Badge variant="outline" colorPalette="brand" data-testid="user-admin">
                 Admin
@@ -157,7 +146,7 @@ export function UsersScreen({ organizationId, embedded = false }: UsersScreenPro
         meta: { csv: (user) => formatDateTime(user.createdAt) },
       },
     ],
-    [],
+    [organizationId],
   );
 
   const productSeats = seats.data?.userSeats;
@@ -251,12 +240,6 @@ export function UsersScreen({ organizationId, embedded = false }: UsersScreenPro
       {importing && <ImportUsersDialog organizationId={organizationId} seats={productSeats ?? []} onClose={() => setImporting(false)} />}
       <InviteUserDialog open={inviting} onClose={() => setInviting(false)} kit={kit} seats={productSeats ?? []} />
       {dialog}
-      <UserDetailDrawer
-        userId={shown?.id ?? null}
-        name={shown?.name ?? ''}
-        organizationId={organizationId}
-        onClose={() => setShown(null)}
-      />
     </Box>
   );
 }
