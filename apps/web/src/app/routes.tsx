@@ -4,7 +4,7 @@ import { auditLogPath } from '@/features/auditLog/urls';
 import type { AuditLogScreenProps } from '@/features/auditLog/views/AuditLogScreen';
 import type { EmailSettingsPanelProps } from '@/features/emailSettings/views/EmailSettingsPanel';
 import { dashboardPath } from '@/features/dashboard/urls';
-import { enquiriesPath } from '@/features/enquiries/urls';
+import { enquiriesPath, enquiryRoute } from '@/features/enquiries/urls';
 import { groupManagementPath } from '@/features/groups/urls';
 import {
   ORGANIZATION_TAB_SLUGS,
@@ -19,7 +19,7 @@ import { SessionGate } from './shell/SessionGate';
 import { statisticsPath } from '@/features/statistics/urls';
 import { subscriptionDetailsPath } from '@/features/subscriptions/urls';
 import { twoFactorPath } from '@/features/twoFactor/urls';
-import { userManagementPath } from '@/features/users/urls';
+import { invitationRoute, organizationInvitationRoute, userManagementPath } from '@/features/users/urls';
 import { lazyScreen } from '@/lib/lazyScreen';
 import { OrganizationSection, OrganizationSectionNotYet, type OrganizationScreen } from './OrganizationSection';
 import { RouteErrorBoundary } from './RouteError';
@@ -34,6 +34,10 @@ const ResetPassword = lazyScreen(() => import('@/features/auth/views/ResetPasswo
 const SetPassword = lazyScreen(() => import('@/features/auth/views/SetPasswordView'));
 const Dashboard = lazyScreen(() => import('@/features/dashboard/views/DashboardView'));
 const UserManagement = lazyScreen(() => import('@/features/users/views/UserManagementView'));
+const Invitation = lazyScreen(() => import('@/features/users/views/InvitationView'));
+const OrganizationInvitation: OrganizationScreen = lazyScreen(() =>
+  import('@/features/users/views/InvitationView').then((m) => ({ default: m.InvitationView })),
+);
 const GroupManagement = lazyScreen(() => import('@/features/groups/views/GroupManagementView'));
 const SubscriptionDetails = lazyScreen(() => import('@/features/subscriptions/views/SubscriptionDetailsView'));
 const UserSessions = lazyScreen(() => import('@/features/sessions/views/UserSessionsView'));
@@ -97,13 +101,15 @@ export const routes: RouteObject[] = [
 
           { path: dashboardPath, element: <Dashboard /> },
           { path: userManagementPath, element: <UserManagement /> },
+          { path: invitationRoute, element: <Invitation /> },
           { path: groupManagementPath, element: <GroupManagement /> },
           { path: subscriptionDetailsPath, element: <SubscriptionDetails /> },
           { path: userSessionsPath, element: <UserSessions /> },
           { path: statisticsPath, element: <Statistics /> },
           { path: auditLogPath, element: <AuditLog /> },
           { path: twoFactorPath, element: <TwoFactor /> },
-          { path: enquiriesPath, element: <Enquiries /> },
+          // One enquiry at its own address shows over the list, which keeps its filters.
+          { path: enquiriesPath, element: <Enquiries />, children: [{ path: enquiryRoute }] },
           { path: organizationListPath, element: <OrganizationList /> },
           // An organisation's page needs its id; the old address without one leads to the list.
           { path: organizationDetailPath, element: <Navigate to={organizationListPath} replace /> },
@@ -111,7 +117,11 @@ export const routes: RouteObject[] = [
             // The page (name and tabs) stays while its tabs change; each tab's screen is a child here.
             path: organizationRoute,
             element: <OrganizationDetail />,
-            children: [...ORGANIZATION_TAB_SLUGS.map(organizationSection), { path: '*' }],
+            children: [
+              ...ORGANIZATION_TAB_SLUGS.map(organizationSection),
+              { path: organizationInvitationRoute, element: <OrganizationSection screen={OrganizationInvitation} /> },
+              { path: '*' },
+            ],
           },
           {
             path: platformSettingsPath,

@@ -1,6 +1,6 @@
 import { DataList, Heading, SimpleGrid, Stack } from '@chakra-ui/react';
 import type { EnquiryFieldsFragment } from '@/generated/graphql';
-import { formatDateTime } from '@/lib/dates';
+import { formatDate, formatDateTime } from '@/lib/dates';
 
 type Item = [label: string, value: string | number | null | undefined, testId?: string];
 
@@ -74,6 +74,17 @@ export function EnquiryDetails({ enquiry }: { enquiry: EnquiryFieldsFragment }) 
           ]}
         />
       </Stack>
+      {enquiry.kind === 'RENEWAL' && (
+        <Section
+          title="Renewal request"
+          items={[
+            ['Organization', enquiry.companyName, 'enquiry-renewal-organization'],
+            ['Licence id', enquiry.renewalLicenceId],
+            ['Licence ends', formatDate(enquiry.renewalLicenceValidTill), 'enquiry-renewal-ends'],
+            ['Requested by', `${enquiry.adminFirstName} ${enquiry.adminLastName}`.trim()],
+          ]}
+        />
+      )}
       <Section
         title="Licence"
         items={[

@@ -32,7 +32,8 @@ function Breadcrumb() {
 /** One organisation: its name, its nine sections as tabs, and the open section below them. */
 export default function OrganizationDetailView() {
   const { clientId } = useParams();
-  const tab = findOrganizationTab(useMatch(organizationTabRoute)?.params.tab);
+  // A tab's own pages (an invitation under the user tab) keep the tab.
+  const tab = findOrganizationTab(useMatch({ path: organizationTabRoute, end: false })?.params.tab);
   const validId = isOrganizationId(clientId);
   const { data, error, refetch } = useOrganizationNameQuery({ variables: { id: clientId ?? '' }, skip: !validId });
 

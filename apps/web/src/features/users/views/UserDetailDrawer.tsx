@@ -2,6 +2,7 @@ import { CloseButton, Drawer, Portal, Skeleton, Stack, Text } from '@chakra-ui/r
 import { FormAlert } from '@/components/FormAlert';
 import { useUserDetailQuery } from '@/generated/graphql';
 import { describeRequestError } from '@/lib/requestErrors';
+import { TwoFactorResetSection } from '@/features/users/components/TwoFactorResetSection';
 import { UserDetails } from '@/features/users/components/UserDetails';
 
 type Props = {
@@ -38,7 +39,15 @@ export function UserDetailDrawer({ userId, name, organizationId, onClose }: Prop
               {error ? (
                 <FormAlert message={describeRequestError(error)} testId="user-drawer-error" />
               ) : user ? (
-                <UserDetails user={user} />
+                <Stack gap="6">
+                  <UserDetails user={user} />
+                  <TwoFactorResetSection
+                    userId={user.id}
+                    twoFactor={user.twoFactor}
+                    name={`${user.firstName} ${user.lastName}`}
+                    organizationId={organizationId}
+                  />
+                </Stack>
               ) : loading ? (
                 <Stack gap="3" role="status" aria-label="Loading the person's details">
                   <Skeleton height="5" width="40%" />
