@@ -35,6 +35,18 @@ export function EnquiryDetails({ enquiry }: { enquiry: EnquiryFieldsFragment }) 
   const { licence } = enquiry;
   return (
     <SimpleGrid columns={{ base: 1, md: 2 }} gap="6" data-testid="enquiry-details">
+      {/* A renewal request says first what it is about. */}
+      {enquiry.kind === 'RENEWAL' && (
+        <Section
+          title="Renewal request"
+          items={[
+            ['Organization', enquiry.companyName, 'enquiry-renewal-organization'],
+            ['Licence id', enquiry.renewalLicenceId],
+            ['Licence ends', formatDate(enquiry.renewalLicenceValidTill), 'enquiry-renewal-ends'],
+            ['Requested by', `${enquiry.adminFirstName} ${enquiry.adminLastName}`.trim()],
+          ]}
+        />
+      )}
       <Section
         title="Company"
         items={[
@@ -74,17 +86,6 @@ export function EnquiryDetails({ enquiry }: { enquiry: EnquiryFieldsFragment }) 
           ]}
         />
       </Stack>
-      {enquiry.kind === 'RENEWAL' && (
-        <Section
-          title="Renewal request"
-          items={[
-            ['Organization', enquiry.companyName, 'enquiry-renewal-organization'],
-            ['Licence id', enquiry.renewalLicenceId],
-            ['Licence ends', formatDate(enquiry.renewalLicenceValidTill), 'enquiry-renewal-ends'],
-            ['Requested by', `${enquiry.adminFirstName} ${enquiry.adminLastName}`.trim()],
-          ]}
-        />
-      )}
       <Section
         title="Licence"
         items={[

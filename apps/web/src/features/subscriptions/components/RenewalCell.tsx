@@ -1,4 +1,4 @@
-import { Button, Text } from '@chakra-ui/react';
+import { Button, Stack, Text } from '@chakra-ui/react';
 import { LuSend } from 'react-icons/lu';
 import { formatDateTime } from '@/lib/dates';
 import { expiryOf } from '@/features/subscriptions/expiry';
@@ -16,10 +16,12 @@ type Props = {
 /** An organisation admin's way to ask the provider to renew a licence near or past its end, or when they asked. */
 export function RenewalCell({ label, validTill, isActive, renewalRequestedAt, onRequest }: Props) {
   if (renewalRequestedAt) {
+    // Two short lines keep the column narrow beside the seats.
     return (
-      <Text fontSize="sm" color="fg.muted" data-testid="licence-renewal-requested">
-        {`Renewal requested ${formatDateTime(renewalRequestedAt)}`}
-      </Text>
+      <Stack gap="0" fontSize="sm" color="fg.muted" data-testid="licence-renewal-requested">
+        <Text whiteSpace="nowrap">Renewal requested</Text>
+        <Text whiteSpace="nowrap">{formatDateTime(renewalRequestedAt)}</Text>
+      </Stack>
     );
   }
   if (!isActive || expiryOf(validTill).state === 'fine') return null;
