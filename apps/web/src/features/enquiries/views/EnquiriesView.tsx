@@ -1,6 +1,6 @@
 import { Box, Button, Dialog, HStack, Link, Portal, Skeleton, Stack, Tabs, Text, CloseButton } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
-import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { FormAlert } from '@/components/FormAlert';
 import { DataTable, type DataTableColumn } from '@/components/DataTable';
@@ -29,7 +29,13 @@ type Row = EnquiryFieldsFragment;
 
 const adminName = (row: Row) => `${row.adminFirstName} ${row.adminLastName}`.trim();
 
-function columnsFor(view: EnquiryView, search: string): DataTableColumn<Row>[] {
+/**
+ * The list's filters as the address has them now. The list writes them without telling the router
+ * (shallow updates), so they are read from the address itself, when a link is drawn and followed.
+ */
+const listSearch = () => window.location.search;
+
+function columnsFor(view: EnquiryView, openEnquiry: (id: string) => void): DataTableColumn<Row>[] {
   const columns: DataTableColumn<Row>[] = [
     {
       id: 'company',
@@ -39,7 +45,17 @@ function columnsFor(view: EnquiryView, search: string): DataTableColumn<Row>[] {
         // The public typed this name: it is shown as text, never as markup. The enquiry has its own
         // address, which keeps the list's filters, so it opens in a new tab too.
         <Link asChild color="brand.fg" fontWeight="medium" textAlign="start" data-testid="enquiry-open">
-          <RouterLink to={enquiryPath(row.original.id, search)}>{row.original.companyName}</RouterLink>
+          <RouterLink
+            to={enquiryPath(row.original.id, listSearch())}
+            onClick={(event) => {
+              // A new tab or window follows the href; here the filters are read as they are at the click.
+              if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+              event.preventDefault();
+              openEnquiry(row.original.id);
+            }}
+          >
+            {row.original.companyName}
+          </RouterLink>
         </Link>
       ),
     },
@@ -89,7 +105,6 @@ export default function EnquiriesView() {
 
   // The enquiry shown is the one of the address, whether opened from the list or loaded directly.
   const { enquiryId } = useParams();
-  const location = useLocation();
   const navigate = useNavigate();
   const wellFormed = isRecordId(enquiryId);
   const shown = useEnquiryQuery({ variables: { id: enquiryId ?? '' }, skip: !wellFormed });
@@ -111,7 +126,7 @@ export default function EnquiriesView() {
   const close = () => {
     setRejecting(false);
     setConfirmingApproval(false);
-    void navigate(`${enquiriesPath}${location.search}`);
+    void navigate(`${enquiriesPath}${listSearch()}`);
   };
 
   const approve = async (row: Row) => {
@@ -130,7 +145,7 @@ export default function EnquiriesView() {
     close();
   };
 
-  const columns = useMemo(() => columnsFor(view, location.search), [view, location.search]);
+  const columns = useMemo(() => columnsFor(view, (id) => void navigate(enquiryPath(id, listSearch()))), [view, navigate]);
   const title = menuEntryName(enquiriesPath);
 
   return (
