@@ -54,6 +54,10 @@ type Ids = {
   people: { id: string; organizationId: string }[];
   invitedEmail: string;
   invitedId: string;
+  /** The newest invitation of the invited person, whose link was sent again. */
+  invitationId: string;
+  /** Every enquiry, whose fields a key of the provider reads one at a time. */
+  enquiryIds: string[];
   twoFactorEmail: string;
   mailsWithLinks: string[];
 };
@@ -107,6 +111,8 @@ const QUERY_CALLS: Record<string, QueryCalls> = {
   user: (ids) => ids.people.map(({ id, organizationId }) => ({ id, organizationId })),
   userSeats: (ids) => [{ organizationId: ids.acme }],
   invitations: (ids) => [{ ...page, organizationId: ids.acme }],
+  invitation: (ids) => [{ id: ids.invitationId, organizationId: ids.acme }],
+  enquiry: (ids) => ids.enquiryIds.map((id) => ({ id })),
 };
 
 const codeOfAnswer = (answer: GraphQLAnswer<unknown>) => answer.errors?.[0]?.extensions?.code;
@@ -285,6 +291,11 @@ describe.each(DATABASES)('no API key reads a secret, on %s', (kind) => {
         [person.userId, Number(invited!.id)],
       ],
     );
+    const [invitation] = await stack.db.query<{ id: string }>(
+      "SELECT max(token_id)::text AS id FROM user_tokens WHERE user_id = $1 AND purpose = 'invite'",
+      [Number(invited!.id)],
+    );
+    const enquiryIds = await stack.db.query<{ id: string }>('SELECT enquiry_id::text AS id FROM enquiries ORDER BY enquiry_id LIMIT 5');
     const mails = await stack.db.query<{ id: string }>(
       "SELECT mail_id::text AS id FROM mail_outbox WHERE text_body ~ '/forgotpassword/|[?&]token=' ORDER BY mail_id",
     );
@@ -295,6 +306,8 @@ describe.each(DATABASES)('no API key reads a secret, on %s', (kind) => {
       people,
       invitedEmail: invited!.email,
       invitedId: invited!.id,
+      invitationId: invitation!.id,
+      enquiryIds: enquiryIds.map((row) => row.id),
       twoFactorEmail: person.email,
       mailsWithLinks: mails.map((mail) => mail.id),
     };

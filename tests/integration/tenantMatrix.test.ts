@@ -1404,6 +1404,63 @@ const OPERATIONS: Record<string, Operation> = {
         ),
     },
   },
+  'Mutation.resetUserTwoFactor': {
+    call: async ({ other, db }) => ({
+      document:
+        'mutation ($organizationId: ID, $input: ResetUserTwoFactorInput!) { resetUserTwoFactor(organizationId: $organizationId, input: $input) { twoFactor { enabled } errors { code } } }',
+      variables: { organizationId: other.id, input: { userId: await memberIdOf(db, other.id) } },
+    }),
+    // A SuperAdmin reaches the person, who has no two-factor on to reset.
+    may: { ...ONLY_SUPER_ADMIN_MAY, superAdmin: { payloadError: 'CONFLICT' } },
+    touches: { rows: twoFactorOf },
+  },
+  'Query.invitation': {
+    call: async ({ other, db }) => ({
+      document:
+        'query ($id: ID!, $organizationId: ID) { invitation(id: $id, organizationId: $organizationId) { id email status roles { roleName } } }',
+      variables: {
+        organizationId: other.id,
+        id: String(
+          (
+            await db.query<{ token_id: number }>(
+              "SELECT max(t.token_id) AS token_id FROM user_tokens t JOIN client_users u ON u.user_id = t.user_id WHERE lower(u.email) = lower($1) AND t.purpose = 'invite'",
+              [other.invitedEmail],
+            )
+          )[0]!.token_id ?? 1,
+        ),
+      },
+    }),
+    may: ONLY_SUPER_ADMIN_MAY,
+  },
+  'Query.enquiry': {
+    call: async (cell) => ({
+      document: 'query ($id: ID!) { enquiry(id: $id) { id kind companyName adminEmail } }',
+      variables: { id: await matrixEnquiry(cell) },
+    }),
+    may: ONLY_SUPER_ADMIN_MAY,
+  },
+  'Mutation.requestLicenceRenewal': {
+    call: async (cell) => ({
+      document:
+        'mutation ($input: RequestLicenceRenewalInput!) { requestLicenceRenewal(input: $input) { licence { id renewalRequestedAt } errors { code field } } }',
+      variables: { input: { licenceId: (await matrixLicence(cell)).licenceId } },
+    }),
+    // Only an organisation's own admins ask, for their own licences: another's is not there.
+    may: {
+      anonymous: 'UNAUTHENTICATED',
+      memberOfA: 'FORBIDDEN',
+      orgAdminOfA: 'NOT_FOUND',
+      orgAdminOfB: 'NOT_FOUND',
+      superAdmin: 'FORBIDDEN',
+    },
+    touches: {
+      rows: ({ db, other }) =>
+        db.query('SELECT enquiry_id FROM enquiries WHERE client_id = $1 AND licence_id IS NOT NULL ORDER BY enquiry_id', [
+          Number(other.id),
+        ]),
+      unchanged: 'always',
+    },
+  },
   'Mutation.signOutUsers': {
     call: async ({ other, db }) => ({
       document:

@@ -13,6 +13,7 @@ import { healthRoutes } from './routes/health';
 import { insightRoutes } from './routes/insights';
 import { invitationRoutes } from './routes/invitations';
 import { licenceRoutes } from './routes/licences';
+import { licenceRenewalRoutes } from './routes/licenceRenewals';
 import { organizationSettingsRoutes } from './routes/organizationSettings';
 import { passwordRoutes } from './routes/password';
 import { personRoutes } from './routes/person';
@@ -57,6 +58,7 @@ export const ROUTES: readonly Route[] = [
   ...groupRoutes,
   ...projectRoutes,
   ...licenceRoutes,
+  ...licenceRenewalRoutes,
   ...sessionRoutes,
   ...auditLogRoutes,
   ...platformPlanRoutes,

@@ -12,6 +12,12 @@ export class EnquiryApi extends SubscriptionService {
     return this.getPage('/subscription/subscription_web_enquiry', params);
   }
 
+  /** One enquiry by its id, or null; the REST service answers SuperAdmins only. */
+  async getEnquiry(enquiryId: string) {
+    const rows = await this.call('get', '/subscription/subscription_web_enquiry', { params: { EnquiryId: `eq.${enquiryId}` } });
+    return rows[0] ?? null;
+  }
+
   approveEnquiry(body: RestBodyOf<'approveEnquiry'>) {
     return this.call('post', '/subscription/enquiry/approve', { body });
   }

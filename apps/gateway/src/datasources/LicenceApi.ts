@@ -24,4 +24,15 @@ export class LicenceApi extends SubscriptionService {
   setLicenceActive(body: RestBodyOf<'setLicenceActive'>) {
     return this.call('post', `${LICENCE}/set_active`, { body });
   }
+
+  /** One licence of the caller's organisation, or null. */
+  async getLicence(licenceId: string | number) {
+    const rows = await this.call('get', '/subscription_client_license_details', { params: { LicenceId: `eq.${licenceId}` } });
+    return rows[0] ?? null;
+  }
+
+  /** The organisation admin's request to the provider to renew a licence about to expire. */
+  requestRenewal(body: RestBodyOf<'requestLicenceRenewal'>) {
+    return this.call('post', `${LICENCE}/renewal_request`, { body });
+  }
 }

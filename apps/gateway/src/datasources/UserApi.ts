@@ -72,6 +72,22 @@ export class UserApi extends SubscriptionService {
     return this.call('post', `${INVITATIONS}/revoke`, { body: { ...invitation, ...naming(organizationId) } });
   }
 
+  /** One invitation of the organisation (the caller's own when none is named), or null. */
+  async getInvitation(invitationId: string, organizationId?: OrganizationNamed) {
+    const organization = organizationId ? { ClientId: `eq.${organizationId}` } : {};
+    const page = await this.call('get', INVITATIONS, { params: { InvitationId: `eq.${invitationId}`, ...organization } });
+    return page[0] ?? null;
+  }
+
+  /** A person's two-factor sign-in, as their admins see it. */
+  getTwoFactor(userId: number, organizationId: number) {
+    return this.call('get', '/subscription/users/two-factor', { params: { UserId: String(userId), ClientId: String(organizationId) } });
+  }
+
+  resetTwoFactor(organizationId: OrganizationNamed, person: Without<RestBodyOf<'resetPersonTwoFactor'>>) {
+    return this.call('post', '/subscription/users/two-factor/reset', { body: { ...person, ...naming(organizationId) } });
+  }
+
   setUsersActive(organizationId: OrganizationNamed, change: Without<RestBodyOf<'setUsersActive'>>) {
     return this.call('post', '/subscription/UserActivation', { body: { ...change, ...naming(organizationId) } });
   }

@@ -6,7 +6,9 @@ import { enquiryResolvers } from './enquiry';
 import { insightResolvers } from './insights';
 import { groupResolvers } from './group';
 import { licenceResolvers } from './licence';
+import { licenceRenewalResolvers } from './licence/renewal';
 import { enquiryDecisionResolvers } from './enquiry/decisions';
+import { enquiryRecordResolvers } from './enquiry/record';
 import { organizationResolvers } from './organization';
 import { organizationSettingsResolvers } from './organizationSettings';
 import { emailSettingsResolvers } from './emailSettings';
@@ -23,6 +25,8 @@ import { signInHandoffResolvers } from './signInHandoff';
 import { userResolvers } from './users';
 import { twoFactorResolvers } from './twoFactor';
 import { userImportResolvers } from './users/import';
+import { invitationResolvers } from './users/invitation';
+import { userTwoFactorResolvers } from './users/twoFactorReset';
 
 export const resolvers = [
   baseResolvers,
@@ -50,4 +54,8 @@ export const resolvers = [
   twoFactorResolvers,
   userImportResolvers,
   signInHandoffResolvers,
+  userTwoFactorResolvers,
+  invitationResolvers,
+  licenceRenewalResolvers,
+  enquiryRecordResolvers,
 ];

@@ -181,3 +181,35 @@ export async function twoFactorStatus(db: Queryable, userId: number) {
   );
   return { enabled: Boolean(row), enabledAt: row ? new Date(row.enabled_at).toISOString() : null, recoveryCodesLeft: row?.left ?? 0 };
 }
+
+/**
+ * An admin's reset of someone's two-factor sign-in, for a person who lost their authenticator: the
+ * secret and the recovery codes are deleted (with any enrolment begun). Their sessions go on; at
+ * their next sign-in they set it up again when their organisation requires it.
+ */
+export async function resetTwoFactor(tx: Queryable, admin: Actor, person: { userId: number; clientId: number }): Promise<void> {
+  if (person.userId === admin.userId) {
+    throw new HttpError('BAD_REQUEST', OWN_TWO_FACTOR_MESSAGE, 'UserId');
+  }
+  const [who] = await tx.query<{ name: string }>(
+    `SELECT first_name || ' ' || last_name AS name FROM client_users WHERE user_id = $1 AND client_id = $2 FOR UPDATE`,
+    [person.userId, person.clientId],
+  );
+  if (!who) throw new HttpError('NOT_FOUND', 'This person is not of the organisation', 'UserId');
+  const before = await twoFactorStatus(tx, person.userId);
+  if (!before.enabled)
+    throw new HttpError('CONFLICT', `${who.name} does not have two-factor sign-in on: there is nothing to reset`, 'UserId');
+  await tx.query('DELETE FROM two_factor WHERE user_id = $1', [person.userId]);
+  await audit(tx, {
+    clientId: person.clientId,
+    actorUserId: admin.userId,
+    action: 'two_factor.reset',
+    entityType: 'user',
+    entityId: person.userId,
+    before,
+    after: { enabled: false, enabledAt: null, recoveryCodesLeft: 0 },
+    ip: admin.ip,
+  });
+}
+
+export const OWN_TWO_FACTOR_MESSAGE = 'Turn your own two-factor sign-in off in Privacy & Setting, with a code';

@@ -700,6 +700,40 @@ describe('the answers the OpenAPI document promises', () => {
   });
 
   // Several sign-ins (argon2id) and codes: it takes a while on a busy machine.
+  it("a person's two-factor reset and a licence renewal request", { timeout: 30_000 }, async () => {
+    // A person of Acme with two-factor on (what is sealed does not matter to a reset).
+    const person = await userWhere("email = 'member@acme.local'");
+    await api.db.query(
+      `INSERT INTO two_factor (user_id, totp_secret, enabled, enabled_at) VALUES ($1, 'sealed', true, now())
+       ON CONFLICT (user_id) DO UPDATE SET enabled = true, enabled_at = now()`,
+      [person.user_id],
+    );
+    const admin = await api.signIn('admin@acme.local');
+    const status = (query: Record<string, string>) =>
+      api.agent.get('/subscription/users/two-factor').query(query).auth(admin, { type: 'bearer' });
+    expectDocumented(await status({ UserId: String(person.user_id) }), 200);
+    expectDocumented(await status({ UserId: 'x' }), 400);
+    expectDocumented(await status({ UserId: '999999' }), 404);
+    const reset = () =>
+      api.agent.post('/subscription/users/two-factor/reset').auth(admin, { type: 'bearer' }).send({ UserId: person.user_id });
+    expectDocumented(await reset(), 200);
+    expectDocumented(await reset(), 409);
+
+    const [licence] = await api.db.query<{ licence_id: number }>(
+      `UPDATE licences SET valid_till = current_date + 3 WHERE licence_id =
+         (SELECT min(licence_id) FROM licences l JOIN clients c USING (client_id) WHERE c.company_name = 'Acme Corporation')
+       RETURNING licence_id`,
+    );
+    const renew = () =>
+      api.agent
+        .post('/subscription_client_license/renewal_request')
+        .auth(admin, { type: 'bearer' })
+        .send({ LicenceId: licence!.licence_id });
+    expectDocumented(await renew(), 201);
+    expectDocumented(await renew(), 409);
+    await api.db.query('DELETE FROM enquiries WHERE licence_id = $1', [licence!.licence_id]);
+  });
+
   it('two-factor sign-in', { timeout: 30_000 }, async () => {
     const member = await api.signIn('admin@acme.local');
     expectDocumented(await api.agent.get('/users/two-factor').auth(member, { type: 'bearer' }), 200);

@@ -71,6 +71,10 @@ export const enquiryFields = {
   DecidedAt: { sql: 'e.decided_at', type: 'timestamp', sort: { index: 'enquiries_decided_at_sort_idx' } },
   DecisionNote: { sql: 'e.decision_note', type: 'text' },
   ClientId: { sql: 'e.client_id', type: 'int' },
+  // A sign-up, or an organisation admin's request to renew one of its licences.
+  Kind: { sql: "(CASE WHEN e.licence_id IS NULL THEN 'SIGNUP' ELSE 'RENEWAL' END)", type: 'text' },
+  LicenceId: { sql: 'e.licence_id', type: 'int' },
+  LicenceValidTill: { sql: 'e.licence_valid_till', type: 'date' },
 } satisfies ResourceDefinition['fields'];
 
 // Only enquiries someone put a name to count (the specification's lists ask for a first name).
@@ -93,6 +97,7 @@ type EnquiryRow = {
   product_id: number | null;
   plan_id: number | null;
   client_id: number | null;
+  licence_id: number | null;
   decided_at: string | null;
 };
 
@@ -103,7 +108,7 @@ type EnquiryRow = {
 async function lockEnquiry(tx: Queryable, enquiryId: number): Promise<EnquiryRow> {
   const [row] = await tx.query<EnquiryRow>(
     `SELECT enquiry_id, is_approved, company_name, admin_first_name, admin_last_name, admin_email, admin_phone,
-            admin_department, product_id, plan_id, client_id, to_char(decided_at, 'Mon DD YYYY') AS decided_at
+            admin_department, product_id, plan_id, client_id, licence_id, to_char(decided_at, 'Mon DD YYYY') AS decided_at
        FROM enquiries WHERE enquiry_id = $1 FOR UPDATE`,
     [enquiryId],
   );
@@ -115,6 +120,48 @@ async function lockEnquiry(tx: Queryable, enquiryId: number): Promise<EnquiryRow
     throw new HttpError('CONFLICT', `This enquiry was rejected (${row.decided_at}): it can no longer be approved or rejected`, 'EnquiryId');
   }
   return row;
+}
+
+/**
+ * Approving an organisation admin's renewal request extends the licence by one period of its plan,
+ * from its last day (or from today once it has expired); nothing else is created and no mail goes.
+ */
+async function renewLicence(tx: Queryable, enquiry: EnquiryRow, actor: { actorUserId: number; ip: string | null }) {
+  const [licence] = await tx.query<{ client_id: number; valid_till: string; renewed_till: string; admin_user_id: number | null }>(
+    `SELECT l.client_id, to_char(l.valid_till, 'YYYY-MM-DD') AS valid_till,
+            to_char(greatest(l.valid_till, current_date) + CASE WHEN pl.frequency = 'YEARLY' THEN interval '1 year' ELSE interval '1 month' END,
+                    'YYYY-MM-DD') AS renewed_till,
+            (SELECT u.user_id FROM client_users u WHERE u.client_id = l.client_id AND lower(u.email) = lower($2)) AS admin_user_id
+       FROM licences l JOIN plans pl ON pl.plan_id = l.plan_id
+      WHERE l.licence_id = $1 FOR UPDATE OF l`,
+    [enquiry.licence_id, enquiry.admin_email],
+  );
+  if (!licence) throw new HttpError('CONFLICT', 'The licence of this renewal request no longer exists: reject it', 'EnquiryId');
+  await tx.query('UPDATE licences SET valid_till = $2::date WHERE licence_id = $1', [enquiry.licence_id, licence.renewed_till]);
+  await tx.query("UPDATE enquiries SET is_approved = 'Y', decided_by = $2, decided_at = now() WHERE enquiry_id = $1", [
+    enquiry.enquiry_id,
+    actor.actorUserId,
+  ]);
+  const clientId = licence.client_id;
+  await audit(tx, {
+    ...actor,
+    clientId,
+    action: 'enquiry.approve',
+    entityType: 'enquiry',
+    entityId: enquiry.enquiry_id,
+    before: { status: 'PENDING' },
+    after: { status: 'APPROVED', licenceId: enquiry.licence_id },
+  });
+  await audit(tx, {
+    ...actor,
+    clientId,
+    action: 'licence.extend',
+    entityType: 'licence',
+    entityId: enquiry.licence_id!,
+    before: { ValidTill: licence.valid_till },
+    after: { ValidTill: licence.renewed_till },
+  });
+  return { mail: null, clientId, userId: licence.admin_user_id ?? actor.actorUserId };
 }
 
 /**
@@ -156,6 +203,8 @@ export const enquiryRecord = answerSchema(
     'DecidedAt',
     'DecisionNote',
     'ClientId',
+    'LicenceId',
+    'LicenceValidTill',
   ]),
 );
 export const enquiryApproved = answerSchema(
@@ -197,7 +246,7 @@ export const enquiryDecisionRoutes = [
       tag: 'Enquiries',
       summary: 'Approve a pending enquiry: organization, licence, admin user with its role, and the invitation mail, all or nothing',
       description:
-        'In one transaction, with the enquiry locked: the organization from the enquiry with its settings, a licence for its product and plan (valid one period of the plan from today), the admin user (OrgAdmin, no password yet) with the product’s Admin role, an invitation token and mail, the enquiry marked approved, and the audit entries. A second approval, even one racing the first, creates nothing and is answered CONFLICT.',
+        'In one transaction, with the enquiry locked: the organization from the enquiry with its settings, a licence for its product and plan (valid one period of the plan from today), the admin user (OrgAdmin, no password yet) with the product’s Admin role, an invitation token and mail, the enquiry marked approved, and the audit entries. A second approval, even one racing the first, creates nothing and is answered CONFLICT. A renewal request (Kind RENEWAL) creates nothing: its licence is extended by one period of its plan from its last day (or from today once expired), audited licence.extend, and AdminUserId is the admin who asked.',
       body: approveBody,
       responses: {
         200: { description: 'Approved', body: enquiryApproved },
@@ -214,6 +263,7 @@ export const enquiryDecisionRoutes = [
       const ip = clientOf(req, res).ip;
       const { mail, clientId, userId } = await db.transaction(async (tx) => {
         const enquiry = await lockEnquiry(tx, Number(EnquiryId));
+        if (enquiry.licence_id !== null) return renewLicence(tx, enquiry, { actorUserId: viewer.userId, ip });
         const [plan] = await tx.query<{ plan_id: number; product_id: number; frequency: string; capacity: number }>(
           `SELECT pl.plan_id, pl.product_id, pl.frequency, pl.capacity
            FROM plans pl WHERE pl.plan_id = $1 AND pl.product_id = $2`,
@@ -328,7 +378,7 @@ export const enquiryDecisionRoutes = [
         });
         return { mail, clientId, userId };
       });
-      mailer.dispatch(mail);
+      if (mail) mailer.dispatch(mail);
       res.json({ enquiry: await readEnquiry(db, Number(EnquiryId)), ClientId: clientId, AdminUserId: userId });
     },
   ),

@@ -33,6 +33,11 @@ export const licenceFields = {
   Capacity: { sql: 'pl.capacity', type: 'int' },
   ValidTill: { sql: 'l.valid_till', type: 'date', sort: { index: 'licences_valid_till_sort_idx' } },
   IsActive: { sql: 'l.is_active', type: 'bool' },
+  // When the organisation's admin asked the provider to renew it, while that request is undecided.
+  RenewalRequestedAt: {
+    sql: '(SELECT max(e.created_at) FROM enquiries e WHERE e.licence_id = l.licence_id AND e.is_approved IS NULL)',
+    type: 'timestamp',
+  },
 } satisfies ResourceDefinition['fields'];
 
 export const licences: ResourceDefinition = {
@@ -121,7 +126,7 @@ async function today(tx: Queryable): Promise<string> {
 
 export const licenceRecord = answerSchema(
   'Licence',
-  recordOf(licenceFields).extend({
+  recordOf(licenceFields, ['RenewalRequestedAt']).extend({
     SeatsUsed: z.int().meta({ description: "Active users of the organization with a role for the licence's product" }),
     SeatsCapacity: z.int().meta({ description: "Seats the organization's active, unexpired licences of the product give together" }),
   }),

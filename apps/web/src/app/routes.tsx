@@ -4,7 +4,7 @@ import { auditLogPath } from '@/features/auditLog/urls';
 import type { AuditLogScreenProps } from '@/features/auditLog/views/AuditLogScreen';
 import type { EmailSettingsPanelProps } from '@/features/emailSettings/views/EmailSettingsPanel';
 import { dashboardPath } from '@/features/dashboard/urls';
-import { enquiriesPath } from '@/features/enquiries/urls';
+import { enquiriesPath, enquiryRoute } from '@/features/enquiries/urls';
 import { groupManagementPath } from '@/features/groups/urls';
 import {
   ORGANIZATION_TAB_SLUGS,
@@ -19,7 +19,7 @@ import { SessionGate } from './shell/SessionGate';
 import { statisticsPath } from '@/features/statistics/urls';
 import { subscriptionDetailsPath } from '@/features/subscriptions/urls';
 import { twoFactorPath } from '@/features/twoFactor/urls';
-import { personRoute, userManagementPath } from '@/features/users/urls';
+import { invitationRoute, organizationInvitationRoute, personRoute, userManagementPath } from '@/features/users/urls';
 import type { PersonScreenProps, PersonSection } from '@/features/users/views/PersonScreen';
 import { lazyScreen } from '@/lib/lazyScreen';
 import { OrganizationSection, OrganizationSectionNotYet, type OrganizationScreen } from './OrganizationSection';
@@ -39,10 +39,17 @@ const Person = lazyScreen<PersonScreenProps>(() =>
   import('@/features/users/views/PersonScreen').then((m) => ({ default: m.PersonScreen })),
 );
 const GroupManagement = lazyScreen(() => import('./GroupSectionView'));
+const Invitation = lazyScreen(() => import('@/features/users/views/InvitationView'));
+const OrganizationInvitation: OrganizationScreen = lazyScreen(() =>
+  import('@/features/users/views/InvitationView').then((m) => ({ default: m.InvitationView })),
+);
 const SubscriptionDetails = lazyScreen(() => import('@/features/subscriptions/views/SubscriptionDetailsView'));
 const UserSessions = lazyScreen(() => import('@/features/sessions/views/UserSessionsView'));
 const Statistics = lazyScreen(() => import('@/features/statistics/views/StatisticsView'));
 const AuditLog = lazyScreen(() => import('@/features/auditLog/views/AuditLogView'));
+const PersonProjects = lazyScreen<{ userId: string }>(() =>
+  import('@/features/projects/components/PersonProjects').then((m) => ({ default: m.PersonProjects })),
+);
 const PlatformAuditLog = lazyScreen<AuditLogScreenProps>(() =>
   import('@/features/auditLog/views/AuditLogScreen').then((m) => ({ default: m.AuditLogScreen })),
 );
@@ -74,8 +81,9 @@ const ORGANIZATION_SECTIONS: Partial<Record<OrganizationTabSlug, OrganizationScr
   sso: lazyScreen(() => import('@/features/singleSignOn/views/SsoSettingsPanel').then((m) => ({ default: m.SsoSettingsPanel }))),
 };
 
-// The sections other parts of the console add to a person's page, after its own; two-factor and projects come here.
+// The sections other parts of the console add to a person's page, after its own: their projects and their audit history.
 const PERSON_SECTIONS: readonly PersonSection[] = [
+  { id: 'projects', title: 'Projects', render: ({ userId }) => <PersonProjects userId={userId} /> },
   {
     id: 'audit',
     title: 'Audit history',
@@ -119,6 +127,7 @@ export const routes: RouteObject[] = [
 
           { path: dashboardPath, element: <Dashboard /> },
           { path: userManagementPath, element: <UserManagement /> },
+          { path: invitationRoute, element: <Invitation /> },
           { path: personRoute, element: <Person sections={PERSON_SECTIONS} /> },
           { path: `${groupManagementPath}/*`, element: <GroupManagement /> },
           { path: subscriptionDetailsPath, element: <SubscriptionDetails /> },
@@ -126,7 +135,8 @@ export const routes: RouteObject[] = [
           { path: statisticsPath, element: <Statistics /> },
           { path: auditLogPath, element: <AuditLog /> },
           { path: twoFactorPath, element: <TwoFactor />, children: [{ path: '*' }] },
-          { path: enquiriesPath, element: <Enquiries /> },
+          // One enquiry at its own address shows over the list, which keeps its filters.
+          { path: enquiriesPath, element: <Enquiries />, children: [{ path: enquiryRoute }] },
           { path: organizationListPath, element: <OrganizationList /> },
           // An organisation's page needs its id; the old address without one leads to the list.
           { path: organizationDetailPath, element: <Navigate to={organizationListPath} replace /> },
@@ -137,6 +147,7 @@ export const routes: RouteObject[] = [
             children: [
               ...ORGANIZATION_TAB_SLUGS.map(organizationSection),
               { path: 'user/:userId', element: <OrganizationSection screen={OrganizationPerson} /> },
+              { path: organizationInvitationRoute, element: <OrganizationSection screen={OrganizationInvitation} /> },
               { path: '*' },
             ],
           },

@@ -41,6 +41,9 @@ const RECORD: EnquiryRecord = {
   DecidedAt: null,
   DecisionNote: null,
   ClientId: null,
+  Kind: 'SIGNUP',
+  LicenceId: null,
+  LicenceValidTill: null,
 };
 
 const LIST = /* GraphQL */ `

@@ -18,6 +18,7 @@ const LICENCE = {
   IsActive: true,
   SeatsUsed: 11,
   SeatsCapacity: 50,
+  RenewalRequestedAt: null,
 };
 
 const LICENCES = /* GraphQL */ `

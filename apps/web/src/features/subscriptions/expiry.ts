@@ -1,7 +1,8 @@
+import { LICENCE_EXPIRY_WARNING_DAYS } from '@yozy/shared';
 import dayjs from 'dayjs';
 
-/** A licence this close to its last day shows a warning, so there is time to renew it. */
-export const EXPIRY_WARNING_DAYS = 30;
+/** A licence this close to its last day shows a warning, so there is time to renew it (and its renewal can be asked for). */
+export const EXPIRY_WARNING_DAYS = LICENCE_EXPIRY_WARNING_DAYS;
 
 export type Expiry = { state: 'expired' | 'soon' | 'fine'; daysLeft: number };
 

@@ -1,6 +1,6 @@
 import { DataList, Heading, SimpleGrid, Stack } from '@chakra-ui/react';
 import type { EnquiryFieldsFragment } from '@/generated/graphql';
-import { formatDateTime } from '@/lib/dates';
+import { formatDate, formatDateTime } from '@/lib/dates';
 import { ENQUIRY_STATUS_LABELS, frequencyLabel } from '@/lib/labels';
 import { formatMoney, formatNumber } from '@/lib/numbers';
 
@@ -37,6 +37,18 @@ export function EnquiryDetails({ enquiry }: { enquiry: EnquiryFieldsFragment }) 
   const { licence } = enquiry;
   return (
     <SimpleGrid columns={{ base: 1, md: 2 }} gap="6" data-testid="enquiry-details">
+      {/* A renewal request says first what it is about. */}
+      {enquiry.kind === 'RENEWAL' && (
+        <Section
+          title="Renewal request"
+          items={[
+            ['Organization', enquiry.companyName, 'enquiry-renewal-organization'],
+            ['Licence id', enquiry.renewalLicenceId],
+            ['Licence ends', formatDate(enquiry.renewalLicenceValidTill), 'enquiry-renewal-ends'],
+            ['Requested by', `${enquiry.adminFirstName} ${enquiry.adminLastName}`.trim()],
+          ]}
+        />
+      )}
       <Section
         title="Company"
         items={[

@@ -1,50 +1,68 @@
-import { Box, Button, Dialog, HStack, Link, Portal, Stack, Tabs, Text, CloseButton } from '@chakra-ui/react';
+import { Box, Button, Dialog, HStack, Link, Portal, Skeleton, Stack, Tabs, Text, CloseButton } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
+import { FormAlert } from '@/components/FormAlert';
 import { DataTable, type DataTableColumn } from '@/components/DataTable';
 import { PageHeader } from '@/components/PageHeader';
 import {
   EnquiryListDocument,
   useEnquiryApproveMutation,
   useEnquiryListQuery,
+  useEnquiryQuery,
   useEnquiryRejectMutation,
   type EnquiryFieldsFragment,
 } from '@/generated/graphql';
-import { formatDateTime } from '@/lib/dates';
+import { formatDate, formatDateTime } from '@/lib/dates';
 import { dropListPages } from '@/lib/listCache';
 import { menuEntryName } from '@/lib/menu';
-import { errorMessage } from '@/lib/requestErrors';
+import { describeRequestError, errorMessage } from '@/lib/requestErrors';
 import { toaster } from '@/lib/toaster';
 import { useListQuery } from '@/lib/useListQuery';
 import { useListState } from '@/lib/useListState';
 import { EnquiryDetails } from '@/features/enquiries/components/EnquiryDetails';
 import { RejectEnquiryForm } from '@/features/enquiries/components/RejectEnquiryForm';
 import { enquiryList, type EnquiryView } from '@/features/enquiries/enquiryList';
-import { enquiriesPath } from '@/features/enquiries/urls';
+import { enquiriesPath, enquiryPath, isRecordId } from '@/features/enquiries/urls';
 
 type Row = EnquiryFieldsFragment;
 
 const adminName = (row: Row) => `${row.adminFirstName} ${row.adminLastName}`.trim();
 
-function columnsFor(view: EnquiryView, open: (row: Row) => void): DataTableColumn<Row>[] {
+/**
+ * The list's filters as the address has them now. The list writes them without telling the router
+ * (shallow updates), so they are read from the address itself, when a link is drawn and followed.
+ */
+const listSearch = () => window.location.search;
+
+function columnsFor(view: EnquiryView, openEnquiry: (id: string) => void): DataTableColumn<Row>[] {
   const columns: DataTableColumn<Row>[] = [
     {
       id: 'company',
       header: 'Company',
       accessorFn: (row) => row.companyName,
       cell: ({ row }) => (
-        // The public typed this name: it is shown as text, never as markup.
-        <Link
-          as="button"
-          color="brand.fg"
-          fontWeight="medium"
-          textAlign="start"
-          onClick={() => open(row.original)}
-          data-testid="enquiry-open"
-        >
-          {row.original.companyName}
+        // The public typed this name: it is shown as text, never as markup. The enquiry has its own
+        // address, which keeps the list's filters, so it opens in a new tab too.
+        <Link asChild color="brand.fg" fontWeight="medium" textAlign="start" data-testid="enquiry-open">
+          <RouterLink
+            to={enquiryPath(row.original.id, listSearch())}
+            onClick={(event) => {
+              // A new tab or window follows the href; here the filters are read as they are at the click.
+              if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+              event.preventDefault();
+              openEnquiry(row.original.id);
+            }}
+          >
+            {row.original.companyName}
+          </RouterLink>
         </Link>
       ),
+    },
+    {
+      id: 'kind',
+      header: 'Kind',
+      accessorFn: (row) => (row.kind === 'RENEWAL' ? 'Renewal request' : 'Sign-up'),
     },
     { id: 'admin', header: 'Administrator', accessorFn: adminName },
     { id: 'email', header: 'Admin email', accessorFn: (row) => row.adminEmail },
@@ -85,20 +103,30 @@ export default function EnquiriesView() {
   const variables = useMemo(() => ({ ...list.variables, filter: { status: view } }), [list.variables, view]);
   const { table } = useListQuery(useEnquiryListQuery, EnquiryListDocument, { ...list, variables }, (answer) => answer.enquiries);
 
-  const [open, setOpen] = useState<Row | null>(null);
+  // The enquiry shown is the one of the address, whether opened from the list or loaded directly.
+  const { enquiryId } = useParams();
+  const navigate = useNavigate();
+  const wellFormed = isRecordId(enquiryId);
+  const shown = useEnquiryQuery({ variables: { id: enquiryId ?? '' }, skip: !wellFormed });
+  const open = wellFormed ? (shown.data?.enquiry ?? null) : null;
   const [rejecting, setRejecting] = useState(false);
   const [confirmingApproval, setConfirmingApproval] = useState(false);
   const refresh = {
-    update: (cache: Parameters<typeof dropListPages>[0]) => (dropListPages(cache, 'enquiries'), dropListPages(cache, 'organizations')),
+    update: (cache: Parameters<typeof dropListPages>[0]) => (
+      dropListPages(cache, 'enquiries'),
+      dropListPages(cache, 'organizations'),
+      dropListPages(cache, 'licences')
+    ),
   };
   const [approveEnquiry] = useEnquiryApproveMutation(refresh);
   const [rejectEnquiry] = useEnquiryRejectMutation(refresh);
 
   // Closing the dialog forgets the enquiry it showed: nothing of it stays in a form or in state.
+  // Back to the list with the filters it had.
   const close = () => {
-    setOpen(null);
     setRejecting(false);
     setConfirmingApproval(false);
+    void navigate(`${enquiriesPath}${listSearch()}`);
   };
 
   const approve = async (row: Row) => {
@@ -107,14 +135,17 @@ export default function EnquiriesView() {
     const failure = payload?.errors[0];
     if (failure) throw new Error(errorMessage(failure));
     toaster.success({
-      title: `${row.companyName} approved`,
-      description: `The organization exists now, and ${row.adminEmail} was invited to choose a password.`,
+      title: row.kind === 'RENEWAL' ? `Licence of ${row.companyName} renewed` : `${row.companyName} approved`,
+      description:
+        row.kind === 'RENEWAL'
+          ? `The ${row.licence.productName ?? ''} licence runs one more ${row.licence.frequency === 'YEARLY' ? 'year' : 'month'}.`
+          : `The organization exists now, and ${row.adminEmail} was invited to choose a password.`,
       closable: true,
     });
     close();
   };
 
-  const columns = useMemo(() => columnsFor(view, setOpen), [view]);
+  const columns = useMemo(() => columnsFor(view, (id) => void navigate(enquiryPath(id, listSearch()))), [view, navigate]);
   const title = menuEntryName(enquiriesPath);
 
   return (
@@ -159,7 +190,7 @@ export default function EnquiriesView() {
       </Tabs.Root>
 
       <Dialog.Root
-        open={open !== null}
+        open={enquiryId !== undefined}
         onOpenChange={(details) => !details.open && close()}
         size={{ base: 'full', md: 'xl' }}
         scrollBehavior="inside"
@@ -168,6 +199,32 @@ export default function EnquiriesView() {
           <Dialog.Backdrop />
           <Dialog.Positioner>
             <Dialog.Content data-testid="enquiry-dialog">
+              {!open && (
+                <>
+                  <Dialog.Header>
+                    <Dialog.Title>{wellFormed && shown.loading ? 'Enquiry' : 'Enquiry not found'}</Dialog.Title>
+                  </Dialog.Header>
+                  <Dialog.Body data-testid="enquiry-missing">
+                    {wellFormed && shown.loading ? (
+                      <Stack gap="3" role="status" aria-label="Loading the enquiry">
+                        <Skeleton height="5" width="40%" />
+                        <Skeleton height="32" />
+                      </Stack>
+                    ) : wellFormed && shown.error ? (
+                      <FormAlert message={describeRequestError(shown.error)} testId="enquiry-error" />
+                    ) : (
+                      <Text data-testid="enquiry-not-found">
+                        {wellFormed
+                          ? `There is no enquiry with the id ${enquiryId}: check the address, or find the enquiry in the list.`
+                          : 'This address does not name an enquiry: check it, or find the enquiry in the list.'}
+                      </Text>
+                    )}
+                  </Dialog.Body>
+                  <Dialog.CloseTrigger asChild>
+                    <CloseButton size="sm" aria-label="Close" />
+                  </Dialog.CloseTrigger>
+                </>
+              )}
               {open && (
                 <>
                   <Dialog.Header>
@@ -238,13 +295,15 @@ export default function EnquiriesView() {
       {open && (
         <ConfirmDialog
           open={confirmingApproval}
-          title="Approve this enquiry?"
-          confirmLabel="Approve and invite"
+          title={open.kind === 'RENEWAL' ? 'Renew this licence?' : 'Approve this enquiry?'}
+          confirmLabel={open.kind === 'RENEWAL' ? 'Approve and renew' : 'Approve and invite'}
           onConfirm={() => approve(open)}
           onClose={() => setConfirmingApproval(false)}
           testId="approve-confirm"
         >
-          {`${open.companyName} becomes an organization with a ${open.licence.planName ?? 'plan'} licence for ${open.licence.productName ?? 'its product'}, and ${open.adminEmail} is invited by mail to administer it.`}
+          {open.kind === 'RENEWAL'
+            ? `The ${open.licence.productName ?? ''} licence of ${open.companyName}, ending ${formatDate(open.renewalLicenceValidTill)}, runs one more ${open.licence.frequency === 'YEARLY' ? 'year' : 'month'} of its ${open.licence.planName ?? ''} plan.`
+            : `${open.companyName} becomes an organization with a ${open.licence.planName ?? 'plan'} licence for ${open.licence.productName ?? 'its product'}, and ${open.adminEmail} is invited by mail to administer it.`}
         </ConfirmDialog>
       )}
     </>

@@ -32,7 +32,7 @@ function Breadcrumb() {
 /** One organisation: its name, its nine sections as tabs, and the open section below them. */
 export default function OrganizationDetailView() {
   const { clientId } = useParams();
-  // A tab's own pages (a person under `user/42`, the group tab's projects) keep the tab open.
+  // A tab's own pages (a person under `user/42`, an invitation under the user tab, the group tab's projects) keep the tab open.
   const tab = findOrganizationTab(useMatch({ path: organizationTabRoute, end: false })?.params.tab);
   const validId = isOrganizationId(clientId);
   const { data, error, refetch } = useOrganizationNameQuery({ variables: { id: clientId ?? '' }, skip: !validId });

@@ -7,6 +7,7 @@ import { PageHeader } from '@/components/PageHeader';
 import {
   LicenceListDocument,
   useLicenceListQuery,
+  useLicenceRenewalRequestMutation,
   useLicenceSetActiveMutation,
   useViewerQuery,
   type LicenceListQuery,
@@ -22,6 +23,7 @@ import { useListQuery } from '@/lib/useListQuery';
 import { useListState } from '@/lib/useListState';
 import { ExpiryNote } from '@/features/subscriptions/components/ExpiryNote';
 import { LicenceActions, type LicenceAction } from '@/features/subscriptions/components/LicenceActions';
+import { RenewalCell } from '@/features/subscriptions/components/RenewalCell';
 import { SeatBar } from '@/features/subscriptions/components/SeatBar';
 import { expiryLabel, expiryOf } from '@/features/subscriptions/expiry';
 import { licenceList } from '@/features/subscriptions/licenceList';
@@ -104,6 +106,24 @@ function actionsColumn(onAction: (licence: Licence, action: LicenceAction) => vo
   };
 }
 
+/** The column of an organisation admin's renewal requests. */
+function renewalColumn(onRequest: (licence: Licence) => void): DataTableColumn<Licence> {
+  return {
+    id: 'renewal',
+    header: 'Renewal',
+    meta: { csv: false },
+    cell: ({ row: { original: licence } }) => (
+      <RenewalCell
+        label={`${licence.productName} ${licence.planName}`}
+        validTill={licence.validTill}
+        isActive={licence.isActive}
+        renewalRequestedAt={licence.renewalRequestedAt}
+        onRequest={() => onRequest(licence)}
+      />
+    ),
+  };
+}
+
 /**
  * An organisation's licences (subscription details): product, plan, price, validity with a warning
  * as the end nears, and the seats taken of those the product's live licences give.
@@ -117,11 +137,23 @@ export function SubscriptionsScreen({ organizationId, embedded = false }: Subscr
   // Licences are the provider's to change: its SuperAdmins get the actions, in an organisation's tab.
   const viewer = useViewerQuery({ fetchPolicy: 'cache-first' });
   const manages = organizationId !== undefined && viewer.data?.viewer?.typeOfUser === 'SUPER_ADMIN';
+  // The organisation's own admins ask the provider to renew a licence as its end nears.
+  const asksRenewal = organizationId === undefined && viewer.data?.viewer?.typeOfUser === 'ORG_ADMIN';
   const [dialog, setDialog] = useState<{ action: LicenceAction | 'add'; licence: Licence | null } | null>(null);
+  const [renewing, setRenewing] = useState<Licence | null>(null);
   const [setActive] = useLicenceSetActiveMutation({ update: (cache) => dropListPages(cache, 'licences') });
+  // A refusal may mean the list is stale (asked from another tab): it is read again.
+  const [requestRenewal] = useLicenceRenewalRequestMutation({
+    update: (cache, { data }) => void (data?.requestLicenceRenewal.errors.length && dropListPages(cache, 'licences')),
+  });
   const columns = useMemo(
-    () => (manages ? [...COLUMNS, actionsColumn((licence, action) => setDialog({ action, licence }))] : COLUMNS),
-    [manages],
+    () =>
+      manages
+        ? [...COLUMNS, actionsColumn((licence, action) => setDialog({ action, licence }))]
+        : asksRenewal
+          ? [...COLUMNS, renewalColumn(setRenewing)]
+          : COLUMNS,
+    [manages, asksRenewal],
   );
   const close = () => setDialog(null);
 
@@ -130,6 +162,20 @@ export function SubscriptionsScreen({ organizationId, embedded = false }: Subscr
     const refusal = answer.data?.setLicenceActive.errors[0];
     if (refusal) throw new Error(errorMessage(refusal));
     toaster.success({ title: `${licence.productName} licence ${isActive ? 'reactivated' : 'deactivated'}` });
+  };
+
+  const askRenewal = async (licence: Licence) => {
+    const answer = await requestRenewal({ variables: { input: { licenceId: licence.id } } });
+    const refusal = answer.data?.requestLicenceRenewal.errors[0];
+    // Asked already (from another tab, say): the refusal says so, and the list shows the request.
+    if (refusal) {
+      toaster.error({ title: 'Renewal was not requested', description: errorMessage(refusal), closable: true });
+      return;
+    }
+    toaster.success({
+      title: 'Renewal requested',
+      description: `The provider has your request to renew the ${licence.productName} licence, and answers it.`,
+    });
   };
 
   return (
@@ -190,6 +236,19 @@ export function SubscriptionsScreen({ organizationId, embedded = false }: Subscr
           {dialog?.action === 'deactivate'
             ? `The organization's users lose the ${dialog.licence?.capacity ?? ''} seats of ${dialog.licence?.planName ?? ''} on ${dialog.licence?.productName ?? ''}: ${dialog.licence?.seatsUsed ?? 0} ${dialog.licence?.seatsUsed === 1 ? 'person holds' : 'people hold'} a seat on it now. You can reactivate it later.`
             : `The organization gets the ${dialog?.licence?.capacity ?? ''} seats of ${dialog?.licence?.planName ?? ''} on ${dialog?.licence?.productName ?? ''} back, until ${dialog?.licence ? formatDate(dialog.licence.validTill) : ''}.`}
+        </ConfirmDialog>
+      )}
+      {asksRenewal && (
+        <ConfirmDialog
+          open={renewing !== null}
+          title={`Request renewal of the ${renewing?.productName ?? ''} licence?`}
+          confirmLabel="Request renewal"
+          onConfirm={() => askRenewal(renewing!)}
+          onClose={() => setRenewing(null)}
+          testId="licence-renewal-confirm"
+        >
+          {renewing &&
+            `The provider receives a request to renew the ${renewing.planName} licence for ${renewing.productName}, which ends on ${formatDate(renewing.validTill)}. Nothing changes until the provider renews it; you can ask once while the request is open.`}
         </ConfirmDialog>
       )}
     </Stack>

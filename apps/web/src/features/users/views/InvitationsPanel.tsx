@@ -1,111 +1,48 @@
-import { HStack, Stack, Text } from '@chakra-ui/react';
-import { useMemo, useState } from 'react';
-import { LuBan, LuCopy, LuSend } from 'react-icons/lu';
-import { ConfirmDialog } from '@/components/ConfirmDialog';
-import { DataTable, FilterSelect, RowActionButton, type DataTableColumn } from '@/components/DataTable';
-import {
-  InvitationListDocument,
-  useInvitationListQuery,
-  useInvitationResendMutation,
-  useInvitationRevokeMutation,
-  type InvitationFieldsFragment,
-  type UserErrorFieldsFragment,
-} from '@/generated/graphql';
-import { copyText } from '@/lib/clipboard';
+import { Link, Stack, Text } from '@chakra-ui/react';
+import { useMemo } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { DataTable, FilterSelect, type DataTableColumn } from '@/components/DataTable';
+import { InvitationListDocument, useInvitationListQuery, type InvitationFieldsFragment } from '@/generated/graphql';
 import { formatDateTime } from '@/lib/dates';
-import { INVITATION_STATUS_LABELS } from '@/lib/labels';
-import { dropListPages } from '@/lib/listCache';
-import { describeRequestError, errorMessage } from '@/lib/requestErrors';
-import { toaster } from '@/lib/toaster';
 import { useListQuery } from '@/lib/useListQuery';
 import { useListState } from '@/lib/useListState';
+import { INVITATION_STATUS_LABELS } from '@/lib/labels';
 import { InvitationStatusBadge } from '@/features/users/components/InvitationStatusBadge';
+import { invitationPath } from '@/features/users/urls';
 import { INVITATION_STATUSES, invitationList } from '@/features/users/userList';
-import { personPath } from '@/features/users/urls';
-import { RecordLink } from '@/components/RecordLink';
+import { invitedName, useInvitationActions } from './useInvitationActions';
 
 type Invitation = InvitationFieldsFragment;
 
-const nameOf = (invitation: Invitation) => `${invitation.firstName} ${invitation.lastName}`.trim();
-
-/** The payload's first error as a toast; true when there was none. */
-function succeeded(errors: readonly UserErrorFieldsFragment[] | undefined, title: string): boolean {
-  const [error] = errors ?? [];
-  if (error) toaster.error({ title, description: errorMessage(error), closable: true });
-  return !error;
-}
-
 /**
  * The invitations of the organisation: who was invited when, whether the link is still pending,
- * was accepted, expired or revoked; sending one again (the earlier link stops working), copying a
- * fresh link to pass on (after saying that the mailed link stops working), and revoking a pending one.
+ * was accepted, expired or revoked; each opens at its own address, and the actions of
+ * useInvitationActions (resend, copy a fresh link, revoke) are on every row.
  */
 export function InvitationsPanel({ organizationId }: { organizationId?: string }) {
   const list = useListState(invitationList);
   const variables = { ...list.variables, organizationId };
   const { table } = useListQuery(useInvitationListQuery, InvitationListDocument, { ...list, variables }, (answer) => answer.invitations);
-  const [revoking, setRevoking] = useState<Invitation | null>(null);
-  // A copied link replaces the mailed one, which the invited person may be about to open: asked first.
-  const [copying, setCopying] = useState<Invitation | null>(null);
-  const [busy, setBusy] = useState<string | null>(null);
-
-  // A new link is a new invitation row, and the person's status and seats change with it.
-  const refresh = {
-    update: (cache: Parameters<typeof dropListPages>[0]) => {
-      dropListPages(cache, 'invitations');
-      dropListPages(cache, 'users');
-      dropListPages(cache, 'userSeats');
-    },
-  };
-  const [resend] = useInvitationResendMutation(refresh);
-  const [revoke] = useInvitationRevokeMutation(refresh);
-
-  async function sendAgain(invitation: Invitation, sendMail: boolean) {
-    setBusy(`${invitation.id}-${sendMail ? 'mail' : 'copy'}`);
-    try {
-      const answer = (await resend({ variables: { organizationId, input: { userId: invitation.userId, sendMail } } })).data
-        ?.resendInvitation;
-      if (!succeeded(answer?.errors, 'The invitation was not sent')) return;
-      if (sendMail) {
-        toaster.success({
-          title: 'Invitation sent again',
-          description: `${invitation.email} has a new link; the earlier one no longer works.`,
-        });
-      } else if (answer?.link && (await copyText(answer.link))) {
-        toaster.success({ title: 'Link copied', description: `A new link for ${invitation.email}; the earlier one no longer works.` });
-      } else {
-        toaster.error({
-          title: 'The link could not be copied',
-          description: 'Your browser did not allow it. Send the invitation by mail instead.',
-        });
-      }
-    } catch (failure) {
-      toaster.error({ title: 'The invitation was not sent', description: describeRequestError(failure), closable: true });
-    } finally {
-      setBusy(null);
-    }
-  }
+  const { buttons, dialogs, busy } = useInvitationActions(organizationId);
 
   const columns = useMemo<DataTableColumn<Invitation>[]>(
     () => [
       {
         id: 'name',
         header: 'Invited person',
-        accessorFn: nameOf,
+        accessorFn: invitedName,
         // The email under the name leaves room for the actions on a laptop's screen.
         cell: ({ row }) => (
           <Stack gap="0">
-            <Text>
-              <RecordLink to={personPath(row.original.userId, organizationId)} testId="invitation-person-open">
-                {nameOf(row.original)}
-              </RecordLink>
-            </Text>
+            <Link asChild color="brand.fg" fontWeight="medium" data-testid="invitation-open">
+              <RouterLink to={invitationPath(row.original.id, organizationId)}>{invitedName(row.original)}</RouterLink>
+            </Link>
             <Text fontSize="sm" color="fg.muted">
               {row.original.email}
             </Text>
           </Stack>
         ),
-        meta: { csv: (invitation) => `${nameOf(invitation)} <${invitation.email}>` },
+        meta: { csv: (invitation) => `${invitedName(invitation)} <${invitation.email}>` },
       },
       {
         id: 'status',
@@ -132,52 +69,12 @@ export function InvitationsPanel({ organizationId }: { organizationId?: string }
         id: 'actions',
         header: 'Actions',
         meta: { csv: false },
-        cell: ({ row }) => {
-          const invitation = row.original;
-          if (invitation.status === 'ACCEPTED') return null;
-          const name = nameOf(invitation);
-          return (
-            <HStack gap="2">
-              <RowActionButton
-                variant="outline"
-                icon={<LuSend aria-hidden />}
-                aria-label={`Resend the invitation to ${name}`}
-                loading={busy === `${invitation.id}-mail`}
-                onClick={() => void sendAgain(invitation, true)}
-                data-testid="invitation-resend"
-              >
-                Resend
-              </RowActionButton>
-              <RowActionButton
-                variant="outline"
-                icon={<LuCopy aria-hidden />}
-                aria-label={`Copy link: a new invitation link for ${name}`}
-                loading={busy === `${invitation.id}-copy`}
-                onClick={() => setCopying(invitation)}
-                data-testid="invitation-copy"
-              >
-                Copy link
-              </RowActionButton>
-              {invitation.status === 'PENDING' && (
-                <RowActionButton
-                  variant="outline"
-                  colorPalette="red"
-                  icon={<LuBan aria-hidden />}
-                  aria-label={`Revoke the invitation of ${name}`}
-                  onClick={() => setRevoking(invitation)}
-                  data-testid="invitation-revoke"
-                >
-                  Revoke
-                </RowActionButton>
-              )}
-            </HStack>
-          );
-        },
+        cell: ({ row }) => buttons(row.original),
       },
     ],
-    // sendAgain reads only state setters and the mutation, which keep their identity.
+    // The buttons read only state setters and the mutations, which keep their identity, and `busy`.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [busy],
+    [busy, organizationId],
   );
 
   return (
@@ -187,7 +84,7 @@ export function InvitationsPanel({ organizationId }: { organizationId?: string }
         columns={columns}
         {...table}
         getRowId={(invitation) => invitation.id}
-        getRowLabel={nameOf}
+        getRowLabel={invitedName}
         empty={{ title: 'No invitations yet', description: 'People you invite show here until they choose their password.' }}
         search={{ label: 'Search invitations', placeholder: 'Name or email' }}
         filters={
@@ -201,37 +98,7 @@ export function InvitationsPanel({ organizationId }: { organizationId?: string }
         }
         testId="invitations-table"
       />
-      <ConfirmDialog
-        open={copying !== null}
-        title="Copy a new link instead?"
-        confirmLabel="Copy a new link"
-        onClose={() => setCopying(null)}
-        onConfirm={() => (copying ? sendAgain(copying, false) : Promise.resolve())}
-        testId="invitation-copy-confirm"
-      >
-        {copying &&
-          `The link emailed to ${copying.email} stops working, and a new one is copied for you to pass on to ${nameOf(copying)} yourself.`}
-      </ConfirmDialog>
-      <ConfirmDialog
-        open={revoking !== null}
-        title="Revoke the invitation?"
-        confirmLabel="Revoke invitation"
-        destructive
-        onClose={() => setRevoking(null)}
-        onConfirm={async () => {
-          if (!revoking) return;
-          const answer = (await revoke({ variables: { organizationId, input: { userId: revoking.userId } } })).data?.revokeInvitation;
-          if (succeeded(answer?.errors, 'The invitation was not revoked')) {
-            toaster.success({
-              title: 'Invitation revoked',
-              description: `${revoking.email} can no longer use the link, and their seat is free.`,
-            });
-          }
-        }}
-      >
-        {revoking &&
-          `${nameOf(revoking)} (${revoking.email}) will no longer be able to use the link, and their account is deactivated, freeing its seat. You can invite them again later.`}
-      </ConfirmDialog>
+      {dialogs}
     </>
   );
 }

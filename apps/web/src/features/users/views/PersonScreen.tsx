@@ -19,6 +19,7 @@ import {
   type Person,
   type PersonScope,
 } from './PersonSections';
+import { TwoFactorResetSection } from '@/features/users/components/TwoFactorResetSection';
 
 /**
  * A section another part of the console adds to a person's page (the audit history, two-factor,
@@ -143,6 +144,9 @@ function PersonPage({
       <GroupsSection person={person} scope={scope} />
       <SessionsSection person={person} scope={scope} />
       <AccessSection person={person} scope={scope} />
+      <PersonPanel title="Two-factor sign-in" testId="person-two-factor">
+        <TwoFactorResetSection userId={scope.userId} twoFactor={person.twoFactor} name={name} organizationId={scope.organizationId} />
+      </PersonPanel>
       {/* The sections the rest of the console adds: the audit history, and later two-factor and projects. */}
       <Stack gap="6" data-testid="person-sections">
         {sections.map((section) => (
