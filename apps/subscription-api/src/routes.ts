@@ -21,6 +21,7 @@ import { platformOutboxRoutes } from './routes/platform/outbox';
 import { platformPlanRoutes } from './routes/platform/plans';
 import { platformProductRoutes } from './routes/platform/products';
 import { platformRegionRoutes } from './routes/platform/regions';
+import { organizationChoiceRoutes } from './routes/platform/organizationChoices';
 import { platformRoleRoutes } from './routes/platform/roles';
 import { sessionRoutes } from './routes/sessions';
 import { ssoSettingsRoutes, ssoSignInRoutes } from './routes/sso';
@@ -56,6 +57,7 @@ export const ROUTES: readonly Route[] = [
   ...platformPlanRoutes,
   ...platformProductRoutes,
   ...platformRegionRoutes,
+  ...organizationChoiceRoutes,
   ...platformRoleRoutes,
   ...platformAdministratorRoutes,
   ...platformApiKeyRoutes,
