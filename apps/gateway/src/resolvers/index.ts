@@ -13,6 +13,7 @@ import { emailSettingsResolvers } from './emailSettings';
 import { ssoResolvers } from './sso';
 import { platformResolvers } from './platform';
 import { regionResolvers } from './regions';
+import { organizationChoiceResolvers } from './organizationChoices';
 import { roleResolvers } from './roles';
 import { administratorResolvers } from './administrators';
 import { apiKeyResolvers } from './apiKeys';
@@ -38,6 +39,7 @@ export const resolvers = [
   userResolvers,
   auditResolvers,
   regionResolvers,
+  organizationChoiceResolvers,
   roleResolvers,
   administratorResolvers,
   apiKeyResolvers,
