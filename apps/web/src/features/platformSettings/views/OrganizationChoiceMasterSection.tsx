@@ -53,7 +53,7 @@ export function OrganizationChoiceMasterSection({ list: kind }: { list: Organiza
   const columns = useMemo<DataTableColumn<Choice>[]>(
     () => [
       { id: 'name', accessorKey: 'name', header: 'Name' },
-      { id: 'organizations', accessorKey: 'organizationCount', header: 'Organisations', meta: { numeric: true } },
+      { id: 'organizations', accessorKey: 'organizationCount', header: 'Organizations', meta: { numeric: true } },
       {
         id: 'status',
         header: 'Status',
