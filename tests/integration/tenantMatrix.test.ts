@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GraphQLSession, signedIn } from '../support/graphql';
 import { DATABASES } from '../support/stack';
@@ -157,6 +158,21 @@ async function failedMailOf(db: CellContext['db'], organizationId: string): Prom
   );
   return mail!.id;
 }
+
+/** An entry of the client types of its own for one cell, so a change let through touches no other row. */
+async function matrixChoice(db: CellContext['db'], kind: string): Promise<string> {
+  const [choice] = await db.query<{ id: string }>(
+    "INSERT INTO organization_choices (choice_list, choice_name) VALUES ('ClientType', $1) RETURNING choice_id::text AS id",
+    [`matrix-${kind}-${randomUUID()}`],
+  );
+  return choice!.id;
+}
+const matrixChoices =
+  (kind: string) =>
+  ({ db }: CellContext) =>
+    db.query('SELECT choice_id, choice_name, is_active FROM organization_choices WHERE choice_name LIKE $1 ORDER BY choice_id', [
+      `matrix-${kind}-%`,
+    ]);
 
 /** A region of its own for one cell, so a change let through touches no other row. */
 async function matrixRegion(db: CellContext['db'], kind: string): Promise<string> {
@@ -973,6 +989,56 @@ const OPERATIONS: Record<string, Operation> = {
     }),
     may: ONLY_SUPER_ADMIN_MAY,
     touches: { rows: ({ db }) => db.query("SELECT region_id FROM regions WHERE region_code LIKE 'matrix-deleted-%' ORDER BY region_id") },
+  },
+  'Query.organizationChoices': {
+    call: () => ({
+      document:
+        '{ organizationChoices(list: BUSINESS_VERTICAL, page: { limit: 100 }) { totalCount nodes { id list name active organizationCount } } }',
+    }),
+    may: ONLY_SUPER_ADMIN_MAY,
+  },
+  'Query.offeredOrganizationChoices': {
+    call: () => ({ document: '{ offeredOrganizationChoices { businessVerticals clientTypes } }' }),
+    may: EVERYONE_MAY,
+  },
+  'Query.organizationValuesInUse': {
+    call: () => ({ document: '{ organizationValuesInUse { countryCodes currencyCodes businessVerticals clientTypes } }' }),
+    may: ONLY_SUPER_ADMIN_MAY,
+  },
+  'Mutation.createOrganizationChoice': {
+    call: ({ unique }) => ({
+      document:
+        'mutation ($input: CreateOrganizationChoiceInput!) { createOrganizationChoice(input: $input) { organizationChoice { id name } errors { code field } } }',
+      variables: { input: { list: 'CLIENT_TYPE', name: `matrix-created-${unique}` } },
+    }),
+    may: ONLY_SUPER_ADMIN_MAY,
+    touches: { rows: matrixChoices('created') },
+  },
+  'Mutation.renameOrganizationChoice': {
+    call: async ({ db, unique }) => ({
+      document:
+        'mutation ($input: RenameOrganizationChoiceInput!) { renameOrganizationChoice(input: $input) { organizationChoice { id name } errors { code field } } }',
+      variables: { input: { id: await matrixChoice(db, 'renamed'), name: `matrix-renamed-to-${unique}` } },
+    }),
+    may: ONLY_SUPER_ADMIN_MAY,
+    touches: { rows: matrixChoices('renamed') },
+  },
+  'Mutation.setOrganizationChoiceActive': {
+    call: async ({ db }) => ({
+      document:
+        'mutation ($input: SetOrganizationChoiceActiveInput!) { setOrganizationChoiceActive(input: $input) { organizationChoice { id active } errors { code field } } }',
+      variables: { input: { id: await matrixChoice(db, 'retired'), active: false } },
+    }),
+    may: ONLY_SUPER_ADMIN_MAY,
+    touches: { rows: matrixChoices('retired') },
+  },
+  'Mutation.deleteOrganizationChoice': {
+    call: async ({ db }) => ({
+      document: 'mutation ($id: ID!) { deleteOrganizationChoice(input: { id: $id }) { deletedId errors { code field } } }',
+      variables: { id: await matrixChoice(db, 'deleted') },
+    }),
+    may: ONLY_SUPER_ADMIN_MAY,
+    touches: { rows: matrixChoices('deleted') },
   },
   'Query.roles': {
     call: () => ({ document: '{ roles(page: { limit: 100 }) { totalCount nodes { id productName name active userCount } } }' }),

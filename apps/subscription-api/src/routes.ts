@@ -24,6 +24,7 @@ import { platformOutboxRoutes } from './routes/platform/outbox';
 import { platformPlanRoutes } from './routes/platform/plans';
 import { platformProductRoutes } from './routes/platform/products';
 import { platformRegionRoutes } from './routes/platform/regions';
+import { organizationChoiceRoutes } from './routes/platform/organizationChoices';
 import { platformRoleRoutes } from './routes/platform/roles';
 import { sessionRoutes } from './routes/sessions';
 import { signInHandoffRoutes } from './routes/signInHandoffs';
@@ -64,6 +65,7 @@ export const ROUTES: readonly Route[] = [
   ...platformPlanRoutes,
   ...platformProductRoutes,
   ...platformRegionRoutes,
+  ...organizationChoiceRoutes,
   ...platformRoleRoutes,
   ...platformAdministratorRoutes,
   ...platformApiKeyRoutes,

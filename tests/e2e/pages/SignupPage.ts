@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 
-/** The enquiry's text fields by their testid suffix (signup-<suffix>). */
+/** The enquiry's fields by their testid suffix (signup-<suffix>): typed, or chosen by value where the field is a list. */
 export type EnquiryText = Record<
   | 'company-name'
   | 'client-type'
@@ -12,7 +12,6 @@ export type EnquiryText = Record<
   | 'address-line2'
   | 'city'
   | 'state'
-  | 'country'
   | 'country-code'
   | 'pincode'
   | 'admin-first-name'
@@ -45,7 +44,16 @@ export class SignupPage {
   }
 
   async fill(text: EnquiryText) {
-    for (const [name, value] of Object.entries(text) as [keyof EnquiryText, string][]) await this.field(name).fill(value);
+    for (const [name, value] of Object.entries(text) as [keyof EnquiryText, string][]) {
+      const field = this.field(name);
+      if ((await field.evaluate((element) => element.tagName)) === 'SELECT') {
+        // A list that loads with the form (countries, currencies): wait for the choice to be there.
+        await field.locator(`option[value="${value}"]`).waitFor({ state: 'attached' });
+        await field.selectOption(value);
+      } else {
+        await field.fill(value);
+      }
+    }
   }
 
   async choose(product: string, plan: string) {

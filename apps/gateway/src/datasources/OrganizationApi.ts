@@ -19,6 +19,11 @@ export class OrganizationApi extends SubscriptionService {
     return this.call('patch', CLIENTS, { params: oneClient(clientId), body: changes });
   }
 
+  /** Every country, currency, vertical and type organisations have (the REST service lets only SuperAdmins). */
+  listValuesInUse() {
+    return this.call('get', `${CLIENTS}/values_in_use`);
+  }
+
   /** A page of organisations: all of them for a SuperAdmin; the REST service scopes anyone else. */
   listClients(params: URLSearchParams) {
     return this.getPage(CLIENTS, params);

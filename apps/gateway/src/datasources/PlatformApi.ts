@@ -1,3 +1,4 @@
+import type { OrganizationChoiceList } from '@yozy/shared';
 import { SubscriptionService } from './SubscriptionService';
 import type { AsGiven, RestBodyOf } from './types';
 
@@ -6,6 +7,8 @@ const onePlan = (planId: string) => ({ PlanId: `eq.${planId}` });
 const PRODUCTS = '/platform/subscription_product_master';
 const REGIONS = '/platform/regions';
 const oneRegion = (regionId: string) => ({ RegionId: `eq.${regionId}` });
+const CHOICES = '/platform/organization_choices';
+const oneChoice = (choiceId: string) => ({ ChoiceId: `eq.${choiceId}` });
 const ROLES = '/platform/roles';
 const oneRole = (roleId: string) => ({ RoleId: `eq.${roleId}` });
 const ADMINISTRATORS = '/platform/administrators';
@@ -58,6 +61,24 @@ export class PlatformApi extends SubscriptionService {
 
   async deleteRegion(regionId: string): Promise<void> {
     await this.call('delete', REGIONS, { params: oneRegion(regionId) });
+  }
+
+  /** A page of one list's entries (`ChoiceList` names the list). */
+  listOrganizationChoices(list: OrganizationChoiceList, params: URLSearchParams) {
+    params.set('ChoiceList', `eq.${list}`);
+    return this.getPage(CHOICES, params);
+  }
+
+  createOrganizationChoice(choice: RestBodyOf<'createOrganizationChoice'>) {
+    return this.call('post', CHOICES, { body: choice });
+  }
+
+  updateOrganizationChoice(choiceId: string, changes: RestBodyOf<'updateOrganizationChoice'>) {
+    return this.call('patch', CHOICES, { params: oneChoice(choiceId), body: changes });
+  }
+
+  async deleteOrganizationChoice(choiceId: string): Promise<void> {
+    await this.call('delete', CHOICES, { params: oneChoice(choiceId) });
   }
 
   listRoles(params: URLSearchParams) {

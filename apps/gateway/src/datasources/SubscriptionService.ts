@@ -25,9 +25,9 @@ type PathOf<Method extends RestMethod> = {
 type Given<Query> = { [Name in keyof Query]: Query[Name] | (undefined extends Query[Name] ? null : never) };
 
 /** The parameters and body of a call, as the REST operation declares them. */
-type CallOf<Operation, Loose extends keyof BodyOfOperation<Operation>> = {
+type CallOf<Operation, Loose extends PropertyKey> = {
   params?: Given<QueryOfOperation<Operation>>;
-  body?: AsGiven<BodyOfOperation<Operation>, Loose>;
+  body?: AsGiven<BodyOfOperation<Operation>, Loose & keyof BodyOfOperation<Operation>>;
 };
 
 /** The GET paths that answer a list of rows, and the row each answers. */

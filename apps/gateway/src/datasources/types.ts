@@ -17,6 +17,7 @@ export type ManagedPlanRecord = Schemas['ManagedPlan'];
 export type ManagedProductRecord = Schemas['ManagedProduct'];
 /** A region of the regions master as GET /platform/regions answers it. */
 export type RegionRecord = Schemas['Region'];
+export type OrganizationChoiceRecord = Schemas['OrganizationChoice'];
 /** A role of the role master as GET /platform/roles answers it. */
 export type RoleRecord = Schemas['Role'];
 /** A provider administrator as GET /platform/administrators answers them. */

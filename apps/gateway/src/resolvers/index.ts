@@ -16,6 +16,7 @@ import { ssoResolvers } from './sso';
 import { platformResolvers } from './platform';
 import { projectResolvers } from './projects';
 import { regionResolvers } from './regions';
+import { organizationChoiceResolvers } from './organizationChoices';
 import { roleResolvers } from './roles';
 import { administratorResolvers } from './administrators';
 import { apiKeyResolvers } from './apiKeys';
@@ -45,6 +46,7 @@ export const resolvers = [
   userResolvers,
   auditResolvers,
   regionResolvers,
+  organizationChoiceResolvers,
   roleResolvers,
   administratorResolvers,
   apiKeyResolvers,

@@ -289,6 +289,35 @@ describe('the answers the OpenAPI document promises', () => {
     expectDocumented(await api.agent.delete(one).auth(superAdmin, { type: 'bearer' }), 204);
   });
 
+  it('the lists of business verticals and client types, and the values organisations have', async () => {
+    const orgAdmin = await api.signIn('admin@acme.local');
+    const path = '/platform/organization_choices';
+    expectDocumented(
+      await api.agent.get(`${path}?ChoiceList=eq.ClientType&order=ChoiceName.asc`).auth(superAdmin, { type: 'bearer' }),
+      200,
+    );
+    expectDocumented(await api.agent.get(`${path}?order=Nope.asc`).auth(superAdmin, { type: 'bearer' }), 400);
+    expectDocumented(await api.agent.get(path).auth(orgAdmin, { type: 'bearer' }), 403);
+    expectDocumented(await api.agent.get(path), 401);
+    expectDocumented(await api.agent.get('/form/organization_choices?limit=100'), 200);
+    const created = await api.agent
+      .post(path)
+      .auth(superAdmin, { type: 'bearer' })
+      .send({ ChoiceList: 'BusinessVertical', ChoiceName: 'Contract Vertical' });
+    expectDocumented(created, 201);
+    expectDocumented(
+      await api.agent
+        .post(path)
+        .auth(superAdmin, { type: 'bearer' })
+        .send({ ChoiceList: 'BusinessVertical', ChoiceName: 'contract vertical' }),
+      409,
+    );
+    const one = `${path}?ChoiceId=eq.${created.body.ChoiceId}`;
+    expectDocumented(await api.agent.patch(one).auth(superAdmin, { type: 'bearer' }).send({ IsActive: false }), 200);
+    expectDocumented(await api.agent.delete(one).auth(superAdmin, { type: 'bearer' }), 204);
+    expectDocumented(await api.agent.get('/subscription_client_details/values_in_use').auth(superAdmin, { type: 'bearer' }), 200);
+  });
+
   it('the role master', async () => {
     const orgAdmin = await api.signIn('admin@acme.local');
     const path = '/platform/roles';

@@ -54,6 +54,7 @@ describe('the OpenAPI document', () => {
         'post /auth/handoff',
         'post /captcha/consume',
         'post /form/subscription_web_enquiry',
+        'get /form/organization_choices',
         'get /sso/lookup',
         'post /sso/start',
         'post /sso/finish',

@@ -190,4 +190,68 @@ describe('PATCH /subscription_client_details', () => {
     expect(kept.status).toBe(200);
     expect(kept.body.DefaultRegions).toEqual(['test-old-1', 'test-north-1']);
   });
+
+  it.each([
+    [{ CountryCode: 'UK' }, 'CountryCode', 'Choose the country from the list: UK is no ISO 3166-1 country code'],
+    [{ Country: 'Narnia' }, 'Country', 'Choose the country from the list: send its CountryCode, and its name follows'],
+    [{ CurrencyCode: 'XAU' }, 'CurrencyCode', 'Choose the currency from the list: XAU is no ISO 4217 currency code'],
+    [{ BusinessVertical: 'Space mining' }, 'BusinessVertical', 'Choose the business vertical from the list; Space mining is not in it'],
+    [{ ClientType: 'Government' }, 'ClientType', 'Choose the client type from the list; Government is not in it'],
+  ])('refuses %o, a value of no list, naming the field and writing nothing', async (body, field, message) => {
+    const before = await api.db.query('SELECT * FROM clients WHERE client_id = $1', [clientId]);
+    const answer = await patch(clientId, { ...body, City: 'Elsewhere' });
+    expect([answer.status, answer.body.error]).toEqual([400, expect.objectContaining({ code: 'BAD_REQUEST', field, message })]);
+    expect(await api.db.query('SELECT * FROM clients WHERE client_id = $1', [clientId])).toEqual(before);
+  });
+
+  it('stores the country’s code with its name, and list entries as the list spells them', async () => {
+    const answer = await patch(clientId, { CountryCode: 'ke', CurrencyCode: 'kes', BusinessVertical: 'logistics', ClientType: 'smb' });
+    expect(answer.body).toMatchObject({
+      CountryCode: 'KE',
+      Country: 'Kenya',
+      CurrencyCode: 'KES',
+      BusinessVertical: 'Logistics',
+      ClientType: 'SMB',
+    });
+    expect((await patch(clientId, { CountryCode: null })).body).toMatchObject({ CountryCode: null, Country: null });
+  });
+
+  it('keeps a value from before the lists visible, and asks for a choice from the list when it is sent again', async () => {
+    await api.db.query("UPDATE clients SET business_vertical = 'Widgets', country_code = 'USA' WHERE client_id = $1", [clientId]);
+    const listed = await api.agent.get(`${CLIENTS_PATH}?ClientId=eq.${clientId}`).auth(superAdmin, { type: 'bearer' });
+    expect(listed.body[0]).toMatchObject({ BusinessVertical: 'Widgets', CountryCode: 'USA' });
+    const again = await patch(clientId, { BusinessVertical: 'Widgets', City: 'Dallas' });
+    expect([again.status, again.body.error.field]).toEqual([400, 'BusinessVertical']);
+    // A change of other fields alone leaves it as it is.
+    expect((await patch(clientId, { City: 'Dallas' })).body).toMatchObject({ City: 'Dallas', BusinessVertical: 'Widgets' });
+  });
+
+  it('keeps a retired business vertical an organisation already has, but does not let it be chosen anew', async () => {
+    const [retired] = await api.db.query<{ choice_id: number }>(
+      "INSERT INTO organization_choices (choice_list, choice_name, is_active) VALUES ('BusinessVertical', 'Telegraphy', false) RETURNING choice_id",
+    );
+    const refused = await patch(clientId, { BusinessVertical: 'Telegraphy' });
+    expect([refused.status, refused.body.error.message]).toEqual([
+      400,
+      'Choose the business vertical from the list; Telegraphy is no longer offered',
+    ]);
+    await api.db.query("UPDATE clients SET business_vertical = 'Telegraphy' WHERE client_id = $1", [clientId]);
+    expect((await patch(clientId, { BusinessVertical: 'Telegraphy', City: 'Waco' })).status).toBe(200);
+    await api.db.query("UPDATE clients SET business_vertical = 'Finance' WHERE client_id = $1", [clientId]);
+    await api.db.query('DELETE FROM organization_choices WHERE choice_id = $1', [retired!.choice_id]);
+  });
+});
+
+describe('GET /subscription_client_details/values_in_use', () => {
+  it('answers every country, currency, vertical and type organisations have, for SuperAdmins only', async () => {
+    await api.db.query("UPDATE clients SET client_type = 'Co-operative' WHERE client_id = $1", [clientId]);
+    const answer = await api.agent.get(`${CLIENTS_PATH}/values_in_use`).auth(superAdmin, { type: 'bearer' });
+    expect(answer.status).toBe(200);
+    expect(answer.body.CountryCodes).toEqual(expect.arrayContaining(['IN', 'US']));
+    expect(answer.body.CurrencyCodes).toEqual(expect.arrayContaining(['INR', 'USD']));
+    expect(answer.body.BusinessVerticals).toEqual(expect.arrayContaining(['Industrial', 'Media', 'SaaS']));
+    expect(answer.body.ClientTypes).toEqual(expect.arrayContaining(['Co-operative', 'Enterprise', 'Startup']));
+    expect((await api.agent.get(`${CLIENTS_PATH}/values_in_use`).auth(orgAdmin, { type: 'bearer' })).status).toBe(403);
+    expect((await api.agent.get(`${CLIENTS_PATH}/values_in_use`)).status).toBe(401);
+  });
 });

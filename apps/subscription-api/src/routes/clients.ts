@@ -7,10 +7,11 @@ import { HttpError, parseBody } from '../http/errors';
 import { clientOf } from '../http/gateway';
 import { recordById, recordIdOf, recordQuery, type ResourceDefinition } from '../http/resource';
 import { clientFields } from '../domain/organizations';
+import { checkClosedLists, type ClosedListFields } from '../domain/organizationChoices';
 import { listRoute, route } from '../http/route';
 import { refused } from '../http/answers';
 import { clientRecord } from '../openapi/answers';
-import { requestSchema } from '../openapi/components';
+import { answerSchema, requestSchema } from '../openapi/components';
 
 export const CLIENTS_PATH = '/subscription_client_details';
 
@@ -91,6 +92,23 @@ async function checkRegions(tx: Queryable, codes: string[], kept: string[]): Pro
     throw new HttpError('BAD_REQUEST', `Choose regions from the list; ${unknown.join(', ')} is not offered`, 'DefaultRegions');
 }
 
+const inUse = (description: string) => z.array(z.string()).meta({ description });
+export const clientValuesInUse = answerSchema(
+  'OrganizationValuesInUse',
+  z.strictObject({
+    CountryCodes: inUse('The country codes organisations have, in order'),
+    CurrencyCodes: inUse('The currency codes organisations have, in order'),
+    BusinessVerticals: inUse('The business verticals organisations have, by name'),
+    ClientTypes: inUse('The client types organisations have, by name'),
+  }),
+);
+
+/** Each distinct value of a column among the organisations, in order. */
+const valuesOf = (db: Queryable, column: string) =>
+  db
+    .query<{ value: string }>(`SELECT DISTINCT ${column} AS value FROM clients WHERE ${column} IS NOT NULL ORDER BY 1`)
+    .then((rows) => rows.map((row) => row.value));
+
 export const clientRoutes = [
   listRoute({
     path: CLIENTS_PATH,
@@ -103,6 +121,25 @@ export const clientRoutes = [
     record: clientRecord,
   }),
 
+  route(
+    {
+      method: 'get',
+      path: `${CLIENTS_PATH}/values_in_use`,
+      access: 'superAdmin',
+      operationId: 'listClientValuesInUse',
+      tag: 'Organisations',
+      summary:
+        'Every country, currency, business vertical and client type some organisation has, for the organisation list’s filters (values kept from before the lists too). SuperAdmins only',
+      responses: { 200: { description: 'The values in use', body: clientValuesInUse } },
+    },
+    async (_req, res, { db }) => {
+      const [CountryCodes, CurrencyCodes, BusinessVerticals, ClientTypes] = await Promise.all(
+        ['country_code', 'currency_code', 'business_vertical', 'client_type'].map((column) => valuesOf(db, column)),
+      );
+      res.json({ CountryCodes, CurrencyCodes, BusinessVerticals, ClientTypes });
+    },
+  ),
+
   // Only the provider changes an organisation's record: its admins see it but do not edit it.
   route(
     {
@@ -112,12 +149,14 @@ export const clientRoutes = [
       operationId: 'updateClient',
       tag: 'Organizations',
       summary:
-        'Change an organization’s details and default regions, or deactivate it (IsActive: false: every live session of its people ends in the same transaction, end_reason organization_deactivated) or activate it. SuperAdmins only; each change is audited',
+        'Change an organization’s details (the country by its CountryCode: its name follows) and default regions, or deactivate it (IsActive: false: every live session of its people ends in the same transaction, end_reason organization_deactivated) or activate it. SuperAdmins only; each change is audited',
       query: clientQuery,
       body: clientChangesBody,
       responses: {
         200: { description: 'The organization as changed', body: clientRecord },
-        400: refused('BAD_REQUEST naming the field (DefaultRegions: a region not in the regions master), or no field to change'),
+        400: refused(
+          'BAD_REQUEST naming the field (DefaultRegions: a region not in the regions master; CountryCode, CurrencyCode: not in ISO 3166-1 or ISO 4217, Country sent without CountryCode; BusinessVertical, ClientType: not in the provider’s lists, or retired there and not the organization’s already), or no field to change',
+        ),
         404: refused('NOT_FOUND (field ClientId): no such organization'),
         409: refused('CONFLICT (field IsActive): the provider’s own organization cannot be deactivated'),
       },
@@ -131,6 +170,7 @@ export const clientRoutes = [
         const before = await clientById(tx, clientId, true);
         if (!before) throw new HttpError('NOT_FOUND', 'There is no such organization', 'ClientId');
 
+        Object.assign(fields, await checkClosedLists(tx, fields, before as ClosedListFields));
         const sets: string[] = [];
         const params: unknown[] = [clientId];
         for (const [field, column] of Object.entries(COLUMNS)) {

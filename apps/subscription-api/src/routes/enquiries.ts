@@ -5,6 +5,7 @@ import { HttpError, parseBody } from '../http/errors';
 import { wordingOf } from '../mail/delivery';
 import { enquiryReceivedMail } from '../mail/templates';
 import { route } from '../http/route';
+import { checkClosedLists } from '../domain/organizationChoices';
 import { enquiryCreated } from '../openapi/answers';
 import { refused } from '../http/answers';
 import { requestSchema } from '../openapi/components';
@@ -60,13 +61,13 @@ export const enquiryRoutes = [
       responses: {
         201: { description: 'Stored, pending approval', body: enquiryCreated },
         400: refused(
-          'BAD_REQUEST naming the field: a required field missing, a malformed email or phone, a product not on sale (ProductId), a plan not of that product (PlanId)',
+          'BAD_REQUEST naming the field: a required field missing, a malformed email or phone, a country or currency not in ISO 3166-1 or ISO 4217 (CountryCode, CurrencyCode; Country without CountryCode), a business vertical or client type not offered in the provider’s lists, a product not on sale (ProductId), a plan not of that product (PlanId)',
         ),
         409: refused(`CONFLICT (field AdminEmail): "${PENDING_ENQUIRY_MESSAGE}"`),
       },
     },
     async (req, res, { db, mailer }) => {
-      const enquiry = parseBody(enquiryBody, req.body);
+      const enquiry = await checkClosedLists(db, parseBody(enquiryBody, req.body));
       await requireOnSale(db, enquiry.ProductId, enquiry.PlanId);
       const [pending] = await db.query('SELECT 1 FROM enquiries WHERE lower(admin_email) = lower($1) AND is_approved IS NULL', [
         enquiry.AdminEmail,

@@ -50,3 +50,46 @@ describe('SelectControl', () => {
     expect(saved).toEqual({ frequency: 'YEARLY' });
   });
 });
+
+type Country = { countryCode: string };
+
+function SearchHarness({ onValues }: { onValues: (values: Country) => void }) {
+  const form = useForm<Country>({ defaultValues: { countryCode: 'IN' } });
+  return (
+    <FormProvider {...form}>
+      <form onSubmit={form.handleSubmit(onValues)}>
+        <FormField name="countryCode" label="Country" testId="country">
+          {(control) => (
+            <SelectControl
+              {...control}
+              search={{ label: 'Search countries' }}
+              options={[
+                ['', 'No country'],
+                ['FR', 'France'],
+                ['IN', 'India'],
+                ['IE', 'Ireland'],
+                ['US', 'United States'],
+              ]}
+            />
+          )}
+        </FormField>
+        <button type="submit">Save</button>
+      </form>
+    </FormProvider>
+  );
+}
+
+describe('SelectControl with a search box', () => {
+  it('narrows the choices to what is typed, keeping the chosen one, and the form keeps what is chosen next', async () => {
+    let saved: Country | undefined;
+    renderInConsole(<SearchHarness onValues={(values) => (saved = values)} />);
+    const select = screen.getByLabelText('Country') as HTMLSelectElement;
+    await userEvent.type(screen.getByLabelText('Search countries'), 'ire');
+    expect([...select.options].map((option) => option.text)).toEqual(['No country', 'India', 'Ireland']);
+    await userEvent.selectOptions(select, 'IE');
+    await userEvent.clear(screen.getByLabelText('Search countries'));
+    expect(select.options).toHaveLength(5);
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(saved).toEqual({ countryCode: 'IE' });
+  });
+});

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { FieldMap } from './fieldMap';
-import { CURRENCY, emailAddress, optionalAmount, optionalText, PHONE, recordId, requiredText } from './rules';
+import { MAX_ORGANIZATION_CHOICE_NAME } from './organizationChoice';
+import { countryCode, CURRENCY, emailAddress, optionalAmount, optionalText, PHONE, recordId, requiredText } from './rules';
 
 export const REVENUE_MESSAGE = 'Enter the revenue as a number of 0 or more';
 
@@ -11,13 +12,14 @@ export const enquiryInput = z.object({
   addressLine2: optionalText(300),
   city: optionalText(100),
   state: optionalText(100),
+  /** Kept for callers that still send it; the country's name follows from countryCode. */
   country: optionalText(100),
-  countryCode: optionalText(8),
+  countryCode: countryCode(),
   pincode: optionalText(20),
   currencyCode: optionalText(3, CURRENCY).transform((code) => code?.toUpperCase() ?? null),
-  clientType: optionalText(100),
+  clientType: optionalText(MAX_ORGANIZATION_CHOICE_NAME),
   natureOfBusiness: optionalText(200),
-  businessVertical: optionalText(200),
+  businessVertical: optionalText(MAX_ORGANIZATION_CHOICE_NAME),
   revenueUsd: optionalAmount(REVENUE_MESSAGE),
   adminFirstName: requiredText("Enter the administrator's first name", 100),
   adminLastName: requiredText("Enter the administrator's last name", 100),

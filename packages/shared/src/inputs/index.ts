@@ -14,6 +14,7 @@ export * from './users';
 export * from './organizationSettings';
 export * from './twoFactor';
 export * from './region';
+export * from './organizationChoice';
 export * from './userImportFile';
 export * from './userImport';
 export * from './role';

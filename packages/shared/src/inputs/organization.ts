@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { FieldMap } from './fieldMap';
 import { REVENUE_MESSAGE } from './enquiry';
-import { CURRENCY, optionalAmount, optionalText, requiredText } from './rules';
+import { MAX_ORGANIZATION_CHOICE_NAME } from './organizationChoice';
+import { countryCode, CURRENCY, optionalAmount, optionalText, requiredText } from './rules';
 
 /** An organisation's (client's) fields: the GraphQL name of each, and the REST service's. */
 export const ORGANIZATION_REST_FIELDS = {
@@ -49,17 +50,18 @@ export const organizationInput = z.object({
   addressLine2: optionalText(300),
   city: optionalText(100),
   state: optionalText(100),
+  /** Kept for callers that still send it; the country's name follows from countryCode. */
   country: optionalText(100),
-  countryCode: optionalText(8),
+  countryCode: countryCode(),
   pincode: optionalText(20),
   contactName: optionalText(200),
   designation: optionalText(100),
   currencyCode: requiredText(CURRENCY.message, 100)
     .refine((code) => code === '' || CURRENCY.regex.test(code), CURRENCY.message)
     .transform((code) => code.toUpperCase()),
-  clientType: optionalText(100),
+  clientType: optionalText(MAX_ORGANIZATION_CHOICE_NAME),
   natureOfBusiness: optionalText(200),
-  businessVertical: optionalText(200),
+  businessVertical: optionalText(MAX_ORGANIZATION_CHOICE_NAME),
   revenueUsd: optionalAmount(REVENUE_MESSAGE),
   defaultRegions: z
     .array(z.string({ error: 'Choose regions from the list' }).regex(REGION_CODE, 'Choose regions from the list'), {

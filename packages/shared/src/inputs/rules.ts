@@ -49,6 +49,11 @@ export function emailAddress(missing: string) {
 }
 
 export const PHONE: TextPattern = { regex: /^\+?[0-9][0-9 ()./-]{3,31}$/, message: 'Enter a phone number of digits, spaces and + ( ) - .' };
+export const COUNTRY_CODE: TextPattern = { regex: /^[A-Za-z]{2}$/, message: 'Choose the country from the list' };
+
+/** An optional ISO 3166-1 country code (two letters, stored in capitals); whether it is in the standard list the REST service checks. */
+export const countryCode = () => optionalText(100, COUNTRY_CODE).transform((code) => code?.toUpperCase() ?? null);
+
 export const CURRENCY: TextPattern = { regex: /^[A-Za-z]{3}$/, message: 'Enter a three-letter currency code such as USD' };
 
 /**

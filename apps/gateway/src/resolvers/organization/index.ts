@@ -15,6 +15,8 @@ const ORGANIZATION_LIST: ListSpec<RestOrganizationFilter, OrganizationSortField>
   filter: {
     clientType: [FIELDS.clientType, 'eq'],
     businessVertical: [FIELDS.businessVertical, 'eq'],
+    countryCode: [FIELDS.countryCode, 'eq'],
+    currencyCode: [FIELDS.currencyCode, 'eq'],
     onboardedFrom: [FIELDS.dateOnboarded, 'gte'],
     onboardedTo: [FIELDS.dateOnboarded, 'lte'],
     active: [FIELDS.isActive, 'eq'],

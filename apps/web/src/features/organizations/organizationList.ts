@@ -16,11 +16,9 @@ export const organizationList = defineList({
   filters: {
     clientType: parseAsString,
     businessVertical: parseAsString,
+    countryCode: parseAsString,
+    currencyCode: parseAsString,
     active: parseAsBoolean,
     licenceExpiringSoon: parseAsBoolean,
   },
 });
-
-/** The kinds of client and industries the filters offer, as the sign-up form's values are usually written. */
-export const CLIENT_TYPES = ['Enterprise', 'SMB', 'Startup', 'Provider'];
-export const BUSINESS_VERTICALS = ['Finance', 'Health', 'Industrial', 'Logistics', 'Manufacturing', 'Retail', 'SaaS', 'Utilities'];

@@ -6,6 +6,8 @@ export const PLATFORM_SECTIONS = [
   { slug: 'products', label: 'Products' },
   { slug: 'roles', label: 'Roles' },
   { slug: 'regions', label: 'Regions' },
+  { slug: 'business-verticals', label: 'Business verticals' },
+  { slug: 'client-types', label: 'Client types' },
   { slug: 'administrators', label: 'Administrators' },
   { slug: 'api-keys', label: 'API keys' },
   { slug: 'email', label: 'Email' },

@@ -3,9 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { EMPTY_ENQUIRY, ENQUIRY_FIELDS, planOptionLabel, submitEnquiryInput, thanksText } from './enquiryForm';
 
 describe('the enquiry fields', () => {
-  it('show every field of the shared enquiry schema once, so each of its messages has a place', () => {
+  it('show every field of the shared enquiry schema once (the country by its code, whose name follows), so each of its messages has a place', () => {
     expect(new Set(ENQUIRY_FIELDS).size).toBe(ENQUIRY_FIELDS.length);
-    expect([...ENQUIRY_FIELDS].sort()).toEqual(Object.keys(enquiryInput.shape).sort());
+    expect([...ENQUIRY_FIELDS].sort()).toEqual(
+      Object.keys(enquiryInput.shape)
+        .filter((field) => field !== 'country')
+        .sort(),
+    );
   });
 
   it('start empty', () => {

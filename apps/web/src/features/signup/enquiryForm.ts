@@ -9,8 +9,13 @@ export type EnquiryField = keyof EnquiryInput;
 export type Product = ProductListQuery['products'][number];
 export type Plan = Product['plans'][number];
 
+/** The fields chosen from a list: the standard lists of countries and currencies, the provider's of verticals and types. */
+export type ListField = 'countryCode' | 'currencyCode' | 'clientType' | 'businessVertical';
+
 type TextField = {
-  name: Exclude<EnquiryField, 'productId' | 'planId'>;
+  name: Exclude<EnquiryField, 'productId' | 'planId' | 'country'>;
+  /** Chosen from this list rather than typed. */
+  list?: ListField;
   label: string;
   required?: boolean;
   type?: 'email' | 'tel';
@@ -30,11 +35,11 @@ export const ENQUIRY_SECTIONS: EnquirySection[] = [
     description: 'The organization that will subscribe.',
     fields: [
       { name: 'companyName', label: 'Company name', required: true, autoComplete: 'organization', wide: true },
-      { name: 'clientType', label: 'Client type', placeholder: 'Enterprise, SMB, Government…' },
+      { name: 'clientType', label: 'Client type', list: 'clientType' },
       { name: 'natureOfBusiness', label: 'Nature of business' },
-      { name: 'businessVertical', label: 'Business vertical', wide: true },
+      { name: 'businessVertical', label: 'Business vertical', list: 'businessVertical' },
       { name: 'revenueUsd', label: 'Annual revenue (USD)', inputMode: 'decimal', placeholder: '2500000' },
-      { name: 'currencyCode', label: 'Currency code', placeholder: 'USD' },
+      { name: 'currencyCode', label: 'Currency', list: 'currencyCode' },
     ],
   },
   {
@@ -45,8 +50,7 @@ export const ENQUIRY_SECTIONS: EnquirySection[] = [
       { name: 'addressLine2', label: 'Address line 2', autoComplete: 'address-line2', wide: true },
       { name: 'city', label: 'City', autoComplete: 'address-level2' },
       { name: 'state', label: 'State', autoComplete: 'address-level1' },
-      { name: 'country', label: 'Country', autoComplete: 'country-name' },
-      { name: 'countryCode', label: 'Country code', autoComplete: 'country', placeholder: 'US' },
+      { name: 'countryCode', label: 'Country', list: 'countryCode', autoComplete: 'country' },
       { name: 'pincode', label: 'Pincode', autoComplete: 'postal-code' },
     ],
   },
@@ -82,7 +86,8 @@ export const ENQUIRY_FIELDS: readonly EnquiryField[] = [
 export const EMPTY_ENQUIRY = Object.fromEntries(ENQUIRY_FIELDS.map((field) => [field, ''])) as Record<EnquiryField, string>;
 
 /** The mutation's input from the checked enquiry: ids as GraphQL IDs. */
-export function submitEnquiryInput({ productId, planId, ...enquiry }: Enquiry, captcha: string): SubmitEnquiryInput {
+// The country goes by its code alone: its name follows on the server.
+export function submitEnquiryInput({ productId, planId, country: _name, ...enquiry }: Enquiry, captcha: string): SubmitEnquiryInput {
   return { ...enquiry, productId: String(productId), planId: String(planId), captcha };
 }
 

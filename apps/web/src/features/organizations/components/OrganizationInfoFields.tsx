@@ -2,11 +2,23 @@ import { Checkbox, Fieldset, Input, SimpleGrid, Stack, Text } from '@chakra-ui/r
 import type { OrganizationInput } from '@yozy/shared';
 import { useController } from 'react-hook-form';
 import { FormField } from '@/components/FormField';
+import { SelectControl, type SelectOption } from '@/components/SelectControl';
+import { choicesWith, namedOptions, useStandardOptions } from '@/lib/closedLists';
 
 export type RegionOption = { code: string; name: string; retired?: boolean };
 
+/** The fields chosen from a list. */
+type ListField = 'countryCode' | 'currencyCode' | 'clientType' | 'businessVertical';
+
+/** The provider's lists, by name. */
+export type OrganizationChoices = { businessVerticals: readonly string[]; clientTypes: readonly string[] };
+
+/** The record's values of the list fields as saved, shown even when a list lacks them. */
+export type SavedChoices = Partial<Record<ListField, string | null>>;
+
 type TextField = {
-  name: Exclude<keyof OrganizationInput, 'defaultRegions'>;
+  name: Exclude<keyof OrganizationInput, 'defaultRegions' | 'country'>;
+  list?: ListField;
   label: string;
   required?: boolean;
   help?: string;
@@ -20,15 +32,19 @@ const FIELDS: TextField[] = [
   { name: 'addressLine2', label: 'Address line 2', wide: true },
   { name: 'city', label: 'City' },
   { name: 'state', label: 'State' },
-  { name: 'country', label: 'Country' },
-  { name: 'countryCode', label: 'Country code', help: 'Such as US or IN' },
+  { name: 'countryCode', label: 'Country', list: 'countryCode' },
   { name: 'pincode', label: 'Pincode' },
   { name: 'contactName', label: 'Contact name' },
   { name: 'designation', label: 'Designation' },
-  { name: 'currencyCode', label: 'Currency code', required: true, help: 'Three letters, such as USD' },
-  { name: 'clientType', label: 'Client type', help: 'Such as Enterprise' },
+  { name: 'currencyCode', label: 'Currency', required: true, list: 'currencyCode' },
+  { name: 'clientType', label: 'Client type', list: 'clientType', help: 'The provider keeps this list in Platform Settings' },
   { name: 'natureOfBusiness', label: 'Nature of business' },
-  { name: 'businessVertical', label: 'Business vertical' },
+  {
+    name: 'businessVertical',
+    label: 'Business vertical',
+    list: 'businessVertical',
+    help: 'The provider keeps this list in Platform Settings',
+  },
   { name: 'revenueUsd', label: 'Revenue (USD)', help: 'Yearly, in US dollars' },
 ];
 
@@ -75,11 +91,38 @@ function RegionPicker({ regions }: { regions: readonly RegionOption[] }) {
 }
 
 /** Every field of an organisation's record, for the provider to correct. */
-export function OrganizationInfoFields({ regions }: { regions: readonly RegionOption[] }) {
+export function OrganizationInfoFields({
+  regions,
+  choices,
+  saved,
+}: {
+  regions: readonly RegionOption[];
+  choices: OrganizationChoices;
+  saved: SavedChoices;
+}) {
+  const standard = useStandardOptions();
+  const loadingOption = (saved: string | null | undefined): SelectOption[] =>
+    saved
+      ? [[saved, standard.failed ? saved : `${saved} (loading the list…)`]]
+      : [['', standard.failed ? 'The list could not load' : 'Loading the list…']];
+  const listOptions: Record<ListField, () => SelectOption[]> = {
+    countryCode: () =>
+      standard.options ? choicesWith(standard.options.countries, saved.countryCode, 'No country') : loadingOption(saved.countryCode),
+    currencyCode: () =>
+      standard.options
+        ? choicesWith(standard.options.currencies, saved.currencyCode, 'Choose the currency')
+        : loadingOption(saved.currencyCode),
+    clientType: () => choicesWith(namedOptions(choices.clientTypes), saved.clientType, 'No client type'),
+    businessVertical: () => choicesWith(namedOptions(choices.businessVerticals), saved.businessVertical, 'No business vertical'),
+  };
+  const searchOf: Partial<Record<ListField, { label: string }>> = {
+    countryCode: { label: 'Search countries' },
+    currencyCode: { label: 'Search currencies' },
+  };
   return (
     <Stack gap="6">
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-        {FIELDS.map(({ name, label, required, help, wide }) => (
+        {FIELDS.map(({ name, label, required, help, wide, list }) => (
           <FormField
             key={name}
             name={name}
@@ -89,7 +132,13 @@ export function OrganizationInfoFields({ regions }: { regions: readonly RegionOp
             testId={`organization-${name}`}
             gridColumn={wide ? { md: 'span 2' } : undefined}
           >
-            {(control) => <Input {...control} autoComplete="off" inputMode={name === 'revenueUsd' ? 'decimal' : undefined} />}
+            {(control) =>
+              list ? (
+                <SelectControl {...control} options={listOptions[list]()} search={searchOf[list]} />
+              ) : (
+                <Input {...control} autoComplete="off" inputMode={name === 'revenueUsd' ? 'decimal' : undefined} />
+              )
+            }
           </FormField>
         ))}
       </SimpleGrid>

@@ -45,6 +45,11 @@ const info = {
           { __typename: 'Region', id: '2', code: 'eu-west-1', name: 'EU West' },
         ],
       },
+      offeredOrganizationChoices: {
+        __typename: 'OfferedOrganizationChoices',
+        businessVerticals: ['Finance', 'Industrial'],
+        clientTypes: ['Enterprise', 'SMB'],
+      },
     },
   },
 };
@@ -57,7 +62,6 @@ const input = {
   addressLine2: null,
   city: 'Springfield',
   state: null,
-  country: 'United States',
   countryCode: 'US',
   pincode: null,
   contactName: 'Wile E. Coyote',

@@ -14,7 +14,11 @@ import { formatDate } from '@/lib/dates';
 import { describeRequestError, errorMessage } from '@/lib/requestErrors';
 import { toaster } from '@/lib/toaster';
 import { useMutationForm } from '@/lib/useMutationForm';
-import { OrganizationInfoFields, type RegionOption } from '@/features/organizations/components/OrganizationInfoFields';
+import {
+  OrganizationInfoFields,
+  type OrganizationChoices,
+  type RegionOption,
+} from '@/features/organizations/components/OrganizationInfoFields';
 
 // The shared rules load when the person starts on the form, keeping zod off the tab's first paint.
 const organizationInputSchema = () => import('@yozy/shared/inputs').then((inputs) => inputs.organizationInput);
@@ -28,7 +32,6 @@ const valuesOf = (organization: Organization): OrganizationInput => ({
   addressLine2: organization.addressLine2 ?? '',
   city: organization.city ?? '',
   state: organization.state ?? '',
-  country: organization.country ?? '',
   countryCode: organization.countryCode ?? '',
   pincode: organization.pincode ?? '',
   contactName: organization.contactName ?? '',
@@ -41,12 +44,22 @@ const valuesOf = (organization: Organization): OrganizationInput => ({
   defaultRegions: [...organization.defaultRegions],
 });
 
-function DetailsForm({ organization, regions }: { organization: Organization; regions: readonly RegionOption[] }) {
+function DetailsForm({
+  organization,
+  regions,
+  choices,
+}: {
+  organization: Organization;
+  regions: readonly RegionOption[];
+  choices: OrganizationChoices;
+}) {
   const [update] = useOrganizationUpdateMutation();
   const kit = useMutationForm({
     schema: organizationInputSchema,
     defaultValues: valuesOf(organization),
-    call: async (values) => (await update({ variables: { input: { id: organization.id, ...values } } })).data?.updateOrganization,
+    // The country goes by its code alone: its name follows on the server.
+    call: async ({ country: _name, ...values }) =>
+      (await update({ variables: { input: { id: organization.id, ...values } } })).data?.updateOrganization,
     onSuccess: (payload) => {
       // What was saved becomes the form's starting point, tidied as the server stored it.
       if (payload.organization) kit.form.reset(valuesOf(payload.organization));
@@ -62,7 +75,7 @@ function DetailsForm({ organization, regions }: { organization: Organization; re
         <Text color="fg.muted" fontSize="sm">
           Onboarded {formatDate(organization.dateOnboarded)}
         </Text>
-        <OrganizationInfoFields regions={regions} />
+        <OrganizationInfoFields regions={regions} choices={choices} saved={organization} />
         <HStack>
           <Button type="submit" colorPalette="brand" loading={kit.submitting} data-testid="organization-save">
             Save changes
@@ -167,7 +180,7 @@ export default function OrganizationInfoScreen({ organizationId }: { organizatio
   const regions = [...offered, ...kept.map((code) => ({ code, name: code, retired: true }))];
   return (
     <Stack gap="8">
-      <DetailsForm key={organization.id} organization={organization} regions={regions} />
+      <DetailsForm key={organization.id} organization={organization} regions={regions} choices={data.offeredOrganizationChoices} />
       <Activation organization={organization} />
     </Stack>
   );

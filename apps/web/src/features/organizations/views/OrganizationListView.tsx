@@ -2,12 +2,18 @@ import { Link } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { DataTable, FilterSelect, type DataTableColumn } from '@/components/DataTable';
 import { PageHeader } from '@/components/PageHeader';
-import { OrganizationListDocument, useOrganizationListQuery, type OrganizationListQuery } from '@/generated/graphql';
+import {
+  OrganizationListDocument,
+  useOrganizationFilterValuesQuery,
+  useOrganizationListQuery,
+  type OrganizationListQuery,
+} from '@/generated/graphql';
+import { useStandardOptions } from '@/lib/closedLists';
 import { formatDate } from '@/lib/dates';
 import { menuEntryName } from '@/lib/menu';
 import { useListQuery } from '@/lib/useListQuery';
 import { useListState } from '@/lib/useListState';
-import { BUSINESS_VERTICALS, CLIENT_TYPES, organizationList } from '@/features/organizations/organizationList';
+import { organizationList } from '@/features/organizations/organizationList';
 import { organizationListPath, organizationTabPath } from '@/features/organizations/urls';
 
 type Row = OrganizationListQuery['organizations']['nodes'][number];
@@ -47,6 +53,20 @@ const COLUMNS: DataTableColumn<Row>[] = [
   },
 ];
 
+type Option = [value: string, label: string];
+
+/** A filter's choices: "every" first, then each value in use by name, and the one chosen even when no organisation has it any more. */
+function filterOptions(
+  every: string,
+  values: readonly string[] | undefined,
+  chosen: string | undefined,
+  name = (value: string) => value,
+): Option[] {
+  const all = chosen && !values?.includes(chosen) ? [...(values ?? []), chosen] : (values ?? []);
+  const named = all.map((value): Option => [value, name(value)]).sort((a, b) => a[1].localeCompare(b[1]));
+  return [['', every], ...named];
+}
+
 const booleanValue = (value: boolean | undefined) => (value === undefined ? '' : String(value));
 const booleanOf = (value: string) => (value === '' ? null : value === 'true');
 
@@ -55,6 +75,10 @@ export default function OrganizationListView() {
   const list = useListState(organizationList);
   const { table } = useListQuery(useOrganizationListQuery, OrganizationListDocument, list, (answer) => answer.organizations);
   const { filter } = list;
+  const inUse = useOrganizationFilterValuesQuery({ fetchPolicy: 'cache-and-network' }).data?.organizationValuesInUse;
+  const names = useStandardOptions().options;
+  const countryName = names?.countryName;
+  const currencyName = names && ((code: string) => `${names.currencyName(code)} (${code})`);
 
   return (
     <>
@@ -71,16 +95,30 @@ export default function OrganizationListView() {
             <FilterSelect
               label="Type"
               value={filter.clientType ?? ''}
-              options={[['', 'Every type'], ...CLIENT_TYPES.map((type): [string, string] => [type, type])]}
+              options={filterOptions('Every type', inUse?.clientTypes, filter.clientType)}
               onChange={(value) => list.setFilter('clientType', value || null)}
               testId="filter-type"
             />
             <FilterSelect
               label="Business vertical"
               value={filter.businessVertical ?? ''}
-              options={[['', 'Every vertical'], ...BUSINESS_VERTICALS.map((vertical): [string, string] => [vertical, vertical])]}
+              options={filterOptions('Every vertical', inUse?.businessVerticals, filter.businessVertical)}
               onChange={(value) => list.setFilter('businessVertical', value || null)}
               testId="filter-vertical"
+            />
+            <FilterSelect
+              label="Country"
+              value={filter.countryCode ?? ''}
+              options={filterOptions('Every country', inUse?.countryCodes, filter.countryCode, countryName)}
+              onChange={(value) => list.setFilter('countryCode', value || null)}
+              testId="filter-country"
+            />
+            <FilterSelect
+              label="Currency"
+              value={filter.currencyCode ?? ''}
+              options={filterOptions('Every currency', inUse?.currencyCodes, filter.currencyCode, currencyName ?? undefined)}
+              onChange={(value) => list.setFilter('currencyCode', value || null)}
+              testId="filter-currency"
             />
             <FilterSelect
               label="Status"

@@ -16,6 +16,7 @@ import { AdministratorSection } from './AdministratorSection';
 import { ApiKeySection } from './ApiKeySection';
 import { PlanMasterSection } from './PlanMasterSection';
 import { ProductMasterSection } from './ProductMasterSection';
+import { OrganizationChoiceMasterSection } from './OrganizationChoiceMasterSection';
 import { RegionMasterSection } from './RegionMasterSection';
 import { RoleMasterSection } from './RoleMasterSection';
 
@@ -39,6 +40,8 @@ export default function PlatformSettingsView({ sections = {} }: Props) {
         {section.slug === 'products' && <ProductMasterSection />}
         {section.slug === 'roles' && <RoleMasterSection />}
         {section.slug === 'regions' && <RegionMasterSection />}
+        {section.slug === 'business-verticals' && <OrganizationChoiceMasterSection key="verticals" list="BUSINESS_VERTICAL" />}
+        {section.slug === 'client-types' && <OrganizationChoiceMasterSection key="types" list="CLIENT_TYPE" />}
         {section.slug === 'administrators' && <AdministratorSection />}
         {section.slug === 'api-keys' && <ApiKeySection />}
         {sections[section.slug] && <Suspense fallback={<ScreenSpinner />}>{sections[section.slug]}</Suspense>}

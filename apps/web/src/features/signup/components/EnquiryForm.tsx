@@ -2,9 +2,11 @@ import { Button, Fieldset, HStack, Input, SimpleGrid, Stack } from '@chakra-ui/r
 import type { enquiryInput } from '@yozy/shared';
 import { LuEraser, LuSend } from 'react-icons/lu';
 import { FormField } from '@/components/FormField';
+import { SelectControl, type SelectOption } from '@/components/SelectControl';
+import { choicesWith, namedOptions, useStandardOptions } from '@/lib/closedLists';
 import { MutationForm } from '@/components/MutationForm';
 import type { MutationForm as Kit } from '@/lib/useMutationForm';
-import { ENQUIRY_SECTIONS, type EnquiryField, type Product } from '@/features/signup/enquiryForm';
+import { ENQUIRY_SECTIONS, type EnquiryField, type ListField, type Product } from '@/features/signup/enquiryForm';
 import { SubscriptionFields } from './SubscriptionFields';
 
 type Props = {
@@ -13,13 +15,29 @@ type Props = {
   productsLoading: boolean;
   productsError: string | null;
   onRetryProducts: () => void;
+  /** The provider's business verticals and client types on offer (empty while they load). */
+  choices: { businessVerticals: readonly string[]; clientTypes: readonly string[] };
+};
+
+const SEARCH: Partial<Record<ListField, { label: string }>> = {
+  countryCode: { label: 'Search countries' },
+  currencyCode: { label: 'Search currencies' },
 };
 
 /** signup-admin-email for adminEmail. */
 export const fieldTestId = (field: EnquiryField) => `signup-${field.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
 
 /** The public sign-up enquiry (SPEC §3), in sections. */
-export function EnquiryForm({ kit, products, productsLoading, productsError, onRetryProducts }: Props) {
+export function EnquiryForm({ kit, products, productsLoading, productsError, onRetryProducts, choices }: Props) {
+  // The standard lists load with the form, never with the page's first download.
+  const standard = useStandardOptions();
+  const waiting: SelectOption[] = [['', standard.failed ? 'The list could not load' : 'Loading the list…']];
+  const options: Record<ListField, SelectOption[]> = {
+    countryCode: standard.options ? choicesWith(standard.options.countries, null, 'Choose the country') : waiting,
+    currencyCode: standard.options ? choicesWith(standard.options.currencies, null, 'Choose the currency') : waiting,
+    clientType: choicesWith(namedOptions(choices.clientTypes), null, 'Choose the client type'),
+    businessVertical: choicesWith(namedOptions(choices.businessVerticals), null, 'Choose the business vertical'),
+  };
   return (
     <MutationForm kit={kit} label="Sign-up enquiry" testId="signup-form" alertTestId="signup-error" gap="8" focusOnArrival>
       {ENQUIRY_SECTIONS.map((section) => (
@@ -41,15 +59,19 @@ export function EnquiryForm({ kit, products, productsLoading, productsError, onR
                   testId={fieldTestId(field.name)}
                   gridColumn={field.wide ? { md: 'span 2' } : undefined}
                 >
-                  {(control) => (
-                    <Input
-                      type={field.type ?? 'text'}
-                      inputMode={field.inputMode}
-                      autoComplete={field.autoComplete}
-                      placeholder={field.placeholder}
-                      {...control}
-                    />
-                  )}
+                  {(control) =>
+                    field.list ? (
+                      <SelectControl {...control} options={options[field.list]} search={SEARCH[field.list]} />
+                    ) : (
+                      <Input
+                        type={field.type ?? 'text'}
+                        inputMode={field.inputMode}
+                        autoComplete={field.autoComplete}
+                        placeholder={field.placeholder}
+                        {...control}
+                      />
+                    )
+                  }
                 </FormField>
               ))}
             </SimpleGrid>

@@ -13,6 +13,8 @@ import { EMPTY_ENQUIRY, submitEnquiryInput } from '@/features/signup/enquiryForm
 // The shared rules load when the person starts on the form, keeping zod off the first screen.
 const enquiryInputSchema = () => import('@yozy/shared/inputs').then((inputs) => inputs.enquiryInput);
 
+const NO_CHOICES = { businessVerticals: [], clientTypes: [] };
+
 type Sent = { company: string; adminEmail: string };
 
 /** Public sign-up: a company's enquiry, which waits for the provider's approval. */
@@ -50,6 +52,7 @@ export default function SignupView() {
           productsLoading={products.loading}
           productsError={products.error && !products.loading ? describeRequestError(products.error) : null}
           onRetryProducts={() => void products.refetch().catch(() => undefined)}
+          choices={products.data?.offeredOrganizationChoices ?? NO_CHOICES}
         />
         <BackLink to={loginPath}>Back to sign in</BackLink>
       </Stack>
