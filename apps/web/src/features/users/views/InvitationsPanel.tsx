@@ -14,7 +14,8 @@ import {
 import { copyText } from '@/lib/clipboard';
 import { formatDateTime } from '@/lib/dates';
 import { dropListPages } from '@/lib/listCache';
-import { describeRequestError, errorMessage } from '@/lib/requestErrors';
+import { errorMessage } from '@/lib/requestErrors';
+import { toastFailure } from '@/lib/toastFailure';
 import { toaster } from '@/lib/toaster';
 import { useListQuery } from '@/lib/useListQuery';
 import { useListState } from '@/lib/useListState';
@@ -77,7 +78,7 @@ export function InvitationsPanel({ organizationId }: { organizationId?: string }
         });
       }
     } catch (failure) {
-      toaster.error({ title: 'The invitation was not sent', description: describeRequestError(failure), closable: true });
+      toastFailure('The invitation was not sent', failure);
     } finally {
       setBusy(null);
     }
