@@ -82,7 +82,7 @@ describe('calls of the REST service', () => {
 
   it('gives up on a service that does not answer after its time limit, each attempt bounded', async () => {
     const api = await serve(() => undefined);
-    const limited = { ...FAST, timeoutMs: 300, retries: 1 };
+    const limited = { ...FAST, timeoutMs: 1_000, retries: 1 };
     const { upstream } = upstreamWith(limited);
     const started = performance.now();
     const failure = await upstream.fetch(api.url, { method: 'POST', body: '{}' }).catch((error: unknown) => error);
@@ -91,7 +91,8 @@ describe('calls of the REST service', () => {
     expect(took).toBeGreaterThanOrEqual(limited.timeoutMs - 20);
     // A write is not tried again: one time limit, not two.
     expect(took).toBeLessThan(limited.timeoutMs * 2);
-    expect(api.hits()).toBe(1);
+    // Sent once at most (on a busy machine the attempt may end before the server even sees it).
+    expect(api.hits()).toBeLessThanOrEqual(1);
   });
 
   it('opens the breaker when the service keeps failing, answers at once while open, and closes by itself', async () => {

@@ -14,10 +14,25 @@ export default function ToastRegion({ container }: { container: RefObject<HTMLEl
               {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
               {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
             </Stack>
+            {typeof toast.meta?.requestId === 'string' && (
+              <Toast.ActionTrigger onClick={() => void copyRequestId(toast.meta!.requestId as string)}>Copy request ID</Toast.ActionTrigger>
+            )}
             {toast.closable && <Toast.CloseTrigger />}
           </Toast.Root>
         )}
       </ChakraToaster>
     </Portal>
+  );
+}
+
+async function copyRequestId(requestId: string) {
+  const copied = await navigator.clipboard.writeText(requestId).then(
+    () => true,
+    () => false,
+  );
+  toasterStore.create(
+    copied
+      ? { type: 'success', title: 'Request ID copied', description: requestId }
+      : { type: 'error', title: 'Could not copy the request ID', description: requestId, closable: true },
   );
 }

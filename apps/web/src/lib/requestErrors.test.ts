@@ -1,7 +1,7 @@
 import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors';
 import { describe, expect, it } from 'vitest';
 import { PASSWORD_RULE_MESSAGE } from '@yozy/shared';
-import { describeRequestError, ERROR_MESSAGES, errorMessage, UNEXPECTED_MESSAGE, UNREACHABLE_MESSAGE } from './requestErrors';
+import { describeRequestError, ERROR_MESSAGES, errorMessage, requestIdOf, UNEXPECTED_MESSAGE, UNREACHABLE_MESSAGE } from './requestErrors';
 
 const graphQLErrors = (...errors: { message: string; code?: string; field?: string }[]) =>
   new CombinedGraphQLErrors({
@@ -92,5 +92,24 @@ describe('errorMessage', () => {
 describe('ERROR_MESSAGES', () => {
   it('has words for every code, none of them blank', () => {
     for (const message of Object.values(ERROR_MESSAGES)) expect(message.trim()).not.toBe('');
+  });
+});
+
+describe('requestIdOf', () => {
+  it('finds the request id of a failed request, in its GraphQL errors or in the body of a non-2xx answer', () => {
+    const failed = new CombinedGraphQLErrors({
+      data: null,
+      errors: [{ message: 'down', extensions: { code: 'UPSTREAM_UNAVAILABLE', requestId: 'req-1' } }],
+    });
+    expect(requestIdOf(failed)).toBe('req-1');
+    const bodyText = JSON.stringify({ errors: [{ message: 'slow down', extensions: { code: 'RATE_LIMITED', requestId: 'req-2' } }] });
+    expect(requestIdOf(new ServerError('Too Many Requests', { response: new Response(bodyText, { status: 429 }), bodyText }))).toBe(
+      'req-2',
+    );
+  });
+
+  it('has none when the gateway was never reached or named none', () => {
+    expect(requestIdOf(new TypeError('Failed to fetch'))).toBeNull();
+    expect(requestIdOf(graphQLErrors({ message: 'no', code: 'FORBIDDEN' }))).toBeNull();
   });
 });

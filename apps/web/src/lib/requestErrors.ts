@@ -99,3 +99,13 @@ export function describeRequestError(error: unknown): string {
   const known = firstUserError(error.errors);
   return known ? errorMessage(known) : UNEXPECTED_MESSAGE;
 }
+
+/**
+ * The request id the gateway gave a failed request (`extensions.requestId`), which names its lines
+ * in both services' logs: what a person copies for whoever looks into the failure.
+ */
+export function requestIdOf(error: unknown): string | null {
+  const errors = ServerError.is(error) ? errorsInBody(error) : CombinedGraphQLErrors.is(error) ? error.errors : [];
+  const id = errors.map((one) => one.extensions?.requestId).find((value) => typeof value === 'string');
+  return typeof id === 'string' ? id : null;
+}

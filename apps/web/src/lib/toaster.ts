@@ -34,4 +34,10 @@ const ofType =
     create({ ...options, type });
 
 /** The console's one toaster. */
-export const toaster = { create, success: ofType('success'), error: ofType('error'), warning: ofType('warning'), info: ofType('info') };
+export const toaster = {
+  create,
+  success: ofType('success'),
+  error: ofType('error'),
+  warning: ofType('warning'),
+  info: ofType('info'),
+};

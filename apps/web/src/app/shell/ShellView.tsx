@@ -1,3 +1,4 @@
+import { toastFailure } from '@/lib/toastFailure';
 import { useBreakpointValue } from '@chakra-ui/react';
 import { useApolloClient } from '@apollo/client/react';
 import { FALLBACK_PROFILE_LABEL } from '@yozy/shared';
@@ -5,7 +6,6 @@ import { Suspense, useEffect, useState } from 'react';
 import { NuqsAdapter } from 'nuqs/adapters/react-router/v7';
 import { Outlet } from 'react-router-dom';
 import type { ViewerFieldsFragment } from '@/generated/graphql';
-import { describeRequestError } from '@/lib/requestErrors';
 import { toaster } from '@/lib/toaster';
 import { useSignOut } from '@/features/auth/views/useSignOut';
 import { enquiriesPath } from '@/features/enquiries/urls';
@@ -44,7 +44,7 @@ export default function ShellView({ viewer }: { viewer: ViewerFieldsFragment }) 
       await client.refetchObservableQueries();
       toaster.create({ type: 'success', title: 'Data reloaded' });
     } catch (error) {
-      toaster.create({ type: 'error', title: 'Could not reload data', description: describeRequestError(error) });
+      toastFailure('Could not reload data', error);
     } finally {
       setReloading(false);
     }

@@ -13,6 +13,7 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { LuCircleAlert, LuInbox, LuSearchX } from 'react-icons/lu';
 import type { ListControls } from '@/lib/listControls';
 import { describeRequestError } from '@/lib/requestErrors';
+import { toastFailure } from '@/lib/toastFailure';
 import { toaster } from '@/lib/toaster';
 import { useHorizontalOverflow } from '@/lib/useHorizontalOverflow';
 import { BulkActionBar, rowsFor, type BulkAction } from './BulkActionBar';
@@ -215,7 +216,7 @@ export function DataTable<Row>({
       await action.onAction(rowsFor(action, selectedRows));
       setRowSelection({});
     } catch (failure) {
-      toaster.error({ title: `${action.label} did not finish`, description: describeRequestError(failure), closable: true });
+      toastFailure(`${action.label} did not finish`, failure);
     } finally {
       setBusyAction(null);
     }
@@ -237,7 +238,7 @@ export function DataTable<Row>({
       const [csv, all] = await Promise.all([import('@/lib/csv'), exportRows()]);
       csv.downloadText(csv.csvFileName(label), csv.toCsv(csvColumns(columns), all));
     } catch (failure) {
-      toaster.error({ title: 'The export did not finish', description: describeRequestError(failure), closable: true });
+      toastFailure('The export did not finish', failure);
     } finally {
       setExporting(false);
     }

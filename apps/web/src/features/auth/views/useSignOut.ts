@@ -1,9 +1,8 @@
+import { toastFailure } from '@/lib/toastFailure';
 import { useApolloClient } from '@apollo/client/react';
 import { useNavigate } from 'react-router-dom';
 import { useSignOutMutation } from '@/generated/graphql';
 import { forgetViewer } from '@/lib/forgetViewer';
-import { describeRequestError } from '@/lib/requestErrors';
-import { toaster } from '@/lib/toaster';
 import { loginPath } from '@/features/auth/urls';
 
 /** Ends the session on the server, then forgets everything cached for this viewer. */
@@ -17,7 +16,7 @@ export function useSignOut() {
       await signOutMutation();
     } catch (error) {
       // The cookie is still valid if the call failed, so pretending to be signed out would lie.
-      toaster.create({ type: 'error', title: 'Could not sign out', description: describeRequestError(error) });
+      toastFailure('Could not sign out', error);
       return;
     }
     if (!(await forgetViewer(client))) {

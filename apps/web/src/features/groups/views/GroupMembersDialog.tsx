@@ -11,6 +11,7 @@ import {
 } from '@/generated/graphql';
 import { dropListPages } from '@/lib/listCache';
 import { describeRequestError, errorMessage } from '@/lib/requestErrors';
+import { toastFailure } from '@/lib/toastFailure';
 import { toaster } from '@/lib/toaster';
 import { SEARCH_DEBOUNCE_MS } from '@/lib/useListState';
 import { PersonLine } from '@/features/groups/components/PersonLine';
@@ -84,7 +85,7 @@ export function GroupMembersDialog({
         setSelected(new Set());
       }
     } catch (failure) {
-      toaster.error({ title: 'Nobody was added', description: describeRequestError(failure), closable: true });
+      toastFailure('Nobody was added', failure);
     } finally {
       setAdding(false);
     }
@@ -98,7 +99,7 @@ export function GroupMembersDialog({
       if (refused) toaster.error({ title: `${name} is still in ${group.name}`, description: errorMessage(refused), closable: true });
       else toaster.success({ title: `${name} left ${group.name}` });
     } catch (failure) {
-      toaster.error({ title: `${name} is still in ${group.name}`, description: describeRequestError(failure), closable: true });
+      toastFailure(`${name} is still in ${group.name}`, failure);
     } finally {
       setRemoving(null);
     }

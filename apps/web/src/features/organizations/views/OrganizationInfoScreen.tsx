@@ -12,6 +12,7 @@ import {
 } from '@/generated/graphql';
 import { formatDate } from '@/lib/dates';
 import { describeRequestError, errorMessage } from '@/lib/requestErrors';
+import { toastFailure } from '@/lib/toastFailure';
 import { toaster } from '@/lib/toaster';
 import { useMutationForm } from '@/lib/useMutationForm';
 import {
@@ -126,11 +127,7 @@ function Activation({ organization }: { organization: Organization }) {
           <Text color="fg.muted">Its users cannot sign in until it is activated again.</Text>
           <Button
             colorPalette="brand"
-            onClick={() =>
-              void change(true).catch((error: unknown) =>
-                toaster.error({ title: `${name} could not be activated`, description: describeRequestError(error) }),
-              )
-            }
+            onClick={() => void change(true).catch((error: unknown) => toastFailure(`${name} could not be activated`, error))}
             data-testid="organization-activate"
           >
             Activate organization
