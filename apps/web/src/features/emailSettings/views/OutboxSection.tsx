@@ -14,6 +14,7 @@ import {
 import { formatDateTime } from '@/lib/dates';
 import { MAIL_STATUS_LABELS } from '@/lib/labels';
 import { describeRequestError, errorMessage } from '@/lib/requestErrors';
+import { toastFailure } from '@/lib/toastFailure';
 import { toaster } from '@/lib/toaster';
 import { useListQuery } from '@/lib/useListQuery';
 import { useListState } from '@/lib/useListState';
@@ -75,7 +76,7 @@ function RetryButton({ mail }: { mail: Mail }) {
       if (refusal) toaster.error({ title: 'The mail was not sent again', description: errorMessage(refusal), closable: true });
       else toaster.success({ title: 'Mail queued again', description: `${mail.subject} to ${mail.to} is being sent.` });
     } catch (failure) {
-      toaster.error({ title: 'The mail was not sent again', description: describeRequestError(failure), closable: true });
+      toastFailure('The mail was not sent again', failure);
     }
   }
   return (

@@ -11,7 +11,8 @@ import {
 } from '@/generated/graphql';
 import { copyText } from '@/lib/clipboard';
 import { dropListPages } from '@/lib/listCache';
-import { describeRequestError, errorMessage } from '@/lib/requestErrors';
+import { errorMessage } from '@/lib/requestErrors';
+import { toastFailure } from '@/lib/toastFailure';
 import { toaster } from '@/lib/toaster';
 
 type Invitation = InvitationFieldsFragment;
@@ -78,7 +79,7 @@ export function useInvitationActions(
       }
       if (answer?.invitation) onResent?.(answer.invitation);
     } catch (failure) {
-      toaster.error({ title: 'The invitation was not sent', description: describeRequestError(failure), closable: true });
+      toastFailure('The invitation was not sent', failure);
     } finally {
       setBusy(null);
     }
@@ -88,7 +89,11 @@ export function useInvitationActions(
     if (invitation.status === 'ACCEPTED') return null;
     const name = invitedName(invitation);
     // In a list row the kit's button, which keeps only its icon on a phone; on the invitation's page, words too.
-    const action = (icon: ReactNode, label: string, props: ButtonProps & { 'data-testid': string }) =>
+    const action = (
+      icon: ReactNode,
+      label: string,
+      props: Omit<ButtonProps, 'aria-label'> & { 'aria-label': string; 'data-testid': string },
+    ) =>
       size === 'xs' ? (
         <RowActionButton icon={icon} variant="outline" {...props}>
           {label}
