@@ -52,6 +52,12 @@ export default defineConfig({
               test: /node_modules[\\/](@apollo|graphql|rxjs|optimism|@wry|tslib|@graphql-typed-document-node)[\\/]/,
               priority: 10,
             },
+            {
+              // Every screen's addresses, a few bytes each: one file, not one per feature beside the first screen.
+              name: 'urls',
+              test: /src[\\/]features[\\/][^\\/]+[\\/]urls\.ts$/,
+              priority: 5,
+            },
           ],
         },
       },

@@ -20,7 +20,6 @@ import { statisticsPath } from '@/features/statistics/urls';
 import { subscriptionDetailsPath } from '@/features/subscriptions/urls';
 import { twoFactorPath } from '@/features/twoFactor/urls';
 import { invitationRoute, organizationInvitationRoute, personRoute, userManagementPath } from '@/features/users/urls';
-import type { PersonScreenProps, PersonSection } from '@/features/users/views/PersonScreen';
 import { lazyScreen } from '@/lib/lazyScreen';
 import { OrganizationSection, OrganizationSectionNotYet, type OrganizationScreen } from './OrganizationSection';
 import { RouteErrorBoundary } from './RouteError';
@@ -35,9 +34,8 @@ const ResetPassword = lazyScreen(() => import('@/features/auth/views/ResetPasswo
 const SetPassword = lazyScreen(() => import('@/features/auth/views/SetPasswordView'));
 const Dashboard = lazyScreen(() => import('@/features/dashboard/views/DashboardView'));
 const UserManagement = lazyScreen(() => import('@/features/users/views/UserManagementView'));
-const Person = lazyScreen<PersonScreenProps>(() =>
-  import('@/features/users/views/PersonScreen').then((m) => ({ default: m.PersonScreen })),
-);
+// A person's page, with the sections other features add (app/PersonPage.tsx).
+const Person = lazyScreen(() => import('./PersonPage'));
 const GroupManagement = lazyScreen(() => import('./GroupSectionView'));
 const Invitation = lazyScreen(() => import('@/features/users/views/InvitationView'));
 const OrganizationInvitation: OrganizationScreen = lazyScreen(() =>
@@ -47,9 +45,6 @@ const SubscriptionDetails = lazyScreen(() => import('@/features/subscriptions/vi
 const UserSessions = lazyScreen(() => import('@/features/sessions/views/UserSessionsView'));
 const Statistics = lazyScreen(() => import('@/features/statistics/views/StatisticsView'));
 const AuditLog = lazyScreen(() => import('@/features/auditLog/views/AuditLogView'));
-const PersonProjects = lazyScreen<{ userId: string }>(() =>
-  import('@/features/projects/components/PersonProjects').then((m) => ({ default: m.PersonProjects })),
-);
 const PlatformAuditLog = lazyScreen<AuditLogScreenProps>(() =>
   import('@/features/auditLog/views/AuditLogScreen').then((m) => ({ default: m.AuditLogScreen })),
 );
@@ -81,23 +76,6 @@ const ORGANIZATION_SECTIONS: Partial<Record<OrganizationTabSlug, OrganizationScr
   sso: lazyScreen(() => import('@/features/singleSignOn/views/SsoSettingsPanel').then((m) => ({ default: m.SsoSettingsPanel }))),
 };
 
-// The sections other parts of the console add to a person's page, after its own: their projects and their audit history.
-const PERSON_SECTIONS: readonly PersonSection[] = [
-  { id: 'projects', title: 'Projects', render: ({ userId }) => <PersonProjects userId={userId} /> },
-  {
-    id: 'audit',
-    title: 'Audit history',
-    render: ({ userId, organizationId }) => (
-      <PlatformAuditLog embedded organizationId={organizationId} about={{ entityType: 'user', entityId: userId }} />
-    ),
-  },
-];
-
-/** A person's page on the provider's organisation tab, for the organisation in the address. */
-const OrganizationPerson: OrganizationScreen = ({ organizationId }) => (
-  <Person organizationId={organizationId} sections={PERSON_SECTIONS} />
-);
-
 const organizationSection = (slug: OrganizationTabSlug) => {
   const screen = ORGANIZATION_SECTIONS[slug];
   // The group tab holds the groups and projects tabs, with a project's page below them.
@@ -128,7 +106,7 @@ export const routes: RouteObject[] = [
           { path: dashboardPath, element: <Dashboard /> },
           { path: userManagementPath, element: <UserManagement /> },
           { path: invitationRoute, element: <Invitation /> },
-          { path: personRoute, element: <Person sections={PERSON_SECTIONS} /> },
+          { path: personRoute, element: <Person /> },
           { path: `${groupManagementPath}/*`, element: <GroupManagement /> },
           { path: subscriptionDetailsPath, element: <SubscriptionDetails /> },
           { path: userSessionsPath, element: <UserSessions /> },
@@ -146,7 +124,7 @@ export const routes: RouteObject[] = [
             element: <OrganizationDetail />,
             children: [
               ...ORGANIZATION_TAB_SLUGS.map(organizationSection),
-              { path: 'user/:userId', element: <OrganizationSection screen={OrganizationPerson} /> },
+              { path: 'user/:userId', element: <OrganizationSection screen={Person} /> },
               { path: organizationInvitationRoute, element: <OrganizationSection screen={OrganizationInvitation} /> },
               { path: '*' },
             ],

@@ -1,6 +1,5 @@
-import { ApolloClient, ApolloLink, InMemoryCache, defaultDataIdFromObject } from '@apollo/client';
+import { ApolloClient, InMemoryCache, defaultDataIdFromObject } from '@apollo/client';
 import { BaseHttpLink } from '@apollo/client/link/http';
-import { upstreamLink } from './upstream';
 
 /** `OrganizationPage`, `UserPage`, …: the page types of the list contract. */
 export const isListPageType = (typename: string | undefined) => typename !== undefined && /.Page$/.test(typename);
@@ -53,7 +52,7 @@ export function createCache(): InMemoryCache {
  */
 export function createApolloClient(): ApolloClient {
   return new ApolloClient({
-    link: ApolloLink.from([upstreamLink, new BaseHttpLink({ uri: '/graphql', credentials: 'same-origin' })]),
+    link: new BaseHttpLink({ uri: '/graphql', credentials: 'same-origin' }),
     cache: createCache(),
   });
 }

@@ -1,4 +1,4 @@
-import { ApolloLink } from '@apollo/client';
+import { ApolloLink, type ApolloClient } from '@apollo/client';
 import { tap } from 'rxjs';
 
 /**
@@ -27,7 +27,7 @@ export function subscribeToUpstream(listener: () => void): () => void {
 type Coded = { extensions?: { code?: unknown } };
 
 /** Watches every answer for the service's state; changes none of them. */
-export const upstreamLink = new ApolloLink((operation, forward) =>
+const upstreamLink = new ApolloLink((operation, forward) =>
   forward(operation).pipe(
     tap({
       next: (result) => reportUpstream((result.errors ?? []).some((error: Coded) => error.extensions?.code === 'UPSTREAM_UNAVAILABLE')),
@@ -36,3 +36,15 @@ export const upstreamLink = new ApolloLink((operation, forward) =>
     }),
   ),
 );
+
+const watched = new WeakSet<ApolloClient>();
+
+/**
+ * Puts the watch in front of the client's link, once: done by the signed-in frame (UpstreamBanner),
+ * so the sign-in page's first download does not carry it.
+ */
+export function watchUpstream(client: ApolloClient): void {
+  if (watched.has(client)) return;
+  watched.add(client);
+  client.setLink(ApolloLink.from([upstreamLink, client.link]));
+}

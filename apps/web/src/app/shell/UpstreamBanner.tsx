@@ -1,7 +1,7 @@
 import { Alert } from '@chakra-ui/react';
 import { useApolloClient } from '@apollo/client/react';
 import { useEffect, useSyncExternalStore } from 'react';
-import { isUpstreamDown, reportUpstream, subscribeToUpstream } from '@/lib/upstream';
+import { isUpstreamDown, reportUpstream, subscribeToUpstream, watchUpstream } from '@/lib/upstream';
 
 /** How often the console asks whether the service is back while it is not answering. */
 export const UPSTREAM_PROBE_MS = 5_000;
@@ -15,6 +15,7 @@ export const UPSTREAM_DOWN_MESSAGE = 'The service is not answering; we keep tryi
  */
 export function UpstreamBanner() {
   const client = useApolloClient();
+  watchUpstream(client);
   const down = useSyncExternalStore(subscribeToUpstream, isUpstreamDown);
 
   useEffect(() => {

@@ -1,21 +1,21 @@
 import { useApolloClient } from '@apollo/client/react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { Suspense, useEffect, useState, type ComponentProps, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import {
   useSignInEnrolmentStartMutation,
-  useSignInHandoffRedeemMutation,
   useSignInMutation,
   ViewerDocument,
   type TwoFactorEnrolmentFieldsFragment,
   type ViewerFieldsFragment,
 } from '@/generated/graphql';
 import type { StepEnd } from '@/lib/twoFactorErrors';
+import { lazyScreen } from '@/lib/lazyScreen';
+import type { SignInCodeStep as CodeStep, SignInEnrolStep as EnrolStep } from '@/features/auth/components/SignInSecondStep';
 import { useMutationForm } from '@/lib/useMutationForm';
 import { AuthCard } from '@/components/AuthCard';
 import { FormAlert } from '@/components/FormAlert';
 import { ScreenSpinner } from '@/components/ScreenSpinner';
 import { LoginForm } from '@/features/auth/components/LoginForm';
-import { SignInCodeStep, SignInEnrolStep } from '@/features/auth/components/SignInSecondStep';
 import { SingleSignOnChoice, SSO_FAILURE_MESSAGES } from '@/features/auth/components/SingleSignOn';
 import { takeHandoffToken } from '@/features/auth/signInHandoff';
 import { forgetTypedEmail, typedEmail, useTypedEmail } from '@/features/auth/typedEmail';
@@ -36,6 +36,15 @@ type Step =
  */
 const stepFromAddress = (value: string | null): Step =>
   value === 'code' ? { kind: 'code' } : value === 'enrol' ? { kind: 'enrolStarting' } : { kind: 'password' };
+
+// The code and enrolment steps come after the password: their code is fetched once the form is
+// on screen (see the preload below), not in the first download.
+const SignInCodeStep = lazyScreen<ComponentProps<typeof CodeStep>>(() =>
+  import('@/features/auth/components/SignInSecondStep').then((m) => ({ default: m.SignInCodeStep })),
+);
+const SignInEnrolStep = lazyScreen<ComponentProps<typeof EnrolStep>>(() =>
+  import('@/features/auth/components/SignInSecondStep').then((m) => ({ default: m.SignInEnrolStep })),
+);
 
 /** A used, expired or forged hand-off token is ignored, and the person told so. */
 export const HANDOFF_REFUSED = 'That sign-in link has expired or was already used; sign in as usual.';
@@ -68,6 +77,12 @@ export default function LoginView() {
     setNotice(STEP_ENDED[why]);
   };
 
+  // Fetched while the person types their password, so the code step shows at once after it.
+  useEffect(() => {
+    const timer = setTimeout(() => void SignInCodeStep.preload().catch(() => undefined), 500);
+    return () => clearTimeout(timer);
+  }, []);
+
   const newEnrolment = () =>
     startEnrolment().then(
       ({ data }) => data?.startSignInEnrolment.enrolment ?? null,
@@ -98,7 +113,9 @@ export default function LoginView() {
   if (step.kind === 'code') {
     return (
       <AuthCard title="Enter your code" description="Your account is protected with two-factor sign-in.">
-        <SignInCodeStep onSignedIn={signedIn} onExpired={expired} />
+        <Suspense fallback={<ScreenSpinner />}>
+          <SignInCodeStep onSignedIn={signedIn} onExpired={expired} />
+        </Suspense>
       </AuthCard>
     );
   }
@@ -118,7 +135,9 @@ export default function LoginView() {
         title="Set up two-factor sign-in"
         description="Your organization requires a code from an authenticator app at every sign-in."
       >
-        <SignInEnrolStep enrolment={step.enrolment} onSignedIn={signedIn} onExpired={expired} />
+        <Suspense fallback={<ScreenSpinner />}>
+          <SignInEnrolStep enrolment={step.enrolment} onSignedIn={signedIn} onExpired={expired} />
+        </Suspense>
       </AuthCard>
     );
   }
@@ -135,19 +154,20 @@ export default function LoginView() {
  * token is redeemed once for the person's email, which fills the form; the password is theirs to type.
  */
 function HandoffRedemption({ kit, onRefused }: { kit: Parameters<typeof LoginForm>[0]['kit']; onRefused: () => void }) {
-  const [redeem] = useSignInHandoffRedeemMutation();
+  const client = useApolloClient();
   useEffect(() => {
     const token = takeHandoffToken();
     if (token === null) return;
-    redeem({ variables: { token } }).then(
-      ({ data }) => {
-        const email = data?.redeemSignInHandoff.email;
-        if (!email) return onRefused();
-        kit.form.setValue('email', email);
-        kit.form.setFocus('password');
-      },
-      () => onRefused(),
-    );
+    import('@/features/auth/redeemHandoff')
+      .then(({ redeemHandoff }) => redeemHandoff(client, token))
+      .then(
+        (email) => {
+          if (!email) return onRefused();
+          kit.form.setValue('email', email);
+          kit.form.setFocus('password');
+        },
+        () => onRefused(),
+      );
     // Once, for the address the page opened with.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
