@@ -1,5 +1,7 @@
 // `npm start`: the whole console on the embedded database with demo data, on one address.
-// Installs and builds first when needed, then runs the REST subscription service and the gateway
+// Installs and builds first when needed (the console, the explorer and both services, each only
+// when its sources changed since its last build), then runs the REST subscription service and the
+// gateway as built JavaScript with NODE_ENV=production,
 // and looks after them: a service that stops on its own is started again after a growing pause,
 // and Ctrl+C or SIGTERM stops both services and everything they started before the launcher exits.
 import { spawn } from 'node:child_process';
@@ -7,7 +9,13 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
 import './ensure-install.mjs';
+
+// `npm run dev` (--dev): the same console, the services run from their TypeScript source by
+// `tsx watch`, which starts a service again whenever a file it uses changes; nothing is built but
+// the console and the explorer, and NODE_ENV is left as it is (development: errors in full).
+const dev = process.argv.includes('--dev');
 
 const port = process.env.PORT ?? '4000';
 const host = process.env.HOST ?? '127.0.0.1';
@@ -44,7 +52,7 @@ const READY_WITHIN_MS = 120_000;
 const STOP_WITHIN_MS = 10_000;
 
 /**
- * @typedef {{ name: string, entry: string, env: Record<string, string>, healthUrl: string,
+ * @typedef {{ name: string, entry: string, source: string, env: Record<string, string>, healthUrl: string,
  *   child: import('node:child_process').ChildProcess | null, startedAt: number, quickRestarts: number,
  *   restartTimer: NodeJS.Timeout | null, wasReady: boolean }} Service
  */
@@ -53,13 +61,15 @@ const STOP_WITHIN_MS = 10_000;
 const services = [
   {
     name: 'subscription-api',
-    entry: 'apps/subscription-api/src/index.ts',
+    entry: 'apps/subscription-api/dist/index.js',
+    source: 'apps/subscription-api/src/index.ts',
     env: { API_PORT: apiPort, PUBLIC_URL: process.env.PUBLIC_URL ?? address, SERVICE_TOKEN: serviceToken, SECRET_KEY: secretKey },
     healthUrl: `${apiUrl}/health`,
   },
   {
     name: 'gateway',
-    entry: 'apps/gateway/src/index.ts',
+    entry: 'apps/gateway/dist/index.js',
+    source: 'apps/gateway/src/index.ts',
     env: {
       PORT: port,
       HOST: host,
@@ -83,7 +93,7 @@ function log(message) {
   console.log(`npm start: ${message}`);
 }
 
-/** Signals every process of a service's group: the service and whatever it started (tsx's esbuild). */
+/** Signals every process of a service's group: the service and whatever it started. */
 function signalGroup(pid, signal) {
   try {
     process.kill(process.platform === 'win32' ? pid : -pid, signal);
@@ -103,13 +113,17 @@ function groupAlive(pid) {
 
 /** @param {Service} service */
 function launch(service) {
-  // node itself, not npx or tsx's command: the launcher holds the real process and its signals reach it.
-  const child = spawn(process.execPath, ['--import', 'tsx', service.entry], {
+  // node itself, not npx or npm: the launcher holds the real process and its signals reach it. The
+  // built service runs as it is, no compiler loaded; its stack traces still name the TypeScript source.
+  const args = dev
+    ? [fileURLToPath(import.meta.resolve('tsx/cli')), 'watch', '--clear-screen=false', service.source]
+    : ['--enable-source-maps', service.entry];
+  const child = spawn(process.execPath, args, {
     // The IPC channel lets the service notice when the launcher is gone, even after kill -9.
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     // A process group of its own, so stopping the service reaches its children too.
     detached: true,
-    env: { ...process.env, ...service.env },
+    env: { ...process.env, ...(dev ? {} : { NODE_ENV: 'production' }), ...service.env },
   });
   service.child = child;
   service.startedAt = Date.now();
@@ -229,12 +243,26 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   });
 }
 
-console.log('Building the console and the GraphQL explorer…');
+// Turbo rebuilds a part only when its sources (or those of @yozy/shared) changed since its last
+// build, and otherwise restores the build it keeps; the services then start from dist/index.js.
+console.log(dev ? 'Building the console and the GraphQL explorer…' : 'Building the console, the GraphQL explorer and the services…');
+const workspaces = ['@yozy/web', '@yozy/explorer', ...(dev ? [] : ['@yozy/subscription-api', '@yozy/gateway'])];
 const built = await new Promise((resolve) => {
-  build = spawn('npx', ['turbo', 'run', 'build', '--filter=@yozy/web', '--filter=@yozy/explorer', '--output-logs=errors-only'], {
-    stdio: 'inherit',
-    detached: true,
-  });
+  // turbo's own script under node rather than through npx, which would cost a second of its own.
+  build = spawn(
+    process.execPath,
+    [
+      join('node_modules', 'turbo', 'bin', 'turbo'),
+      'run',
+      'build',
+      ...workspaces.map((name) => `--filter=${name}`),
+      '--output-logs=errors-only',
+    ],
+    {
+      stdio: 'inherit',
+      detached: true,
+    },
+  );
   build.once('exit', (code) => resolve(code === 0));
   build.once('error', () => resolve(false));
 });
@@ -245,9 +273,10 @@ if (!built) {
   process.exit(1);
 }
 
-for (const service of services) {
-  if (!(await ready(service, launch(service)))) await stopAll(1);
-}
+// Both at once: the gateway needs the REST service only to answer, not to start, so the console
+// is up after the slower of the two rather than after both in turn.
+const started = await Promise.all(services.map((service) => ready(service, launch(service))));
+if (started.includes(false)) await stopAll(1);
 if (!(await answers(`${gatewayUrl}/readyz`))) {
   console.error(`npm start: the gateway cannot reach the subscription service at ${apiUrl}`);
   await stopAll(1);

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -53,11 +53,18 @@ async function launch({ seed }: { seed: boolean }): Promise<Launch> {
 }
 
 function service(processes: ProcessInfo[], entry: string): ProcessInfo | undefined {
-  return processes.find((p) => p.command.includes(`--import tsx ${entry}`));
+  return processes.find((p) => p.command.endsWith(` ${entry}`));
 }
 
-const API_ENTRY = 'apps/subscription-api/src/index.ts';
-const GATEWAY_ENTRY = 'apps/gateway/src/index.ts';
+// The built services: JavaScript node runs as it is, no TypeScript compiled at run time.
+const API_ENTRY = 'apps/subscription-api/dist/index.js';
+const GATEWAY_ENTRY = 'apps/gateway/dist/index.js';
+
+/** A service as it runs in production: its own built file under node, no compiler loaded, NODE_ENV=production. */
+function expectProduction(p: ProcessInfo | undefined, entry: string) {
+  expect(p?.command).toBe(`${process.execPath} --enable-source-maps ${entry}`);
+  expect(readFileSync(`/proc/${p!.pid}/environ`, 'utf8').split('\0')).toContain('NODE_ENV=production');
+}
 
 /** Signs in through the gateway and reads the viewer: the whole chain, down to the database, answers. */
 async function consoleAnswers(gatewayUrl: string) {
@@ -91,6 +98,8 @@ describe('npm start', () => {
     // The launcher runs the services with node itself, no npx or shell in between.
     expect(api?.ppid).toBe(started.child.pid);
     expect(gateway?.ppid).toBe(started.child.pid);
+    expectProduction(api, API_ENTRY);
+    expectProduction(gateway, GATEWAY_ENTRY);
     await consoleAnswers(started.gatewayUrl);
 
     process.kill(api!.pid, 'SIGKILL');

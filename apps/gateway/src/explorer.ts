@@ -75,16 +75,24 @@ export function serveExplorer(explorerDist: string, contextOf: ContextOf): expre
   return router;
 }
 
-/** Whether an operation document asks for the schema (`__schema` or `__type` anywhere in it). */
+/**
+ * Whether an operation document asks for the schema (`__schema` or `__type` anywhere in it). Apollo
+ * Server keeps each validated document and hands the same one to every request that sends its
+ * text again, so the answer is kept with it: a document is walked once, not at every request.
+ */
 export function asksForSchema(document: DocumentNode): boolean {
-  let asks = false;
+  let asks = schemaAsked.get(document);
+  if (asks !== undefined) return asks;
+  asks = false;
   visit(document, {
     [Kind.FIELD](node) {
       if (node.name.value === '__schema' || node.name.value === '__type') asks = true;
     },
   });
+  schemaAsked.set(document, asks);
   return asks;
 }
+const schemaAsked = new WeakMap<DocumentNode, boolean>();
 
 /** Introspection for the explorer's users only: anyone else asking for the schema is refused. */
 export const introspectionForExplorers: ApolloServerPlugin<GatewayContext> = {

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createHttpServer } from '@yozy/shared/server';
 import { createUpstream, type Upstream, type UpstreamCall, type UpstreamPolicy } from './upstream';
 
 /** A real HTTP server that answers as the test says, counting what reaches it. */
@@ -127,5 +128,23 @@ describe('calls of the REST service', () => {
     await new Promise((resolve) => servers.splice(0)[0]!.close(resolve));
     const { upstream } = upstreamWith();
     expect(code(await upstream.fetch(closedUrl).catch((error: unknown) => error))).toBe('UPSTREAM_UNAVAILABLE');
+  });
+
+  it('keeps its connections to the service open: 100 calls one after another use one or two, calls at once a few more', async () => {
+    // The REST service's own server (its keep-alive time), counting the connections made to it.
+    const server = createHttpServer((_req, res) => res.end('{"ok":true}'));
+    let connections = 0;
+    server.on('connection', () => connections++);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    servers.push(server);
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/users/me`;
+    const { upstream } = upstreamWith();
+
+    for (let i = 0; i < 100; i++) expect(await (await upstream.fetch(url)).text()).toBe('{"ok":true}');
+    // undici may open a second one while the first is being given back; never one per call.
+    expect(connections).toBeLessThanOrEqual(2);
+    for (let round = 0; round < 10; round++) await Promise.all(Array.from({ length: 4 }, async () => (await upstream.fetch(url)).text()));
+    // 40 calls, 4 at a time: the connections depend on how many run at once, not on how many are made.
+    expect(connections).toBeLessThanOrEqual(12);
   });
 });

@@ -9,7 +9,21 @@ describe('loadConfig', () => {
   });
 
   it('switches to a PostgreSQL server when DATABASE_URL is set', () => {
-    expect(loadConfig({ DATABASE_URL: 'postgres://u:p@db:5432/yozy' }).database).toEqual({ url: 'postgres://u:p@db:5432/yozy' });
+    expect(loadConfig({ DATABASE_URL: 'postgres://u:p@db:5432/yozy' }).database).toEqual({
+      url: 'postgres://u:p@db:5432/yozy',
+      poolMax: 10,
+    });
+  });
+
+  it('opens as many connections to PostgreSQL as DATABASE_POOL_MAX allows, and refuses a value that is no count', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/yozy', DATABASE_POOL_MAX: '25' }).database).toEqual({
+      url: 'postgres://db/yozy',
+      poolMax: 25,
+    });
+    for (const wrong of ['0', '-3', '2.5', 'many', '1001'])
+      expect(() => loadConfig({ DATABASE_URL: 'postgres://db/yozy', DATABASE_POOL_MAX: wrong })).toThrow(
+        /DATABASE_POOL_MAX: must be a whole number from 1 to 1000/,
+      );
   });
 
   it('refuses a DATABASE_URL that is not a PostgreSQL address', () => {

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { SERVICE_TOKEN_MIN_LENGTH } from '@yozy/shared';
 import { LOG_LEVELS, type LogLevel } from '@yozy/shared/requestLog';
 import { metricsAllowSetting } from '@yozy/shared/metrics';
-import type { DatabaseLocation } from './db/database';
+import { DEFAULT_POOL_MAX, type DatabaseLocation } from './db/database';
 import type { MailConfig } from './mail/mailer';
 import { DEFAULT_MAIL_QUEUE } from './mail/queue';
 import { SECRET_KEY_MIN_LENGTH } from './security/secretBox';
@@ -25,6 +25,12 @@ const schema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// connection string')
     .optional(),
+  DATABASE_POOL_MAX: z.coerce
+    .number({ message: 'must be a whole number from 1 to 1000' })
+    .int('must be a whole number from 1 to 1000')
+    .min(1, 'must be a whole number from 1 to 1000')
+    .max(1000, 'must be a whole number from 1 to 1000')
+    .default(DEFAULT_POOL_MAX),
   SEED_DEMO_DATA: z.enum(['true', 'false']).default('true'),
   TRUST_PROXY: z.string().default('loopback'),
   // The console's address as the browser sees it: mailed links are built from this, never from
@@ -111,7 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
   return {
     port: c.API_PORT,
     host: c.API_HOST,
-    database: c.DATABASE_URL ? { url: c.DATABASE_URL } : { dataDir: resolve(c.DATA_DIR) },
+    database: c.DATABASE_URL ? { url: c.DATABASE_URL, poolMax: c.DATABASE_POOL_MAX } : { dataDir: resolve(c.DATA_DIR) },
     seedDemoData: c.SEED_DEMO_DATA === 'true',
     trustProxy: c.TRUST_PROXY,
     mail: {

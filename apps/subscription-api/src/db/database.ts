@@ -41,8 +41,14 @@ export type PoolUse = { max: number; open: number; idle: number; waiting: number
  */
 export const DATABASE_TIMEOUTS = { connectMs: 5_000, statementMs: 15_000 };
 
-/** Connections per service: PostgreSQL's work is bounded by its cores, and a queue in the pool is cheaper than one in the server. */
-export const POOL_MAX = 10;
+/**
+ * Connections per service unless DATABASE_POOL_MAX says otherwise: PostgreSQL's work is bounded by
+ * the cores of its own server (the PostgreSQL wiki's rule of thumb is twice its cores), and a queue
+ * in the pool is cheaper than one in the server. 10, node-postgres's own default, suits a server of
+ * 4 to 8 cores shared by one or two services; raise it for a larger server, lower it when several
+ * services share a small one (their sum must stay under the server's max_connections).
+ */
+export const DEFAULT_POOL_MAX = 10;
 
 /**
  * A failed statement, as both drivers report it to the rest of the service: the query it was
@@ -96,10 +102,11 @@ async function run<T>(sql: string, statement: () => Promise<T>): Promise<T> {
   }
 }
 
-export type DatabaseLocation = { url: string } | { dataDir: string } | { memory: true };
+/** A PostgreSQL server (with at most `poolMax` connections to it), or the embedded database on disk or in memory. */
+export type DatabaseLocation = { url: string; poolMax?: number } | { dataDir: string } | { memory: true };
 
 export async function openDatabase(location: DatabaseLocation): Promise<Database> {
-  if ('url' in location) return openPostgres(location.url);
+  if ('url' in location) return openPostgres(location.url, location.poolMax ?? DEFAULT_POOL_MAX);
   if ('dataDir' in location) {
     mkdirSync(location.dataDir, { recursive: true });
     return openPglite(await PGlite.create(location.dataDir));
@@ -151,10 +158,10 @@ function postgresTransaction(client: pg.Pool | pg.PoolClient): Transaction {
   };
 }
 
-function openPostgres(url: string): Database {
+function openPostgres(url: string, poolMax: number): Database {
   const pool = new pg.Pool({
     connectionString: url,
-    max: POOL_MAX,
+    max: poolMax,
     connectionTimeoutMillis: DATABASE_TIMEOUTS.connectMs,
     statement_timeout: DATABASE_TIMEOUTS.statementMs,
   });
@@ -177,6 +184,6 @@ function openPostgres(url: string): Database {
       }
     },
     close: () => pool.end(),
-    poolUse: () => ({ max: POOL_MAX, open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    poolUse: () => ({ max: poolMax, open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }
