@@ -149,6 +149,7 @@ export const groupRoutes = [
       path: '/agilesaas_itsmassignmentgroup_master',
       access: 'admin',
       operationId: 'createGroup',
+      idempotent: true,
       tag: 'Groups',
       summary: "A new group in the caller's organisation, or in the one a SuperAdmin names (ClientId); written to the audit log",
       body: groupCreateBody,

@@ -161,6 +161,7 @@ export const licenceRoutes = [
       path: LICENCE_PATH,
       access: 'superAdmin',
       operationId: 'addLicence',
+      idempotent: true,
       tag: 'Licences',
       summary: 'Give an organisation a licence for an active plan of a product until a day (SuperAdmins)',
       body: addLicenceBody,
