@@ -1,5 +1,6 @@
 import { ApolloClient, ApolloLink, InMemoryCache, defaultDataIdFromObject } from '@apollo/client';
 import { BaseHttpLink } from '@apollo/client/link/http';
+import { idempotencyLink } from './idempotency';
 import { upstreamLink } from './upstream';
 
 /** `OrganizationPage`, `UserPage`, …: the page types of the list contract. */
@@ -50,10 +51,11 @@ export function createCache(): InMemoryCache {
  * same-origin request; nothing about identity is kept in JavaScript.
  * BaseHttpLink rather than HttpLink: the console reports no client name to a GraphQL registry,
  * and the client-awareness part would only add weight to the first screen.
+ * Mutations carry an Idempotency-Key per submit (idempotency.ts).
  */
 export function createApolloClient(): ApolloClient {
   return new ApolloClient({
-    link: ApolloLink.from([upstreamLink, new BaseHttpLink({ uri: '/graphql', credentials: 'same-origin' })]),
+    link: ApolloLink.from([upstreamLink, idempotencyLink, new BaseHttpLink({ uri: '/graphql', credentials: 'same-origin' })]),
     cache: createCache(),
   });
 }
