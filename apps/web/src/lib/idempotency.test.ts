@@ -32,7 +32,7 @@ function gateway(refusals: number, status = 503) {
         }
       }),
   );
-  const client = new ApolloClient({ link: ApolloLink.from([idempotencyLink, link]), cache: new InMemoryCache({ addTypename: false }) });
+  const client = new ApolloClient({ link: ApolloLink.from([idempotencyLink, link]), cache: new InMemoryCache() });
   return { client, keys };
 }
 
