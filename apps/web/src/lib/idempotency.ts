@@ -1,5 +1,5 @@
 import { ApolloLink } from '@apollo/client';
-import { retry, timer } from 'rxjs';
+import { Observable, type Subscription } from 'rxjs';
 
 /** A fresh key: 128 random bits (getRandomValues works where randomUUID does not, on plain http). */
 function newKey(): string {
@@ -19,7 +19,26 @@ export const idempotencyLink = new ApolloLink((operation, forward) => {
   if (!mutation) return forward(operation);
   const { headers } = operation.getContext() as { headers?: Record<string, string> };
   operation.setContext({ headers: { ...headers, 'Idempotency-Key': newKey() } });
-  return forward(operation).pipe(
-    retry({ count: 2, delay: (error: unknown, attempt) => (refusedUndone(error) ? timer(500 * attempt) : Promise.reject(error)) }),
-  );
+  // Written out rather than rxjs's retry operator: this is on the sign-in page's path, and every byte counts there.
+  return new Observable((observer) => {
+    let attempt = 0;
+    let sending: Subscription | undefined;
+    let waiting: ReturnType<typeof setTimeout> | undefined;
+    const send = () => {
+      sending = forward(operation).subscribe({
+        next: (result) => observer.next(result),
+        complete: () => observer.complete(),
+        error: (error: unknown) => {
+          if (!refusedUndone(error) || attempt === 2) return observer.error(error);
+          attempt += 1;
+          waiting = setTimeout(send, 500 * attempt);
+        },
+      });
+    };
+    send();
+    return () => {
+      clearTimeout(waiting);
+      sending?.unsubscribe();
+    };
+  });
 });
