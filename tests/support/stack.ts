@@ -3,6 +3,7 @@ import { createServer, type RequestListener, type Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
 import { createLogger, type DestinationStream } from '@yozy/shared/requestLog';
+import { gracefulStop, type GracefulStop } from '@yozy/shared/server';
 import { createApp as createApi, createMailer, openDatabase, type Database, type MailConfig } from '@yozy/subscription-api';
 import { copyPostgresTemplate, openPgliteDump, TEST_DATABASE_KINDS } from '@yozy/subscription-api/testing';
 import { createApp as createGateway, DEFAULT_RATE_LIMITS, type RateLimits, type UpstreamPolicy } from '@yozy/gateway';
@@ -18,6 +19,10 @@ export type Stack = {
   databaseUrl?: string;
   apiUrl: string;
   gatewayUrl: string;
+  /** Stops the gateway as SIGTERM does (gracefulStop): requests in flight finish, later ones on open connections get 503. */
+  stopGateway(graceMs?: number): Promise<void>;
+  /** Stops the REST service as SIGTERM does and starts a new one on the same port and database, as a deploy does. */
+  restartApi(): Promise<void>;
   stop(): Promise<void>;
 };
 
@@ -101,7 +106,7 @@ export async function startStack(kind: DatabaseKind, options: StackOptions = {})
   };
   const mailer = createMailer(db, mailConfig, () => undefined);
   if (options.mailQueue) mailer.start();
-  const api = await listen(
+  const apiApp = () =>
     createApi({
       db,
       mailer,
@@ -112,11 +117,14 @@ export async function startStack(kind: DatabaseKind, options: StackOptions = {})
       // No test asks the machine's own resolver: a stack without a DNS server of its own finds no record.
       dnsServers: options.dnsServers ?? ['127.0.0.1:9'],
       logger: options.logs && createLogger('subscription-api', 'info', options.logs),
-    }),
-  );
-  const apiUrl = `http://127.0.0.1:${port(api)}/`;
-  gateway.on(
-    'request',
+    });
+  // Each server is wired as its service's index.ts wires it: a stopping server refuses cleanly.
+  let api = await listen();
+  let apiStop = serveGracefully(api, apiApp());
+  const apiPort = port(api);
+  const apiUrl = `http://127.0.0.1:${apiPort}/`;
+  const gatewayStop = serveGracefully(
+    gateway,
     await createGateway({
       subscriptionApiUrl: options.apiVia ? await options.apiVia(apiUrl) : apiUrl,
       upstream: options.upstream,
@@ -135,6 +143,12 @@ export async function startStack(kind: DatabaseKind, options: StackOptions = {})
     databaseUrl,
     apiUrl,
     gatewayUrl,
+    stopGateway: (graceMs) => gatewayStop.stop(graceMs),
+    async restartApi() {
+      await apiStop.stop();
+      api = await listen(undefined, apiPort);
+      apiStop = serveGracefully(api, apiApp());
+    },
     async stop() {
       await Promise.all([close(gateway), close(api)]);
       mailer.stop();
@@ -146,10 +160,16 @@ export async function startStack(kind: DatabaseKind, options: StackOptions = {})
   };
 }
 
-/** A server on an ephemeral port; without a handler yet when the handler needs its address. */
-function listen(handler?: RequestListener): Promise<Server> {
+/** A server on an ephemeral port (or `at`); without a handler yet when the handler needs its address. */
+function listen(handler?: RequestListener, at = 0): Promise<Server> {
   const server = createServer(handler);
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+  return new Promise((resolve) => server.listen(at, '127.0.0.1', () => resolve(server)));
+}
+
+function serveGracefully(server: Server, app: RequestListener): GracefulStop {
+  const graceful = gracefulStop(server);
+  server.on('request', (req, res) => graceful.refuseWhileStopping(req, res, () => app(req, res)));
+  return graceful;
 }
 
 function port(server: Server): number {

@@ -27,6 +27,8 @@ export function useStack(kind: DatabaseKind, options: StackOptions | (() => Stac
     get gatewayUrl() {
       return current().gatewayUrl;
     },
+    stopGateway: (graceMs) => current().stopGateway(graceMs),
+    restartApi: () => current().restartApi(),
     stop: () => current().stop(),
   };
 }

@@ -69,7 +69,7 @@ export function buildContext({ subscriptionApiUrl, captchaSecret, serviceToken, 
     const clientAddress = req.ip ?? req.socket.remoteAddress ?? 'unknown';
     const request = requestRecord(res);
     request.caller = apiKey ? 'key' : token ? 'person' : 'anonymous';
-    const caller = new Caller(token, uuid, clientAddress, req.get('user-agent'), request.requestId);
+    const caller = new Caller(token, uuid, clientAddress, req.get('user-agent'), request.requestId, req.get('idempotency-key'));
     const dataSources = createDataSources({ baseURL: subscriptionApiUrl, serviceToken, fetch: upstream?.fetch }, caller);
     let viewer: Promise<Profile | null> | undefined;
     let step = readSignInStep(req);

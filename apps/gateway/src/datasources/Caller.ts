@@ -14,6 +14,11 @@ export class Caller {
     readonly userAgent?: string,
     /** The GraphQL request's id, sent on so the REST service logs its calls under the same one. */
     readonly requestId?: string,
+    /**
+     * The client's `Idempotency-Key` for this request's create, sent on with its writes: the REST
+     * service does a create once per key, so a client retrying a submit does not create twice.
+     */
+    readonly idempotencyKey?: string,
   ) {}
 
   /** Names the session without revealing its token: cached or shared answers never cross sessions. */

@@ -35,4 +35,15 @@ describe('calls of the REST service', () => {
       { path: 'subscription_user_sessions/end-others', method: 'POST', params: undefined, body: {} },
     ]);
   });
+
+  it('passes the caller’s Idempotency-Key on with writes only', () => {
+    type Sending = { willSendRequest(path: string, request: { method: string; headers: Record<string, string> }): void };
+    const api = new SessionApi(LINK, new Caller('token', 'uuid', undefined, undefined, undefined, 'key-1')) as unknown as Sending;
+    const write = { method: 'POST', headers: {} as Record<string, string> };
+    const read = { method: 'GET', headers: {} as Record<string, string> };
+    api.willSendRequest('subscription_user_sessions/end', write);
+    api.willSendRequest('subscription_user_sessions', read);
+    expect(write.headers['idempotency-key']).toBe('key-1');
+    expect(read.headers).not.toHaveProperty('idempotency-key');
+  });
 });

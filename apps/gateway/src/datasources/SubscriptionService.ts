@@ -62,7 +62,7 @@ export abstract class SubscriptionService extends RESTDataSource {
   }
 
   protected override willSendRequest(_path: string, request: AugmentedRequest) {
-    const { token, uuid, ip, userAgent, requestId } = this.caller;
+    const { token, uuid, ip, userAgent, requestId, idempotencyKey } = this.caller;
     request.headers[SERVICE_TOKEN_HEADER] = this.serviceToken;
     // Believed, like the client's address, only beside the credential: the REST service logs the call under it.
     if (requestId) request.headers[REQUEST_ID_HEADER] = requestId;
@@ -71,6 +71,8 @@ export abstract class SubscriptionService extends RESTDataSource {
     // The REST service records these on session rows, and believes them only beside the credential.
     if (ip) request.headers[CLIENT_ADDRESS_HEADER] = ip;
     if (userAgent) request.headers[CLIENT_USER_AGENT_HEADER] = userAgent.slice(0, 512);
+    // Only writes: the REST service's creating operations honour it, every other one ignores it.
+    if (idempotencyKey && request.method !== 'GET') request.headers['idempotency-key'] = idempotencyKey;
   }
 
   /**

@@ -6,6 +6,7 @@ import type { SecretBox } from '../security/secretBox';
 import type { Answer, DocumentSpec, Method, Operation } from '../openapi/build';
 import { BAD_LIST_QUERY, FOR_SUPER_ADMINS, listAnswer, listParameters, NO_SESSION, NOT_AN_ADMIN } from './answers';
 import { authenticate, requireAdmin, requirePerson, requireSuperAdmin, viewerOf } from './auth';
+import { IDEMPOTENCY_KEY_PARAMETER, IDEMPOTENCY_REFUSAL, idempotent } from './idempotency';
 import { listResource, type ResourceDefinition } from './resource';
 
 /** What the handlers work with, made once for the app. */
@@ -44,8 +45,12 @@ export type Access = keyof typeof ACCESS;
 
 export type Handler = (req: Request, res: Response, services: Services) => unknown;
 
-/** An operation of the REST contract: where it is, who may call it, what it takes and answers, and its handler. */
-export type Route = Omit<Operation, 'public'> & { method: Method; path: string; access: Access; handler: Handler };
+/**
+ * An operation of the REST contract: where it is, who may call it, what it takes and answers, and
+ * its handler. A creating operation says `idempotent`: it takes an `Idempotency-Key` header and
+ * does one create per key (idempotency.ts).
+ */
+export type Route = Omit<Operation, 'public'> & { method: Method; path: string; access: Access; idempotent?: true; handler: Handler };
 
 /** Declares an operation beside its handler; the app serves it and the OpenAPI document describes it from this one place. */
 export function route(operation: Omit<Route, 'handler'>, handler: Handler): Route {
@@ -88,22 +93,30 @@ export function listRoute({
  * a live session or API key, and the routes that need one behind the checks of their access.
  */
 export function serveRoutes(app: Express, routes: readonly Route[], services: Services): void {
-  const serve = ({ method, path, access, handler }: Route) =>
-    app[method](path, ...ACCESS[access].guards, (req: Request, res: Response) => handler(req, res, services));
+  const serve = ({ method, path, access, idempotent: once, handler }: Route) =>
+    app[method](
+      path,
+      ...ACCESS[access].guards,
+      ...(once ? [idempotent(services.db, services.secretBox, `${method.toUpperCase()} ${path}`)] : []),
+      (req: Request, res: Response) => handler(req, res, services),
+    );
   routes.filter((r) => r.access === 'public').forEach(serve);
   app.use(authenticate(services.db));
   routes.filter((r) => r.access !== 'public').forEach(serve);
 }
 
 /** The operations of the OpenAPI document, by path and method, with the refusals of their access. */
+const IDEMPOTENCY_REFUSALS: Record<number, Answer> = { 409: IDEMPOTENCY_REFUSAL };
+
 export function documentedPaths(routes: readonly Route[]): DocumentSpec['paths'] {
   const paths: DocumentSpec['paths'] = {};
-  for (const { method, path, access, handler: _handler, ...operation } of routes) {
+  for (const { method, path, access, idempotent: once, handler: _handler, ...operation } of routes) {
     paths[path] ??= {};
     paths[path][method] = {
       ...operation,
       ...(access === 'public' ? { public: true } : {}),
-      responses: { ...ACCESS[access].refusals, ...operation.responses },
+      ...(once ? { parameters: [...(operation.parameters ?? []), IDEMPOTENCY_KEY_PARAMETER] } : {}),
+      responses: { ...ACCESS[access].refusals, ...(once ? IDEMPOTENCY_REFUSALS : {}), ...operation.responses },
     };
   }
   return paths;

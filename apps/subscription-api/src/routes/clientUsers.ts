@@ -192,6 +192,7 @@ export const clientUserRoutes = [
       path: '/subscription/usercreation',
       access: 'admin',
       operationId: 'inviteUser',
+      idempotent: true,
       tag: 'Users',
       summary: 'Invite a person: an account without a password, a role that takes a seat, and a mailed set-password link',
       description:

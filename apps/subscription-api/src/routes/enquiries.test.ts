@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openRestApi, type RestApi } from '../testing/restApi';
 import { PENDING_ENQUIRY_MESSAGE } from './enquiries';
@@ -162,5 +163,20 @@ describe('POST /form/subscription_web_enquiry', () => {
   it('lets exactly one of two simultaneous enquiries for the same email through', async () => {
     const answers = await Promise.all([submit(form({ AdminEmail: 'race@x.example' })), submit(form({ AdminEmail: 'race@x.example' }))]);
     expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
+  });
+});
+
+describe('an enquiry sent again with its Idempotency-Key', () => {
+  it('is recorded once and answered the first answer', async () => {
+    const key = randomUUID();
+    const body = form({ ClientCompanyName: 'Retry Labs', AdminEmail: 'ada@retry.example', ContactEmail: 'bo@retry.example' });
+    const first = await api.agent.post('/form/subscription_web_enquiry').set('Idempotency-Key', key).send(body);
+    const again = await api.agent.post('/form/subscription_web_enquiry').set('Idempotency-Key', key).send(body);
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body).toEqual(first.body);
+    const rows = await api.db.query(`SELECT 1 FROM enquiries WHERE company_name = 'Retry Labs'`);
+    expect(rows).toHaveLength(1);
   });
 });

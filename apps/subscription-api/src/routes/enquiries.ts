@@ -55,6 +55,7 @@ export const enquiryRoutes = [
       path: '/form/subscription_web_enquiry',
       access: 'public',
       operationId: 'createEnquiry',
+      idempotent: true,
       tag: 'Enquiries',
       summary: 'Public sign-up: a company asks to subscribe; the enquiry waits for approval',
       body: enquiryBody,

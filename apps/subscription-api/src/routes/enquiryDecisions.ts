@@ -243,6 +243,7 @@ export const enquiryDecisionRoutes = [
       path: '/subscription/enquiry/approve',
       access: 'superAdmin',
       operationId: 'approveEnquiry',
+      idempotent: true,
       tag: 'Enquiries',
       summary: 'Approve a pending enquiry: organization, licence, admin user with its role, and the invitation mail, all or nothing',
       description:

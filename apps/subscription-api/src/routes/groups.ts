@@ -179,6 +179,7 @@ export const groupRoutes = [
       path: '/agilesaas_itsmassignmentgroup_master',
       access: 'admin',
       operationId: 'createGroup',
+      idempotent: true,
       tag: 'Groups',
       summary: "A new group in the caller's organization, or in the one a SuperAdmin names (ClientId); written to the audit log",
       body: groupCreateBody,

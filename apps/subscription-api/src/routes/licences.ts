@@ -166,6 +166,7 @@ export const licenceRoutes = [
       path: LICENCE_PATH,
       access: 'superAdmin',
       operationId: 'addLicence',
+      idempotent: true,
       tag: 'Licences',
       summary: 'Give an organization a licence for an active plan of a product until a day (SuperAdmins)',
       body: addLicenceBody,

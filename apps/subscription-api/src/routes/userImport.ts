@@ -195,6 +195,7 @@ export const userImportRoutes = [
       path: IMPORT_PATH,
       access: 'admin',
       operationId: 'importUsers',
+      idempotent: true,
       tag: 'Users',
       summary: 'Invite every row of a file of people at once, all or none',
       description:

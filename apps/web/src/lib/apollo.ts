@@ -1,5 +1,6 @@
-import { ApolloClient, InMemoryCache, defaultDataIdFromObject } from '@apollo/client';
+import { ApolloClient, ApolloLink, InMemoryCache, defaultDataIdFromObject } from '@apollo/client';
 import { BaseHttpLink } from '@apollo/client/link/http';
+import { idempotencyLink } from './idempotency';
 
 /** `OrganizationPage`, `UserPage`, …: the page types of the list contract. */
 export const isListPageType = (typename: string | undefined) => typename !== undefined && /.Page$/.test(typename);
@@ -49,10 +50,11 @@ export function createCache(): InMemoryCache {
  * same-origin request; nothing about identity is kept in JavaScript.
  * BaseHttpLink rather than HttpLink: the console reports no client name to a GraphQL registry,
  * and the client-awareness part would only add weight to the first screen.
+ * Mutations carry an Idempotency-Key per submit (idempotency.ts).
  */
 export function createApolloClient(): ApolloClient {
   return new ApolloClient({
-    link: new BaseHttpLink({ uri: '/graphql', credentials: 'same-origin' }),
+    link: ApolloLink.from([idempotencyLink, new BaseHttpLink({ uri: '/graphql', credentials: 'same-origin' })]),
     cache: createCache(),
   });
 }

@@ -84,6 +84,7 @@ export const platformAdministratorRoutes = [
       path: ADMINISTRATORS_PATH,
       access: 'superAdmin',
       operationId: 'inviteAdministrator',
+      idempotent: true,
       tag: 'Platform',
       summary: 'Invite another SuperAdmin: an account without a password and a mailed link to choose one; audited',
       body: administratorBody,

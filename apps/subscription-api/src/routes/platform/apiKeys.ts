@@ -91,6 +91,7 @@ export const platformApiKeyRoutes = [
       path: API_KEYS_PATH,
       access: 'superAdminInPerson',
       operationId: 'createApiKey',
+      idempotent: true,
       tag: 'Platform',
       summary: 'Create a key for an internal tool; the secret is answered once and only its digest is kept; audited',
       body: apiKeyBody,

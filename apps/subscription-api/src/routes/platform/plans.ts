@@ -122,6 +122,7 @@ export const platformPlanRoutes = [
       path: PLANS_PATH,
       access: 'superAdmin',
       operationId: 'createPlan',
+      idempotent: true,
       tag: 'Platform',
       summary: 'Add a plan to a product on sale; it is offered at once',
       body: planBody,

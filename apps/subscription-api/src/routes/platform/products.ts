@@ -79,6 +79,7 @@ export const platformProductRoutes = [
       path: PRODUCTS_PATH,
       access: 'superAdmin',
       operationId: 'createProduct',
+      idempotent: true,
       tag: 'Platform',
       summary: 'Add a product; it is on sale at once (the sign-up form lists it)',
       body: productBody,

@@ -95,6 +95,7 @@ export const platformRegionRoutes = [
       path: REGIONS_PATH,
       access: 'superAdmin',
       operationId: 'createRegion',
+      idempotent: true,
       tag: 'Platform',
       summary: 'Add a region; organizations can name it among their defaults at once',
       body: regionBody,

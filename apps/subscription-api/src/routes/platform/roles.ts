@@ -94,6 +94,7 @@ export const platformRoleRoutes = [
       path: ROLES_PATH,
       access: 'superAdmin',
       operationId: 'createRole',
+      idempotent: true,
       tag: 'Platform',
       summary: 'Add a role to a product; organizations can give it to their people at once',
       body: roleBody,
