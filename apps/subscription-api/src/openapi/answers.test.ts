@@ -729,6 +729,26 @@ describe('the answers the OpenAPI document promises', () => {
   });
 
   // Several sign-ins (argon2id) and codes: it takes a while on a busy machine.
+  it("a person's page: profile, roles, admin rights, password reset mail and groups", { timeout: 30_000 }, async () => {
+    const admin = await api.signIn('admin@acme.local');
+    const person = await userWhere("email = 'member@acme.local'");
+    const post = (path: string, body: object) => api.agent.post(path).auth(admin, { type: 'bearer' }).send(body);
+    const UserId = person.user_id;
+    expectDocumented(await post('/subscription/users/profile', { UserId, UserFirstname: 'Mia', UserLastname: 'Member' }), 200);
+    expectDocumented(await post('/subscription/users/profile', { UserId, UserFirstname: '' }), 400);
+    const [role] = await api.db.query<{ role_id: number; product_id: number }>(
+      `SELECT r.role_id, r.product_id FROM roles r
+        WHERE r.product_id IN (SELECT ur.product_id FROM user_roles ur WHERE ur.user_id = $1) ORDER BY r.role_id LIMIT 1`,
+      [UserId],
+    );
+    expectDocumented(await post('/subscription/users/role', { UserId, RoleId: role!.role_id }), 200);
+    expectDocumented(await post('/subscription/users/admin', { UserId, IsAdmin: true }), 200);
+    expectDocumented(await post('/subscription/users/admin', { UserId, IsAdmin: false }), 200);
+    expectDocumented(await post('/subscription/users/password-reset', { UserId }), 202);
+    expectDocumented(await post('/subscription/users/role/remove', { UserId, ProductId: role!.product_id }), 200);
+    expectDocumented(await api.agent.get(`/subscription_user_groups?UserId=eq.${UserId}`).auth(admin, { type: 'bearer' }), 200);
+  });
+
   it("a person's two-factor reset and a licence renewal request", { timeout: 30_000 }, async () => {
     // A person of Acme with two-factor on (what is sealed does not matter to a reset).
     const person = await userWhere("email = 'member@acme.local'");

@@ -240,12 +240,14 @@ describe('DataTable', { timeout: 20_000 }, () => {
 
     it('keeps the selection when a bulk action fails, so it can be tried again', async () => {
       const user = userEvent.setup();
-      const toastError = vi.spyOn(toaster, 'error');
+      const toastError = vi.spyOn(toaster, 'create');
       const actions: BulkAction<Org>[] = [{ label: 'Deactivate', onAction: () => Promise.reject(new TypeError('Failed to fetch')) }];
       renderInConsole(<Harness bulkActions={actions} />);
       await user.click(screen.getByRole('checkbox', { name: 'Select Org 02' }));
       await user.click(screen.getByRole('button', { name: 'Deactivate' }));
-      await waitFor(() => expect(toastError).toHaveBeenCalledWith(expect.objectContaining({ title: 'Deactivate did not finish' })));
+      await waitFor(() =>
+        expect(toastError).toHaveBeenCalledWith(expect.objectContaining({ type: 'error', title: 'Deactivate did not finish' })),
+      );
       expect(screen.getByTestId('bulk-count').textContent).toBe('1 selected');
       expect(isDisabled(screen.getByRole('button', { name: 'Deactivate' }))).toBe(false);
     });
@@ -399,14 +401,18 @@ describe('DataTable', { timeout: 20_000 }, () => {
 
     it('tells the reader when the export fails and stays usable', async () => {
       const user = userEvent.setup();
-      const toastError = vi.spyOn(toaster, 'error');
+      const toastError = vi.spyOn(toaster, 'create');
       renderInConsole(<Harness exportRows={() => Promise.reject(new TypeError('Failed to fetch'))} />);
       const button = screen.getByRole('button', { name: 'Export CSV' });
       await user.click(button);
       await waitFor(() => expect(isDisabled(button)).toBe(false));
       expect(downloads).toEqual([]);
       expect(toastError).toHaveBeenCalledWith(
-        expect.objectContaining({ title: 'The export did not finish', description: 'We could not reach the server. Try again.' }),
+        expect.objectContaining({
+          type: 'error',
+          title: 'The export did not finish',
+          description: 'We could not reach the server. Try again.',
+        }),
       );
     });
 

@@ -34,7 +34,7 @@ const WORDS = {
   CLIENT_TYPE: { ...ORGANIZATION_CHOICE_WORDS.ClientType, noun: 'client-type', example: 'Government' },
 } as const satisfies Record<OrganizationChoiceList, unknown>;
 
-const organizations = (count: number) => (count === 1 ? '1 organisation' : `${count} organisations`);
+const organizations = (count: number) => (count === 1 ? '1 organization' : `${count} organizations`);
 const refresh = { update: (cache: Parameters<typeof dropListPages>[0]) => dropListPages(cache, 'organizationChoices') };
 
 /** One of the provider's lists an organisation's field is chosen from: add, rename, retire, delete while unused. */
@@ -105,7 +105,7 @@ export function OrganizationChoiceMasterSection({ list: kind }: { list: Organiza
         confirm: (choice) => ({
           title: `Delete ${choice.name}?`,
           confirmLabel: `Delete ${words.one}`,
-          body: `No organisation has ${choice.name}. Deleting it cannot be undone.`,
+          body: `No organization has ${choice.name}. Deleting it cannot be undone.`,
         }),
         run: async (choice) => {
           const answer = await remove({ variables: { input: { id: choice.id } } });
@@ -121,7 +121,7 @@ export function OrganizationChoiceMasterSection({ list: kind }: { list: Organiza
       noun={words.noun}
       label={words.list}
       addLabel={`Add ${words.one}`}
-      emptyDescription={`Add the first ${words.one} organisations can choose.`}
+      emptyDescription={`Add the first ${words.one} organizations can choose.`}
       rowName={(choice) => choice.name}
       columns={columns}
       actions={actions}
@@ -150,7 +150,7 @@ const NameField = ({ kind }: { kind: OrganizationChoiceList }) => (
     name="name"
     label="Name"
     required
-    help={`As organisations show it, such as ${WORDS[kind].example}`}
+    help={`As organizations show it, such as ${WORDS[kind].example}`}
     testId={`${WORDS[kind].noun}-name`}
   >
     {(control) => <Input {...control} autoComplete="off" />}
@@ -198,7 +198,7 @@ function ChoiceRenameDialog({ kind, choice, onClose }: DialogProps & { choice: C
     <FormDialog noun={WORDS[kind].noun} title={`Rename ${choice.name}`} kit={kit} submitLabel="Save" onClose={onClose}>
       <Stack gap="4">
         <Text color="fg.muted">
-          The organisations that have {choice.name} ({organizations(choice.organizationCount)}) follow the new name.
+          The organizations that have {choice.name} ({organizations(choice.organizationCount)}) follow the new name.
         </Text>
         <NameField kind={kind} />
       </Stack>
