@@ -43,7 +43,8 @@ describe("an organisation's info tab in the browser", () => {
     await page.keyboard.type('12 Home Row');
     await page.getByRole('checkbox', { name: new RegExp(region!.region_name.replace(/[()]/g, '\\$&')) }).focus();
     await page.keyboard.press('Space');
-    await page.getByRole('textbox', { name: /Currency code/ }).focus();
+    // Enter in a text field sends the form.
+    await page.getByRole('textbox', { name: /Address line 1/ }).focus();
     await page.keyboard.press('Enter');
     await page.getByText('Keyboard Holdings saved').waitFor();
 

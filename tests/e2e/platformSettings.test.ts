@@ -186,7 +186,7 @@ describe('Platform Settings in the browser', () => {
     const confirm = page.getByTestId('region-confirm');
     await confirm.waitFor();
     expect(await confirm.innerText()).toContain(
-      `It stays where it is named already (${used!.n === 1 ? '1 organisation' : `${used!.n} organisations`})`,
+      `It stays where it is named already (${used!.n === 1 ? '1 organization' : `${used!.n} organizations`})`,
     );
     await page.getByTestId('region-confirm-confirm').click();
     await confirm.waitFor({ state: 'detached' });

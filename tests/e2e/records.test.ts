@@ -49,7 +49,7 @@ describe('records at their own addresses in the browser', () => {
     await page.emulateMedia({ colorScheme: 'light' });
   }
 
-  it("resets a person's two-factor from their details; at their next sign-in they are asked to set it up", async () => {
+  it("resets a person's two-factor from their page; at their next sign-in they are asked to set it up", async () => {
     const make = factories(stack.db);
     const { organisation, admin } = await make.organisationWithAdmin();
     const person = await make.user(organisation, { firstName: 'Tove', lastName: 'Reset' });
@@ -67,7 +67,8 @@ describe('records at their own addresses in the browser', () => {
       [organisation.clientId],
     );
     await page.goto('/UserManagement');
-    await page.getByTestId('users-table').getByRole('button', { name: 'Tove Reset' }).click();
+    await page.getByTestId('users-table').getByRole('link', { name: 'Tove Reset' }).click();
+    await page.getByTestId('person-screen').waitFor();
     const section = page.getByTestId('two-factor-reset');
     await section
       .getByTestId('two-factor-state')

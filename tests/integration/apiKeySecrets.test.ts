@@ -39,7 +39,7 @@ type KeyName = (typeof KEY_NAMES)[number];
  * The Query fields that refuse a key reaching every organisation: what only a person signed in as
  * themselves may read. Any other refusal would mean the walk read nothing there.
  */
-const IN_PERSON_ONLY_QUERIES = ['apiKeys', 'outboxMailContent', 'productRedirectUrl', 'twoFactor'];
+const IN_PERSON_ONLY_QUERIES = ['apiKeys', 'organizationChoices', 'outboxMailContent', 'productRedirectUrl', 'twoFactor'];
 /** Queries the REST service answers through a POST (previews, a discovery), which it refuses a read-only key as it refuses changes. */
 const POSTED_QUERIES = ['emailPreview', 'ssoDiscovery', 'userImportPreview'];
 
@@ -50,6 +50,7 @@ type Ids = {
   acme: string;
   provider: string;
   acmeGroup: string;
+  acmeProject: string;
   /** People whose accounts hold the planted secrets, with their organisation. */
   people: { id: string; organizationId: string }[];
   invitedEmail: string;
@@ -113,6 +114,16 @@ const QUERY_CALLS: Record<string, QueryCalls> = {
   invitations: (ids) => [{ ...page, organizationId: ids.acme }],
   invitation: (ids) => [{ id: ids.invitationId, organizationId: ids.acme }],
   enquiry: (ids) => ids.enquiryIds.map((id) => ({ id })),
+  organizationChoices: () => [
+    { ...page, list: 'BUSINESS_VERTICAL' },
+    { ...page, list: 'CLIENT_TYPE' },
+  ],
+  offeredOrganizationChoices: () => [{}],
+  organizationValuesInUse: () => [{}],
+  projects: (ids) => [{ ...page, organizationId: ids.acme }],
+  project: (ids) => [{ id: ids.acmeProject, organizationId: ids.acme }],
+  allocations: (ids) => [{ ...page, organizationId: ids.acme }],
+  allocationCandidates: (ids) => [{ ...page, projectId: ids.acmeProject }],
 };
 
 const codeOfAnswer = (answer: GraphQLAnswer<unknown>) => answer.errors?.[0]?.extensions?.code;
@@ -283,6 +294,10 @@ describe.each(DATABASES)('no API key reads a secret, on %s', (kind) => {
       [Number(acme!.id), `Walk group ${kind}`],
     );
     await stack.db.query('INSERT INTO group_members (group_id, user_id) VALUES ($1, $2)', [Number(group!.id), person.userId]);
+    const [project] = await stack.db.query<{ id: string }>(
+      'SELECT project_id::text AS id FROM projects WHERE client_id = $1 ORDER BY project_id LIMIT 1',
+      [Number(acme!.id)],
+    );
     const people = await stack.db.query<{ id: string; organizationId: string }>(
       `SELECT user_id::text AS id, client_id::text AS "organizationId" FROM client_users
         WHERE email = ANY($1::text[]) OR user_id = ANY($2::int[]) ORDER BY user_id`,
@@ -303,6 +318,7 @@ describe.each(DATABASES)('no API key reads a secret, on %s', (kind) => {
       acme: acme!.id,
       provider: yozy!.id,
       acmeGroup: group!.id,
+      acmeProject: project!.id,
       people,
       invitedEmail: invited!.email,
       invitedId: invited!.id,

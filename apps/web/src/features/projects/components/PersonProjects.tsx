@@ -1,4 +1,4 @@
-import { Badge, Heading, HStack, Link, List, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Badge, HStack, Link, List, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { LuTriangleAlert } from 'react-icons/lu';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { ProblemNotice } from '@/components/ProblemNotice';
@@ -24,11 +24,9 @@ export function PersonProjects({ userId }: { userId: string }) {
   const total = allocations.reduce((sum, allocation) => sum + allocation.percentage, 0);
 
   return (
-    <Stack gap="3" as="section" aria-labelledby="person-projects-heading" data-testid="person-projects">
+    // Inside the person page's "Projects" panel, which names it.
+    <Stack gap="3" data-testid="person-projects-list">
       <HStack justify="space-between" wrap="wrap" gap="2">
-        <Heading as="h3" size="md" id="person-projects-heading">
-          Projects
-        </Heading>
         {data && (
           <HStack gap="2" data-testid="person-projects-total">
             <Text color="fg.muted">Total over current projects: {total} %</Text>
