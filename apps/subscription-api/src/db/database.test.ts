@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { TEST_DATABASE_KINDS } from '../testing/testDatabases';
 import { DEFAULT_POOL_MAX, openDatabase } from './database';
 
-const url = process.env.TEST_DATABASE_URL;
+// PostgreSQL runs where every PostgreSQL test of the service does: wherever TEST_DATABASE_URL names one (CI always).
+describe.each(TEST_DATABASE_KINDS.filter((kind) => kind === 'postgres'))('the connection pool to %s', () => {
+  const url = process.env.TEST_DATABASE_URL!;
 
-describe.skipIf(!url)('the connection pool to PostgreSQL', () => {
   it('opens at most poolMax connections; statements beyond them wait their turn and still run', async () => {
-    const db = await openDatabase({ url: url!, poolMax: 2 });
+    const db = await openDatabase({ url, poolMax: 2 });
     try {
       const running = Array.from({ length: 5 }, (_, i) => db.query<{ n: number }>('SELECT $1::int AS n, pg_sleep(0.2)', [i]));
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -17,7 +19,7 @@ describe.skipIf(!url)('the connection pool to PostgreSQL', () => {
   });
 
   it('opens up to 10 when no size is given', async () => {
-    const db = await openDatabase({ url: url! });
+    const db = await openDatabase({ url });
     try {
       expect(DEFAULT_POOL_MAX).toBe(10);
       expect(db.poolUse()?.max).toBe(10);
