@@ -2,13 +2,12 @@ import { SERVICE_TOKEN_HEADER } from '@yozy/shared';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
-import { openDatabase, type Database } from '../db/database';
-import { migrate } from '../db/migrate';
+import type { Database } from '../db/database';
 import { createMailer, DEFAULT_MAIL_CONFIG } from '../mail/mailer';
-import { DEMO_PASSWORD, seedDemoData } from '../seed/demo';
+import { DEMO_PASSWORD } from '../seed/demo';
 import { TEST_SECRET_KEY, TEST_SERVICE_TOKEN } from '../testing/restApi';
-import { openTestDatabase } from '../testing/testDatabase';
-import { scratchPostgres, TEST_DATABASE_KINDS } from '../testing/testDatabases';
+import { openSeededDatabase } from '../testing/testDatabase';
+import { TEST_DATABASE_KINDS } from '../testing/testDatabases';
 
 const GRANTS = 20;
 const FREE_SEATS = 7;
@@ -20,18 +19,7 @@ describe.each(TEST_DATABASE_KINDS)(`${GRANTS} role grants at once on a product w
   let token: string;
 
   beforeAll(async () => {
-    if (kind === 'postgres') {
-      const scratch = await scratchPostgres();
-      drop = scratch.drop;
-      db = await openDatabase({ url: scratch.url });
-      await migrate(db);
-      await seedDemoData(
-        db,
-        createMailer(db, DEFAULT_MAIL_CONFIG, () => undefined),
-      );
-    } else {
-      db = await openTestDatabase('seeded');
-    }
+    ({ db, drop } = await openSeededDatabase(kind));
     const mailer = createMailer(db, { ...DEFAULT_MAIL_CONFIG, secretKey: TEST_SECRET_KEY }, () => undefined);
     agent = request
       .agent(createApp({ db, mailer, serviceToken: TEST_SERVICE_TOKEN, secretKey: TEST_SECRET_KEY }))

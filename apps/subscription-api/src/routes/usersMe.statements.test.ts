@@ -2,14 +2,12 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVICE_TOKEN_HEADER } from '@yozy/shared';
 import { createApp } from '../app';
-import { openDatabase, type Database, type QueryOptions, type Row, type Transaction } from '../db/database';
-import { migrate } from '../db/migrate';
-import { createMailer, DEFAULT_MAIL_CONFIG } from '../mail/mailer';
-import { DEMO_PASSWORD, seedDemoData } from '../seed/demo';
+import type { Database, QueryOptions, Row, Transaction } from '../db/database';
+import { DEMO_PASSWORD } from '../seed/demo';
 import { hashToken, newToken } from '../security/tokens';
 import { TEST_SECRET_KEY, TEST_SERVICE_TOKEN } from '../testing/restApi';
-import { openTestDatabase } from '../testing/testDatabase';
-import { scratchPostgres, TEST_DATABASE_KINDS } from '../testing/testDatabases';
+import { openSeededDatabase } from '../testing/testDatabase';
+import { TEST_DATABASE_KINDS } from '../testing/testDatabases';
 
 /**
  * GET /users/me is called by the console for every screen, so what it costs the database is
@@ -181,18 +179,7 @@ describe.each(TEST_DATABASE_KINDS)(`GET /users/me with ${MORE_PEOPLE} more peopl
     )[0]!.seen;
 
   beforeAll(async () => {
-    if (kind === 'postgres') {
-      const scratch = await scratchPostgres();
-      drop = scratch.drop;
-      db = await openDatabase({ url: scratch.url });
-      await migrate(db);
-      await seedDemoData(
-        db,
-        createMailer(db, DEFAULT_MAIL_CONFIG, () => undefined),
-      );
-    } else {
-      db = await openTestDatabase('seeded');
-    }
+    ({ db, drop } = await openSeededDatabase(kind));
     await addOrganisations(db);
     callers.edge = await addEdgeOrganisation(db);
     agent = request
