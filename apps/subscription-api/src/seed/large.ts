@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { openDatabase, type Database, type DatabaseLocation } from '../db/database';
+import { openDatabase, type Database, type DatabaseLocation, type Transaction } from '../db/database';
 import { migrate } from '../db/migrate';
 import { createMailer, DEFAULT_MAIL_CONFIG } from '../mail/mailer';
 import { hashPassword } from '../security/passwords';
@@ -97,7 +97,7 @@ export async function seedLarge(db: Database, scale: number, progress: Progress 
   let done = 0;
   const step = async (name: string, weight: number, sql: string, params: unknown[] = []) => {
     progress(done, total, name);
-    await db.query(sql, params);
+    await tx.query(sql, params);
     done += weight;
     progress(done, total, name);
   };
@@ -108,24 +108,35 @@ export async function seedLarge(db: Database, scale: number, progress: Progress 
     }
   };
   const passwordHash = await hashPassword(DEMO_PASSWORD);
+  // One transaction: a run that fails part-way leaves nothing behind, and can be run again.
+  let tx: Transaction = db;
+  await db.transaction(async (transaction) => {
+    tx = transaction;
+    await write();
+  });
+  progress(done, total, 'planner statistics');
+  await db.exec('ANALYZE');
+  progress(total, total, 'done');
+  return counts;
 
-  await step(
-    'organisations',
-    O,
-    `INSERT INTO clients (company_name, date_onboarded, city, country, country_code, currency_code, contact_name,
+  async function write() {
+    await step(
+      'organisations',
+      O,
+      `INSERT INTO clients (company_name, date_onboarded, city, country, country_code, currency_code, contact_name,
                           client_type, is_active, created_at)
      SELECT '${LARGE_ORGANISATION_PREFIX}' || lpad(n::text, 6, '0'), current_date - (n % 1500),
             ${CITIES}[1 + n % 10], 'Portugal', 'PT', 'USD', 'Contact ' || n, 'Business', n % 50 <> 0,
             now() - make_interval(days => n % 1500)
        FROM generate_series(1, $1::int) n`,
-    [O],
-  );
-  // One live licence each, on a plan whose product has roles; every fifth organisation also an
-  // expired one and every tenth one turned off.
-  await step(
-    'licences',
-    O,
-    `WITH offered AS (
+      [O],
+    );
+    // One live licence each, on a plan whose product has roles; every fifth organisation also an
+    // expired one and every tenth one turned off.
+    await step(
+      'licences',
+      O,
+      `WITH offered AS (
        SELECT p.plan_id, p.product_id, row_number() OVER (ORDER BY p.plan_id) - 1 AS k, count(*) OVER () AS plans
          FROM plans p WHERE p.is_active AND EXISTS (SELECT 1 FROM roles r WHERE r.product_id = p.product_id)
      )
@@ -136,13 +147,13 @@ export async function seedLarge(db: Database, scale: number, progress: Progress 
        CROSS JOIN LATERAL (VALUES (30 + (o.n % 365)::int, true, true), (-10 - (o.n % 200)::int, true, o.n % 5 = 0),
                                   (90, false, o.n % 10 = 0)) v (days, active, wanted)
       WHERE v.wanted`,
-  );
-  // Ten people each: the first is the admin; the tenth is invited (no password yet); the ninth of
-  // every other organisation is disabled; the eighth of every seventh awaits approval.
-  await step(
-    'people',
-    P,
-    `INSERT INTO client_users (client_id, first_name, last_name, email, department_name, department_code, type_of_user,
+    );
+    // Ten people each: the first is the admin; the tenth is invited (no password yet); the ninth of
+    // every other organisation is disabled; the eighth of every seventh awaits approval.
+    await step(
+      'people',
+      P,
+      `INSERT INTO client_users (client_id, first_name, last_name, email, department_name, department_code, type_of_user,
                                is_active, awaiting_approval, password_hash, password_changed_at, created_at)
      SELECT o.client_id, 'Person' || k, 'Sized' || o.n, 'person' || k || '@org' || o.n || '.${EMAIL_DOMAIN}',
             ${DEPARTMENTS}[1 + (o.n + k) % 8], 'D' || (1 + (o.n + k) % 8),
@@ -151,14 +162,14 @@ export async function seedLarge(db: Database, scale: number, progress: Progress 
             CASE WHEN k = ${perOrganisation} THEN NULL ELSE $1 END, CASE WHEN k = ${perOrganisation} THEN NULL ELSE now() END,
             now() - make_interval(days => (o.n % 1500)::int, hours => k)
        FROM ${SIZED_ORGANISATIONS} o, generate_series(1, ${perOrganisation}) k`,
-    [passwordHash],
-  );
-  // A role on the product of each live licence, for as many of the active people (admin first) as
-  // the organisation's live seats on that product allow.
-  await step(
-    'roles within seats',
-    P,
-    `WITH seats AS (
+      [passwordHash],
+    );
+    // A role on the product of each live licence, for as many of the active people (admin first) as
+    // the organisation's live seats on that product allow.
+    await step(
+      'roles within seats',
+      P,
+      `WITH seats AS (
        SELECT l.client_id, l.product_id, sum(p.capacity) AS capacity
          FROM licences l JOIN plans p ON p.plan_id = l.plan_id
          JOIN ${SIZED_ORGANISATIONS} o ON o.client_id = l.client_id
@@ -176,11 +187,11 @@ export async function seedLarge(db: Database, scale: number, progress: Progress 
          SELECT role_id FROM roles WHERE product_id = s.product_id
           ORDER BY (role_name = CASE WHEN c.type_of_user = 'OrgAdmin' THEN 'Admin' ELSE 'Member' END) DESC, role_id
           LIMIT 1) r`,
-  );
-  await step(
-    'groups',
-    O,
-    `WITH made AS (
+    );
+    await step(
+      'groups',
+      O,
+      `WITH made AS (
        INSERT INTO groups (client_id, name, description, created_at)
        SELECT o.client_id, g.name, g.name || ' of ' || '${LARGE_ORGANISATION_PREFIX}' || o.n, now() - make_interval(days => (o.n % 400)::int)
          FROM ${SIZED_ORGANISATIONS} o, (VALUES ('Delivery'), ('Service desk')) g (name)
@@ -190,53 +201,53 @@ export async function seedLarge(db: Database, scale: number, progress: Progress 
      SELECT m.group_id, u.user_id
        FROM made m JOIN client_users u ON u.client_id = m.client_id AND u.is_active
       WHERE (u.user_id % 2 = 0) = (m.name = 'Delivery')`,
-  );
-  await step(
-    'invitations',
-    P,
-    `INSERT INTO user_tokens (user_id, email, purpose, token_hash, created_at, expires_at)
+    );
+    await step(
+      'invitations',
+      P,
+      `INSERT INTO user_tokens (user_id, email, purpose, token_hash, created_at, expires_at)
      SELECT u.user_id, u.email, 'invite', 'sized-invitation-' || u.user_id,
             now() - make_interval(days => (u.user_id % 14)::int), now() + make_interval(days => 7 - (u.user_id % 14)::int)
        FROM client_users u
       WHERE u.email LIKE '%.${EMAIL_DOMAIN}' AND u.password_hash IS NULL`,
-  );
-  // Sessions of the people who can sign in, spread over the last 90 days; one in ten still open.
-  await sliced(
-    'sessions',
-    S,
-    (from, to) =>
-      `WITH people AS ${SIZED_SIGNED_UP}, counted AS (SELECT count(*) AS n FROM people)
+    );
+    // Sessions of the people who can sign in, spread over the last 90 days; one in ten still open.
+    await sliced(
+      'sessions',
+      S,
+      (from, to) =>
+        `WITH people AS ${SIZED_SIGNED_UP}, counted AS (SELECT count(*) AS n FROM people)
        INSERT INTO sessions (token_hash, user_id, client_id, ip, user_agent, started_at, last_seen_at, expires_at, ended_at, end_reason)
        SELECT 'sized-session-' || i, p.user_id, p.client_id, '10.' || (i % 250) || '.' || (i % 199) || '.' || (i % 97),
               'Mozilla/5.0 (sized) ' || (i % 40), t.started, t.started + interval '20 minutes',
               t.started + interval '12 hours',
               CASE WHEN i % 10 = 0 THEN NULL ELSE t.started + interval '30 minutes' END,
               CASE WHEN i % 10 = 0 THEN NULL WHEN i % 3 = 0 THEN 'ended_by_admin' ELSE 'signed_out' END
-         FROM generate_series(${from}, ${to}) i
+         FROM generate_series(${from}::bigint, ${to}::bigint) i
          CROSS JOIN counted
          JOIN people p ON p.n = 1 + (i * 7919) % counted.n
          CROSS JOIN LATERAL (SELECT CASE WHEN i % 10 = 0 THEN now() - make_interval(mins => (i % 600)::int)
                                          ELSE now() - make_interval(days => (i % 90)::int, mins => (i % 1440)::int) END AS started) t`,
-  );
-  await sliced(
-    'audit entries',
-    A,
-    (from, to) =>
-      `WITH people AS ${SIZED_SIGNED_UP}, counted AS (SELECT count(*) AS n FROM people)
+    );
+    await sliced(
+      'audit entries',
+      A,
+      (from, to) =>
+        `WITH people AS ${SIZED_SIGNED_UP}, counted AS (SELECT count(*) AS n FROM people)
        INSERT INTO audit_log (client_id, actor_user_id, action, entity_type, entity_id, before, after, ip, created_at)
        SELECT p.client_id, p.user_id, ${ACTIONS}[1 + i % 8], split_part(${ACTIONS}[1 + i % 8], '.', 1), (i % 100000)::text,
               jsonb_build_object('Status', 'ACTIVE'), jsonb_build_object('Status', CASE WHEN i % 2 = 0 THEN 'DISABLED' ELSE 'ACTIVE' END),
               '10.0.' || (i % 250) || '.' || (i % 97), now() - make_interval(days => (i % 730)::int, secs => (i % 86400)::int)
-         FROM generate_series(${from}, ${to}) i
+         FROM generate_series(${from}::bigint, ${to}::bigint) i
          CROSS JOIN counted
          JOIN people p ON p.n = 1 + (i * 104729) % counted.n`,
-  );
-  // Sign-up enquiries: a third undecided (each admin email its own), a third approved, a third refused.
-  await sliced(
-    'enquiries',
-    E,
-    (from, to) =>
-      `WITH offered AS (
+    );
+    // Sign-up enquiries: a third undecided (each admin email its own), a third approved, a third refused.
+    await sliced(
+      'enquiries',
+      E,
+      (from, to) =>
+        `WITH offered AS (
          SELECT p.plan_id, p.product_id, row_number() OVER (ORDER BY p.plan_id) - 1 AS k, count(*) OVER () AS plans
            FROM plans p WHERE p.is_active
        ), deciders AS (
@@ -249,14 +260,11 @@ export async function seedLarge(db: Database, scale: number, progress: Progress 
               (ARRAY[NULL, 'Y', 'R'])[1 + i % 3], CASE WHEN i % 3 <> 0 THEN d.user_id END,
               CASE WHEN i % 3 <> 0 THEN now() - make_interval(days => (i % 300)::int) END,
               now() - make_interval(days => (i % 300)::int + 1, secs => (i % 86400)::int)
-         FROM generate_series(${from}, ${to}) i
+         FROM generate_series(${from}::bigint, ${to}::bigint) i
          JOIN offered o ON o.k = i % o.plans
          CROSS JOIN deciders d`,
-  );
-  progress(done, total, 'planner statistics');
-  await db.exec('ANALYZE');
-  progress(total, total, 'done');
-  return counts;
+    );
+  }
 }
 
 /** A progress line rewritten in place on a terminal, one line per step elsewhere. */
