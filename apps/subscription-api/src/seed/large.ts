@@ -126,9 +126,11 @@ export async function seedLarge(db: Database, scale: number, progress: Progress 
       `INSERT INTO clients (company_name, date_onboarded, city, country, country_code, currency_code, contact_name,
                           client_type, is_active, created_at)
      SELECT '${LARGE_ORGANISATION_PREFIX}' || lpad(n::text, 6, '0'), current_date - (n % 1500),
-            ${CITIES}[1 + n % 10], 'Portugal', 'PT', 'USD', 'Contact ' || n, 'Business', n % 50 <> 0,
+            ${CITIES}[1 + n % 10], 'Portugal', 'PT', 'USD', 'Contact ' || n,
+            types.names[1 + n % greatest(cardinality(types.names), 1)], n % 50 <> 0,
             now() - make_interval(days => n % 1500)
-       FROM generate_series(1, $1::int) n`,
+       FROM generate_series(1, $1::int) n,
+            (SELECT array_agg(choice_name ORDER BY choice_id) AS names FROM organization_choices WHERE choice_list = 'ClientType') types`,
       [O],
     );
     // One live licence each, on a plan whose product has roles; every fifth organisation also an
