@@ -11,7 +11,9 @@ import { useStack } from '../support/useStack';
 /**
  * No N+1: a console list costs the same number of REST calls and SQL statements whether its page
  * holds 10 rows or 100. Each list is asked for with the console's own document (apps/web), over
- * an organisation with more than a hundred of everything the busy lists show.
+ * an organisation with more than a hundred of everything the busy lists show. Two more documents
+ * ask what an internal tool may (people and invitations with their roles and groups): the fields a
+ * row resolves with a REST call of its own are loaded for the whole page at once.
  */
 
 const FEATURES = fileURLToPath(new URL('../../apps/web/src', import.meta.url));
@@ -137,6 +139,21 @@ const PEOPLE_WITH_ROLES_AND_GROUPS = /* GraphQL */ `
   }
 `;
 
+/** The invitations list as an internal tool may ask for it: every invitation with the roles it gives. */
+const INVITATIONS_WITH_ROLES = /* GraphQL */ `
+  query InvitationsWithRoles($page: PageInput) {
+    invitations(page: $page) {
+      nodes {
+        id
+        roles {
+          roleId
+          roleName
+        }
+      }
+    }
+  }
+`;
+
 describe('the cost of a console list', { timeout: 300_000 }, () => {
   const log = restCallLog();
   const stack = useStack('pglite', { logs: log.destination });
@@ -184,6 +201,11 @@ describe('the cost of a console list', { timeout: 300_000 }, () => {
       people,
     ]);
     await db.query(
+      `INSERT INTO user_tokens (user_id, email, purpose, token_hash, expires_at)
+       SELECT user_id, email, 'invite', $1 || '-invite-' || user_id, now() + interval '8 hours' FROM client_users WHERE user_id = ANY($2::int[])`,
+      [label, people],
+    );
+    await db.query(
       `INSERT INTO sessions (token_hash, user_id, client_id, ip, user_agent, started_at, last_seen_at, expires_at)
        SELECT $1 || '-' || user_id, user_id, $2, '203.0.113.7', 'factory', now(), now(), now() + interval '1 day'
        FROM unnest($3::int[]) user_id`,
@@ -217,7 +239,8 @@ describe('the cost of a console list', { timeout: 300_000 }, () => {
     { operation: 'UserList', as: 'admin', variables: page, full: true },
     { operation: 'PeopleWithRolesAndGroups', as: 'admin', variables: page, full: true, document: PEOPLE_WITH_ROLES_AND_GROUPS },
     { operation: 'UserCurrentAllocations', as: 'admin', variables: (size) => ({ userIds: people.slice(0, size).map(String) }) },
-    { operation: 'InvitationList', as: 'admin', variables: page },
+    { operation: 'InvitationList', as: 'admin', variables: page, full: true },
+    { operation: 'InvitationsWithRoles', as: 'admin', variables: page, full: true, document: INVITATIONS_WITH_ROLES },
     { operation: 'GroupList', as: 'admin', variables: page, full: true },
     { operation: 'GroupMemberList', as: 'admin', variables: (size) => ({ groupId: String(groupId), ...page(size) }), full: true },
     { operation: 'GroupCandidateList', as: 'admin', variables: (size) => ({ groupId: String(groupId), ...page(size) }), full: true },
