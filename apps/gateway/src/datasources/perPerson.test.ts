@@ -58,4 +58,14 @@ describe('rows of the people a request shows', () => {
       [100, 1000],
     ]);
   });
+
+  it('reads again when asked again later in the request, after a mutation may have changed the rows', async () => {
+    const rows = [{ ClientId: 2, UserId: 7, Name: 'Admin' }];
+    const { calls, pageOf } = restList(rows);
+    const loader = perPerson(pageOf);
+    expect(await loader.load({ userId: 7, organizationId: 2 })).toEqual([{ UserId: 7, Name: 'Admin' }]);
+    rows.push({ ClientId: 2, UserId: 7, Name: 'Viewer' });
+    expect(await loader.load({ userId: 7, organizationId: 2 })).toHaveLength(2);
+    expect(calls).toHaveLength(2);
+  });
 });

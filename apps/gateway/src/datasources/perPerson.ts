@@ -14,8 +14,8 @@ const keyOf = ({ userId, organizationId }: Person) => `${organizationId}:${userI
 
 /**
  * Rows belonging to people (their roles, their groups), loaded for all the people a request asks
- * about at once: one REST call per organisation and hundred people, whatever the page size was
- * before, instead of one per person. Each person gets their rows in the order the REST service gave them.
+ * about at once: one REST call per organisation and hundred people instead of one per person.
+ * Each person gets their rows in the order the REST service gave them.
  */
 export function perPerson<Row extends { UserId: number }>(pageOf: PageOf<Row>) {
   return new DataLoader<Person, Row[], string>(
@@ -35,7 +35,8 @@ export function perPerson<Row extends { UserId: number }>(pageOf: PageOf<Row>) {
       );
       return people.map((person) => found.get(keyOf(person)) ?? []);
     },
-    { cacheKeyFn: keyOf, maxBatchSize: MOST_IDS },
+    // Batched, not remembered: a later mutation of the same request (a role given) must read afresh.
+    { cache: false, maxBatchSize: MOST_IDS },
   );
 }
 perPerson.PAGE = PAGE;
