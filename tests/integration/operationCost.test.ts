@@ -269,6 +269,16 @@ describe('the cost of a console list', { timeout: 300_000 }, () => {
     { operation: 'OrganizationChoiceMaster', as: 'superAdmin', variables: (size) => ({ list: 'BUSINESS_VERTICAL', ...page(size) }) },
   ];
 
+  it('still shows each person their own roles and groups when a whole page is loaded at once', async () => {
+    type Person = { id: string; roles: { roleName: string }[]; groups: { name: string }[] };
+    const answer = await sessions.admin.request<{ users: { nodes: Person[] } }>(PEOPLE_WITH_ROLES_AND_GROUPS, page(100));
+    const shown = answer.data!.users.nodes.filter((person) => people.includes(Number(person.id)));
+    expect(shown).toHaveLength(100);
+    for (const person of shown) {
+      expect([person.roles.length, person.groups.length], person.id).toEqual([1, 1]);
+    }
+  });
+
   it.each(CASES)('$operation costs the same REST calls and SQL statements for 10 rows as for 100', async (spec) => {
     await costOf(spec, 10); // warms what the services keep between requests (settings, the viewer's organisation)
     const small = await costOf(spec, 10);
