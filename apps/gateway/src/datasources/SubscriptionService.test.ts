@@ -20,7 +20,7 @@ describe('calls of the REST service', () => {
     await new UserApi(LINK, new Caller(null, null)).listUserRoles(7, 2);
     await new UserApi(LINK, new Caller(null, null)).getUser('7', null);
     expect(sent()).toEqual([
-      { path: 'subscription_user_role_mapping', method: 'GET', params: { UserId: 'eq.7', ClientId: 'eq.2', limit: '1000' } },
+      { path: 'subscription_user_role_mapping', method: 'GET', params: { UserId: 'in.(7)', ClientId: 'eq.2', limit: '1000', offset: '0' } },
       { path: 'subscription_client_users', method: 'GET', params: { ClientUserId: 'eq.7' } },
     ]);
   });

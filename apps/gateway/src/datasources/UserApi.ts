@@ -1,4 +1,5 @@
 import { naming, SubscriptionService, type OrganizationNamed, type Without } from './SubscriptionService';
+import { perPerson } from './perPerson';
 import type { AsGiven, RestBodyOf } from './types';
 
 const USERS = '/subscription_client_users';
@@ -18,18 +19,28 @@ export class UserApi extends SubscriptionService {
     return rows[0] ?? null;
   }
 
+  // The roles and groups of every person a GraphQL request shows (a page of people) in one REST
+  // call per organisation, not one per person: the loaders live as long as this request's data sources.
+  private readonly roles = perPerson((organizationId, userIds, offset) =>
+    this.call('get', '/subscription_user_role_mapping', {
+      params: { UserId: `in.(${userIds.join(',')})`, ClientId: `eq.${organizationId}`, limit: perPerson.PAGE, offset },
+    }),
+  );
+
+  private readonly groups = perPerson((organizationId, userIds, offset) =>
+    this.call('get', '/subscription_user_groups', {
+      params: { UserId: `in.(${userIds.join(',')})`, ClientId: `eq.${organizationId}`, limit: perPerson.PAGE, offset },
+    }),
+  );
+
   /** Every role of one person, by product. */
   listUserRoles(userId: number, organizationId: number) {
-    return this.call('get', '/subscription_user_role_mapping', {
-      params: { UserId: `eq.${userId}`, ClientId: `eq.${organizationId}`, limit: 1000 },
-    });
+    return this.roles.load({ userId, organizationId });
   }
 
   /** The groups one person is in, by name. */
   listUserGroups(userId: number, organizationId: number) {
-    return this.call('get', '/subscription_user_groups', {
-      params: { UserId: `eq.${userId}`, ClientId: `eq.${organizationId}`, limit: 1000 },
-    });
+    return this.groups.load({ userId, organizationId });
   }
 
   editUserProfile(organizationId: OrganizationNamed, change: Without<RestBodyOf<'editUserProfile'>>) {

@@ -89,8 +89,8 @@ export async function listResource(db: Queryable, definition: ResourceDefinition
   const wantsCount = /count=exact/.test(req.get('prefer') ?? '');
 
   const picked = Object.fromEntries(select.map((name) => [name, fieldOf(definition, name)!]));
-  const rows = await db.query<{ row: Record<string, unknown>; total?: number }>(
-    `SELECT ${jsonObject(picked)} AS row${wantsCount ? ', count(*) OVER ()::int AS total' : ''}
+  const rows = await db.query<{ row: Record<string, unknown> }>(
+    `SELECT ${jsonObject(picked)} AS row
        FROM ${definition.from}
       ${where}
       ORDER BY ${orderBy(definition, order)}
@@ -99,7 +99,10 @@ export async function listResource(db: Queryable, definition: ResourceDefinition
   );
 
   if (wantsCount) {
-    const total = rows[0]?.total ?? (offset > 0 ? await countAll(db, definition, conditions) : 0);
+    // Counted apart from the page: a count in the page's statement (count(*) OVER ()) makes every
+    // page join and sort all the matching rows, where the page alone reads only its own rows by
+    // the sort's index. A short first page is its own count.
+    const total = offset === 0 && rows.length < limit ? rows.length : await countAll(db, definition, conditions);
     res.set('Content-Range', rows.length ? `${offset}-${offset + rows.length - 1}/${total}` : `*/${total}`);
   }
   return rows.map((r) => r.row);

@@ -20,9 +20,13 @@ export const ORGANIZATION_CHOICES_PATH = '/platform/organization_choices';
 /** The entries that can be chosen now, for the public sign-up form. */
 export const OFFERED_ORGANIZATION_CHOICES_PATH = '/form/organization_choices';
 
-/** Organisations naming the entry in the field its list fills. */
-const ORGANIZATIONS_NAMING = `(SELECT count(*)::int FROM clients c
-   WHERE CASE o.choice_list WHEN 'BusinessVertical' THEN c.business_vertical ELSE c.client_type END = o.choice_name)`;
+/**
+ * Organisations naming the entry in the field its list fills: one count per field, each served by
+ * that field's index (a CASE choosing the column in the condition would read every organisation).
+ */
+const ORGANIZATIONS_NAMING = `(CASE o.choice_list
+     WHEN 'BusinessVertical' THEN (SELECT count(*)::int FROM clients c WHERE c.business_vertical = o.choice_name)
+     ELSE (SELECT count(*)::int FROM clients c WHERE c.client_type = o.choice_name) END)`;
 
 export const organizationChoiceFields = {
   ChoiceId: { sql: 'o.choice_id', type: 'int' },

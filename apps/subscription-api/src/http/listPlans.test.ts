@@ -1,0 +1,358 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SERVICE_TOKEN_HEADER } from '@yozy/shared';
+import { createApp } from '../app';
+import { openDatabase, type Database, type QueryOptions, type Row, type Transaction } from '../db/database';
+import { migrate } from '../db/migrate';
+import { clientUsers } from '../domain/people';
+import { createMailer, DEFAULT_MAIL_CONFIG } from '../mail/mailer';
+import { auditEntries } from '../routes/auditLog';
+import { clients } from '../routes/clients';
+import { userRoles } from '../routes/clientUsers';
+import { enquiries } from '../routes/enquiryDecisions';
+import { groupCandidates, groupMembers, groups, personGroups } from '../routes/groups';
+import { invitations } from '../routes/invitations';
+import { licences } from '../routes/licences';
+import { administrators } from '../routes/platform/administrators';
+import { apiKeys } from '../routes/platform/apiKeys';
+import { organizationChoices } from '../routes/platform/organizationChoices';
+import { outbox } from '../routes/platform/outbox';
+import { managedPlans } from '../routes/platform/plans';
+import { managedProducts } from '../routes/platform/products';
+import { regions } from '../routes/platform/regions';
+import { roles } from '../routes/platform/roles';
+import { projects } from '../routes/projects';
+import { sessions } from '../routes/sessions';
+import { DEMO_PASSWORD, seedDemoData } from '../seed/demo';
+import { seedLarge } from '../seed/large';
+import { TEST_SECRET_KEY, TEST_SERVICE_TOKEN } from '../testing/restApi';
+import { scratchPostgres, TEST_DATABASE_KINDS } from '../testing/testDatabases';
+import type { ResourceDefinition } from './resource';
+
+/**
+ * Every list the console shows, read as the console reads it (through the route, with the count
+ * the gateway always asks for), on a database seeded with the large data at a small scale: tens
+ * of thousands of sessions and audit entries, thousands of people. Each statement a list runs is
+ * explained by PostgreSQL, and none may read a large table from start to end, for the first page,
+ * a search, each sort either way, a filter or the last page. The embedded database is not
+ * measured: its planner is PostgreSQL's, and what it is given is the same SQL.
+ */
+
+const SCALE = 0.05;
+const PAGE = 25;
+/** Tables that grow with the organisations, people and their use: none may be read whole for one page. */
+const LARGE_TABLES = [
+  'clients',
+  'client_users',
+  'user_roles',
+  'sessions',
+  'audit_log',
+  'enquiries',
+  'mail_outbox',
+  'user_tokens',
+  'licences',
+  'groups',
+  'group_members',
+];
+/**
+ * Each organisation type counts the organisations of that type: a quarter of them each, which
+ * PostgreSQL rightly reads by the table (a few hundred pages at full size) rather than by an index.
+ */
+const READ_ON_PURPOSE: Record<string, string> = { 'organisation choices': 'clients' };
+/** Mail written to the outbox, for its list to have a real size too. */
+const OUTBOX_MAIL = 20_000;
+const EXTRA_PEOPLE = 40_000;
+
+type Statement = { sql: string; params: readonly unknown[] };
+type Caller = 'organisation admin' | 'provider';
+type List = { name: string; path: string; resource: ResourceDefinition; callers: Caller[]; filter: string; scope?: string };
+
+/** The database as the service sees it, writing down every statement it is given. */
+function recording(db: Database, statements: Statement[]): Database {
+  const record = (target: Transaction): Transaction => ({
+    query<T extends Row>(sql: string, params: readonly unknown[] = [], options?: QueryOptions) {
+      statements.push({ sql, params });
+      return target.query<T>(sql, params, options);
+    },
+    exec(sql: string) {
+      return target.exec(sql);
+    },
+  });
+  return { ...db, ...record(db), transaction: (work) => db.transaction((tx) => work(record(tx))) };
+}
+
+/**
+ * Every table a plan reads from start to end, wherever it sits in the plan; but not a table an
+ * `EXISTS (SELECT 1 FROM table …)` reads, when the planner expects so many rows to match that the
+ * first is found at once (a plan's licences, say): that read stops at its first row.
+ */
+function sequentialScans(sql: string, plan: unknown, found: string[] = []): string[] {
+  if (Array.isArray(plan)) plan.forEach((node) => sequentialScans(sql, node, found));
+  else if (plan && typeof plan === 'object') {
+    const node = plan as Record<string, unknown>;
+    const table = String(node['Relation Name']);
+    const stopsAtFirst = node['Parent Relationship'] === 'SubPlan' && sql.includes(`EXISTS (SELECT 1 FROM ${table} `);
+    if (node['Node Type'] === 'Seq Scan' && !stopsAtFirst) found.push(table);
+    Object.values(node).forEach((value) => sequentialScans(sql, value, found));
+  }
+  return found;
+}
+
+/** The queries of one list call: for each sortable field both ways, a search, a filter, the first and last page. */
+function queriesOf(list: List, total: (query: string) => Promise<number>) {
+  const scope = list.scope ? `&${list.scope}` : '';
+  const fields = Object.entries(list.resource.fields);
+  const searchable = fields.filter(([, field]) => field.searchable).map(([name]) => `${name}.ilike.*42*`);
+  const sorts = fields.filter(([, field]) => field.sort).flatMap(([name]) => [`order=${name}.asc`, `order=${name}.desc`]);
+  return async () => [
+    `limit=${PAGE}${scope}`,
+    ...(searchable.length ? [`limit=${PAGE}&or=(${encodeURIComponent(searchable.join(','))})${scope}`] : []),
+    ...sorts.map((order) => `limit=${PAGE}&${order}${scope}`),
+    `limit=${PAGE}&${list.filter}${scope}`,
+    `limit=${PAGE}&offset=${Math.max(0, (await total(`limit=1${scope}`)) - PAGE)}${scope}`,
+  ];
+}
+
+describe.runIf((TEST_DATABASE_KINDS as readonly string[]).includes('postgres'))(
+  'the plans of every console list on a large organisation base (PostgreSQL)',
+  () => {
+    const statements: Statement[] = [];
+    let db: Database;
+    let drop: () => Promise<void> = async () => undefined;
+    let agent: ReturnType<typeof request.agent>;
+    const tokens = {} as Record<Caller, string>;
+    const ids = { client: 0, group: 0 };
+
+    beforeAll(async () => {
+      const scratch = await scratchPostgres();
+      drop = scratch.drop;
+      db = await openDatabase({ url: scratch.url });
+      await migrate(db);
+      await seedDemoData(
+        db,
+        createMailer(db, DEFAULT_MAIL_CONFIG, () => undefined),
+      );
+      const { organisations } = await seedLarge(db, SCALE);
+      await db.exec(`
+      -- Mail sent, and one in a hundred given up.
+      INSERT INTO mail_outbox (to_address, subject, template, text_body, html_body, masked_text_body, masked_html_body, client_id,
+                               created_at, sent_at, failed_at, attempts, error)
+      SELECT 'person' || n || '@outbox.sized.example', 'Your invitation ' || n, 'invitation', 'Hello', '<p>Hello</p>', 'Hello', '<p>Hello</p>',
+             (SELECT min(client_id) FROM clients) + n % 50, now() - make_interval(mins => n),
+             CASE WHEN n % 100 <> 0 THEN now() - make_interval(mins => n) END, CASE WHEN n % 100 = 0 THEN now() - make_interval(mins => n) END,
+             1, CASE WHEN n % 100 = 0 THEN 'Mailbox unavailable' END
+        FROM generate_series(1, ${OUTBOX_MAIL}) n;
+      -- More people in the same organisations, deactivated (so taking no seat) with a role each, for
+      -- the people and role tables to weigh what they do at full size against the tables joined to them.
+      INSERT INTO client_users (client_id, first_name, last_name, email, type_of_user, is_active)
+      SELECT c.client_id, 'Extra', n::text, 'extra' || n || '@people.sized.example', 'User', false
+        FROM generate_series(1, ${EXTRA_PEOPLE}) n
+        JOIN (SELECT client_id, row_number() OVER (ORDER BY client_id) - 1 AS k FROM clients) c
+          ON c.k = n % (SELECT count(*) FROM clients);
+      INSERT INTO user_roles (user_id, role_id, product_id)
+      SELECT u.user_id, r.role_id, r.product_id
+        FROM client_users u, (SELECT role_id, product_id FROM roles WHERE product_id IS NOT NULL ORDER BY role_id LIMIT 1) r
+       WHERE u.email LIKE 'extra%@people.sized.example';
+      ANALYZE;`);
+      agent = request
+        .agent(createApp({ db: recording(db, statements), serviceToken: TEST_SERVICE_TOKEN, secretKey: TEST_SECRET_KEY }))
+        .set(SERVICE_TOKEN_HEADER, TEST_SERVICE_TOKEN);
+      const signIn = async (email: string) => {
+        const response = await agent.post('/users/signIn').send({ email, password: DEMO_PASSWORD });
+        expect(response.status, email).toBe(200);
+        return (response.body as { token: string }).token;
+      };
+      // An organisation in the middle of the large data (an active one: every fiftieth is not), and its admin.
+      const middle = Math.ceil(organisations / 2) + 1;
+      tokens['organisation admin'] = await signIn(`person1@org${middle}.sized.example`);
+      tokens.provider = await signIn('admin@yozy.local');
+      const [found] = await db.query<{ client_id: number; group_id: number }>(
+        `SELECT u.client_id, min(g.group_id) AS group_id FROM client_users u JOIN groups g ON g.client_id = u.client_id
+        WHERE u.email = $1 GROUP BY u.client_id`,
+        [`person1@org${middle}.sized.example`],
+      );
+      ids.client = found!.client_id;
+      ids.group = found!.group_id;
+    }, 120_000);
+    afterAll(async () => {
+      await db?.close();
+      await drop();
+    });
+
+    const lists = (): List[] => {
+      const both: Caller[] = ['organisation admin', 'provider'];
+      const provider: Caller[] = ['provider'];
+      const organisation = `ClientId=eq.${ids.client}`;
+      return [
+        { name: 'organisations', path: '/subscription_client_details', resource: clients, callers: provider, filter: 'IsActive=is.false' },
+        {
+          name: 'people',
+          path: '/subscription_client_users',
+          resource: clientUsers,
+          callers: both,
+          filter: 'Status=eq.INVITED',
+          scope: organisation,
+        },
+        {
+          name: 'role assignments',
+          path: '/subscription_user_role_mapping',
+          resource: userRoles,
+          callers: both,
+          filter: `UserId=gt.0`,
+          scope: organisation,
+        },
+        {
+          name: 'invitations',
+          path: '/subscription/invitations',
+          resource: invitations,
+          callers: both,
+          filter: 'ExpiresAt=gt.2000-01-01T00:00:00Z',
+          scope: organisation,
+        },
+        {
+          name: 'groups',
+          path: '/agilesaas_itsmassignmentgroup_master',
+          resource: groups,
+          callers: both,
+          filter: 'GroupName=eq.Delivery',
+          scope: organisation,
+        },
+        {
+          name: 'group members',
+          path: '/subscription_user_group_mapping',
+          resource: groupMembers,
+          callers: both,
+          filter: 'IsActive=is.true',
+          scope: `GroupId=eq.${ids.group}`,
+        },
+        {
+          name: 'group candidates',
+          path: '/subscription_user_group_mapping/candidates',
+          resource: groupCandidates,
+          callers: both,
+          filter: 'IsMember=is.false',
+          scope: `GroupId=eq.${ids.group}`,
+        },
+        {
+          name: 'a person’s groups',
+          path: '/subscription_user_groups',
+          resource: personGroups,
+          callers: both,
+          filter: 'GroupName=eq.Delivery',
+          scope: organisation,
+        },
+        {
+          name: 'licences',
+          path: '/subscription_client_license_details',
+          resource: licences,
+          callers: both,
+          filter: 'IsActive=is.true',
+          scope: organisation,
+        },
+        {
+          name: 'sessions of an organisation',
+          path: '/subscription_user_sessions',
+          resource: sessions,
+          callers: both,
+          filter: 'EndedAt=is.null',
+          scope: organisation,
+        },
+        { name: 'sessions', path: '/subscription_user_sessions', resource: sessions, callers: provider, filter: 'EndedAt=is.null' },
+        {
+          name: 'audit log of an organisation',
+          path: '/subscription_audit_log',
+          resource: auditEntries,
+          callers: both,
+          filter: 'Action=eq.user.update',
+          scope: organisation,
+        },
+        { name: 'audit log', path: '/subscription_audit_log', resource: auditEntries, callers: provider, filter: 'Action=eq.user.update' },
+        {
+          name: 'projects',
+          path: '/agilesaas_project_master',
+          resource: projects,
+          callers: both,
+          filter: 'IsClosed=is.false',
+          scope: organisation,
+        },
+        {
+          name: 'enquiries',
+          path: '/subscription/subscription_web_enquiry',
+          resource: enquiries,
+          callers: provider,
+          filter: 'Status=eq.PENDING',
+        },
+        { name: 'outbox', path: '/platform/outbox', resource: outbox, callers: provider, filter: 'Status=eq.FAILED' },
+        {
+          name: 'plans',
+          path: '/platform/subscription_plan_master',
+          resource: managedPlans,
+          callers: provider,
+          filter: 'Retired=is.false',
+        },
+        {
+          name: 'products',
+          path: '/platform/subscription_product_master',
+          resource: managedProducts,
+          callers: provider,
+          filter: 'Domain=eq.web',
+        },
+        { name: 'regions', path: '/platform/regions', resource: regions, callers: provider, filter: 'IsActive=is.true' },
+        { name: 'roles', path: '/platform/roles', resource: roles, callers: provider, filter: 'RoleName=eq.Admin' },
+        {
+          name: 'administrators',
+          path: '/platform/administrators',
+          resource: administrators,
+          callers: provider,
+          filter: 'IsActive=is.true',
+        },
+        { name: 'API keys', path: '/platform/api-keys', resource: apiKeys, callers: provider, filter: 'Access=eq.READ' },
+        {
+          name: 'organisation choices',
+          path: '/platform/organization_choices',
+          resource: organizationChoices,
+          callers: provider,
+          filter: 'ChoiceList=eq.ClientType',
+        },
+      ];
+    };
+
+    /** One call as the console makes it, and the statements it ran. */
+    const call = async (caller: Caller, path: string, query: string) => {
+      statements.length = 0;
+      const response = await agent.get(`${path}?${query}`).auth(tokens[caller], { type: 'bearer' }).set('prefer', 'count=exact');
+      expect(response.status, `${caller}: ${path}?${decodeURIComponent(query)} → ${JSON.stringify(response.body)}`).toBe(200);
+      return { range: response.get('content-range') ?? '', statements: [...statements] };
+    };
+
+    /** The large tables each statement reads whole, as PostgreSQL would plan it with these values. */
+    const readWhole = async ({ sql, params }: Statement): Promise<string[]> => {
+      const [row] = await db.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (FORMAT JSON) ${sql}`, params);
+      return sequentialScans(sql, row?.['QUERY PLAN']).filter((table) => LARGE_TABLES.includes(table));
+    };
+
+    it('lists every page, search, sort and filter without reading a large table whole', async () => {
+      const found: string[] = [];
+      let explained = 0;
+      for (const list of lists()) {
+        for (const caller of list.callers) {
+          const total = async (query: string) => Number((await call(caller, list.path, query)).range.split('/')[1] ?? 0);
+          for (const query of await queriesOf(list, total)()) {
+            const ran = await call(caller, list.path, query);
+            for (const statement of ran.statements) {
+              if (!/^\s*(SELECT|WITH)\b/i.test(statement.sql)) continue;
+              // The exact total of a list over every organisation counts every row that matches: its
+              // count may read the table whole; its page may not.
+              if (!list.scope && statement.sql.startsWith('SELECT count(*)')) continue;
+              explained++;
+              const tables = (await readWhole(statement)).filter((table) => READ_ON_PURPOSE[list.name] !== table);
+              if (tables.length) found.push(`${list.name} (${caller}, ${decodeURIComponent(query)}): ${tables.join(', ')}`);
+            }
+          }
+        }
+      }
+      expect(explained).toBeGreaterThan(100);
+      expect(found).toEqual([]);
+    }, 120_000);
+  },
+);
