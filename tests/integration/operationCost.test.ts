@@ -279,15 +279,15 @@ describe('the cost of a console list', { timeout: 300_000 }, () => {
     }
   });
 
-  it.each(CASES)('$operation costs the same REST calls and SQL statements for 10 rows as for 100', async (spec) => {
+  it.each(CASES)('$operation costs no more REST calls or SQL statements for 100 rows than for 10', async (spec) => {
     await costOf(spec, 10); // warms what the services keep between requests (settings, the viewer's organisation)
     const small = await costOf(spec, 10);
     const large = await costOf(spec, 100);
     if (spec.full) expect([small.rows, large.rows], `${spec.operation} shows full pages`).toEqual([10, 100]);
-    expect({ restCalls: large.restCalls, statements: large.statements }, spec.operation).toEqual({
-      restCalls: small.restCalls,
-      statements: small.statements,
-    });
+    // At most, not exactly: a short page is its own count, so a page of 100 holding the whole list
+    // skips the statement that counts it apart.
+    expect(large.restCalls, `${spec.operation}: REST calls at 100 rows`).toBeLessThanOrEqual(small.restCalls);
+    expect(large.statements, `${spec.operation}: SQL statements at 100 rows`).toBeLessThanOrEqual(small.statements);
     expect(small.restCalls, `${spec.operation} calls the REST service`).toBeGreaterThan(0);
   });
 });
