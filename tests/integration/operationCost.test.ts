@@ -120,7 +120,7 @@ type Case = {
 
 const page = (size: number) => ({ page: { offset: 0, limit: size } });
 
-/** The people list as an internal tool may ask for it: every person with their roles and groups. */
+/** The people list as an internal tool may ask for it: every person with their roles, groups and two-factor sign-in. */
 const PEOPLE_WITH_ROLES_AND_GROUPS = /* GraphQL */ `
   query PeopleWithRolesAndGroups($page: PageInput) {
     users(page: $page) {
@@ -133,6 +133,10 @@ const PEOPLE_WITH_ROLES_AND_GROUPS = /* GraphQL */ `
         groups {
           groupId
           name
+        }
+        twoFactor {
+          enabled
+          recoveryCodesLeft
         }
       }
     }
@@ -221,6 +225,12 @@ describe('the cost of a console list', { timeout: 300_000 }, () => {
        FROM generate_series(1, $2::int) n`,
       [label, ROWS],
     );
+    // Every other person has two-factor sign-in on.
+    await db.query(
+      `INSERT INTO two_factor (user_id, totp_secret, enabled, enabled_at, recovery_code_hashes)
+       SELECT user_id, 'sealed', true, now(), '{a,b}' FROM unnest($1::int[]) WITH ORDINALITY AS p(user_id, n) WHERE n % 2 = 0`,
+      [people],
+    );
     statements = countStatements(stack.db);
     sessions.admin = await signedIn(stack.gatewayUrl, admin.email, FACTORY_PASSWORD);
     sessions.superAdmin = await signedIn(stack.gatewayUrl, 'admin@yozy.local');
@@ -269,13 +279,20 @@ describe('the cost of a console list', { timeout: 300_000 }, () => {
     { operation: 'OrganizationChoiceMaster', as: 'superAdmin', variables: (size) => ({ list: 'BUSINESS_VERTICAL', ...page(size) }) },
   ];
 
-  it('still shows each person their own roles and groups when a whole page is loaded at once', async () => {
-    type Person = { id: string; roles: { roleName: string }[]; groups: { name: string }[] };
+  it('still shows each person their own roles, groups and two-factor sign-in when a whole page is loaded at once', async () => {
+    type Person = {
+      id: string;
+      roles: { roleName: string }[];
+      groups: { name: string }[];
+      twoFactor: { enabled: boolean; recoveryCodesLeft: number };
+    };
     const answer = await sessions.admin.request<{ users: { nodes: Person[] } }>(PEOPLE_WITH_ROLES_AND_GROUPS, page(100));
     const shown = answer.data!.users.nodes.filter((person) => people.includes(Number(person.id)));
     expect(shown).toHaveLength(100);
     for (const person of shown) {
       expect([person.roles.length, person.groups.length], person.id).toEqual([1, 1]);
+      const on = people.indexOf(Number(person.id)) % 2 === 1;
+      expect(person.twoFactor, person.id).toEqual(on ? { enabled: true, recoveryCodesLeft: 2 } : { enabled: false, recoveryCodesLeft: 0 });
     }
   });
 

@@ -91,8 +91,16 @@ export class UserApi extends SubscriptionService {
   }
 
   /** A person's two-factor sign-in, as their admins see it. */
-  getTwoFactor(userId: number, organizationId: number) {
-    return this.call('get', '/subscription/users/two-factor', { params: { UserId: String(userId), ClientId: String(organizationId) } });
+  private readonly twoFactors = perPerson((organizationId, userIds, offset) =>
+    this.call('get', '/subscription_user_two_factor', {
+      params: { UserId: `in.(${userIds.join(',')})`, ClientId: `eq.${organizationId}`, limit: perPerson.PAGE, offset },
+    }),
+  );
+
+  /** Whether one person has two-factor sign-in on: loaded with everyone else's the request shows. */
+  async getTwoFactor(userId: number, organizationId: number) {
+    const [on] = await this.twoFactors.load({ userId, organizationId });
+    return { enabled: Boolean(on), enabledAt: on?.EnabledAt ?? null, recoveryCodesLeft: on?.RecoveryCodesLeft ?? 0 };
   }
 
   resetTwoFactor(organizationId: OrganizationNamed, person: Without<RestBodyOf<'resetPersonTwoFactor'>>) {

@@ -763,6 +763,10 @@ describe('the answers the OpenAPI document promises', () => {
     expectDocumented(await status({ UserId: String(person.user_id) }), 200);
     expectDocumented(await status({ UserId: 'x' }), 400);
     expectDocumented(await status({ UserId: '999999' }), 404);
+    expectDocumented(
+      await api.agent.get(`/subscription_user_two_factor?UserId=in.(${person.user_id})`).auth(admin, { type: 'bearer' }),
+      200,
+    );
     const reset = () =>
       api.agent.post('/subscription/users/two-factor/reset').auth(admin, { type: 'bearer' }).send({ UserId: person.user_id });
     expectDocumented(await reset(), 200);

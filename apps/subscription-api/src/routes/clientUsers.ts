@@ -46,6 +46,22 @@ export const userRoles: ResourceDefinition = {
   tieBreaker: 'ur.user_id, ur.role_id',
 };
 
+/** Who of one organisation has two-factor sign-in on, since when, with how many recovery codes left. */
+export const personTwoFactorFields = {
+  UserId: { sql: 't.user_id', type: 'int' },
+  ClientId: { sql: 'u.client_id', type: 'int' },
+  EnabledAt: { sql: 't.enabled_at', type: 'timestamp' },
+  RecoveryCodesLeft: { sql: 'cardinality(t.recovery_code_hashes)', type: 'int' },
+} satisfies ResourceDefinition['fields'];
+
+export const personTwoFactor: ResourceDefinition = {
+  from: 'two_factor t JOIN client_users u ON u.user_id = t.user_id',
+  where: 't.enabled',
+  fields: personTwoFactorFields,
+  tenantField: 'ClientId',
+  tieBreaker: 't.user_id',
+};
+
 /** GET /subscription/seats: the organisation asked about (a SuperAdmin's choice, or the caller's own). */
 export const seatsQuery = z.object({
   ClientId: z
@@ -139,6 +155,7 @@ export async function seatsByProduct(db: Queryable, clientId: number) {
 }
 
 export const userRoleRecord = answerSchema('UserRole', recordOf(userRoleFields));
+export const personTwoFactorRecord = answerSchema('PersonTwoFactor', recordOf(personTwoFactorFields));
 
 /** User management of one organisation: its people, their roles, seats, and invitations. */
 export const clientUserRoutes = [
@@ -338,6 +355,19 @@ export const clientUserRoutes = [
       res.json({ SessionsEnded: ended });
     },
   ),
+
+  listRoute({
+    path: '/subscription_user_two_factor',
+    access: 'admin',
+    operationId: 'listPersonTwoFactor',
+    tag: 'Users',
+    summary:
+      'The people of one organization who have two-factor sign-in on (UserId=in.(…) for some of them), since when and with how many recovery codes left; a person not listed has it off',
+    resource: personTwoFactor,
+    rows: 'Two-factor statuses',
+    record: personTwoFactorRecord,
+    scope: withOrganisation,
+  }),
 
   route(
     {

@@ -33,6 +33,35 @@ const twoFactorOf = (admin: string, query: Record<string, string>) =>
 const reset = (admin: string, body: Record<string, unknown>) =>
   api.agent.post('/subscription/users/two-factor/reset').auth(admin, { type: 'bearer' }).send(body);
 
+const twoFactorList = (admin: string, query: string) =>
+  api.agent.get(`/subscription_user_two_factor?${query}`).auth(admin, { type: 'bearer' });
+
+describe('who of an organisation has two-factor sign-in on, for many people at once', { timeout: 60_000 }, () => {
+  it('lists the people asked about who have it on, of the caller’s own organisation only', async () => {
+    const admin = await idOf('admin@globex.local');
+    const [member] = await api.db.query<{ user_id: number; client_id: number }>(
+      'SELECT user_id, client_id FROM client_users WHERE client_id = $1 AND user_id <> $2 ORDER BY user_id LIMIT 1',
+      [admin.client_id, admin.user_id],
+    );
+    if (!member) throw new Error('The demo data has a second person at Globex');
+    await api.db.query(
+      `INSERT INTO two_factor (user_id, totp_secret, enabled, enabled_at, recovery_code_hashes) VALUES ($1, 'sealed', true, now(), '{a,b,c}')
+       ON CONFLICT (user_id) DO UPDATE SET enabled = true, enabled_at = now(), recovery_code_hashes = '{a,b,c}'`,
+      [member.user_id],
+    );
+    const globexAdmin = await api.signIn('admin@globex.local');
+    const own = await twoFactorList(globexAdmin, `UserId=in.(${member.user_id},${admin.user_id})`);
+    expect(own.status).toBe(200);
+    // The admin has it off, so only the member is listed.
+    expect(own.body).toEqual([expect.objectContaining({ UserId: member.user_id, ClientId: member.client_id, RecoveryCodesLeft: 3 })]);
+
+    const acmeAdmin = await api.signIn('admin@acme.local');
+    expect((await twoFactorList(acmeAdmin, `UserId=in.(${member.user_id})`)).body).toEqual([]);
+    expect((await twoFactorList(acmeAdmin, `UserId=in.(${member.user_id})&ClientId=eq.${member.client_id}`)).status).toBe(403);
+    await api.db.query('DELETE FROM two_factor WHERE user_id = $1', [member.user_id]);
+  });
+});
+
 // Sign-ins hash passwords (argon2id), which takes a while on a busy machine.
 describe("an admin's reset of a person's two-factor sign-in", { timeout: 60_000 }, () => {
   it('removes the authenticator and recovery codes, keeps the sessions, audits before and after, and asks for enrolment at the next sign-in', async () => {
