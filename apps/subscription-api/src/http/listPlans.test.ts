@@ -354,5 +354,28 @@ describe.runIf((TEST_DATABASE_KINDS as readonly string[]).includes('postgres'))(
       expect(explained).toBeGreaterThan(100);
       expect(found).toEqual([]);
     }, 120_000);
+
+    it('reads the dashboard, the statistics and who has two-factor sign-in on without reading a large table whole', async () => {
+      const found: string[] = [];
+      let explained = 0;
+      const reads = [
+        ['/insights/dashboard', ''],
+        ['/insights/statistics', ''],
+        ['/insights/statistics', 'from=2026-01-01&to=2026-12-31'],
+        ['/subscription_user_two_factor', `UserId=in.(1,2,3)`],
+      ] as const;
+      for (const caller of ['organisation admin', 'provider'] as const) {
+        for (const [path, query] of reads) {
+          const ran = await call(caller, path, query);
+          for (const statement of ran.statements.filter(({ sql }) => /^\s*(SELECT|WITH)\b/i.test(sql))) {
+            explained++;
+            const tables = await readWhole(statement);
+            if (tables.length) found.push(`${path} (${caller}, ${query}): ${tables.join(', ')}`);
+          }
+        }
+      }
+      expect(explained).toBeGreaterThan(10);
+      expect(found).toEqual([]);
+    });
   },
 );
