@@ -1,0 +1,138 @@
+import type { Result } from 'autocannon';
+import type { Bench, Goal, Section } from '../bench';
+import { failures, load, mean, ms } from '../load';
+import { gatewayRequest, MOST_USED, restHeaders, type ConsoleOperation } from '../operations';
+
+const CLIENTS = 50;
+/** The gateway should keep at least this share of the REST service's throughput (issue "Fast at real size"). */
+const RATIO_GOAL = 0.7;
+const RSS = 'gateway_process_resident_memory_bytes';
+
+type Side = { results: Result[]; operationsPerSecond: number[] };
+
+/** Seconds of load each side gets before its first round, unmeasured: the code it runs is compiled by then. */
+const WARM_UP_SECONDS = 2;
+
+async function gatewayRound(bench: Bench, operation: ConsoleOperation, duration = bench.seconds): Promise<Result> {
+  return load({ ...gatewayRequest(bench, operation), connections: CLIENTS, duration });
+}
+
+/** The same data straight from the REST service: the gateway's calls for the operation, in turn on each connection. */
+async function restRound(bench: Bench, operation: ConsoleOperation, duration = bench.seconds): Promise<Result> {
+  return load({
+    url: bench.apiUrl,
+    connections: CLIENTS,
+    duration,
+    requests: operation.rest(bench).map((call) => ({ method: 'GET', path: call.path, headers: restHeaders(bench, operation.as, call) })),
+  });
+}
+
+/** Samples the gateway's resident memory every half second while `work` runs; answers the largest. */
+async function peakMemory<T>(bench: Bench, work: Promise<T>): Promise<{ result: T; peak: number }> {
+  let peak = 0;
+  let running = true;
+  const sampling = (async () => {
+    while (running) {
+      peak = Math.max(peak, (await bench.metrics('gateway')).get(RSS) ?? 0);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  })();
+  try {
+    return { result: await work, peak };
+  } finally {
+    running = false;
+    await sampling;
+  }
+}
+
+const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
+
+/**
+ * Each operation at 50 clients through the gateway and straight from the REST service, in
+ * alternating rounds of the same length (the first side changes every round, so neither is always
+ * the warmer), with the gateway's memory watched while it is loaded.
+ */
+export const throughput: Section = {
+  title: 'Throughput at 50 clients: gateway next to the REST service',
+  async run(bench) {
+    const idle = (await bench.metrics('gateway')).get(RSS) ?? 0;
+    let peak = idle;
+    const rows: (string | number)[][] = [];
+    const goals: Goal[] = [];
+    const notes: string[] = [];
+    for (const operation of MOST_USED) {
+      const gateway: Side = { results: [], operationsPerSecond: [] };
+      const rest: Side = { results: [], operationsPerSecond: [] };
+      const calls = operation.rest(bench).length;
+      await gatewayRound(bench, operation, WARM_UP_SECONDS);
+      await restRound(bench, operation, WARM_UP_SECONDS);
+      for (let round = 0; round < bench.rounds; round += 1) {
+        const sides = round % 2 === 0 ? (['gateway', 'rest'] as const) : (['rest', 'gateway'] as const);
+        for (const side of sides) {
+          if (side === 'gateway') {
+            const measured = await peakMemory(bench, gatewayRound(bench, operation));
+            peak = Math.max(peak, measured.peak);
+            gateway.results.push(measured.result);
+            gateway.operationsPerSecond.push(measured.result.requests.average);
+          } else {
+            const result = await restRound(bench, operation);
+            rest.results.push(result);
+            rest.operationsPerSecond.push(result.requests.average / calls);
+          }
+        }
+      }
+      const ratio = mean(gateway.operationsPerSecond) / mean(rest.operationsPerSecond);
+      const failed = [...gateway.results, ...rest.results].reduce((total, result) => total + failures(result), 0);
+      if (failed) notes.push(`${operation.name}: ${failed} requests failed (errors, time-outs or not 2xx) during the rounds.`);
+      rows.push([
+        operation.name,
+        calls,
+        Math.round(mean(gateway.operationsPerSecond)),
+        ms(mean(gateway.results.map((result) => result.latency.p50))),
+        ms(mean(gateway.results.map((result) => result.latency.p99))),
+        Math.round(mean(rest.operationsPerSecond)),
+        ms(mean(rest.results.map((result) => result.latency.p50))),
+        ms(mean(rest.results.map((result) => result.latency.p99))),
+        `${ratio.toFixed(2)}×`,
+      ]);
+      goals.push({
+        what: `${operation.name}: gateway ÷ REST throughput`,
+        goal: `≥ ${RATIO_GOAL}×`,
+        figure: `${ratio.toFixed(2)}×`,
+        met: ratio >= RATIO_GOAL,
+      });
+    }
+    return {
+      tables: [
+        {
+          title: `${bench.rounds} rounds of ${bench.seconds} s per side, ${CLIENTS} clients (means of the rounds)`,
+          columns: [
+            'operation',
+            'REST calls',
+            'gateway op/s',
+            'p50 ms',
+            'p99 ms',
+            'REST op/s',
+            'REST p50 ms a call',
+            'REST p99 ms a call',
+            'ratio',
+          ],
+          rows,
+        },
+        {
+          title: 'Gateway memory (resident set)',
+          columns: ['idle, before the rounds', 'largest under load'],
+          rows: [[mb(idle), mb(peak)]],
+        },
+      ],
+      goals,
+      notes: [
+        'The REST side sends the calls the gateway makes for the operation (the signed-in person, then the data), with the same parameters and the same signed-in person, ' +
+          'straight to the REST service, one after the other on each connection: its operations per second are its calls per second divided by the calls of the operation, ' +
+          'and its latencies are those of one call. The ratio is the gateway’s operations per second over the REST service’s. ' +
+          'The load generator (autocannon) runs on the same machine and shares its cores.',
+        ...notes,
+      ],
+    };
+  },
+};
