@@ -112,7 +112,7 @@ async function sizesOf(db: Database): Promise<Record<string, number>> {
 }
 
 async function versionOf(db: Database): Promise<string> {
-  const [row] = await db.query<{ version: string }>('SHOW server_version');
+  const [row] = await db.query<{ version: string }>(`SELECT current_setting('server_version') AS version`);
   return row!.version;
 }
 

@@ -15,7 +15,7 @@ import { parseArgs } from 'node:util';
 import { DEMO_PASSWORD, signedIn } from '../support/graphql';
 import type { Bench } from './bench';
 import { prepareBenchDatabase } from './database';
-import { machineNow, printGoals, printSection, writeMarkdown, type Report } from './report';
+import { loadAverage, machineNow, printGoals, printSection, writeMarkdown, type Report } from './report';
 import { SECTIONS } from './sections';
 import { build, startConsole, type BenchStack } from './stack';
 
@@ -70,9 +70,10 @@ try {
     },
   };
   const report: Report = {
-    command: ['npm run bench', ...process.argv.slice(2)].join(' ').replace(/ --(?= |$)/, ''),
+    command: process.argv.length > 2 ? `npm run bench -- ${process.argv.slice(2).join(' ')}` : 'npm run bench',
     scale,
     machine,
+    loadAtEnd: '',
     sizes: database.sizes,
     sections: [],
   };
@@ -88,6 +89,7 @@ try {
       printSection(section.title, null, failure);
     }
   }
+  report.loadAtEnd = loadAverage();
   printGoals(report);
   writeMarkdown(BENCHMARKS, report);
   console.log(`\nbench: written to docs/BENCHMARKS.md`);
