@@ -63,7 +63,8 @@ export function gatewayRequest(bench: Bench, operation: Pick<ConsoleOperation, '
     url: `${bench.gatewayUrl}/graphql`,
     method: 'POST' as const,
     headers: { 'content-type': 'application/json', cookie: cookieOf(bench, operation.as) },
-    body: JSON.stringify({ query: consoleDocument(operation.name), variables: operation.variables }),
+    // As Apollo Client sends it: the operation named beside its document.
+    body: JSON.stringify({ operationName: operation.name, query: consoleDocument(operation.name), variables: operation.variables }),
   };
 }
 
