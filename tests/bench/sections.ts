@@ -16,5 +16,6 @@ export const SECTIONS: Section[] = [
   throughput,
   fixedRate,
   lists,
-  // Lighthouse of /login and /dashboard next to the stack floor (tools/bench/lighthouse.mjs) joins here.
+  // Lighthouse of /login and /dashboard next to the stack floor joins here: a section whose run()
+  // measures tools/bench/lighthouse.mjs against bench.gatewayUrl (the demo accounts sign in there too).
 ];

@@ -166,7 +166,7 @@ export const lists: Section = {
       }
       rows.push([
         list.operation,
-        list.as === 'superAdmin' ? 'SuperAdmin' : 'org admin',
+        list.as === 'superAdmin' ? 'SuperAdmin' : 'organisation admin',
         total,
         ...cells,
         [term && `search “${term}”`, sortField && `sort ${sortField} ASC`].filter(Boolean).join(', '),
