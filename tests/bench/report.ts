@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
+import { format, resolveConfig } from 'prettier';
 import type { Goal, SectionResult, Table } from './bench';
 
 export type Machine = {
@@ -84,7 +85,7 @@ export function printGoals(report: Report): void {
 }
 
 /** docs/BENCHMARKS.md: the machine, the data, each goal next to its figure, then every section's tables. */
-export function writeMarkdown(file: string, report: Report): void {
+export async function writeMarkdown(file: string, report: Report): Promise<void> {
   const { machine } = report;
   const goals = goalsOf(report);
   const missed = goals.filter((goal) => !goal.met);
@@ -135,11 +136,10 @@ export function writeMarkdown(file: string, report: Report): void {
     for (const table of section.result?.tables ?? []) lines.push(`${table.title}:`, '', markdownTable(table.columns, table.rows), '');
     for (const note of section.result?.notes ?? []) lines.push(`- ${note}`);
   }
-  writeFileSync(
-    file,
-    `${lines
-      .join('\n')
-      .replace(/\n{3,}/g, '\n\n')
-      .trimEnd()}\n`,
-  );
+  // Formatted as every Markdown file of the repository is (npm run lint checks it).
+  const text = `${lines
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trimEnd()}\n`;
+  writeFileSync(file, await format(text, { ...(await resolveConfig(file)), filepath: file }));
 }

@@ -91,7 +91,7 @@ try {
   }
   report.loadAtEnd = loadAverage();
   printGoals(report);
-  writeMarkdown(BENCHMARKS, report);
+  await writeMarkdown(BENCHMARKS, report);
   console.log(`\nbench: written to docs/BENCHMARKS.md`);
 } finally {
   await stopping();
