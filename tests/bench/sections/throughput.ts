@@ -149,6 +149,8 @@ export const throughput: Section = {
             'REST p50 ms a call',
             'REST p99 ms a call',
             'ratio',
+            'CPU ms/op via gateway (gateway + REST)',
+            'CPU ms/op straight (REST)',
           ],
           rows,
         },
