@@ -1,9 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { Kind, parse, print, visit, type DefinitionNode, type FragmentDefinitionNode, type OperationDefinitionNode } from 'graphql';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@yozy/subscription-api';
+import { consoleDocument } from '../support/consoleDocuments';
 import { FACTORY_PASSWORD, factories, unique, type Organisation, type User } from '../support/factories';
 import { signedIn, type GraphQLSession } from '../support/graphql';
 import { useStack } from '../support/useStack';
@@ -16,47 +13,8 @@ import { useStack } from '../support/useStack';
  * row resolves with a REST call of its own are loaded for the whole page at once.
  */
 
-const FEATURES = fileURLToPath(new URL('../../apps/web/src', import.meta.url));
 /** More rows than the largest page, so a page of 100 really holds 100. */
 const ROWS = 110;
-
-/** Every operation and fragment the console's .graphql files define, by name. */
-function consoleDefinitions(): Map<string, DefinitionNode> {
-  const files = (dir: string): string[] =>
-    readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-      entry.isDirectory() ? files(join(dir, entry.name)) : entry.name.endsWith('.graphql') ? [join(dir, entry.name)] : [],
-    );
-  const definitions = new Map<string, DefinitionNode>();
-  for (const file of files(FEATURES)) {
-    for (const definition of parse(readFileSync(file, 'utf8')).definitions) {
-      if (definition.kind === Kind.OPERATION_DEFINITION || definition.kind === Kind.FRAGMENT_DEFINITION) {
-        definitions.set(definition.name!.value, definition);
-      }
-    }
-  }
-  return definitions;
-}
-
-const DEFINITIONS = consoleDefinitions();
-
-/** The console's operation `name` with every fragment it spreads, as the web app sends it. */
-function consoleDocument(name: string): string {
-  const operation = DEFINITIONS.get(name) as OperationDefinitionNode | undefined;
-  if (operation?.kind !== Kind.OPERATION_DEFINITION) throw new Error(`The console has no operation ${name}`);
-  const fragments = new Map<string, FragmentDefinitionNode>();
-  const collect = (node: DefinitionNode) =>
-    visit(node, {
-      FragmentSpread(spread) {
-        const name = spread.name.value;
-        if (fragments.has(name)) return;
-        const fragment = DEFINITIONS.get(name) as FragmentDefinitionNode;
-        fragments.set(name, fragment);
-        collect(fragment);
-      },
-    });
-  collect(operation);
-  return [operation, ...fragments.values()].map((definition) => print(definition)).join('\n');
-}
 
 /** What one GraphQL request cost the REST service. */
 type Cost = { restCalls: number; statements: number; rows: number };

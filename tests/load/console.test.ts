@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import autocannon, { type Result } from 'autocannon';
-import { Kind, parse, print, visit, type DefinitionNode, type FragmentDefinitionNode } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { consoleDocument } from '../support/consoleDocuments';
 import { DEMO_PASSWORD, GraphQLSession, SIGN_IN, signedIn } from '../support/graphql';
 import { startStack, type Stack } from '../support/stack';
 
@@ -21,43 +19,6 @@ const SECONDS = Number(process.env.LOAD_SECONDS ?? 30);
 /** Past the gateway's time limit towards the REST service (15 s): an answer this late hung. */
 const HUNG_SECONDS = 20;
 const PERSON = 'admin@yozy.local';
-
-/** The console's own documents, with the fragments each uses, as the web app sends them. */
-function consoleDocuments(): Map<string, string> {
-  const features = fileURLToPath(new URL('../../apps/web/src/features', import.meta.url));
-  const definitions: DefinitionNode[] = [];
-  for (const feature of readdirSync(features)) {
-    const folder = `${features}/${feature}/graphql`;
-    let files: string[] = [];
-    try {
-      files = readdirSync(folder).filter((file) => file.endsWith('.graphql'));
-    } catch {
-      continue;
-    }
-    for (const file of files) definitions.push(...parse(readFileSync(`${folder}/${file}`, 'utf8')).definitions);
-  }
-  const fragments = new Map(
-    definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((d) => [d.name.value, d]),
-  );
-  const documents = new Map<string, string>();
-  for (const operation of definitions) {
-    if (operation.kind !== Kind.OPERATION_DEFINITION || !operation.name) continue;
-    const used = new Map<string, FragmentDefinitionNode>();
-    const collect = (node: DefinitionNode) =>
-      visit(node, {
-        FragmentSpread(spread) {
-          const fragment = fragments.get(spread.name.value);
-          if (fragment && !used.has(fragment.name.value)) {
-            used.set(fragment.name.value, fragment);
-            collect(fragment);
-          }
-        },
-      });
-    collect(operation);
-    documents.set(operation.name.value, [operation, ...used.values()].map((d) => print(d)).join('\n'));
-  }
-  return documents;
-}
 
 const READS: { name: string; variables: Record<string, unknown> }[] = [
   { name: 'Viewer', variables: {} },
@@ -102,7 +63,7 @@ async function solvedCaptchas(gatewayUrl: string, count: number): Promise<string
 }
 
 /** One round: every read on its share of the connections, and sign-ins, for SECONDS. */
-async function round(stack: Stack, sessions: GraphQLSession[], documents: Map<string, string>, captchas: string[]): Promise<Outcome[]> {
+async function round(stack: Stack, sessions: GraphQLSession[], captchas: string[]): Promise<Outcome[]> {
   const perRead = Math.floor((CONNECTIONS - SIGN_IN_CONNECTIONS) / READS.length);
   const common = { url: `${stack.gatewayUrl}/graphql`, duration: SECONDS, timeout: HUNG_SECONDS, method: 'POST' as const };
   const reads = READS.map(async ({ name, variables }) => {
@@ -115,7 +76,7 @@ async function round(stack: Stack, sessions: GraphQLSession[], documents: Map<st
         {
           method: 'POST',
           path: '/graphql',
-          body: JSON.stringify({ query: documents.get(name), variables }),
+          body: JSON.stringify({ query: consoleDocument(name), variables }),
           // Each connection is one signed-in client; they share the sessions signed in before.
           setupRequest: (request) => ({
             ...request,
@@ -179,7 +140,6 @@ function report(title: string, outcomes: Outcome[]) {
 describe('load', () => {
   let stack: Stack;
   let sessions: GraphQLSession[];
-  const documents = consoleDocuments();
 
   beforeAll(async () => {
     stack = await startStack(process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite');
@@ -189,7 +149,7 @@ describe('load', () => {
   afterAll(() => stack?.stop());
 
   it('serves 100 signed-in clients for 30 s without an error', async () => {
-    const outcomes = await round(stack, sessions, documents, await solvedCaptchas(stack.gatewayUrl, 40));
+    const outcomes = await round(stack, sessions, await solvedCaptchas(stack.gatewayUrl, 40));
     report('Steady load', outcomes);
     for (const { name, result, tally } of outcomes) {
       expect({ name, wrong: tally.wrong.length, refused: tally.refusedCleanly, errors: result.errors, timeouts: result.timeouts }).toEqual({
@@ -234,7 +194,7 @@ describe('load', () => {
       }
     };
     const writers = [writer(0), writer(1)];
-    const loading = round(stack, sessions, documents, captchas);
+    const loading = round(stack, sessions, captchas);
     await new Promise((resolve) => setTimeout(resolve, (SECONDS * 1000) / 2));
     const restartStarted = performance.now();
     await stack.restartApi();

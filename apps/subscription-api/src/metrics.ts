@@ -1,11 +1,11 @@
-import { createServiceMetrics, Gauge, type ServiceMetrics } from '@yozy/shared/metrics';
+import { Counter, createServiceMetrics, Gauge, type ServiceMetrics } from '@yozy/shared/metrics';
 import type { Database } from './db/database';
 
 /**
  * The REST service's metrics: every service's (requests, latency, process), the database pool's
- * use, and the mail queue: how many mails wait and how long the oldest has waited. The last two
- * are read from the database when Prometheus scrapes, not kept in memory, so every instance on one
- * database reports the same queue.
+ * use, the SQL statements sent (`npm run bench` counts them per operation), and the mail queue:
+ * how many mails wait and how long the oldest has waited. The last two are read from the database
+ * when Prometheus scrapes, not kept in memory, so every instance on one database reports the same queue.
  */
 export function serviceMetrics(db: Database): ServiceMetrics {
   const metrics = createServiceMetrics('subscription_api');
@@ -19,6 +19,18 @@ export function serviceMetrics(db: Database): ServiceMetrics {
       const use = db.poolUse();
       if (!use) return;
       for (const [state, value] of Object.entries(use)) this.set({ state }, value);
+    },
+  });
+  // Read from the database's own tally when Prometheus scrapes: nothing is added to the statements' path.
+  let statementsCounted = 0;
+  new Counter({
+    name: `${prefix}db_statements_total`,
+    help: 'SQL statements sent to the database (queries and scripts, in transactions or not; BEGIN, COMMIT and ROLLBACK not counted)',
+    registers: [registry],
+    collect() {
+      const statements = db.statements();
+      this.inc(statements - statementsCounted);
+      statementsCounted = statements;
     },
   });
   const queue = async () => (await db.query<{ depth: number; oldest: number | null }>(MAIL_QUEUE_SQL))[0]!;

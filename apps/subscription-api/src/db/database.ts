@@ -31,6 +31,8 @@ export interface Database extends Transaction {
   close(): Promise<void>;
   /** The connection pool's use now, for the metrics; null for the embedded database's one connection. */
   poolUse(): PoolUse | null;
+  /** How many statements (queries and scripts, in a transaction or not) were sent since it opened, for the metrics. */
+  statements(): number;
 }
 
 export type PoolUse = { max: number; open: number; idle: number; waiting: number };
@@ -116,23 +118,30 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
 
 type PgliteLike = Pick<PGlite, 'query' | 'exec'>;
 
-function pgliteTransaction(db: PgliteLike): Transaction {
+/** Counts the statements a database sends: one per query or script; BEGIN, COMMIT and ROLLBACK are not counted. */
+type Tally = { statements: number };
+
+function pgliteTransaction(db: PgliteLike, tally: Tally): Transaction {
   return {
     async query<T extends Row>(sql: string, params: readonly unknown[] = []) {
+      tally.statements += 1;
       return (await run(sql, () => db.query<T>(sql, params as unknown[]))).rows;
     },
     async exec(sql) {
+      tally.statements += 1;
       await run(sql, () => db.exec(sql));
     },
   };
 }
 
 export function openPglite(db: PGlite): Database {
+  const tally: Tally = { statements: 0 };
   return {
-    ...pgliteTransaction(db),
-    transaction: (work) => db.transaction((tx) => work(pgliteTransaction(tx))),
+    ...pgliteTransaction(db, tally),
+    transaction: (work) => db.transaction((tx) => work(pgliteTransaction(tx, tally))),
     close: () => db.close(),
     poolUse: () => null,
+    statements: () => tally.statements,
   };
 }
 
@@ -145,14 +154,16 @@ function statementName(sql: string): string {
   return name;
 }
 
-function postgresTransaction(client: pg.Pool | pg.PoolClient): Transaction {
+function postgresTransaction(client: pg.Pool | pg.PoolClient, tally: Tally): Transaction {
   return {
     async query<T extends Row>(sql: string, params: readonly unknown[] = [], options: QueryOptions = {}) {
+      tally.statements += 1;
       const values = params as unknown[];
       const name = options.prepare ? statementName(sql) : undefined;
       return (await run(sql, () => client.query<T>({ text: sql, values, name }))).rows;
     },
     async exec(sql) {
+      tally.statements += 1;
       await run(sql, () => client.query(sql));
     },
   };
@@ -167,13 +178,14 @@ function openPostgres(url: string, poolMax: number): Database {
   });
   // An idle connection the server dropped is replaced by the pool; unheard, it would end the process.
   pool.on('error', (error) => logError('subscription-api: a database connection failed', error));
+  const tally: Tally = { statements: 0 };
   return {
-    ...postgresTransaction(pool),
+    ...postgresTransaction(pool, tally),
     async transaction(work) {
       const client = await run('BEGIN', () => pool.connect());
       try {
         await run('BEGIN', () => client.query('BEGIN'));
-        const result = await work(postgresTransaction(client));
+        const result = await work(postgresTransaction(client, tally));
         await run('COMMIT', () => client.query('COMMIT'));
         return result;
       } catch (error) {
@@ -185,5 +197,6 @@ function openPostgres(url: string, poolMax: number): Database {
     },
     close: () => pool.end(),
     poolUse: () => ({ max: poolMax, open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    statements: () => tally.statements,
   };
 }

@@ -1,0 +1,98 @@
+// `npm run bench`: how fast the console is at real size, measured on this machine and written to
+// docs/BENCHMARKS.md. It fills a PostgreSQL database of its own with the large data (once; later
+// runs reuse it), starts the console as `npm start` does in production, signs in a SuperAdmin and
+// an organisation admin, and runs each section of sections.ts in turn. Not a test: it never fails
+// on a figure, it says which goals are missed.
+//
+//   npm run bench                       the full size (scale 1), 10 s rounds, 2 rounds a side
+//   npm run bench -- --scale 0.1        a tenth of the data, for a quick run
+//   npm run bench -- --seconds 5 --rounds 1
+//
+// BENCH_DATABASE_URL names the database to fill (made when missing); otherwise it is `yozy_bench`
+// beside TEST_DATABASE_URL's (postgres://yozy_ci:yozy_ci@127.0.0.1:5432/yozy_ci when unset).
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { DEMO_PASSWORD, signedIn } from '../support/graphql';
+import type { Bench } from './bench';
+import { prepareBenchDatabase } from './database';
+import { loadAverage, machineNow, printGoals, printSection, writeMarkdown, type Report } from './report';
+import { SECTIONS } from './sections';
+import { build, startConsole, type BenchStack } from './stack';
+
+const BENCHMARKS = fileURLToPath(new URL('../../docs/BENCHMARKS.md', import.meta.url));
+/** The demo data's SuperAdmin (apps/subscription-api/src/seed/demo.ts). */
+const SUPER_ADMIN = 'admin@yozy.local';
+
+const { values } = parseArgs({
+  options: {
+    scale: { type: 'string', default: '1' },
+    seconds: { type: 'string', default: '10' },
+    rounds: { type: 'string', default: '2' },
+  },
+});
+const scale = Number(values.scale);
+const seconds = Number(values.seconds);
+const rounds = Number(values.rounds);
+if (!(scale > 0 && scale <= 10)) throw new Error('--scale must be a number above 0 and at most 10');
+if (!(seconds >= 1) || !Number.isInteger(rounds) || rounds < 1)
+  throw new Error('--seconds must be 1 or more, --rounds a whole number of 1 or more');
+
+// Taken first, before the bench itself loads the machine.
+const loadAtStart = machineNow('');
+const database = await prepareBenchDatabase(scale);
+const machine = { ...loadAtStart, postgres: database.postgresVersion };
+
+console.log('bench: building what npm start runs');
+await build();
+console.log('bench: starting the console as npm start does');
+let stack: BenchStack | null = await startConsole(database.url);
+const stopping = async () => {
+  const running = stack;
+  stack = null;
+  await running?.stop();
+};
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void stopping().finally(() => process.exit(130)));
+
+try {
+  const bench: Bench = {
+    scale,
+    seconds,
+    rounds,
+    gatewayUrl: stack.gatewayUrl,
+    apiUrl: stack.apiUrl,
+    serviceToken: stack.serviceToken,
+    startupMs: stack.startupMs,
+    metrics: stack.metrics,
+    emails: { superAdmin: SUPER_ADMIN, admin: database.organisationAdmin },
+    sessions: {
+      superAdmin: await signedIn(stack.gatewayUrl, SUPER_ADMIN),
+      admin: await signedIn(stack.gatewayUrl, database.organisationAdmin, DEMO_PASSWORD),
+    },
+  };
+  const report: Report = {
+    command: process.argv.length > 2 ? `npm run bench -- ${process.argv.slice(2).join(' ')}` : 'npm run bench',
+    scale,
+    machine,
+    loadAtEnd: '',
+    sizes: database.sizes,
+    sections: [],
+  };
+  for (const section of SECTIONS) {
+    console.log(`\nbench: ${section.title}…`);
+    try {
+      const result = await section.run(bench);
+      report.sections.push({ title: section.title, result });
+      printSection(section.title, result);
+    } catch (error) {
+      const failure = error instanceof Error ? error.message : String(error);
+      report.sections.push({ title: section.title, result: null, failure });
+      printSection(section.title, null, failure);
+    }
+  }
+  report.loadAtEnd = loadAverage();
+  printGoals(report);
+  await writeMarkdown(BENCHMARKS, report);
+  console.log(`\nbench: written to docs/BENCHMARKS.md`);
+} finally {
+  await stopping();
+}

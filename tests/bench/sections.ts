@@ -1,0 +1,21 @@
+import type { Section } from './bench';
+import { fixedRate } from './sections/fixedRate';
+import { lists } from './sections/lists';
+import { operationCost } from './sections/operationCost';
+import { startup } from './sections/startup';
+import { throughput } from './sections/throughput';
+
+/**
+ * The sections of `npm run bench`, in the order they run and are reported. A new section is a
+ * module exporting a `Section` (bench.ts: a title, and `run(bench)` answering its tables, goals
+ * and notes), added here; it gets the running console and both signed-in sessions.
+ */
+export const SECTIONS: Section[] = [
+  startup,
+  operationCost,
+  throughput,
+  fixedRate,
+  lists,
+  // Lighthouse of /login and /dashboard next to the stack floor joins here: a section whose run()
+  // measures tools/bench/lighthouse.mjs against bench.gatewayUrl (the demo accounts sign in there too).
+];
