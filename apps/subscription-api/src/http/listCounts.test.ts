@@ -136,6 +136,30 @@ describe.each(TEST_DATABASE_KINDS)('list totals on %s', (kind) => {
     expect((await sessions('acme')).total).toBe(await counted('sessions', ids.acme));
   });
 
+  it('reads a page deep in a long counted list from its end, the same rows in the same order', async () => {
+    const total = await counted('audit_log', ids.acme);
+    for (const [order, sql] of [
+      ['CreatedAt.desc', 'created_at DESC, audit_id DESC'],
+      ['CreatedAt.asc', 'created_at ASC, audit_id ASC'],
+    ]) {
+      for (const offset of [total - 25, total - 10, total - 4_000]) {
+        const response = await agent
+          .get(`/subscription_audit_log?select=AuditId&limit=25&offset=${offset}&order=${order}`)
+          .auth(tokens.acme, { type: 'bearer' })
+          .set('prefer', 'count=bounded');
+        const expected = await db.query<{ audit_id: number }>(
+          `SELECT audit_id::int FROM audit_log WHERE client_id = $1 ORDER BY ${sql} LIMIT 25 OFFSET $2`,
+          [ids.acme, offset],
+        );
+        expect(
+          response.body.map((row: { AuditId: number }) => row.AuditId),
+          `${order} from ${offset}`,
+        ).toEqual(expected.map((row) => row.audit_id));
+        expect(response.get('content-range')).toBe(`${offset}-${offset + expected.length - 1}/${total}`);
+      }
+    }
+  });
+
   it("counts each organisation's rows for its own admin only, and never another's", async () => {
     const globexBefore = await sessions('globex');
     await agent.post('/users/signIn').send({ email: 'admin@acme.local', password: DEMO_PASSWORD });

@@ -99,18 +99,24 @@ export async function listResource(db: Queryable, definition: ResourceDefinition
   const offset = parseCount('offset', req.query.offset, 0, Number.MAX_SAFE_INTEGER);
   const counting = /count=(exact|bounded)/.exec(req.get('prefer') ?? '')?.[1] as Counting | undefined;
 
+  // A page deep in a long kept-counted list (its last, say) is read from the list's end, sorted the
+  // other way: an offset of a million would step over a million rows by the sort's index.
+  const kept = offset > COUNT_BOUND ? await keptCount(db, definition, conditions) : undefined;
+  const fromEnd = kept !== undefined && offset > kept / 2 && offset < kept;
+  const take = fromEnd ? Math.min(limit, kept - offset) : limit;
   const picked = Object.fromEntries(select.map((name) => [name, fieldOf(definition, name)!]));
-  const rows = await db.query<{ row: Record<string, unknown> }>(
+  const read = await db.query<{ row: Record<string, unknown> }>(
     `SELECT ${jsonObject(picked)} AS row
        FROM ${definition.from}
       ${where}
-      ORDER BY ${orderBy(definition, order)}
-      LIMIT ${param(limit)} OFFSET ${param(offset)}`,
+      ORDER BY ${orderBy(definition, order, fromEnd)}
+      LIMIT ${param(take)} OFFSET ${param(fromEnd ? kept - offset - take : offset)}`,
     params,
   );
+  const rows = fromEnd ? read.reverse() : read;
 
   if (counting) {
-    const total = await totalOf(db, definition, conditions, { offset, limit, found: rows.length, counting });
+    const total = await totalOf(db, definition, conditions, { offset, limit, found: rows.length, counting, kept });
     const range = rows.length ? `${offset}-${offset + rows.length - 1}` : '*';
     res.set('Content-Range', `${range}/${total.exact ? total.count : '*'}`);
     if (!total.exact) res.set(TOTAL_MORE_THAN, String(total.count));
@@ -202,10 +208,10 @@ async function totalOf(
   db: Queryable,
   definition: ResourceDefinition,
   conditions: Conditions,
-  { offset, limit, found, counting }: { offset: number; limit: number; found: number; counting: Counting },
+  { offset, limit, found, counting, ...known }: { offset: number; limit: number; found: number; counting: Counting; kept?: number },
 ): Promise<Total> {
   if (found < limit && (found > 0 || offset === 0)) return { count: offset + found, exact: true };
-  const kept = await keptCount(db, definition, conditions);
+  const kept = known.kept ?? (await keptCount(db, definition, conditions));
   if (kept !== undefined) return { count: kept, exact: true };
   const params: unknown[] = [];
   const where = whereClause(definition, conditions, (v) => `$${params.push(v)}`);
@@ -419,10 +425,14 @@ function parseSelect(definition: ResourceDefinition, raw: unknown): string[] {
 
 type Ordering = { sql: string; direction: 'ASC' | 'DESC' };
 
-/** The orderings asked for, then the tie-breaker in the last one's direction, so one index scan serves both. */
-function orderBy(definition: ResourceDefinition, order: Ordering[]): string {
+/**
+ * The orderings asked for, then the tie-breaker in the last one's direction, so one index scan
+ * serves both; `reversed`, each the other way (NULLs, last ascending, come first descending).
+ */
+function orderBy(definition: ResourceDefinition, order: Ordering[], reversed = false): string {
   const tieBreaker = { sql: definition.tieBreaker, direction: order.at(-1)?.direction ?? 'ASC' };
-  return [...order, tieBreaker].map(({ sql, direction }) => `${sql} ${direction}`).join(', ');
+  const flip = { ASC: 'DESC', DESC: 'ASC' } as const;
+  return [...order, tieBreaker].map(({ sql, direction }) => `${sql} ${reversed ? flip[direction] : direction}`).join(', ');
 }
 
 function parseOrder(definition: ResourceDefinition, raw: unknown): Ordering[] {
