@@ -67,6 +67,7 @@ describe('listPage', () => {
     const page = await listPage({ page: { offset: 2, limit: 2 } }, SPEC, fetchPage);
     expect(page).toEqual({
       totalCount: 5,
+      totalCountKind: 'EXACT',
       pageInfo: { offset: 2, limit: 2, hasNextPage: true, hasPreviousPage: true },
       nodes: ['c', 'd'],
     });
@@ -79,7 +80,20 @@ describe('listPage', () => {
     expect(past).toMatchObject({ totalCount: 5, nodes: [], pageInfo: { hasNextPage: false } });
   });
 
+  it('answers a total the REST service stopped counting as more than it, with a next page', async () => {
+    const rows = Array.from({ length: 25 }, (_, index) => `row ${index}`);
+    const page = await listPage({ page: { offset: 9_975, limit: 25 } }, SPEC, async () => ({
+      rows,
+      contentRange: '9975-9999/*',
+      totalMoreThan: '10000',
+    }));
+    expect(page).toMatchObject({ totalCount: 10_000, totalCountKind: 'MORE_THAN', pageInfo: { hasNextPage: true } });
+  });
+
   it('fails loudly when the REST answer has no total', async () => {
     await expect(listPage({}, SPEC, async () => ({ rows: [], contentRange: null }))).rejects.toThrow(/without a total/);
+    await expect(listPage({}, SPEC, async () => ({ rows: [], contentRange: '*/*', totalMoreThan: null }))).rejects.toThrow(
+      /without a total/,
+    );
   });
 });

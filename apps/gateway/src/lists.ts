@@ -1,10 +1,10 @@
 import { gatewayError } from './errors';
-import type { InputMaybe, PageInfo, PageInput, SortDirection } from './generated/schema';
+import type { InputMaybe, PageInfo, PageInput, SortDirection, TotalCountKind } from './generated/schema';
 
 /**
  * The one way every list of the schema reaches the REST service and comes back: `page`, `search`,
  * `filter` and `sort` become REST parameters (`limit`/`offset`, `or=(…)`, `Field=op.value`,
- * `order=`), and the rows with their `Content-Range` become `{ totalCount, pageInfo, nodes }`.
+ * `order=`), and the rows with their `Content-Range` become `{ totalCount, totalCountKind, pageInfo, nodes }`.
  * A list declares only which REST fields it searches, filters and sorts.
  */
 
@@ -35,10 +35,13 @@ export type ListArgs<Filter, SortField extends string> = {
   sort?: InputMaybe<{ field: SortField; direction?: SortDirection }>;
 };
 
-/** A page of rows as the REST service answers it. */
-export type RestPage<Row> = { rows: Row[]; contentRange: string | null };
+/**
+ * A page of rows as the REST service answers a bounded count: `Content-Range` (0-24/312, or 0-24/*
+ * when the count stopped) and, when it stopped, how many rows it got past (`Total-More-Than`).
+ */
+export type RestPage<Row> = { rows: Row[]; contentRange: string | null; totalMoreThan?: string | null };
 
-export type Page<Node> = { totalCount: number; pageInfo: PageInfo; nodes: Node[] };
+export type Page<Node> = { totalCount: number; totalCountKind: TotalCountKind; pageInfo: PageInfo; nodes: Node[] };
 
 /** Fetches one page of a list through `fetchPage` (a data source method). */
 export async function listPage<Row, Filter extends object, SortField extends string>(
@@ -47,14 +50,16 @@ export async function listPage<Row, Filter extends object, SortField extends str
   fetchPage: (params: URLSearchParams) => Promise<RestPage<Row>>,
 ): Promise<Page<Row>> {
   const { params, page } = restParams(args, spec);
-  const { rows, contentRange } = await fetchPage(params);
-  const totalCount = totalOf(contentRange);
+  const { rows, contentRange, totalMoreThan } = await fetchPage(params);
+  const { totalCount, totalCountKind } = totalOf(contentRange, totalMoreThan);
   return {
     totalCount,
+    totalCountKind,
     pageInfo: {
       offset: page.offset,
       limit: page.limit,
-      hasNextPage: page.offset + rows.length < totalCount,
+      // A count that stopped went past this page, so rows follow it.
+      hasNextPage: totalCountKind === 'MORE_THAN' || page.offset + rows.length < totalCount,
       hasPreviousPage: page.offset > 0,
     },
     nodes: rows,
@@ -97,9 +102,16 @@ function quoted(value: string): string {
   return `"${value.replace(/[\\"]/g, '\\$&')}"`;
 }
 
-/** The total of `Content-Range: 0-24/312` or `*\/0`; a list answer without one breaks the contract. */
-function totalOf(contentRange: string | null): number {
-  const total = /^(?:\d+-\d+|\*)\/(\d+)$/.exec(contentRange ?? '')?.[1];
-  if (total === undefined) throw new Error(`The REST list answered without a total (Content-Range: ${contentRange})`);
-  return Number(total);
+/**
+ * The total of `Content-Range: 0-24/312` or `*\/0`, or of `0-24/*` with the number the count went
+ * past; a list answer without one breaks the contract.
+ */
+function totalOf(
+  contentRange: string | null,
+  totalMoreThan: string | null | undefined,
+): Pick<Page<unknown>, 'totalCount' | 'totalCountKind'> {
+  const total = /^(?:\d+-\d+|\*)\/(\d+|\*)$/.exec(contentRange ?? '')?.[1];
+  if (total !== undefined && total !== '*') return { totalCount: Number(total), totalCountKind: 'EXACT' };
+  if (total === '*' && /^\d+$/.test(totalMoreThan ?? '')) return { totalCount: Number(totalMoreThan), totalCountKind: 'MORE_THAN' };
+  throw new Error(`The REST list answered without a total (Content-Range: ${contentRange}, Total-More-Than: ${totalMoreThan})`);
 }

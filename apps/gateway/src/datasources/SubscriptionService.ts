@@ -101,11 +101,18 @@ export abstract class SubscriptionService extends RESTDataSource {
     return (await this.fetch<Answer>(relative(path), request)).parsedBody;
   }
 
-  /** One page of a REST list with its exact total, in one call; `params` are the list's (lists.ts). */
+  /**
+   * One page of a REST list with its total, in one call; `params` are the list's (lists.ts). The
+   * count is bounded: exact up to 10,000 matching rows (or kept by the service), "more than" past that.
+   */
   protected async getPage<Path extends ListPath>(path: Path, params: URLSearchParams): Promise<RestPage<RowOf<Path>>> {
-    const request = { method: 'GET' as const, params, headers: { prefer: 'count=exact' } };
+    const request = { method: 'GET' as const, params, headers: { prefer: 'count=bounded' } };
     const { parsedBody, response } = await this.fetch<RowOf<Path>[]>(relative(path), request);
-    return { rows: parsedBody, contentRange: response.headers.get('content-range') };
+    return {
+      rows: parsedBody,
+      contentRange: response.headers.get('content-range'),
+      totalMoreThan: response.headers.get('total-more-than'),
+    };
   }
 
   protected override async errorFromResponse({ response, parsedBody }: { response: FetcherResponse; parsedBody: unknown }) {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { errorAnswer } from '../openapi/answers';
 import type { Answer, Parameter } from '../openapi/build';
-import { DEFAULT_LIMIT, MAX_LIMIT, OPERATORS, type Field } from './resource';
+import { COUNT_BOUND, DEFAULT_LIMIT, MAX_LIMIT, OPERATORS, TOTAL_MORE_THAN, type Field } from './resource';
 
 /** The answers many operations give, named once. */
 
@@ -68,7 +68,12 @@ export function listParameters(fields: Record<string, Field>): Parameter[] {
     },
     { name: 'limit', in: 'query', schema: z.int().min(0).max(MAX_LIMIT).default(DEFAULT_LIMIT) },
     { name: 'offset', in: 'query', schema: z.int().min(0).default(0) },
-    { name: 'Prefer', in: 'header', description: 'Ask for the total in Content-Range', schema: z.enum(['count=exact']) },
+    {
+      name: 'Prefer',
+      in: 'header',
+      description: `Ask for the total in Content-Range: count=exact counts every matching row; count=bounded counts at most ${COUNT_BOUND} past the page and answers a larger total as * with ${TOTAL_MORE_THAN}`,
+      schema: z.enum(['count=exact', 'count=bounded']),
+    },
   ];
 }
 
@@ -77,8 +82,12 @@ export const listAnswer = (description: string, record: z.core.$ZodType): Answer
   body: z.array(record),
   headers: {
     'Content-Range': {
-      description: 'With Prefer: count=exact, the rows answered and the total: 0-24/310, or */0 when none',
-      schema: z.string().regex(/^(\d+-\d+|\*)\/\d+$/),
+      description: 'With Prefer: count=…, the rows answered and the total: 0-24/310, */0 when none, or 0-24/* when a bounded count stopped',
+      schema: z.string().regex(/^(\d+-\d+|\*)\/(\d+|\*)$/),
+    },
+    [TOTAL_MORE_THAN]: {
+      description: 'When a bounded count stopped (Content-Range ends in /*): the list holds more rows than this',
+      schema: z.string().regex(/^\d+$/),
     },
   },
 });

@@ -9,7 +9,7 @@ import { HttpError } from './errors';
  * Read-only listing of a table in the filter style of the provider's backend:
  * `?ClientId=eq.42&select=ClientId,ClientCompanyName&order=ClientCompanyName.asc&limit=20&offset=40`,
  * a search as `or=(ClientCompanyName.ilike.*acme*,ClientContactName.ilike.*acme*)`, and
- * `Prefer: count=exact` answered in a `Content-Range` header. Only declared fields can be
+ * `Prefer: count=exact` (or `count=bounded`, see `totalOf`) answered in a `Content-Range` header. Only declared fields can be
  * selected or filtered, only searchable ones searched, only indexed ones sorted, and every value
  * travels as a query parameter.
  */
@@ -35,9 +35,20 @@ export type ResourceDefinition = {
   tenantField?: string;
   /** Sort appended to every query, in the direction of the last ordering, so pages are stable: the primary key. */
   tieBreaker: string;
+  /**
+   * The table whose rows per organisation `list_counts` keeps (migration 087): the list's total,
+   * unsearched and unfiltered but for its organisation, is read from there instead of counted.
+   * Only for a list with one row per row of that table and no fixed condition.
+   */
+  counted?: 'sessions' | 'audit_log';
 };
 
 export const MAX_LIMIT = 1000;
+/**
+ * A bounded count (`Prefer: count=bounded`) counts at most this many matching rows past the page:
+ * a larger total is answered as "more than" it, so no page turn counts a million rows.
+ */
+export const COUNT_BOUND = 10_000;
 const DEFAULT_LIMIT = 100;
 /** Items of one `in.(…)` filter: enough for any screen, far below the database's limit on parameters. */
 export const MAX_IN_ITEMS = 100;
@@ -86,24 +97,29 @@ export async function listResource(db: Queryable, definition: ResourceDefinition
   const order = parseOrder(definition, req.query.order);
   const limit = parseCount('limit', req.query.limit, DEFAULT_LIMIT, MAX_LIMIT);
   const offset = parseCount('offset', req.query.offset, 0, Number.MAX_SAFE_INTEGER);
-  const wantsCount = /count=exact/.test(req.get('prefer') ?? '');
+  const counting = /count=(exact|bounded)/.exec(req.get('prefer') ?? '')?.[1] as Counting | undefined;
 
+  // A page deep in a long kept-counted list (its last, say) is read from the list's end, sorted the
+  // other way: an offset of a million would step over a million rows by the sort's index.
+  const kept = offset > COUNT_BOUND ? await keptCount(db, definition, conditions) : undefined;
+  const fromEnd = kept !== undefined && offset > kept / 2 && offset < kept;
+  const take = fromEnd ? Math.min(limit, kept - offset) : limit;
   const picked = Object.fromEntries(select.map((name) => [name, fieldOf(definition, name)!]));
-  const rows = await db.query<{ row: Record<string, unknown> }>(
+  const read = await db.query<{ row: Record<string, unknown> }>(
     `SELECT ${jsonObject(picked)} AS row
        FROM ${definition.from}
       ${where}
-      ORDER BY ${orderBy(definition, order)}
-      LIMIT ${param(limit)} OFFSET ${param(offset)}`,
+      ORDER BY ${orderBy(definition, order, fromEnd)}
+      LIMIT ${param(take)} OFFSET ${param(fromEnd ? kept - offset - take : offset)}`,
     params,
   );
+  const rows = fromEnd ? read.reverse() : read;
 
-  if (wantsCount) {
-    // Counted apart from the page: a count in the page's statement (count(*) OVER ()) makes every
-    // page join and sort all the matching rows, where the page alone reads only its own rows by
-    // the sort's index. A short first page is its own count.
-    const total = offset === 0 && rows.length < limit ? rows.length : await countAll(db, definition, conditions);
-    res.set('Content-Range', rows.length ? `${offset}-${offset + rows.length - 1}/${total}` : `*/${total}`);
+  if (counting) {
+    const total = await totalOf(db, definition, conditions, { offset, limit, found: rows.length, counting, kept });
+    const range = rows.length ? `${offset}-${offset + rows.length - 1}` : '*';
+    res.set('Content-Range', `${range}/${total.exact ? total.count : '*'}`);
+    if (!total.exact) res.set(TOTAL_MORE_THAN, String(total.count));
   }
   return rows.map((r) => r.row);
 }
@@ -176,11 +192,62 @@ export function jsonObject(fields: Record<string, Field>): string {
     .join(', ')})`;
 }
 
-async function countAll(db: Queryable, definition: ResourceDefinition, conditions: Conditions) {
+type Counting = 'exact' | 'bounded';
+/** The answer header of a bounded count that stopped: the list holds more rows than this. */
+export const TOTAL_MORE_THAN = 'Total-More-Than';
+type Total = { count: number; exact: boolean };
+
+/**
+ * The total a page is shown with. A page that ends before its limit is its own count; a list kept
+ * counted (`counted`) reads its counter when nothing but its organisation narrows it. Otherwise
+ * `exact` counts every matching row, and `bounded` counts at most COUNT_BOUND of them past the page
+ * and answers "more than" when there are more: enough to say how far the list goes and whether a
+ * next page follows, for what reading the page itself costs.
+ */
+async function totalOf(
+  db: Queryable,
+  definition: ResourceDefinition,
+  conditions: Conditions,
+  { offset, limit, found, counting, ...known }: { offset: number; limit: number; found: number; counting: Counting; kept?: number },
+): Promise<Total> {
+  if (found < limit && (found > 0 || offset === 0)) return { count: offset + found, exact: true };
+  const kept = known.kept ?? (await keptCount(db, definition, conditions));
+  if (kept !== undefined) return { count: kept, exact: true };
   const params: unknown[] = [];
   const where = whereClause(definition, conditions, (v) => `$${params.push(v)}`);
-  const [row] = await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM ${definition.from} ${where}`, params);
-  return row?.total ?? 0;
+  if (counting === 'exact') {
+    const [row] = await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM ${definition.from} ${where}`, params);
+    return { count: row?.total ?? 0, exact: true };
+  }
+  const bound = Math.max(COUNT_BOUND, offset + limit);
+  const [row] = await db.query<{ total: number }>(
+    `SELECT count(*)::int AS total FROM (SELECT 1 FROM ${definition.from} ${where} LIMIT ${bound + 1}) AS bounded`,
+    params,
+  );
+  const total = row?.total ?? 0;
+  return total > bound ? { count: bound, exact: false } : { count: total, exact: true };
+}
+
+/**
+ * The kept total of a counted list, when the only condition is its organisation (the caller's own,
+ * or the one a SuperAdmin names; none: every organisation's, summed); otherwise undefined.
+ */
+async function keptCount(db: Queryable, definition: ResourceDefinition, { filters, search }: Conditions): Promise<number | undefined> {
+  if (!definition.counted || definition.where || search.length) return undefined;
+  const organisations = new Set<string>();
+  for (const filter of filters) {
+    if (filter.field !== definition.tenantField || filter.operator !== 'eq') return undefined;
+    organisations.add(filter.value);
+  }
+  if (organisations.size > 1) return undefined;
+  const [organisation] = organisations;
+  // Counter 0 holds the rows of no organisation: a filter must name a real one to read a counter.
+  if (organisation !== undefined && !/^[1-9]\d{0,9}$/.test(organisation)) return undefined;
+  const [row] = await db.query<{ total: string | number | bigint | null }>(
+    `SELECT sum(row_count) AS total FROM list_counts WHERE list = $1${organisation === undefined ? '' : ' AND client_id = $2'}`,
+    organisation === undefined ? [definition.counted] : [definition.counted, Number(organisation)],
+  );
+  return Number(row?.total ?? 0);
 }
 
 function whereClause(definition: ResourceDefinition, { filters, search }: Conditions, param: (value: unknown) => string): string {
@@ -358,10 +425,14 @@ function parseSelect(definition: ResourceDefinition, raw: unknown): string[] {
 
 type Ordering = { sql: string; direction: 'ASC' | 'DESC' };
 
-/** The orderings asked for, then the tie-breaker in the last one's direction, so one index scan serves both. */
-function orderBy(definition: ResourceDefinition, order: Ordering[]): string {
+/**
+ * The orderings asked for, then the tie-breaker in the last one's direction, so one index scan
+ * serves both; `reversed`, each the other way (NULLs, last ascending, come first descending).
+ */
+function orderBy(definition: ResourceDefinition, order: Ordering[], reversed = false): string {
   const tieBreaker = { sql: definition.tieBreaker, direction: order.at(-1)?.direction ?? 'ASC' };
-  return [...order, tieBreaker].map(({ sql, direction }) => `${sql} ${direction}`).join(', ');
+  const flip = { ASC: 'DESC', DESC: 'ASC' } as const;
+  return [...order, tieBreaker].map(({ sql, direction }) => `${sql} ${reversed ? flip[direction] : direction}`).join(', ');
 }
 
 function parseOrder(definition: ResourceDefinition, raw: unknown): Ordering[] {

@@ -33,6 +33,7 @@ export const auditEntries: ResourceDefinition = {
   fields: auditFields,
   tenantField: 'ClientId',
   tieBreaker: 'a.audit_id',
+  counted: 'audit_log',
 };
 
 /** GET /subscription_audit_log/actions */

@@ -34,6 +34,7 @@ export const sessions: ResourceDefinition = {
   fields: sessionFields,
   tenantField: 'ClientId',
   tieBreaker: 's.session_id',
+  counted: 'sessions',
 };
 
 const sessionId = z.int({ error: 'Give the session to end' }).positive().max(Number.MAX_SAFE_INTEGER);

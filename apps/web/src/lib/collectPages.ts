@@ -1,11 +1,12 @@
 import type { TypedDocumentNode } from '@apollo/client';
 import { useApolloClient } from '@apollo/client/react';
+import type { TotalCountKind } from '@/generated/schema';
 
 /** The most rows one request of the list contract may ask for. */
 export const MAX_PAGE_LIMIT = 100;
 
 export type PageRequest = { offset: number; limit: number };
-export type FetchedPage<Row> = { nodes: readonly Row[]; totalCount: number };
+export type FetchedPage<Row> = { nodes: readonly Row[]; totalCount: number; totalCountKind?: TotalCountKind };
 
 /**
  * Every row of a list as it is searched, filtered and sorted now, fetched page after page (for an

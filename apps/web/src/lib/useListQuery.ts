@@ -50,6 +50,7 @@ export function useListQuery<Data, Variables extends { page?: PageRequest | null
     table: {
       rows: page?.nodes,
       totalCount: page?.totalCount,
+      totalCountKind: page?.totalCountKind,
       list,
       loading: answer.loading,
       error: fresh && page ? undefined : answer.error,

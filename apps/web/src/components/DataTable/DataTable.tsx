@@ -11,6 +11,7 @@ import {
 } from '@tanstack/react-table';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { LuCircleAlert, LuInbox, LuSearchX } from 'react-icons/lu';
+import type { TotalCountKind } from '@/generated/schema';
 import type { ListControls } from '@/lib/listControls';
 import { describeRequestError } from '@/lib/requestErrors';
 import { toastFailure } from '@/lib/toastFailure';
@@ -44,6 +45,8 @@ export type DataTableProps<Row> = {
   rows: readonly Row[] | undefined;
   /** Rows in the whole list as it is searched and filtered now. */
   totalCount: number | undefined;
+  /** MORE_THAN: the server stopped counting at `totalCount`, and the list goes on past it. */
+  totalCountKind?: TotalCountKind;
   getRowId: (row: Row) => string;
   /** Names a row for the selection checkbox, e.g. its organisation's name (first column by default). */
   getRowLabel?: (row: Row) => string;
@@ -84,6 +87,7 @@ export function DataTable<Row>({
   columns,
   rows,
   totalCount,
+  totalCountKind = 'EXACT',
   getRowId,
   getRowLabel,
   list,
@@ -224,7 +228,7 @@ export function DataTable<Row>({
 
   async function exportCsv() {
     if (!exportRows) return;
-    if (total > EXPORT_ROW_LIMIT) {
+    if (total > EXPORT_ROW_LIMIT || totalCountKind !== 'EXACT') {
       toaster.warning({
         title: 'Too many rows to export',
         description: `Search or filter the list to ${formatNumber(EXPORT_ROW_LIMIT)} rows or fewer, then export again.`,
@@ -452,6 +456,7 @@ export function DataTable<Row>({
           pageSize={list.pageSize}
           pageSizes={list.pageSizes}
           totalCount={total}
+          totalCountKind={totalCountKind}
           rowsOnPage={rows.length}
           onPageChange={(page) => list.setPage(page)}
           onPageSizeChange={list.setPageSize}

@@ -1,6 +1,7 @@
 export { DataTable, EXPORT_ROW_LIMIT, type DataTableProps } from './DataTable';
 export { BooleanFilterSelect, FilterSelect, type BooleanFilterSelectProps, type FilterSelectProps } from './FilterSelect';
 export { RowActionButton } from './RowActionButton';
+export { totalText } from './TablePagination';
 export { DayRangeFilter, type DayRangeFilterProps } from './DayRangeFilter';
 export type { BulkAction } from './BulkActionBar';
 export type { DataTableColumn } from './columns';

@@ -9,6 +9,7 @@ import {
   useGroupMembersRemoveMutation,
   type GroupFieldsFragment,
 } from '@/generated/graphql';
+import { totalText } from '@/components/DataTable';
 import { dropListPages } from '@/lib/listCache';
 import { describeRequestError, errorMessage } from '@/lib/requestErrors';
 import { toastFailure } from '@/lib/toastFailure';
@@ -174,7 +175,8 @@ export function GroupMembersDialog({
                   )}
                   {candidatePage && candidatePage.totalCount > candidatePage.nodes.length && (
                     <Text fontSize="sm" color="fg.muted">
-                      Showing {candidatePage.nodes.length} of {candidatePage.totalCount}: search to find others.
+                      Showing {candidatePage.nodes.length} of {totalText(candidatePage.totalCount, candidatePage.totalCountKind)}: search to
+                      find others.
                     </Text>
                   )}
                   <HStack>
@@ -192,7 +194,7 @@ export function GroupMembersDialog({
 
                 <Stack as="section" gap="3" aria-labelledby="group-members-heading">
                   <Heading as="h3" size="sm" id="group-members-heading">
-                    Members{memberPage && !memberSearch ? ` (${memberPage.totalCount})` : ''}
+                    Members{memberPage && !memberSearch ? ` (${totalText(memberPage.totalCount, memberPage.totalCountKind)})` : ''}
                   </Heading>
                   <Input
                     type="search"
@@ -242,7 +244,8 @@ export function GroupMembersDialog({
                   )}
                   {memberPage && memberPage.totalCount > memberPage.nodes.length && (
                     <Text fontSize="sm" color="fg.muted">
-                      Showing {memberPage.nodes.length} of {memberPage.totalCount}: search to find others.
+                      Showing {memberPage.nodes.length} of {totalText(memberPage.totalCount, memberPage.totalCountKind)}: search to find
+                      others.
                     </Text>
                   )}
                 </Stack>

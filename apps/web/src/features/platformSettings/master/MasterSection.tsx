@@ -36,7 +36,7 @@ export type MasterAction<Row> = {
 
 type Props<Row extends { id: string }> = Pick<
   DataTableProps<Row>,
-  'label' | 'rows' | 'totalCount' | 'list' | 'loading' | 'error' | 'search' | 'filters' | 'exportRows'
+  'label' | 'rows' | 'totalCount' | 'totalCountKind' | 'list' | 'loading' | 'error' | 'search' | 'filters' | 'exportRows'
 > & {
   /** Names the test ids: `<noun>-add`, `<noun>-table`, `<noun>-confirm`, and the row actions'. */
   noun: string;

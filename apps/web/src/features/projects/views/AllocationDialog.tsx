@@ -2,6 +2,7 @@ import { Alert, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { FormDialog } from '@/components/FormDialog';
 import { FormField } from '@/components/FormField';
+import { totalText } from '@/components/DataTable';
 import {
   useAllocationCandidateListQuery,
   useAllocationCreateMutation,
@@ -129,7 +130,7 @@ function AllocateDialog({ project, onClose, onSaved }: Props) {
           required
           help={
             page && page.totalCount > page.nodes.length
-              ? `Showing ${page.nodes.length} of ${page.totalCount}: search to find others.`
+              ? `Showing ${page.nodes.length} of ${totalText(page.totalCount, page.totalCountKind)}: search to find others.`
               : undefined
           }
           testId="allocation-person-input"
