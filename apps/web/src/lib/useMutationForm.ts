@@ -9,7 +9,7 @@ import { useCaptcha } from './useCaptcha';
 
 /** Why a form sent nothing when the code that checks it could not be loaded (see loadChunk). */
 export const FORM_CODE_MISSING_MESSAGE =
-  'Nothing was sent: part of the console could not be loaded. The connection may have dropped, or the console has just been updated. What you typed is still here: send it again, or reload the page to get the latest version.';
+  'Nothing was sent: part of the console could not be loaded. What you typed is still here: send it again, or reload the page.';
 
 /** Every mutation payload carries its expected failures (`errors { ...UserErrorFields }`); none means it did its work. */
 export type MutationPayload = { errors: readonly UserErrorFieldsFragment[] };
