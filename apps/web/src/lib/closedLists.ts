@@ -16,7 +16,12 @@ type SelectOption = readonly [value: string, label: string];
 type StandardLists = typeof StandardListsModule;
 
 let loading: Promise<StandardLists> | undefined;
-const loadStandardLists = () => (loading ??= loadChunk(() => import('@yozy/shared/standardLists')));
+const loadStandardLists = () =>
+  (loading ??= loadChunk(() => import('@yozy/shared/standardLists')).catch((error: unknown) => {
+    // The next form shown fetches them again.
+    loading = undefined;
+    throw error;
+  }));
 
 export type StandardOptions = {
   countries: SelectOption[];
