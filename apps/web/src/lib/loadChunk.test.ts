@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 import { CHUNK_LOAD_TIMEOUT_MS } from '@yozy/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ChunkLoadError, isChunkLoadError, loadChunk } from './loadChunk';
@@ -40,6 +41,19 @@ describe('loadChunk', () => {
     await vi.advanceTimersByTimeAsync(1_000);
     expect(load).toHaveBeenCalledTimes(3);
     expect(answer).toBe(module);
+  });
+
+  it('fetches again at once when the browser is back online', async () => {
+    const load = vi.fn<() => Promise<typeof module>>().mockRejectedValueOnce(fetchFailed()).mockResolvedValue(module);
+    const loaded = loadChunk(load);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(load).toHaveBeenCalledOnce();
+    window.dispatchEvent(new Event('online'));
+    await expect(loaded).resolves.toBe(module);
+    expect(load).toHaveBeenCalledTimes(2);
+    // The wait that was under way does not fetch it a third time.
+    await vi.advanceTimersByTimeAsync(CHUNK_LOAD_TIMEOUT_MS);
+    expect(load).toHaveBeenCalledTimes(2);
   });
 
   it('gives up with a ChunkLoadError 120 s (SPEC §9) after the first attempt when every attempt fails', async () => {

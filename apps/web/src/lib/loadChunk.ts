@@ -17,10 +17,11 @@ export const CHUNK_RETRY_DELAYS_MS: readonly number[] = [1_000, 2_000, 4_000, 8_
 
 /**
  * The one way the console fetches code on demand (`loadChunk(() => import('…'))`): a fetch that
- * fails is tried again, after 1, 2, 4, 8 s and then every 15 s (browsers fetch a failed module
- * again), and if the code is still not there CHUNK_LOAD_TIMEOUT_MS (SPEC §9, 120 s) after the
- * first attempt, failed or stalled, it rejects with a ChunkLoadError. A module that was fetched
- * but threw is not fetched again: that error comes at once, as it is.
+ * fails is tried again, after 1, 2, 4, 8 s and then every 15 s, or at once when the browser is
+ * back online (browsers fetch a failed module again). If the code is still not there
+ * CHUNK_LOAD_TIMEOUT_MS (SPEC §9, 120 s) after the first attempt, failed or stalled, it rejects
+ * with a ChunkLoadError. A module that was fetched but threw is not fetched again: that error
+ * comes at once, as it is.
  */
 export function loadChunk<Module>(load: () => Promise<Module>): Promise<Module> {
   return new Promise<Module>((resolve, reject) => {
@@ -28,9 +29,14 @@ export function loadChunk<Module>(load: () => Promise<Module>): Promise<Module> 
     let retry: ReturnType<typeof setTimeout> | undefined;
     let lastFailure: unknown;
     let givenUp = false;
+    // Stops waiting for the next attempt: its time has come, the browser is back online, or the limit is reached.
+    const stopWaiting = () => {
+      clearTimeout(retry);
+      window.removeEventListener('online', again);
+    };
     const deadline = setTimeout(() => {
       givenUp = true;
-      clearTimeout(retry);
+      stopWaiting();
       reject(new ChunkLoadError('The code of this part of the console could not be loaded', { cause: lastFailure }));
     }, CHUNK_LOAD_TIMEOUT_MS);
     const run = () =>
@@ -47,9 +53,15 @@ export function loadChunk<Module>(load: () => Promise<Module>): Promise<Module> 
           }
           lastFailure = error;
           // A stalled attempt that fails after the limit is not tried again.
-          if (!givenUp) retry = setTimeout(run, CHUNK_RETRY_DELAYS_MS[Math.min(attempt++, CHUNK_RETRY_DELAYS_MS.length - 1)]);
+          if (givenUp) return;
+          retry = setTimeout(again, CHUNK_RETRY_DELAYS_MS[Math.min(attempt++, CHUNK_RETRY_DELAYS_MS.length - 1)]);
+          window.addEventListener('online', again);
         },
       );
-    run();
+    function again() {
+      stopWaiting();
+      void run();
+    }
+    void run();
   });
 }
