@@ -111,6 +111,26 @@ export default tseslint.config(
       ...otherApps('gateway', 'subscription-api'),
     },
   },
+  // Code fetched on demand has one door, which tries again and gives up after SPEC §9's 120 s.
+  {
+    files: [`${WEB}/**/*.{ts,tsx}`],
+    ignores: [`${WEB}/**/*.test.{ts,tsx}`, `${WEB}/testing/**`, `${WEB}/lib/lazyScreen.ts`],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "ImportExpression:not(CallExpression[callee.name=/^(lazyScreen|loadChunk)$/] ImportExpression, [source.value='@yozy/shared/inputs'])",
+          message:
+            "Fetch code on demand with lazyScreen(() => import('…')) or loadChunk(() => import('…')) (@/lib/loadChunk): they try again and give up after 120 s. (A form's schema, import('@yozy/shared/inputs'), goes to useMutationForm, which does.)",
+        },
+        {
+          selector: "ImportDeclaration[source.value='react'] ImportSpecifier[imported.name='lazy']",
+          message: 'A lazily loaded component is a lazyScreen (@/lib/lazyScreen), which tries again and gives up after 120 s.',
+        },
+      ],
+    },
+  },
   {
     files: [`${WEB}/**/*.tsx`],
     ...jsxA11y.flatConfigs.recommended,

@@ -2,8 +2,10 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Suspense } from 'react';
 import { Link, Route, Routes } from 'react-router-dom';
-import { ChunkLoadError } from '@/lib/lazyScreen';
+import { lazyScreen } from '@/lib/lazyScreen';
+import { ChunkLoadError } from '@/lib/loadChunk';
 import { renderInConsole } from '@/testing/render';
 import { RouteErrorBoundary } from './RouteError';
 
@@ -15,17 +17,35 @@ function Unloadable(): never {
   throw new ChunkLoadError('Could not load a screen');
 }
 
+const failingOnce = () => {
+  const load = vi
+    .fn<() => Promise<{ default: () => React.JSX.Element }>>()
+    .mockRejectedValueOnce(new Error('Cannot read properties of undefined'))
+    .mockResolvedValue({ default: () => <h1>Statistics</h1> });
+  return lazyScreen(load);
+};
+let Statistics = failingOnce();
+
 function renderScreens(path: string) {
   return renderInConsole(
     <>
       <nav>
         <Link to="/users">Users</Link>
+        <Link to="/statistics">Statistics</Link>
       </nav>
       <Routes>
         <Route element={<RouteErrorBoundary />}>
           <Route path="/broken" element={<Broken />} />
           <Route path="/unloadable" element={<Unloadable />} />
           <Route path="/users" element={<h1>Users</h1>} />
+          <Route
+            path="/statistics"
+            element={
+              <Suspense fallback={<p>Loading</p>}>
+                <Statistics />
+              </Suspense>
+            }
+          />
         </Route>
       </Routes>
     </>,
@@ -55,6 +75,17 @@ describe('RouteErrorBoundary', () => {
     renderScreens('/broken');
     await userEvent.click(screen.getByRole('link', { name: 'Users' }));
     expect(screen.getByRole('heading', { name: 'Users' })).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it("fetches a screen's code again when the person comes back to a screen whose code failed", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    Statistics = failingOnce();
+    renderScreens('/statistics');
+    expect((await screen.findByRole('alert')).textContent).toContain('Something went wrong');
+    await userEvent.click(screen.getByRole('link', { name: 'Users' }));
+    await userEvent.click(screen.getByRole('link', { name: 'Statistics' }));
+    expect(await screen.findByRole('heading', { name: 'Statistics' })).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
   });
 });

@@ -1,7 +1,8 @@
 import { Component, useEffect, type ErrorInfo, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { ProblemNotice } from '@/components/ProblemNotice';
-import { isChunkLoadError } from '@/lib/lazyScreen';
+import { forgetFailedScreens } from '@/lib/lazyScreen';
+import { isChunkLoadError } from '@/lib/loadChunk';
 
 /** Shown instead of a blank page when a screen's code fails to load or a screen crashes. */
 export function RouteError({ error, fullPage = false }: { error: unknown; fullPage?: boolean }) {
@@ -41,7 +42,9 @@ class Boundary extends Component<BoundaryProps, BoundaryState> {
     if (!state.failure) return null;
     // Just caught: remember where. Elsewhere since: the new screen gets its chance.
     if (state.failure.path === '') return { failure: { ...state.failure, path: props.path } };
-    return state.failure.path === props.path ? null : { failure: null };
+    if (state.failure.path === props.path) return null;
+    forgetFailedScreens();
+    return { failure: null };
   }
 
   override componentDidCatch(_error: unknown, _info: ErrorInfo) {

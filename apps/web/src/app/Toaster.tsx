@@ -1,7 +1,8 @@
-import { lazy, Suspense, useRef, useSyncExternalStore } from 'react';
+import { Suspense, useRef, useSyncExternalStore } from 'react';
+import { lazyScreen } from '@/lib/lazyScreen';
 import { onToasterRequested, toasterRequested } from '@/lib/toaster';
 
-const ToastRegion = lazy(() => import('./ToastRegion'));
+const ToastRegion = lazyScreen(() => import('./ToastRegion'));
 
 /**
  * Where toasts appear. Their code (about 17 kB gzipped) loads with the first toast rather than

@@ -6,7 +6,7 @@ import { EMAIL_FORMAT_MESSAGE, EMAIL_MISSING_MESSAGE, SIGN_IN_PASSWORD_MISSING_M
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { UNEXPECTED_MESSAGE, UNREACHABLE_MESSAGE } from '@/lib/requestErrors';
 import type { UserErrorFieldsFragment } from '@/generated/graphql';
-import { useMutationForm, type CallFailure } from '@/lib/useMutationForm';
+import { FORM_CODE_MISSING_MESSAGE, useMutationForm, type CallFailure } from '@/lib/useMutationForm';
 import { renderInConsole } from '@/testing/render';
 import { FormField } from './FormField';
 import { MutationForm } from './MutationForm';
@@ -25,14 +25,16 @@ function SignInForm({
   onSuccess = vi.fn(),
   onFailure,
   focusOnArrival,
+  schema = signInSchema,
 }: {
+  schema?: typeof signInSchema;
   call: Call;
   onSuccess?: () => void;
   onFailure?: (f: CallFailure) => void;
   focusOnArrival?: boolean;
 }) {
   const kit = useMutationForm({
-    schema: signInSchema,
+    schema,
     defaultValues: { email: '', password: '' },
     captcha: true,
     call,
@@ -231,6 +233,30 @@ describe('a kit form calling a mutation', () => {
     expect(captcha.take).toHaveBeenCalledTimes(2);
     expect(call.mock.calls.map(([, answer]) => answer)).toEqual(['answer-1', 'answer-2']);
     expect(captcha.prepare).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps what was typed and says nothing was sent when the code that checks the form could not be loaded, and loads it on the next submit', async () => {
+    const schema = vi
+      .fn<typeof signInSchema>()
+      // Loaded when the person starts typing, and again on submit.
+      .mockRejectedValueOnce(new Error('The code of this part of the console could not be loaded'))
+      .mockRejectedValueOnce(new Error('The code of this part of the console could not be loaded'))
+      .mockImplementation(signInSchema);
+    const call = vi.fn<Call>(async () => ({ signedIn: true, errors: [] }));
+    renderInConsole(<SignInForm call={call} schema={schema} />);
+    await fill('admin@yozy.local', 'Admin@123');
+
+    await submit();
+    const alert = await screen.findByTestId('form-alert');
+    expect(alert.textContent).toContain(FORM_CODE_MISSING_MESSAGE);
+    await waitFor(() => expect(document.activeElement).toBe(alert));
+    expect(call).not.toHaveBeenCalled();
+    expect((email() as HTMLInputElement).value).toBe('admin@yozy.local');
+    expect((password() as HTMLInputElement).value).toBe('Admin@123');
+
+    await submit();
+    await waitFor(() => expect(call).toHaveBeenCalledOnce());
+    expect(schema).toHaveBeenCalledTimes(3);
   });
 
   it('sends nothing twice while a call is under way', async () => {

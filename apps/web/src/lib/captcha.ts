@@ -1,4 +1,5 @@
 import type {} from 'altcha'; // the <altcha-widget> element's types
+import { loadChunk } from './loadChunk';
 
 type WidgetConfiguration = Parameters<HTMLElementTagNameMap['altcha-widget']['configure']>[0];
 
@@ -10,7 +11,7 @@ type WidgetConfiguration = Parameters<HTMLElementTagNameMap['altcha-widget']['co
  */
 export async function solveCaptcha(challengeJson: string): Promise<string> {
   const challenge = JSON.parse(challengeJson) as WidgetConfiguration['challenge'];
-  await import('altcha');
+  await loadChunk(() => import('altcha'));
   const widget = document.createElement('altcha-widget');
   // The element's methods exist once it has mounted, which it announces with `load`.
   const loaded = new Promise((resolve) => widget.addEventListener('load', resolve, { once: true }));

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type * as StandardListsModule from '@yozy/shared/standardLists';
+import { loadChunk } from './loadChunk';
 
 /** One choice of a select (the kit's SelectOption): the value kept, and what the person reads. */
 type SelectOption = readonly [value: string, label: string];
@@ -15,7 +16,12 @@ type SelectOption = readonly [value: string, label: string];
 type StandardLists = typeof StandardListsModule;
 
 let loading: Promise<StandardLists> | undefined;
-const loadStandardLists = () => (loading ??= import('@yozy/shared/standardLists'));
+const loadStandardLists = () =>
+  (loading ??= loadChunk(() => import('@yozy/shared/standardLists')).catch((error: unknown) => {
+    // The next form shown fetches them again.
+    loading = undefined;
+    throw error;
+  }));
 
 export type StandardOptions = {
   countries: SelectOption[];

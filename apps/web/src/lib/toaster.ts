@@ -1,4 +1,5 @@
 import type { CreateToasterReturn } from '@chakra-ui/react';
+import { loadChunk } from './loadChunk';
 
 export type ToastOptions = Parameters<CreateToasterReturn['create']>[0];
 
@@ -8,7 +9,7 @@ const waiting = new Set<() => void>();
 /** The toasts' store; its code loads with the first toast, as most visits never show one. */
 export function loadToasterStore(): Promise<CreateToasterReturn> {
   if (!store) {
-    store = import('./toasterStore').then(({ toasterStore }) => toasterStore);
+    store = loadChunk(() => import('./toasterStore')).then(({ toasterStore }) => toasterStore);
     waiting.forEach((notify) => notify());
     waiting.clear();
   }

@@ -1,10 +1,15 @@
 import { useCallback, useEffect, useId, useRef, type FormEvent } from 'react';
-import { useForm, type DefaultValues, type FieldPath, type Resolver, type UseFormReturn } from 'react-hook-form';
+import { useForm, type DefaultValues, type FieldErrors, type FieldPath, type Resolver, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import type { ErrorCode, UserErrorFieldsFragment } from '@/generated/graphql';
 import { onFirstFormInteraction } from './formInteraction';
+import { loadChunk } from './loadChunk';
 import { describeRequestError, errorMessage, isErrorCode, UNEXPECTED_MESSAGE } from './requestErrors';
 import { useCaptcha } from './useCaptcha';
+
+/** Why a form sent nothing when the code that checks it could not be loaded (see loadChunk). */
+export const FORM_CODE_MISSING_MESSAGE =
+  'Nothing was sent: part of the console could not be loaded. What you typed is still here: send it again, or reload the page.';
 
 /** Every mutation payload carries its expected failures (`errors { ...UserErrorFields }`); none means it did its work. */
 export type MutationPayload = { errors: readonly UserErrorFieldsFragment[] };
@@ -62,14 +67,30 @@ function inputField<Values extends object>(fields: Values, field: string | null)
 function useLazyZodResolver<Schema extends z.ZodObject>(loadSchema: () => Promise<Schema>) {
   const loaded = useRef<Promise<Resolver<z.input<Schema>, unknown, z.output<Schema>>> | null>(null);
   const load = useCallback(() => {
-    loaded.current ??= Promise.all([loadSchema(), import('@hookform/resolvers/zod')]).then(
+    loaded.current ??= loadChunk(() => Promise.all([loadSchema(), import('@hookform/resolvers/zod')])).then(
       ([schema, { zodResolver }]) => zodResolver(schema) as unknown as Resolver<z.input<Schema>, unknown, z.output<Schema>>,
+      (error: unknown) => {
+        // The next submit tries again.
+        loaded.current = null;
+        throw error;
+      },
     );
     return loaded.current;
   }, [loadSchema]);
   useEffect(() => onFirstFormInteraction(() => void load().catch(() => undefined)), [load]);
   return useCallback<Resolver<z.input<Schema>, unknown, z.output<Schema>>>(
-    async (values, context, options) => (await load())(values, context, options),
+    async (values, context, options) => {
+      let resolve: Resolver<z.input<Schema>, unknown, z.output<Schema>>;
+      try {
+        resolve = await load();
+      } catch {
+        // The form stays on screen with what was typed; the alert above it says why nothing was sent.
+        // (`root` is every form's; TypeScript cannot see that for a generic schema.)
+        const errors = { root: { type: 'chunk', message: FORM_CODE_MISSING_MESSAGE } } as FieldErrors<z.input<Schema>>;
+        return { values: {}, errors };
+      }
+      return resolve(values, context, options);
+    },
     [load],
   );
 }

@@ -13,6 +13,7 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { LuCircleAlert, LuInbox, LuSearchX } from 'react-icons/lu';
 import type { TotalCountKind } from '@/generated/schema';
 import type { ListControls } from '@/lib/listControls';
+import { loadChunk } from '@/lib/loadChunk';
 import { describeRequestError } from '@/lib/requestErrors';
 import { toastFailure } from '@/lib/toastFailure';
 import { toaster } from '@/lib/toaster';
@@ -239,7 +240,7 @@ export function DataTable<Row>({
     setExporting(true);
     try {
       // Loaded on first export: most visits never export, so the CSV writer stays out of the screen.
-      const [csv, all] = await Promise.all([import('@/lib/csv'), exportRows()]);
+      const [csv, all] = await Promise.all([loadChunk(() => import('@/lib/csv')), exportRows()]);
       csv.downloadText(csv.csvFileName(label), csv.toCsv(csvColumns(columns), all));
     } catch (failure) {
       toastFailure('The export did not finish', failure);

@@ -1,11 +1,12 @@
 import { Box, Button, Card, HStack, Heading, Skeleton, Table, Text } from '@chakra-ui/react';
-import { lazy, Suspense, useId, useState } from 'react';
+import { Suspense, useId, useState } from 'react';
 import { LuDownload, LuTable2 } from 'react-icons/lu';
 import { csvFileName, downloadText, toCsv, type CsvColumn } from '@/lib/csv';
+import { lazyScreen } from '@/lib/lazyScreen';
 import type { ChartRow, ChartSeries, ChartShape } from './types';
 
 // recharts and Chakra's charts weigh more than the rest of a screen: they load with the first chart shown.
-const CountChart = lazy(() => import('./CountChart'));
+const CountChart = lazyScreen(() => import('./CountChart'));
 
 export type ChartPanelProps = {
   /** The chart's heading, its accessible name and the CSV file's name. */

@@ -10,6 +10,7 @@ import {
 } from '@/generated/graphql';
 import type { StepEnd } from '@/lib/twoFactorErrors';
 import { lazyScreen } from '@/lib/lazyScreen';
+import { loadChunk } from '@/lib/loadChunk';
 import type { SignInCodeStep as CodeStep, SignInEnrolStep as EnrolStep } from '@/features/auth/components/SignInSecondStep';
 import { useMutationForm } from '@/lib/useMutationForm';
 import { AuthCard } from '@/components/AuthCard';
@@ -158,7 +159,7 @@ function HandoffRedemption({ kit, onRefused }: { kit: Parameters<typeof LoginFor
   useEffect(() => {
     const token = takeHandoffToken();
     if (token === null) return;
-    import('@/features/auth/redeemHandoff')
+    loadChunk(() => import('@/features/auth/redeemHandoff'))
       .then(({ redeemHandoff }) => redeemHandoff(client, token))
       .then(
         (email) => {

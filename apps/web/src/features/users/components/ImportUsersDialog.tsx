@@ -13,6 +13,7 @@ import {
   type UserSeatsQuery,
 } from '@/generated/graphql';
 import { dropListPages } from '@/lib/listCache';
+import { loadChunk } from '@/lib/loadChunk';
 import { describeRequestError, errorMessage } from '@/lib/requestErrors';
 import { toaster } from '@/lib/toaster';
 import { rowsFromCsv } from '@/features/users/userImportFile';
@@ -28,7 +29,7 @@ type Props = {
 };
 
 // The CSV reader (papaparse) loads when a file is chosen or the template asked for, never with the screen.
-const loadCsv = () => import('@/lib/csv');
+const loadCsv = () => loadChunk(() => import('@/lib/csv'));
 
 const HEADER_OF = new Map(USER_IMPORT_COLUMNS.map((column) => [column.field, column.header]));
 const people = (count: number) => `${count} ${count === 1 ? 'person' : 'people'}`;
