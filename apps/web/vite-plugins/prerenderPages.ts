@@ -17,14 +17,18 @@ const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '
  * `#root`, which stays hidden while the page is there (the app removes it when it takes over, see
  * src/lib/prerendered.ts). Test ids stay with the app's own elements only, so a page has one of
  * each. Submit buttons belong to no form until the app takes over: before that, a press or Enter
- * sends nothing (a form the browser sent itself would put the password in the address).
+ * sends nothing (a form the browser sent itself would put the password in the address). The app
+ * starts after the browser has painted the page (public/start-after-paint.js), its code fetched meanwhile.
  */
 export function pageHtml(index: string, title: string, body: string): string {
   const page = body
     .replace(/ data-testid="[^"]*"/g, '')
     .replace(/<button([^>]*) type="submit"/g, '<button$1 type="submit" form="prerendered-inert"');
   if (!index.includes('<div id="root"></div>')) throw new Error('index.html has no empty <div id="root"></div>');
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+  if (!entry.test(index)) throw new Error('index.html has no module script of the app');
   return index
+    .replace(entry, '<script defer src="/start-after-paint.js" data-entry="$1"></script>')
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
     .replace('</head>', '    <style>#prerendered ~ #root { display: none; }</style>\n  </head>')
     .replace('<div id="root"></div>', `<div id="prerendered">${page}</div>\n    <div id="root"></div>`);
