@@ -1,32 +1,11 @@
 import { Box, Button, Card, HStack, Heading, Skeleton, Table, Text } from '@chakra-ui/react';
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { LuDownload, LuTable2 } from 'react-icons/lu';
 import { csvFileName, downloadText, toCsv, type CsvColumn } from '@/lib/csv';
 import type { ChartRow, ChartSeries, ChartShape } from './types';
 
 // recharts and Chakra's charts weigh more than the rest of a screen: they load with the first chart shown.
 const CountChart = lazy(() => import('./CountChart'));
-
-/**
- * Whether the element has come near the screen (within a scroll of 200 px), and stays true from
- * then on: a chart below the fold, as on a phone's dashboard, is loaded and drawn when the person
- * scrolls to it, not while the screen is first put together.
- */
-function useNearScreen<T extends Element>(): [React.RefObject<T | null>, boolean] {
-  const ref = useRef<T>(null);
-  // Where there is no observer to ask (an old browser, a test's DOM), the chart is drawn at once.
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
-  useEffect(() => {
-    const element = ref.current;
-    if (near || !element) return;
-    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && setNear(true), {
-      rootMargin: '200px',
-    });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [near]);
-  return [ref, near];
-}
 
 export type ChartPanelProps = {
   /** The chart's heading, its accessible name and the CSV file's name. */
@@ -61,7 +40,6 @@ export function describeChart(rows: readonly ChartRow[], series: readonly ChartS
  */
 export function ChartPanel({ title, description, categoryHeader, rows, series, shape = 'columns', emptyText }: ChartPanelProps) {
   const [showTable, setShowTable] = useState(false);
-  const [drawing, nearScreen] = useNearScreen<HTMLDivElement>();
   const headingId = useId();
   const tableId = useId();
   const columns: CsvColumn<ChartRow>[] = [
@@ -115,14 +93,10 @@ export function ChartPanel({ title, description, categoryHeader, rows, series, s
           </Text>
         ) : (
           <>
-            <Box ref={drawing} role="img" aria-label={`${title}. ${describeChart(rows, series, categoryHeader)}`}>
-              {nearScreen ? (
-                <Suspense fallback={<Skeleton h="16rem" />}>
-                  <CountChart rows={rows} series={series} shape={shape} />
-                </Suspense>
-              ) : (
-                <Skeleton h="16rem" />
-              )}
+            <Box role="img" aria-label={`${title}. ${describeChart(rows, series, categoryHeader)}`}>
+              <Suspense fallback={<Skeleton h="16rem" />}>
+                <CountChart rows={rows} series={series} shape={shape} />
+              </Suspense>
             </Box>
             <Box id={tableId} hidden={!showTable} mt="4">
               {/* Drawn only when asked for: a row of styled cells per category is no small part of a screen's first render. */}
