@@ -5,6 +5,7 @@ import { defineConfig } from 'vite';
 import { firstVisitBudget, LOGIN_BUDGET_BYTES } from './vite-plugins/firstVisitBudget.ts';
 import { iconsPerModule } from './vite-plugins/iconsPerModule.ts';
 import { precompress } from './vite-plugins/precompress.ts';
+import { prerenderPages } from './vite-plugins/prerenderPages.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -16,6 +17,8 @@ export default defineConfig({
     react(),
     iconsPerModule(),
     precompress(),
+    // The public pages' forms as ready HTML, on screen before any script runs (src/app/prerender.tsx).
+    prerenderPages(),
     // The sign-in page is everyone's first screen: its JavaScript must stay small on a slow connection.
     firstVisitBudget({ page: '/login', screens: ['src/features/auth/views/LoginView.tsx'], limitBytes: LOGIN_BUDGET_BYTES }),
   ],

@@ -39,6 +39,10 @@ const STYLES = Buffer.from(`body { color: #123456; }\n`.repeat(50));
 const INDEX = Buffer.from(
   `<!doctype html><html lang="en"><head><title>Yozy Admin</title></head><body>${'<div></div>'.repeat(50)}</body></html>`,
 );
+// The sign-in page as the build draws it ahead (apps/web/vite-plugins/prerenderPages.ts).
+const LOGIN_PAGE = Buffer.from(
+  '<!doctype html><html lang="en"><head><title>Sign in</title></head><body><div id="prerendered"><form aria-label="Sign in"></form></div></body></html>',
+);
 const ICON = Buffer.from(
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="#0f766e"/></svg>',
 );
@@ -57,6 +61,8 @@ function fakeBuild(): string {
   withCopies('assets/index-abc123.css', STYLES);
   withCopies('index.html', INDEX);
   withCopies('favicon.svg', ICON);
+  mkdirSync(join(dist, 'prerendered'));
+  withCopies('prerendered/login.html', LOGIN_PAGE);
   // Only a gzip copy: brotli was not smaller.
   writeFileSync(join(dist, 'assets/tiny-def456.js'), 'export{};');
   writeFileSync(join(dist, 'assets/tiny-def456.js.gz'), gzipSync('export{};'));
@@ -167,6 +173,23 @@ describe('serving the built console', () => {
       expect(answer.status, path).toBe(200);
       expect(answer.body.equals(INDEX), path).toBe(true);
     }
+  });
+
+  it('sends the sign-in page drawn ahead to a visitor without a session, and the app to anyone else', async () => {
+    const fresh = await get(base, '/login', { 'accept-encoding': CHROME });
+    expect(fresh.headers['content-encoding']).toBe('br');
+    expect(decoded(fresh).equals(LOGIN_PAGE)).toBe(true);
+    expect(fresh.headers.vary).toMatch(/Cookie/);
+    expect(fresh.headers['cache-control']).toBe('no-cache');
+
+    // Signed in (or once was): sent on by the app, never shown a sign-in form first.
+    const signedIn = await get(base, '/login', { 'accept-encoding': 'identity', cookie: 'theme=dark; token_org=abc' });
+    expect(signedIn.body.equals(INDEX)).toBe(true);
+    // An address that shows something else on the sign-in page (a second step, a hand-off).
+    expect((await get(base, '/login?step=code', { 'accept-encoding': 'identity' })).body.equals(INDEX)).toBe(true);
+    // Only the page's own address: nothing else is drawn ahead.
+    expect((await get(base, '/login/extra', { 'accept-encoding': 'identity' })).body.equals(INDEX)).toBe(true);
+    expect((await get(base, '/dashboard', { 'accept-encoding': 'identity' })).body.equals(INDEX)).toBe(true);
   });
 
   it('says the console is not built yet when index.html is missing', async () => {

@@ -1,6 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { extname, relative, resolve, sep } from 'node:path';
 import express from 'express';
+import { SESSION_COOKIE } from '@yozy/shared';
 
 /** Content codings the build writes beside each text file, in the order we prefer to send them. */
 const VARIANTS = [
@@ -101,10 +102,26 @@ async function sendFile(
   });
 }
 
+/** Whether the request carries a session cookie (valid or not: only the gateway's API can tell). */
+const hasSessionCookie = (req: express.Request) =>
+  (req.get('cookie') ?? '').split(';').some((pair) => pair.trim().startsWith(`${SESSION_COOKIE}=`));
+
+/**
+ * The page the build drew ahead for this address (`prerendered/login.html` for `/login`), when
+ * the visitor is one it was drawn for: no session cookie (a signed-in person is sent on, and must
+ * not see a sign-in form first) and a bare address (`/login?step=code` and the like show something else).
+ */
+async function prerenderedFor(root: string, req: express.Request): Promise<string | null> {
+  if (!/^(\/[a-z0-9-]+)+$/.test(req.path) || req.originalUrl.includes('?') || hasSessionCookie(req)) return null;
+  const file = resolve(root, `prerendered${req.path}.html`);
+  return (await isFile(file)) ? file : null;
+}
+
 /**
  * Serves the built single-page console: hashed assets cached for good, other files revalidated,
- * and index.html for every other path (the history fallback), so deep links work. Every text
- * file goes out precompressed (brotli, else gzip) when the client accepts it.
+ * and index.html for every other path (the history fallback), so deep links work; a public page
+ * the build drew ahead goes out as that ready HTML instead. Every text file goes out
+ * precompressed (brotli, else gzip) when the client accepts it.
  */
 export function serveConsole(webDist: string): express.Router {
   const root = resolve(webDist);
@@ -125,8 +142,10 @@ export function serveConsole(webDist: string): express.Router {
         res.status(503).type('text').send('The console is not built yet: run `npm run build`.');
         return;
       }
-      // Always revalidated, so a new release is picked up on the next visit.
-      await sendFile(req, res, next, root, index, { cacheControl: 'no-cache' });
+      // Always revalidated, so a new release is picked up on the next visit; the page depends on the cookie.
+      const prerendered = await prerenderedFor(root, req);
+      if (prerendered) res.vary('Cookie');
+      await sendFile(req, res, next, root, prerendered ?? index, { cacheControl: 'no-cache' });
     } catch (error) {
       next(error);
     }

@@ -1,4 +1,4 @@
-import { createSystem, defaultBaseConfig, defineConfig, mergeConfigs } from '@chakra-ui/react';
+import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
 import {
   alertSlotRecipe,
   animationStyles,
@@ -149,4 +149,6 @@ const consoleTheme = defineConfig({
   },
 });
 
-export const system = createSystem(mergeConfigs(defaultBaseConfig, chakraTheme), consoleTheme);
+// One merge of the three configs (createSystem merges what it is given): merging the first two
+// beforehand would copy Chakra's whole theme once more on every page load.
+export const system = createSystem(defaultBaseConfig, chakraTheme, consoleTheme);

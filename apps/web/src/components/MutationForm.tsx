@@ -1,7 +1,8 @@
 import { Stack, type StackProps } from '@chakra-ui/react';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { FormProvider } from 'react-hook-form';
 import type { z } from 'zod';
+import { adoptPrerenderedForm } from '@/lib/prerendered';
 import type { FormError, MutationForm as Kit } from '@/lib/useMutationForm';
 import { FormAlert } from './FormAlert';
 
@@ -47,6 +48,11 @@ export function MutationForm<Schema extends z.ZodObject>({
   children,
 }: Props<Schema>) {
   const formRef = useRef<HTMLFormElement>(null);
+  // The page arrived as ready HTML (lib/prerendered.ts): this form takes over what was typed in it, before it paints.
+  const { setValue } = kit.form;
+  useLayoutEffect(() => {
+    if (formRef.current) adoptPrerenderedForm(formRef.current, setValue);
+  }, [setValue]);
   useEffect(() => {
     if (!focusOnArrival || !formRef.current) return;
     // Focus is nowhere when the page has just opened or the link followed to it has gone.

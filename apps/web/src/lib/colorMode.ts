@@ -62,5 +62,6 @@ function subscribe(listener: () => void) {
 
 /** The mode in force, kept up to date when the visitor toggles it or the system setting changes. */
 export function useColorMode(): ColorMode {
-  return useSyncExternalStore(subscribe, colorMode);
+  // A page drawn at build time (vite-plugins/prerenderPages.ts) shows the light mode's icon.
+  return useSyncExternalStore(subscribe, colorMode, () => 'light');
 }

@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, useLayoutEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { isPublicPath, landingAfterSignIn, resolveAccess } from '@/app/access';
 import { FullPageSpinner } from '@/components/FullPageSpinner';
@@ -7,6 +7,7 @@ import { ScreenSpinner } from '@/components/ScreenSpinner';
 import { loginPath } from '@/features/auth/urls';
 import { useViewerQuery, type ViewerFieldsFragment } from '@/generated/graphql';
 import { lazyScreen } from '@/lib/lazyScreen';
+import { dropPrerenderedPage } from '@/lib/prerendered';
 import { usePageTitle } from '@/lib/pageTitle';
 import { UNREACHABLE_MESSAGE } from '@/lib/requestErrors';
 import { PublicLayout } from './PublicLayout';
@@ -35,9 +36,15 @@ function requestedPath(state: unknown): string | undefined {
 export function SessionGate() {
   const location = useLocation();
   const { data, loading, error, refetch } = useViewerQuery();
+  const checking = loading && !data;
+  // Whatever the gate shows once it knows the viewer replaces a page that arrived as ready HTML;
+  // the sign-in form has taken that page over already (MutationForm) when it is what shows.
+  useLayoutEffect(() => {
+    if (!checking) dropPrerenderedPage();
+  }, [checking]);
 
   // No flash of the sign-in page while the session is being checked.
-  if (loading && !data) return <FullPageSpinner label="Checking your session" />;
+  if (checking) return <FullPageSpinner label="Checking your session" />;
   if (error && !data) {
     return (
       <ProblemNotice

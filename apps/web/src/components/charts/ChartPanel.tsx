@@ -100,43 +100,46 @@ export function ChartPanel({ title, description, categoryHeader, rows, series, s
               </Suspense>
             </Box>
             <Box id={tableId} hidden={!showTable} mt="4">
-              <Table.ScrollArea
-                borderWidth="1px"
-                rounded="md"
-                maxH="22rem"
-                // A long table scrolls inside the card: keyboard users scroll it once it has focus.
-                tabIndex={0}
-                role="region"
-                aria-label={`${title} as a table`}
-                _focusVisible={{ outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '2px' }}
-              >
-                <Table.Root size="sm" stickyHeader>
-                  <Table.Caption captionSide="top" srOnly>
-                    {title}
-                  </Table.Caption>
-                  <Table.Header>
-                    <Table.Row bg="bg.muted">
-                      {columns.map((column, index) => (
-                        <Table.ColumnHeader key={column.header} textAlign={index === 0 ? 'start' : 'end'}>
-                          {column.header}
-                        </Table.ColumnHeader>
-                      ))}
-                    </Table.Row>
-                  </Table.Header>
-                  <Table.Body>
-                    {rows.map((row) => (
-                      <Table.Row key={row.label}>
-                        <Table.Cell>{row.label}</Table.Cell>
-                        {series.map((item) => (
-                          <Table.Cell key={item.key} textAlign="end">
-                            {row.values[item.key] ?? 0}
-                          </Table.Cell>
+              {/* Drawn only when asked for: a row of styled cells per category is no small part of a screen's first render. */}
+              {showTable && (
+                <Table.ScrollArea
+                  borderWidth="1px"
+                  rounded="md"
+                  maxH="22rem"
+                  // A long table scrolls inside the card: keyboard users scroll it once it has focus.
+                  tabIndex={0}
+                  role="region"
+                  aria-label={`${title} as a table`}
+                  _focusVisible={{ outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '2px' }}
+                >
+                  <Table.Root size="sm" stickyHeader>
+                    <Table.Caption captionSide="top" srOnly>
+                      {title}
+                    </Table.Caption>
+                    <Table.Header>
+                      <Table.Row bg="bg.muted">
+                        {columns.map((column, index) => (
+                          <Table.ColumnHeader key={column.header} textAlign={index === 0 ? 'start' : 'end'}>
+                            {column.header}
+                          </Table.ColumnHeader>
                         ))}
                       </Table.Row>
-                    ))}
-                  </Table.Body>
-                </Table.Root>
-              </Table.ScrollArea>
+                    </Table.Header>
+                    <Table.Body>
+                      {rows.map((row) => (
+                        <Table.Row key={row.label}>
+                          <Table.Cell>{row.label}</Table.Cell>
+                          {series.map((item) => (
+                            <Table.Cell key={item.key} textAlign="end">
+                              {row.values[item.key] ?? 0}
+                            </Table.Cell>
+                          ))}
+                        </Table.Row>
+                      ))}
+                    </Table.Body>
+                  </Table.Root>
+                </Table.ScrollArea>
+              )}
             </Box>
           </>
         )}

@@ -69,6 +69,8 @@ function KeepSignedIn({ kit }: Pick<Props, 'kit'>) {
             style={{ width: '1rem', height: '1rem', accentColor: 'var(--chakra-colors-brand-solid)' }}
             aria-describedby="login-keep-signed-in-help"
             data-testid="login-keep-signed-in"
+            // Ticked in the page drawn ahead too (app/prerender.tsx), where no script has set it yet.
+            defaultChecked={kit.form.formState.defaultValues?.keepSignedIn !== false}
             {...kit.form.register('keepSignedIn')}
           />
           <Text fontSize="sm">Keep me signed in</Text>
