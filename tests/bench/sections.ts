@@ -1,4 +1,5 @@
 import type { Section } from './bench';
+import { firstScreens } from './sections/firstScreens';
 import { fixedRate } from './sections/fixedRate';
 import { lists } from './sections/lists';
 import { operationCost } from './sections/operationCost';
@@ -10,12 +11,4 @@ import { throughput } from './sections/throughput';
  * module exporting a `Section` (bench.ts: a title, and `run(bench)` answering its tables, goals
  * and notes), added here; it gets the running console and both signed-in sessions.
  */
-export const SECTIONS: Section[] = [
-  startup,
-  operationCost,
-  throughput,
-  fixedRate,
-  lists,
-  // Lighthouse of /login and /dashboard next to the stack floor joins here: a section whose run()
-  // measures tools/bench/lighthouse.mjs against bench.gatewayUrl (the demo accounts sign in there too).
-];
+export const SECTIONS: Section[] = [startup, operationCost, throughput, fixedRate, lists, firstScreens];

@@ -71,7 +71,9 @@ describe('the sign-in page arrives as ready HTML', () => {
       let shown = false;
       (window as unknown as { formGaps: string[] }).formGaps = gaps;
       const watch = () => {
-        const forms = [...document.querySelectorAll('form[aria-label="Sign in"]')].filter((form) => form.getClientRects().length > 0);
+        const forms = Array.from(document.querySelectorAll('form[aria-label="Sign in"]')).filter(
+          (form) => form.getClientRects().length > 0,
+        );
         shown ||= forms.length > 0;
         if (shown && forms.length !== 1) gaps.push(`${forms.length} forms at ${Math.round(performance.now())} ms`);
         if (!shown || document.getElementById('prerendered') || performance.now() < 3000) requestAnimationFrame(watch);
