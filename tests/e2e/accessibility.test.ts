@@ -97,7 +97,6 @@ describe('accessibility of every public page and the shell, in light and dark mo
         await page.screenshot({ path: `${SCREENSHOTS}a11y-${name}-${mode}-1280-${extra.name}.png`, fullPage: true });
       }
       await page.setViewportSize({ width: 390, height: 844 });
-      await page.waitForTimeout(200);
       const narrow = await axeViolations(page);
       expect(narrow, describeViolations(narrow)).toEqual([]);
       await page.screenshot({ path: `${SCREENSHOTS}a11y-${name}-${mode}-390.png`, fullPage: true });

@@ -93,7 +93,6 @@ describe('the dashboard and the statistics in the browser', () => {
     expect(await axeFindings(page)).toEqual([]);
     await page.screenshot({ path: `${SCREENSHOTS}dashboard-light-1280.png`, fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.waitForTimeout(300);
     expect(await axeFindings(page)).toEqual([]);
     await page.screenshot({ path: `${SCREENSHOTS}dashboard-light-390.png`, fullPage: true });
 
@@ -196,7 +195,6 @@ describe('the dashboard and the statistics in the browser', () => {
       .waitFor();
 
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.waitForTimeout(300);
     expect(await axeFindings(page)).toEqual([]);
     await page.screenshot({ path: `${SCREENSHOTS}statistics-light-390.png`, fullPage: true });
     await page.context().close();

@@ -74,7 +74,6 @@ describe('subscription details in the browser', () => {
       expect(await axeFindings(page)).toEqual([]);
       await page.screenshot({ path: `${SCREENSHOTS}licences-${mode}-1280.png`, fullPage: true });
       await page.setViewportSize({ width: 390, height: 844 });
-      await page.waitForTimeout(200);
       expect(await axeFindings(page)).toEqual([]);
       await page.screenshot({ path: `${SCREENSHOTS}licences-${mode}-390.png`, fullPage: true });
       await context.close();

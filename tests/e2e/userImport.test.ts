@@ -99,7 +99,6 @@ describe('importing people from a CSV file in the browser', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.getByTestId('import-open').click();
     await chooseFile(page, [line('Bad', 'Row', 'not-an-email', roles)]);
-    await page.waitForTimeout(200);
     expect(await axeFindings(page)).toEqual([]);
     await page.screenshot({ path: `${SCREENSHOTS}users-import-light-390.png` });
     await page.context().close();
@@ -116,7 +115,6 @@ describe('importing people from a CSV file in the browser', () => {
     expect(await axeFindings(page)).toEqual([]);
     await page.screenshot({ path: `${SCREENSHOTS}users-import-dark-1280.png` });
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.waitForTimeout(200);
     expect(await axeFindings(page)).toEqual([]);
     await page.screenshot({ path: `${SCREENSHOTS}users-import-dark-390.png` });
 

@@ -110,7 +110,6 @@ describe('user management in the browser', () => {
     expect(mail?.text_body).toContain('/setpassword/ingrid.browser%40acme.local/Ingrid/Browser?token=');
 
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.waitForTimeout(200);
     expect(await axeFindings(page)).toEqual([]);
     await page.screenshot({ path: `${SCREENSHOTS}users-light-390.png`, fullPage: true });
     await page.context().close();
@@ -167,7 +166,6 @@ describe('user management in the browser', () => {
     expect(row?.is_active).toBe(false);
 
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.waitForTimeout(200);
     expect(await axeFindings(page)).toEqual([]);
     await page.screenshot({ path: `${SCREENSHOTS}users-invitations-light-390.png`, fullPage: true });
     await page.context().close();
@@ -226,7 +224,6 @@ describe('user management in the browser', () => {
     expect(await axeFindings(page)).toEqual([]);
     await page.screenshot({ path: `${SCREENSHOTS}users-invitations-dark-1280.png`, fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.waitForTimeout(200);
     expect(await axeFindings(page)).toEqual([]);
     await page.screenshot({ path: `${SCREENSHOTS}users-dark-390.png`, fullPage: true });
     await page.context().close();

@@ -6,30 +6,43 @@ import { afterAll, beforeAll } from 'vitest';
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SCREENSHOTS = fileURLToPath(new URL('../artifacts/', import.meta.url));
 
-/** Debian's Chromium, headless, for the tests of one file. */
+const LAUNCH_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+// Test files share their worker process (isolate: false), and so one browser: launching Chromium
+// costs seconds on a small machine. Files stay apart as they always were, each test in browser
+// contexts of its own (cookies, storage and cache are per context); Playwright stops the browser
+// when the worker exits.
+const worker = globalThis as { yozyBrowser?: Promise<Browser> };
+
+async function launched(): Promise<Browser> {
+  const current = await worker.yozyBrowser?.catch(() => undefined);
+  if (current?.isConnected()) return current;
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`Browser tests need Chromium at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
+  }
+  worker.yozyBrowser = chromium.launch({ executablePath: CHROMIUM, args: LAUNCH_ARGS });
+  return worker.yozyBrowser;
+}
+
+/** Debian's Chromium, headless, for the tests of one file: the worker's browser, left with nothing of the file's open. */
 export function useBrowser(): () => Browser {
   let browser: Browser | undefined;
   beforeAll(async () => {
-    if (!existsSync(CHROMIUM)) {
-      throw new Error(`Browser tests need Chromium at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
-    }
     mkdirSync(SCREENSHOTS, { recursive: true });
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    browser = await launched();
   });
   afterAll(async () => {
-    await browser?.close();
+    // A context a file left open would go on polling and rendering while the next file runs.
+    if (browser?.isConnected()) await Promise.all(browser.contexts().map((context) => context.close()));
   });
   return () => {
     if (!browser) throw new Error('the browser has not started');

@@ -1,5 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
-import { PGlite } from '@electric-sql/pglite';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import pg from 'pg';
 import { openDatabase, openPglite, type Database } from '../db/database';
 import { migrate } from '../db/migrate';
@@ -52,7 +54,28 @@ async function writeDump(pglite: PGlite, file: string) {
 /** Per test file: a fresh embedded database holding what `dumpPglite` wrote to `file`. */
 export async function openPgliteDump(file: string): Promise<Database> {
   const dump = new Blob([await readFile(file)]);
-  return openPglite(await PGlite.create({ loadDataDir: dump }));
+  const { pgliteWasmModule, fsBundle } = await pgliteArtifacts();
+  return openPglite(await PGlite.create({ loadDataDir: dump, pgliteWasmModule, fsBundle }));
+}
+
+type PgliteArtifacts = { pgliteWasmModule: WasmModule; fsBundle: Blob };
+type WasmModule = NonNullable<PGliteOptions['pgliteWasmModule']>;
+// Node's WebAssembly global, which the service's types (no DOM library) only know as a namespace.
+const { WebAssembly: wasm } = globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Array): Promise<WasmModule> } };
+
+// On globalThis: test files that share a process (isolate: false) may each evaluate this module.
+const perProcess = globalThis as { yozyPgliteArtifacts?: Promise<PgliteArtifacts> };
+
+/**
+ * PGlite's WebAssembly compiled, and its file-system bundle read, once per process: each database
+ * a test process opens would otherwise compile and read them again (and tier the code up again).
+ */
+function pgliteArtifacts(): Promise<PgliteArtifacts> {
+  const dist = dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+  perProcess.yozyPgliteArtifacts ??= Promise.all([readFile(join(dist, 'pglite.wasm')), readFile(join(dist, 'pglite.data'))]).then(
+    async ([code, data]) => ({ pgliteWasmModule: await wasm.compile(code), fsBundle: new Blob([data]) }),
+  );
+  return perProcess.yozyPgliteArtifacts;
 }
 
 export type ScratchDatabase = { url: string; drop(): Promise<void> };
