@@ -55,4 +55,11 @@ describe('a GraphQL document', () => {
       expect(errors?.map((error) => error.message)).toContainEqual(expect.stringMatching(/depth limit of 10 exceeded/));
     }
   });
+
+  it('is answered with Cache-Control: no-store, data or errors, so no browser or proxy keeps it', async () => {
+    for (const query of ['{ __typename }', '{ nothingHere }']) {
+      const answer = await run(query);
+      expect(answer.http.headers.get('cache-control')).toBe('no-store');
+    }
+  });
 });

@@ -1,5 +1,5 @@
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
-import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloArmor } from '@escape.tech/graphql-armor';
 import { describeError, redactMessage } from '@yozy/shared';
 import type { GatewayContext } from './context';
@@ -25,7 +25,16 @@ export function createGraphQLServer(nodeEnv = process.env.NODE_ENV ?? 'developme
     // Apollo's own landing pages load their scripts from Apollo's site: GET /graphql in a browser is
     // our own explorer instead (explorer.ts), and the schema is described to its users only.
     introspection: true,
-    plugins: [...protection.plugins, ApolloServerPluginLandingPageDisabled(), introspectionForExplorers, tracedErrors],
+    plugins: [
+      ...protection.plugins,
+      ApolloServerPluginLandingPageDisabled(),
+      // Apollo's cache control ran a hook on every field of every answer to work out a cache
+      // policy that, without @cacheControl hints, is always "not cacheable": `neverCached` says so.
+      ApolloServerPluginCacheControlDisabled(),
+      neverCached,
+      introspectionForExplorers,
+      tracedErrors,
+    ],
     validationRules: [...protection.validationRules],
   });
 }
@@ -38,6 +47,17 @@ const apolloLogger = {
   error: (message: unknown) => console.error(`gateway: ${safeText(message)}`),
 };
 const safeText = (message: unknown) => (typeof message === 'string' ? redactMessage(message) : describeError(message));
+
+/** Every answer is the signed-in person's own: no browser or proxy keeps it (`Cache-Control: no-store`). */
+const neverCached: ApolloServerPlugin<GatewayContext> = {
+  async requestDidStart() {
+    return {
+      async willSendResponse({ response }) {
+        response.http.headers.set('cache-control', 'no-store');
+      },
+    };
+  },
+};
 
 /**
  * Every error answered names the request's id (`extensions.requestId`), which the person can copy

@@ -21,8 +21,15 @@ export class Caller {
     readonly idempotencyKey?: string,
   ) {}
 
+  /** The token `scope` was last worked out for, and what it was: every REST call asks for it twice. */
+  private scoped: { token: string; scope: string } | null = null;
+
   /** Names the session without revealing its token: cached or shared answers never cross sessions. */
   get scope(): string {
-    return this.token ? createHash('sha256').update(this.token).digest('hex').slice(0, 16) : 'anonymous';
+    if (!this.token) return 'anonymous';
+    if (this.scoped?.token !== this.token) {
+      this.scoped = { token: this.token, scope: createHash('sha256').update(this.token).digest('hex').slice(0, 16) };
+    }
+    return this.scoped.scope;
   }
 }

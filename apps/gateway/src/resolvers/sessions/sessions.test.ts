@@ -5,7 +5,7 @@ import { restError } from '../../errors';
 import { DEFAULT_RATE_LIMITS } from '../../rateLimitPolicies';
 import { createRateLimiter } from '../../rateLimits';
 import { CALLERS, execute, fakeContext } from '../../testing/fakes';
-import { parseUserAgent } from './userAgent';
+import { PARSED_USER_AGENTS_KEPT, parseUserAgent } from './userAgent';
 
 const SESSIONS = /* GraphQL */ `
   query ($organizationId: ID, $filter: SessionFilter, $sort: SessionSort, $search: String) {
@@ -229,5 +229,18 @@ describe('parseUserAgent', () => {
   it('knows nothing of a missing or unknown user agent', () => {
     expect(parseUserAgent(null)).toEqual({ browser: null, operatingSystem: null, device: null });
     expect(parseUserAgent('curl/8.5.0').device).toBeNull();
+  });
+
+  it('reads a text it has read before the same way, and keeps reading new ones after many', () => {
+    const chrome = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/129.0.0.0 Safari/537.36';
+    const first = parseUserAgent(chrome);
+    expect(parseUserAgent(chrome)).toEqual({ browser: 'Chrome 129', operatingSystem: 'Linux', device: 'desktop' });
+    for (let n = 0; n <= PARSED_USER_AGENTS_KEPT; n += 1) parseUserAgent(`Mozilla/5.0 (Windows NT 10.0) Firefox/${n}.0`);
+    expect(parseUserAgent('Mozilla/5.0 (Windows NT 10.0) Firefox/7.0')).toEqual({
+      browser: 'Firefox 7',
+      operatingSystem: 'Windows 10',
+      device: 'desktop',
+    });
+    expect(parseUserAgent(chrome)).toEqual(first);
   });
 });
