@@ -2,7 +2,6 @@ import type { Fetcher, FetcherRequestInit, FetcherResponse } from '@apollo/utils
 import { GraphQLError } from 'graphql';
 import CircuitBreaker from 'opossum';
 import pRetry, { AbortError } from 'p-retry';
-import { createHttpFetch } from './httpFetch';
 
 /**
  * How the gateway calls the REST service when it misbehaves: every attempt has a time limit,
@@ -74,7 +73,7 @@ class FaultyAnswer extends Error {
   }
 }
 
-export function createUpstream(policy: UpstreamPolicy = DEFAULT_UPSTREAM_POLICY, send: Fetcher = createHttpFetch()): Upstream {
+export function createUpstream(policy: UpstreamPolicy = DEFAULT_UPSTREAM_POLICY, send: Fetcher = fetch as unknown as Fetcher): Upstream {
   const stateListeners: ((state: BreakerState) => void)[] = [];
   const callListeners: ((call: UpstreamCall) => void)[] = [];
 
