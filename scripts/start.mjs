@@ -49,6 +49,8 @@ const LAST_RESTART_DELAY_MS = 30_000;
 const HEALTHY_AFTER_MS = 60_000;
 const MAX_QUICK_RESTARTS = 5;
 const READY_WITHIN_MS = 120_000;
+/** Longer than the gateway's breaker takes to let a call through again. */
+const REACHES_WITHIN_MS = 15_000;
 const STOP_WITHIN_MS = 10_000;
 
 /**
@@ -191,6 +193,21 @@ async function ready(service, child) {
   return false;
 }
 
+/**
+ * Whether the gateway reaches the REST service, asked for a while: a page opened while the REST
+ * service was still starting may have opened the gateway's breaker, which lets a call through
+ * again only after its reset time (5 s).
+ */
+async function reachesService() {
+  const deadline = Date.now() + REACHES_WITHIN_MS;
+  while (!stopping) {
+    if (await answers(`${gatewayUrl}/readyz`)) return true;
+    if (Date.now() > deadline) return false;
+    await sleep(500);
+  }
+  return false;
+}
+
 async function answers(url) {
   try {
     return (await fetch(url, { signal: AbortSignal.timeout(2_000) })).ok;
@@ -277,7 +294,7 @@ if (!built) {
 // is up after the slower of the two rather than after both in turn.
 const started = await Promise.all(services.map((service) => ready(service, launch(service))));
 if (started.includes(false)) await stopAll(1);
-if (!(await answers(`${gatewayUrl}/readyz`))) {
+if (!(await reachesService())) {
   console.error(`npm start: the gateway cannot reach the subscription service at ${apiUrl}`);
   await stopAll(1);
 }

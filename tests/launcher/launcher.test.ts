@@ -24,7 +24,7 @@ const launches: Launch[] = [];
 const dataDirs: string[] = [];
 
 /** `npm start`'s script on ports and a data folder of its own, its processes marked by an environment variable. */
-async function launch({ seed }: { seed: boolean }): Promise<Launch> {
+async function launch({ seed, askReady = false }: { seed: boolean; askReady?: boolean }): Promise<Launch & { readyAnswers: number[] }> {
   const [port, apiPort] = [await freePort(), await freePort()];
   const dataDir = mkdtempSync(join(tmpdir(), 'yozy-launcher-'));
   dataDirs.push(dataDir);
@@ -45,9 +45,20 @@ async function launch({ seed }: { seed: boolean }): Promise<Launch> {
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.once('exit', (code, signal) => resolve({ code, signal })),
   );
-  const started: Launch = { child, marker, port, apiPort, gatewayUrl: `http://127.0.0.1:${port}`, output: () => output, exited };
+  const readyAnswers: number[] = [];
+  const started = { child, marker, port, apiPort, gatewayUrl: `http://127.0.0.1:${port}`, output: () => output, exited, readyAnswers };
   launches.push(started);
+  // A page open while the console starts asks the gateway again and again, as a browser would.
+  const asking = askReady
+    ? setInterval(() => {
+        fetch(`${started.gatewayUrl}/readyz`).then(
+          (answer) => readyAnswers.push(answer.status),
+          () => undefined,
+        );
+      }, 50)
+    : undefined;
   const running = await eventually(() => output.includes('Yozy Admin Console is running at') || child.exitCode !== null, 150_000, 250);
+  clearInterval(asking);
   if (!running || child.exitCode !== null) throw new Error(`npm start did not come up:\n${output}`);
   return started;
 }
@@ -122,6 +133,13 @@ describe('npm start', () => {
     expect(processesWith(started.marker)).toEqual([]);
     expect(await listening(started.port)).toBe(false);
     expect(await listening(started.apiPort)).toBe(false);
+  });
+
+  it('comes up while a page asks the gateway whether it is ready before the REST service answers', async () => {
+    const started = await launch({ seed: false, askReady: true });
+    // The gateway answered before the REST service did: not ready, many times over (enough to open its breaker).
+    expect(started.readyAnswers.filter((status) => status === 503).length).toBeGreaterThanOrEqual(10);
+    expect((await fetch(`${started.gatewayUrl}/readyz`)).status).toBe(200);
   });
 
   it('leaves no service running when the launcher itself is killed outright', async () => {
