@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../db/database';
-import { migrate } from '../db/migrate';
-import { createMailer, DEFAULT_MAIL_CONFIG } from '../mail/mailer';
-import { scratchPostgres, TEST_DATABASE_KINDS } from '../testing/testDatabases';
-import { seedDemoData } from './demo';
+import type { Database } from '../db/database';
+import { openSeededDatabase } from '../testing/testDatabase';
+import { TEST_DATABASE_KINDS } from '../testing/testDatabases';
 import { seedLarge } from './large';
 
 // The service's pool gives each statement 15 s at most; the large seed's slices may need longer on a busy machine.
@@ -11,14 +9,7 @@ describe.runIf((TEST_DATABASE_KINDS as readonly string[]).includes('postgres'))(
   let db: Database;
   let drop: () => Promise<void>;
   beforeAll(async () => {
-    const scratch = await scratchPostgres();
-    drop = scratch.drop;
-    db = await openDatabase({ url: scratch.url });
-    await migrate(db);
-    await seedDemoData(
-      db,
-      createMailer(db, DEFAULT_MAIL_CONFIG, () => undefined),
-    );
+    ({ db, drop } = await openSeededDatabase('postgres'));
   }, 120_000);
   afterAll(async () => {
     await db?.close();
