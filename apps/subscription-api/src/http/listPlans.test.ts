@@ -2,10 +2,8 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVICE_TOKEN_HEADER } from '@yozy/shared';
 import { createApp } from '../app';
-import { openDatabase, type Database, type QueryOptions, type Row, type Transaction } from '../db/database';
-import { migrate } from '../db/migrate';
+import type { Database, QueryOptions, Row, Transaction } from '../db/database';
 import { clientUsers } from '../domain/people';
-import { createMailer, DEFAULT_MAIL_CONFIG } from '../mail/mailer';
 import { auditEntries } from '../routes/auditLog';
 import { clients } from '../routes/clients';
 import { userRoles } from '../routes/clientUsers';
@@ -23,10 +21,11 @@ import { regions } from '../routes/platform/regions';
 import { roles } from '../routes/platform/roles';
 import { projects } from '../routes/projects';
 import { sessions } from '../routes/sessions';
-import { DEMO_PASSWORD, seedDemoData } from '../seed/demo';
+import { DEMO_PASSWORD } from '../seed/demo';
 import { seedLarge } from '../seed/large';
 import { TEST_SECRET_KEY, TEST_SERVICE_TOKEN } from '../testing/restApi';
-import { scratchPostgres, TEST_DATABASE_KINDS } from '../testing/testDatabases';
+import { openSeededDatabase } from '../testing/testDatabase';
+import { TEST_DATABASE_KINDS } from '../testing/testDatabases';
 import type { ResourceDefinition } from './resource';
 
 /**
@@ -139,14 +138,7 @@ describe.runIf((TEST_DATABASE_KINDS as readonly string[]).includes('postgres'))(
     const ids = { client: 0, group: 0 };
 
     beforeAll(async () => {
-      const scratch = await scratchPostgres();
-      drop = scratch.drop;
-      db = await openDatabase({ url: scratch.url });
-      await migrate(db);
-      await seedDemoData(
-        db,
-        createMailer(db, DEFAULT_MAIL_CONFIG, () => undefined),
-      );
+      ({ db, drop } = await openSeededDatabase('postgres'));
       const { organisations } = await seedLarge(db, SCALE);
       await db.exec(`
       -- Mail sent, and one in a hundred given up.
