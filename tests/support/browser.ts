@@ -3,19 +3,10 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const SCREENSHOTS = fileURLToPath(new URL('../artifacts/', import.meta.url));
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../tools/chromium.mjs';
 
-const LAUNCH_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+export const CHROMIUM = CHROMIUM_PATH;
+export const SCREENSHOTS = fileURLToPath(new URL('../artifacts/', import.meta.url));
 
 // Test files share their worker process (isolate: false), and so one browser: launching Chromium
 // costs seconds on a small machine. Files stay apart as they always were, each test in browser
@@ -29,7 +20,7 @@ async function launched(): Promise<Browser> {
   if (!existsSync(CHROMIUM)) {
     throw new Error(`Browser tests need Chromium at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
   }
-  worker.yozyBrowser = chromium.launch({ executablePath: CHROMIUM, args: LAUNCH_ARGS });
+  worker.yozyBrowser = chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_FLAGS] });
   return worker.yozyBrowser;
 }
 

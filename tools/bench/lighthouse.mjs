@@ -15,17 +15,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
-
-export const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../chromium.mjs';
 
 /** The demo account that lands on /dashboard (README: "npm start prints … the demo accounts"). */
 export const DEMO_CREDENTIALS = { email: 'admin@acme.local', password: 'Admin@123' };
@@ -77,8 +67,8 @@ export async function signInCookie(consoleUrl, { email, password } = DEMO_CREDEN
 }
 
 /** One Lighthouse run (mobile defaults, performance only) in a fresh headless Chromium. */
-export async function runLighthouse(url, { extraHeaders, chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium' } = {}) {
-  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS });
+export async function runLighthouse(url, { extraHeaders, chromePath = CHROMIUM_PATH } = {}) {
+  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROMIUM_FLAGS });
   try {
     const result = await lighthouse(
       url,
