@@ -44,16 +44,22 @@ export type RestFetch = Fetcher & { close(): Promise<void> };
  * wire. A read whose connection closed before any of its answer came is sent once more, at once,
  * on another connection: the service did not fail, so it is not a fault for the retries and the
  * circuit breaker to count (upstream.ts). A write is never sent twice: it may have been done.
+ *
+ * The caller's signal (an attempt's time limit) ends the call at once. The request itself is left
+ * to undici's own time limits, `timeoutMs` for the answer to start and between parts of it, which
+ * close its connection: aborting it would have undici open a new connection at once for nothing.
  */
-export function createRestFetch(settings: RestConnections = REST_CONNECTIONS): RestFetch {
+export function createRestFetch(timeoutMs: number, settings: RestConnections = REST_CONNECTIONS): RestFetch {
   const agent = new Agent({
     connections: settings.connections,
     keepAliveTimeout: settings.keepAliveMs,
     keepAliveMaxTimeout: settings.keepAliveMs + settings.keepAliveMarginMs,
     keepAliveTimeoutThreshold: settings.keepAliveMarginMs,
+    headersTimeout: timeoutMs,
+    bodyTimeout: timeoutMs,
   });
 
-  async function once(url: URL, method: string, init: FetcherRequestInit): Promise<FetcherResponse> {
+  async function exchange(url: URL, method: string, init: FetcherRequestInit): Promise<FetcherResponse> {
     let answered = false;
     try {
       const { statusCode, headers, body } = await agent.request({
@@ -62,10 +68,8 @@ export function createRestFetch(settings: RestConnections = REST_CONNECTIONS): R
         method: method as 'GET',
         headers: init.headers,
         body: init.body,
-        signal: init.signal as AbortSignal | undefined,
       });
       answered = true;
-      // Within the caller's time limit (its signal): the body is read here, whole.
       return new RestAnswer(url.href, statusCode, new AnswerHeaders(headers), await body.text());
     } catch (error) {
       if (!answered) (error as { beforeAnswer?: boolean }).beforeAnswer = true;
@@ -73,19 +77,43 @@ export function createRestFetch(settings: RestConnections = REST_CONNECTIONS): R
     }
   }
 
+  async function once(url: URL, method: string, signal: AbortSignal | undefined, init: FetcherRequestInit): Promise<FetcherResponse> {
+    signal?.throwIfAborted();
+    return untilAborted(exchange(url, method, init), signal);
+  }
+
   const send: Fetcher = async (href, init = {}) => {
     const url = new URL(href);
     const method = (init.method ?? 'GET').toUpperCase();
+    const signal = init.signal as AbortSignal | undefined;
     try {
-      return await once(url, method, init);
+      return await once(url, method, signal, init);
     } catch (error) {
       const { code, beforeAnswer } = error as { code?: string; beforeAnswer?: boolean };
-      const aborted = (init.signal as AbortSignal | undefined)?.aborted;
-      if (!READS.has(method) || !beforeAnswer || aborted || !code || !CLOSED.has(code)) throw error;
-      return once(url, method, init);
+      if (!READS.has(method) || !beforeAnswer || !code || !CLOSED.has(code)) throw error;
+      return once(url, method, signal, init);
     }
   };
   return Object.assign(send, { close: () => agent.close() });
+}
+
+/** `work`, or the signal's reason as soon as it aborts (the answer read whole: the body is within the time limit too). */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return work;
+  return new Promise((resolve, reject) => {
+    const stop = () => reject(signal.reason);
+    signal.addEventListener('abort', stop, { once: true });
+    work.then(
+      (value) => {
+        signal.removeEventListener('abort', stop);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', stop);
+        reject(error);
+      },
+    );
+  });
 }
 
 /** The headers of an answer as undici gives them (names in lower case; a repeated one as a list), read as fetch's Headers are. */

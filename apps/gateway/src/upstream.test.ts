@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer as createTcpServer, type AddressInfo, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHttpServer } from '@yozy/shared/server';
 import { createUpstream, type Upstream, type UpstreamCall, type UpstreamPolicy } from './upstream';
@@ -206,5 +206,25 @@ describe('calls of the REST service', () => {
     expect(code(failure)).toBe('UPSTREAM_UNAVAILABLE');
     expect((failure as { extensions?: { reason?: string } }).extensions?.reason).toBe('timed out');
     expect(performance.now() - started).toBeLessThan(2_000);
+  });
+
+  it('opens one connection per attempt of a read the service never answers, none for nothing', async () => {
+    // Takes connections and never answers (a machine gone from the network).
+    const sockets: Socket[] = [];
+    const silent = createTcpServer((socket) => void sockets.push(socket.pause()));
+    const connections = () => sockets.length;
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { upstream } = upstreamWith({ ...FAST, timeoutMs: 300, retries: 1 });
+    const failure = await upstream
+      .fetch(`http://127.0.0.1:${(silent.address() as AddressInfo).port}/users/me`)
+      .catch((error: unknown) => error);
+    expect(code(failure)).toBe('UPSTREAM_UNAVAILABLE');
+    // Given time to open one more if it were going to.
+    await idle();
+    expect(connections()).toBe(2);
+    await new Promise((resolve) => {
+      for (const socket of sockets) socket.destroy();
+      silent.close(resolve);
+    });
   });
 });

@@ -79,7 +79,7 @@ class FaultyAnswer extends Error {
  * whole before it resolves, so that an attempt's time limit covers the body too.
  */
 export function createUpstream(policy: UpstreamPolicy = DEFAULT_UPSTREAM_POLICY, send?: Fetcher): Upstream {
-  const own = send ? null : createRestFetch();
+  const own = send ? null : createRestFetch(policy.timeoutMs);
   const reach: Fetcher = send ?? own!;
   const stateListeners: ((state: BreakerState) => void)[] = [];
   const callListeners: ((call: UpstreamCall) => void)[] = [];
