@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer as createTcpServer, type AddressInfo, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHttpServer } from '@yozy/shared/server';
 import { createUpstream, type Upstream, type UpstreamCall, type UpstreamPolicy } from './upstream';
@@ -41,6 +41,9 @@ function upstreamWith(policy: UpstreamPolicy = FAST) {
   upstream.onCall((call) => calls.push(call));
   return { upstream, calls };
 }
+
+/** A pause in which a call's connection is given back to the kept-alive ones. */
+const idle = () => new Promise((resolve) => setTimeout(resolve, 50));
 
 const code = (error: unknown) => (error as { extensions?: { code?: string } }).extensions?.code;
 
@@ -146,5 +149,82 @@ describe('calls of the REST service', () => {
     for (let round = 0; round < 10; round++) await Promise.all(Array.from({ length: 4 }, async () => (await upstream.fetch(url)).text()));
     // 40 calls, 4 at a time: the connections depend on how many run at once, not on how many are made.
     expect(connections).toBeLessThanOrEqual(12);
+  });
+
+  it('sends a read again at once when the service closes its kept-alive connection as the read is sent, without counting a failure', async () => {
+    // The service closes the connection it answered on when the next call arrives on it (its idle
+    // time or a restart crossing the call); calls on a new connection are answered.
+    const seen = new WeakSet<object>();
+    const api = await serve((req, res) => {
+      if (seen.has(req.socket)) return void req.socket.destroy();
+      seen.add(req.socket);
+      res.end('{"ok":true}');
+    });
+    // A breaker that opens on the first failure: a closed connection counted as one would refuse the retry.
+    const touchy = { ...FAST, breaker: { ...FAST.breaker, volumeThreshold: 1, errorThresholdPercentage: 1 } };
+    const { upstream, calls } = upstreamWith(touchy);
+    const states: string[] = [];
+    upstream.onStateChange((state) => states.push(state));
+
+    expect(await (await upstream.fetch(api.url)).json()).toEqual({ ok: true });
+    // The connection is idle and kept: the next read is sent on it.
+    await idle();
+    const answer = await upstream.fetch(api.url);
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toEqual({ ok: true });
+    expect(api.hits()).toBe(3);
+    expect(states).toEqual([]);
+    expect(upstream.state()).toBe('closed');
+    expect(calls.map((call) => call.outcome)).toEqual(['ok', 'ok']);
+  });
+
+  it('never sends a write again when the service closes the connection under it', async () => {
+    const seen = new WeakSet<object>();
+    const api = await serve((req, res) => {
+      if (seen.has(req.socket)) return void req.socket.destroy();
+      seen.add(req.socket);
+      res.end('{"ok":true}');
+    });
+    const { upstream, calls } = upstreamWith();
+    await (await upstream.fetch(api.url)).text();
+    await idle();
+    const failure = await upstream.fetch(api.url, { method: 'POST', body: '{}' }).catch((error: unknown) => error);
+    expect(code(failure)).toBe('UPSTREAM_UNAVAILABLE');
+    expect(api.hits()).toBe(2);
+    expect(calls.map((call) => call.outcome)).toEqual(['ok', 'unavailable']);
+  });
+
+  it('bounds the whole answer by the time limit, its body too', async () => {
+    const api = await serve((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write('{"rows":[');
+      // The rest never comes.
+    });
+    const { upstream } = upstreamWith({ ...FAST, timeoutMs: 300, retries: 0 });
+    const started = performance.now();
+    const failure = await upstream.fetch(api.url).catch((error: unknown) => error);
+    expect(code(failure)).toBe('UPSTREAM_UNAVAILABLE');
+    expect((failure as { extensions?: { reason?: string } }).extensions?.reason).toBe('timed out');
+    expect(performance.now() - started).toBeLessThan(2_000);
+  });
+
+  it('opens one connection per attempt of a read the service never answers, none for nothing', async () => {
+    // Takes connections and never answers (a machine gone from the network).
+    const sockets: Socket[] = [];
+    const silent = createTcpServer((socket) => void sockets.push(socket.pause()));
+    const connections = () => sockets.length;
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { upstream } = upstreamWith({ ...FAST, timeoutMs: 300, retries: 1 });
+    const failure = await upstream
+      .fetch(`http://127.0.0.1:${(silent.address() as AddressInfo).port}/users/me`)
+      .catch((error: unknown) => error);
+    expect(code(failure)).toBe('UPSTREAM_UNAVAILABLE');
+    // Given time to open one more if it were going to.
+    await idle();
+    expect(connections()).toBe(2);
+    await new Promise((resolve) => {
+      for (const socket of sockets) socket.destroy();
+      silent.close(resolve);
+    });
   });
 });

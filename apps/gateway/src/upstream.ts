@@ -2,6 +2,7 @@ import type { Fetcher, FetcherRequestInit, FetcherResponse } from '@apollo/utils
 import { GraphQLError } from 'graphql';
 import CircuitBreaker from 'opossum';
 import pRetry, { AbortError } from 'p-retry';
+import { createRestFetch } from './restFetch';
 
 /**
  * How the gateway calls the REST service when it misbehaves: every attempt has a time limit,
@@ -73,16 +74,36 @@ class FaultyAnswer extends Error {
   }
 }
 
-export function createUpstream(policy: UpstreamPolicy = DEFAULT_UPSTREAM_POLICY, send: Fetcher = fetch as unknown as Fetcher): Upstream {
+/**
+ * `send` is the fetch that reaches the service (restFetch.ts by default); it must read the answer
+ * whole before it resolves, so that an attempt's time limit covers the body too.
+ */
+export function createUpstream(policy: UpstreamPolicy = DEFAULT_UPSTREAM_POLICY, send?: Fetcher): Upstream {
+  const own = send ? null : createRestFetch(policy.timeoutMs);
+  const reach: Fetcher = send ?? own!;
   const stateListeners: ((state: BreakerState) => void)[] = [];
   const callListeners: ((call: UpstreamCall) => void)[] = [];
 
   async function attempt(url: string, init: FetcherRequestInit): Promise<FetcherResponse> {
-    const limit = AbortSignal.timeout(policy.timeoutMs);
-    const signal = init.signal ? AbortSignal.any([init.signal as AbortSignal, limit]) : limit;
-    const response = await send(url, { ...init, signal });
-    if (response.status >= 500) throw new FaultyAnswer(response);
-    return response;
+    // One timer per attempt, cleared when it ends (AbortSignal.timeout's would stay until it fired).
+    const limit = new AbortController();
+    const timer = setTimeout(
+      () => limit.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError')),
+      policy.timeoutMs,
+    );
+    timer.unref();
+    const given = init.signal as AbortSignal | undefined;
+    const giveUp = () => limit.abort(given!.reason);
+    if (given?.aborted) giveUp();
+    else given?.addEventListener('abort', giveUp, { once: true });
+    try {
+      const response = await reach(url, { ...init, signal: limit.signal });
+      if (response.status >= 500) throw new FaultyAnswer(response);
+      return response;
+    } finally {
+      clearTimeout(timer);
+      given?.removeEventListener('abort', giveUp);
+    }
   }
 
   const breaker = new CircuitBreaker(attempt, {
@@ -145,7 +166,10 @@ export function createUpstream(policy: UpstreamPolicy = DEFAULT_UPSTREAM_POLICY,
     state: () => (breaker.opened ? 'open' : breaker.halfOpen ? 'half-open' : 'closed'),
     onStateChange: (listener) => void stateListeners.push(listener),
     onCall: (listener) => void callListeners.push(listener),
-    close: () => breaker.shutdown(),
+    close: () => {
+      breaker.shutdown();
+      void own?.close();
+    },
   };
 }
 

@@ -19,9 +19,9 @@ export type ServerTimeouts = {
 export const SERVER_TIMEOUTS: ServerTimeouts = {
   headersMs: 10_000,
   requestMs: 30_000,
-  // Longer than Node's HTTP clients keep an idle connection (5 s; the gateway's calls to the
-  // REST service are such a client), so the client closes it first and never sends a request
-  // into a connection the server is closing.
+  // Longer than Node's HTTP clients keep an idle connection (5 s), and than the gateway keeps
+  // its idle connections to the REST service (apps/gateway/src/restFetch.ts: 6 s at most), so
+  // the client closes it first and never sends a request into a connection the server is closing.
   keepAliveMs: 8_000,
   checkEveryMs: 1_000,
 };

@@ -2,6 +2,8 @@ import { RESTDataSource } from '@apollo/datasource-rest';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Caller } from './Caller';
 import { SessionApi } from './SessionApi';
+import { SubscriptionService } from './SubscriptionService';
+import { AnswerHeaders, RestAnswer } from '../restFetch';
 import { UserApi } from './UserApi';
 
 const LINK = { baseURL: 'http://rest.test/api/', serviceToken: 'x'.repeat(32) };
@@ -45,5 +47,38 @@ describe('calls of the REST service', () => {
     api.willSendRequest('subscription_user_sessions', read);
     expect(write.headers['idempotency-key']).toBe('key-1');
     expect(read.headers).not.toHaveProperty('idempotency-key');
+  });
+
+  it('makes one call for the same read asked for twice at once, and neither caller can change the other’s answer', async () => {
+    class Reader extends SubscriptionService {
+      me() {
+        return this.call('get', '/users/me');
+      }
+    }
+    let sent = 0;
+    const fetch = async (url: string) => {
+      sent++;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      return new RestAnswer(
+        url,
+        200,
+        new AnswerHeaders({ 'content-type': 'application/json' }),
+        '{"email":"a@acme.local","roles":["OrgAdmin"]}',
+      );
+    };
+    const reader = new Reader({ ...LINK, fetch }, new Caller('token', 'uuid'));
+    const [first, second] = await Promise.all([
+      reader.me().then((me) => {
+        (me as unknown as { roles: string[] }).roles.push('changed');
+        return me;
+      }),
+      reader.me(),
+    ]);
+    expect(sent).toBe(1);
+    expect(first).toEqual({ email: 'a@acme.local', roles: ['OrgAdmin', 'changed'] });
+    expect(second).toEqual({ email: 'a@acme.local', roles: ['OrgAdmin'] });
+    // Asked again once the first has been answered: a new call, its own answer.
+    expect(await reader.me()).toEqual({ email: 'a@acme.local', roles: ['OrgAdmin'] });
+    expect(sent).toBe(2);
   });
 });

@@ -33,23 +33,52 @@ export type DataSources = {
   twoFactor: TwoFactorApi;
 };
 
+/** The data source of each domain. */
+const DOMAINS: { [Name in keyof DataSources]: new (service: SubscriptionServiceLink, caller: Caller) => DataSources[Name] } = {
+  account: AccountApi,
+  catalogue: CatalogueApi,
+  enquiry: EnquiryApi,
+  group: GroupApi,
+  projects: ProjectApi,
+  licence: LicenceApi,
+  organization: OrganizationApi,
+  insights: InsightsApi,
+  sessions: SessionApi,
+  platform: PlatformApi,
+  users: UserApi,
+  audit: AuditApi,
+  settings: SettingsApi,
+  twoFactor: TwoFactorApi,
+};
+
+const LINK = Symbol('link');
+type Unmade = { [LINK]: { service: SubscriptionServiceLink; caller: Caller } };
+
+/**
+ * Each data source is made when a resolver first uses it, then kept for the request: an
+ * operation uses one or two of them, and each comes with its own HTTP cache.
+ */
+const MADE_ON_FIRST_USE: object = Object.create(
+  Object.prototype,
+  Object.fromEntries(
+    Object.entries(DOMAINS).map(([name, Source]) => [
+      name,
+      {
+        enumerable: true,
+        get(this: Unmade) {
+          const source = new Source(this[LINK].service, this[LINK].caller);
+          Object.defineProperty(this, name, { value: source, enumerable: true });
+          return source;
+        },
+      },
+    ]),
+  ),
+);
+
 export function createDataSources(service: SubscriptionServiceLink, caller: Caller): DataSources {
-  return {
-    account: new AccountApi(service, caller),
-    catalogue: new CatalogueApi(service, caller),
-    enquiry: new EnquiryApi(service, caller),
-    group: new GroupApi(service, caller),
-    projects: new ProjectApi(service, caller),
-    licence: new LicenceApi(service, caller),
-    organization: new OrganizationApi(service, caller),
-    insights: new InsightsApi(service, caller),
-    sessions: new SessionApi(service, caller),
-    platform: new PlatformApi(service, caller),
-    users: new UserApi(service, caller),
-    audit: new AuditApi(service, caller),
-    settings: new SettingsApi(service, caller),
-    twoFactor: new TwoFactorApi(service, caller),
-  };
+  const sources: Unmade = Object.create(MADE_ON_FIRST_USE);
+  sources[LINK] = { service, caller };
+  return sources as unknown as DataSources;
 }
 
 export { Caller };
