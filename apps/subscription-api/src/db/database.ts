@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { logError } from '@yozy/shared';
 
@@ -107,13 +108,20 @@ async function run<T>(sql: string, statement: () => Promise<T>): Promise<T> {
 /** A PostgreSQL server (with at most `poolMax` connections to it), or the embedded database on disk or in memory. */
 export type DatabaseLocation = { url: string; poolMax?: number } | { dataDir: string } | { memory: true };
 
+/**
+ * The extensions the migrations create, which the embedded database must load to have them:
+ * pg_trgm for the trigram indexes of text searches (migration 088). Every PGlite instance the
+ * service or its tests open is given these.
+ */
+export const PGLITE_EXTENSIONS = { pg_trgm } satisfies PGliteOptions['extensions'];
+
 export async function openDatabase(location: DatabaseLocation): Promise<Database> {
   if ('url' in location) return openPostgres(location.url, location.poolMax ?? DEFAULT_POOL_MAX);
   if ('dataDir' in location) {
     mkdirSync(location.dataDir, { recursive: true });
-    return openPglite(await PGlite.create(location.dataDir));
+    return openPglite(await PGlite.create({ dataDir: location.dataDir, extensions: PGLITE_EXTENSIONS }));
   }
-  return openPglite(await PGlite.create());
+  return openPglite(await PGlite.create({ extensions: PGLITE_EXTENSIONS }));
 }
 
 type PgliteLike = Pick<PGlite, 'query' | 'exec'>;

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import pg from 'pg';
-import { openDatabase, openPglite, type Database } from '../db/database';
+import { openDatabase, openPglite, PGLITE_EXTENSIONS, type Database } from '../db/database';
 import { migrate } from '../db/migrate';
 import { createMailer, DEFAULT_MAIL_CONFIG } from '../mail/mailer';
 import { seedDemoData } from '../seed/demo';
@@ -32,7 +32,7 @@ async function seed(db: Database) {
  * file `files` names for it (PGlite's data-directory dump, a tar file).
  */
 export async function dumpPglite(files: Partial<Record<DatabaseContent, string>>): Promise<void> {
-  const pglite = await PGlite.create();
+  const pglite = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
   try {
     const db = openPglite(pglite);
     await migrate(db);
@@ -55,7 +55,7 @@ async function writeDump(pglite: PGlite, file: string) {
 export async function openPgliteDump(file: string): Promise<Database> {
   const dump = new Blob([await readFile(file)]);
   const { pgliteWasmModule, fsBundle } = await pgliteArtifacts();
-  return openPglite(await PGlite.create({ loadDataDir: dump, pgliteWasmModule, fsBundle }));
+  return openPglite(await PGlite.create({ loadDataDir: dump, pgliteWasmModule, fsBundle, extensions: PGLITE_EXTENSIONS }));
 }
 
 type PgliteArtifacts = { pgliteWasmModule: WasmModule; fsBundle: Blob };
