@@ -194,9 +194,9 @@ describe.runIf((TEST_DATABASE_KINDS as readonly string[]).includes('postgres'))(
              'earlier' || n || '@enquiries.sized.example', 'Contact ' || n, 'R', now() - interval '400 days', now() - interval '401 days'
         FROM generate_series(1, ${EXTRA_ENQUIRIES}) n;
       ANALYZE;`);
-      // What autovacuum does after a large write: moves the enquiries written since their trigram
+      // What autovacuum does after a large write: moves the rows written since their trigram
       // indexes were made from the indexes' pending lists into the indexes.
-      await db.exec('VACUUM enquiries');
+      await db.exec('VACUUM enquiries, client_users, audit_log, sessions');
       agent = request
         .agent(createApp({ db: recording(db, statements), serviceToken: TEST_SERVICE_TOKEN, secretKey: TEST_SECRET_KEY }))
         .set(SERVICE_TOKEN_HEADER, TEST_SERVICE_TOKEN);
@@ -445,6 +445,50 @@ describe.runIf((TEST_DATABASE_KINDS as readonly string[]).includes('postgres'))(
       const used = nodes.filter((node) => node['Node Type'] === 'Bitmap Index Scan').map((node) => node['Index Name']);
       expect(used.sort()).toEqual([...ENQUIRY_SEARCH_INDEXES].sort());
       expect(nodes.filter((node) => node['Node Type'] === 'Seq Scan' && node['Relation Name'] === 'enquiries')).toEqual([]);
+    });
+
+    it("searches the platform's audit log and sessions for text inside a person's fields by indexes, reading only what it finds", async () => {
+      const [person] = await db.query<{ email: string; first_name: string }>(
+        `SELECT u.email, u.first_name FROM client_users u
+          WHERE EXISTS (SELECT 1 FROM audit_log a WHERE a.actor_user_id = u.user_id) AND EXISTS (SELECT 1 FROM sessions s WHERE s.user_id = u.user_id)
+          ORDER BY u.user_id DESC LIMIT 1`,
+      );
+      // The middle of the address: found only inside it, never at its start.
+      const text = person!.email.slice(1, -1).toUpperCase();
+      // As the console asks: newest first.
+      const searches = [
+        {
+          table: 'audit_log',
+          path: '/subscription_audit_log',
+          order: 'CreatedAt.desc',
+          fields: ['ActorFirstname', 'ActorLastname', 'ActorEmail', 'Action', 'EntityId'],
+        },
+        {
+          table: 'sessions',
+          path: '/subscription_user_sessions',
+          order: 'StartedAt.desc',
+          fields: ['UserFirstname', 'UserLastname', 'OfficialEmail', 'Ip'],
+        },
+      ];
+      for (const { table, path, order, fields } of searches) {
+        const or = encodeURIComponent(`(${fields.map((field) => `${field}.ilike.*${text}*`).join(',')})`);
+        const ran = await call('provider', path, `limit=${PAGE}&order=${order}&or=${or}`);
+        expect(ran.total, table).toBeGreaterThan(0);
+        // The people holding the text are found first, by their trigram indexes.
+        const [people] = ran.statements.filter(({ sql }) => sql.startsWith('SELECT user_id AS id FROM client_users'));
+        expect(people, table).toBeDefined();
+        expect(rowsRead(await analysed(db, people!)).client_users, people!.sql).toBeLessThanOrEqual(PAGE);
+        for (const statement of ran.statements.filter(({ sql }) => sql.includes(` ${table} `))) {
+          const plan = await analysed(db, statement);
+          const nodes = nodesOf(plan);
+          expect(
+            nodes.filter((node) => node['Node Type'] === 'Seq Scan' && node['Relation Name'] === table),
+            statement.sql,
+          ).toEqual([]);
+          // The rows of the person found, not the table: a search through the join read all of them.
+          expect(rowsRead(plan)[table] ?? 0, statement.sql).toBeLessThanOrEqual(ran.total + PAGE);
+        }
+      }
     });
 
     it('reads the dashboard, the statistics and who has two-factor sign-in on without reading a large table whole', async () => {

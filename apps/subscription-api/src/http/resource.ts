@@ -20,11 +20,28 @@ export type Field = {
   /** May be matched in the `or=(…)` search group. */
   searchable?: true;
   /**
+   * A search matches this joined field through the list's own key rather than through the join:
+   * `{ key: 'a.actor_user_id', table: 'client_users', id: 'user_id', column: 'email' }` first finds
+   * the ids of the people whose email holds the text (by that table's trigram index), then the
+   * list's rows by `a.actor_user_id = ANY(ids)` (by the list's index of that key), ORed with the
+   * other fields' indexes. Through the join, a search for rare text reads every row of the list
+   * (the platform's audit log: a million). `findThrough` says when it is not done.
+   */
+  searchThrough?: { key: string; table: string; id: string; column: string };
+  /**
    * Rows may be ordered by this field: `by` (default `sql`) followed by the tie-breaker, served by
    * the index named here so a page of a large list never sorts the whole table (a test checks it).
    */
   sort?: { index: string; by?: string };
 };
+
+/** A search of a person's `column` (first_name, last_name, email) matched by the list's `key` holding their id. */
+export const throughPerson = (key: string, column: string): Field['searchThrough'] => ({
+  key,
+  table: 'client_users',
+  id: 'user_id',
+  column,
+});
 
 export type ResourceDefinition = {
   from: string;
@@ -80,18 +97,18 @@ const INT4 = { min: -2_147_483_648, max: 2_147_483_647 };
 export { DEFAULT_LIMIT, OPERATORS };
 
 type Filter = { field: string; operator: Operator; value: string };
+/** Rows whose `key` is one of these ids: search terms on fields searched through another table, found there. */
+type Found = { key: string; ids: number[] };
 /** Every filter holds (AND), and when there is a search, at least one of its terms (OR). */
-type Conditions = { filters: Filter[]; search: Filter[] };
+type Conditions = { filters: Filter[]; search: (Filter | Found)[] };
 
 /** `viewer` is null for public resources, which must not have a tenant field. */
 export async function listResource(db: Queryable, definition: ResourceDefinition, req: Request, res: Response, viewer: Viewer | null) {
   const params: unknown[] = [];
   const param = (value: unknown) => `$${params.push(value)}`;
 
-  const conditions: Conditions = {
-    filters: scopeToTenant(definition, parseFilters(definition, req.query), viewer),
-    search: parseSearch(definition, req.query.or),
-  };
+  const filters = scopeToTenant(definition, parseFilters(definition, req.query), viewer);
+  const conditions: Conditions = { filters, search: await findThrough(db, definition, filters, parseSearch(definition, req.query.or)) };
   const where = whereClause(definition, conditions, param);
   const select = parseSelect(definition, req.query.select);
   const order = parseOrder(definition, req.query.order);
@@ -257,7 +274,9 @@ async function keptCount(db: Queryable, definition: ResourceDefinition, { filter
 function whereClause(definition: ResourceDefinition, { filters, search }: Conditions, param: (value: unknown) => string): string {
   const conditions = filters.map((filter) => condition(fieldOf(definition, filter.field)!, filter, param));
   if (search.length) {
-    conditions.push(`(${search.map((term) => condition(fieldOf(definition, term.field)!, term, param)).join(' OR ')})`);
+    const term = (term: Filter | Found) =>
+      'ids' in term ? `${term.key} = ANY(${param(term.ids)}::int[])` : condition(fieldOf(definition, term.field)!, term, param);
+    conditions.push(`(${search.map(term).join(' OR ')})`);
   }
   if (definition.where) conditions.unshift(`(${definition.where})`);
   return conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
@@ -342,6 +361,48 @@ function scopeToTenant(definition: ResourceDefinition, filters: Filter[], viewer
     }
   }
   return [...filters, { field: tenantField, operator: 'eq', value: own }];
+}
+
+/** The most ids a search finds through another table; a text more rows hold is searched through the join. */
+export const MAX_FOUND_THROUGH = 1000;
+
+/**
+ * The search's terms on fields searched through another table (`searchThrough`), found there: one
+ * statement per table for its ids, which then stand for those terms. Not within one organisation,
+ * where the join reads only its rows; not for a text under three characters, which no trigram index
+ * can find; and not when more than MAX_FOUND_THROUGH rows hold the text: it is common, and through
+ * the join a page of it is found after a few rows.
+ */
+async function findThrough(
+  db: Queryable,
+  definition: ResourceDefinition,
+  filters: Filter[],
+  search: Filter[],
+): Promise<(Filter | Found)[]> {
+  if (filters.some((filter) => filter.field === definition.tenantField && filter.operator === 'eq')) return search;
+  const groups = new Map<string, { key: string; table: string; id: string; terms: Filter[] }>();
+  for (const term of search) {
+    const through = fieldOf(definition, term.field)!.searchThrough;
+    if (!through || term.value.replaceAll('*', '').length < 3) continue;
+    const name = `${through.key} ${through.table} ${through.id}`;
+    if (!groups.has(name)) groups.set(name, { ...through, terms: [] });
+    groups.get(name)!.terms.push(term);
+  }
+  let found: (Filter | Found)[] = search;
+  for (const { key, table, id, terms } of groups.values()) {
+    const params: unknown[] = [];
+    const matches = terms.map((term) => {
+      const field = fieldOf(definition, term.field)!;
+      return condition({ ...field, sql: field.searchThrough!.column }, term, (value) => `$${params.push(value)}`);
+    });
+    const rows = await db.query<{ id: number }>(
+      `SELECT ${id} AS id FROM ${table} WHERE ${matches.join(' OR ')} LIMIT ${MAX_FOUND_THROUGH + 1}`,
+      params,
+    );
+    if (rows.length > MAX_FOUND_THROUGH) continue;
+    found = [...found.filter((term) => !terms.includes(term as Filter)), { key, ids: rows.map((row) => Number(row.id)) }];
+  }
+  return found;
 }
 
 function condition(field: Field, filter: Filter, param: (value: unknown) => string): string {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { viewerOf } from '../http/auth';
 import { parseBody } from '../http/errors';
-import { type ResourceDefinition, recordOf } from '../http/resource';
+import { type ResourceDefinition, recordOf, throughPerson } from '../http/resource';
 import { targetOrganization } from '../http/scope';
 import { listRoute, route } from '../http/route';
 import { BAD_CLIENT_ID } from '../http/answers';
@@ -13,9 +13,10 @@ export const auditFields = {
   ClientId: { sql: 'a.client_id', type: 'int' },
   CompanyName: { sql: 'c.company_name', type: 'text' },
   ActorUserId: { sql: 'a.actor_user_id', type: 'int' },
-  ActorFirstname: { sql: 'u.first_name', type: 'text', searchable: true },
-  ActorLastname: { sql: 'u.last_name', type: 'text', searchable: true },
-  ActorEmail: { sql: 'u.email', type: 'text', searchable: true },
+  // Searched in the people table and matched by the log's actor index (migration 089).
+  ActorFirstname: { sql: 'u.first_name', type: 'text', searchable: true, searchThrough: throughPerson('a.actor_user_id', 'first_name') },
+  ActorLastname: { sql: 'u.last_name', type: 'text', searchable: true, searchThrough: throughPerson('a.actor_user_id', 'last_name') },
+  ActorEmail: { sql: 'u.email', type: 'text', searchable: true, searchThrough: throughPerson('a.actor_user_id', 'email') },
   // The API key the change was made with, when a tool made it on its maker's behalf.
   ApiKeyName: { sql: '(SELECT k.name FROM api_keys k WHERE k.key_id = a.api_key_id)', type: 'text' },
   Action: { sql: 'a.action', type: 'text', searchable: true },

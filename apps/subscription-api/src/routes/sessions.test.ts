@@ -48,6 +48,25 @@ describe('GET /subscription_user_sessions', () => {
     expect(found.body.every((row: SessionRow) => row.OfficialEmail === 'admin@acme.local')).toBe(true);
   });
 
+  it("finds people's sessions across organisations for the provider, by text inside their email", async () => {
+    const provider = await api.signIn('admin@yozy.local');
+    const sessionsMatching = async (text: string) =>
+      (
+        await api.db.query<{ email: string }>('SELECT u.email FROM sessions s JOIN client_users u USING (user_id) WHERE u.email ILIKE $1', [
+          `%${text}%`,
+        ])
+      )
+        .map((row) => row.email)
+        .sort();
+    const expected = await sessionsMatching('n@globex.lo');
+    expect(new Set(expected).size).toBeGreaterThan(1);
+    for (const search of ['OfficialEmail.ilike.*N@GLOBEX.LO*', 'UserFirstname.ilike.*no such name*,OfficialEmail.ilike.*n@globex.lo*']) {
+      const found = await list(`or=(${search})&limit=1000`, provider);
+      expect(found.status, search).toBe(200);
+      expect(found.body.map((row: SessionRow) => row.OfficialEmail).sort(), search).toEqual(expected);
+    }
+  });
+
   it("refuses another organisation's sessions to an organisation admin", async () => {
     const answer = await list(`ClientId=eq.${globexId}`);
     expect(answer.status).toBe(403);

@@ -4,7 +4,7 @@ import { END_REASON, endSessions, LIVE_SESSION } from '../domain/sessions';
 import { viewerOf } from '../http/auth';
 import { HttpError, parseBody } from '../http/errors';
 import { clientOf } from '../http/gateway';
-import { listResource, type ResourceDefinition, recordOf } from '../http/resource';
+import { listResource, type ResourceDefinition, recordOf, throughPerson } from '../http/resource';
 import { targetOrganization } from '../http/scope';
 import { route } from '../http/route';
 import { listParameters, listAnswer, BAD_LIST_QUERY, refused } from '../http/answers';
@@ -16,9 +16,10 @@ export const sessionFields = {
   SessionId: { sql: 's.session_id', type: 'int' },
   ClientId: { sql: 's.client_id', type: 'int' },
   UserId: { sql: 's.user_id', type: 'int' },
-  UserFirstname: { sql: 'u.first_name', type: 'text', searchable: true },
-  UserLastname: { sql: 'u.last_name', type: 'text', searchable: true },
-  OfficialEmail: { sql: 'u.email', type: 'text', searchable: true },
+  // Searched in the people table and matched by the sessions' person index (migration 089).
+  UserFirstname: { sql: 'u.first_name', type: 'text', searchable: true, searchThrough: throughPerson('s.user_id', 'first_name') },
+  UserLastname: { sql: 'u.last_name', type: 'text', searchable: true, searchThrough: throughPerson('s.user_id', 'last_name') },
+  OfficialEmail: { sql: 'u.email', type: 'text', searchable: true, searchThrough: throughPerson('s.user_id', 'email') },
   Ip: { sql: 's.ip', type: 'text', searchable: true },
   UserAgent: { sql: 's.user_agent', type: 'text' },
   StartedAt: { sql: 's.started_at', type: 'timestamp', sort: { index: 'sessions_client_started_sort_idx' } },
