@@ -58,6 +58,20 @@ export const auditRecord = answerSchema(
 );
 export const auditActions = answerSchema('AuditActions', z.array(z.string().meta({ description: 'An action, as `<entity>.<verb>`' })));
 
+/**
+ * Each action of the whole log once, in order: from the action index, one step to the next action
+ * at a time (a few dozen index lookups), where `SELECT DISTINCT` would read an entry of the index
+ * for every row of the log.
+ */
+const EVERY_ACTION = `
+  WITH RECURSIVE actions AS (
+    (SELECT action FROM audit_log ORDER BY action LIMIT 1)
+    UNION ALL
+    SELECT (SELECT a.action FROM audit_log a WHERE a.action > actions.action ORDER BY a.action LIMIT 1)
+      FROM actions WHERE actions.action IS NOT NULL
+  )
+  SELECT action FROM actions WHERE action IS NOT NULL`;
+
 export const auditLogRoutes = [
   // An organisation admin reads their own organisation's log; a SuperAdmin reads the whole
   // platform's, or one organisation's with a ClientId filter.
@@ -95,7 +109,7 @@ export const auditLogRoutes = [
       const { ClientId } = parseBody(auditActionsQuery, req.query);
       const platformWide = viewer.typeOfUser === 'SuperAdmin' && !ClientId;
       const rows = platformWide
-        ? await db.query<{ action: string }>('SELECT DISTINCT action FROM audit_log ORDER BY action')
+        ? await db.query<{ action: string }>(EVERY_ACTION)
         : await db.query<{ action: string }>('SELECT DISTINCT action FROM audit_log WHERE client_id = $1 ORDER BY action', [
             targetOrganization(viewer, ClientId),
           ]);
