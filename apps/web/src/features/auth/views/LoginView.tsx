@@ -12,6 +12,7 @@ import {
 import type { StepEnd } from '@/lib/twoFactorErrors';
 import { lazyScreen } from '@/lib/lazyScreen';
 import { loadChunk } from '@/lib/loadChunk';
+import { onFirstFormInteraction } from '@/lib/formInteraction';
 import type { SignInCodeStep as CodeStep, SignInEnrolStep as EnrolStep } from '@/features/auth/components/SignInSecondStep';
 import { useMutationForm } from '@/lib/useMutationForm';
 import { AuthCard } from '@/components/AuthCard';
@@ -79,11 +80,9 @@ export default function LoginView() {
     setNotice(STEP_ENDED[why]);
   };
 
-  // Fetched while the person types their password, so the code step shows at once after it.
-  useEffect(() => {
-    const timer = setTimeout(() => void SignInCodeStep.preload().catch(() => undefined), 500);
-    return () => clearTimeout(timer);
-  }, []);
+  // Fetched once the person starts on the form, so the code step shows at once after the
+  // password; not while the page opens, when the browser has the page itself to run.
+  useEffect(() => onFirstFormInteraction(() => void SignInCodeStep.preload().catch(() => undefined)), []);
 
   const newEnrolment = () =>
     startEnrolment().then(
