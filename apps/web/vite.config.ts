@@ -8,11 +8,12 @@ import { precompress } from './vite-plugins/precompress.ts';
 import { prerenderPages } from './vite-plugins/prerenderPages.ts';
 
 const require = createRequire(import.meta.url);
+const reactRouterDist = join(dirname(require.resolve('react-router/package.json')), 'dist');
 
 // The gateway serves GraphQL and, in production, this build; in development Vite proxies to it.
 const GATEWAY_URL = process.env.GATEWAY_URL ?? 'http://127.0.0.1:4000';
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     iconsPerModule(),
@@ -27,7 +28,18 @@ export default defineConfig({
     tsconfigPaths: true,
     // rxjs's ES2015 build (its `es2015` export) rather than its ES5 one: no down-levelled classes
     // and helpers, about 2 kB less on every first visit. Only rxjs: other packages' es2015 builds are bigger.
-    alias: [{ find: /^rxjs$/, replacement: join(dirname(require.resolve('rxjs/package.json')), 'dist/esm/index.js') }],
+    alias: [
+      { find: /^rxjs$/, replacement: join(dirname(require.resolve('rxjs/package.json')), 'dist/esm/index.js') },
+      // React Router's exports offer only its development build (no `production` condition): the
+      // console's own build takes its production one, the same code without the developer
+      // warnings' checks on every render. `vite dev` and the tests keep the warnings.
+      ...(command === 'build'
+        ? [
+            { find: /^react-router$/, replacement: join(reactRouterDist, 'production/index.mjs') },
+            { find: /^react-router\/dom$/, replacement: join(reactRouterDist, 'production/dom-export.mjs') },
+          ]
+        : []),
+    ],
   },
   server: {
     proxy: {
@@ -66,4 +78,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, type FormEvent } from 'react';
 import { useForm, type DefaultValues, type FieldErrors, type FieldPath, type Resolver, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import type { ErrorCode, UserErrorFieldsFragment } from '@/generated/graphql';
@@ -174,27 +174,44 @@ export function useMutationForm<Schema extends z.ZodObject, Payload extends Muta
     failed({ ...first, errors });
   };
 
-  const onSubmit = (event?: FormEvent) => {
-    event?.preventDefault();
-    if (busy.current) return;
-    busy.current = true;
-    void handleSubmit(submitValid, () => failed(null))(event).finally(() => {
-      busy.current = false;
-    });
-  };
+  // The form's handlers see this render's options; the kit itself stays the same object while
+  // what it shows (busy, the alert) is the same, so a screen can keep its form from drawing again
+  // when only the form's own state changes (e.g. react-hook-form's update once it is mounted).
+  const latest = useRef({ submitValid, failed });
+  useLayoutEffect(() => {
+    latest.current = { submitValid, failed };
+  });
+  const onSubmit = useCallback(
+    (event?: FormEvent) => {
+      event?.preventDefault();
+      if (busy.current) return;
+      busy.current = true;
+      void handleSubmit(
+        (values) => latest.current.submitValid(values),
+        () => latest.current.failed(null),
+      )(event).finally(() => {
+        busy.current = false;
+      });
+    },
+    [handleSubmit],
+  );
+  const clear = useCallback(() => reset(), [reset]);
 
   const rootError = form.formState.errors.root;
   const code = isErrorCode(rootError?.type) ? rootError.type : null;
-  const formError = rootError?.message ? { message: rootError.message, code } : null;
-
-  return {
-    form,
-    submitting: form.formState.isSubmitting,
-    formError,
-    onSubmit,
-    clear: () => reset(),
-    prepareCaptcha: captcha.prepare,
-    formId,
-    alertId,
-  };
+  const message = rootError?.message;
+  const submitting = form.formState.isSubmitting;
+  return useMemo(
+    () => ({
+      form,
+      submitting,
+      formError: message ? { message, code } : null,
+      onSubmit,
+      clear,
+      prepareCaptcha: captcha.prepare,
+      formId,
+      alertId,
+    }),
+    [form, submitting, message, code, onSubmit, clear, captcha.prepare, formId, alertId],
+  );
 }

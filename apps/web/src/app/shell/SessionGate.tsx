@@ -1,4 +1,4 @@
-import { Suspense, useLayoutEffect } from 'react';
+import { Suspense, useLayoutEffect, useMemo, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { isPublicPath, landingAfterSignIn, resolveAccess } from '@/app/access';
 import { FullPageSpinner } from '@/components/FullPageSpinner';
@@ -7,7 +7,7 @@ import { ScreenSpinner } from '@/components/ScreenSpinner';
 import { loginPath } from '@/features/auth/urls';
 import { useViewerQuery, type ViewerFieldsFragment } from '@/generated/graphql';
 import { lazyScreen } from '@/lib/lazyScreen';
-import { dropPrerenderedPage } from '@/lib/prerendered';
+import { dropPrerenderedPage, hasPrerenderedPage } from '@/lib/prerendered';
 import { usePageTitle } from '@/lib/pageTitle';
 import { UNREACHABLE_MESSAGE } from '@/lib/requestErrors';
 import { PublicLayout } from './PublicLayout';
@@ -37,14 +37,33 @@ export function SessionGate() {
   const location = useLocation();
   const { data, loading, error, refetch } = useViewerQuery();
   const checking = loading && !data;
+  // A public page that arrived as ready HTML came to a browser without a session cookie (the
+  // gateway draws it for no other): nobody is signed in, so the page shows at once and the
+  // session is checked behind it, its form drawn once rather than after a spinner.
+  const [openedPrerendered] = useState(hasPrerenderedPage);
   // Whatever the gate shows once it knows the viewer replaces a page that arrived as ready HTML;
   // the sign-in form has taken that page over already (MutationForm) when it is what shows.
   useLayoutEffect(() => {
     if (!checking) dropPrerenderedPage();
   }, [checking]);
+  // The same element whether the session is still being checked or known to be nobody's, so the
+  // page is not drawn again when the answer comes.
+  const publicPage = useMemo(
+    () => (
+      <PublicLayout>
+        <Suspense fallback={<ScreenSpinner />}>
+          <Outlet />
+        </Suspense>
+      </PublicLayout>
+    ),
+    [],
+  );
 
-  // No flash of the sign-in page while the session is being checked.
-  if (checking) return <FullPageSpinner label="Checking your session" />;
+  if (checking) {
+    if (openedPrerendered && isPublicPath(location.pathname)) return publicPage;
+    // No flash of the sign-in page while the session is being checked.
+    return <FullPageSpinner label="Checking your session" />;
+  }
   if (error && !data) {
     return (
       <ProblemNotice
@@ -70,15 +89,7 @@ export function SessionGate() {
     return <Navigate to={target} replace />;
   }
 
-  if (!viewer) {
-    return (
-      <PublicLayout>
-        <Suspense fallback={<ScreenSpinner />}>
-          <Outlet />
-        </Suspense>
-      </PublicLayout>
-    );
-  }
+  if (!viewer) return publicPage;
 
   return (
     <Suspense fallback={<FullPageSpinner />}>

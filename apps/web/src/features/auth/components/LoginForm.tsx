@@ -1,4 +1,4 @@
-import { Field, HStack, Input, Link, Text } from '@chakra-ui/react';
+import { Field, Input, Link } from '@chakra-ui/react';
 import type { signInInput } from '@yozy/shared';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
@@ -45,37 +45,36 @@ export function LoginForm({ kit, singleSignOn, passwordless = false }: Props) {
           Sign in
         </SubmitButton>
       )}
-      <Text textAlign="center" fontSize="sm" color="fg.muted">
+      <p style={{ textAlign: 'center', fontSize: 'var(--chakra-font-sizes-sm)', color: 'var(--chakra-colors-fg-muted)' }}>
         New to Yozy?{' '}
         <Link asChild color="brand.fg" fontWeight="medium">
           <RouterLink to={signupPath}>Create an account</RouterLink>
         </Link>
-      </Text>
+      </p>
     </MutationForm>
   );
 }
 
 /**
  * "Keep me signed in", a plain checkbox: the first visit to /login has a download budget, and the
- * kit's checkbox would bring a state machine for one box.
+ * kit's checkbox would bring a state machine for one box. Its label is plain too: the sign-in
+ * page's first draw styles as few elements as it can.
  */
 function KeepSignedIn({ kit }: Pick<Props, 'kit'>) {
   return (
     <Field.Root ids={{ helperText: 'login-keep-signed-in-help' }}>
-      <HStack asChild gap="2" cursor="pointer">
-        <label>
-          <input
-            type="checkbox"
-            style={{ width: '1rem', height: '1rem', accentColor: 'var(--chakra-colors-brand-solid)' }}
-            aria-describedby="login-keep-signed-in-help"
-            data-testid="login-keep-signed-in"
-            // Ticked in the page drawn ahead too (app/prerender.tsx), where no script has set it yet.
-            defaultChecked={kit.form.formState.defaultValues?.keepSignedIn !== false}
-            {...kit.form.register('keepSignedIn')}
-          />
-          <Text fontSize="sm">Keep me signed in</Text>
-        </label>
-      </HStack>
+      <label style={{ display: 'flex', alignItems: 'center', gap: 'var(--chakra-spacing-2)', cursor: 'pointer' }}>
+        <input
+          type="checkbox"
+          style={{ width: '1rem', height: '1rem', accentColor: 'var(--chakra-colors-brand-solid)' }}
+          aria-describedby="login-keep-signed-in-help"
+          data-testid="login-keep-signed-in"
+          // Ticked in the page drawn ahead too (app/prerender.tsx), where no script has set it yet.
+          defaultChecked={kit.form.formState.defaultValues?.keepSignedIn !== false}
+          {...kit.form.register('keepSignedIn')}
+        />
+        <p style={{ fontSize: 'var(--chakra-font-sizes-sm)' }}>Keep me signed in</p>
+      </label>
       <Field.HelperText>
         For a day on this device. Leave it off on a shared computer: you are signed out after 3 hours or when the browser closes.
       </Field.HelperText>

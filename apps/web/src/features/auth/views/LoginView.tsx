@@ -1,5 +1,6 @@
 import { useApolloClient } from '@apollo/client/react';
-import { Suspense, useEffect, useState, type ComponentProps, type FormEvent } from 'react';
+import { memo, Suspense, useEffect, useState, type ComponentProps, type FormEvent } from 'react';
+import { useWatch } from 'react-hook-form';
 import { useSearchParams } from 'react-router-dom';
 import {
   useSignInEnrolmentStartMutation,
@@ -11,6 +12,7 @@ import {
 import type { StepEnd } from '@/lib/twoFactorErrors';
 import { lazyScreen } from '@/lib/lazyScreen';
 import { loadChunk } from '@/lib/loadChunk';
+import { onFirstFormInteraction } from '@/lib/formInteraction';
 import type { SignInCodeStep as CodeStep, SignInEnrolStep as EnrolStep } from '@/features/auth/components/SignInSecondStep';
 import { useMutationForm } from '@/lib/useMutationForm';
 import { AuthCard } from '@/components/AuthCard';
@@ -20,7 +22,7 @@ import { LoginForm } from '@/features/auth/components/LoginForm';
 import { SingleSignOnChoice, SSO_FAILURE_MESSAGES } from '@/features/auth/components/SingleSignOn';
 import { takeHandoffToken } from '@/features/auth/signInHandoff';
 import { forgetTypedEmail, typedEmail, useTypedEmail } from '@/features/auth/typedEmail';
-import { useSingleSignOn, useStartSingleSignOn } from './useSingleSignOn';
+import { singleSignOnAddress, useSingleSignOn, useStartSingleSignOn } from './useSingleSignOn';
 
 // The shared rules load when the person starts on the form, keeping zod off the first screen.
 const signInInputSchema = () => import('@yozy/shared/inputs').then((inputs) => inputs.signInInput);
@@ -78,11 +80,9 @@ export default function LoginView() {
     setNotice(STEP_ENDED[why]);
   };
 
-  // Fetched while the person types their password, so the code step shows at once after it.
-  useEffect(() => {
-    const timer = setTimeout(() => void SignInCodeStep.preload().catch(() => undefined), 500);
-    return () => clearTimeout(timer);
-  }, []);
+  // Fetched once the person starts on the form, so the code step shows at once after the
+  // password; not while the page opens, when the browser has the page itself to run.
+  useEffect(() => onFirstFormInteraction(() => void SignInCodeStep.preload().catch(() => undefined)), []);
 
   const newEnrolment = () =>
     startEnrolment().then(
@@ -154,7 +154,7 @@ export default function LoginView() {
  * A product's `/login?data=<token>` (already out of the address bar, see signInHandoff.ts): the
  * token is redeemed once for the person's email, which fills the form; the password is theirs to type.
  */
-function HandoffRedemption({ kit, onRefused }: { kit: Parameters<typeof LoginForm>[0]['kit']; onRefused: () => void }) {
+function HandoffRedemption({ kit, onRefused }: { kit: Kit; onRefused: () => void }) {
   const client = useApolloClient();
   useEffect(() => {
     const token = takeHandoffToken();
@@ -175,36 +175,45 @@ function HandoffRedemption({ kit, onRefused }: { kit: Parameters<typeof LoginFor
   return null;
 }
 
-/** The sign-in form, offering single sign-on when the email's domain has it, and only that when it is required. */
-function PasswordOrSingleSignOn({ kit, notice }: { kit: Parameters<typeof LoginForm>[0]['kit']; notice: string | null }) {
-  const email = kit.form.watch('email');
-  useTypedEmail(email);
-  const keepSignedIn = kit.form.watch('keepSignedIn') !== false;
-  const sso = useSingleSignOn(email);
+type Kit = Parameters<typeof LoginForm>[0]['kit'];
+
+/** Keeps the email being typed for the page's links (typedEmail.ts), without drawing the form again. */
+function KeepTypedEmail({ control }: { control: Kit['form']['control'] }) {
+  useTypedEmail(useWatch({ control, name: 'email' }));
+  return null;
+}
+
+/**
+ * The sign-in form, offering single sign-on when the email's domain has it, and only that when it
+ * is required. Drawn again only when what it shows changes (the kit's busy state or alert, the
+ * notice, a whole address typed): not when the form's own state settles after it is mounted.
+ */
+const PasswordOrSingleSignOn = memo(function PasswordOrSingleSignOn({ kit, notice }: { kit: Kit; notice: string | null }) {
+  const { control, getValues } = kit.form;
+  const address = useWatch({ control, name: 'email', compute: singleSignOnAddress });
+  const sso = useSingleSignOn(address);
   const { go, starting, problem } = useStartSingleSignOn();
   const required = sso?.required === true;
+  const start = () => void go(getValues('email'), getValues('keepSignedIn') !== false);
   // Without a password to check, submitting the form (Enter in the email) starts single sign-on.
   const formKit = required
     ? {
         ...kit,
         onSubmit: (event?: FormEvent) => {
           event?.preventDefault();
-          void go(email, keepSignedIn);
+          start();
         },
       }
     : kit;
   return (
     <AuthCard title="Sign in" description="Welcome back. Sign in to manage your organization.">
       {notice && <FormAlert message={notice} testId="login-notice" />}
+      <KeepTypedEmail control={control} />
       <LoginForm
         kit={formKit}
         passwordless={required}
-        singleSignOn={
-          sso && (
-            <SingleSignOnChoice required={required} starting={starting} problem={problem} onContinue={() => void go(email, keepSignedIn)} />
-          )
-        }
+        singleSignOn={sso && <SingleSignOnChoice required={required} starting={starting} problem={problem} onContinue={start} />}
       />
     </AuthCard>
   );
-}
+});

@@ -5,13 +5,15 @@ import { SSO_FAILURE_MESSAGES } from '@/features/auth/components/SingleSignOn';
 
 const ADDRESS = /^[^@\s]+@[^@\s]+\.[^@\s]{2,}$/;
 
+/** The whole address an email field holds, as it is asked about, or null while it is not one. */
+export const singleSignOnAddress = (email: string): string | null => (ADDRESS.test(email.trim()) ? email.trim().toLowerCase() : null);
+
 /**
- * Whether the email being typed signs in with single sign-on: asked a moment after typing stops,
+ * Whether the address being typed (see singleSignOnAddress) signs in with single sign-on: asked a moment after typing stops,
  * so the page can offer it (or, when it is required, offer only it). The whole address is asked
  * about: a domain covers only its organisation's people, not someone of another organisation.
  */
-export function useSingleSignOn(email: string) {
-  const address = ADDRESS.test(email.trim()) ? email.trim().toLowerCase() : null;
+export function useSingleSignOn(address: string | null) {
   const [settled, setSettled] = useState<string | null>(null);
   useEffect(() => {
     const timer = window.setTimeout(() => setSettled(address), 400);
