@@ -15,6 +15,11 @@ import { PublicLayout } from './PublicLayout';
 const ShellView = lazyScreen(() => import('./ShellView'));
 const AdminsOnlyView = lazyScreen(() => import('@/features/auth/views/AdminsOnlyView'));
 
+/** The signed-in frame's code, fetched ahead when the page opens on a signed-in screen (preloadLanding). */
+export function preloadSignedInFrame() {
+  ShellView.preload().catch(() => undefined);
+}
+
 type RedirectState = { from?: string } | null;
 
 /** The notice an ordinary member sees names the page too. */
