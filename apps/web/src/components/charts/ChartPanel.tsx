@@ -1,8 +1,10 @@
 import { Box, Button, Card, HStack, Heading, Skeleton, Table, Text } from '@chakra-ui/react';
 import { Suspense, useId, useRef, useState } from 'react';
 import { LuDownload, LuTable2 } from 'react-icons/lu';
-import { csvFileName, downloadText, toCsv, type CsvColumn } from '@/lib/csv';
+import type { CsvColumn } from '@/lib/csv';
 import { lazyScreen } from '@/lib/lazyScreen';
+import { loadChunk } from '@/lib/loadChunk';
+import { toastFailure } from '@/lib/toastFailure';
 import { useSeenOnce } from '@/lib/useSeenOnce';
 import { chartHeight, type ChartRow, type ChartSeries, type ChartShape } from './types';
 
@@ -82,7 +84,13 @@ export function ChartPanel({ title, description, categoryHeader, rows, series, s
                 size="xs"
                 variant="outline"
                 aria-label={`Download ${title} as CSV`}
-                onClick={() => downloadText(csvFileName(title), toCsv(columns, rows))}
+                onClick={() =>
+                  // The CSV writer is loaded on the first download: most visits never download.
+                  void loadChunk(() => import('@/lib/csv')).then(
+                    (csv) => csv.downloadText(csv.csvFileName(title), csv.toCsv(columns, rows)),
+                    (failure: unknown) => toastFailure('The download did not start', failure),
+                  )
+                }
               >
                 <LuDownload aria-hidden />
                 CSV
