@@ -37,7 +37,11 @@ export type ScreenHandle = { prefetch?: () => Promise<{ default: (client: Apollo
  * other once the viewer is known (each a round trip more before the screen shows). A visitor who
  * turns out to be signed out is sent to /login, which needs none of it; /login itself starts nothing.
  */
-export function preloadLanding(routes: RouteObject[], client: ApolloClient, { pathname, href } = window.location) {
+export function preloadLanding(
+  routes: RouteObject[],
+  client: ApolloClient,
+  { pathname, href }: Pick<Location, 'pathname' | 'href'> = window.location,
+) {
   if (isPublicPath(pathname)) return;
   preloadSignedInFrame();
   preloadScreensAt(routes, href);
