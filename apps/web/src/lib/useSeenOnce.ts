@@ -1,4 +1,4 @@
-import { useEffect, useState, type RefObject } from 'react';
+import { startTransition, useEffect, useState, type RefObject } from 'react';
 import { whenIdle } from './whenIdle';
 
 /**
@@ -12,7 +12,8 @@ export function useSeenOnce(ref: RefObject<Element | null>, margin = '100px'): b
     const element = ref.current;
     if (seen || !element) return;
     let cancelIdle = () => {};
-    const show = () => (cancelIdle = whenIdle(() => setSeen(true), 500));
+    // A transition: drawing it can pause for the browser to respond.
+    const show = () => (cancelIdle = whenIdle(() => startTransition(() => setSeen(true)), 500));
     if (!('IntersectionObserver' in window)) {
       show();
       return () => cancelIdle();
