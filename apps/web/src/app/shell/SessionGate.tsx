@@ -1,4 +1,4 @@
-import { Suspense, useLayoutEffect } from 'react';
+import { Suspense, useDeferredValue, useLayoutEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { isPublicPath, landingAfterSignIn, resolveAccess } from '@/app/access';
 import { FullPageSpinner } from '@/components/FullPageSpinner';
@@ -42,6 +42,10 @@ export function SessionGate() {
   const location = useLocation();
   const { data, loading, error, refetch } = useViewerQuery();
   const checking = loading && !data;
+  // The console's frame and its screen are drawn as a transition once the viewer is known: React
+  // pauses between their parts for the browser to respond, instead of one long task, and the
+  // spinner stays until all of it is ready.
+  const framed = useDeferredValue(data?.viewer ?? null);
   // Whatever the gate shows once it knows the viewer replaces a page that arrived as ready HTML;
   // the sign-in form has taken that page over already (MutationForm) when it is what shows.
   useLayoutEffect(() => {
@@ -85,14 +89,15 @@ export function SessionGate() {
     );
   }
 
+  if (!framed) return <FullPageSpinner label="Checking your session" />;
   return (
     <Suspense fallback={<FullPageSpinner />}>
-      {viewer.typeOfUser === 'USER' ? (
+      {framed.typeOfUser === 'USER' ? (
         <PublicLayout>
-          <AdminsOnlyPage viewer={viewer} />
+          <AdminsOnlyPage viewer={framed} />
         </PublicLayout>
       ) : (
-        <ShellView viewer={viewer} />
+        <ShellView viewer={framed} />
       )}
     </Suspense>
   );
