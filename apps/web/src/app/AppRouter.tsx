@@ -1,8 +1,13 @@
+import { useApolloClient } from '@apollo/client/react';
+import { useEffect } from 'react';
 import { BrowserRouter, useRoutes } from 'react-router-dom';
 import { routes } from './routes';
-import { usePreloadScreens } from './usePreloadScreens';
+import { preloadLanding, usePreloadScreens } from './usePreloadScreens';
 
 function Screens() {
+  const client = useApolloClient();
+  // Once, for the address the page opened on.
+  useEffect(() => preloadLanding(routes, client), [client]);
   usePreloadScreens(routes);
   return useRoutes(routes);
 }

@@ -21,8 +21,10 @@ import { subscriptionDetailsPath } from '@/features/subscriptions/urls';
 import { twoFactorPath } from '@/features/twoFactor/urls';
 import { invitationRoute, organizationInvitationRoute, personRoute, userManagementPath } from '@/features/users/urls';
 import { lazyScreen } from '@/lib/lazyScreen';
+import { loadChunk } from '@/lib/loadChunk';
 import { OrganizationSection, OrganizationSectionNotYet, type OrganizationScreen } from './OrganizationSection';
 import { RouteErrorBoundary } from './RouteError';
+import type { ScreenHandle } from './usePreloadScreens';
 // The sign-in screen is in the first download: it is where every session starts, and a lazy
 // chunk would only be fetched after the session check, one more round trip before the form shows.
 import Login from '@/features/auth/views/LoginView';
@@ -103,7 +105,12 @@ export const routes: RouteObject[] = [
           { path: resetPasswordRoute, element: <ResetPassword /> },
           { path: setPasswordRoute, element: <SetPassword /> },
 
-          { path: dashboardPath, element: <Dashboard /> },
+          {
+            path: dashboardPath,
+            element: <Dashboard />,
+            // When the page opens here, its data is asked for beside the session check (preloadLanding).
+            handle: { prefetch: () => loadChunk(() => import('@/features/dashboard/prefetchDashboard')) } satisfies ScreenHandle,
+          },
           { path: userManagementPath, element: <UserManagement /> },
           { path: invitationRoute, element: <Invitation /> },
           { path: personRoute, element: <Person /> },

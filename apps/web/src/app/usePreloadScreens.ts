@@ -1,5 +1,9 @@
+import type { ApolloClient } from '@apollo/client';
 import { isValidElement, useEffect, useState } from 'react';
 import { matchRoutes, useLocation, type RouteObject } from 'react-router-dom';
+import { whenIdle } from '@/lib/whenIdle';
+import { isPublicPath } from './access';
+import { preloadSignedInFrame } from './shell/SessionGate';
 
 type Preloadable = { preload?: () => Promise<unknown> } | null | undefined;
 
@@ -24,13 +28,30 @@ export function preloadScreensAt(routes: RouteObject[], href: string) {
   }
 }
 
-function whenIdle(work: () => void): () => void {
-  if ('requestIdleCallback' in window) {
-    const id = window.requestIdleCallback(work, { timeout: 2000 });
-    return () => window.cancelIdleCallback(id);
+/** What a route may say about its screen: how to ask for its data ahead (the module's default export). */
+export type ScreenHandle = { prefetch?: () => Promise<{ default: (client: ApolloClient) => Promise<unknown> }> };
+
+/**
+ * The page opens on a signed-in screen: its frame's code, its screen's code and, where the route
+ * says how, its data are fetched at once, beside the session check, instead of one after the
+ * other once the viewer is known (each a round trip more before the screen shows). A visitor who
+ * turns out to be signed out is sent to /login, which needs none of it; /login itself starts nothing.
+ */
+export function preloadLanding(
+  routes: RouteObject[],
+  client: ApolloClient,
+  { pathname, href }: Pick<Location, 'pathname' | 'href'> = window.location,
+) {
+  if (isPublicPath(pathname)) return;
+  preloadSignedInFrame();
+  preloadScreensAt(routes, href);
+  for (const { route } of matchRoutes(routes, pathname) ?? []) {
+    const { prefetch } = (route.handle ?? {}) as ScreenHandle;
+    prefetch?.().then(
+      (module) => module.default(client),
+      () => undefined,
+    );
   }
-  const id = setTimeout(work, 200);
-  return () => clearTimeout(id);
 }
 
 /**

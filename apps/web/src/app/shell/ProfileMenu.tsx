@@ -13,7 +13,8 @@ type Props = {
 
 export function ProfileMenu({ label, fullName, email, accountPath, onSignOut }: Props) {
   return (
-    <Menu.Root positioning={{ placement: 'bottom-end' }}>
+    // The menu's contents are drawn when it opens, not with every page of the frame.
+    <Menu.Root positioning={{ placement: 'bottom-end' }} lazyMount unmountOnExit>
       <Menu.Trigger asChild>
         <Button variant="ghost" size="sm" maxW={{ base: '44', md: '72' }} data-testid="profile-menu">
           <LuCircleUserRound aria-hidden />

@@ -1,4 +1,4 @@
-import { Suspense, useLayoutEffect, useMemo, useState } from 'react';
+import { Suspense, useDeferredValue, useLayoutEffect, useMemo, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { isPublicPath, landingAfterSignIn, resolveAccess } from '@/app/access';
 import { FullPageSpinner } from '@/components/FullPageSpinner';
@@ -14,6 +14,11 @@ import { PublicLayout } from './PublicLayout';
 
 const ShellView = lazyScreen(() => import('./ShellView'));
 const AdminsOnlyView = lazyScreen(() => import('@/features/auth/views/AdminsOnlyView'));
+
+/** The signed-in frame's code, fetched ahead when the page opens on a signed-in screen (preloadLanding). */
+export function preloadSignedInFrame() {
+  ShellView.preload().catch(() => undefined);
+}
 
 type RedirectState = { from?: string } | null;
 
@@ -41,6 +46,10 @@ export function SessionGate() {
   // gateway draws it for no other): nobody is signed in, so the page shows at once and the
   // session is checked behind it, its form drawn once rather than after a spinner.
   const [openedPrerendered] = useState(hasPrerenderedPage);
+  // The console's frame and its screen are drawn as a transition once the viewer is known: React
+  // pauses between their parts for the browser to respond, instead of one long task, and the
+  // spinner stays until all of it is ready.
+  const framed = useDeferredValue(data?.viewer ?? null);
   // Whatever the gate shows once it knows the viewer replaces a page that arrived as ready HTML;
   // the sign-in form has taken that page over already (MutationForm) when it is what shows.
   useLayoutEffect(() => {
@@ -91,14 +100,15 @@ export function SessionGate() {
 
   if (!viewer) return publicPage;
 
+  if (!framed) return <FullPageSpinner label="Checking your session" />;
   return (
     <Suspense fallback={<FullPageSpinner />}>
-      {viewer.typeOfUser === 'USER' ? (
+      {framed.typeOfUser === 'USER' ? (
         <PublicLayout>
-          <AdminsOnlyPage viewer={viewer} />
+          <AdminsOnlyPage viewer={framed} />
         </PublicLayout>
       ) : (
-        <ShellView viewer={viewer} />
+        <ShellView viewer={framed} />
       )}
     </Suspense>
   );

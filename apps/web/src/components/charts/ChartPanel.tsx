@@ -1,11 +1,15 @@
 import { Box, Button, Card, HStack, Heading, Skeleton, Table, Text } from '@chakra-ui/react';
-import { Suspense, useId, useState } from 'react';
+import { Suspense, useId, useRef, useState } from 'react';
 import { LuDownload, LuTable2 } from 'react-icons/lu';
-import { csvFileName, downloadText, toCsv, type CsvColumn } from '@/lib/csv';
+import type { CsvColumn } from '@/lib/csv';
 import { lazyScreen } from '@/lib/lazyScreen';
-import type { ChartRow, ChartSeries, ChartShape } from './types';
+import { loadChunk } from '@/lib/loadChunk';
+import { toastFailure } from '@/lib/toastFailure';
+import { useSeenOnce } from '@/lib/useSeenOnce';
+import { chartHeight, type ChartRow, type ChartSeries, type ChartShape } from './types';
 
-// recharts and Chakra's charts weigh more than the rest of a screen: they load with the first chart shown.
+// recharts and Chakra's charts weigh more than the rest of a screen: they load with the first
+// chart drawn, which is after the page's first paint and only once it comes near the screen.
 const CountChart = lazyScreen(() => import('./CountChart'));
 
 export type ChartPanelProps = {
@@ -43,6 +47,8 @@ export function ChartPanel({ title, description, categoryHeader, rows, series, s
   const [showTable, setShowTable] = useState(false);
   const headingId = useId();
   const tableId = useId();
+  const drawing = useRef<HTMLDivElement>(null);
+  const seen = useSeenOnce(drawing);
   const columns: CsvColumn<ChartRow>[] = [
     { header: categoryHeader, value: (row) => row.label },
     ...series.map((item) => ({ header: item.label, value: (row: ChartRow) => row.values[item.key] ?? 0 })),
@@ -78,7 +84,13 @@ export function ChartPanel({ title, description, categoryHeader, rows, series, s
                 size="xs"
                 variant="outline"
                 aria-label={`Download ${title} as CSV`}
-                onClick={() => downloadText(csvFileName(title), toCsv(columns, rows))}
+                onClick={() =>
+                  // The CSV writer is loaded on the first download: most visits never download.
+                  void loadChunk(() => import('@/lib/csv')).then(
+                    (csv) => csv.downloadText(csv.csvFileName(title), csv.toCsv(columns, rows)),
+                    (failure: unknown) => toastFailure('The download did not start', failure),
+                  )
+                }
               >
                 <LuDownload aria-hidden />
                 CSV
@@ -94,10 +106,15 @@ export function ChartPanel({ title, description, categoryHeader, rows, series, s
           </Text>
         ) : (
           <>
-            <Box role="img" aria-label={`${title}. ${describeChart(rows, series, categoryHeader)}`}>
-              <Suspense fallback={<Skeleton h="16rem" />}>
-                <CountChart rows={rows} series={series} shape={shape} />
-              </Suspense>
+            <Box ref={drawing} role="img" aria-label={`${title}. ${describeChart(rows, series, categoryHeader)}`}>
+              {/* The placeholder takes the chart's room, so nothing moves when it is drawn. */}
+              {seen ? (
+                <Suspense fallback={<Skeleton h={chartHeight(shape, rows.length)} />}>
+                  <CountChart rows={rows} series={series} shape={shape} />
+                </Suspense>
+              ) : (
+                <Skeleton h={chartHeight(shape, rows.length)} />
+              )}
             </Box>
             <Box id={tableId} hidden={!showTable} mt="4">
               {/* Drawn only when asked for: a row of styled cells per category is no small part of a screen's first render. */}

@@ -1,6 +1,6 @@
 import { Chart, useChart } from '@chakra-ui/charts';
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
-import type { CountChartProps } from './types';
+import { chartHeight, type CountChartProps } from './types';
 
 /**
  * The drawing itself, on Chakra's charts over recharts: the heaviest code of the console's
@@ -14,7 +14,7 @@ export default function CountChart({ rows, series, shape }: CountChartProps) {
   });
   const sideways = shape === 'bars';
   return (
-    <Chart.Root chart={chart} aspectRatio="auto" h={sideways ? `${Math.max(10, rows.length * 2.75 + 3)}rem` : '16rem'}>
+    <Chart.Root chart={chart} aspectRatio="auto" h={chartHeight(shape, rows.length)}>
       <BarChart data={chart.data} layout={sideways ? 'vertical' : 'horizontal'} accessibilityLayer={false} responsive>
         <CartesianGrid stroke={chart.color('border')} vertical={sideways} horizontal={!sideways} />
         {sideways ? (

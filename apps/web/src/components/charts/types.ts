@@ -8,3 +8,8 @@ export type ChartRow = { label: string; values: Record<string, number> };
 export type ChartShape = 'columns' | 'bars';
 
 export type CountChartProps = { rows: readonly ChartRow[]; series: readonly ChartSeries[]; shape: ChartShape };
+
+/** How tall a chart is drawn: its placeholder holds the same room, so nothing moves when it comes. */
+export function chartHeight(shape: ChartShape, rowCount: number): string {
+  return shape === 'bars' ? `${Math.max(10, rowCount * 2.75 + 3)}rem` : '16rem';
+}

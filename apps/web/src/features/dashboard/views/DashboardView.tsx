@@ -1,4 +1,5 @@
 import { Box, SimpleGrid, Skeleton, Stack, VisuallyHidden } from '@chakra-ui/react';
+import { useState } from 'react';
 import { LuCalendarClock, LuMailPlus, LuMonitorCheck, LuUserCheck, LuUserX } from 'react-icons/lu';
 import { ChartPanel } from '@/components/charts/ChartPanel';
 import { PageHeader } from '@/components/PageHeader';
@@ -11,6 +12,7 @@ import { describeRequestError } from '@/lib/requestErrors';
 import { SeatsCard } from '@/features/dashboard/components/SeatsCard';
 import { StatCard } from '@/features/dashboard/components/StatCard';
 import { dashboardLinks, dashboardPath } from '@/features/dashboard/urls';
+import { takePrefetchedDashboard } from '@/features/dashboard/prefetchDashboard';
 
 type Props = {
   /** The organisation to show; the viewer's own when absent (a SuperAdmin passes the one they look at). */
@@ -23,10 +25,11 @@ const SIGN_IN_SERIES = [{ key: 'count', label: 'Sign-ins', color: 'brand.fg' }];
 
 /** An organisation at a glance: people, seats, licences, sessions and invitations, and recent sign-ins. */
 export default function DashboardView({ organizationId, embedded = false }: Props) {
-  const { data, error, loading, refetch } = useDashboardSummaryQuery({
-    variables: { organizationId },
-    fetchPolicy: 'cache-and-network',
-  });
+  // What the page asked for ahead as it opened (prefetchDashboard) is as fresh as can be: not asked twice.
+  const [fetchPolicy] = useState(() =>
+    !organizationId && takePrefetchedDashboard() ? ('cache-first' as const) : ('cache-and-network' as const),
+  );
+  const { data, error, loading, refetch } = useDashboardSummaryQuery({ variables: { organizationId }, fetchPolicy });
   const links = dashboardLinks(organizationId);
   const dashboard = data?.dashboard;
   const header = embedded ? null : <PageHeader title={menuEntryName(dashboardPath)} />;
