@@ -17,7 +17,15 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'e2e', include: ['e2e/**/*.test.ts'], globalSetup: ['support/globalSetup.ts'], testTimeout: 60_000 },
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.test.ts'],
+          globalSetup: ['support/globalSetup.ts'],
+          testTimeout: 60_000,
+          // A page answers in its own time on a busy machine: a polled check waits as long as
+          // Playwright's own waits do, not the default 1 s, before it counts as failed.
+          expect: { poll: { timeout: 10_000 } },
+        },
       },
       // `npm start` as a user runs it: real processes on their own ports, started, killed and stopped.
       { extends: true, test: { name: 'launcher', include: ['launcher/**/*.test.ts'], testTimeout: 360_000 } },
