@@ -191,6 +191,12 @@ describe('Platform Settings in the browser', () => {
     await page.getByTestId('region-confirm-confirm').click();
     await confirm.waitFor({ state: 'detached' });
     await expect.poll(() => region(used!.name).innerText()).toContain('Retired');
+    // The toast saying so leaves what lies just above it clickable (the row's menu opens there).
+    const aboveToast = await page.evaluate(() => {
+      const toast = Array.from(document.querySelectorAll('[data-scope="toast"][data-part="root"]')).at(-1)!.getBoundingClientRect();
+      return document.elementFromPoint(toast.left + toast.width / 2, toast.top - 4)?.getAttribute('data-ghost') ?? null;
+    });
+    expect(aboveToast).toBeNull();
     expect(await stack.db.query('SELECT is_active FROM regions WHERE region_name = $1', [used!.name])).toEqual([{ is_active: false }]);
     await page.screenshot({ path: `${SCREENSHOTS}platform-regions-retired-1280.png` });
 

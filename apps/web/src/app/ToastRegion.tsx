@@ -6,7 +6,9 @@ import { toasterStore } from '@/lib/toasterStore';
 export default function ToastRegion({ container }: { container: RefObject<HTMLElement | null> }) {
   return (
     <Portal container={container}>
-      <ChakraToaster toaster={toasterStore} insetInline={{ mdDown: '4' }}>
+      {/* Each toast keeps an invisible strip above it (the gap to the next toast, for hover); it
+          must not take the clicks meant for what lies under it, a menu opened over the corner. */}
+      <ChakraToaster toaster={toasterStore} insetInline={{ mdDown: '4' }} css={{ '& [data-ghost="after"]': { pointerEvents: 'none' } }}>
         {(toast) => (
           <Toast.Root width={{ md: 'sm' }}>
             {toast.type === 'loading' ? <Spinner size="sm" color="brand.solid" /> : <Toast.Indicator />}
