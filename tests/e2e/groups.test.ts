@@ -95,6 +95,10 @@ describe('groups in the browser', () => {
     await dialog.getByText('Delete Sales?').waitFor();
     expect(await axeFindings(page)).toEqual([]);
     await page.getByTestId('group-delete-dialog-confirm').click();
+    // The dialog closes when the deletion is done (the list may already be reloading, rows gone,
+    // after the members dialog's changes).
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByText('Sales was deleted').waitFor();
     await groups.row('Sales').waitFor({ state: 'detached' });
     expect(await stack.db.query(`SELECT 1 FROM groups WHERE name = 'Sales'`)).toEqual([]);
     await context.close();
