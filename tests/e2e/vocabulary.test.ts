@@ -51,6 +51,16 @@ describe('the words on the main screens', () => {
   async function problemsOn(page: Page, path: string): Promise<string[]> {
     await page.goto(path);
     await page.getByTestId('page-title').first().waitFor({ timeout: 30_000 });
+    await page.waitForFunction(() => !document.querySelector('[aria-busy="true"], [data-testid="table-loading"]'), null, {
+      timeout: 30_000,
+    });
+    // Read to the end, as a reader would: a chart below the fold is drawn once it comes near the screen.
+    await page.evaluate(async () => {
+      for (let top = 0; top < document.documentElement.scrollHeight; top += window.innerHeight / 2) {
+        window.scrollTo(0, top);
+        await new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn)));
+      }
+    });
     await page.waitForFunction(() => !document.querySelector('[aria-busy="true"], [data-testid="table-loading"], .chakra-skeleton'), null, {
       timeout: 30_000,
     });
