@@ -151,15 +151,21 @@ describe('calls of the REST service', () => {
     expect(connections).toBeLessThanOrEqual(12);
   });
 
-  it('sends a read again at once when the service closes its kept-alive connection as the read is sent, without counting a failure', async () => {
-    // The service closes the connection it answered on when the next call arrives on it (its idle
-    // time or a restart crossing the call); calls on a new connection are answered.
+  /**
+   * A service that closes the connection it answered on when the next call arrives on it (its
+   * idle time or a restart crossing the call); calls on a new connection are answered.
+   */
+  function closingReusedConnections() {
     const seen = new WeakSet<object>();
-    const api = await serve((req, res) => {
+    return serve((req, res) => {
       if (seen.has(req.socket)) return void req.socket.destroy();
       seen.add(req.socket);
       res.end('{"ok":true}');
     });
+  }
+
+  it('sends a read again at once when the service closes its kept-alive connection as the read is sent, without counting a failure', async () => {
+    const api = await closingReusedConnections();
     // A breaker that opens on the first failure: a closed connection counted as one would refuse the retry.
     const touchy = { ...FAST, breaker: { ...FAST.breaker, volumeThreshold: 1, errorThresholdPercentage: 1 } };
     const { upstream, calls } = upstreamWith(touchy);
@@ -179,12 +185,7 @@ describe('calls of the REST service', () => {
   });
 
   it('never sends a write again when the service closes the connection under it', async () => {
-    const seen = new WeakSet<object>();
-    const api = await serve((req, res) => {
-      if (seen.has(req.socket)) return void req.socket.destroy();
-      seen.add(req.socket);
-      res.end('{"ok":true}');
-    });
+    const api = await closingReusedConnections();
     const { upstream, calls } = upstreamWith();
     await (await upstream.fetch(api.url)).text();
     await idle();
