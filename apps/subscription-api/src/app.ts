@@ -58,6 +58,8 @@ export function createApp({
   mailer ??= createMailer(db, { ...DEFAULT_MAIL_CONFIG, secretKey, allowPrivateNetwork });
   const app = express();
   app.disable('x-powered-by');
+  // No ETag worked out for every answer: the gateway never asks again conditionally.
+  app.set('etag', false);
   app.set('trust proxy', trustProxy);
   const metrics = serviceMetrics(db);
   // Before everything else: the operator's scrapes are neither logged nor counted as requests.

@@ -81,4 +81,23 @@ describe('calls of the REST service', () => {
     expect(await reader.me()).toEqual({ email: 'a@acme.local', roles: ['OrgAdmin'] });
     expect(sent).toBe(2);
   });
+
+  it('asks the service again for a read made again, even when its answer said it could be kept', async () => {
+    class Reader extends SubscriptionService {
+      me() {
+        return this.call('get', '/users/me');
+      }
+    }
+    let sent = 0;
+    const fetch = async (url: string) => {
+      sent++;
+      const headers = new AnswerHeaders({ 'content-type': 'application/json', 'cache-control': 'public, max-age=600' });
+      return new RestAnswer(url, 200, headers, JSON.stringify({ email: 'a@acme.local', reads: sent }));
+    };
+    const reader = new Reader({ ...LINK, fetch }, new Caller('token', 'uuid'));
+    expect(await reader.me()).toEqual({ email: 'a@acme.local', reads: 1 });
+    // Asked again within the same request, as after a change: the service's answer now, not a kept one.
+    expect(await reader.me()).toEqual({ email: 'a@acme.local', reads: 2 });
+    expect(sent).toBe(2);
+  });
 });

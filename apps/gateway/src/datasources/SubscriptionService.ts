@@ -1,5 +1,6 @@
 import { RESTDataSource, type AugmentedRequest, type RequestOptions } from '@apollo/datasource-rest';
 import type { Fetcher, FetcherResponse } from '@apollo/utils.fetcher';
+import type { KeyValueCache } from '@apollo/utils.keyvaluecache';
 import { CLIENT_ADDRESS_HEADER, CLIENT_USER_AGENT_HEADER, SERVICE_TOKEN_HEADER } from '@yozy/shared';
 import { REQUEST_ID_HEADER } from '@yozy/shared/requestLog';
 import { restError } from '../errors';
@@ -52,7 +53,11 @@ export abstract class SubscriptionService extends RESTDataSource {
     { baseURL, serviceToken, fetch }: SubscriptionServiceLink,
     protected readonly caller: Caller,
   ) {
-    super({ fetch });
+    super({ fetch, cache: KEEPS_NOTHING });
+    // The REST service's answers are one caller's and current, sent without caching headers: each
+    // call goes straight to the service, without a cache looked in or a cache policy worked out.
+    const send = fetch ?? (globalThis.fetch as Fetcher);
+    this.httpCache.fetch = async (url, request) => ({ response: await send(url.toString(), request) });
     this.baseURL = baseURL;
     this.serviceToken = serviceToken;
   }
@@ -147,6 +152,9 @@ export const naming = (organizationId: OrganizationNamed) => (organizationId != 
 
 /** A body without the organisation it is for, which a method adds from its `organizationId` (`naming`). */
 export type Without<Body> = Omit<Body, 'ClientId'>;
+
+/** The HTTP cache's store: it keeps nothing, as nothing is put in it (the constructor). */
+const KEEPS_NOTHING: KeyValueCache = { get: async () => undefined, set: async () => {}, delete: async () => {} };
 
 const WRITES = { post: 'POST', patch: 'PATCH', delete: 'DELETE' } as const;
 

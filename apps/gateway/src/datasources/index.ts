@@ -56,7 +56,7 @@ type Unmade = { [LINK]: { service: SubscriptionServiceLink; caller: Caller } };
 
 /**
  * Each data source is made when a resolver first uses it, then kept for the request: an
- * operation uses one or two of them, and each comes with its own HTTP cache.
+ * operation uses one or two of them, and each keeps its own reads in flight (shared by equal GETs).
  */
 const MADE_ON_FIRST_USE: object = Object.create(
   Object.prototype,
