@@ -4,11 +4,13 @@
 import { ApolloClient, ApolloLink, InMemoryCache } from '@apollo/client';
 import { ApolloProvider } from '@apollo/client/react';
 import { ChakraProvider } from '@chakra-ui/react';
+import { css } from '@emotion/react';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { loginPath } from '@/features/auth/urls';
 import { documentTitle } from '@/lib/pageTitle';
+import { THEME_STYLES_ATTRIBUTE } from '@/lib/prerendered';
 import LoginView from '@/features/auth/views/LoginView';
 import { PublicLayout } from './shell/PublicLayout';
 import { system } from './system';
@@ -24,7 +26,7 @@ export function renderPage(path: string): string {
   if (!entry) throw new Error(`${path} is not drawn ahead`);
   // Nothing is asked of the gateway while drawing: a page drawn ahead shows no data.
   const client = new ApolloClient({ cache: new InMemoryCache(), link: ApolloLink.empty() });
-  return renderToString(
+  const html = renderToString(
     <ApolloProvider client={client}>
       <ChakraProvider value={system}>
         <StaticRouter location={path}>
@@ -33,4 +35,10 @@ export function renderPage(path: string): string {
       </ChakraProvider>
     </ApolloProvider>,
   );
+  // The theme's global styles are marked with their name, for the app to take them as they are
+  // (lib/prerendered.ts): emotion names the element after the styles' hash, as its <Global> in ChakraProvider does.
+  const { name } = css(system._global);
+  const themeStyles = `<style data-emotion="css-global ${name}"`;
+  if (!html.includes(themeStyles)) throw new Error(`${path}: no ${themeStyles}> in the page drawn ahead`);
+  return html.replace(themeStyles, `${themeStyles} ${THEME_STYLES_ATTRIBUTE}="${name}"`);
 }

@@ -1,3 +1,5 @@
+import type { SystemContext } from '@chakra-ui/react';
+import type { SerializedStyles } from '@emotion/react';
 import type { FieldValues, Path, PathValue, UseFormSetValue } from 'react-hook-form';
 
 /**
@@ -34,8 +36,8 @@ export function adoptPrerenderedForm<Values extends FieldValues>(form: HTMLFormE
       setValue(name, element.value as PathValue<Values, Path<Values>>, { shouldDirty: true });
     }
     if (element === active) {
-      const text = element instanceof HTMLTextAreaElement || ['text', 'email', 'password', 'search', 'tel', 'url'].includes(element.type);
-      focus = { name: element.name, start: text ? element.selectionStart : null, end: text ? element.selectionEnd : null };
+      // The caret of a field that has one: a checkbox's selection is null.
+      focus = { name: element.name, start: element.selectionStart, end: element.selectionEnd };
     }
   }
   page.remove();
@@ -58,4 +60,26 @@ export const hasPrerenderedPage = (): boolean => prerenderedPage() !== null;
  */
 export function dropPrerenderedPage(): void {
   prerenderedPage()?.remove();
+}
+
+/**
+ * Marks the ready page's style element that holds the theme's global styles (Chakra's reset, the
+ * global CSS and every token's CSS variable, some 50 kB), with emotion's name for them as its
+ * value: app/prerender.tsx sets it at build time.
+ */
+export const THEME_STYLES_ATTRIBUTE = 'data-theme-styles';
+
+/**
+ * The theme system to draw with: `system` itself, or, on a page that arrived as ready HTML, the
+ * same system with the theme's global styles the build drew into the page. Chakra's provider
+ * would otherwise rebuild those styles as text and hash them (a long, wasted step of the app's
+ * first render) only for emotion to find them on the page already and keep its element as it is.
+ */
+export function withPrerenderedThemeStyles(system: SystemContext): SystemContext {
+  const element = document.querySelector(`style[${THEME_STYLES_ATTRIBUTE}]`);
+  if (!element) return system;
+  // The provider hands `_global` to emotion's <Global>, which takes serialized styles as they are
+  // and adopts the page's element of the same name instead of writing the styles again.
+  const drawn: SerializedStyles = { name: element.getAttribute(THEME_STYLES_ATTRIBUTE)!, styles: element.textContent! };
+  return { ...system, _global: drawn as unknown as SystemContext['_global'] };
 }

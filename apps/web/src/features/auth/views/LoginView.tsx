@@ -2,13 +2,7 @@ import { useApolloClient } from '@apollo/client/react';
 import { memo, Suspense, useEffect, useState, type ComponentProps, type FormEvent } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useSearchParams } from 'react-router-dom';
-import {
-  useSignInEnrolmentStartMutation,
-  useSignInMutation,
-  ViewerDocument,
-  type TwoFactorEnrolmentFieldsFragment,
-  type ViewerFieldsFragment,
-} from '@/generated/graphql';
+import { useSignInMutation, ViewerDocument, type TwoFactorEnrolmentFieldsFragment, type ViewerFieldsFragment } from '@/generated/graphql';
 import type { StepEnd } from '@/lib/twoFactorErrors';
 import { lazyScreen } from '@/lib/lazyScreen';
 import { loadChunk } from '@/lib/loadChunk';
@@ -66,7 +60,6 @@ const STEP_ENDED: Record<StepEnd, string> = {
 export default function LoginView() {
   const client = useApolloClient();
   const [signIn] = useSignInMutation();
-  const [startEnrolment] = useSignInEnrolmentStartMutation();
   // Back from the identity provider without a session: the gateway says why, by a known word only.
   const [search, setSearch] = useSearchParams();
   const [step, setStep] = useState<Step>(() => stepFromAddress(search.get('step')));
@@ -84,11 +77,14 @@ export default function LoginView() {
   // password; not while the page opens, when the browser has the page itself to run.
   useEffect(() => onFirstFormInteraction(() => void SignInCodeStep.preload().catch(() => undefined)), []);
 
+  // The second step's operations come with its code (fetched ahead, see above), not with the form.
   const newEnrolment = () =>
-    startEnrolment().then(
-      ({ data }) => data?.startSignInEnrolment.enrolment ?? null,
-      () => null,
-    );
+    loadChunk(() => import('@/features/auth/graphql/SignInStep.generated'))
+      .then(({ SignInEnrolmentStartDocument }) => client.mutate({ mutation: SignInEnrolmentStartDocument }))
+      .then(
+        ({ data }) => data?.startSignInEnrolment.enrolment ?? null,
+        () => null,
+      );
   useEffect(() => {
     if (!search.has('step')) return;
     // The step word has done its work; a reload starts from the password again.
