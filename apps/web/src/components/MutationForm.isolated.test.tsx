@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { Button, Input } from '@chakra-ui/react';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { EMAIL_FORMAT_MESSAGE, EMAIL_MISSING_MESSAGE, SIGN_IN_PASSWORD_MISSING_MESSAGE, signInInput } from '@yozy/shared';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -253,10 +253,15 @@ describe('a kit form calling a mutation', () => {
     expect(call).not.toHaveBeenCalled();
     expect((email() as HTMLInputElement).value).toBe('admin@yozy.local');
     expect((password() as HTMLInputElement).value).toBe('Admin@123');
+    // Or the page is loaded again, with the console's code as it is now.
+    const reload = vi.spyOn(window.location, 'reload').mockImplementation(() => undefined);
+    await userEvent.click(within(alert).getByRole('button', { name: 'Reload the page' }));
+    expect(reload).toHaveBeenCalledOnce();
 
     await submit();
     await waitFor(() => expect(call).toHaveBeenCalledOnce());
     expect(schema).toHaveBeenCalledTimes(3);
+    expect(screen.queryByRole('button', { name: 'Reload the page' })).toBeNull();
   });
 
   it('sends nothing twice while a call is under way', async () => {

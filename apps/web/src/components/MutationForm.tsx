@@ -1,4 +1,4 @@
-import { Stack, type StackProps } from '@chakra-ui/react';
+import { Button, Stack, type StackProps } from '@chakra-ui/react';
 import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { FormProvider } from 'react-hook-form';
 import type { z } from 'zod';
@@ -35,7 +35,8 @@ function firstField(form: HTMLFormElement): HTMLElement | undefined {
 
 /**
  * The form element of a kit form: no browser bubbles (the schema's messages show instead), the
- * alert above the fields, and the form's state for the FormFields inside.
+ * alert above the fields (with a Reload button when the form's own code could not be loaded),
+ * and the form's state for the FormFields inside.
  */
 export function MutationForm<Schema extends z.ZodObject>({
   kit,
@@ -67,7 +68,13 @@ export function MutationForm<Schema extends z.ZodObject>({
         <Stack gap={gap}>
           {kit.formError && (
             <FormAlert id={kit.alertId} message={kit.formError.message} testId={alertTestId}>
-              {alertDetails?.(kit.formError)}
+              {kit.formError.reload ? (
+                <Button size="xs" variant="outline" colorPalette="red" mt="2" onClick={() => window.location.reload()}>
+                  Reload the page
+                </Button>
+              ) : (
+                alertDetails?.(kit.formError)
+              )}
             </FormAlert>
           )}
           {children}

@@ -11,11 +11,19 @@ import { useCaptcha } from './useCaptcha';
 export const FORM_CODE_MISSING_MESSAGE =
   'Nothing was sent: part of the console could not be loaded. What you typed is still here: send it again, or reload the page.';
 
+/** The type of the form's root error when the code that checks it could not be loaded. */
+const CODE_MISSING = 'chunk';
+
 /** Every mutation payload carries its expected failures (`errors { ...UserErrorFields }`); none means it did its work. */
 export type MutationPayload = { errors: readonly UserErrorFieldsFragment[] };
 
 /** The message above the form, with the code of the error it came from (null for a failed request). */
-export type FormError = { message: string; code: ErrorCode | null };
+export type FormError = {
+  message: string;
+  code: ErrorCode | null;
+  /** Part of the console's code could not be loaded: the alert offers to reload the page. */
+  reload?: boolean;
+};
 
 /** A call that did not succeed: what the form showed first, and every error of the payload. */
 export type CallFailure = FormError & { errors: readonly UserErrorFieldsFragment[] };
@@ -86,7 +94,7 @@ function useLazyZodResolver<Schema extends z.ZodObject>(loadSchema: () => Promis
       } catch {
         // The form stays on screen with what was typed; the alert above it says why nothing was sent.
         // (`root` is every form's; TypeScript cannot see that for a generic schema.)
-        const errors = { root: { type: 'chunk', message: FORM_CODE_MISSING_MESSAGE } } as FieldErrors<z.input<Schema>>;
+        const errors = { root: { type: CODE_MISSING, message: FORM_CODE_MISSING_MESSAGE } } as FieldErrors<z.input<Schema>>;
         return { values: {}, errors };
       }
       return resolve(values, context, options);
@@ -200,18 +208,19 @@ export function useMutationForm<Schema extends z.ZodObject, Payload extends Muta
   const rootError = form.formState.errors.root;
   const code = isErrorCode(rootError?.type) ? rootError.type : null;
   const message = rootError?.message;
+  const reload = rootError?.type === CODE_MISSING;
   const submitting = form.formState.isSubmitting;
   return useMemo(
     () => ({
       form,
       submitting,
-      formError: message ? { message, code } : null,
+      formError: message ? { message, code, reload } : null,
       onSubmit,
       clear,
       prepareCaptcha: captcha.prepare,
       formId,
       alertId,
     }),
-    [form, submitting, message, code, onSubmit, clear, captcha.prepare, formId, alertId],
+    [form, submitting, message, code, reload, onSubmit, clear, captcha.prepare, formId, alertId],
   );
 }
