@@ -18,6 +18,16 @@ async function holdScripts(context: BrowserContext): Promise<() => void> {
 
 const prerendered = (page: Page) => page.locator('#prerendered');
 
+/** The icons the colour mode button shows (`dark` for the moon, `light` for the sun), under `within`. */
+const shownModeIcons = (page: Page, within: string) =>
+  page.evaluate(
+    (root) =>
+      [...document.querySelectorAll(`${root} button[aria-label="Dark mode"] svg`)]
+        .filter((icon) => icon.getClientRects().length > 0)
+        .map((icon) => icon.getAttribute('data-mode')),
+    within,
+  );
+
 describe('the sign-in page arrives as ready HTML', () => {
   const stack = useStack('pglite');
   const browser = useBrowser();
@@ -63,6 +73,7 @@ describe('the sign-in page arrives as ready HTML', () => {
 
   it('looks the same in the dark, and is replaced by the app without the form going away', async () => {
     const context = await browser().newContext({ baseURL: stack.gatewayUrl, viewport: { width: 1280, height: 800 }, colorScheme: 'dark' });
+    const release = await holdScripts(context);
     const page = await context.newPage();
     // From the frame the ready form first shows, every frame must show exactly one sign-in form:
     // the ready one, then the app's.
@@ -80,12 +91,20 @@ describe('the sign-in page arrives as ready HTML', () => {
       };
       requestAnimationFrame(watch);
     });
-    await page.goto('/login');
+    await page.goto('/login', { waitUntil: 'commit' });
+    await prerendered(page).getByRole('form', { name: 'Sign in' }).waitFor();
+    // Before any of the app's code runs, the colour mode button already shows the dark mode's moon.
+    expect(await shownModeIcons(page, '#prerendered')).toEqual(['dark']);
+    release();
     await page.getByTestId('login-email').waitFor();
     await expect.poll(() => prerendered(page).count()).toBe(0);
     expect(await page.evaluate(() => (window as unknown as { formGaps: string[] }).formGaps)).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    expect(await shownModeIcons(page, '#root')).toEqual(['dark']);
     await page.screenshot({ path: `${SCREENSHOTS}prerendered-sign-in-dark.png` });
+    // Pressed, the page turns light and the button shows the sun.
+    await page.getByTestId('color-mode-toggle').click();
+    await expect.poll(() => shownModeIcons(page, '#root')).toEqual(['light']);
     await context.close();
   });
 
