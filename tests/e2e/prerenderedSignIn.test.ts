@@ -22,7 +22,7 @@ const prerendered = (page: Page) => page.locator('#prerendered');
 const shownModeIcons = (page: Page, within: string) =>
   page.evaluate(
     (root) =>
-      [...document.querySelectorAll(`${root} button[aria-label="Dark mode"] svg`)]
+      Array.from(document.querySelectorAll(`${root} button[aria-label="Dark mode"] svg`))
         .filter((icon) => icon.getClientRects().length > 0)
         .map((icon) => icon.getAttribute('data-mode')),
     within,

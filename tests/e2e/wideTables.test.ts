@@ -83,9 +83,9 @@ const pageOverflow = (page: Page) => page.evaluate(() => document.scrollingEleme
 function actionsOffScreen(list: Locator): Promise<string[]> {
   // Read in the page in one go: a list of 25 rows has some 75 buttons to measure.
   return list.evaluate((box) =>
-    [
-      ...box.querySelectorAll<HTMLElement>('[data-row-actions] button, [data-row-actions] a, [data-testid="group-member-list"] li button'),
-    ].flatMap((button) => {
+    Array.from(
+      box.querySelectorAll<HTMLElement>('[data-row-actions] button, [data-row-actions] a, [data-testid="group-member-list"] li button'),
+    ).flatMap((button) => {
       const { left, right, width, height } = button.getBoundingClientRect();
       const shown = width > 0 && height > 0;
       if (shown && left >= 0 && right <= window.innerWidth) return [];

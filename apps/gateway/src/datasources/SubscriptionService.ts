@@ -56,7 +56,7 @@ export abstract class SubscriptionService extends RESTDataSource {
     super({ fetch, cache: KEEPS_NOTHING });
     // The REST service's answers are one caller's and current, sent without caching headers: each
     // call goes straight to the service, without a cache looked in or a cache policy worked out.
-    const send = fetch ?? (globalThis.fetch as Fetcher);
+    const send = fetch ?? (globalThis.fetch as unknown as Fetcher);
     this.httpCache.fetch = async (url, request) => ({ response: await send(url.toString(), request) });
     this.baseURL = baseURL;
     this.serviceToken = serviceToken;
