@@ -121,21 +121,6 @@ describe('the dashboard and the statistics in the browser', () => {
     expect(await axeFindings(page)).toEqual([]);
     await page.screenshot({ path: `${SCREENSHOTS}dashboard-dark-1280.png`, fullPage: true });
 
-    // Opened again, the page shows whose it is while the session is checked (held back here).
-    let answerViewer!: () => void;
-    const viewerHeld = new Promise<void>((resolve) => (answerViewer = resolve));
-    await page.route('**/graphql', async (route) => {
-      if (route.request().postDataJSON()?.operationName === 'Viewer') await viewerHeld;
-      await route.fallback();
-    });
-    await page.reload({ waitUntil: 'commit' });
-    await page.getByRole('status').filter({ hasText: 'Checking your session' }).waitFor({ state: 'attached' });
-    expect(await page.getByText('Yozy Admin', { exact: true }).isVisible()).toBe(true);
-    await page.screenshot({ path: `${SCREENSHOTS}dashboard-starting-dark-1280.png` });
-    answerViewer();
-    await dashboard.ready();
-    await page.unroute('**/graphql');
-
     await page.goto('/Statistics');
     const statistics = new StatisticsPage(page);
     await statistics.ready();
