@@ -14,6 +14,13 @@ function calls(parsedBody: unknown = {}) {
   return () => fetch.mock.calls.map(([path, request]) => ({ path, ...request }));
 }
 
+/** A data source that reads the signed-in person, as AccountApi does. */
+class Reader extends SubscriptionService {
+  me() {
+    return this.call('get', '/users/me');
+  }
+}
+
 describe('calls of the REST service', () => {
   afterEach(() => vi.restoreAllMocks());
 
@@ -50,11 +57,6 @@ describe('calls of the REST service', () => {
   });
 
   it('makes one call for the same read asked for twice at once, and neither caller can change the other’s answer', async () => {
-    class Reader extends SubscriptionService {
-      me() {
-        return this.call('get', '/users/me');
-      }
-    }
     let sent = 0;
     const fetch = async (url: string) => {
       sent++;
@@ -83,11 +85,6 @@ describe('calls of the REST service', () => {
   });
 
   it('asks the service again for a read made again, even when its answer said it could be kept', async () => {
-    class Reader extends SubscriptionService {
-      me() {
-        return this.call('get', '/users/me');
-      }
-    }
     let sent = 0;
     const fetch = async (url: string) => {
       sent++;
