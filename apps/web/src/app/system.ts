@@ -38,11 +38,6 @@ import {
   tokens,
 } from '@chakra-ui/react/theme';
 
-/**
- * Chakra's default theme, but with only the recipes the console uses: `defaultConfig` ships
- * all ~75 of them (about 110 KB) in the first download (DESIGN §7). A component whose recipe is
- * missing renders unstyled, so add its recipe here when a screen starts using one.
- */
 // Chakra's colour palettes no screen uses: left out as unused recipes are, so every page load
 // builds (and the page carries) about a sixth fewer CSS variables. Add a palette back when a
 // screen starts using it (as a colorPalette or a token such as `pink.fg`).
@@ -50,6 +45,11 @@ const UNUSED_PALETTES = ['yellow', 'teal', 'cyan', 'pink'];
 const withoutUnusedPalettes = <Colors extends object>(colors: Colors) =>
   Object.fromEntries(Object.entries(colors).filter(([palette]) => !UNUSED_PALETTES.includes(palette)));
 
+/**
+ * Chakra's default theme, but with only the recipes the console uses: `defaultConfig` ships
+ * all ~75 of them (about 110 KB) in the first download (DESIGN §7). A component whose recipe is
+ * missing renders unstyled, so add its recipe here when a screen starts using one.
+ */
 const chakraTheme = defineConfig({
   preflight: true,
   cssVarsPrefix,
