@@ -8,6 +8,7 @@ import { loadProfile, startSession } from '../domain/sessions';
 import { issueChallenge, twoFactorStep } from '../domain/signInChallenges';
 import { HttpError, parseBody } from '../http/errors';
 import { verifyPassword } from '../security/passwords';
+import { allows, PERSON_FACTS_SQL, stateOf, type PersonFacts } from '../domain/personLifecycle';
 import { route } from '../http/route';
 import { signInStepAnswer, profile, productAddressAnswer } from '../openapi/answers';
 import { refused } from '../http/answers';
@@ -45,21 +46,17 @@ export const userRoutes = [
     },
     async (req, res, { db }) => {
       const { email, password, keepSignedIn } = parseBody(signInBody, req.body);
-      const [user] = await db.query<{
-        user_id: number;
-        client_id: number;
-        password_hash: string | null;
-        is_active: boolean;
-        organization_active: boolean;
-      }>(
-        `SELECT u.user_id, u.client_id, u.password_hash, u.is_active, c.is_active AS organization_active
+      const [user] = await db.query<
+        PersonFacts & { user_id: number; client_id: number; password_hash: string | null; organization_active: boolean }
+      >(
+        `SELECT u.user_id, u.client_id, u.password_hash, ${PERSON_FACTS_SQL}, c.is_active AS organization_active
          FROM client_users u JOIN clients c ON c.client_id = u.client_id WHERE lower(u.email) = lower($1)`,
         [email],
       );
       // A person whose organisation signs in only through its identity provider is told so, whatever the password.
       await refuseWhereSsoRequired(db, email, 'FORBIDDEN', 'email');
       const passwordMatches = await verifyPassword(user?.password_hash, password);
-      if (!user || !user.is_active || !passwordMatches) {
+      if (!user || !allows('signIn', stateOf(user)) || !passwordMatches) {
         throw new HttpError('INVALID_CREDENTIALS', 'Incorrect email or password');
       }
       // Said only to someone who knows the password, so it tells a stranger nothing.
