@@ -185,6 +185,11 @@ export async function seedDemoData(db: Database, mailer: Mailer = createMailer(d
   if ((existing?.n ?? 0) > 0) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const invitations = await db.transaction(async (tx) => {
+    // Services started together on an empty database seed it once: the first to get the lock
+    // seeds, and the others find the data there when they get it in turn.
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK]);
+    const [seeded] = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM clients');
+    if ((seeded?.n ?? 0) > 0) return null;
     const productIds = await insertProducts(tx);
     const planIds = await insertPlans(tx, productIds);
     const roleIds = await insertRoles(tx, productIds);
@@ -202,9 +207,13 @@ export async function seedDemoData(db: Database, mailer: Mailer = createMailer(d
     await expireInvitations(tx);
     return mails;
   });
+  if (invitations === null) return false;
   for (const mail of invitations) mailer.dispatch(mail);
   return true;
 }
+
+/** The advisory lock under which the demo data is written: any fixed number no other lock uses. */
+const SEED_LOCK = 7_305_122;
 
 async function inviteUsersWithoutPassword(tx: Transaction, mailer: Mailer): Promise<QueuedMail[]> {
   const invited = await tx.query<{
