@@ -98,7 +98,7 @@ describe.each(TEST_DATABASE_KINDS)('migrations on %s', (kind) => {
 });
 
 // On PostgreSQL only (TEST_DATABASE_URL): the embedded database is one service's own.
-describe.each(TEST_DATABASE_KINDS.filter((kind) => kind === 'postgres'))('several services starting at once on %s', () => {
+describe.runIf((TEST_DATABASE_KINDS as readonly string[]).includes('postgres'))('several services starting at once on PostgreSQL', () => {
   it('migrate once and seed the demo data once, whichever gets there first', { timeout: 180_000 }, async () => {
     const scratch = await scratchPostgres();
     const services = [await openDatabase({ url: scratch.url }), await openDatabase({ url: scratch.url })];
