@@ -12,6 +12,7 @@ import {
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { LuCircleAlert, LuInbox, LuSearchX } from 'react-icons/lu';
 import type { TotalCountKind } from '@/generated/schema';
+import type { CsvColumn } from '@/lib/csv';
 import type { ListControls } from '@/lib/listControls';
 import { loadChunk } from '@/lib/loadChunk';
 import { describeRequestError } from '@/lib/requestErrors';
@@ -65,6 +66,8 @@ export type DataTableProps<Row> = {
   bulkActions?: readonly BulkAction<Row>[];
   /** Every row the current search and filters show, from all pages (see collectAllPages). */
   exportRows?: () => Promise<readonly Row[]>;
+  /** Columns only the export has, after the table's own, made from the rows exported (one per product, say). */
+  exportColumns?: (rows: readonly Row[]) => readonly CsvColumn<Row>[];
   testId?: string;
 };
 
@@ -100,6 +103,7 @@ export function DataTable<Row>({
   filters,
   bulkActions,
   exportRows,
+  exportColumns,
   testId = 'data-table',
 }: DataTableProps<Row>) {
   const selectable = Boolean(bulkActions?.length);
@@ -241,7 +245,7 @@ export function DataTable<Row>({
     try {
       // Loaded on first export: most visits never export, so the CSV writer stays out of the screen.
       const [csv, all] = await Promise.all([loadChunk(() => import('@/lib/csv')), exportRows()]);
-      csv.downloadText(csv.csvFileName(label), csv.toCsv(csvColumns(columns), all));
+      csv.downloadText(csv.csvFileName(label), csv.toCsv([...csvColumns(columns), ...(exportColumns?.(all) ?? [])], all));
     } catch (failure) {
       toastFailure('The export did not finish', failure);
     } finally {
