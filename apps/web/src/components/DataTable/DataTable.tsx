@@ -24,6 +24,7 @@ import { ACTIONS_COLUMN, columnId, columnName, csvColumns, type DataTableColumn 
 import { ColumnsMenu, type ChoosableColumn } from './ColumnsMenu';
 import { SortButton } from './SortButton';
 import { TableNotice } from './TableNotice';
+import { ScrollHint } from './ScrollHint';
 import { pageCountOf, TablePagination } from './TablePagination';
 import { TableToolbar, type TableSearch } from './TableToolbar';
 import { useHiddenColumns } from './useHiddenColumns';
@@ -33,6 +34,8 @@ import { formatNumber } from '@/lib/numbers';
 export const EXPORT_ROW_LIMIT = 10_000;
 
 const SELECT_COLUMN = '__select';
+/** The end edge of a table whose last columns are out of sight fades out over this much. */
+const EDGE_FADE = 'linear-gradient(to right, black calc(100% - 2.5rem), rgba(0, 0, 0, 0.35))';
 const SELECT_WIDTH = '2.75rem';
 const NO_ROWS: never[] = [];
 
@@ -112,7 +115,7 @@ export function DataTable<Row>({
   const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
   const [busyAction, setBusyAction] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
-  const { ref: scrollRef, overflowing, hiddenStart, hiddenEnd } = useHorizontalOverflow<HTMLDivElement>();
+  const { ref: scrollRef, overflowing, hiddenStart, hiddenEnd, scrollByPage } = useHorizontalOverflow<HTMLDivElement>();
   const { hidden, setShown } = useHiddenColumns(label);
 
   // Selection belongs to the rows in view: another page, sort or search starts with none.
@@ -363,6 +366,8 @@ export function DataTable<Row>({
           Loading {label.toLowerCase()}
         </VisuallyHidden>
       )}
+      {/* A table wider than its frame says so, and which way the rest lies, rather than cutting its last columns off. */}
+      {overflowing && <ScrollHint hiddenStart={hiddenStart} hiddenEnd={hiddenEnd} onScroll={scrollByPage} label={label} />}
       <Table.ScrollArea
         ref={scrollRef}
         borderWidth="1px"
@@ -373,6 +378,8 @@ export function DataTable<Row>({
         role={overflowing ? 'region' : undefined}
         aria-label={overflowing ? `${label} (scrolls sideways)` : undefined}
         _focusVisible={{ outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '2px' }}
+        // The edge where columns are out of sight shades off, unless the row's actions stay there.
+        css={{ maskImage: hiddenEnd && !actionsLast ? EDGE_FADE : undefined }}
       >
         <Table.Root
           size={{ base: 'sm', md: 'md' }}
