@@ -145,7 +145,7 @@ describe('wide lists in the browser', () => {
     acmeId = acme!.id;
     // A person with roles, groups and a history of changes, for the person's page.
     const [person] = await stack.db.query<{ id: string }>(
-      "SELECT user_id::text AS id FROM client_users WHERE email = 'priya.nair@acme.local'",
+      "SELECT user_id::text AS id FROM client_users WHERE email = 'member@acme.local'",
     );
     personId = person!.id;
     const admin = await signedIn(stack.gatewayUrl, ORG_ADMIN);
