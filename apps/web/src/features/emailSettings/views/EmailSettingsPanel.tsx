@@ -90,7 +90,7 @@ function ServerForm({ settings, organizationId, platform }: { settings: Settings
             ? {
                 ok: true,
                 title: TEST_MAIL_KEPT,
-                details: [`It is addressed to ${answer.sentTo}, as other mail is kept until a server is set.`],
+                details: [`Addressed to ${answer.sentTo}; all mail waits there until a mail server is set.`],
               }
             : { ok: true, title: `A test mail went to ${answer.sentTo} through ${answer.server}.` },
       );
