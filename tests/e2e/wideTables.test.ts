@@ -144,9 +144,7 @@ describe('wide lists in the browser', () => {
     const [acme] = await stack.db.query<{ id: string }>("SELECT client_id::text AS id FROM client_users WHERE email = 'admin@acme.local'");
     acmeId = acme!.id;
     // A person with roles, groups and a history of changes, for the person's page.
-    const [person] = await stack.db.query<{ id: string }>(
-      "SELECT user_id::text AS id FROM client_users WHERE email = 'member@acme.local'",
-    );
+    const [person] = await stack.db.query<{ id: string }>("SELECT user_id::text AS id FROM client_users WHERE email = 'member@acme.local'");
     personId = person!.id;
     const admin = await signedIn(stack.gatewayUrl, ORG_ADMIN);
     for (const departmentName of ['Platform Engineering and Developer Experience', 'Engineering']) {
