@@ -78,6 +78,21 @@ export async function recordSignInAttempt(
   );
 }
 
+/**
+ * The failures the gateway counts against an account and address (a wrong password or code, which
+ * is all the service tells it): the ones behind its holds. Refused attempts and other refusals
+ * (single sign-on required, an organisation turned off) count nothing.
+ */
+const COUNTED_FAILURES: readonly SignInOutcome[] = [
+  'wrong_password',
+  'deactivated',
+  'no_password',
+  'wrong_code',
+  'used_code',
+  'wrong_recovery_code',
+  'step_ended',
+];
+
 /** The address of one failure, as the gateway's counters know it: which step, how many, the latest when. */
 export type FailureAddress = { Ip: string; Step: 'password' | 'code'; Failures: number; LastAt: string };
 
@@ -87,18 +102,19 @@ export const MOST_FAILURE_ADDRESSES = 500;
 /**
  * The addresses a person's sign-ins failed from since a time, the latest first, grouped as the
  * gateway counts them: the password step, and the code steps (a code, a recovery code, setting
- * two-factor up), which it counts together.
+ * two-factor up), which it counts together. Only the failures it counts: an address whose attempts
+ * were all refused has no counter.
  */
 export async function failureAddresses(db: Queryable, userId: number, since: Date): Promise<FailureAddress[]> {
   const rows = await db.query<Omit<FailureAddress, 'LastAt'> & { LastAt: Date | string }>(
     `SELECT ip AS "Ip", CASE WHEN step = 'password' THEN 'password' ELSE 'code' END AS "Step",
             count(*)::int AS "Failures", max(occurred_at) AS "LastAt"
        FROM sign_in_attempts
-      WHERE user_id = $1 AND occurred_at >= $2 AND NOT succeeded AND ip IS NOT NULL AND step <> 'sso'
+      WHERE user_id = $1 AND occurred_at >= $2 AND outcome = ANY($3::text[]) AND ip IS NOT NULL
       GROUP BY 1, 2
       ORDER BY max(occurred_at) DESC
       LIMIT ${MOST_FAILURE_ADDRESSES}`,
-    [userId, since],
+    [userId, since, COUNTED_FAILURES],
   );
   return rows.map((row) => ({ ...row, LastAt: new Date(row.LastAt).toISOString() }));
 }

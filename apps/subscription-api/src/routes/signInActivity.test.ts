@@ -175,10 +175,15 @@ describe("a person's sign-in activity as their admins read it", { timeout: 60_00
     expect((await list(tokens['admin@globex.local'], `UserId=eq.${acme.member}&ClientId=eq.${acme.id}`)).status).toBe(403);
   });
 
-  it('answers the addresses the person’s sign-ins failed from, by step, to the gateway reading its counters', async () => {
+  it('answers the addresses the person’s sign-ins failed from, by step, to the gateway reading its counters, refused attempts left out', async () => {
     const addresses = (token: string, query: Record<string, string>) =>
       api.agent.get('/subscription/users/sign-in-failure-addresses').query(query).auth(token, { type: 'bearer' });
     const since = new Date(Date.now() - 60 * 60_000).toISOString();
+    // An address whose attempts were all refused has no counter of failures.
+    await api.db.query(
+      "INSERT INTO sign_in_attempts (user_id, client_id, step, outcome, succeeded, ip) VALUES ($1, $2, 'password', 'held_address', false, '203.0.113.50')",
+      [acme.member, acme.id],
+    );
     const own = await addresses(tokens['admin@acme.local'], { UserId: String(acme.member), Since: since });
     expect(own.status).toBe(200);
     expect(own.body.Addresses).toEqual([

@@ -40,7 +40,7 @@ const COLUMNS: DataTableColumn<Attempt>[] = [
     cell: ({ row }) => {
       const words = SIGN_IN_OUTCOMES[row.original.outcome];
       return (
-        <Stack gap="0.5" align="flex-start" minW="10rem">
+        <Stack gap="0.5" align="flex-start" minW="10rem" maxW="16rem">
           <Badge colorPalette={RESULT_COLOURS[words.result]} variant="subtle" data-testid="sign-in-result">
             {words.result}
           </Badge>
