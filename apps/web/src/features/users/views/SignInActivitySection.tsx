@@ -45,7 +45,7 @@ const COLUMNS: DataTableColumn<Attempt>[] = [
             {words.result}
           </Badge>
           {words.detail !== words.result && (
-            <Text fontSize="sm" color="fg.muted" data-testid="sign-in-detail">
+            <Text fontSize="sm" color="fg.muted" whiteSpace="normal" data-testid="sign-in-detail">
               {words.detail}
             </Text>
           )}
@@ -73,7 +73,7 @@ const COLUMNS: DataTableColumn<Attempt>[] = [
     header: 'Browser',
     accessorFn: browserWords,
     cell: ({ row }) => (
-      <Text title={row.original.userAgent ?? undefined} minW="10rem">
+      <Text title={row.original.userAgent ?? undefined} minW="10rem" maxW="18rem" whiteSpace="normal" overflowWrap="anywhere">
         {browserWords(row.original)}
       </Text>
     ),
