@@ -70,7 +70,8 @@ export const signInActivityResolvers: Resolvers = {
           throw new UserErrors([{ code: 'CONFLICT', field: 'userId', message: `The sign-in of ${name} is not held back` }]);
         }
         // Audited first (which refuses read-only keys), then the counters are cleared: nothing is let through unrecorded.
-        await ctx.dataSources.signInActivity.clearHold(organizationId, {
+        // The person's own organisation, which the read above was scoped to (a SuperAdmin may name none).
+        await ctx.dataSources.signInActivity.clearHold(organizationId ?? String(user.ClientId), {
           UserId: user.ClientUserId,
           Holds: holds.map((hold) => ({
             Kind: hold.kind,
