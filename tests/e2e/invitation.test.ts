@@ -98,14 +98,16 @@ describe('an invited user setting a first password in the browser', () => {
     await page.context().close();
   });
 
-  it('prefills real names, and shows the expired message for a link without a token or with a refused one', async () => {
-    const { email } = await invitation('globex.local');
-    const page = await open(linkFor(email, 'Ada', 'Lovelace', 'not-the-real-token'));
+  it('prefills real names, and shows the expired message for a link refused before or after the form, or without a token', async () => {
+    const { email, token } = await invitation('globex.local');
+    const page = await open(linkFor(email, 'Ada', 'Lovelace', token));
     const screen = new SetPasswordPage(page);
     await screen.welcome().waitFor();
     expect(await screen.firstName().inputValue()).toBe('Ada');
     expect(await screen.lastName().inputValue()).toBe('Lovelace');
 
+    // The link stops working while the form is open (a newer invitation was sent): the submission says so.
+    await stack.db.query("UPDATE user_tokens SET voided_at = now() WHERE lower(email) = lower($1) AND purpose = 'invite'", [email]);
     await screen.fill({ firstName: 'Ada', lastName: 'Lovelace', password: 'First@123', confirmPassword: 'First@123' });
     await screen.submit();
     await screen.expired().waitFor();
@@ -119,9 +121,31 @@ describe('an invited user setting a first password in the browser', () => {
         .getAttribute('href'),
     ).toBe('/login');
 
+    // A link that does not work is said to be expired before anything is typed.
+    await page.goto(linkFor(email, 'Ada', 'Lovelace', 'not-the-real-token'));
+    await screen.expired().waitFor();
+    expect(await screen.welcome().count()).toBe(0);
+
     await page.goto(linkFor(email, 'FN', 'LN'));
     await screen.expired().waitFor();
     expect(await screen.title().innerText()).toBe(EXPIRED);
     await page.context().close();
+  });
+
+  it('says plainly, before any typing, that the account of a deactivated person is deactivated', async () => {
+    const { email, token } = await invitation('globex.local');
+    await stack.db.query('UPDATE client_users SET is_active = false WHERE email = $1', [email]);
+    try {
+      const page = await open(linkFor(email, 'FN', 'LN', token));
+      const notice = page.getByTestId('setpassword-deactivated');
+      await notice.waitFor();
+      expect(await notice.getByRole('heading').innerText()).toBe('This account is deactivated');
+      expect(await notice.innerText()).toContain('Ask them to activate it');
+      expect(await page.getByTestId('setpassword-welcome').count()).toBe(0);
+      await page.screenshot({ path: `${SCREENSHOTS}setpassword-deactivated.png` });
+      await page.context().close();
+    } finally {
+      await stack.db.query('UPDATE client_users SET is_active = true WHERE email = $1', [email]);
+    }
   });
 });

@@ -165,6 +165,25 @@ describe('user management in the browser', () => {
     ]);
     expect(row?.is_active).toBe(false);
 
+    // Revoking deactivated the person: the invitation is sent again only by activating them, asked first.
+    expect(await table.getByTestId('invitation-resend').count()).toBe(0);
+    expect(await table.getByTestId('invitation-copy').count()).toBe(0);
+    await table.getByTestId('invitation-activate-resend').click();
+    const activateConfirm = page.getByTestId('invitation-activate-confirm');
+    await activateConfirm.waitFor();
+    expect(await activateConfirm.innerText()).toContain(
+      'Ingrid Browser (ingrid.browser@acme.local) is deactivated. Activating them takes a seat on each product they hold a role for, and a new invitation link is mailed to them; earlier links stay void.',
+    );
+    expect(await axeFindings(page)).toEqual([]);
+    await page.screenshot({ path: `${SCREENSHOTS}users-invitation-activate-light-1280.png` });
+    await page.getByTestId('invitation-activate-confirm-confirm').click();
+    await page.getByText('Ingrid Browser is active again').waitFor();
+    await expect.poll(() => table.getByTestId('invitation-status').allInnerTexts()).toEqual(['Pending']);
+    const [again] = await stack.db.query<{ is_active: boolean }>('SELECT is_active FROM client_users WHERE email = $1', [
+      'ingrid.browser@acme.local',
+    ]);
+    expect(again?.is_active).toBe(true);
+
     await page.setViewportSize({ width: 390, height: 844 });
     expect(await axeFindings(page)).toEqual([]);
     await page.screenshot({ path: `${SCREENSHOTS}users-invitations-light-390.png`, fullPage: true });

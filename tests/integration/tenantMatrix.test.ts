@@ -462,6 +462,14 @@ const OPERATIONS: Record<string, Operation> = {
     }),
     may: EVERYONE_MAY,
   },
+  // A guessed token of another organisation's person says only that it does not work.
+  'Query.accountLinkStatus': {
+    call: ({ other }) => ({
+      document: 'query ($email: String!) { accountLinkStatus(purpose: INVITE, email: $email, token: "guessed-token") }',
+      variables: { email: other.invitedEmail },
+    }),
+    may: EVERYONE_MAY,
+  },
   'Query.productRedirectUrl': {
     call: ({ other }) => ({
       document: 'query ($email: String!) { productRedirectUrl(email: $email) }',

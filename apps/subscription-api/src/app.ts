@@ -101,6 +101,17 @@ export type { Database } from './db/database';
 export { migrate } from './db/migrate';
 export { createMailer, type Mailer, type MailConfig } from './mail/mailer';
 export { issueToken, type TokenPurpose } from './domain/userTokens';
+export { issueHandoff } from './domain/signInHandoffs';
+export {
+  allows,
+  PERSON_MOVES,
+  PERSON_STATES,
+  stateAfter,
+  stateOf,
+  type PersonFacts,
+  type PersonMove,
+  type PersonState,
+} from './domain/personLifecycle';
 export { createSecretBox, SECRET_KEY_MIN_LENGTH, type SecretBox } from './security/secretBox';
 export { seedDemoData, DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/demo';
 export { PROVIDER_DEMO_ORGANIZATIONS } from './seed/provider';

@@ -64,6 +64,11 @@ export class AccountApi extends SubscriptionService {
     return (await this.call('post', '/auth/password/linkverify', { body: { email, token } })).linkvalid;
   }
 
+  /** Where an emailed link stands for its holder: VALID, EXPIRED or DEACTIVATED. */
+  async linkStatus(body: RestBodyOf<'getLinkStatus'>) {
+    return (await this.call('post', '/auth/link/status', { body })).status;
+  }
+
   resetPassword(body: RestBodyOf<'resetPassword'>) {
     return this.call('post', '/auth/reset', { body });
   }

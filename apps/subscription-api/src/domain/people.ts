@@ -12,12 +12,12 @@ import { reserveSeats } from './seats';
 import { ssoRequiredFor } from './singleSignOn';
 import { issueToken } from './userTokens';
 import { keepAnActiveAdmin } from './personChanges';
+import { changes, enter, PERSON_FACTS_SQL, PERSON_STATE_SQL, PERSON_STATES, refusalOf, stateOf, type PersonFacts } from './personLifecycle';
 import { requestSchema } from '../openapi/components';
 
-/** Active, invited (no password chosen yet) or disabled: what the list shows and filters by. */
-export const USER_STATUSES = ['ACTIVE', 'INVITED', 'AWAITING_APPROVAL', 'DISABLED'] as const;
-export const STATUS_SQL =
-  "CASE WHEN NOT u.is_active THEN 'DISABLED' WHEN u.awaiting_approval THEN 'AWAITING_APPROVAL' WHEN u.password_hash IS NULL THEN 'INVITED' ELSE 'ACTIVE' END";
+/** Active, invited (not in yet), awaiting approval or deactivated: what the list shows and filters by. */
+export const USER_STATUSES = PERSON_STATES;
+export const STATUS_SQL = PERSON_STATE_SQL;
 
 /**
  * A client user's fields as the provider's backend names them (SPEC section 3). Lists are always
@@ -114,8 +114,7 @@ export async function inviteUser(
   const awaiting = typeOfUser !== 'SuperAdmin' && (await needsApproval(tx, clientId, input.actorUserId));
   if ((rolesNeeded && roleIds.length === 0) || roles.length !== roleIds.length)
     throw new HttpError('BAD_REQUEST', UNKNOWN_ROLE_MESSAGE, 'RoleId');
-  const [taken] = await tx.query('SELECT 1 FROM client_users WHERE lower(email) = lower($1)', [user.OfficialEmail]);
-  if (taken) throw new HttpError('CONFLICT', EMAIL_TAKEN_MESSAGE, 'OfficialEmail');
+  await refuseTakenEmail(tx, clientId, user.OfficialEmail);
   await requireAllowedDomain(tx, clientId, user.OfficialEmail);
   for (const productId of new Set(roles.map((role) => role.product_id))) await reserveSeats(tx, clientId, productId, 1, 'RoleId');
 
@@ -232,20 +231,21 @@ export async function decideApproval(
   mailer: Mailer,
   input: { clientId: number; actorUserId: number; ip: string | null; ids: number[]; approve: boolean },
 ) {
-  const people = await tx.query<{ user_id: number; email: string; first_name: string; last_name: string; company_name: string }>(
-    `SELECT u.user_id, u.email, u.first_name, u.last_name, c.company_name
+  const people = await tx.query<PersonFacts & { user_id: number; email: string; first_name: string; last_name: string; company_name: string }>(
+    `SELECT u.user_id, u.email, u.first_name, u.last_name, c.company_name, ${PERSON_FACTS_SQL}
        FROM client_users u JOIN clients c ON c.client_id = u.client_id
-      WHERE u.client_id = $1 AND u.user_id = ANY($2::int[]) AND u.awaiting_approval
+      WHERE u.client_id = $1 AND u.user_id = ANY($2::int[])
       ORDER BY u.user_id FOR UPDATE OF u`,
     [input.clientId, input.ids],
   );
-  if (people.length !== new Set(input.ids).size) {
+  // Someone not awaiting approval (never, no longer, or deactivated meanwhile) is not decided on.
+  if (people.length !== new Set(input.ids).size || people.some((person) => stateOf(person) !== 'AWAITING_APPROVAL')) {
     throw new HttpError('NOT_FOUND', 'Some of these people are not awaiting approval in this organization', 'UserIds');
   }
+  await enter(tx, input.approve ? 'approve' : 'decline', people, 'UserIds');
   const mails = [];
   for (const person of people) {
     if (input.approve) {
-      await tx.query('UPDATE client_users SET awaiting_approval = false, updated_at = now() WHERE user_id = $1', [person.user_id]);
       mails.push(
         await queueInvitation(tx, mailer, {
           userId: person.user_id,
@@ -256,8 +256,6 @@ export async function decideApproval(
           organization: person.company_name,
         }),
       );
-    } else {
-      await tx.query('DELETE FROM client_users WHERE user_id = $1', [person.user_id]);
     }
     await audit(tx, {
       clientId: input.clientId,
@@ -273,14 +271,31 @@ export async function decideApproval(
   return mails;
 }
 
-/** The people named, locked for the change; NOT_FOUND when one is not of the organisation. */
+/** The people named, locked for the change, with the facts of their state; NOT_FOUND when one is not of the organisation. */
 export async function lockPeople(tx: Queryable, clientId: number, ids: number[]) {
-  const people = await tx.query<{ user_id: number; is_active: boolean }>(
-    'SELECT user_id, is_active FROM client_users WHERE client_id = $1 AND user_id = ANY($2::int[]) ORDER BY user_id FOR UPDATE',
+  const people = await tx.query<PersonFacts & { user_id: number }>(
+    `SELECT u.user_id, ${PERSON_FACTS_SQL} FROM client_users u
+      WHERE u.client_id = $1 AND u.user_id = ANY($2::int[]) ORDER BY u.user_id FOR UPDATE OF u`,
     [clientId, ids],
   );
   if (people.length !== new Set(ids).size) throw new HttpError('NOT_FOUND', 'Some of these people are not of this organization', 'UserIds');
   return people;
+}
+
+/**
+ * Refuses an invitation (or an import's row) for an email that has an account, whatever its
+ * state: a new invitation never touches an existing person. Within the organisation it says what
+ * to do instead; of anyone else it says only that the email is taken.
+ */
+async function refuseTakenEmail(tx: Queryable, clientId: number, email: string): Promise<void> {
+  const [taken] = await tx.query<PersonFacts & { client_id: number }>(
+    `SELECT u.client_id, ${PERSON_FACTS_SQL} FROM client_users u WHERE lower(u.email) = lower($1)`,
+    [email],
+  );
+  if (!taken) return;
+  const state = stateOf(taken);
+  const message = taken.client_id === clientId && state === 'DISABLED' ? refusalOf('inviteAgain', state).message : EMAIL_TAKEN_MESSAGE;
+  throw new HttpError('CONFLICT', message, 'OfficialEmail');
 }
 
 /** Ends every live session of the people at once; how many ended. */
@@ -306,7 +321,9 @@ export async function setActive(
 ) {
   const { clientId, ids, active } = input;
   if (!active && ids.includes(input.actorUserId)) throw new HttpError('BAD_REQUEST', OWN_ACCOUNT_MESSAGE, 'UserIds');
-  const changing = (await lockPeople(tx, clientId, ids)).filter((person) => person.is_active !== active).map((p) => p.user_id);
+  const people = await lockPeople(tx, clientId, ids);
+  const move = active ? 'activate' : 'deactivate';
+  const changing = people.filter((person) => changes(move, stateOf(person))).map((p) => p.user_id);
   if (changing.length === 0) return;
   // The organisation is never left without an active admin to run its console.
   if (!active) await keepAnActiveAdmin(tx, clientId, changing, 'UserIds');
@@ -318,7 +335,7 @@ export async function setActive(
     );
     for (const { product_id, people } of products) await reserveSeats(tx, clientId, product_id, people, 'UserIds');
   }
-  await tx.query('UPDATE client_users SET is_active = $2, updated_at = now() WHERE user_id = ANY($1::int[])', [changing, active]);
+  await enter(tx, move, people, 'UserIds');
   const ended = active ? new Map<number, number>() : await endPeopleSessions(tx, changing, 'deactivated');
   for (const userId of changing) {
     await audit(tx, {

@@ -7,6 +7,7 @@ import { audit, changedFields } from './audit';
 import { reserveSeats, seatsLeftMessage, seatsOf } from './seats';
 import { refuseWhereSsoRequired } from './singleSignOn';
 import { issueToken } from './userTokens';
+import { NO_PASSWORD_YET_MESSAGE, PERSON_FACTS_SQL, requireMove, stateOf, type PersonFacts, type PersonMove } from './personLifecycle';
 
 /** Who changes whom, and from where: every change of one person's page is audited with it. */
 export type PersonChange = { clientId: number; actorUserId: number; ip: string | null; userId: number };
@@ -20,25 +21,27 @@ type Person = {
   department_name: string | null;
   department_code: string | null;
   type_of_user: 'SuperAdmin' | 'OrgAdmin' | 'User';
-  is_active: boolean;
   has_password: boolean;
-};
+} & PersonFacts;
 
 export const NO_SUCH_PERSON_MESSAGE = 'No such person in this organisation';
 export const LAST_ADMIN_MESSAGE = 'The organisation needs at least one active admin: make someone else an admin first';
 export const PROVIDER_ADMIN_MESSAGE = 'The provider’s administrators are managed under the platform’s settings';
-export const NO_PASSWORD_YET_MESSAGE = 'This person has not chosen a password yet: resend their invitation instead';
-export const DEACTIVATED_MESSAGE = 'This person is deactivated: activate them first';
+export { DEACTIVATED_MESSAGE, NO_PASSWORD_YET_MESSAGE } from './personLifecycle';
 
-/** One person of the organisation, locked for the change; NOT_FOUND (field UserId) for anyone else. */
-export async function lockPerson(tx: Queryable, clientId: number, userId: number): Promise<Person> {
+/**
+ * One person of the organisation, locked for the change the move names, which their state must
+ * allow; NOT_FOUND (field UserId) for anyone else.
+ */
+export async function lockPerson(tx: Queryable, clientId: number, userId: number, move: PersonMove): Promise<Person> {
   const [person] = await tx.query<Person>(
-    `SELECT user_id, email, first_name, last_name, phone, department_name, department_code, type_of_user, is_active,
-            password_hash IS NOT NULL AS has_password
-       FROM client_users WHERE client_id = $1 AND user_id = $2 FOR UPDATE`,
+    `SELECT u.user_id, u.email, u.first_name, u.last_name, u.phone, u.department_name, u.department_code, u.type_of_user,
+            u.password_hash IS NOT NULL AS has_password, ${PERSON_FACTS_SQL}
+       FROM client_users u WHERE u.client_id = $1 AND u.user_id = $2 FOR UPDATE OF u`,
     [clientId, userId],
   );
   if (!person) throw new HttpError('NOT_FOUND', NO_SUCH_PERSON_MESSAGE, 'UserId');
+  requireMove(move, person);
   return person;
 }
 
@@ -72,7 +75,7 @@ export async function editProfile(
   change: PersonChange,
   profile: { firstName: string; lastName: string; phone: string | null; departmentName: string | null; departmentCode: string | null },
 ): Promise<void> {
-  const person = await lockPerson(tx, change.clientId, change.userId);
+  const person = await lockPerson(tx, change.clientId, change.userId, 'editProfile');
   const { before, after } = changedFields(profileOf(person), profile);
   if (Object.keys(after).length === 0) return;
   await tx.query(
@@ -98,7 +101,7 @@ const auditOf = (change: PersonChange) => ({
  * seats left). The product needs a live licence of the organisation either way.
  */
 export async function setRole(tx: Queryable, change: PersonChange, roleId: number): Promise<void> {
-  const person = await lockPerson(tx, change.clientId, change.userId);
+  const person = await lockPerson(tx, change.clientId, change.userId, 'setRole');
   if (person.type_of_user === 'SuperAdmin') throw new HttpError('BAD_REQUEST', PROVIDER_ADMIN_MESSAGE, 'UserId');
   const [role] = await tx.query<{ role_id: number; role_name: string; product_id: number }>(
     'SELECT role_id, role_name, product_id FROM roles WHERE role_id = $1 AND product_id IS NOT NULL AND is_active',
@@ -111,7 +114,7 @@ export async function setRole(tx: Queryable, change: PersonChange, roleId: numbe
     [change.userId, role.product_id],
   );
   if (held.length === 1 && held[0]!.role_id === role.role_id) return;
-  if (held.length === 0 && person.is_active) {
+  if (held.length === 0 && stateOf(person) !== 'DISABLED') {
     await reserveSeats(tx, change.clientId, role.product_id, 1, 'RoleId');
   } else {
     const seats = await seatsOf(tx, change.clientId, role.product_id, { lock: true });
@@ -133,7 +136,7 @@ export async function setRole(tx: Queryable, change: PersonChange, roleId: numbe
 
 /** Takes away a person's role on a product, freeing their seat on it; NOT_FOUND when they hold none. */
 export async function removeRole(tx: Queryable, change: PersonChange, productId: number): Promise<void> {
-  await lockPerson(tx, change.clientId, change.userId);
+  await lockPerson(tx, change.clientId, change.userId, 'removeRole');
   const removed = await tx.query<{ role_name: string }>(
     `DELETE FROM user_roles ur USING roles r
       WHERE r.role_id = ur.role_id AND ur.user_id = $1 AND ur.product_id = $2
@@ -151,7 +154,7 @@ export async function removeRole(tx: Queryable, change: PersonChange, productId:
 
 /** Makes a person an organisation admin, or a member again; the last active admin keeps it. */
 export async function setAdmin(tx: Queryable, change: PersonChange, admin: boolean): Promise<void> {
-  const person = await lockPerson(tx, change.clientId, change.userId);
+  const person = await lockPerson(tx, change.clientId, change.userId, admin ? 'grantAdmin' : 'revokeAdmin');
   if (person.type_of_user === 'SuperAdmin') throw new HttpError('BAD_REQUEST', PROVIDER_ADMIN_MESSAGE, 'UserId');
   const typeOfUser = admin ? 'OrgAdmin' : 'User';
   if (person.type_of_user === typeOfUser) return;
@@ -170,9 +173,9 @@ export async function setAdmin(tx: Queryable, change: PersonChange, admin: boole
  * active account with a password, and never where the organisation requires single sign-on.
  */
 export async function mailPasswordReset(tx: Queryable, mailer: Mailer, change: PersonChange) {
-  const person = await lockPerson(tx, change.clientId, change.userId);
+  const person = await lockPerson(tx, change.clientId, change.userId, 'mailPasswordReset');
   await refuseWhereSsoRequired(tx, person.email, 'BAD_REQUEST', 'UserId');
-  if (!person.is_active) throw new HttpError('BAD_REQUEST', DEACTIVATED_MESSAGE, 'UserId');
+  // Active by single sign-on alone, they never chose a password to reset.
   if (!person.has_password) throw new HttpError('BAD_REQUEST', NO_PASSWORD_YET_MESSAGE, 'UserId');
   const token = await issueToken(tx, { userId: person.user_id, email: person.email, purpose: 'reset' });
   const mail = await mailer.queue(

@@ -1,6 +1,7 @@
 import { SIGN_IN_HANDOFF_VALIDITY_MINUTES } from '@yozy/shared';
 import type { Queryable } from '../db/database';
 import { hashToken, newToken } from '../security/tokens';
+import { statesAllowing } from './personLifecycle';
 
 /**
  * Sign-in hand-offs (`/login?data=<token>`): a product tells the sign-in page who is coming. Like
@@ -33,7 +34,7 @@ export async function redeemHandoff(tx: Queryable, token: string): Promise<Redee
     `UPDATE sign_in_handoffs h SET used_at = now()
        FROM client_users u
       WHERE h.token_hash = $1 AND h.used_at IS NULL AND h.expires_at > now()
-        AND u.user_id = h.user_id AND u.is_active
+        AND u.user_id = h.user_id AND ${statesAllowing('redeemSignInHandoff')}
      RETURNING h.handoff_id AS "handoffId", u.user_id AS "userId", u.client_id AS "clientId", u.email, h.issued_by AS "issuedBy"`,
     [hashToken(token)],
   );

@@ -1,6 +1,7 @@
 import { TOKEN_VALIDITY_MS } from '@yozy/shared';
 import type { Queryable } from '../db/database';
 import { hashToken, newToken } from '../security/tokens';
+import { allows, PERSON_FACTS_SQL, stateOf, type PersonFacts, type PersonMove } from './personLifecycle';
 
 /**
  * Password reset and invitation tokens (DESIGN section 2; OWASP Forgot Password cheat sheet):
@@ -62,4 +63,28 @@ export async function consumeToken(tx: Queryable, claim: TokenClaim): Promise<To
     [row.userId, claim.purpose, row.tokenId],
   );
   return row;
+}
+
+/** What a link's holder is told: it works, it no longer works, or it cannot work while their account is deactivated. */
+export type LinkStatus = 'VALID' | 'EXPIRED' | 'DEACTIVATED';
+
+/** The move each kind of link makes for its person. */
+const MOVE_OF_LINK: Record<TokenPurpose, PersonMove> = { invite: 'acceptInvitation', reset: 'resetPassword' };
+
+/**
+ * Where a link stands for the person holding it. A genuine link (its token, for its email) of a
+ * deactivated person says so, live or not, since sending a new one would not help; anything else
+ * that is not live (expired, used, voided, unknown, another email's) is one answer: expired.
+ */
+export async function linkStatus(db: Queryable, claim: TokenClaim): Promise<LinkStatus> {
+  const [row] = await db.query<PersonFacts & { live: boolean }>(
+    `SELECT t.used_at IS NULL AND t.voided_at IS NULL AND t.expires_at > now() AS live, ${PERSON_FACTS_SQL}
+       FROM user_tokens t JOIN client_users u ON u.user_id = t.user_id AND lower(u.email) = lower(t.email)
+      WHERE t.token_hash = $1 AND t.purpose = $2 AND lower(t.email) = lower($3)`,
+    [hashToken(claim.token), claim.purpose, claim.email],
+  );
+  if (!row) return 'EXPIRED';
+  const state = stateOf(row);
+  if (state === 'DISABLED') return 'DEACTIVATED';
+  return row.live && allows(MOVE_OF_LINK[claim.purpose], state) ? 'VALID' : 'EXPIRED';
 }

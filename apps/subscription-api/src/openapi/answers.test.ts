@@ -128,6 +128,8 @@ describe('the answers the OpenAPI document promises', () => {
     const reset = await issueToken(api.db, { userId: member.user_id, email: member.email, purpose: 'reset' });
     const link = { email: member.email, token: reset };
     expectDocumented(await api.agent.post('/auth/password/linkverify').send(link), 200);
+    expectDocumented(await api.agent.post('/auth/link/status').send({ ...link, purpose: 'reset' }), 200);
+    expectDocumented(await api.agent.post('/auth/link/status').send({ ...link, purpose: 'neither' }), 400);
     expectDocumented(await api.agent.post('/auth/reset').send({ ...link, password: 'weak', newpassword: 'weak' }), 400);
     const newPassword = { password: 'Fresh@456', newpassword: 'Fresh@456' };
     expectDocumented(await api.agent.post('/auth/reset').send({ ...link, ...newPassword }), 200);
@@ -137,6 +139,15 @@ describe('the answers the OpenAPI document promises', () => {
     const acceptance = { email: invited.email, token: invitation, password: 'Fresh@456', confirmpassword: 'Fresh@456' };
     const answer = await api.agent.post('/auth/create/user').send({ ...acceptance, firstname: 'Ada', lastname: 'Lovelace' });
     expectDocumented(answer, 200);
+
+    // A genuine link of a person deactivated since it was mailed.
+    const deactivated = await userWhere('is_active AND password_hash IS NULL');
+    const stale = await issueToken(api.db, { userId: deactivated.user_id, email: deactivated.email, purpose: 'invite' });
+    await api.db.query('UPDATE client_users SET is_active = false WHERE user_id = $1', [deactivated.user_id]);
+    const refused = await api.agent
+      .post('/auth/create/user')
+      .send({ ...acceptance, email: deactivated.email, token: stale, firstname: 'Ada', lastname: 'Lovelace' });
+    expectDocumented(refused, 403);
   });
 
   it('captcha and enquiries', async () => {

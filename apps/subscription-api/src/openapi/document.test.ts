@@ -49,6 +49,7 @@ describe('the OpenAPI document', () => {
         'post /users/signIn/enrolment/confirm',
         'post /auth/password/request',
         'post /auth/password/linkverify',
+        'post /auth/link/status',
         'post /auth/reset',
         'post /auth/create/user',
         'post /auth/handoff',

@@ -13,7 +13,17 @@ import {
 import type { Queryable } from '../db/database';
 import { productAddressFor } from '../domain/productAddress';
 import { refuseWhereSsoRequired } from '../domain/singleSignOn';
-import { consumeToken, findLiveToken, issueToken, type TokenPurpose } from '../domain/userTokens';
+import { consumeToken, findLiveToken, issueToken, linkStatus, type TokenPurpose } from '../domain/userTokens';
+import {
+  ACCOUNT_DEACTIVATED_MESSAGE,
+  allows,
+  enter,
+  lockPersonFacts,
+  PERSON_FACTS_SQL,
+  requireMove,
+  stateOf,
+  type PersonFacts,
+} from '../domain/personLifecycle';
 import { linkToken } from '../http/fields';
 import { HttpError, parseBody } from '../http/errors';
 import { clientOf } from '../http/gateway';
@@ -25,7 +35,7 @@ import { audit } from '../domain/audit';
 import { route } from '../http/route';
 import { resetRequestAnswer, linkVerdict, passwordResetAnswer, invitationAnswer } from '../openapi/answers';
 import { refused } from '../http/answers';
-import { requestSchema } from '../openapi/components';
+import { answerSchema, requestSchema } from '../openapi/components';
 
 /**
  * Every answer to a reset request takes at least this long, so its time does not tell whether
@@ -52,6 +62,23 @@ export const linkBody = requestSchema(
 
 const resetFields = linkBody.extend(restSchema(newPasswordFields, NEW_PASSWORD_REST_FIELDS).shape);
 
+/** POST /auth/link/status: a link and what kind it is. */
+export const linkStatusBody = requestSchema(
+  'LinkStatusQuestion',
+  linkBody.extend({
+    purpose: z.enum(['reset', 'invite'], { error: 'Say which kind of link: reset or invite' }).meta({ description: 'The kind of link' }),
+  }),
+);
+
+const linkStatusAnswer = answerSchema(
+  'LinkStatus',
+  z.strictObject({
+    status: z.enum(['VALID', 'EXPIRED', 'DEACTIVATED']).meta({
+      description: 'VALID: the form may be used; EXPIRED: the link no longer works; DEACTIVATED: the person’s account is deactivated',
+    }),
+  }),
+);
+
 /** POST /auth/reset: the link, then a new password and its confirmation (`newpassword`) under the shared rule. */
 export const resetBody = requestSchema('PasswordReset', withNewPasswordRule(resetFields, NEW_PASSWORD_REST_FIELDS));
 
@@ -65,6 +92,9 @@ const passwordErrors = (confirmationField: string) =>
   refused(
     `INVALID_TOKEN (field token: "${INVALID_LINK_MESSAGE}": expired, used, voided, unknown or another email's), WEAK_PASSWORD (field password), PASSWORD_MISMATCH (field ${confirmationField}), BAD_REQUEST (a field missing or not a string)`,
   );
+
+/** How a genuine link of a deactivated person is refused. */
+const DEACTIVATED_LINK = refused(`FORBIDDEN (field token): "${ACCOUNT_DEACTIVATED_MESSAGE}"`);
 
 /** The public account flows of SPEC section 2: emailed reset link and invited user's first password. */
 export const authRoutes = [
@@ -88,12 +118,13 @@ export const authRoutes = [
         const { email } = parseBody(resetRequestBody, req.body);
         // Said for every address single sign-on covers, with or without an account, so it tells nothing more than the sign-in page.
         await refuseWhereSsoRequired(db, email, 'BAD_REQUEST', 'email');
-        // Only accounts that can sign in get a link; invited users without a password use their invitation.
-        const [user] = await db.query<{ user_id: number; client_id: number; email: string }>(
-          'SELECT user_id, client_id, email FROM client_users WHERE lower(email) = lower($1) AND is_active AND password_hash IS NOT NULL',
+        // Only accounts that can sign in with a password get a link; invited users use their invitation.
+        const [user] = await db.query<PersonFacts & { user_id: number; client_id: number; email: string }>(
+          `SELECT u.user_id, u.client_id, u.email, ${PERSON_FACTS_SQL}
+             FROM client_users u WHERE lower(u.email) = lower($1) AND u.password_hash IS NOT NULL`,
           [email],
         );
-        if (!user) return;
+        if (!user || !allows('requestPasswordReset', stateOf(user))) return;
         const mail = await db.transaction(async (tx) => {
           const token = await issueToken(tx, { userId: user.user_id, email: user.email, purpose: 'reset' });
           const content = resetMail(
@@ -131,6 +162,28 @@ export const authRoutes = [
   route(
     {
       method: 'post',
+      path: '/auth/link/status',
+      access: 'public',
+      operationId: 'getLinkStatus',
+      tag: 'Account',
+      summary: 'Where an emailed link stands for the person holding it: VALID, EXPIRED or DEACTIVATED',
+      description:
+        'For a reset or invitation link, before its form is shown. DEACTIVATED only for a genuine link (its token, for its email) whose person is deactivated; anything else that does not work (expired, used, voided, unknown, another email’s) is EXPIRED.',
+      body: linkStatusBody,
+      responses: {
+        200: { description: 'Where the link stands', body: linkStatusAnswer },
+        400: refused('BAD_REQUEST: a field missing or not a string, or Purpose not reset or invite'),
+      },
+    },
+    async (req, res, { db }) => {
+      const { email, token, purpose } = parseBody(linkStatusBody, req.body);
+      res.json({ status: await linkStatus(db, { email, token, purpose }) });
+    },
+  ),
+
+  route(
+    {
+      method: 'post',
       path: '/auth/reset',
       access: 'public',
       operationId: 'resetPassword',
@@ -139,7 +192,11 @@ export const authRoutes = [
       description:
         'In one transaction: the new argon2id hash, the token used, other reset tokens of the user voided, every live session ended (end_reason password_reset) and a "password changed" mail queued. Does not sign in. A weak password or a mismatch leaves the link usable.',
       body: resetBody,
-      responses: { 200: { description: 'Password changed', body: passwordResetAnswer }, 400: passwordErrors('newpassword') },
+      responses: {
+        200: { description: 'Password changed', body: passwordResetAnswer },
+        400: passwordErrors('newpassword'),
+        403: DEACTIVATED_LINK,
+      },
     },
     async (req, res, { db, mailer, webProductUrl }) => {
       const link = parseBody(resetFields, req.body);
@@ -152,8 +209,7 @@ export const authRoutes = [
       const passwordHash = await hashPassword(body.password);
 
       const { owner, mail } = await db.transaction(async (tx) => {
-        const owner = await consumeToken(tx, claim);
-        if (!owner) throw invalidLink();
+        const owner = await useLink(tx, claim);
         const clientId = await setPassword(tx, owner.userId, passwordHash);
         // A reset is what someone does when they fear another person has the password.
         await tx.query(
@@ -191,7 +247,11 @@ export const authRoutes = [
       tag: 'Account',
       summary: "An invited user sets their name and first password with the invitation's token",
       body: createUserBody,
-      responses: { 200: { description: 'Password set', body: invitationAnswer }, 400: passwordErrors('confirmpassword') },
+      responses: {
+        200: { description: 'Password set', body: invitationAnswer },
+        400: passwordErrors('confirmpassword'),
+        403: DEACTIVATED_LINK,
+      },
     },
     async (req, res, { db, webProductUrl }) => {
       const link = parseBody(createUserFields, req.body);
@@ -202,8 +262,7 @@ export const authRoutes = [
       const passwordHash = await hashPassword(body.password);
 
       const owner = await db.transaction(async (tx) => {
-        const owner = await consumeToken(tx, claim);
-        if (!owner) throw invalidLink();
+        const owner = await useLink(tx, claim);
         const clientId = await setPassword(tx, owner.userId, passwordHash, { first: body.firstname, last: body.lastname });
         await audit(tx, {
           clientId,
@@ -223,8 +282,32 @@ export const authRoutes = [
 /** One answer for expired, used, voided, unknown and another email's tokens: none says more. */
 const invalidLink = () => new HttpError('INVALID_TOKEN', INVALID_LINK_MESSAGE, 'token');
 
-async function requireLiveToken(db: Queryable, claim: { email: string; token: string; purpose: TokenPurpose }) {
-  if (!(await findLiveToken(db, claim))) throw invalidLink();
+/** Why a link that is not live is refused: plainly when the person's account is deactivated, as expired otherwise. */
+async function refusalOfLink(db: Queryable, claim: LinkClaim): Promise<HttpError | null> {
+  const status = await linkStatus(db, claim);
+  if (status === 'VALID') return null;
+  return status === 'DEACTIVATED' ? new HttpError('FORBIDDEN', ACCOUNT_DEACTIVATED_MESSAGE, 'token') : invalidLink();
+}
+
+type LinkClaim = { email: string; token: string; purpose: TokenPurpose };
+
+async function requireLiveToken(db: Queryable, claim: LinkClaim) {
+  const refusal = await refusalOfLink(db, claim);
+  if (refusal) throw refusal;
+}
+
+/**
+ * Uses the link inside the transaction of what it allows, and makes the person's move (an
+ * invitation accepted: they are active from now on), which their state must allow.
+ */
+async function useLink(tx: Queryable, claim: LinkClaim) {
+  const owner = await consumeToken(tx, claim);
+  if (!owner) throw (await refusalOfLink(tx, claim)) ?? invalidLink();
+  const person = await lockPersonFacts(tx, owner.userId, null);
+  const move = claim.purpose === 'invite' ? 'acceptInvitation' : 'resetPassword';
+  requireMove(move, person!, 'token');
+  await enter(tx, move, [person!], 'token');
+  return owner;
 }
 
 async function setPassword(tx: Queryable, userId: number, passwordHash: string, name?: { first: string; last: string }) {

@@ -116,7 +116,7 @@ export async function dashboardOf(db: Queryable, clientId: number) {
             (SELECT count(*)::int FROM licences
               WHERE client_id = $1 AND is_active AND valid_till BETWEEN current_date AND current_date + $2::int) AS licences_expiring_soon,
             (SELECT count(*)::int FROM client_users u
-              WHERE u.client_id = $1 AND u.is_active AND u.password_hash IS NULL
+              WHERE u.client_id = $1 AND ${STATUS_SQL} = 'INVITED'
                 -- Asked person by person (the organisation's few invited people) through
                 -- user_tokens_live_invite_idx: as an EXISTS the planner may hash every live token.
                 AND (SELECT true FROM user_tokens t

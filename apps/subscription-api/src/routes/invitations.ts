@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { recordId } from '@yozy/shared';
 import type { Queryable } from '../db/database';
 import { audit } from '../domain/audit';
-import { reserveSeats } from '../domain/seats';
 import { ssoRequiredFor } from '../domain/singleSignOn';
 import { issueToken } from '../domain/userTokens';
 import { viewerOf } from '../http/auth';
@@ -11,15 +10,28 @@ import { clientOf } from '../http/gateway';
 import { recordById, type ResourceDefinition, recordOf } from '../http/resource';
 import { targetOrganization, withOrganisation } from '../http/scope';
 import { invitationLink } from '../mail/templates';
-import { queueInvitationMail } from '../domain/people';
+import { queueInvitationMail, setActive } from '../domain/people';
+import {
+  ALREADY_ACCEPTED_MESSAGE,
+  AWAITING_APPROVAL_MESSAGE,
+  DEACTIVATED_INVITATION_MESSAGE,
+  enter,
+  PERSON_FACTS_SQL,
+  PERSON_STATE_SQL,
+  requireMove,
+  type PersonFacts,
+} from '../domain/personLifecycle';
 import { listRoute, route } from '../http/route';
 import { refused } from '../http/answers';
 import { answerSchema, requestSchema } from '../openapi/components';
 
-/** Pending (live link, no password yet), accepted (used), expired (unused past its time) or revoked (voided). */
-export const INVITATION_STATUSES = ['PENDING', 'ACCEPTED', 'EXPIRED', 'REVOKED'] as const;
+/**
+ * Pending (live link, no password yet), accepted (used), revoked (voided by an admin), deactivated
+ * (the person was deactivated before accepting: the link does not work) or expired (unused past its time).
+ */
+export const INVITATION_STATUSES = ['PENDING', 'ACCEPTED', 'EXPIRED', 'REVOKED', 'DEACTIVATED'] as const;
 const STATUS_SQL = `CASE WHEN t.used_at IS NOT NULL THEN 'ACCEPTED' WHEN t.voided_at IS NOT NULL THEN 'REVOKED'
-  WHEN t.expires_at <= now() THEN 'EXPIRED' ELSE 'PENDING' END`;
+  WHEN NOT u.is_active THEN 'DEACTIVATED' WHEN t.expires_at <= now() THEN 'EXPIRED' ELSE 'PENDING' END`;
 
 /** An invitation: the newest invitation link of one person, with its state. */
 export const invitationFields = {
@@ -30,6 +42,7 @@ export const invitationFields = {
   UserFirstname: { sql: 'u.first_name', type: 'text', searchable: true },
   UserLastname: { sql: 'u.last_name', type: 'text', searchable: true },
   Status: { sql: STATUS_SQL, type: 'text' },
+  PersonStatus: { sql: PERSON_STATE_SQL, type: 'text' },
   SentAt: { sql: 't.created_at', type: 'timestamp', sort: { index: 'user_tokens_invite_sent_sort_idx' } },
   ExpiresAt: { sql: 't.expires_at', type: 'timestamp' },
 } satisfies ResourceDefinition['fields'];
@@ -58,6 +71,10 @@ export const resendBody = requestSchema(
       .boolean()
       .default(true)
       .meta({ description: 'false: only answer the new link, for the administrator to pass on (a person, never an API key)' }),
+    Activate: z.boolean().default(false).meta({
+      description:
+        'true: a deactivated person (whose invitation was revoked, or who was deactivated before accepting) is activated first, taking their seats again (SEAT_LIMIT when none is left); without it such a person is refused',
+    }),
   }),
 );
 
@@ -70,28 +87,17 @@ export const revokeBody = requestSchema(
   }),
 );
 
-export const ALREADY_ACCEPTED_MESSAGE = 'This person has accepted their invitation already';
-export const AWAITING_APPROVAL_MESSAGE = 'This person awaits the approval of the organization’s admins: approve them first';
 export const NOTHING_TO_REVOKE_MESSAGE = 'This invitation is not pending, so there is nothing to revoke';
 export const NO_LINK_WITH_SSO_MESSAGE =
   'The organization signs in with single sign-on, so there is no link to choose a password: send the invitation by mail instead';
 export const KEY_GETS_NO_LINK_MESSAGE = 'An API key never receives an invitation link: send it by mail to the person instead';
 
-type Invitee = {
-  user_id: number;
-  email: string;
-  first_name: string;
-  last_name: string;
-  is_active: boolean;
-  has_password: boolean;
-  awaiting_approval: boolean;
-  company_name: string;
-};
+type Invitee = PersonFacts & { user_id: number; email: string; first_name: string; last_name: string; company_name: string };
 
 /** The person invited, locked for the change, or NOT_FOUND when they are not of the organisation. */
 async function invitee(tx: Queryable, clientId: number, userId: number): Promise<Invitee> {
   const [row] = await tx.query<Invitee>(
-    `SELECT u.user_id, u.email, u.first_name, u.last_name, u.is_active, u.password_hash IS NOT NULL AS has_password, u.awaiting_approval, c.company_name
+    `SELECT u.user_id, u.email, u.first_name, u.last_name, c.company_name, ${PERSON_FACTS_SQL}
        FROM client_users u JOIN clients c ON c.client_id = u.client_id
       WHERE u.user_id = $1 AND u.client_id = $2
         FOR UPDATE OF u`,
@@ -149,7 +155,7 @@ export const invitationRoutes = [
       tag: 'Users',
       summary: 'A new invitation link for a person who has not chosen a password; every earlier link is void',
       description:
-        'Mailed unless SendMail is false (the administrator passes the link on). An API key never receives the link: it is answered null, and SendMail false is refused. A person whose invitation was revoked is active again and takes their seats back (SEAT_LIMIT when none is left). Audited.',
+        'Only for a person who is invited (the person lifecycle): mailed unless SendMail is false (the administrator passes the link on). An API key never receives the link: it is answered null, and SendMail false is refused. A deactivated person (their invitation revoked, or deactivated before accepting) is refused unless Activate is true, which activates them first and takes their seats back (SEAT_LIMIT when none is left). Audited, the activation as an entry of its own.',
       body: resendBody,
       responses: {
         200: { description: 'The new invitation and its link (null for an API key)', body: invitationResent },
@@ -158,7 +164,9 @@ export const invitationRoutes = [
           `FORBIDDEN: another organization, or not an administrator; for an API key, SendMail false (field SendMail: "${KEY_GETS_NO_LINK_MESSAGE}")`,
         ),
         404: refused('NOT_FOUND (field UserId): no such person in the organization'),
-        409: refused(`CONFLICT (field UserId): "${ALREADY_ACCEPTED_MESSAGE}"; SEAT_LIMIT: no seat left to take back`),
+        409: refused(
+          `CONFLICT (field UserId): "${ALREADY_ACCEPTED_MESSAGE}", "${AWAITING_APPROVAL_MESSAGE}" or "${DEACTIVATED_INVITATION_MESSAGE}"; SEAT_LIMIT: no seat left to take back`,
+        ),
       },
     },
     async (req, res, { db, mailer }) => {
@@ -168,17 +176,15 @@ export const invitationRoutes = [
       if (viewer.apiKey && !body.SendMail) throw new HttpError('FORBIDDEN', KEY_GETS_NO_LINK_MESSAGE, 'SendMail');
       const clientId = targetOrganization(viewer, body.ClientId);
       const { link, mail, userId } = await db.transaction(async (tx) => {
-        const person = await invitee(tx, clientId, body.UserId);
-        if (person.has_password) throw new HttpError('CONFLICT', ALREADY_ACCEPTED_MESSAGE, 'UserId');
-        if (person.awaiting_approval) throw new HttpError('CONFLICT', AWAITING_APPROVAL_MESSAGE, 'UserId');
-        if (!person.is_active) {
-          // A revoked invitation freed the person's seats: inviting them again takes them back.
-          const products = await tx.query<{ product_id: number }>('SELECT DISTINCT product_id FROM user_roles WHERE user_id = $1', [
-            person.user_id,
-          ]);
-          for (const { product_id } of products) await reserveSeats(tx, clientId, product_id, 1, 'UserId');
-          await tx.query('UPDATE client_users SET is_active = true, updated_at = now() WHERE user_id = $1', [person.user_id]);
+        const ip = clientOf(req, res).ip;
+        // "Activate and resend": the activation (a seat taken, audited) is a move of its own, made first.
+        if (body.Activate) {
+          const locked = await invitee(tx, clientId, body.UserId);
+          requireMove('activate', locked);
+          await setActive(tx, { clientId, actorUserId: viewer.userId, ip, ids: [locked.user_id], active: true });
         }
+        const person = await invitee(tx, clientId, body.UserId);
+        requireMove(body.SendMail ? 'resendInvitation' : 'copyInvitationLink', person);
         await voidInvitations(tx, person.user_id);
         // A person whose organisation requires single sign-on gets no link to choose a password: the mail says to use it.
         const sso = await ssoRequiredFor(tx, person.email);
@@ -206,9 +212,8 @@ export const invitationRoutes = [
           action: body.SendMail ? 'user.invitation_resend' : 'user.invitation_link',
           entityType: 'user',
           entityId: person.user_id,
-          before: { isActive: person.is_active },
-          after: { isActive: true, mailed: body.SendMail },
-          ip: clientOf(req, res).ip,
+          after: { mailed: body.SendMail },
+          ip,
         });
         return { link, mail, userId: person.user_id };
       });
@@ -239,18 +244,17 @@ export const invitationRoutes = [
       const clientId = targetOrganization(viewer, body.ClientId);
       await db.transaction(async (tx) => {
         const person = await invitee(tx, clientId, body.UserId);
-        if (person.has_password || !(await voidInvitations(tx, person.user_id))) {
-          throw new HttpError('CONFLICT', NOTHING_TO_REVOKE_MESSAGE, 'UserId');
-        }
-        // Someone who never chose a password has used nothing: revoking also frees their seat.
-        await tx.query('UPDATE client_users SET is_active = false, updated_at = now() WHERE user_id = $1', [person.user_id]);
+        requireMove('revokeInvitation', person);
+        if (!(await voidInvitations(tx, person.user_id))) throw new HttpError('CONFLICT', NOTHING_TO_REVOKE_MESSAGE, 'UserId');
+        // Someone who never chose a password has used nothing: revoking deactivates them, freeing their seat.
+        await enter(tx, 'revokeInvitation', [person]);
         await audit(tx, {
           clientId,
           actorUserId: viewer.userId,
           action: 'user.invitation_revoke',
           entityType: 'user',
           entityId: person.user_id,
-          before: { isActive: person.is_active },
+          before: { isActive: true },
           after: { isActive: false },
           ip: clientOf(req, res).ip,
         });

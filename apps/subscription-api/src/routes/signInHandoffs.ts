@@ -7,6 +7,7 @@ import { viewerOf } from '../http/auth';
 import { HttpError, parseBody } from '../http/errors';
 import { linkToken } from '../http/fields';
 import { clientOf } from '../http/gateway';
+import { PERSON_FACTS_SQL, requireMove, type PersonFacts } from '../domain/personLifecycle';
 import { route } from '../http/route';
 import { answerSchema, requestSchema } from '../openapi/components';
 
@@ -65,13 +66,13 @@ export const signInHandoffRoutes = [
       }
       const { Email } = parseBody(handoffBody, req.body);
       // A key that reaches one organisation acts as that organisation's admin: its people only.
-      const [person] = await db.query<{ user_id: number; client_id: number; email: string; is_active: boolean }>(
-        `SELECT user_id, client_id, email, is_active FROM client_users
-          WHERE lower(email) = lower($1) AND ($2::int IS NULL OR client_id = $2)`,
+      const [person] = await db.query<PersonFacts & { user_id: number; client_id: number; email: string }>(
+        `SELECT u.user_id, u.client_id, u.email, ${PERSON_FACTS_SQL} FROM client_users u
+          WHERE lower(u.email) = lower($1) AND ($2::int IS NULL OR u.client_id = $2)`,
         [Email, viewer.typeOfUser === 'SuperAdmin' ? null : viewer.clientId],
       );
       if (!person) throw new HttpError('NOT_FOUND', 'Nobody with this email', 'Email');
-      if (!person.is_active) throw new HttpError('BAD_REQUEST', 'This person is deactivated and cannot sign in', 'Email');
+      requireMove('issueSignInHandoff', person, 'Email');
       const issued = await db.transaction(async (tx) => {
         const issued = await issueHandoff(tx, { userId: person.user_id, issuedBy: viewer.userId, apiKeyId: viewer.apiKey?.keyId ?? null });
         await audit(tx, {

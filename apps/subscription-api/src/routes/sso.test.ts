@@ -3,6 +3,7 @@ import request from 'supertest';
 import { startDnsServer, type DnsServer } from '../testing/dnsServer';
 import { startIdentityProvider, type IdentityProvider } from '../testing/identityProvider';
 import { hashToken } from '../security/tokens';
+import { PERSON_STATE_SQL } from '../domain/personLifecycle';
 import { openRestApi, type RestApi } from '../testing/restApi';
 
 type Settings = {
@@ -237,6 +238,29 @@ describe('signing in with single sign-on', () => {
       'There is no account for stranger@acme.local in Acme Corporation: ask one of its admins to invite you',
     );
     expect(await api.db.query("SELECT 1 FROM client_users WHERE email = 'stranger@acme.local'")).toEqual([]);
+  });
+
+  it('makes an invited person active when they first sign in, and never lets a deactivated one in', async () => {
+    await saveVerified();
+    const status = async (email: string) =>
+      (await api.db.query<{ status: string }>(`SELECT ${PERSON_STATE_SQL} AS status FROM client_users u WHERE email = $1`, [email]))[0]!
+        .status;
+    const [invited] = await api.db.query<{ user_id: number }>(
+      `INSERT INTO client_users (client_id, first_name, last_name, email, type_of_user) VALUES ($1, 'Ines', 'Invited', 'ines.invited@acme.local', 'User')
+       RETURNING user_id`,
+      [acmeId],
+    );
+    expect(await status('ines.invited@acme.local')).toBe('INVITED');
+    const first = await signInThroughProvider('ines.invited@acme.local');
+    expect((await finish(first.callback, first.started.State)).status).toBe(200);
+    expect(await status('ines.invited@acme.local')).toBe('ACTIVE');
+
+    await api.db.query('UPDATE client_users SET is_active = false WHERE user_id = $1', [invited!.user_id]);
+    const again = await signInThroughProvider('ines.invited@acme.local');
+    const refused = await finish(again.callback, again.started.State);
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.message).toBe('ines.invited@acme.local is deactivated in Acme Corporation');
+    expect(await status('ines.invited@acme.local')).toBe('DISABLED');
   });
 
   it('makes an account just in time when the organisation allows it, within its seats', async () => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailDomainOf, keepSignedIn, restSchema, SSO_SETTINGS_REST_FIELDS, ssoIssues, ssoSettingsInput } from '@yozy/shared';
 import { isUniqueViolation, type Database, type Queryable } from '../db/database';
+import { enter, PERSON_FACTS_SQL, stateOf, type PersonFacts } from '../domain/personLifecycle';
 import { audit, changedFields } from '../domain/audit';
 import { reserveSeats } from '../domain/seats';
 import { startSession } from '../domain/sessions';
@@ -156,8 +157,8 @@ async function accountFor(
   claims: { clientId: number; email: string; firstName: string; lastName: string },
   ip: string | null,
 ) {
-  const [user] = await tx.query<{ user_id: number; client_id: number; is_active: boolean; awaiting_approval: boolean }>(
-    'SELECT user_id, client_id, is_active, awaiting_approval FROM client_users WHERE lower(email) = lower($1)',
+  const [user] = await tx.query<PersonFacts & { user_id: number; client_id: number }>(
+    `SELECT u.user_id, u.client_id, ${PERSON_FACTS_SQL} FROM client_users u WHERE lower(u.email) = lower($1) FOR UPDATE OF u`,
     [claims.email],
   );
   const [organization] = await tx.query<{ company_name: string; allow_jit: boolean }>(
@@ -167,9 +168,12 @@ async function accountFor(
   const company = organization?.company_name ?? 'the organization';
   if (user) {
     if (user.client_id !== claims.clientId) throw new HttpError('FORBIDDEN', `${claims.email} belongs to another organization`, 'code');
-    if (!user.is_active) throw new HttpError('FORBIDDEN', `${claims.email} is deactivated in ${company}`, 'code');
-    if (user.awaiting_approval)
+    const state = stateOf(user);
+    if (state === 'DISABLED') throw new HttpError('FORBIDDEN', `${claims.email} is deactivated in ${company}`, 'code');
+    if (state === 'AWAITING_APPROVAL')
       throw new HttpError('FORBIDDEN', `${claims.email} waits for an admin of ${company} to approve them`, 'code');
+    // An invited person who signs in with single sign-on has accepted: they are active from now on.
+    await enter(tx, 'signInWithSingleSignOn', [user], 'code');
     return { user_id: user.user_id, client_id: user.client_id };
   }
   if (!organization?.allow_jit) {
@@ -186,7 +190,7 @@ async function accountFor(
   await reserveSeats(tx, claims.clientId, role.product_id, 1, 'code');
   const localPart = claims.email.slice(0, claims.email.indexOf('@'));
   const [created] = await tx.query<{ user_id: number }>(
-    `INSERT INTO client_users (client_id, first_name, last_name, email, type_of_user) VALUES ($1, $2, $3, $4, 'User') RETURNING user_id`,
+    `INSERT INTO client_users (client_id, first_name, last_name, email, type_of_user, joined_at) VALUES ($1, $2, $3, $4, 'User', now()) RETURNING user_id`,
     [claims.clientId, claims.firstName || localPart, claims.lastName, claims.email],
   );
   await tx.query('INSERT INTO user_roles (user_id, role_id, product_id) VALUES ($1, $2, $3)', [

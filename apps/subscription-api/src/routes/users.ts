@@ -9,6 +9,7 @@ import { issueChallenge, twoFactorStep } from '../domain/signInChallenges';
 import { recordSignInAttempt, type SignInOutcome } from '../domain/signInActivity';
 import { HttpError, parseBody } from '../http/errors';
 import { verifyPassword } from '../security/passwords';
+import { allows, PERSON_FACTS_SQL, stateOf, type PersonFacts } from '../domain/personLifecycle';
 import { route } from '../http/route';
 import { signInStepAnswer, profile, productAddressAnswer } from '../openapi/answers';
 import { refused } from '../http/answers';
@@ -16,6 +17,14 @@ import { requestSchema } from '../openapi/components';
 
 export const ORGANIZATION_INACTIVE_MESSAGE =
   'Your organization’s access to the console has been turned off. Ask the provider to turn it back on.';
+
+/** Why a known account's password step was refused, as its sign-in activity says: the account's state first, then the password. */
+function refusalOf(user: (PersonFacts & { password_hash: string | null }) | undefined): SignInOutcome {
+  const state = user ? stateOf(user) : 'ACTIVE';
+  if (state === 'DISABLED') return 'deactivated';
+  if (state === 'AWAITING_APPROVAL') return 'awaiting_approval';
+  return user?.password_hash === null ? 'no_password' : 'wrong_password';
+}
 
 /** POST /users/signIn: the rules of the console's sign-in form. */
 export const signInBody = requestSchema('SignIn', restSchema(signInInput, SIGN_IN_REST_FIELDS));
@@ -46,14 +55,10 @@ export const userRoutes = [
     },
     async (req, res, { db }) => {
       const { email, password, keepSignedIn } = parseBody(signInBody, req.body);
-      const [user] = await db.query<{
-        user_id: number;
-        client_id: number;
-        password_hash: string | null;
-        is_active: boolean;
-        organization_active: boolean;
-      }>(
-        `SELECT u.user_id, u.client_id, u.password_hash, u.is_active, c.is_active AS organization_active
+      const [user] = await db.query<
+        PersonFacts & { user_id: number; client_id: number; password_hash: string | null; organization_active: boolean }
+      >(
+        `SELECT u.user_id, u.client_id, u.password_hash, ${PERSON_FACTS_SQL}, c.is_active AS organization_active
          FROM client_users u JOIN clients c ON c.client_id = u.client_id WHERE lower(u.email) = lower($1)`,
         [email],
       );
@@ -67,10 +72,8 @@ export const userRoutes = [
         throw error;
       });
       const passwordMatches = await verifyPassword(user?.password_hash, password);
-      if (!user || !user.is_active || !passwordMatches) {
-        await record(
-          !user || (user.is_active && user.password_hash !== null) ? 'wrong_password' : !user.is_active ? 'deactivated' : 'no_password',
-        );
+      if (!user || !allows('signIn', stateOf(user)) || !passwordMatches) {
+        await record(refusalOf(user));
         throw new HttpError('INVALID_CREDENTIALS', 'Incorrect email or password');
       }
       // Said only to someone who knows the password, so it tells a stranger nothing.

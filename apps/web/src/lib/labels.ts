@@ -18,6 +18,7 @@ export const INVITATION_STATUS_LABELS: Record<InvitationStatus, string> = {
   ACCEPTED: 'Accepted',
   EXPIRED: 'Expired',
   REVOKED: 'Revoked',
+  DEACTIVATED: 'Deactivated',
 };
 
 export const ENQUIRY_STATUS_LABELS: Record<EnquiryStatus, string> = {

@@ -73,7 +73,7 @@ export const userResolvers: Resolvers = {
     ),
     resendInvitation: organizationScoped(
       withUserErrors(INVITATION_REST_FIELDS, { invitation: null, link: null })(async (_parent, { organizationId, input }, ctx) => {
-        const resent = { UserId: input.userId, SendMail: input.sendMail ?? true };
+        const resent = { UserId: input.userId, SendMail: input.sendMail ?? true, Activate: input.activate ?? false };
         const { Invitation, Link } = await ctx.dataSources.users.resendInvitation(organizationId, resent);
         return { invitation: Invitation, link: Link };
       }),
@@ -139,6 +139,7 @@ export const userResolvers: Resolvers = {
     firstName: (invitation) => invitation.UserFirstname,
     lastName: (invitation) => invitation.UserLastname,
     status: (invitation) => invitation.Status as InvitationStatus,
+    personStatus: (invitation) => invitation.PersonStatus as UserStatus,
     sentAt: (invitation) => invitation.SentAt,
     expiresAt: (invitation) => invitation.ExpiresAt,
   },

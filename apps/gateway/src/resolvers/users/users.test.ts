@@ -167,6 +167,7 @@ describe('invitations', () => {
     UserFirstname: 'Nina',
     UserLastname: 'Invitee',
     Status: 'PENDING',
+    PersonStatus: 'INVITED',
     SentAt: '2026-11-01T09:00:00Z',
     ExpiresAt: '2026-11-01T17:00:00Z',
   };
@@ -182,7 +183,7 @@ describe('invitations', () => {
         errors: [],
       },
     });
-    expect(resendInvitation).toHaveBeenCalledWith(undefined, { UserId: '41', SendMail: false });
+    expect(resendInvitation).toHaveBeenCalledWith(undefined, { UserId: '41', SendMail: false, Activate: false });
   });
 
   it('answers an accepted invitation as a payload error on userId', async () => {
@@ -192,7 +193,7 @@ describe('invitations', () => {
     const ctx = fakeContext({ viewer: CALLERS.superAdmin, sources: { users: { resendInvitation } } });
     const answer = await execute(RESEND, { organizationId: '2', input: { userId: '41' } }, ctx);
     expect(answer.data).toEqual({ resendInvitation: { invitation: null, link: null, errors: [{ code: 'CONFLICT', field: 'userId' }] } });
-    expect(resendInvitation).toHaveBeenCalledWith('2', { UserId: '41', SendMail: true });
+    expect(resendInvitation).toHaveBeenCalledWith('2', { UserId: '41', SendMail: true, Activate: false });
   });
 
   it("refuses another organisation's admin before asking the REST service", async () => {

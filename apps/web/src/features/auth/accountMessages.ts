@@ -3,6 +3,10 @@ import { ERROR_MESSAGES } from '@/lib/requestErrors';
 
 /** Texts of the public account screens (SPEC §2, §8), kept word for word. */
 export const EXPIRED_LINK_MESSAGE = ERROR_MESSAGES.INVALID_TOKEN;
+/** A genuine link of a deactivated person: no new link helps until an admin activates them. */
+export const DEACTIVATED_ACCOUNT_TITLE = 'This account is deactivated';
+export const DEACTIVATED_ACCOUNT_ADVICE =
+  'An admin of your organization deactivated your account, so this link does not work. Ask them to activate it: they can then send you a new link.';
 export const RESET_SUCCESS_TITLE = 'Password successfully reset.';
 export const SET_PASSWORD_SUCCESS_TITLE = 'Password successfully reset';
 export const SET_PASSWORD_NOTE = 'Password must be at least 6 characters with 1 uppercase letter and 1 special character';

@@ -14,7 +14,7 @@ export const userList = defineList({
   filters: { status: parseAsStringLiteral(USER_STATUSES) },
 });
 
-export const INVITATION_STATUSES = ['PENDING', 'ACCEPTED', 'EXPIRED', 'REVOKED'] as const;
+export const INVITATION_STATUSES = ['PENDING', 'ACCEPTED', 'EXPIRED', 'REVOKED', 'DEACTIVATED'] as const;
 
 /** The invitations list: newest first, filtered by status. It shares the address's list keys with the users list, one shown at a time. */
 export const invitationList = defineList({

@@ -7,16 +7,18 @@ import { AuthCard } from '@/components/AuthCard';
 
 type Props = {
   testId: string;
+  /** What happened to the link; the specification's words for an expired one unless said. */
+  title?: string;
   /** What the person can do about it. */
   advice: string;
   /** Whether the screen moves on to sign-in by itself. */
   redirecting?: boolean;
 };
 
-/** A link that is unknown, used, too old, or could not be checked (SPEC §2). */
-export function ExpiredLinkNotice({ testId, advice, redirecting = false }: Props) {
+/** A link that is unknown, used, too old, or could not be checked (SPEC §2), or whose person is deactivated. */
+export function ExpiredLinkNotice({ testId, title = EXPIRED_LINK_MESSAGE, advice, redirecting = false }: Props) {
   return (
-    <AuthCard title={EXPIRED_LINK_MESSAGE} testId={testId}>
+    <AuthCard title={title} testId={testId}>
       <Stack gap="5" role="alert">
         <Text color="fg.muted">{advice}</Text>
         {redirecting && (

@@ -1,17 +1,25 @@
 import { EXPIRED_LINK_REDIRECT_MS, isEmailAddress, type RESET_PASSWORD_ROUTE } from '@yozy/shared';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams, type PathParam } from 'react-router-dom';
-import { usePasswordResetLinkVerifyQuery, usePasswordResetMutation } from '@/generated/graphql';
+import { usePasswordResetMutation } from '@/generated/graphql';
 import { httpUrl } from '@/lib/httpUrl';
 import { toaster } from '@/lib/toaster';
 import { useMutationForm } from '@/lib/useMutationForm';
-import { FAILURE_TOAST, RESET_SUCCESS_TITLE, SUCCESS_TOAST, welcomeTitle } from '@/features/auth/accountMessages';
+import {
+  DEACTIVATED_ACCOUNT_ADVICE,
+  DEACTIVATED_ACCOUNT_TITLE,
+  FAILURE_TOAST,
+  RESET_SUCCESS_TITLE,
+  SUCCESS_TOAST,
+  welcomeTitle,
+} from '@/features/auth/accountMessages';
 import { AuthCard } from '@/components/AuthCard';
 import { ExpiredLinkNotice } from '@/features/auth/components/ExpiredLinkNotice';
 import { LinkCheck } from '@/features/auth/components/LinkCheck';
 import { PasswordSuccessPanel } from '@/features/auth/components/PasswordSuccessPanel';
 import { ResetPasswordForm } from '@/features/auth/components/ResetPasswordForm';
 import { loginPath } from '@/features/auth/urls';
+import { useAccountLinkStatus } from './useAccountLinkStatus';
 import { useRedirectCountdown } from './useRedirectCountdown';
 
 // The shared rules load when the person starts on the form, keeping zod off the first screen.
@@ -24,7 +32,7 @@ export default function ResetPasswordView() {
   const { token = '', email = '' } = useParams<PathParam<typeof RESET_PASSWORD_ROUTE>>();
   const navigate = useNavigate();
   const wellFormed = token.length > 0 && isEmailAddress(email);
-  const verify = usePasswordResetLinkVerifyQuery({ variables: { email, token }, skip: !wellFormed, fetchPolicy: 'network-only' });
+  const link = useAccountLinkStatus('RESET', { email, token, wellFormed });
   const [resetPassword] = usePasswordResetMutation();
   const [done, setDone] = useState<Done | null>(null);
   const secondsLeft = useRedirectCountdown(done?.redirectUrl ?? null);
@@ -38,12 +46,14 @@ export default function ResetPasswordView() {
       toaster.create({ type: 'success', title: SUCCESS_TOAST, description: RESET_SUCCESS_TITLE });
       setDone({ password, redirectUrl: httpUrl(redirectUrl) ?? loginPath });
     },
-    // SPEC §8: a failed reset call says so in a toast as well.
-    onFailure: ({ message }) => toaster.create({ type: 'error', title: FAILURE_TOAST, description: message }),
+    onFailure: ({ message, errors }) => {
+      // SPEC §8: a failed reset call says so in a toast as well.
+      toaster.create({ type: 'error', title: FAILURE_TOAST, description: message });
+      if (errors.some((error) => error.code === 'FORBIDDEN' && error.field === 'token')) link.refuse('DEACTIVATED');
+    },
   });
 
-  // A failed check counts as expired: the link cannot be trusted (SPEC §2).
-  const expired = !wellFormed || Boolean(verify.error) || verify.data?.verifyPasswordResetLink === false;
+  const expired = link.state === 'EXPIRED';
 
   useEffect(() => {
     if (!expired || done) return;
@@ -62,6 +72,9 @@ export default function ResetPasswordView() {
       />
     );
   }
+  if (link.state === 'DEACTIVATED') {
+    return <ExpiredLinkNotice testId="reset-deactivated" title={DEACTIVATED_ACCOUNT_TITLE} advice={DEACTIVATED_ACCOUNT_ADVICE} />;
+  }
   if (expired) {
     return (
       <ExpiredLinkNotice
@@ -71,7 +84,7 @@ export default function ResetPasswordView() {
       />
     );
   }
-  if (!verify.data) return <LinkCheck title="Reset your password" testId="reset-verifying" />;
+  if (link.state === 'CHECKING') return <LinkCheck title="Reset your password" testId="reset-verifying" />;
 
   return (
     <AuthCard title={welcomeTitle(email)} description="Choose a new password for your account." testId="reset-welcome">

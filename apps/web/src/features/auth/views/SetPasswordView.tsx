@@ -11,13 +11,21 @@ import { usePasswordSetMutation } from '@/generated/graphql';
 import { httpUrl } from '@/lib/httpUrl';
 import { toaster } from '@/lib/toaster';
 import { useMutationForm } from '@/lib/useMutationForm';
-import { FAILURE_TOAST, SET_PASSWORD_SUCCESS_TITLE, welcomeTitle } from '@/features/auth/accountMessages';
+import {
+  DEACTIVATED_ACCOUNT_ADVICE,
+  DEACTIVATED_ACCOUNT_TITLE,
+  FAILURE_TOAST,
+  SET_PASSWORD_SUCCESS_TITLE,
+  welcomeTitle,
+} from '@/features/auth/accountMessages';
 import { AuthCard } from '@/components/AuthCard';
 import { ExpiredLinkNotice } from '@/features/auth/components/ExpiredLinkNotice';
+import { LinkCheck } from '@/features/auth/components/LinkCheck';
 import { PasswordSuccessPanel } from '@/features/auth/components/PasswordSuccessPanel';
 import { SetPasswordForm } from '@/features/auth/components/SetPasswordForm';
 import { nameFromLink } from '@/features/auth/invitationLink';
 import { loginPath } from '@/features/auth/urls';
+import { useAccountLinkStatus } from './useAccountLinkStatus';
 import { useRedirectCountdown } from './useRedirectCountdown';
 
 // The shared rules load when the person starts on the form, keeping zod off the first screen.
@@ -31,7 +39,8 @@ export default function SetPasswordView() {
   const [search] = useSearchParams();
   const token = search.get(SET_PASSWORD_TOKEN_PARAM) ?? '';
   const [setPassword] = usePasswordSetMutation();
-  const [linkRefused, setLinkRefused] = useState(false);
+  // The link is checked before the form is shown, so nobody fills it in for a link that cannot work.
+  const link = useAccountLinkStatus('INVITE', { email, token, wellFormed: token !== '' && isEmailAddress(email) });
   const [done, setDone] = useState<Done | null>(null);
   const secondsLeft = useRedirectCountdown(done?.redirectUrl ?? null);
   const kit = useMutationForm({
@@ -48,7 +57,8 @@ export default function SetPasswordView() {
     onFailure: ({ message, errors }) => {
       // SPEC §8: a failed set-password call says so in a toast as well.
       toaster.create({ type: 'error', title: FAILURE_TOAST, description: message });
-      if (errors.some((error) => error.code === 'INVALID_TOKEN')) setLinkRefused(true);
+      if (errors.some((error) => error.code === 'INVALID_TOKEN')) link.refuse('EXPIRED');
+      if (errors.some((error) => error.code === 'FORBIDDEN' && error.field === 'token')) link.refuse('DEACTIVATED');
     },
   });
 
@@ -63,7 +73,10 @@ export default function SetPasswordView() {
       />
     );
   }
-  if (!token || !isEmailAddress(email) || linkRefused) {
+  if (link.state === 'DEACTIVATED') {
+    return <ExpiredLinkNotice testId="setpassword-deactivated" title={DEACTIVATED_ACCOUNT_TITLE} advice={DEACTIVATED_ACCOUNT_ADVICE} />;
+  }
+  if (link.state === 'EXPIRED') {
     return (
       <ExpiredLinkNotice
         testId="setpassword-expired"
@@ -71,6 +84,8 @@ export default function SetPasswordView() {
       />
     );
   }
+
+  if (link.state === 'CHECKING') return <LinkCheck title="Choose your password" testId="setpassword-verifying" />;
 
   return (
     <AuthCard title={welcomeTitle(email)} description="Tell us your name and choose a password to start." testId="setpassword-welcome">

@@ -1,7 +1,7 @@
 import { Button, HStack, type ButtonProps } from '@chakra-ui/react';
 import { RowActionButton } from '@/components/DataTable';
 import { useState, type ReactNode } from 'react';
-import { LuBan, LuCopy, LuSend } from 'react-icons/lu';
+import { LuBan, LuCopy, LuSend, LuUserCheck } from 'react-icons/lu';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import {
   useInvitationResendMutation,
@@ -43,6 +43,8 @@ export function useInvitationActions(
   { onResent }: Options = {},
 ): { buttons: (invitation: Invitation, size?: 'xs' | 'sm') => ReactNode; dialogs: ReactNode; busy: string | null } {
   const [revoking, setRevoking] = useState<Invitation | null>(null);
+  // Activating takes a seat again, so the person, the seat and the new mail are named first.
+  const [activating, setActivating] = useState<Invitation | null>(null);
   // A copied link replaces the mailed one, which the invited person may be about to open: asked first.
   const [copying, setCopying] = useState<Invitation | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
@@ -58,13 +60,18 @@ export function useInvitationActions(
   const [resend] = useInvitationResendMutation(refresh);
   const [revoke] = useInvitationRevokeMutation(refresh);
 
-  async function sendAgain(invitation: Invitation, sendMail: boolean) {
+  async function sendAgain(invitation: Invitation, sendMail: boolean, activate = false) {
     setBusy(`${invitation.id}-${sendMail ? 'mail' : 'copy'}`);
     try {
-      const answer = (await resend({ variables: { organizationId, input: { userId: invitation.userId, sendMail } } })).data
+      const answer = (await resend({ variables: { organizationId, input: { userId: invitation.userId, sendMail, activate } } })).data
         ?.resendInvitation;
-      if (!succeeded(answer?.errors, 'The invitation was not sent')) return;
-      if (sendMail) {
+      if (!succeeded(answer?.errors, activate ? `${invitedName(invitation)} was not activated` : 'The invitation was not sent')) return;
+      if (activate) {
+        toaster.success({
+          title: `${invitedName(invitation)} is active again`,
+          description: `They take their seat again, and ${invitation.email} has a new invitation link.`,
+        });
+      } else if (sendMail) {
         toaster.success({
           title: 'Invitation sent again',
           description: `${invitation.email} has a new link; the earlier one no longer works.`,
@@ -104,6 +111,20 @@ export function useInvitationActions(
           {label}
         </Button>
       );
+    // A deactivated person is never invited again by a side door: only by activating them, asked first.
+    if (invitation.personStatus === 'DISABLED') {
+      return (
+        <HStack gap="2" wrap="wrap">
+          {action(<LuUserCheck aria-hidden />, 'Activate and resend', {
+            'aria-label': `Activate ${name} and send the invitation again`,
+            loading: busy === `${invitation.id}-mail`,
+            onClick: () => setActivating(invitation),
+            'data-testid': 'invitation-activate-resend',
+          })}
+        </HStack>
+      );
+    }
+    if (invitation.personStatus !== 'INVITED') return null;
     return (
       <HStack gap="2" wrap="wrap">
         {action(<LuSend aria-hidden />, 'Resend', {
@@ -131,6 +152,17 @@ export function useInvitationActions(
 
   const dialogs = (
     <>
+      <ConfirmDialog
+        open={activating !== null}
+        title="Activate and send the invitation again?"
+        confirmLabel="Activate and resend"
+        onClose={() => setActivating(null)}
+        onConfirm={() => (activating ? sendAgain(activating, true, true) : Promise.resolve())}
+        testId="invitation-activate-confirm"
+      >
+        {activating &&
+          `${invitedName(activating)} (${activating.email}) is deactivated. Activating them takes a seat on each product they hold a role for, and a new invitation link is mailed to them; earlier links stay void.`}
+      </ConfirmDialog>
       <ConfirmDialog
         open={copying !== null}
         title="Copy a new link instead?"
