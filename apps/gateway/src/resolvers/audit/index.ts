@@ -1,6 +1,6 @@
 import type { GatewayContext } from '../../context';
 import type { AuditRecord } from '../../datasources/types';
-import type { AuditChange, AuditFilter, AuditSortField, Resolvers } from '../../generated/graphql';
+import type { AuditChange, AuditFilter, AuditRecordName, AuditSortField, Resolvers } from '../../generated/graphql';
 import { organizationScoped } from '../../guards';
 import { listPage, type ListSpec } from '../../lists';
 import { utcInstant } from '../../scalars';
@@ -49,6 +49,14 @@ export function changesOf(row: Pick<AuditRecord, 'Before' | 'After'>): AuditChan
   return names.map((field) => ({ field, before: text(before, field), after: text(after, field) }));
 }
 
+/** The names the service found for the records an entry names, as `<kind>:<id>` → name. */
+export function namesOf(row: Pick<AuditRecord, 'Names'>): AuditRecordName[] {
+  return Object.entries(row.Names).flatMap(([reference, name]) => {
+    const at = reference.indexOf(':');
+    return at > 0 ? [{ kind: reference.slice(0, at), id: reference.slice(at + 1), name }] : [];
+  });
+}
+
 export const auditResolvers: Resolvers = {
   Query: {
     auditLog: organizationScoped(async (_parent, args, ctx) => {
@@ -68,6 +76,7 @@ export const auditResolvers: Resolvers = {
     action: (row) => row.Action,
     entityType: (row) => row.EntityType,
     entityId: (row) => row.EntityId,
+    entityName: (row) => (row.EntityId == null ? null : (row.Names[`${row.EntityType}:${row.EntityId}`] ?? null)),
     organizationId: (row) => (row.ClientId == null ? null : String(row.ClientId)),
     organizationName: (row) => row.CompanyName,
     actor: (row) =>
@@ -81,5 +90,6 @@ export const auditResolvers: Resolvers = {
     apiKeyName: (row) => row.ApiKeyName,
     ip: (row) => row.Ip,
     changes: (row) => changesOf(row),
+    names: (row) => namesOf(row),
   },
 };
