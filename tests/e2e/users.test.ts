@@ -206,7 +206,7 @@ describe('user management in the browser', () => {
     await tick(page, 'Kenji Watanabe');
     await page.getByTestId('bulk-bar').getByRole('button', { name: 'Sign out' }).click();
     await page.getByTestId('users-confirm-confirm').click();
-    await page.getByText('Kenji Watanabe signed out').waitFor();
+    await page.getByText('Kenji Watanabe was signed out everywhere').waitFor();
     await page.context().close();
   });
 

@@ -8,7 +8,6 @@ import { personPath } from '@/features/users/urls';
 import { changeText, recordKindLabel, recordLabel } from '@/features/auditLog/auditWords';
 
 export type AuditRow = AuditEntryFieldsFragment;
-type Change = AuditRow['changes'][number];
 
 export const actorName = (row: AuditRow) => (row.actor ? row.actor.name || row.actor.email : 'System or emailed link');
 

@@ -5,13 +5,13 @@ import { RecordLink } from '@/components/RecordLink';
 import type { SessionFieldsFragment } from '@/generated/graphql';
 import { formatDateTime } from '@/lib/dates';
 import { SESSION_END_REASON_LABELS } from '@/lib/labels';
+import { browserOf } from '@/features/sessions/sessionOutcomes';
 
 export type SessionRow = SessionFieldsFragment;
 
 export const fullName = (row: SessionRow) => `${row.userFirstName} ${row.userLastName}`.trim() || row.userEmail;
 
-/** "Safari 17 on iOS 17", or what is known of it. */
-export const browserOf = (row: SessionRow) => [row.browser, row.operatingSystem].filter(Boolean).join(' on ') || 'Unknown browser';
+export { browserOf };
 
 const DEVICE: Record<string, string> = { desktop: 'Desktop', mobile: 'Mobile', tablet: 'Tablet', tv: 'TV' };
 export const deviceOf = (row: SessionRow) => (row.device ? (DEVICE[row.device] ?? row.device) : 'Unknown');
