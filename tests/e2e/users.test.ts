@@ -191,6 +191,8 @@ describe('user management in the browser', () => {
     await page.getByTestId('bulk-bar').getByRole('button', { name: 'Deactivate' }).click();
     await page.getByTestId('users-confirm').waitFor();
     await page.getByTestId('users-confirm-confirm').click();
+    // The toast says what happened, not only that it did.
+    await page.getByText('2 people were deactivated').waitFor();
     await expect.poll(() => status('Kenji Watanabe')).toBe('Deactivated');
     expect(await status('Marcus Lee')).toBe('Deactivated');
     // Until the confirmation has closed, its backdrop takes the clicks meant for the rows below.

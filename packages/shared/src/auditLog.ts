@@ -68,7 +68,7 @@ export const AUDIT_ACTIONS = {
   'two_factor.reset': 'Two-factor sign-in reset',
   'user.activate': 'Person activated',
   'user.admin_grant': 'Made an organization admin',
-  'user.admin_revoke': 'Made a member instead of an admin',
+  'user.admin_revoke': 'Organization admin rights removed',
   'user.approve': 'Person approved',
   'user.deactivate': 'Person deactivated',
   'user.decline': 'Person declined',

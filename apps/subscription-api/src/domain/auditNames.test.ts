@@ -33,9 +33,9 @@ describe('the records an entry names', () => {
   });
 
   it('leave out what is not a record: an unknown kind, a text id, a damaged before', () => {
-    expect(referencesOf({ EntityType: 'settings', EntityId: '4', Before: '{not json', After: JSON.stringify({ productId: 'two' }) })).toEqual(
-      [],
-    );
+    expect(
+      referencesOf({ EntityType: 'settings', EntityId: '4', Before: '{not json', After: JSON.stringify({ productId: 'two' }) }),
+    ).toEqual([]);
   });
 });
 

@@ -21,7 +21,8 @@ const NAMES: Record<AuditRecordKind, Naming> = {
   session: (ids, org) => `SELECT s.session_id AS id, ${personName('u')} AS name FROM sessions s JOIN client_users u ON u.user_id = s.user_id
                            WHERE s.session_id = ANY(${ids}) AND (${org} IS NULL OR s.client_id = ${org})`,
   group: (ids, org) => `SELECT group_id AS id, name FROM groups WHERE group_id = ANY(${ids}) AND (${org} IS NULL OR client_id = ${org})`,
-  project: (ids, org) => `SELECT project_id AS id, name FROM projects WHERE project_id = ANY(${ids}) AND (${org} IS NULL OR client_id = ${org})`,
+  project: (ids, org) =>
+    `SELECT project_id AS id, name FROM projects WHERE project_id = ANY(${ids}) AND (${org} IS NULL OR client_id = ${org})`,
   allocation: (ids, org) => `SELECT a.allocation_id AS id, ${personName('u')} || ' on ' || p.name AS name
                                FROM project_allocations a JOIN projects p ON p.project_id = a.project_id JOIN client_users u ON u.user_id = a.user_id
                               WHERE a.allocation_id = ANY(${ids}) AND (${org} IS NULL OR p.client_id = ${org})`,
@@ -33,7 +34,8 @@ const NAMES: Record<AuditRecordKind, Naming> = {
   enquiry: (ids, org) =>
     `SELECT enquiry_id AS id, company_name AS name FROM enquiries WHERE enquiry_id = ANY(${ids}) AND (${org} IS NULL OR client_id = ${org})`,
   api_key: (ids, org) => `SELECT key_id AS id, name FROM api_keys WHERE key_id = ANY(${ids}) AND ${org} IS NULL`,
-  mail: (ids, org) => `SELECT mail_id AS id, subject || ' to ' || to_address AS name FROM mail_outbox WHERE mail_id = ANY(${ids}) AND ${org} IS NULL`,
+  mail: (ids, org) =>
+    `SELECT mail_id AS id, subject || ' to ' || to_address AS name FROM mail_outbox WHERE mail_id = ANY(${ids}) AND ${org} IS NULL`,
   product: (ids) => `SELECT product_id AS id, product_name AS name FROM products WHERE product_id = ANY(${ids})`,
   plan: (ids) => `SELECT pl.plan_id AS id, pl.plan_name || ' (' || pr.product_name || ')' AS name
                     FROM plans pl JOIN products pr ON pr.product_id = pl.product_id WHERE pl.plan_id = ANY(${ids})`,

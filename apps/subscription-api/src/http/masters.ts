@@ -58,7 +58,12 @@ export function createRecord<Row, Entity extends string, Body extends z.ZodType>
         db.transaction(async (tx) => {
           const id = await insert(tx, record);
           const saved = (await master.read(tx, id))!;
-          await audit(tx, { ...entry(master, req, res), action: actionOf(master.entity, 'create' as VerbOf<Entity>), entityId: id, after: master.described(saved) });
+          await audit(tx, {
+            ...entry(master, req, res),
+            action: actionOf(master.entity, 'create' as VerbOf<Entity>),
+            entityId: id,
+            after: master.described(saved),
+          });
           return saved;
         }),
       master.duplicates,
@@ -94,7 +99,12 @@ export function changeRecord<Row, Entity extends string, Body extends z.ZodType>
           const after = (await master.read(tx, id))!;
           const diff = changedFields(master.described(before), master.described(after));
           if (Object.keys(diff.after).length) {
-            await audit(tx, { ...entry(master, req, res), action: actionOf(master.entity, verb(diff.after, after)), entityId: id, ...diff });
+            await audit(tx, {
+              ...entry(master, req, res),
+              action: actionOf(master.entity, verb(diff.after, after)),
+              entityId: id,
+              ...diff,
+            });
           }
           return after;
         }),
@@ -117,7 +127,12 @@ export function deleteRecord<Row, Entity extends string>(
       const use = await inUse(tx, before);
       if (use) throw new HttpError('CONFLICT', use, master.idField);
       await tx.query(`DELETE FROM ${master.table} WHERE ${master.key} = $1`, [id]);
-      await audit(tx, { ...entry(master, req, res), action: actionOf(master.entity, 'delete' as VerbOf<Entity>), entityId: id, before: master.described(before) });
+      await audit(tx, {
+        ...entry(master, req, res),
+        action: actionOf(master.entity, 'delete' as VerbOf<Entity>),
+        entityId: id,
+        before: master.described(before),
+      });
     });
     res.status(204).end();
   };

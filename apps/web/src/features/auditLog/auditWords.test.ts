@@ -1,6 +1,6 @@
 import { AUDIT_ACTIONS, auditActionLabel } from '@yozy/shared/auditLog';
 import { describe, expect, it } from 'vitest';
-import { changeText, fieldLabel, readable, recordLabel } from './auditWords';
+import { changeText, changeTexts, fieldLabel, readable, recordLabel } from './auditWords';
 
 const NAMES = [
   { kind: 'product', id: '2', name: 'Yozy Lite' },
@@ -67,6 +67,24 @@ describe('how the audit log reads a change', () => {
     expect(fieldLabel('licenceId')).toBe('Licence');
     expect(fieldLabel('IdleTimeoutMinutes')).toBe('Idle timeout minutes');
     expect(fieldLabel('SMTPHost')).toBe('Smtp host');
+  });
+});
+
+describe('what a removal took away', () => {
+  it('reads as it was, without saying "(removed)" of each field', () => {
+    const row = {
+      changes: [
+        { field: 'productId', before: '2', after: null },
+        { field: 'role', before: '"Admin"', after: null },
+      ],
+      names: NAMES,
+    };
+    expect(changeTexts(row)).toEqual(['Product: Yozy Lite', 'Role: Admin']);
+    expect(changeTexts({ changes: [...row.changes, { field: 'isActive', before: 'true', after: 'false' }], names: NAMES })).toEqual([
+      'Product: Yozy Lite (removed)',
+      'Role: Admin (removed)',
+      'Active: Yes → No',
+    ]);
   });
 });
 

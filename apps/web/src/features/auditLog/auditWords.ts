@@ -134,14 +134,24 @@ export function readable(json: string | null, field = '', names: Names = []): st
 }
 
 /**
- * "Active: Yes → No"; only the side there is for a record created or deleted; and a field that
+ * "Active: Yes → No"; only the side there is for a record created or deleted (`gone`: the whole
+ * record went, which the action says already); and a field that
  * did not change (written beside a change to say what it was about) as it was: "Product: Yozy Lite".
  */
-export function changeText({ field, before, after }: Change, names: Names = []): string {
+export function changeText({ field, before, after }: Change, names: Names = [], { gone = false } = {}): string {
   const name = fieldLabel(field);
   if (before === null || before === after) return `${name}: ${readable(after, field, names)}`;
-  if (after === null) return `${name}: ${readable(before, field, names)} (removed)`;
+  if (after === null) return `${name}: ${readable(before, field, names)}${gone ? '' : ' (removed)'}`;
   return `${name}: ${readable(before, field, names)} → ${readable(after, field, names)}`;
+}
+
+/**
+ * Each change of an entry in words. What a removal took away (a role, a deleted group, a revoked
+ * key) reads as it was: the action says it is gone, so no field says "(removed)".
+ */
+export function changeTexts(row: Pick<AuditEntryFieldsFragment, 'changes' | 'names'>): string[] {
+  const gone = row.changes.every((change) => change.after === null);
+  return row.changes.map((change) => changeText(change, row.names, { gone }));
 }
 
 /** The kind of record an entry is about, in words: "Person", "Group". */

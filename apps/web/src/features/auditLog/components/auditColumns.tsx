@@ -5,7 +5,7 @@ import { RecordLink } from '@/components/RecordLink';
 import { auditActionLabel } from '@yozy/shared/auditLog';
 import { formatDateTime } from '@/lib/dates';
 import { personPath } from '@/features/users/urls';
-import { changeText, recordKindLabel, recordLabel } from '@/features/auditLog/auditWords';
+import { changeTexts, recordKindLabel, recordLabel } from '@/features/auditLog/auditWords';
 
 export type AuditRow = AuditEntryFieldsFragment;
 
@@ -124,13 +124,13 @@ export function auditColumns({ withOrganization, onPerson, organizationId }: Opt
     {
       id: 'changes',
       header: 'Changes',
-      accessorFn: (row) => row.changes.map((change) => changeText(change, row.names)).join('; '),
+      accessorFn: (row) => changeTexts(row).join('; '),
       cell: ({ row }) =>
         row.original.changes.length ? (
           <Box as="ul" listStyleType="none" fontSize="sm" maxW="md">
-            {row.original.changes.map((change) => (
-              <Box as="li" key={change.field} overflowWrap="anywhere">
-                {changeText(change, row.original.names)}
+            {changeTexts(row.original).map((text, n) => (
+              <Box as="li" key={row.original.changes[n]!.field} overflowWrap="anywhere">
+                {text}
               </Box>
             ))}
           </Box>

@@ -5,7 +5,7 @@ import { RecordLink } from '@/components/RecordLink';
 import type { SessionFieldsFragment } from '@/generated/graphql';
 import { formatDateTime } from '@/lib/dates';
 import { SESSION_END_REASON_LABELS } from '@/lib/labels';
-import { browserOf } from '@/features/sessions/sessionOutcomes';
+import { browserOf } from '@/lib/sessionOutcomes';
 
 export type SessionRow = SessionFieldsFragment;
 

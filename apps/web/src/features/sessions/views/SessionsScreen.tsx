@@ -20,7 +20,7 @@ import { useListQuery } from '@/lib/useListQuery';
 import { useListState } from '@/lib/useListState';
 import { SessionFilters } from '@/features/sessions/components/SessionFilters';
 import { browserOf, fullName, sessionColumns, type SessionRow } from '@/features/sessions/components/sessionColumns';
-import { sessionsEndedMessage } from '@/features/sessions/sessionOutcomes';
+import { sessionsEndedMessage } from '@/lib/sessionOutcomes';
 import { sessionFilter } from '@/features/sessions/sessionFilter';
 import { sessionList } from '@/features/sessions/sessionList';
 import { userSessionsPath } from '@/features/sessions/urls';

@@ -26,7 +26,7 @@ import { formatDateTime } from '@/lib/dates';
 import { dropListPages } from '@/lib/listCache';
 import { describeRequestError, errorMessage } from '@/lib/requestErrors';
 import { toaster } from '@/lib/toaster';
-import { browserOf, sessionsEndedMessage } from '@/features/sessions/sessionOutcomes';
+import { browserOf, sessionsEndedMessage } from '@/lib/sessionOutcomes';
 import { activationMessage, adminRemovedMessage, roleRemovedMessage } from '@/features/users/personOutcomes';
 import { useMutationForm } from '@/lib/useMutationForm';
 

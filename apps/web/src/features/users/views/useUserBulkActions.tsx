@@ -13,7 +13,7 @@ import {
 import { dropListPages } from '@/lib/listCache';
 import { errorMessage } from '@/lib/requestErrors';
 import { toaster } from '@/lib/toaster';
-import { sessionsEndedMessage } from '@/features/sessions/sessionOutcomes';
+import { sessionsEndedMessage } from '@/lib/sessionOutcomes';
 import { activationMessage } from '@/features/users/personOutcomes';
 import { CurrentAllocationsNotice } from './CurrentAllocationsNotice';
 

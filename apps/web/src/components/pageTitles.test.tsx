@@ -3,10 +3,10 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link, Route, Routes, useParams } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { LinkTabs } from '@/components/LinkTabs';
-import { PageHeader } from '@/components/PageHeader';
+import { LinkTabs } from './LinkTabs';
+import { PageHeader } from './PageHeader';
 import { renderInConsole } from '@/testing/render';
-import { onPageTitle, usePageTitle } from './pageTitle';
+import { onPageTitle, usePageTitle } from '@/lib/pageTitle';
 
 const TABS = [
   { value: 'info', label: 'Organization Information', to: '/org/info' },
