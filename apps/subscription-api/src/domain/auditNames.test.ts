@@ -2,14 +2,9 @@ import { AUDIT_RECORD_KINDS, type AuditRecordKind } from '@yozy/shared/auditLog'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database';
 import type { Viewer } from '../http/auth';
-import { openTestDatabase } from '../testing/testDatabase';
+import { openSeededDatabase } from '../testing/testDatabase';
+import { TEST_DATABASE_KINDS } from '../testing/testDatabases';
 import { namesOfReferences, referencesOf } from './auditNames';
-
-let db: Database;
-beforeAll(async () => {
-  db = await openTestDatabase('seeded');
-});
-afterAll(() => db.close());
 
 const viewer = (typeOfUser: Viewer['typeOfUser'], clientId: number): Viewer => ({
   sessionId: 's',
@@ -39,7 +34,17 @@ describe('the records an entry names', () => {
   });
 });
 
-describe('naming the records of a page', () => {
+describe.each(TEST_DATABASE_KINDS)('naming the records of a page (%s)', (kind) => {
+  let db: Database;
+  let drop: () => Promise<void>;
+  beforeAll(async () => {
+    ({ db, drop } = await openSeededDatabase(kind));
+  }, 120_000);
+  afterAll(async () => {
+    await db.close();
+    await drop();
+  });
+
   it('names one record of every kind in one statement, for the provider', async () => {
     // The first record of each kind the demo data has (the outbox and API keys may have none).
     const first: Record<AuditRecordKind, string> = {
