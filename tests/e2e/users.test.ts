@@ -208,7 +208,8 @@ describe('user management in the browser', () => {
     await tick(page, 'Kenji Watanabe');
     await page.getByTestId('bulk-bar').getByRole('button', { name: 'Sign out' }).click();
     await page.getByTestId('users-confirm-confirm').click();
-    await page.getByText('Kenji Watanabe was signed out everywhere').waitFor();
+    // Deactivating ended Kenji's sessions: the toast says there was none left to end.
+    await page.getByText('Kenji Watanabe was not signed in anywhere').waitFor();
     await page.context().close();
   });
 
