@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { AuditRecord } from '../../datasources/types';
 import type { RestPage } from '../../lists';
 import { CALLERS, execute, fakeContext } from '../../testing/fakes';
-import { changesOf, namesOf } from './index';
+import { changesOf, findActionsByWords, namesOf } from './index';
 
 const AUDIT_LOG = /* GraphQL */ `
   query ($organizationId: ID, $filter: AuditFilter, $search: String) {
@@ -139,6 +139,22 @@ describe('auditActions', () => {
     expect(own.data).toEqual({ auditActions: ['group.create', 'user.invite'] });
     await execute(ACTIONS, {}, fakeContext({ viewer: CALLERS.superAdmin, sources: { audit: { listActions } } }));
     expect(listActions.mock.calls).toEqual([['2'], [null]]);
+  });
+});
+
+describe('a search in the words the console shows', () => {
+  it('finds the actions those words name, beside the codes and the people', () => {
+    const params = new URLSearchParams({ or: '(ActorEmail.ilike."*role changed*",Action.ilike."*role changed*")' });
+    findActionsByWords(params, ' Role Changed ');
+    expect(params.get('or')).toBe(
+      '(ActorEmail.ilike."*role changed*",Action.ilike."*role changed*",Action.eq.role.update,Action.eq.user.role_change)',
+    );
+    const invited = new URLSearchParams({ or: '(Action.ilike."*invited*")' });
+    findActionsByWords(invited, 'invited');
+    expect(invited.get('or')).toBe('(Action.ilike."*invited*",Action.eq.user.invite)');
+    const nothing = new URLSearchParams({ or: '(Action.ilike."*zebra*")' });
+    findActionsByWords(nothing, 'zebra');
+    expect(nothing.get('or')).toBe('(Action.ilike."*zebra*")');
   });
 });
 

@@ -1,3 +1,4 @@
+import { AUDIT_ACTIONS } from '@yozy/shared/auditLog';
 import type { GatewayContext } from '../../context';
 import type { AuditRecord } from '../../datasources/types';
 import type { AuditChange, AuditFilter, AuditRecordName, AuditSortField, Resolvers } from '../../generated/graphql';
@@ -57,12 +58,25 @@ export function namesOf(row: Pick<AuditRecord, 'Names'>): AuditRecordName[] {
   });
 }
 
+/**
+ * The console shows actions in words ("Role changed"), so a search in those words finds the
+ * actions they name as well as the codes: each such action joins the search's alternatives.
+ */
+export function findActionsByWords(params: URLSearchParams, search: string | null | undefined): void {
+  const text = search?.trim().toLowerCase();
+  const alternatives = params.get('or');
+  if (!text || !alternatives) return;
+  const actions = Object.entries(AUDIT_ACTIONS).flatMap(([action, words]) => (words.toLowerCase().includes(text) ? [action] : []));
+  if (actions.length) params.set('or', `${alternatives.slice(0, -1)},${actions.map((action) => `Action.eq.${action}`).join(',')})`);
+}
+
 export const auditResolvers: Resolvers = {
   Query: {
     auditLog: organizationScoped(async (_parent, args, ctx) => {
       const organizationId = await scopeOf(ctx, args.organizationId);
       return listPage(args, AUDIT_LIST, (params) => {
         if (organizationId) params.set('ClientId', `eq.${organizationId}`);
+        findActionsByWords(params, args.search);
         return ctx.dataSources.audit.listEntries(params);
       });
     }),

@@ -82,7 +82,7 @@ export function AuditLogScreen({ organizationId, embedded = false, platformWide 
         getRowId={(row) => row.id}
         getRowLabel={(row) => `${actionLabel(row)} by ${actorName(row)}`}
         empty={{ title: 'Nothing changed yet', description: 'Changes made by administrators appear here, newest first.' }}
-        search={{ label: 'Search the audit log', placeholder: 'Person, action or record id' }}
+        search={{ label: 'Search the audit log', placeholder: 'Person or action' }}
         filters={
           <>
             <FilterSelect
