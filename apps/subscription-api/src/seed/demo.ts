@@ -288,7 +288,8 @@ async function insertRoles(tx: Transaction, productIds: Map<string, number>) {
     for (const role of ROLES) {
       const [row] = await tx.query<{ role_id: number }>(
         'INSERT INTO roles (role_name, product_id, description) VALUES ($1, $2, $3) RETURNING role_id',
-        [role, productId, `${role} of ${code}`],
+        // Described by the product's name, as the console shows it (never its code).
+        [role, productId, `${role} of ${PRODUCTS.find((product) => product.code === code)?.name ?? code}`],
       );
       ids.set(`${code}:${role}`, row!.role_id);
     }
