@@ -14,6 +14,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import './ensure-install.mjs';
@@ -103,7 +104,9 @@ if (postgres) {
   await postgres.createDatabase();
 }
 if (!(await supervisor.start([redis.service]))) await supervisor.stopAll(1);
-// The first REST service migrates the database and writes the demo data before the second starts.
+// The migrations first, once, as a deployment's migration job runs them; then the REST services.
+if (!(await migrated())) await supervisor.stopAll(1);
+// The first REST service writes the demo data before the second starts.
 if (!(await supervisor.start([apis[0].service]))) await supervisor.stopAll(1);
 if (!(await supervisor.start([...apis.slice(1).map((a) => a.service), ...gateways.map((g) => g.service)]))) await supervisor.stopAll(1);
 if (!(await supervisor.start([nginx.service]))) await supervisor.stopAll(1);
@@ -143,7 +146,12 @@ async function rollingRestart() {
   do {
     rollAgain = false;
     const started = Date.now();
-    supervisor.log('rolling restart: each REST service, then each gateway, in turn');
+    supervisor.log('rolling restart: the migrations, then each REST service, then each gateway, in turn');
+    // A new release's migrations are ones the running release also works with (expand, then contract).
+    if (!(await migrated())) {
+      supervisor.error('rolling restart stopped: the migrations failed; every instance still runs the release it ran');
+      return;
+    }
     for (const api of apis) {
       if (!(await replaced(api.service))) return;
     }
@@ -301,6 +309,40 @@ async function prepareRedis() {
   return { service, port: at, url: `redis://:${password}@127.0.0.1:${at}` };
 }
 
+/** The REST service's environment, on `at`. */
+function apiEnvironment(at) {
+  return environmentOf('subscription-api', {
+    NODE_ENV: 'production',
+    API_HOST: '127.0.0.1',
+    API_PORT: String(at),
+    PUBLIC_URL: publicUrl,
+    DATABASE_URL: databaseUrl,
+    SEED_DEMO_DATA: process.env.SEED_DEMO_DATA ?? 'true',
+    SERVICE_TOKEN: serviceToken,
+    SECRET_KEY: secretKey,
+  });
+}
+
+/** Runs the REST service's migrations and nothing else (`--migrate-only`); resolves whether they succeeded. */
+function migrated() {
+  const layout = SERVICES['subscription-api'];
+  const prefix = `${'migrate'.padEnd(supervisor.nameWidth)} | `;
+  return new Promise((resolveOk) => {
+    const child = spawn(process.execPath, [...layout.command.slice(1), '--migrate-only'], {
+      env: { ...process.env, ...apiEnvironment(0) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    for (const [from, to] of [
+      [child.stdout, process.stdout],
+      [child.stderr, process.stderr],
+    ]) {
+      createInterface({ input: from, crlfDelay: Infinity }).on('line', (line) => to.write(`${prefix}${line}\n`));
+    }
+    child.once('error', () => resolveOk(false));
+    child.once('exit', (code) => resolveOk(code === 0));
+  });
+}
+
 async function apiInstance(n) {
   const layout = SERVICES['subscription-api'];
   const at = await freePort();
@@ -310,16 +352,7 @@ async function apiInstance(n) {
     args: layout.command.slice(1),
     // The IPC channel lets a service notice when the cluster command is gone, even after kill -9.
     ipc: true,
-    env: environmentOf('subscription-api', {
-      NODE_ENV: 'production',
-      API_HOST: '127.0.0.1',
-      API_PORT: String(at),
-      PUBLIC_URL: publicUrl,
-      DATABASE_URL: databaseUrl,
-      SEED_DEMO_DATA: process.env.SEED_DEMO_DATA ?? 'true',
-      SERVICE_TOKEN: serviceToken,
-      SECRET_KEY: secretKey,
-    }),
+    env: apiEnvironment(at),
     isReady: () => answers(`http://127.0.0.1:${at}${layout.readiness}`),
     describeReady: `answering ${layout.readiness} on port ${at}`,
   });

@@ -13,6 +13,9 @@ for (const event of ['uncaughtException', 'unhandledRejection'] as const) {
   });
 }
 
+// `--migrate-only`: the migrations of this release and nothing else, then exit (a deployment's
+// migration job, run before the new release's instances start: docs/DEPLOYMENT.md).
+const migrateOnly = process.argv.includes('--migrate-only');
 const config = loadConfig();
 const db = await openDatabase(config.database);
 const mailer = createMailer(db, { ...config.mail, secretKey: config.secretKey });
@@ -22,6 +25,11 @@ const applied = await migrate(db).catch((error: unknown) => {
   process.exit(1);
 });
 if (applied.length) console.log(`subscription-api: applied migrations ${applied.join(', ')}`);
+if (migrateOnly) {
+  console.log(`subscription-api: the database is migrated${applied.length ? '' : ' already'}; stopping (--migrate-only)`);
+  await db.close();
+  process.exit(0);
+}
 // Mail no server took yet, this service's or another's on the same database, is sent from here on.
 mailer.start();
 if (config.seedDemoData) {
