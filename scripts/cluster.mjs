@@ -40,6 +40,15 @@ const DATABASE = 'yozy';
 
 ensurePackages({ postgres: !givenDatabase });
 mkdirSync(dataDir, { recursive: true });
+// The pid to send SIGHUP to (`kill -HUP $(cat cluster-data/cluster.pid)`); one cluster per data folder.
+const pidFile = join(dataDir, 'cluster.pid');
+const running = existsSync(pidFile) ? Number(readFileSync(pidFile, 'utf8').trim()) : 0;
+if (running && running !== process.pid && alive(running)) {
+  console.error(`${LABEL}: another cluster (pid ${running}) runs on ${dataDir}; stop it, or set DATA_DIR to another folder`);
+  process.exit(1);
+}
+writeFileSync(pidFile, `${process.pid}\n`);
+process.once('exit', () => rmSync(pidFile, { force: true }));
 if (isRoot()) {
   // PostgreSQL and nginx's workers run as their own accounts and must reach their folders in here
   // (the secrets in it are readable by root only, each file 0600).
@@ -441,6 +450,15 @@ function childrenOf(pid) {
     }
   }
   return found;
+}
+
+function alive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** A TCP port nothing listens on right now, on loopback. */

@@ -110,8 +110,9 @@ export async function startCluster(env: Record<string, string> = {}, readyWithin
     if (!found) throw new Error(`no instance ${name} in ${JSON.stringify(instances)}`);
     return found;
   };
-  const password = readFileSync(join(dataDir, 'postgresql-password'), 'utf8').trim();
-  const databaseUrl = env.DATABASE_URL ?? `postgres://yozy:${password}@127.0.0.1:${instance('postgresql').port}/yozy`;
+  const databaseUrl =
+    env.DATABASE_URL ??
+    `postgres://yozy:${readFileSync(join(dataDir, 'postgresql-password'), 'utf8').trim()}@127.0.0.1:${instance('postgresql').port}/yozy`;
   const db = await openDatabase({ url: databaseUrl, poolMax: 4 });
   const prefix = (name: string) => `${name.padEnd(Math.max(...instances.map((i) => i.name.length)))} | `;
 
