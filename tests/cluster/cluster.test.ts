@@ -142,8 +142,10 @@ describe('npm run cluster', () => {
     await cluster?.cleanUp();
   });
 
-  it('announces every instance, each running and ready', async () => {
+  it('announces every instance, each running and ready, after running the migrations once on their own', async () => {
     expect(cluster.instances.map((i) => i.name)).toEqual(['nginx', ...GATEWAYS, ...APIS, 'redis', 'postgresql']);
+    expect(cluster.linesOf('migrate').join('\n')).toMatch(/applied migrations 001_data_model\.sql.*\n.*stopping \(--migrate-only\)/);
+    for (const name of APIS) expect(cluster.linesOf(name).join('\n')).not.toContain('applied migrations');
     for (const instance of cluster.instances) {
       expect(instance.port).toBeGreaterThan(0);
       expect(() => process.kill(instance.pid, 0)).not.toThrow();
@@ -383,8 +385,8 @@ describe('npm run cluster', () => {
     const signer = async () => {
       while (writing) {
         const browser = from(cluster.url, newAddress());
-        const answer = await browser.signIn(SUPER_ADMIN).catch(() => null);
-        if (!answer) signIns.wrong.push('no answer');
+        const answer = await browser.signIn(SUPER_ADMIN).catch((error: unknown) => String((error as Error).cause ?? error));
+        if (typeof answer === 'string') signIns.wrong.push(`no answer: ${answer}`);
         else
           judge(signIns, answer.status, JSON.stringify({ data: answer.data, errors: answer.errors }), {
             'retry-after': answer.headers.get('retry-after'),
@@ -411,6 +413,8 @@ describe('npm run cluster', () => {
       `sign-ins: ok ${signIns.ok}, refused cleanly ${signIns.refusedCleanly}, unavailable ${signIns.unavailable}, wrong ${signIns.wrong.length}; ` +
         `creates: ${acknowledged.length} acknowledged in ${creates.sent} calls (${creates.refused} refused cleanly and sent again), wrong ${creates.wrong.length}`,
     );
+    if (signIns.wrong.length || creates.wrong.length)
+      console.log('wrong sign-ins and creates:', signIns.wrong.slice(0, 5), creates.wrong.slice(0, 5));
 
     // Every gateway and REST service was replaced.
     for (const name of [...GATEWAYS, ...APIS]) expect(cluster.pidOf(name)).not.toBe(pidsBefore[name]);

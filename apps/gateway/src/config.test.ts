@@ -22,4 +22,11 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SERVICE_TOKEN: required in production/);
     expect(() => loadConfig({ SERVICE_TOKEN: 'short' })).toThrow(/SERVICE_TOKEN: must be at least 32 characters/);
   });
+
+  it('takes the captcha secret before a rotation from CAPTCHA_SECRET_PREVIOUS, and refuses a short one', () => {
+    const previous = 'the-captcha-secret-before-the-rotation';
+    expect(loadConfig({ CAPTCHA_SECRET_PREVIOUS: previous }).previousCaptchaSecret).toBe(previous);
+    expect(loadConfig({}).previousCaptchaSecret).toBeUndefined();
+    expect(() => loadConfig({ CAPTCHA_SECRET_PREVIOUS: 'short' })).toThrow(/CAPTCHA_SECRET_PREVIOUS: must be at least 32 characters/);
+  });
 });
