@@ -115,9 +115,8 @@ if (postgres) {
 if (!(await supervisor.start([redis.service]))) await supervisor.stopAll(1);
 // The migrations first, once, as a deployment's migration job runs them; then the REST services.
 if (!(await migrated())) await supervisor.stopAll(1);
-// The first REST service writes the demo data before the second starts.
-if (!(await supervisor.start([apis[0].service]))) await supervisor.stopAll(1);
-if (!(await supervisor.start([...apis.slice(1).map((a) => a.service), ...gateways.map((g) => g.service)]))) await supervisor.stopAll(1);
+// Every REST service and gateway at once: the demo data is written once, under a lock, whoever comes first.
+if (!(await supervisor.start([...apis.map((a) => a.service), ...gateways.map((g) => g.service)]))) await supervisor.stopAll(1);
 if (!(await supervisor.start([nginx.service]))) await supervisor.stopAll(1);
 
 const instances = [
@@ -371,7 +370,6 @@ async function apiInstance(n) {
 async function gatewayInstance(n) {
   const layout = SERVICES.gateway;
   const at = await freePort();
-  const api = apis[(n - 1) % apis.length];
   const service = supervisor.add({
     name: `gateway-${n}`,
     command: process.execPath,
@@ -382,7 +380,8 @@ async function gatewayInstance(n) {
       HOST: '127.0.0.1',
       PORT: String(at),
       PUBLIC_URL: publicUrl,
-      SUBSCRIPTION_API_URL: `http://127.0.0.1:${api.port}`,
+      // Every REST service: the gateway spreads its calls over them, a refused one going to the next.
+      SUBSCRIPTION_API_URL: apis.map((api) => `http://127.0.0.1:${api.port}`).join(','),
       // Forwarded addresses are believed from nginx only, which connects from an address of its own.
       TRUST_PROXY: NGINX_SOURCE_ADDRESS,
       REDIS_URL: redis.url,

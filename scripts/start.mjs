@@ -22,6 +22,12 @@ const apiPort = process.env.API_PORT ?? '4001';
 const apiUrl = (process.env.SUBSCRIPTION_API_URL ?? `http://127.0.0.1:${apiPort}`).replace(/\/+$/, '');
 const address = `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`;
 const gatewayUrl = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
+const publicUrl = (process.env.PUBLIC_URL ?? address).replace(/\/+$/, '');
+// The demo's products have made-up addresses, and the countdown after a reset or a first password
+// would end on one that does not exist: unless configured, the products (when the demo data is
+// created) and the standard web product's fallback are the console's own sign-in page.
+const demoProductUrl = process.env.DEMO_PRODUCT_URL ?? `${publicUrl}/login`;
+const webProductUrl = process.env.WEB_PRODUCT_URL ?? `${publicUrl}/login`;
 // The gateway's credential towards the REST service: the same for both, new on every start unless given.
 const serviceToken = process.env.SERVICE_TOKEN ?? randomBytes(32).toString('hex');
 // The key that seals two-factor secrets must outlive a restart, or nobody with two-factor could
@@ -58,9 +64,11 @@ const api = nodeService(
   'apps/subscription-api/src/index.ts',
   {
     API_PORT: apiPort,
-    PUBLIC_URL: process.env.PUBLIC_URL ?? address,
+    PUBLIC_URL: publicUrl,
     SERVICE_TOKEN: serviceToken,
     SECRET_KEY: secretKey,
+    DEMO_PRODUCT_URL: demoProductUrl,
+    WEB_PRODUCT_URL: webProductUrl,
   },
   `${apiUrl}/health`,
 );
@@ -72,7 +80,7 @@ const gateway = nodeService(
     PORT: port,
     HOST: host,
     SUBSCRIPTION_API_URL: apiUrl,
-    PUBLIC_URL: process.env.PUBLIC_URL ?? address,
+    PUBLIC_URL: publicUrl,
     SERVICE_TOKEN: serviceToken,
     CAPTCHA_SECRET: captchaSecret,
   },

@@ -45,7 +45,8 @@ export const SERVICES = {
     command: ['node', '--enable-source-maps', 'apps/subscription-api/dist/index.js'],
     port: 4001,
     portVariable: 'API_PORT',
-    readiness: '/health',
+    // Ready once migrated and its database answers; alive while it answers.
+    readiness: '/readyz',
     liveness: '/health',
     environment: ['NODE_ENV', 'API_HOST', 'API_PORT', 'PUBLIC_URL', 'DATABASE_URL', 'SEED_DEMO_DATA', 'SERVICE_TOKEN', 'SECRET_KEY'],
     secrets: ['DATABASE_URL', 'SERVICE_TOKEN', 'SECRET_KEY'],

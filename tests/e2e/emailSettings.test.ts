@@ -74,6 +74,29 @@ describe('email settings and the outbox in the browser', () => {
     await page.context().close();
   });
 
+  it('keeps the test mail in the outbox when no mail server is set, says so, and a SuperAdmin follows the link to it', async () => {
+    // Globex has no server of its own, the provider none either, and this stack no SMTP_URL.
+    const admin = await as(browser(), 'admin@globex.local', 'light', 1280);
+    await admin.goto('/TwoFactor/organization');
+    await admin.getByTestId('email-test-send').click();
+    const outcome = admin.getByTestId('email-test-outcome');
+    await expect.poll(() => outcome.innerText()).toContain('No mail server is set: the test mail is in the outbox.');
+    // The outbox is the provider's: an organisation admin gets no link to it.
+    expect(await admin.getByTestId('email-test-outbox').count()).toBe(0);
+    await admin.context().close();
+
+    const provider = await as(browser(), 'admin@yozy.local', 'dark', 1280);
+    await provider.goto('/platformsettings/email');
+    await provider.getByTestId('email-test-send').click();
+    await expect.poll(() => provider.getByTestId('email-test-outcome').innerText()).toContain('No mail server is set');
+    expect(await axeFindings(provider)).toEqual([]);
+    await provider.screenshot({ path: `${SCREENSHOTS}email-test-kept-dark.png` });
+    await provider.getByTestId('email-test-outbox').click();
+    await provider.waitForURL((url) => url.pathname === '/platformsettings/outbox');
+    await provider.getByTestId('outbox-table').getByText('admin@globex.local').first().waitFor();
+    await provider.context().close();
+  });
+
   it('the provider opens an organisation’s email settings tab, its own in Platform Settings, and reads a mail in the outbox', async () => {
     const page = await as(browser(), 'admin@yozy.local', 'light', 1280);
     await page.goto(`/OrganizationDetails/Organization/${acmeId}/emailsettings`);

@@ -72,7 +72,7 @@ describe('an invited user setting a first password in the browser', () => {
 
     await screen.submit();
     await screen.success.root().waitFor();
-    expect(await screen.success.countdown().innerText()).toBe('Automatic redirect in 10 sec');
+    expect(await screen.success.countdown().innerText()).toBe(`Automatic redirect in 10 sec to ${PRODUCT}`);
     expect(await screen.success.title().innerText()).toBe('Password successfully reset');
     expect(await screen.success.email().inputValue()).toBe(email);
     expect(await screen.success.password().inputValue()).toBe('First@123');
@@ -80,7 +80,7 @@ describe('an invited user setting a first password in the browser', () => {
     await screen.success.showPassword();
     expect(await screen.success.password().getAttribute('type')).toBe('text');
     await page.waitForFunction(() =>
-      /in [0-8] sec$/.test(document.querySelector('[data-testid="setpassword-countdown"]')?.textContent ?? ''),
+      /in [0-8] sec /.test(document.querySelector('[data-testid="setpassword-countdown"]')?.textContent ?? ''),
     );
     await page.screenshot({ path: `${SCREENSHOTS}setpassword-success.png` });
 

@@ -48,6 +48,9 @@ describe('Platform Settings in the browser', () => {
     await dialog.getByTestId('plan-product').locator('option', { hasText: 'Yozy Web' }).waitFor({ state: 'attached' });
     await dialog.getByTestId('plan-product').selectOption({ label: 'Yozy Web' });
     await dialog.getByTestId('plan-name').fill('Web Growth');
+    // The plan group is a closed list in words, never typed: a typo would send people elsewhere after a reset.
+    expect(await dialog.getByTestId('plan-group').locator('option').allInnerTexts()).toEqual(['Lite', 'Standard']);
+    await dialog.getByTestId('plan-group').selectOption({ label: 'Standard' });
     await dialog.getByTestId('plan-cost').fill('99999999999');
     await dialog.getByTestId('plan-capacity').fill('120');
     await page.getByTestId('plan-save').click();

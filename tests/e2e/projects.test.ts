@@ -58,6 +58,11 @@ describe('projects in the browser', () => {
       "SELECT user_id::text AS id FROM client_users WHERE email = 'diego.alvarez@acme.local'",
     );
     await projects.fillAllocation('alvarez', diego!.id, '30', 'Tester');
+    // The end date is the console's date field, written DD-MM-YYYY, not the browser's own picker format.
+    const end = page.getByTestId('allocation-end-input');
+    expect(await end.getAttribute('type')).toBe('text');
+    expect(await end.getAttribute('placeholder')).toBe('DD-MM-YYYY');
+    await end.fill('31-01-2028');
     const warning = page.getByTestId('allocation-over-warning');
     expect(await warning.innerText()).toContain('Diego would be allocated 140 % over current projects');
     expect(await axeFindings(page)).toEqual([]);
@@ -65,6 +70,12 @@ describe('projects in the browser', () => {
     await page.getByTestId('allocation-save').click();
     // Warned, not refused: the allocation is made and the list shows the total as over.
     await projects.allocationRow('Diego Alvarez').getByTestId('allocation-over-total').getByText('140 %: over 100 %').waitFor();
+    expect(await projects.allocationRow('Diego Alvarez').getByRole('cell').nth(4).innerText()).toBe('31-01-2028');
+    const [saved] = await stack.db.query<{ end_date: string }>(
+      `SELECT to_char(a.end_date, 'YYYY-MM-DD') AS end_date FROM project_allocations a JOIN projects p USING (project_id)
+        WHERE p.short_code = 'ACM-E2E'`,
+    );
+    expect(saved).toEqual({ end_date: '2028-01-31' });
 
     await projects.allocationRow('Diego Alvarez').getByRole('button', { name: 'End Diego Alvarez' }).click();
     await page.getByTestId('allocation-end-dialog').getByText('ends today').waitFor();

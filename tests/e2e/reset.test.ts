@@ -87,7 +87,8 @@ describe('resetting a forgotten password in the browser', () => {
 
     await reset.choose('Fresh@456');
     await reset.success.root().waitFor();
-    expect(await reset.success.countdown().innerText()).toBe('Automatic redirect in 10 sec');
+    // The countdown says where it goes: the product's address.
+    expect(await reset.success.countdown().innerText()).toBe(`Automatic redirect in 10 sec to ${PRODUCT}`);
     expect(await reset.success.title().innerText()).toBe('Password successfully reset.');
     await page.getByText('Success', { exact: true }).waitFor();
     expect(await reset.success.email().inputValue()).toBe(email);
@@ -101,7 +102,7 @@ describe('resetting a forgotten password in the browser', () => {
     await reset.success.copy().filter({ hasText: 'Copied' }).waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('Fresh@456');
 
-    await page.waitForFunction(() => /in [0-8] sec$/.test(document.querySelector('[data-testid="reset-countdown"]')?.textContent ?? ''));
+    await page.waitForFunction(() => /in [0-8] sec /.test(document.querySelector('[data-testid="reset-countdown"]')?.textContent ?? ''));
     expect(await reset.success.secondsLeft()).toBeLessThan(9);
     await page.screenshot({ path: `${SCREENSHOTS}reset-success.png` });
     // "Copied" shows for 3 s, then the button says Copy again.
@@ -143,6 +144,31 @@ describe('resetting a forgotten password in the browser', () => {
         await close(page.context());
       }),
     );
+  });
+
+  it("counts down to the console's own sign-in page, in words, where the product's address is that page (npm start's demo)", async () => {
+    const email = 'elena.petrova@acme.local';
+    // npm start gives the demo products the console's /login as their address: the same here, for this person's product.
+    const [product] = await stack.db.query<{ product_id: number; domain: string }>(
+      `SELECT p.product_id, p.domain FROM products p JOIN user_roles r USING (product_id) JOIN client_users u USING (user_id)
+        WHERE u.email = $1 ORDER BY r.assigned_at, r.product_id LIMIT 1`,
+      [email],
+    );
+    await stack.db.query('UPDATE products SET domain = $1 WHERE product_id = $2', [`${stack.gatewayUrl}/login`, product!.product_id]);
+    try {
+      const page = await open((await resetLink(email)).path);
+      const reset = new ResetPasswordPage(page);
+      await reset.welcome().waitFor();
+      await reset.choose('Fresh@456');
+      await reset.success.root().waitFor();
+      expect(await reset.success.countdown().innerText()).toBe('Automatic redirect in 10 sec to the sign-in page');
+      await page.screenshot({ path: `${SCREENSHOTS}reset-success-demo.png` });
+      await page.waitForURL((url) => url.pathname === '/login', { timeout: 15_000 });
+      await new LoginPage(page).email().waitFor();
+      await close(page.context());
+    } finally {
+      await stack.db.query('UPDATE products SET domain = $1 WHERE product_id = $2', [product!.domain, product!.product_id]);
+    }
   });
 
   it('explains a weak password and a mismatch, clears the mismatch on typing, and keeps the typing when the link is refused', async () => {

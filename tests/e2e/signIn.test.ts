@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { SCREENSHOTS, useBrowser } from '../support/browser';
+import { factories, FACTORY_PASSWORD } from '../support/factories';
 import { DEMO_PASSWORD } from '../support/graphql';
 import { useStack } from '../support/useStack';
 import { LoginPage } from './pages/LoginPage';
@@ -35,10 +36,10 @@ describe('signing in and out in the browser', () => {
   }
 
   it.each([
-    ['admin@yozy.local', '/EnquireDetails', 'Enquiry/Signup Forms', SUPER_ADMIN_MENU, 'Asha Rao'],
-    ['admin@acme.local', '/dashboard', 'Dashboard', ORG_ADMIN_MENU, 'Wile Coyote'],
-    ['admin@globex.local', '/dashboard', 'Dashboard', ORG_ADMIN_MENU, 'Hank Scorpio'],
-  ])('%s lands on %s, sees exactly their menu, and signs out', async (email, landing, title, menu, contact) => {
+    ['admin@yozy.local', '/EnquireDetails', 'Enquiry/Signup Forms', SUPER_ADMIN_MENU, 'Asha Rao', 'Yozy Technologies'],
+    ['admin@acme.local', '/dashboard', 'Dashboard', ORG_ADMIN_MENU, 'Wile Coyote', 'Acme Corporation'],
+    ['admin@globex.local', '/dashboard', 'Dashboard', ORG_ADMIN_MENU, 'Hank Scorpio', 'Globex Industries'],
+  ])('%s lands on %s, sees exactly their menu, and signs out', async (email, landing, title, menu, name, organization) => {
     const page = await open('/');
     expect(await pathOf(page, '/login')).toBe('/login');
 
@@ -48,7 +49,8 @@ describe('signing in and out in the browser', () => {
     expect(await pathOf(page, landing)).toBe(landing);
     expect(await shell.title().innerText()).toBe(title);
     expect(await shell.menuNames()).toEqual(menu);
-    expect(await shell.profileMenu().innerText()).toContain(contact);
+    expect(await shell.profileName().innerText()).toBe(name);
+    expect(await shell.profileOrganization().innerText()).toBe(organization);
     expect(await shell.footer().innerText()).toContain('2024-2026');
     await page.screenshot({ path: `${SCREENSHOTS}landing-${email}.png` });
 
@@ -96,6 +98,21 @@ describe('signing in and out in the browser', () => {
 
     await page.getByTestId('admins-only-sign-out').click();
     expect(await pathOf(page, '/login')).toBe('/login');
+    await page.context().close();
+  });
+
+  it("names the person signed in in the top bar, with their organisation, never the organisation's contact", async () => {
+    const make = factories(stack.db);
+    const { organisation } = await make.organisationWithAdmin();
+    // The organisation's contact is someone else ("Pat Contact"): the top bar must not show that name.
+    const second = await make.user(organisation, { typeOfUser: 'OrgAdmin', firstName: 'Rosa', lastName: 'Second' });
+    const page = await open('/login');
+    await new LoginPage(page).signIn(second.email, FACTORY_PASSWORD);
+    await pathOf(page, '/dashboard');
+    const shell = new Shell(page);
+    expect(await shell.profileName().innerText()).toBe('Rosa Second');
+    expect(await shell.profileOrganization().innerText()).toBe(organisation.companyName);
+    expect(await shell.profileMenu().innerText()).not.toContain('Pat Contact');
     await page.context().close();
   });
 

@@ -1,9 +1,23 @@
+import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeFindings } from '../support/axe';
 import { SCREENSHOTS, useBrowser } from '../support/browser';
 import { signedIn } from '../support/graphql';
 import { useStack } from '../support/useStack';
+
+/** The cells of one CSV line (RFC 4180: a quoted cell doubles its quotes). */
+function csvCells(line: string): string[] {
+  const cells: string[] = [];
+  const cell = /"((?:[^"]|"")*)"|([^,]*)/y;
+  for (let at = 0; ; at += 1) {
+    cell.lastIndex = at;
+    const [, quoted, plain] = cell.exec(line)!;
+    cells.push(quoted !== undefined ? quoted.replaceAll('""', '"') : plain!);
+    at = cell.lastIndex;
+    if (line[at] !== ',') return cells;
+  }
+}
 
 describe('user management in the browser', () => {
   const stack = useStack('pglite');
@@ -21,6 +35,7 @@ describe('user management in the browser', () => {
       viewport: { width, height: 900 },
       colorScheme: mode,
       bypassCSP: true,
+      acceptDownloads: true,
     });
     await context.addCookies([{ name: 'token_org', value: cookie, url: stack.gatewayUrl }]);
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack.gatewayUrl });
@@ -112,6 +127,50 @@ describe('user management in the browser', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     expect(await axeFindings(page)).toEqual([]);
     await page.screenshot({ path: `${SCREENSHOTS}users-light-390.png`, fullPage: true });
+    await page.context().close();
+  });
+
+  it('exports people with phone numbers as typed, dates in ISO 8601 and a role column per product', async () => {
+    const email = 'grace.hopper@acme.local';
+    // Phone numbers a spreadsheet would otherwise turn into numbers (dropping the + and the leading zeros).
+    await stack.db.query("UPDATE client_users SET phone = '+442079460958' WHERE email = $1", [email]);
+    await stack.db.query("UPDATE client_users SET phone = '0049 30 1234567' WHERE email = 'samuel.okafor@acme.local'");
+    const roles = await stack.db.query<{ product: string; role: string }>(
+      `SELECT p.product_name AS product, r.role_name AS role
+         FROM user_roles ur JOIN client_users u USING (user_id) JOIN roles r ON r.role_id = ur.role_id
+         JOIN products p ON p.product_id = ur.product_id
+        WHERE u.email = $1 ORDER BY p.product_name`,
+      [email],
+    );
+    expect(roles.length).toBeGreaterThan(0);
+    const [created] = await stack.db.query<{ at: string }>(
+      `SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS') AS at FROM client_users WHERE email = $1`,
+      [email],
+    );
+
+    const page = await open('light', 1280);
+    await page.getByTestId('table-search').fill('hopper');
+    await expect.poll(() => rowsShown(page)).toEqual(['Grace Hopper']);
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const text = await readFile((await (await download).path())!, 'utf8');
+    const [header, row] = text
+      .replace(/^\uFEFF/, '')
+      .split('\r\n')
+      .map(csvCells);
+    const cell = (name: string) => row![header!.indexOf(name)];
+    // Opened in a spreadsheet, ="…" shows the text itself: +44 and all, with no apostrophe before it.
+    expect(cell('Phone')).toBe('="+442079460958"');
+    expect(cell('Created')).toMatch(new RegExp(`^${created!.at}(\\.\\d+)?(Z|[+-]\\d{2}:\\d{2})$`));
+    for (const { product, role } of roles) expect(cell(`Role on ${product}`)).toBe(role);
+    expect(header!.filter((name) => name.startsWith('Role on '))).toEqual(expect.arrayContaining(roles.map((r) => `Role on ${r.product}`)));
+
+    await page.getByTestId('table-search').fill('samuel');
+    await expect.poll(() => rowsShown(page)).toEqual(['Samuel Okafor']);
+    const second = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const other = await readFile((await (await second).path())!, 'utf8');
+    expect(other).toContain('"=""0049 30 1234567"""');
     await page.context().close();
   });
 

@@ -74,7 +74,18 @@ const LISTS: ListScreen[] = [
   { name: 'api-keys', who: SUPER_ADMIN, path: '/platformsettings/api-keys', testId: 'api-key-table' },
   { name: 'outbox', who: SUPER_ADMIN, path: '/platformsettings/outbox', testId: 'outbox-table' },
   { name: 'platform-audit-log', who: SUPER_ADMIN, path: '/platformsettings/audit', testId: 'audit-table' },
+  // A person's page: roles per product (with Remove), groups, sessions, projects and their audit history.
+  { name: 'person', who: ORG_ADMIN, path: '/UserManagement/{person}', testId: 'person-screen' },
+  {
+    name: 'organization-person',
+    who: SUPER_ADMIN,
+    path: '/OrganizationDetails/Organization/{acme}/user/{person}',
+    testId: 'person-screen',
+  },
 ];
+
+/** The page's address with the organisation and person of this run filled in. */
+const addressOf = (path: string, ids: { acme: string; person: string }) => path.replace('{acme}', ids.acme).replace('{person}', ids.person);
 
 /** How far the page itself scrolls sideways beyond the window (0 when it does not). */
 const pageOverflow = (page: Page) => page.evaluate(() => document.scrollingElement!.scrollWidth - window.innerWidth);
@@ -94,6 +105,27 @@ function actionsOffScreen(list: Locator): Promise<string[]> {
   );
 }
 
+/**
+ * The tables in `box` wider than their frame that give no sign of it: each must fit, or scroll
+ * inside its frame under the sign that says more columns exist (and where).
+ */
+function tablesCutOff(box: Locator): Promise<string[]> {
+  return box.evaluate((root) =>
+    Array.from(root.querySelectorAll('table')).flatMap((table) => {
+      const frame = table.parentElement!;
+      if (frame.scrollWidth - frame.clientWidth <= 1) return [];
+      const hint = frame.parentElement?.querySelector<HTMLElement>(':scope > [data-testid="table-scroll-hint"]');
+      const shown =
+        hint !== null && hint !== undefined && hint.getBoundingClientRect().height > 0 && hint.innerText.includes('More columns');
+      return shown
+        ? []
+        : [
+            `${table.getAttribute('aria-label') ?? 'a table'} is ${frame.scrollWidth - frame.clientWidth} px wider than its frame, with no sign`,
+          ];
+    }),
+  );
+}
+
 /** The list once it has answered: its rows, or its empty state. */
 async function loaded(page: Page, testId: string): Promise<Locator> {
   const list = page.getByTestId(testId);
@@ -106,10 +138,22 @@ describe('wide lists in the browser', () => {
   const stack = useStack('pglite');
   const browser = useBrowser();
   let acmeId: string;
+  let personId: string;
 
   beforeAll(async () => {
     const [acme] = await stack.db.query<{ id: string }>("SELECT client_id::text AS id FROM client_users WHERE email = 'admin@acme.local'");
     acmeId = acme!.id;
+    // A person with roles, groups and a history of changes, for the person's page.
+    const [person] = await stack.db.query<{ id: string }>("SELECT user_id::text AS id FROM client_users WHERE email = 'member@acme.local'");
+    personId = person!.id;
+    const admin = await signedIn(stack.gatewayUrl, ORG_ADMIN);
+    for (const departmentName of ['Platform Engineering and Developer Experience', 'Engineering']) {
+      const edited = await admin.request<{ editUserProfile: { errors: unknown[] } }>(
+        'mutation ($input: EditUserProfileInput!) { editUserProfile(input: $input) { errors { code } } }',
+        { input: { userId: personId, firstName: 'Priya', lastName: 'Nair', phone: '+1 555 0102', departmentName, departmentCode: 'ENG' } },
+      );
+      expect(edited.data!.editUserProfile.errors).toEqual([]);
+    }
     // The demo data has no API key: one row to check the list with.
     const provider = await signedIn(stack.gatewayUrl, SUPER_ADMIN);
     const made = await provider.request<{ createApiKey: { errors: unknown[] } }>(
@@ -137,7 +181,7 @@ describe('wide lists in the browser', () => {
       for (const who of [ORG_ADMIN, SUPER_ADMIN]) {
         const page = await open(who, width);
         for (const screen of LISTS.filter((list) => list.who === who)) {
-          await page.goto(screen.path.replace('{acme}', acmeId));
+          await page.goto(addressOf(screen.path, { acme: acmeId, person: personId }));
           await screen.open?.(page);
           const list = await loaded(page, screen.testId);
           const rows = await list.locator('tbody tr, [data-testid="group-member-list"] li, [data-testid="own-session"]').count();
@@ -146,6 +190,7 @@ describe('wide lists in the browser', () => {
           if (overflow > 0) problems.push(`${screen.name}: the page scrolls ${overflow} px sideways`);
           const off = await actionsOffScreen(list);
           if (off.length > 0) problems.push(`${screen.name}: actions off screen: ${off.join(', ')}`);
+          for (const cut of await tablesCutOff(list)) problems.push(`${screen.name}: ${cut}`);
           await page.screenshot({ path: `${SCREENSHOTS}wide-${screen.name}-${width}.png`, fullPage: true });
         }
         await page.context().close();

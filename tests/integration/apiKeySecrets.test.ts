@@ -72,6 +72,7 @@ const page = { page: { limit: 100 } };
 const QUERY_CALLS: Record<string, QueryCalls> = {
   captchaChallenge: () => [{}],
   verifyPasswordResetLink: () => [{ email: 'admin@yozy.local', token: 'guessed-token' }],
+  accountLinkStatus: () => [{ purpose: 'INVITE', email: 'admin@yozy.local', token: 'guessed-token' }],
   productRedirectUrl: (ids) => [{ email: ids.twoFactorEmail }],
   administrators: () => [page],
   apiKeys: () => [page],

@@ -110,6 +110,21 @@ describe.each(DATABASES)('email settings over /graphql on %s', (kind) => {
     expect(refused.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
   });
 
+  it('keeps the test mail in the outbox when no mail server is set, as other mail, and says so', async () => {
+    // Globex has no server of its own, the provider none either, and this stack no SMTP_URL.
+    const globex = await signedIn(stack.gatewayUrl, 'admin@globex.local');
+    const kept = await globex.request<{ sendTestMail: unknown }>(
+      'mutation { sendTestMail { sentTo server keptInOutbox errors { code field message } } }',
+    );
+    expect(kept.data!.sendTestMail).toEqual({ sentTo: 'admin@globex.local', server: null, keptInOutbox: true, errors: [] });
+    const outbox = await provider.request<{ outbox: { nodes: { subject: string; status: string; error: string | null; to: string }[] } }>(
+      OUTBOX,
+      { search: 'admin@globex.local' },
+    );
+    const test = outbox.data!.outbox.nodes.find((mail) => /test/i.test(mail.subject));
+    expect(test).toMatchObject({ to: 'admin@globex.local', status: 'KEPT', error: null });
+  });
+
   it('says clearly why a server that cannot be reached did not take the test mail', async () => {
     await acme.request(UPDATE, { input: ownServer(9) });
     const refused = await acme.request<{ sendTestMail: { sentTo: string | null; errors: UserError[] } }>(TEST_MAIL);

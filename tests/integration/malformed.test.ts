@@ -136,7 +136,8 @@ describe('malformed requests', () => {
       expect((await fetch(`${stack.gatewayUrl}/healthz`)).status).toBe(200);
       const ready = await fetch(`${stack.gatewayUrl}/readyz`);
       expect(ready.status).toBe(200);
-      expect(await ready.json()).toMatchObject({ status: 'ok', database: 'ok' });
+      // The test stack trusts loopback as its proxy: through a proxy, readiness says whether, never what.
+      expect(await ready.json()).toEqual({ status: 'ok' });
     });
   });
 });

@@ -87,6 +87,26 @@ describe.each(DATABASES)('the plan master over /graphql on %s', (kind) => {
     ]);
   });
 
+  it('refuses a plan group outside the list (Lite or Standard), on a new plan and on a change, writing nothing', async () => {
+    const before = await stack.db.query('SELECT * FROM plans ORDER BY plan_id');
+    for (const planGroup of ['MICROSAS', 'standard-ish', 'ENTERPRISE']) {
+      const answer = await provider.request<{ createPlan: { plan: Plan | null; errors: unknown[] } }>(CREATE, {
+        input: { ...terms(`Web Typo ${planGroup}`), planGroup },
+      });
+      expect(answer.data!.createPlan).toEqual({
+        plan: null,
+        errors: [{ code: 'BAD_USER_INPUT', field: 'planGroup', message: 'Choose Lite or Standard' }],
+      });
+    }
+    const [business] = await stack.db.query<{ plan_id: number }>("SELECT plan_id FROM plans WHERE plan_name = 'Web Business'");
+    const { productId: _product, ...changes } = terms('Web Business');
+    const changed = await provider.request<{ updatePlan: { errors: unknown[] } }>(UPDATE, {
+      input: { ...changes, id: String(business!.plan_id), capacity: 50, planGroup: 'MICROSAS' },
+    });
+    expect(changed.data!.updatePlan.errors).toEqual([{ code: 'BAD_USER_INPUT', field: 'planGroup', message: 'Choose Lite or Standard' }]);
+    expect(await stack.db.query('SELECT * FROM plans ORDER BY plan_id')).toEqual(before);
+  });
+
   it('adds a plan that the sign-up form offers at once, then retires it: no longer offered, nor accepted for sign-up', async () => {
     const created = await provider.request<{ createPlan: { plan: Plan; errors: unknown[] } }>(CREATE, { input: terms('Web Growth') });
     expect(created.data!.createPlan.errors).toEqual([]);

@@ -3,6 +3,7 @@ import { startFaultyProxy, type FaultyProxy } from '../support/faultyProxy';
 import { GraphQLSession, signedIn, VIEWER } from '../support/graphql';
 import { DATABASES } from '../support/stack';
 import { useStack } from '../support/useStack';
+import { get as httpGet } from 'node:http';
 import type { UpstreamPolicy } from '@yozy/gateway';
 
 /**
@@ -40,6 +41,8 @@ describe('faults between the gateway and the REST service', () => {
   let proxy: FaultyProxy | undefined;
   const stack = useStack('pglite', {
     upstream: POLICY,
+    // The breaker's state is read from /metrics, which a trusted proxy's connections never get.
+    trustProxy: 'none',
     apiVia: async (apiUrl) => (proxy = await startFaultyProxy(apiUrl)).url,
   });
   const faults = () => proxy!;
@@ -97,8 +100,33 @@ describe('faults between the gateway and the REST service', () => {
   });
 });
 
+/** A GET as a load balancer on this machine sends it, from an address of its own (127.0.0.2, as the cluster's nginx binds). */
+function throughProxy(url: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = httpGet(url, { localAddress: PROXY_ADDRESS, headers }, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (body += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+    });
+    request.on('error', reject);
+  });
+}
+const PROXY_ADDRESS = '127.0.0.2';
+
 describe('metrics are for the operator only', () => {
-  const stack = useStack('pglite');
+  // The gateway trusts one proxy, on an address of its own; the operator scrapes from 127.0.0.1.
+  const stack = useStack('pglite', { trustProxy: PROXY_ADDRESS });
+
+  it('are refused to whatever came through the proxy, by its address alone, and readiness says only whether', async () => {
+    // No forwarding header at all, only one nginx may be set to send: still the proxy's connection.
+    const proxied = await throughProxy(`${stack.gatewayUrl}/metrics`, { 'x-real-ip': '203.0.113.9' });
+    expect(proxied.body).not.toContain('gateway_requests_total');
+    const ready = await throughProxy(`${stack.gatewayUrl}/readyz`);
+    expect({ status: ready.status, body: JSON.parse(ready.body) }).toEqual({ status: 200, body: { status: 'ok' } });
+    const direct = await fetch(`${stack.gatewayUrl}/readyz`);
+    expect(await direct.json()).toEqual({ status: 'ok', subscriptionApi: 'ok', database: 'ok', redis: 'not used' });
+  });
 
   it('are refused to a request a proxy forwarded, and the REST service keeps its own', async () => {
     const forwarded = await fetch(`${stack.gatewayUrl}/metrics`, { headers: { 'x-forwarded-for': '203.0.113.9' } });

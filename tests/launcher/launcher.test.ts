@@ -37,7 +37,18 @@ async function launch({ seed, askReady = false }: { seed: boolean; askReady?: bo
     SEED_DEMO_DATA: String(seed),
     [marker.split('=')[0]!]: marker.split('=')[1],
   };
-  for (const name of ['HOST', 'API_HOST', 'SUBSCRIPTION_API_URL', 'PUBLIC_URL', 'DATABASE_URL', 'SMTP_URL', 'NODE_ENV']) delete env[name];
+  for (const name of [
+    'HOST',
+    'API_HOST',
+    'SUBSCRIPTION_API_URL',
+    'PUBLIC_URL',
+    'DATABASE_URL',
+    'SMTP_URL',
+    'NODE_ENV',
+    'WEB_PRODUCT_URL',
+    'DEMO_PRODUCT_URL',
+  ])
+    delete env[name];
   const child = spawn(process.execPath, ['scripts/start.mjs'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -112,6 +123,10 @@ describe('npm start', () => {
     expectProduction(api, API_ENTRY);
     expectProduction(gateway, GATEWAY_ENTRY);
     await consoleAnswers(started.gatewayUrl);
+    // The demo's products have made-up addresses: unless configured, people go to the console's own sign-in page.
+    const member = await signedIn(started.gatewayUrl, 'member@acme.local');
+    const product = await member.request<{ viewer: { productUrl: string } }>('{ viewer { productUrl } }');
+    expect(product.data?.viewer.productUrl).toBe(`${started.gatewayUrl}/login`);
 
     process.kill(api!.pid, 'SIGKILL');
     // A start takes seconds on an idle machine; a busy test machine may need a minute or more.

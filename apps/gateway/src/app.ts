@@ -23,7 +23,7 @@ export type GatewayOptions = Pick<
   GatewayConfig,
   'subscriptionApiUrl' | 'webDist' | 'trustProxy' | 'publicUrl' | 'captchaSecret' | 'serviceToken' | 'redisUrl'
 > &
-  Partial<Pick<GatewayConfig, 'explorerDist' | 'metricsAllow' | 'previousCaptchaSecret'>> & {
+  Partial<Pick<GatewayConfig, 'explorerDist' | 'metricsAllow' | 'subscriptionApiReplicas' | 'previousCaptchaSecret'>> & {
     /** Time limits, retries and the breaker of the calls to the REST service (upstream.ts); tests pass short ones. */
     upstream?: UpstreamPolicy;
     /** The limits of rateLimitPolicies.ts; tests pass small windows and waits. */
@@ -38,20 +38,22 @@ export type GatewayOptions = Pick<
 export async function createApp(options: GatewayOptions): Promise<express.Express> {
   const server = createGraphQLServer(options.nodeEnv ?? process.env.NODE_ENV ?? 'development');
   await server.start();
-  const upstream = createUpstream(options.upstream);
+  const upstream = createUpstream(options.upstream, undefined, options.subscriptionApiReplicas);
   const metrics = createServiceMetrics('gateway');
   observeUpstream(metrics, upstream);
 
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', options.trustProxy);
-  // Before everything else: the operator's scrapes are neither logged nor counted as requests.
-  app.use(metricsEndpoint(metrics, options.metricsAllow ?? 'loopback'));
-  // A request id is taken from the proxies trusted for the client's address, and made up otherwise.
+  app.set('trust proxy', options.trustProxy === 'none' ? false : options.trustProxy);
   const trusted = app.get('trust proxy fn') as (address: string | undefined, hop: number) => boolean;
+  /** Whether the connection comes from a proxy in front (a load balancer): what it forwards is somebody else's request. */
+  const fromProxy = (address: string | undefined) => trusted(address, 0);
+  // Before everything else: the operator's scrapes are neither logged nor counted as requests.
+  app.use(metricsEndpoint(metrics, options.metricsAllow ?? 'loopback', fromProxy));
+  // A request id is taken from the proxies trusted for the client's address, and made up otherwise.
   app.use(
     logRequests(options.logger ?? createLogger('gateway', 'silent'), {
-      trustsSentId: (req) => trusted(req.socket.remoteAddress, 0),
+      trustsSentId: (req) => fromProxy(req.socket.remoteAddress),
       observe: metrics.observeRequest,
     }),
   );
@@ -72,18 +74,6 @@ export async function createApp(options: GatewayOptions): Promise<express.Expres
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
-  // Through the breaker: while it is open the answer is 503 at once, and a successful check closes it.
-  app.get('/readyz', async (_req, res) => {
-    try {
-      const answer = await upstream.fetch(new URL('health', options.subscriptionApiUrl).href, { signal: AbortSignal.timeout(3000) });
-      if (!answer.ok) throw new Error(`status ${answer.status}`);
-      res.json({ status: 'ok', subscriptionApi: 'ok', database: 'ok' });
-    } catch {
-      res.setHeader('retry-after', String(RETRY_AFTER_SECONDS));
-      res.status(503).json({ status: 'unavailable', subscriptionApi: 'unreachable or its database is down' });
-    }
-  });
-
   // Attempts are counted where they run, in the resolvers of the public mutations (`counted` and `signInAttempt` in guards.ts).
   const limiter = createRateLimiter(options.rateLimits ?? DEFAULT_RATE_LIMITS, options.redisUrl);
   const context = buildContext({
@@ -95,6 +85,35 @@ export async function createApp(options: GatewayOptions): Promise<express.Expres
     limiter,
     upstream,
   });
+  // Ready once every dependency answered: the REST service (and through it the database), and
+  // Redis when the counters are kept there. Redis going away later does not take the gateway out
+  // of the load balancer: the counters fall back to memory meanwhile, as the log says. The REST
+  // service is asked through the breaker: while it is open the answer is 503 at once, and a
+  // successful check closes it. Through a proxy the answer says whether, never what.
+  app.get('/readyz', async (req, res) => {
+    const store = limiter.store();
+    const redis =
+      store.kind === 'memory'
+        ? 'not used'
+        : store.reachable
+          ? 'ok'
+          : store.reachedOnce
+            ? 'unreachable: counters in memory'
+            : 'not reached yet';
+    let subscriptionApi = 'ok';
+    try {
+      const answer = await upstream.fetch(new URL('health', options.subscriptionApiUrl).href, { signal: AbortSignal.timeout(3000) });
+      if (!answer.ok) throw new Error(`status ${answer.status}`);
+    } catch {
+      subscriptionApi = 'unreachable or its database is down';
+    }
+    const ready = subscriptionApi === 'ok' && (store.kind === 'memory' || store.reachedOnce);
+    if (!ready) res.setHeader('retry-after', String(RETRY_AFTER_SECONDS));
+    const status = ready ? 'ok' : 'unavailable';
+    const database = subscriptionApi === 'ok' ? 'ok' : 'unknown';
+    res.status(ready ? 200 : 503).json(fromProxy(req.socket.remoteAddress) ? { status } : { status, subscriptionApi, database, redis });
+  });
+
   const callback = ssoCallback(context);
   app.get(callback.path, cookieParser(), callback.handler);
   app.use('/graphql', cookieParser(), apiKeyRateLimit(limiter));

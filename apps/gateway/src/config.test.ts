@@ -29,4 +29,27 @@ describe('loadConfig', () => {
     expect(loadConfig({}).previousCaptchaSecret).toBeUndefined();
     expect(() => loadConfig({ CAPTCHA_SECRET_PREVIOUS: 'short' })).toThrow(/CAPTCHA_SECRET_PREVIOUS: must be at least 32 characters/);
   });
+
+  it('refuses to start in production without the secrets every instance must share, naming each', () => {
+    const token = 'a-service-token-of-at-least-32-characters';
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      /SERVICE_TOKEN: required in production.*\n {2}CAPTCHA_SECRET: required in production \(the same value on every gateway instance\)/s,
+    );
+    expect(() => loadConfig({ NODE_ENV: 'production', SERVICE_TOKEN: token })).toThrow(/CAPTCHA_SECRET: required in production/);
+    const secret = 'a-captcha-secret-of-at-least-32-characters';
+    expect(loadConfig({ NODE_ENV: 'production', SERVICE_TOKEN: token, CAPTCHA_SECRET: secret }).captchaSecret).toBe(secret);
+  });
+
+  it('spreads calls over several REST instances named with commas, calling the first by name', () => {
+    const config = loadConfig({ SUBSCRIPTION_API_URL: 'http://127.0.0.1:4001, http://127.0.0.1:4011/' });
+    expect(config.subscriptionApiUrl).toBe('http://127.0.0.1:4001/');
+    expect(config.subscriptionApiReplicas).toEqual(['http://127.0.0.1:4001/', 'http://127.0.0.1:4011/']);
+    expect(loadConfig({}).subscriptionApiReplicas).toEqual([]);
+    expect(() => loadConfig({ SUBSCRIPTION_API_URL: 'http://127.0.0.1:4001,nonsense' })).toThrow(/SUBSCRIPTION_API_URL.*must be the http/);
+  });
+
+  it('trusts no proxy unless one is named', () => {
+    expect(loadConfig({}).trustProxy).toBe('none');
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.2' }).trustProxy).toBe('127.0.0.2');
+  });
 });

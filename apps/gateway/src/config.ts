@@ -11,10 +11,16 @@ export const DEFAULT_EXPLORER_DIST = fileURLToPath(new URL('../../explorer/dist'
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(4000),
   HOST: z.string().default('127.0.0.1'),
-  SUBSCRIPTION_API_URL: z.url({ message: 'must be the http(s) address of the subscription service' }).default('http://127.0.0.1:4001'),
+  // One address, or several instances' separated by commas: the calls are spread over them.
+  SUBSCRIPTION_API_URL: z
+    .string()
+    .default('http://127.0.0.1:4001')
+    .transform((value) => value.split(',').map((entry) => entry.trim()))
+    .pipe(z.array(z.url({ message: 'must be the http(s) address of the subscription service, or several separated by commas' })).min(1)),
   WEB_DIST: z.string().default(fileURLToPath(new URL('../../web/dist', import.meta.url))),
   EXPLORER_DIST: z.string().default(DEFAULT_EXPLORER_DIST),
-  TRUST_PROXY: z.string().default('loopback'),
+  // No proxy unless named: a proxy's connections are also refused what is only for the operator (/metrics).
+  TRUST_PROXY: z.string().default('none'),
   // The console's address as the browser sees it: the single sign-on redirect address is built
   // from it, never from a request's Host or X-Forwarded-Proto headers, which a caller chooses.
   PUBLIC_URL: z
@@ -39,6 +45,8 @@ export type GatewayConfig = {
   port: number;
   host: string;
   subscriptionApiUrl: string;
+  /** Every instance of the REST service when there are several (the first is subscriptionApiUrl); empty for one. */
+  subscriptionApiReplicas: string[];
   webDist: string;
   /** The built GraphQL explorer (apps/explorer), served at GET /graphql to SuperAdmins and API keys. */
   explorerDist: string;
@@ -62,19 +70,24 @@ export type GatewayConfig = {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
   const parsed = schema.safeParse(env);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    const lines = parsed.error.issues.map((issue) => `  ${String(issue.path[0])}: ${issue.message}`);
     throw new Error(`Invalid configuration of the gateway:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
-  if (!c.SERVICE_TOKEN && c.NODE_ENV === 'production') {
-    throw new Error(
-      'Invalid configuration of the gateway:\n  SERVICE_TOKEN: required in production (the same value as the subscription service)',
-    );
+  // Every instance must sign and check with the same secrets: a random one per start would make
+  // each instance refuse what another signed (captchas, device cookies, the service credential).
+  const missing = [
+    !c.SERVICE_TOKEN && '  SERVICE_TOKEN: required in production (the same value as the subscription service)',
+    !c.CAPTCHA_SECRET && '  CAPTCHA_SECRET: required in production (the same value on every gateway instance)',
+  ].filter(Boolean);
+  if (missing.length && c.NODE_ENV === 'production') {
+    throw new Error(`Invalid configuration of the gateway:\n${missing.join('\n')}`);
   }
   return {
     port: c.PORT,
     host: c.HOST,
-    subscriptionApiUrl: c.SUBSCRIPTION_API_URL.endsWith('/') ? c.SUBSCRIPTION_API_URL : `${c.SUBSCRIPTION_API_URL}/`,
+    subscriptionApiUrl: withSlash(c.SUBSCRIPTION_API_URL[0]!),
+    subscriptionApiReplicas: c.SUBSCRIPTION_API_URL.length > 1 ? c.SUBSCRIPTION_API_URL.map(withSlash) : [],
     webDist: c.WEB_DIST,
     explorerDist: c.EXPLORER_DIST,
     trustProxy: c.TRUST_PROXY,
@@ -87,6 +100,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
     metricsAllow: c.METRICS_ALLOW,
   };
 }
+
+const withSlash = (url: string) => (url.endsWith('/') ? url : `${url}/`);
 
 /** Outside production a missing credential is made up for this start; only a subscription service given the same accepts it. */
 function unsharedServiceToken(): string {

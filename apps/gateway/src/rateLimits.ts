@@ -30,6 +30,8 @@ export interface RateLimiter {
   signIn<T>(who: Attempter, attempt: () => Promise<T>, outcomeOf: (result: T) => Outcome, operation?: GuessedOperation): Promise<T>;
   /** Counts one request made with an API key against the key's own limit; throws RATE_LIMITED over it. */
   countApiKeyRequest(key: string): Promise<void>;
+  /** Where the counters are: in memory (no Redis configured), or in Redis, and whether it answers now and has since start. */
+  store(): { kind: 'memory' } | { kind: 'redis'; reachable: boolean; reachedOnce: boolean };
   close(): Promise<void>;
 }
 
@@ -44,7 +46,8 @@ type Policy = { name: string; quota: number; windowMs: number };
  * unreachable). Each counter is incremented atomically in its store.
  */
 export function createRateLimiter(limits: RateLimits, redisUrl?: string): RateLimiter {
-  const redis = redisUrl ? connectRedis(redisUrl) : null;
+  const shared = redisUrl ? connectRedis(redisUrl) : null;
+  const redis = shared?.redis ?? null;
   // Redis keeps expiries in whole seconds (and none at all for zero); memory takes fractions, which keeps tests fast.
   const seconds = (ms: number) => (redis ? Math.max(1, Math.ceil(ms / 1000)) : ms / 1000);
   const limiter = (keyPrefix: string, points: number, durationMs: number): RateLimiterAbstract => {
@@ -192,6 +195,10 @@ export function createRateLimiter(limits: RateLimits, redisUrl?: string): RateLi
     async countApiKeyRequest(key) {
       // Keyed by a digest: the counters never hold a usable key.
       await refusedAs(keyPolicy, keyRequests.consume(createHash('sha256').update(key).digest('hex').slice(0, 32)));
+    },
+
+    store() {
+      return shared ? { kind: 'redis', reachable: shared.reachable, reachedOnce: shared.reachedOnce } : { kind: 'memory' };
     },
 
     async close() {

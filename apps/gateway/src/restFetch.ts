@@ -1,6 +1,6 @@
 import type { Fetcher, FetcherHeaders, FetcherRequestInit, FetcherResponse } from '@apollo/utils.fetcher';
 import { STATUS_CODES } from 'node:http';
-import { Agent } from 'undici';
+import { Agent, BalancedPool } from 'undici';
 
 /**
  * How the gateway's connections to the REST service are kept: enough for the calls the gateway
@@ -28,6 +28,8 @@ export const REST_CONNECTIONS: RestConnections = {
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** The connection closed under a call: reset, broken, or closed by the service. */
 const CLOSED = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE']);
+/** Nothing was sent: the instance refused the connection (stopped, restarting). */
+const REFUSED = 'ECONNREFUSED';
 
 export type RestFetch = Fetcher & { close(): Promise<void> };
 
@@ -48,21 +50,31 @@ export type RestFetch = Fetcher & { close(): Promise<void> };
  * The caller's signal (an attempt's time limit) ends the call at once. The request itself is left
  * to undici's own time limits, `timeoutMs` for the answer to start and between parts of it, which
  * close its connection: aborting it would have undici open a new connection at once for nothing.
+ *
+ * Several instances of the REST service (`replicas`, the first being the address the calls are
+ * made to) share its calls: undici's BalancedPool sends each to one of them in turn, weighting
+ * down one whose connections fail until it answers again. A call an instance refused to connect
+ * to was not sent at all, so it goes to the next one at once, a write as well as a read.
  */
-export function createRestFetch(timeoutMs: number, settings: RestConnections = REST_CONNECTIONS): RestFetch {
-  const agent = new Agent({
+export function createRestFetch(timeoutMs: number, settings: RestConnections = REST_CONNECTIONS, replicas: string[] = []): RestFetch {
+  const options = {
     connections: settings.connections,
     keepAliveTimeout: settings.keepAliveMs,
     keepAliveMaxTimeout: settings.keepAliveMs + settings.keepAliveMarginMs,
     keepAliveTimeoutThreshold: settings.keepAliveMarginMs,
     headersTimeout: timeoutMs,
     bodyTimeout: timeoutMs,
-  });
+  };
+  const agent = new Agent(options);
+  const origins = replicas.map((replica) => new URL(replica).origin);
+  const balanced = origins.length > 1 ? new BalancedPool(origins, options) : null;
+  /** Who takes a call to `url`: the instances in turn when it is to the REST service's address, else that address. */
+  const dispatcherOf = (url: URL) => (balanced && url.origin === origins[0] ? balanced : agent);
 
   async function exchange(url: URL, method: string, init: FetcherRequestInit): Promise<FetcherResponse> {
     let answered = false;
     try {
-      const { statusCode, headers, body } = await agent.request({
+      const { statusCode, headers, body } = await dispatcherOf(url).request({
         origin: url.origin,
         path: url.pathname + url.search,
         method: method as 'GET',
@@ -86,15 +98,20 @@ export function createRestFetch(timeoutMs: number, settings: RestConnections = R
     const url = new URL(href);
     const method = (init.method ?? 'GET').toUpperCase();
     const signal = init.signal as AbortSignal | undefined;
-    try {
-      return await once(url, method, signal, init);
-    } catch (error) {
-      const { code, beforeAnswer } = error as { code?: string; beforeAnswer?: boolean };
-      if (!READS.has(method) || !beforeAnswer || !code || !CLOSED.has(code)) throw error;
-      return once(url, method, signal, init);
+    // Each instance may refuse once before the call is given up on (the next one is tried at once).
+    let refusals = dispatcherOf(url) === balanced ? origins.length - 1 : 0;
+    for (;;) {
+      try {
+        return await once(url, method, signal, init);
+      } catch (error) {
+        const { code, beforeAnswer } = error as { code?: string; beforeAnswer?: boolean };
+        if (code === REFUSED && refusals-- > 0) continue;
+        if (!READS.has(method) || !beforeAnswer || !code || !CLOSED.has(code)) throw error;
+        return once(url, method, signal, init);
+      }
     }
   };
-  return Object.assign(send, { close: () => agent.close() });
+  return Object.assign(send, { close: async () => void (await Promise.all([agent.close(), balanced?.close()])) });
 }
 
 /** `work`, or the signal's reason as soon as it aborts (the answer read whole: the body is within the time limit too). */

@@ -78,8 +78,8 @@ class FaultyAnswer extends Error {
  * `send` is the fetch that reaches the service (restFetch.ts by default); it must read the answer
  * whole before it resolves, so that an attempt's time limit covers the body too.
  */
-export function createUpstream(policy: UpstreamPolicy = DEFAULT_UPSTREAM_POLICY, send?: Fetcher): Upstream {
-  const own = send ? null : createRestFetch(policy.timeoutMs);
+export function createUpstream(policy: UpstreamPolicy = DEFAULT_UPSTREAM_POLICY, send?: Fetcher, replicas: string[] = []): Upstream {
+  const own = send ? null : createRestFetch(policy.timeoutMs, undefined, replicas);
   const reach: Fetcher = send ?? own!;
   const stateListeners: ((state: BreakerState) => void)[] = [];
   const callListeners: ((call: UpstreamCall) => void)[] = [];

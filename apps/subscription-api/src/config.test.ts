@@ -69,6 +69,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SMTP_URL: 'mail.example.com:25' })).toThrow(/SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ address/);
     expect(() => loadConfig({ PUBLIC_URL: 'localhost:4000' })).toThrow(/PUBLIC_URL: must be an http:\/\/ or https:\/\/ address/);
     expect(() => loadConfig({ WEB_PRODUCT_URL: 'app.yozy.local' })).toThrow(/WEB_PRODUCT_URL/);
+    expect(() => loadConfig({ DEMO_PRODUCT_URL: 'localhost:4000/login' })).toThrow(/DEMO_PRODUCT_URL/);
+  });
+
+  it('gives the demo products an address only when DEMO_PRODUCT_URL is set (npm start: the console’s sign-in page)', () => {
+    expect(loadConfig({}).demoProductUrl).toBeUndefined();
+    expect(loadConfig({ DEMO_PRODUCT_URL: 'http://127.0.0.1:4000/login' }).demoProductUrl).toBe('http://127.0.0.1:4000/login');
   });
 
   it('takes the service credential from SERVICE_TOKEN, requires it in production and refuses a short one', () => {

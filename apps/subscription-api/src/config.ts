@@ -73,6 +73,8 @@ const schema = z.object({
   METRICS_ALLOW: metricsAllowSetting,
   // Where users go when the product master cannot be read (SPEC section 4: the standard web product).
   WEB_PRODUCT_URL: httpUrl.default('https://app.yozy.local'),
+  // The address the demo data gives its products (`npm start`: the console's own /login); their made-up ones otherwise.
+  DEMO_PRODUCT_URL: httpUrl.optional(),
 });
 
 export type ApiConfig = {
@@ -83,6 +85,8 @@ export type ApiConfig = {
   trustProxy: string;
   mail: MailConfig;
   webProductUrl: string;
+  /** The address the demo data gives its products, when set (DEMO_PRODUCT_URL). */
+  demoProductUrl?: string;
   serviceToken: string;
   /** The gateway's credential before a rotation (SERVICE_TOKEN_PREVIOUS), accepted as well meanwhile. */
   previousServiceToken?: string;
@@ -141,6 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
       },
     },
     webProductUrl: c.WEB_PRODUCT_URL,
+    ...(c.DEMO_PRODUCT_URL ? { demoProductUrl: c.DEMO_PRODUCT_URL } : {}),
     serviceToken: c.SERVICE_TOKEN ?? unsharedServiceToken(),
     secretKey: c.SECRET_KEY ?? temporarySecretKey(),
     ...(c.SERVICE_TOKEN_PREVIOUS ? { previousServiceToken: c.SERVICE_TOKEN_PREVIOUS } : {}),

@@ -44,7 +44,7 @@ if (migrateOnly) {
 // Mail no server took yet, this service's or another's on the same database, is sent from here on.
 mailer.start();
 if (config.seedDemoData) {
-  if (await seedDemoData(db, mailer)) console.log('subscription-api: demo data created');
+  if (await seedDemoData(db, mailer, { productUrl: config.demoProductUrl })) console.log('subscription-api: demo data created');
   console.log('subscription-api: demo accounts (their password is in the README):');
   for (const account of DEMO_ACCOUNTS)
     console.log(`  ${account.email.padEnd(22)} ${account.typeOfUser.padEnd(10)} ${account.organization}`);

@@ -1,4 +1,5 @@
 export * from './constants';
+export * from './planGroups';
 export * from './email';
 export * from './links';
 export * from './password';

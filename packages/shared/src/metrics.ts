@@ -75,10 +75,12 @@ function outcomeOf(line: RequestLine): string {
  * `GET /metrics` in Prometheus's text format, answered only to the addresses the operator allows
  * (METRICS_ALLOW: `loopback` by default; addresses, CIDR ranges or `loopback`, `linklocal`,
  * `uniquelocal`, comma-separated; `none` for nobody). It looks at the connection's own address,
- * never a forwarded one, which a caller could write, and refuses any request a proxy forwarded.
- * Anyone else gets a 404, as for any unknown path.
+ * never a forwarded one, which a caller could write, and refuses any request a proxy forwarded:
+ * one whose connection comes from a proxy the service trusts (`fromProxy`, by that address alone,
+ * whatever headers it carries), and one carrying a forwarding header. Anyone else gets a 404, as
+ * for any unknown path.
  */
-export function metricsEndpoint(metrics: ServiceMetrics, allow: string) {
+export function metricsEndpoint(metrics: ServiceMetrics, allow: string, fromProxy: (address: string) => boolean = () => false) {
   const allowed = allow.trim() === 'none' ? () => false : proxyAddr.compile(allow.split(',').map((entry) => entry.trim()));
   return async (req: IncomingMessage, res: ServerResponse, next: () => void): Promise<void> => {
     const path = (req.url ?? '').split('?')[0];
@@ -86,7 +88,7 @@ export function metricsEndpoint(metrics: ServiceMetrics, allow: string) {
     const address = req.socket.remoteAddress;
     // A proxy on this machine connects from loopback: what it forwards is somebody else's request.
     const forwarded = req.headers['x-forwarded-for'] !== undefined || req.headers.forwarded !== undefined;
-    if (!address || forwarded || !allowed(address, 0)) return next();
+    if (!address || forwarded || fromProxy(address) || !allowed(address, 0)) return next();
     const text = await metrics.registry.metrics();
     res.setHeader('content-type', metrics.registry.contentType);
     res.setHeader('cache-control', 'no-store');

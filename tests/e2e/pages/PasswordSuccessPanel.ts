@@ -15,9 +15,9 @@ export class PasswordSuccessPanel {
   readonly login = () => this.page.getByTestId(`${this.prefix}-login`);
   readonly countdown = () => this.page.getByTestId(`${this.prefix}-countdown`);
 
-  /** The N of "Automatic redirect in N sec". */
+  /** The N of "Automatic redirect in N sec to …". */
   async secondsLeft(): Promise<number> {
-    const match = /^Automatic redirect in (\d+) sec$/.exec((await this.countdown().innerText()).trim());
+    const match = /^Automatic redirect in (\d+) sec to \S/.exec((await this.countdown().innerText()).trim());
     if (!match) throw new Error(`unexpected countdown text: ${await this.countdown().innerText()}`);
     return Number(match[1]);
   }

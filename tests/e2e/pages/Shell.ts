@@ -6,6 +6,9 @@ export class Shell {
 
   readonly title = () => this.page.getByTestId('page-title');
   readonly profileMenu = () => this.page.getByTestId('profile-menu');
+  /** The signed-in person's name on the profile menu, and their organisation beneath it. */
+  readonly profileName = () => this.page.getByTestId('profile-name');
+  readonly profileOrganization = () => this.page.getByTestId('profile-organization');
   readonly footer = () => this.page.getByTestId('app-footer');
 
   async menuNames(): Promise<string[]> {

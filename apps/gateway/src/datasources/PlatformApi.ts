@@ -23,11 +23,11 @@ export class PlatformApi extends SubscriptionService {
     return this.getPage(PLANS, params);
   }
 
-  createPlan(plan: AsGiven<RestBodyOf<'createPlan'>, 'Frequency'>) {
+  createPlan(plan: AsGiven<RestBodyOf<'createPlan'>, 'Frequency' | 'PlanGroup'>) {
     return this.call('post', PLANS, { body: plan });
   }
 
-  updatePlan(planId: string, changes: AsGiven<RestBodyOf<'updatePlan'>, 'Frequency'>) {
+  updatePlan(planId: string, changes: AsGiven<RestBodyOf<'updatePlan'>, 'Frequency' | 'PlanGroup'>) {
     return this.call('patch', PLANS, { params: onePlan(planId), body: changes });
   }
 

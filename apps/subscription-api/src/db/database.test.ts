@@ -3,7 +3,7 @@ import { TEST_DATABASE_KINDS } from '../testing/testDatabases';
 import { DEFAULT_POOL_MAX, openDatabase } from './database';
 
 // PostgreSQL runs where every PostgreSQL test of the service does: wherever TEST_DATABASE_URL names one (CI always).
-describe.each(TEST_DATABASE_KINDS.filter((kind) => kind === 'postgres'))('the connection pool to %s', () => {
+describe.runIf((TEST_DATABASE_KINDS as readonly string[]).includes('postgres'))('the connection pool to PostgreSQL', () => {
   const url = process.env.TEST_DATABASE_URL!;
 
   it('opens at most poolMax connections; statements beyond them wait their turn and still run', async () => {

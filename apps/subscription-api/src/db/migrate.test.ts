@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,6 +8,9 @@ import { openTestDatabase } from '../testing/testDatabase';
 import { scratchPostgres, TEST_DATABASE_KINDS } from '../testing/testDatabases';
 import { openDatabase, type Database } from './database';
 import { ChangedMigrationError, migrate, migrationChecksum } from './migrate';
+import { MIGRATIONS_DIR } from '../paths';
+import { seedDemoData } from '../seed/demo';
+import { createMailer } from '../mail/mailer';
 
 const FIRST = 'CREATE TABLE migration_probe_a (id int PRIMARY KEY);\n';
 const SECOND = 'CREATE TABLE migration_probe_b (id int PRIMARY KEY);\n';
@@ -91,6 +94,33 @@ describe.each(TEST_DATABASE_KINDS)('migrations on %s', (kind) => {
     const file = readFileSync(new URL(`../../migrations/${first!.name}`, import.meta.url), 'utf8');
     expect(first!.checksum).toBe(migrationChecksum(file));
     expect(await migrate(db)).toEqual([]);
+  });
+});
+
+// On PostgreSQL only (TEST_DATABASE_URL): the embedded database is one service's own.
+describe.runIf((TEST_DATABASE_KINDS as readonly string[]).includes('postgres'))('several services starting at once on PostgreSQL', () => {
+  it('migrate once and seed the demo data once, whichever gets there first', { timeout: 180_000 }, async () => {
+    const scratch = await scratchPostgres();
+    const services = [await openDatabase({ url: scratch.url }), await openDatabase({ url: scratch.url })];
+    try {
+      const applied = await Promise.all(services.map((db) => migrate(db)));
+      const all = readdirSync(MIGRATIONS_DIR)
+        .filter((name) => name.endsWith('.sql'))
+        .sort();
+      expect([...applied[0]!, ...applied[1]!].sort()).toEqual(all);
+      const [recorded] = await services[0]!.query<{ n: number }>('SELECT count(*)::int AS n FROM schema_migrations');
+      expect(recorded!.n).toBe(all.length);
+
+      const seeded = await Promise.all(services.map((db) => seedDemoData(db, createMailer(db))));
+      expect(seeded.sort()).toEqual([false, true]);
+      const [organisations] = await services[0]!.query<{ n: number; names: number }>(
+        'SELECT count(*)::int AS n, count(DISTINCT company_name)::int AS names FROM clients',
+      );
+      expect(organisations!.n).toBe(organisations!.names);
+    } finally {
+      await Promise.all(services.map((db) => db.close()));
+      await scratch.drop();
+    }
   });
 });
 

@@ -57,9 +57,10 @@ export interface Mailer {
   /**
    * Sends a mail now, as the organisation's mail goes, and waits for the server's answer: the
    * "Send test mail" of Email settings. It is kept in the outbox too, never tried again; throws
-   * with the server's reason when it is refused.
+   * with the server's reason when it is refused. With no mail server set at all, the mail stays in
+   * the outbox as every mail does then (its server is null).
    */
-  sendNow(clientId: number, to: string, content: MailContent): Promise<{ server: string }>;
+  sendNow(clientId: number, to: string, content: MailContent): Promise<{ server: string | null }>;
   /**
    * Starts the queue: every `pollMs`, this service sends the mail that has come due (queued and not
    * yet taken, or due to be tried again), one at a time. Call it once the database is migrated.
@@ -207,7 +208,8 @@ export function createMailer(db: Queryable, config: MailConfig = DEFAULT_MAIL_CO
       return mail;
     },
     async sendNow(clientId, to, content) {
-      // Kept in the outbox like any mail, with what became of it; with no server at all, that is the reason.
+      // Kept in the outbox like any mail, with what became of it; with no server at all, it stays
+      // there as all mail does then (never due, so never taken from the queue).
       const queued = await insertIntoOutbox(db, to, content, clientId, { due: false });
       const mail: ClaimedMail = {
         mail_id: queued.mailId,
@@ -221,7 +223,10 @@ export function createMailer(db: Queryable, config: MailConfig = DEFAULT_MAIL_CO
       };
       try {
         const server = await transmit(mail);
-        if (server === null) throw new Error('No mail server is set: mail stays in the outbox');
+        if (server === null) {
+          keptInOutbox(mail, []);
+          return { server: null };
+        }
         await markSent(db, mail.mail_id);
         return { server };
       } catch (error) {

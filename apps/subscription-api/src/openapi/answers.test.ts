@@ -59,6 +59,7 @@ async function userWhere(condition: string) {
 describe('the answers the OpenAPI document promises', () => {
   it('session calls', async () => {
     expectDocumented(await api.agent.get('/health'), 200);
+    expectDocumented(await api.agent.get('/readyz'), 200);
     for (const email of ['admin@yozy.local', 'admin@acme.local', 'member@acme.local']) {
       expectDocumented(await api.agent.post('/users/signIn').send({ email, password: 'Admin@123' }), 200);
     }

@@ -97,7 +97,16 @@ export const emailSettingsRecord = answerSchema(
     Templates: z.array(emailTemplateRecord),
   }),
 );
-export const emailTestRecord = answerSchema('EmailTestSent', z.strictObject({ SentTo: z.string(), Server: z.string() }));
+export const emailTestRecord = answerSchema(
+  'EmailTestSent',
+  z.strictObject({
+    SentTo: z.string(),
+    /** The server that took the mail; null when none is set. */
+    Server: z.string().nullable(),
+    /** No mail server is set: the mail is in the outbox, as all mail is then. */
+    KeptInOutbox: z.boolean(),
+  }),
+);
 export const emailPreviewRecord = answerSchema('EmailPreview', z.strictObject({ Subject: z.string(), Text: z.string(), Html: z.string() }));
 export const ssoSettingsRecord = answerSchema(
   'SsoSettings',

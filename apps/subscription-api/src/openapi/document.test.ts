@@ -39,7 +39,7 @@ describe('the OpenAPI document', () => {
         )
         .sort();
     expect(withSecurity((security) => security?.length === 0)).toEqual(
-      ['get /health', 'get /subscription_product_master', 'get /subscription_plan_master'].sort(),
+      ['get /health', 'get /readyz', 'get /subscription_product_master', 'get /subscription_plan_master'].sort(),
     );
     expect(withSecurity((security) => JSON.stringify(security) === JSON.stringify([{ gateway: [] }]))).toEqual(
       [

@@ -97,11 +97,22 @@ describe('email settings', () => {
     received.length = 0;
     const sent = await api.agent.post(`${PATH}/test`).auth(acmeAdmin, { type: 'bearer' }).send({});
     expect(sent.status).toBe(200);
-    expect(sent.body).toEqual({ SentTo: 'admin@acme.local', Server: `127.0.0.1:${port}` });
+    expect(sent.body).toEqual({ SentTo: 'admin@acme.local', Server: `127.0.0.1:${port}`, KeptInOutbox: false });
     expect(received).toHaveLength(1);
     expect(received[0]).toMatchObject({ from: 'mailer@acme.local', to: ['admin@acme.local'] });
     expect(received[0]!.data).toContain('From: Acme People Team <mailer@acme.local>');
     expect(received[0]!.data).toContain('Reply-To: people@acme.local');
+  });
+
+  it('keeps the test mail in the outbox, as other mail, when no mail server is set, and answers so', async () => {
+    const globexAdmin = await api.signIn('admin@globex.local');
+    const kept = await api.agent.post(`${PATH}/test`).auth(globexAdmin, { type: 'bearer' }).send({});
+    expect(kept.status).toBe(200);
+    expect(kept.body).toEqual({ SentTo: 'admin@globex.local', Server: null, KeptInOutbox: true });
+    const [mail] = await api.db.query<{ subject: string; sent_at: string | null; failed_at: string | null; error: string | null }>(
+      `SELECT subject, sent_at, failed_at, error FROM mail_outbox WHERE to_address = 'admin@globex.local' ORDER BY mail_id DESC LIMIT 1`,
+    );
+    expect(mail).toEqual({ subject: 'Test mail from Yozy Admin', sent_at: null, failed_at: null, error: null });
   });
 
   it('mails the organisation’s invitations through its server, in its own wording', async () => {

@@ -221,13 +221,15 @@ export const emailSettingsRoutes = [
       access: 'admin',
       operationId: 'sendTestMail',
       tag: 'Organizations',
-      summary: 'Sends a test mail to the caller through the organization’s mail server as its saved settings say, and waits for the answer',
+      summary:
+        'Sends a test mail to the caller through the organization’s mail server as its saved settings say, and waits for the answer; with no mail server set, keeps it in the outbox as all mail is then',
       body: emailTestBody,
       responses: {
-        200: { description: 'The server took the mail', body: emailTestRecord },
-        400: refused(
-          'BAD_REQUEST (field SmtpHost): no server is set, or the server could not be reached or refused the mail, with its reason',
-        ),
+        200: {
+          description: 'The server took the mail (Server names it), or no mail server is set and it is in the outbox (KeptInOutbox)',
+          body: emailTestRecord,
+        },
+        400: refused('BAD_REQUEST (field SmtpHost): the server could not be reached or refused the mail, with its reason'),
         404: NO_SUCH_ORGANISATION,
       },
     },
@@ -245,7 +247,7 @@ export const emailSettingsRoutes = [
           who.email,
           testMail({ organization: who.company_name, server: 'its mail server' }),
         );
-        res.json({ SentTo: who.email, Server: server });
+        res.json({ SentTo: who.email, Server: server, KeptInOutbox: server === null });
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
         throw new HttpError('BAD_REQUEST', `The test mail was not sent: ${reason}`, 'SmtpHost');

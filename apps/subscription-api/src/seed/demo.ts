@@ -175,17 +175,31 @@ const PLANS = [
 
 const ROLES = ['Admin', 'Manager', 'Member'];
 
+export type DemoDataOptions = {
+  /**
+   * The address every demo product gets (`npm start`: the console's own sign-in page), so the
+   * countdown after a reset or a first password ends somewhere that exists; their made-up
+   * addresses otherwise. A SuperAdmin changes them later in Platform Settings › Products.
+   */
+  productUrl?: string;
+};
+
 /**
  * Fills an empty database with the demo data of DESIGN section 5. Returns false and changes
  * nothing when any organisation exists already. The invited users get a real invitation mail,
  * so a person trying the console locally finds a working set-password link in the log.
  */
-export async function seedDemoData(db: Database, mailer: Mailer = createMailer(db)): Promise<boolean> {
+export async function seedDemoData(db: Database, mailer: Mailer = createMailer(db), options: DemoDataOptions = {}): Promise<boolean> {
   const [existing] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM clients');
   if ((existing?.n ?? 0) > 0) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const invitations = await db.transaction(async (tx) => {
-    const productIds = await insertProducts(tx);
+    // Services started together on an empty database seed it once: the first to get the lock
+    // seeds, and the others find the data there when they get it in turn.
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK]);
+    const [seeded] = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM clients');
+    if ((seeded?.n ?? 0) > 0) return null;
+    const productIds = await insertProducts(tx, options.productUrl);
     const planIds = await insertPlans(tx, productIds);
     const roleIds = await insertRoles(tx, productIds);
     for (const org of ORGS) await insertOrganisation(tx, org, { productIds, planIds, roleIds, passwordHash });
@@ -202,9 +216,13 @@ export async function seedDemoData(db: Database, mailer: Mailer = createMailer(d
     await expireInvitations(tx);
     return mails;
   });
+  if (invitations === null) return false;
   for (const mail of invitations) mailer.dispatch(mail);
   return true;
 }
+
+/** The advisory lock under which the demo data is written: any fixed number no other lock uses. */
+const SEED_LOCK = 7_305_122;
 
 async function inviteUsersWithoutPassword(tx: Transaction, mailer: Mailer): Promise<QueuedMail[]> {
   const invited = await tx.query<{
@@ -236,12 +254,12 @@ async function inviteUsersWithoutPassword(tx: Transaction, mailer: Mailer): Prom
   return mails;
 }
 
-async function insertProducts(tx: Transaction) {
+async function insertProducts(tx: Transaction, productUrl: string | undefined) {
   const ids = new Map<string, number>();
   for (const p of PRODUCTS) {
     const [row] = await tx.query<{ product_id: number }>(
       'INSERT INTO products (product_name, product_code, domain, included_products) VALUES ($1, $2, $3, $4) RETURNING product_id',
-      [p.name, p.code, p.domain, p.included],
+      [p.name, p.code, productUrl ?? p.domain, p.included],
     );
     ids.set(p.code, row!.product_id);
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvFileName, toCsv, type CsvColumn } from './csv';
+import { asTypedText, csvFileName, toCsv, type CsvColumn } from './csv';
 
 type Row = { name: string; joined: Date | null; active: boolean; seats: number | null };
 
@@ -32,6 +32,50 @@ describe('toCsv', () => {
       ],
     );
     expect(csv.slice(1).split('\r\n')).toEqual(['Text,Amount', `"'+1 555",-5`, `"'@SUM(A1)",2`, '']);
+  });
+
+  it('writes phone numbers so a spreadsheet shows them as typed: leading + and zeros kept, no apostrophe', () => {
+    type Person = { name: string; phone: string | null };
+    const people: Person[] = [
+      { name: 'Ann', phone: '+44 20 7946 0958' },
+      { name: 'Bo', phone: '0049 30 1234567' },
+      { name: 'Cy', phone: '+442079460958' },
+      { name: 'Di', phone: '00493012345' },
+      { name: 'Ed', phone: '(020) 7946-0958 / 12.3' },
+      { name: 'Fe', phone: null },
+    ];
+    const csv = toCsv<Person>(
+      [
+        { header: 'Name', value: (row) => row.name },
+        { header: 'Phone', value: (row) => asTypedText(row.phone) },
+      ],
+      people,
+    );
+    expect(csv.slice(1).split('\r\n')).toEqual([
+      'Name,Phone',
+      'Ann,"=""+44 20 7946 0958"""',
+      'Bo,"=""0049 30 1234567"""',
+      'Cy,"=""+442079460958"""',
+      'Di,"=""00493012345"""',
+      'Ed,"=""(020) 7946-0958 / 12.3"""',
+      'Fe,',
+      '',
+    ]);
+  });
+
+  it('keeps defusing a real formula given as typed text, and a heading that would be one', () => {
+    type Row = { phone: string };
+    const csv = toCsv<Row>(
+      [{ header: '=Phone', value: (row) => asTypedText(row.phone) }],
+      [{ phone: '=HYPERLINK("http://evil.example","+1 555")' }, { phone: '+1 555 "quoted"' }, { phone: '@SUM(A1)' }],
+    );
+    expect(csv.slice(1).split('\r\n')).toEqual([
+      `"'=Phone"`,
+      `"'=HYPERLINK(""http://evil.example"",""+1 555"")"`,
+      `"'+1 555 ""quoted"""`,
+      `"'@SUM(A1)"`,
+      '',
+    ]);
   });
 
   it('writes only the heading for an empty list', () => {

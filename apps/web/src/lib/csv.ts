@@ -1,25 +1,41 @@
 import Papa from 'papaparse';
+import type { CsvTypedText } from './csvText';
 
-export type CsvValue = string | number | boolean | Date | null | undefined;
+export { asTypedText, type CsvTypedText } from './csvText';
+
+export type CsvValue = string | number | boolean | Date | CsvTypedText | null | undefined;
 
 /** One column of an exported list: its heading and how a row gives its cell. */
 export type CsvColumn<Row> = { header: string; value: (row: Row) => CsvValue };
 
+/** Only these characters may stand inside the string literal of a typed-text cell. */
+const LITERAL_SAFE = /^[0-9 +()./-]+$/;
+/** What a spreadsheet takes for the start of a formula. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+/** Text defused below: an apostrophe before what would be a formula. */
+const DEFUSED = /^'[=+\-@\t\r]/;
+
+/** Text a spreadsheet would run as a formula, with an apostrophe before it: exported names come from other people. */
+const defused = (text: string) => (FORMULA_START.test(text) ? `'${text}` : text);
+
 function cell(value: CsvValue): string | number | boolean {
   if (value === null || value === undefined) return '';
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? '' : value.toISOString();
-  return value;
+  if (typeof value === 'object') return LITERAL_SAFE.test(value.typedText) ? `="${value.typedText}"` : defused(value.typedText);
+  return typeof value === 'string' ? defused(value) : value;
 }
 
 /**
  * RFC 4180 text (comma-separated, CRLF, quoted where needed) with a byte-order mark so spreadsheet
  * programs read accents and non-Latin names as UTF-8. Text that a spreadsheet would run as a
- * formula (=, +, -, @ first) is prefixed with an apostrophe: exported names come from other people.
+ * formula (=, +, -, @ first) is prefixed with an apostrophe: exported names come from other people;
+ * numbers stay numbers (a negative one is no formula), and typed text (`asTypedText`) shows as typed.
  */
 export function toCsv<Row>(columns: readonly CsvColumn<Row>[], rows: readonly Row[]): string {
   const body = Papa.unparse(
-    { fields: columns.map((column) => column.header), data: rows.map((row) => columns.map((column) => cell(column.value(row)))) },
-    { escapeFormulae: true, newline: '\r\n' },
+    { fields: columns.map((column) => defused(column.header)), data: rows.map((row) => columns.map((column) => cell(column.value(row)))) },
+    // Defused text is quoted as well, as Papa's own escapeFormulae does.
+    { newline: '\r\n', quotes: (value: unknown) => typeof value === 'string' && DEFUSED.test(value) },
   );
   // Papa leaves off the last line's end except after a lone heading; every line ends alike here.
   return `\uFEFF${body.endsWith('\r\n') ? body : `${body}\r\n`}`;

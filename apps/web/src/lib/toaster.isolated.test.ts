@@ -23,7 +23,8 @@ afterEach(() => {
   chunks.failNext = 0;
 });
 
-describe('toaster', () => {
+// The first test imports Chakra's toast code cold, which takes seconds on a busy machine.
+describe('toaster', { timeout: 30_000 }, () => {
   it('fetches the toasts’ code again with the next toast after it could not be fetched', async () => {
     const { loadToasterStore, toasterRequested } = await import('./toaster');
     chunks.failNext = 1;

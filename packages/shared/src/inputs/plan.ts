@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { FieldMap } from './fieldMap';
 import { requiredNumber } from './numbers';
 import { CURRENCY, recordId, requiredText } from './rules';
+import { PLAN_GROUP_MESSAGE, PLAN_GROUPS } from '../planGroups';
 
 /** How often a plan's price is charged: the plans table allows these two. */
 export const PLAN_FREQUENCIES = ['MONTHLY', 'YEARLY'] as const;
@@ -11,7 +12,6 @@ export const PLAN_COST_MESSAGE = 'Enter the cost as a number of 0 or more, at mo
 /** The largest capacity an `integer` column holds. */
 export const MAX_PLAN_CAPACITY = 2_147_483_647;
 export const PLAN_CAPACITY_MESSAGE = `Enter the number of users as a whole number from 1 to ${MAX_PLAN_CAPACITY.toLocaleString('en-US')}`;
-export const PLAN_GROUP_MESSAGE = 'Use capital letters, digits and _ only, such as MICROSAAS';
 
 /** A required amount of money that fits the plans table's `numeric(12, 2)` cost. */
 const planCost = requiredNumber({ message: PLAN_COST_MESSAGE, decimals: 2, min: 0, max: 10 ** 10 - 0.01 });
@@ -22,10 +22,8 @@ const planCapacity = requiredNumber({ message: PLAN_CAPACITY_MESSAGE, decimals: 
 /** What a plan is and costs, whether new or changed (a plan stays with the product it was made for). */
 const planFields = {
   name: requiredText('Enter the plan name', 100),
-  // Groups are codes the console acts on (MICROSAAS selects the lite product), so they are kept in capitals.
-  planGroup: requiredText('Enter the plan group', 50)
-    .transform((group) => group.toUpperCase())
-    .refine((group) => /^[A-Z0-9_]*$/.test(group), PLAN_GROUP_MESSAGE),
+  // A closed list: the group decides where people go after setting a password (MICROSAAS: the lite product).
+  planGroup: z.enum(PLAN_GROUPS, { error: PLAN_GROUP_MESSAGE }),
   cost: planCost,
   currency: requiredText('Enter the currency', 3)
     .refine((code) => CURRENCY.regex.test(code), CURRENCY.message)

@@ -59,9 +59,9 @@ export const emailSettingsResolvers: Resolvers = {
       })),
     ),
     sendTestMail: organizationScoped(
-      withUserErrors(SETTINGS, { sentTo: null, server: null })(async (_parent, { organizationId }, ctx) => {
+      withUserErrors(SETTINGS, { sentTo: null, server: null, keptInOutbox: false })(async (_parent, { organizationId }, ctx) => {
         const sent = await ctx.dataSources.settings.sendTestMail(organizationId);
-        return { sentTo: sent.SentTo, server: sent.Server };
+        return { sentTo: sent.SentTo, server: sent.Server, keptInOutbox: sent.KeptInOutbox };
       }),
     ),
     updateEmailTemplate: organizationScoped(

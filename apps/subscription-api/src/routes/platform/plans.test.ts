@@ -25,7 +25,7 @@ type PlanRecord = Record<string, unknown> & { PlanId: number };
 const newPlan = (name: string) => ({
   ProductId: webProductId,
   PlanName: name,
-  PlanGroup: 'standard',
+  PlanGroup: 'STANDARD',
   Cost: '1,250.50',
   Currency: 'eur',
   Frequency: 'YEARLY',
@@ -112,6 +112,10 @@ describe('the plan master of Platform Settings', () => {
     ['Frequency', { Frequency: 'DAILY' }],
     ['Currency', { Currency: 'EURO' }],
     ['PlanGroup', { PlanGroup: 'lite tier' }],
+    // A closed list: a typo of a group, or a group of one's own, would change where people are sent after a reset.
+    ['PlanGroup', { PlanGroup: 'MICROSAS' }],
+    ['PlanGroup', { PlanGroup: 'ENTERPRISE' }],
+    ['PlanGroup', { PlanGroup: '' }],
   ])('refuses a %s out of range, naming the field', async (field, change) => {
     const answer = await api.agent
       .post(PLANS_PATH)
@@ -119,6 +123,26 @@ describe('the plan master of Platform Settings', () => {
       .send({ ...newPlan('Out Of Range'), ...change });
     expect(answer.status).toBe(400);
     expect(answer.body.error.field).toBe(field);
+  });
+
+  it('refuses a plan group outside the list on a change too, and keeps a group stored before the list was closed', async () => {
+    const created = await api.agent.post(PLANS_PATH).auth(superAdmin, { type: 'bearer' }).send(newPlan('Web Legacy Group'));
+    const planId = created.body.PlanId as number;
+    const typo = await api.agent
+      .patch(`${PLANS_PATH}?PlanId=eq.${planId}`)
+      .auth(superAdmin, { type: 'bearer' })
+      .send({ PlanGroup: 'MICROSAS' });
+    expect(typo.status).toBe(400);
+    expect(typo.body.error).toMatchObject({ field: 'PlanGroup', message: 'Choose Lite or Standard' });
+    expect(await api.db.query('SELECT plan_group FROM plans WHERE plan_id = $1', [planId])).toEqual([{ plan_group: 'STANDARD' }]);
+
+    // A row written before the list was closed still reads, and can still be taken off sale.
+    await api.db.query("UPDATE plans SET plan_group = 'OLD_TIER' WHERE plan_id = $1", [planId]);
+    const listed = await api.agent.get(`${PLANS_PATH}?PlanId=eq.${planId}`).auth(superAdmin, { type: 'bearer' });
+    expect(listed.body).toEqual([expect.objectContaining({ PlanGroup: 'OLD_TIER' })]);
+    const retired = await api.agent.patch(`${PLANS_PATH}?PlanId=eq.${planId}`).auth(superAdmin, { type: 'bearer' }).send({ Retired: true });
+    expect(retired.status).toBe(200);
+    expect(retired.body).toMatchObject({ PlanGroup: 'OLD_TIER', Retired: true });
   });
 
   it('refuses a second plan of the same name for a product', async () => {

@@ -1,9 +1,12 @@
-import { Box, Button, Menu, Portal, Text } from '@chakra-ui/react';
+import { Box, Button, Menu, Portal, Stack, Text } from '@chakra-ui/react';
 import { LuChevronDown, LuCircleUserRound, LuLogOut, LuUserCog } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
 
 type Props = {
+  /** The signed-in person's own name; `Yozy Admin` when it is not known. */
   label: string;
+  /** Their organisation, beneath the name, so an admin sees whose console this is. */
+  organization?: string;
   fullName: string;
   email: string;
   /** The person's own password, two-factor and sessions, when their menu lets them open it. */
@@ -11,16 +14,23 @@ type Props = {
   onSignOut: () => void;
 };
 
-export function ProfileMenu({ label, fullName, email, accountPath, onSignOut }: Props) {
+export function ProfileMenu({ label, organization, fullName, email, accountPath, onSignOut }: Props) {
   return (
     // The menu's contents are drawn when it opens, not with every page of the frame.
     <Menu.Root positioning={{ placement: 'bottom-end' }} lazyMount unmountOnExit>
       <Menu.Trigger asChild>
-        <Button variant="ghost" size="sm" maxW={{ base: '44', md: '72' }} data-testid="profile-menu">
+        <Button variant="ghost" size="sm" height="auto" minH="9" py="1" maxW={{ base: '44', md: '72' }} data-testid="profile-menu">
           <LuCircleUserRound aria-hidden />
-          <Text as="span" truncate>
-            {label}
-          </Text>
+          <Stack as="span" gap="0" minW="0" align="start" textAlign="start" lineHeight="short">
+            <Text as="span" truncate maxW="full" data-testid="profile-name">
+              {label}
+            </Text>
+            {organization && (
+              <Text as="span" truncate maxW="full" fontSize="xs" fontWeight="normal" color="fg.muted" data-testid="profile-organization">
+                {organization}
+              </Text>
+            )}
+          </Stack>
           <LuChevronDown aria-hidden />
         </Button>
       </Menu.Trigger>

@@ -66,7 +66,10 @@ export default function ShellView({ viewer }: { viewer: ViewerFieldsFragment }) 
           onReload={() => void reload()}
           profileMenu={
             <ProfileMenu
-              label={viewer.organization.contactName?.trim() || FALLBACK_PROFILE_LABEL}
+              // The person signed in, never the organisation's contact: another name there reads as
+              // someone else's account. The specification's fallback stays for a person without one.
+              label={fullName || FALLBACK_PROFILE_LABEL}
+              organization={viewer.organization.companyName.trim() || undefined}
               fullName={fullName}
               email={viewer.email}
               accountPath={viewer.menu.some((entry) => entry.path === twoFactorPath) ? myAccountPath : undefined}

@@ -12,6 +12,7 @@ import {
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { LuCircleAlert, LuInbox, LuSearchX } from 'react-icons/lu';
 import type { TotalCountKind } from '@/generated/schema';
+import type { CsvColumn } from '@/lib/csv';
 import type { ListControls } from '@/lib/listControls';
 import { loadChunk } from '@/lib/loadChunk';
 import { describeRequestError } from '@/lib/requestErrors';
@@ -23,6 +24,7 @@ import { ACTIONS_COLUMN, columnId, columnName, csvColumns, type DataTableColumn 
 import { ColumnsMenu, type ChoosableColumn } from './ColumnsMenu';
 import { SortButton } from './SortButton';
 import { TableNotice } from './TableNotice';
+import { ScrollHint } from './ScrollHint';
 import { pageCountOf, TablePagination } from './TablePagination';
 import { TableToolbar, type TableSearch } from './TableToolbar';
 import { useHiddenColumns } from './useHiddenColumns';
@@ -32,6 +34,8 @@ import { formatNumber } from '@/lib/numbers';
 export const EXPORT_ROW_LIMIT = 10_000;
 
 const SELECT_COLUMN = '__select';
+/** The end edge of a table whose last columns are out of sight fades out over this much. */
+const EDGE_FADE = 'linear-gradient(to right, black calc(100% - 2.5rem), rgba(0, 0, 0, 0.35))';
 const SELECT_WIDTH = '2.75rem';
 const NO_ROWS: never[] = [];
 
@@ -65,6 +69,8 @@ export type DataTableProps<Row> = {
   bulkActions?: readonly BulkAction<Row>[];
   /** Every row the current search and filters show, from all pages (see collectAllPages). */
   exportRows?: () => Promise<readonly Row[]>;
+  /** Columns only the export has, after the table's own, made from the rows exported (one per product, say). */
+  exportColumns?: (rows: readonly Row[]) => readonly CsvColumn<Row>[];
   testId?: string;
 };
 
@@ -100,6 +106,7 @@ export function DataTable<Row>({
   filters,
   bulkActions,
   exportRows,
+  exportColumns,
   testId = 'data-table',
 }: DataTableProps<Row>) {
   const selectable = Boolean(bulkActions?.length);
@@ -108,7 +115,7 @@ export function DataTable<Row>({
   const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
   const [busyAction, setBusyAction] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
-  const { ref: scrollRef, overflowing, hiddenStart, hiddenEnd } = useHorizontalOverflow<HTMLDivElement>();
+  const { ref: scrollRef, overflowing, hiddenStart, hiddenEnd, scrollByPage } = useHorizontalOverflow<HTMLDivElement>();
   const { hidden, setShown } = useHiddenColumns(label);
 
   // Selection belongs to the rows in view: another page, sort or search starts with none.
@@ -241,7 +248,7 @@ export function DataTable<Row>({
     try {
       // Loaded on first export: most visits never export, so the CSV writer stays out of the screen.
       const [csv, all] = await Promise.all([loadChunk(() => import('@/lib/csv')), exportRows()]);
-      csv.downloadText(csv.csvFileName(label), csv.toCsv(csvColumns(columns), all));
+      csv.downloadText(csv.csvFileName(label), csv.toCsv([...csvColumns(columns), ...(exportColumns?.(all) ?? [])], all));
     } catch (failure) {
       toastFailure('The export did not finish', failure);
     } finally {
@@ -359,6 +366,8 @@ export function DataTable<Row>({
           Loading {label.toLowerCase()}
         </VisuallyHidden>
       )}
+      {/* A table wider than its frame says so, and which way the rest lies, rather than cutting its last columns off. */}
+      {overflowing && <ScrollHint hiddenStart={hiddenStart} hiddenEnd={hiddenEnd} onScroll={scrollByPage} label={label} />}
       <Table.ScrollArea
         ref={scrollRef}
         borderWidth="1px"
@@ -369,6 +378,8 @@ export function DataTable<Row>({
         role={overflowing ? 'region' : undefined}
         aria-label={overflowing ? `${label} (scrolls sideways)` : undefined}
         _focusVisible={{ outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '2px' }}
+        // The edge where columns are out of sight shades off, unless the row's actions stay there.
+        css={{ maskImage: hiddenEnd && !actionsLast ? EDGE_FADE : undefined }}
       >
         <Table.Root
           size={{ base: 'sm', md: 'md' }}

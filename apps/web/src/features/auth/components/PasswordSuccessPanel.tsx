@@ -1,7 +1,7 @@
 import { Button, Field, HStack, Icon, Input, Stack, Text } from '@chakra-ui/react';
 import { LuCircleCheck, LuLogIn } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
-import { countdownText } from '@/features/auth/accountMessages';
+import { countdownText, redirectDestination } from '@/features/auth/accountMessages';
 import { loginPath } from '@/features/auth/urls';
 import { AuthCard } from '@/components/AuthCard';
 import { CopyButton } from '@/components/CopyButton';
@@ -13,12 +13,14 @@ type Props = {
   password: string;
   /** Seconds before the automatic redirect to the product. */
   secondsLeft: number;
+  /** Where the countdown goes: the product's address. */
+  target: string;
   /** `reset` gives reset-success, reset-countdown, … */
   testIdPrefix: string;
 };
 
 /** After a password was set: what it is now, a way to copy it, and the countdown to the product (SPEC §2). */
-export function PasswordSuccessPanel({ title, email, password, secondsLeft, testIdPrefix }: Props) {
+export function PasswordSuccessPanel({ title, email, password, secondsLeft, target, testIdPrefix }: Props) {
   return (
     <AuthCard title={title} testId={`${testIdPrefix}-success`}>
       <Stack gap="5">
@@ -51,7 +53,7 @@ export function PasswordSuccessPanel({ title, email, password, secondsLeft, test
           color="fg.muted"
           data-testid={`${testIdPrefix}-countdown`}
         >
-          {countdownText(secondsLeft)}
+          {countdownText(secondsLeft, redirectDestination(target, window.location.origin))}
         </Text>
       </Stack>
     </AuthCard>

@@ -68,6 +68,7 @@ export default function ResetPasswordView() {
         email={email}
         password={done.password}
         secondsLeft={secondsLeft}
+        target={done.redirectUrl}
         testIdPrefix="reset"
       />
     );

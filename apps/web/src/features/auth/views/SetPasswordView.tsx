@@ -69,6 +69,7 @@ export default function SetPasswordView() {
         email={email}
         password={done.password}
         secondsLeft={secondsLeft}
+        target={done.redirectUrl}
         testIdPrefix="setpassword"
       />
     );

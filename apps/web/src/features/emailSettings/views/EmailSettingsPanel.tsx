@@ -11,6 +11,7 @@ import {
   useEmailSettingsUpdateMutation,
   useEmailTemplateResetMutation,
   useEmailTestSendMutation,
+  useViewerQuery,
   type EmailSettingsFieldsFragment,
   type EmailTemplateName,
 } from '@/generated/graphql';
@@ -18,7 +19,12 @@ import { describeRequestError, errorMessage } from '@/lib/requestErrors';
 import { toaster } from '@/lib/toaster';
 import { useMutationForm } from '@/lib/useMutationForm';
 import { SOURCE_LABELS, TEMPLATE_LABELS } from '@/features/emailSettings/components/labels';
+import { platformSectionPath } from '@/features/platformSettings/urls';
+import { RecordLink } from '@/components/RecordLink';
 import { EmailTemplateDialog } from './EmailTemplateDialog';
+
+/** Said when the test mail found no server to go through; the outbox is where all mail waits then. */
+export const TEST_MAIL_KEPT = 'No mail server is set: the test mail is in the outbox.';
 
 const SECURITY_OPTIONS: readonly SelectOption[] = [
   ['STARTTLS', 'STARTTLS (usually port 587)'],
@@ -58,6 +64,8 @@ function ServerForm({ settings, organizationId, platform }: { settings: Settings
   const [update] = useEmailSettingsUpdateMutation();
   const [sendTest, testing] = useEmailTestSendMutation();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  // Only the provider's SuperAdmins open the outbox (Platform Settings).
+  const seesOutbox = useViewerQuery().data?.viewer?.typeOfUser === 'SUPER_ADMIN';
   const kit = useMutationForm({
     schema: settingsSchema,
     defaultValues: formValues(settings),
@@ -78,7 +86,13 @@ function ServerForm({ settings, organizationId, platform }: { settings: Settings
       setOutcome(
         refusal || !answer?.sentTo
           ? { ok: false, title: refusal ? errorMessage(refusal) : 'The test mail was not sent' }
-          : { ok: true, title: `A test mail went to ${answer.sentTo} through ${answer.server}.` },
+          : answer.keptInOutbox
+            ? {
+                ok: true,
+                title: TEST_MAIL_KEPT,
+                details: [`Addressed to ${answer.sentTo}; all mail waits there until a mail server is set.`],
+              }
+            : { ok: true, title: `A test mail went to ${answer.sentTo} through ${answer.server}.` },
       );
     } catch (error) {
       setOutcome({ ok: false, title: describeRequestError(error) });
@@ -149,7 +163,15 @@ function ServerForm({ settings, organizationId, platform }: { settings: Settings
             </Text>
           )}
         </Flex>
-        {outcome && <OutcomeAlert outcome={outcome} testId="email-test-outcome" />}
+        {outcome && (
+          <OutcomeAlert outcome={outcome} testId="email-test-outcome">
+            {outcome.title === TEST_MAIL_KEPT && seesOutbox && (
+              <RecordLink to={platformSectionPath('outbox')} testId="email-test-outbox">
+                Open the outbox
+              </RecordLink>
+            )}
+          </OutcomeAlert>
+        )}
       </Stack>
     </MutationForm>
   );

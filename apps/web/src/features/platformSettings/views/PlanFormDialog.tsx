@@ -27,7 +27,8 @@ const NEW_PLAN: PlanInput = {
 const valuesOf = (plan: ManagedPlanFieldsFragment): PlanInput => ({
   productId: plan.productId,
   name: plan.name,
-  planGroup: plan.planGroup,
+  // A group stored before the list was closed is kept as it is: the select marks it, and saving asks for a choice.
+  planGroup: plan.planGroup as PlanInput['planGroup'],
   cost: String(plan.cost),
   currency: plan.currency,
   frequency: plan.frequency as PlanInput['frequency'],
@@ -66,7 +67,11 @@ export function PlanFormDialog({ plan, onClose }: Props) {
       submitLabel={plan ? 'Save' : 'Add plan'}
       onClose={onClose}
     >
-      <PlanFormFields products={plan ? null : (products.data?.products ?? [])} productName={plan?.productName} />
+      <PlanFormFields
+        products={plan ? null : (products.data?.products ?? [])}
+        productName={plan?.productName}
+        planGroup={plan?.planGroup}
+      />
     </FormDialog>
   );
 }

@@ -12,6 +12,7 @@ import {
 } from '@/generated/graphql';
 import { dropListPages } from '@/lib/listCache';
 import { useMutationForm } from '@/lib/useMutationForm';
+import { DateControl } from '@/components/DateInput';
 
 const createSchema = () => import('@yozy/shared/inputs').then((inputs) => inputs.allocationCreateInput.omit({ projectId: true }));
 const updateSchema = () =>
@@ -79,7 +80,7 @@ function TermsFields() {
         {(control) => <Input {...control} autoComplete="off" maxLength={60} />}
       </FormField>
       <FormField name="endDate" label="End date" help="Leave empty for an open-ended allocation." testId="allocation-end-input">
-        {(control) => <Input {...control} type="date" />}
+        {(control) => <DateControl {...control} pickerLabel="Choose the last day of the allocation" />}
       </FormField>
     </>
   );

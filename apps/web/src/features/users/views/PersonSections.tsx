@@ -33,6 +33,10 @@ export type Person = NonNullable<UserDetailQuery['user']>;
 export type PersonScope = { userId: string; organizationId?: string };
 type SectionProps = { person: Person; scope: PersonScope };
 
+// On a phone the roles table keeps its Remove buttons in view: the date a role was given moves under the product.
+const NARROW_HIDDEN = { base: 'none', sm: 'table-cell' } as const;
+const NARROW_ONLY = { base: 'block', sm: 'none' } as const;
+
 // The shared rules load when the person starts on the form, keeping zod off the page's first paint.
 const profileSchema = () => import('@yozy/shared/inputs').then((inputs) => inputs.editUserProfileInput);
 
@@ -200,13 +204,14 @@ export function RolesSection({ person, scope }: SectionProps) {
         {person.roles.length === 0 ? (
           <Text color="fg.muted">No role on any product: this person takes no seat.</Text>
         ) : (
-          <Box overflowX="auto">
+          // Positioned, so the headers read only by screen readers stay inside the box on a phone.
+          <Box overflowX="auto" position="relative">
             <Table.Root size="sm" aria-label="Roles per product" data-testid="person-role-table">
               <Table.Header>
                 <Table.Row>
                   <Table.ColumnHeader>Product</Table.ColumnHeader>
                   <Table.ColumnHeader>Role</Table.ColumnHeader>
-                  <Table.ColumnHeader>Since</Table.ColumnHeader>
+                  <Table.ColumnHeader display={NARROW_HIDDEN}>Since</Table.ColumnHeader>
                   <Table.ColumnHeader>
                     <Text srOnly>Actions</Text>
                   </Table.ColumnHeader>
@@ -217,10 +222,15 @@ export function RolesSection({ person, scope }: SectionProps) {
                   const product = products.find((p) => p.productId === role.productId);
                   return (
                     <Table.Row key={`${role.productId}-${role.roleId}`} data-testid="person-role">
-                      <Table.Cell>{role.productName}</Table.Cell>
+                      <Table.Cell>
+                        {role.productName}
+                        <Text display={NARROW_ONLY} fontSize="xs" color="fg.muted">
+                          since {formatDateTime(role.assignedAt)}
+                        </Text>
+                      </Table.Cell>
                       <Table.Cell>
                         {product ? (
-                          <NativeSelect.Root size="sm" minW="10rem" disabled={change.busy}>
+                          <NativeSelect.Root size="sm" minW={{ base: '7rem', sm: '10rem' }} disabled={change.busy}>
                             <NativeSelect.Field
                               aria-label={`Role on ${role.productName}`}
                               value={role.roleId}
@@ -239,8 +249,10 @@ export function RolesSection({ person, scope }: SectionProps) {
                           role.roleName
                         )}
                       </Table.Cell>
-                      <Table.Cell whiteSpace="nowrap">{formatDateTime(role.assignedAt)}</Table.Cell>
-                      <Table.Cell textAlign="end">
+                      <Table.Cell whiteSpace="nowrap" display={NARROW_HIDDEN}>
+                        {formatDateTime(role.assignedAt)}
+                      </Table.Cell>
+                      <Table.Cell textAlign="end" data-row-actions>
                         <Button
                           size="xs"
                           variant="outline"

@@ -4,7 +4,18 @@ import { useMemo, useState } from 'react';
 import { LuFileUp, LuUserPlus } from 'react-icons/lu';
 import { DataTable, FilterSelect, type DataTableColumn } from '@/components/DataTable';
 import { PageHeader } from '@/components/PageHeader';
-import { UserListDocument, useUserInviteMutation, useUserListQuery, useUserSeatsQuery, type UserFieldsFragment } from '@/generated/graphql';
+import {
+  UserExportDocument,
+  UserListDocument,
+  useUserInviteMutation,
+  useUserListQuery,
+  useUserSeatsQuery,
+  type UserExportQuery,
+  type UserFieldsFragment,
+} from '@/generated/graphql';
+import { useExportAllRows } from '@/lib/collectPages';
+import type { CsvColumn } from '@/lib/csv';
+import { asTypedText } from '@/lib/csvText';
 import { formatDateTime } from '@/lib/dates';
 import { USER_STATUS_LABELS } from '@/lib/labels';
 import { dropListPages } from '@/lib/listCache';
@@ -39,6 +50,28 @@ const EMPTY_INVITATION = {
 
 const fullName = (user: UserFieldsFragment) => `${user.firstName} ${user.lastName}`.trim();
 
+/** A row of the list; an exported row carries the person's roles too. */
+type UserRow = UserFieldsFragment & { roles?: UserExportQuery['users']['nodes'][number]['roles'] };
+
+/**
+ * The export's columns after the list's own: one per product any exported person holds a role on,
+ * named after the product, with that person's role on it (empty when they hold none).
+ */
+function roleColumns(rows: readonly UserRow[]): CsvColumn<UserRow>[] {
+  const products = new Map<string, string>();
+  for (const row of rows) for (const role of row.roles ?? []) products.set(role.productId, role.productName);
+  return [...products]
+    .sort(([, a], [, b]) => a.localeCompare(b))
+    .map(([productId, productName]) => ({
+      header: `Role on ${productName}`,
+      value: (row) =>
+        (row.roles ?? [])
+          .filter((role) => role.productId === productId)
+          .map((role) => role.roleName)
+          .join('; '),
+    }));
+}
+
 // Both lists keep their page, search, sort and status under the same keys: switching drops them.
 const VIEW_KEYS = {
   view: parseAsStringLiteral(['users', 'invitations'] as const).withDefault('users'),
@@ -66,6 +99,8 @@ export function UsersScreen({ organizationId, embedded = false }: UsersScreenPro
   const list = useListState(userList);
   const variables = { ...list.variables, organizationId };
   const { table } = useListQuery(useUserListQuery, UserListDocument, { ...list, variables }, (answer) => answer.users);
+  // The export reads the same list with each person's roles, which the table does not show.
+  const exportRows = useExportAllRows(UserExportDocument, variables, (answer) => answer.users);
   const seats = useUserSeatsQuery({ variables: { organizationId } });
   const [inviting, setInviting] = useState(false);
   const [importing, setImporting] = useState(false);
@@ -96,7 +131,7 @@ export function UsersScreen({ organizationId, embedded = false }: UsersScreenPro
     },
   });
 
-  const columns = useMemo<DataTableColumn<UserFieldsFragment>[]>(
+  const columns = useMemo<DataTableColumn<UserRow>[]>(
     () => [
       {
         id: 'name',
@@ -116,7 +151,8 @@ export function UsersScreen({ organizationId, embedded = false }: UsersScreenPro
         ),
       },
       { id: 'email', header: 'Email', accessorKey: 'email' },
-      { id: 'phone', header: 'Phone', accessorKey: 'phone' },
+      // Exported as typed: a spreadsheet would otherwise drop a + or leading zeros.
+      { id: 'phone', header: 'Phone', accessorKey: 'phone', meta: { csv: (user) => asTypedText(user.phone) } },
       {
         id: 'department',
         header: 'Department',
@@ -143,7 +179,8 @@ export function UsersScreen({ organizationId, embedded = false }: UsersScreenPro
         header: 'Created',
         accessorFn: (user) => user.createdAt,
         cell: ({ getValue }) => formatDateTime(getValue<string>()),
-        meta: { csv: (user) => formatDateTime(user.createdAt) },
+        // ISO 8601 in the export, which spreadsheets and scripts read as a date and time.
+        meta: { csv: (user) => user.createdAt },
       },
     ],
     [organizationId],
@@ -212,6 +249,8 @@ export function UsersScreen({ organizationId, embedded = false }: UsersScreenPro
             label="Users"
             columns={columns}
             {...table}
+            exportRows={exportRows}
+            exportColumns={roleColumns}
             getRowId={(user) => user.id}
             getRowLabel={fullName}
             empty={{
