@@ -191,7 +191,8 @@ describe('npm run cluster', () => {
     expect(requestId).toMatch(/^[0-9a-f]{32}$/);
     await expect.poll(() => gatewayOf(cluster, requestId)).toBeDefined();
     expect(APIS.some((name) => cluster.linesOf(name).some((line) => line.includes(`"requestId":"${requestId}"`)))).toBe(true);
-    expect(readFileSync(join(cluster.dataDir, 'nginx', 'access.log'), 'utf8')).toContain(`"requestId":"${requestId}"`);
+    // nginx writes its line once the answer is sent.
+    await expect.poll(() => readFileSync(join(cluster.dataDir, 'nginx', 'access.log'), 'utf8')).toContain(`"requestId":"${requestId}"`);
   });
 
   it('believes the client address nginx saw, and a forwarded address from nobody else', async () => {
@@ -478,41 +479,54 @@ describe('npm run cluster', () => {
     });
   });
 
-  it('keeps sign-ins working, without hanging, while Redis is stopped for 10 s', async () => {
-    const redis = cluster.instance('redis').pid;
+  /** A sign-in of the SuperAdmin through nginx from a new address; resolves how long it took, or throws. */
+  async function timedSignIn(): Promise<number> {
+    const client = from(cluster.url, newAddress());
+    const captcha = await client.captcha();
+    const began = performance.now();
+    const answer = await client.request<{ signIn: { errors: unknown[]; viewer: unknown } }>(SIGN_IN, {
+      input: { email: SUPER_ADMIN, password: DEMO_PASSWORD, captcha },
+    });
+    expect(answer.data?.signIn.errors).toEqual([]);
+    return performance.now() - began;
+  }
+
+  it('keeps sign-ins working while Redis is gone, says so, and counts in Redis again once it is back', async () => {
+    const mark = cluster.output().length;
+    process.kill(cluster.pidOf('redis')!, 'SIGKILL');
+    await cluster.waitForOutput(/Redis unreachable.*kept in memory/, 10_000, mark);
+    expect(await timedSignIn()).toBeLessThan(HUNG_SECONDS * 1000);
+    // The cluster starts Redis again; the gateways find it.
+    await cluster.waitForOutput(/redis is running again/, 30_000, mark);
+    await cluster.waitForOutput(/rate-limit counters are back in Redis/, 30_000, mark);
+    expect(await timedSignIn()).toBeLessThan(HUNG_SECONDS * 1000);
+  });
+
+  it('keeps sign-ins working, none of them hung, while Redis stops answering for 10 s', async () => {
+    // Stopped, not gone: its connections stay open and nothing comes back on them.
+    const redis = cluster.pidOf('redis')!;
     const mark = cluster.output().length;
     process.kill(redis, 'SIGSTOP');
     const stoppedAt = performance.now();
     const durations: number[] = [];
     try {
-      while (performance.now() - stoppedAt < 10_000) {
-        const client = from(cluster.url, newAddress());
-        const captcha = await client.captcha();
-        const began = performance.now();
-        const answer = await client.request<{ signIn: { errors: unknown[]; viewer: unknown } }>(SIGN_IN, {
-          input: { email: SUPER_ADMIN, password: DEMO_PASSWORD, captcha },
-        });
-        durations.push(performance.now() - began);
-        expect(answer.data?.signIn.errors).toEqual([]);
-      }
+      while (performance.now() - stoppedAt < 10_000) durations.push(await timedSignIn());
     } finally {
       process.kill(redis, 'SIGCONT');
     }
     console.log(`sign-ins while Redis was stopped: ${durations.length}, slowest ${Math.round(Math.max(...durations))} ms`);
-    expect(durations.length).toBeGreaterThan(2);
-    expect(Math.max(...durations)).toBeLessThan(5_000);
+    // An answer later than the gateway's own time limit towards the REST service would be a hung one.
+    expect(Math.max(...durations)).toBeLessThan(15_000);
     // The gateways said the counters were kept in memory meanwhile.
-    expect(cluster.output().slice(mark)).toMatch(/redis/i);
-    // Back: a sign-in still works.
-    expect((await from(cluster.url, newAddress()).signIn(SUPER_ADMIN)).data?.signIn.errors).toEqual([]);
+    expect(cluster.output().slice(mark)).toMatch(/Redis unreachable.*kept in memory/);
+    expect(await timedSignIn()).toBeLessThan(HUNG_SECONDS * 1000);
   });
 
   it('stops everything it started on SIGTERM', async () => {
     const marker = readFileSync(`/proc/${cluster.child.pid}/environ`, 'utf8')
       .split('\0')
       .find((entry) => entry.startsWith('YOZY_CLUSTER_TEST='))!;
-    // nginx, Redis and PostgreSQL write their titles over their environment: they are known by their pids.
-    const pids = cluster.instances.map((instance) => cluster.pidOf(instance.name) ?? instance.pid);
+    const pids = cluster.instances.map((instance) => cluster.pidOf(instance.name)!);
     for (const pid of pids) expect(() => process.kill(pid, 0)).not.toThrow();
     const exit = await cluster.stop();
     expect(exit).toEqual({ code: 0, signal: null });

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { chmodSync, createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, createWriteStream, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,7 +23,7 @@ export type Cluster = {
   instance(name: string): ClusterInstance;
   /** http://127.0.0.1:<port> of an instance, to call it without nginx. */
   urlOf(name: string): string;
-  /** The pid of an instance's process now (found by its port among the cluster's processes), or undefined. */
+  /** The pid of an instance's process now (the one listening on its port; nginx's master), or undefined. */
   pidOf(name: string): number | undefined;
   /** The cluster's PostgreSQL database, as the REST services reach it. */
   databaseUrl: string;
@@ -54,6 +54,40 @@ export function fetchFrom(address: string, timeoutMs = 30_000): typeof fetch {
       signal: init?.signal ?? AbortSignal.timeout(timeoutMs),
       dispatcher,
     })) as unknown as typeof fetch;
+}
+
+/**
+ * The process listening on a loopback port (read from /proc: the socket, then the process holding
+ * it); of several sharing it (nginx's master and workers), the one whose parent is not among them.
+ */
+export function listenerOf(port: number): number | undefined {
+  const local = `0100007F:${port.toString(16).toUpperCase().padStart(4, '0')}`;
+  const sockets = new Set(
+    readFileSync('/proc/net/tcp', 'utf8')
+      .split('\n')
+      .map((line) => line.trim().split(/\s+/))
+      // local address, state LISTEN (0A), inode
+      .filter((fields) => fields[1] === local && fields[3] === '0A')
+      .map((fields) => `socket:[${fields[9]}]`),
+  );
+  const holders: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readdirSync(`/proc/${entry}/fd`).some((fd) => sockets.has(readlinkSync(`/proc/${entry}/fd/${fd}`)))) holders.push(Number(entry));
+    } catch {
+      // gone while we looked, or not ours to read
+    }
+  }
+  const parentOf = (pid: number) => {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    } catch {
+      return 0;
+    }
+  };
+  return holders.find((pid) => !holders.includes(parentOf(pid)));
 }
 
 /**
@@ -121,19 +155,7 @@ export async function startCluster(env: Record<string, string> = {}, readyWithin
     instances,
     instance,
     urlOf: (name) => `http://127.0.0.1:${instance(name).port}`,
-    pidOf(name) {
-      const { port: at } = instance(name);
-      const variable = name.startsWith('subscription-api') ? 'API_PORT' : 'PORT';
-      return processesWith(marker).find((p) => {
-        try {
-          return (
-            readFileSync(`/proc/${p.pid}/environ`, 'utf8').split('\0').includes(`${variable}=${at}`) && p.command.includes('dist/index.js')
-          );
-        } catch {
-          return false;
-        }
-      })?.pid;
-    },
+    pidOf: (name) => listenerOf(instance(name).port),
     databaseUrl,
     db,
     dataDir,
