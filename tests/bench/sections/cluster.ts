@@ -207,7 +207,9 @@ export const cluster: Section = {
               : 'Here it did not answer more, as expected.'),
           'The second table divides each side’s process CPU time over the rounds (the services’ own /metrics, nginx’s from /proc) by the operations answered. ' +
             'With a core per instance, each kind of instance could answer its cores’ worth of seconds divided by its CPU per operation, and the scarcest kind decides: ' +
-            'that is the two “a core each” columns, an estimate that leaves PostgreSQL out. Its own columns are the CPU its backends serving this database spent per operation ' +
+            'that is the two “a core each” columns, an estimate that leaves PostgreSQL out. ' +
+            'Each of the cluster’s instances spends more CPU on an operation than the one instance does (it answers fewer requests each time it wakes, on cores it shares with four other processes), ' +
+            'so with a core each the estimate is a floor. Its own columns are the CPU its backends serving this database spent per operation ' +
             '(both sides’ rounds, from /proc), and the operations one of its cores would answer at that cost: past that, it needs more cores or read replicas (docs/DEPLOYMENT.md, sizing).',
           ...notes,
         ],
