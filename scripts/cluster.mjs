@@ -67,6 +67,24 @@ const captchaSecret = process.env.CAPTCHA_SECRET ?? keptSecret(dataDir, 'captcha
 
 const supervisor = new Supervisor({ label: LABEL, prefixOutput: true });
 supervisor.stopOnSignals();
+// SIGHUP would end Node outright: until everything is ready there is nothing to restart.
+let ready = false;
+let rolling = false;
+let rollAgain = false;
+process.on('SIGHUP', () => {
+  if (supervisor.stopping) return;
+  if (!ready) {
+    supervisor.log('SIGHUP before every instance is ready: nothing to restart yet');
+    return;
+  }
+  if (rolling) {
+    rollAgain = true;
+    supervisor.log('a rolling restart is under way; another follows it');
+    return;
+  }
+  rolling = true;
+  void rollingRestart().finally(() => (rolling = false));
+});
 /** @type {import('node:child_process').ChildProcess | null} */
 let building = null;
 supervisor.beforeExit.push(() => {
@@ -131,18 +149,7 @@ console.log(
 );
 supervisor.log(`the console is running at ${url}; SIGHUP restarts the gateways and REST services one at a time, Ctrl+C stops everything`);
 
-let rolling = false;
-let rollAgain = false;
-process.on('SIGHUP', () => {
-  if (supervisor.stopping) return;
-  if (rolling) {
-    rollAgain = true;
-    supervisor.log('a rolling restart is under way; another follows it');
-    return;
-  }
-  rolling = true;
-  void rollingRestart().finally(() => (rolling = false));
-});
+ready = true;
 
 /**
  * Every REST service, then every gateway, one at a time: each stopped gracefully (requests in flight
