@@ -18,8 +18,11 @@ export type GatewayContext = {
   request: RequestRecord;
   dataSources: DataSources;
   captcha: Pick<Captcha, 'challenge' | 'verify'>;
-  /** Counts the attempts of the public mutations (`counted` and `signInAttempt` in guards.ts). */
-  limiter: Pick<RateLimiter, 'count' | 'signIn'>;
+  /**
+   * Counts the attempts of the public mutations (`counted` and `signInAttempt` in guards.ts), and
+   * reads and clears the holds on a person's sign-in (signInHolds.ts).
+   */
+  limiter: Pick<RateLimiter, 'count' | 'signIn' | 'firstInMinute' | 'holdWindowMs' | 'signInHolds' | 'clearSignInHolds'>;
   /** The client's address as Express sees it through the trusted proxies. */
   clientAddress: string;
   /** The browser's device cookies: which accounts it signed in to before (a session start adds one). */

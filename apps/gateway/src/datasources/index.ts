@@ -9,6 +9,7 @@ import { LicenceApi } from './LicenceApi';
 import { OrganizationApi } from './OrganizationApi';
 import { SessionApi } from './SessionApi';
 import { SettingsApi } from './SettingsApi';
+import { SignInActivityApi } from './SignInActivityApi';
 import { PlatformApi } from './PlatformApi';
 import { ProjectApi } from './ProjectApi';
 import { UserApi } from './UserApi';
@@ -31,6 +32,7 @@ export type DataSources = {
   audit: AuditApi;
   settings: SettingsApi;
   twoFactor: TwoFactorApi;
+  signInActivity: SignInActivityApi;
 };
 
 /** The data source of each domain. */
@@ -49,6 +51,7 @@ const DOMAINS: { [Name in keyof DataSources]: new (service: SubscriptionServiceL
   audit: AuditApi,
   settings: SettingsApi,
   twoFactor: TwoFactorApi,
+  signInActivity: SignInActivityApi,
 };
 
 const LINK = Symbol('link');

@@ -5,6 +5,7 @@ import type { QueuedMail } from '../mail/outbox';
 import { invitationMail } from '../mail/templates';
 import { hashPassword } from '../security/passwords';
 import { seedInsights } from './insights';
+import { seedSignInActivity } from './signInActivity';
 import { seedAuditHistory } from './auditHistory';
 import { seedGroupsAndLicences } from './groups';
 import { seedRegions } from './regions';
@@ -206,6 +207,7 @@ export async function seedDemoData(db: Database, mailer: Mailer = createMailer(d
     await insertMorePeople(tx, passwordHash);
     await insertSessions(tx);
     await seedInsights(tx);
+    await seedSignInActivity(tx);
     await insertEnquiries(tx, planIds);
     await seedGroupsAndLicences(tx);
     await seedRegions(tx);

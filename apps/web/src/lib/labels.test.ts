@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { codeLabel, frequencyLabel, frequencyPeriod, USER_STATUS_LABELS } from './labels';
+import { auditActionLabel, codeLabel, frequencyLabel, frequencyPeriod, USER_STATUS_LABELS } from './labels';
 
 describe('labels', () => {
   it('names billing periods, and any other coded value, in words', () => {
@@ -12,5 +12,10 @@ describe('labels', () => {
 
   it('calls a deactivated account Deactivated, the word of its action', () => {
     expect(USER_STATUS_LABELS.DISABLED).toBe('Deactivated');
+  });
+
+  it('names an audit action in words where it has them, and keeps the code of any other', () => {
+    expect(auditActionLabel('user.sign_in_hold_clear')).toBe('Sign-in hold cleared');
+    expect(auditActionLabel('group.rename')).toBe('group.rename');
   });
 });

@@ -37,6 +37,14 @@ export const MAIL_STATUS_LABELS: Record<MailStatus, string> = {
   KEPT: 'In the outbox',
 };
 
+/** The audit log's actions (`<entity>.<verb>`) in words; an action without one is shown as it is coded. */
+export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
+  'user.sign_in_hold_clear': 'Sign-in hold cleared',
+};
+
+/** An audit action in words when the console has them: "Sign-in hold cleared"; otherwise its code. */
+export const auditActionLabel = (action: string): string => AUDIT_ACTION_LABELS[action] ?? action;
+
 /** A coded value the console has no word for yet, readable all the same: AWAITING_APPROVAL → "Awaiting approval". */
 export function codeLabel(code: string): string {
   const words = code.replace(/_/g, ' ').trim().toLowerCase();

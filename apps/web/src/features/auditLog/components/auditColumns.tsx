@@ -3,7 +3,7 @@ import type { DataTableColumn } from '@/components/DataTable';
 import type { AuditEntryFieldsFragment } from '@/generated/graphql';
 import { RecordLink } from '@/components/RecordLink';
 import { formatDate, formatDateTime } from '@/lib/dates';
-import { codeLabel } from '@/lib/labels';
+import { auditActionLabel, codeLabel } from '@/lib/labels';
 import { personPath } from '@/features/users/urls';
 
 export type AuditRow = AuditEntryFieldsFragment;
@@ -116,12 +116,17 @@ export function auditColumns({ withOrganization, onPerson, organizationId }: Opt
     {
       id: 'action',
       header: 'Action',
-      accessorFn: (row) => row.action,
-      cell: ({ row }) => (
-        <Text fontFamily="mono" fontSize="sm" whiteSpace="nowrap">
-          {row.original.action}
-        </Text>
-      ),
+      accessorFn: (row) => auditActionLabel(row.action),
+      cell: ({ row }) =>
+        auditActionLabel(row.original.action) === row.original.action ? (
+          <Text fontFamily="mono" fontSize="sm" whiteSpace="nowrap">
+            {row.original.action}
+          </Text>
+        ) : (
+          <Text whiteSpace="nowrap" data-testid="audit-action">
+            {auditActionLabel(row.original.action)}
+          </Text>
+        ),
     },
     {
       id: 'record',

@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { DataTable, DayRangeFilter, FilterSelect } from '@/components/DataTable';
 import { PageHeader } from '@/components/PageHeader';
 import { AuditLogDocument, useAuditActionsQuery, useAuditLogQuery } from '@/generated/graphql';
+import { auditActionLabel } from '@/lib/labels';
 import { menuEntryName } from '@/lib/menu';
 import { useListQuery } from '@/lib/useListQuery';
 import { useListState } from '@/lib/useListState';
@@ -74,7 +75,7 @@ export function AuditLogScreen({ organizationId, embedded = false, platformWide 
         columns={columns}
         {...table}
         getRowId={(row) => row.id}
-        getRowLabel={(row) => `${row.action} by ${actorName(row)}`}
+        getRowLabel={(row) => `${auditActionLabel(row.action)} by ${actorName(row)}`}
         empty={{ title: 'Nothing changed yet', description: 'Changes made by administrators appear here, newest first.' }}
         search={{ label: 'Search the audit log', placeholder: 'Person, action or record id' }}
         filters={
@@ -82,7 +83,7 @@ export function AuditLogScreen({ organizationId, embedded = false, platformWide 
             <FilterSelect
               label="Action"
               value={list.filter.action ?? ''}
-              options={[['', 'Every action'], ...actions.map((action) => [action, action] as const)]}
+              options={[['', 'Every action'], ...actions.map((action) => [action, auditActionLabel(action)] as const)]}
               onChange={(action) => list.setFilter('action', action || null)}
               testId="audit-action-filter"
             />
