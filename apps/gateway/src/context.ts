@@ -55,6 +55,8 @@ export type GatewayContext = {
 export type ContextOptions = {
   subscriptionApiUrl: string;
   captchaSecret: string;
+  /** The captcha secret before a rotation: captchas and device cookies it signed still count. */
+  previousCaptchaSecret?: string;
   serviceToken: string;
   /** The console's address (PUBLIC_URL), which the single sign-on redirect address is built from. */
   publicUrl: string;
@@ -63,8 +65,17 @@ export type ContextOptions = {
   upstream?: Pick<Upstream, 'fetch'>;
 };
 
-export function buildContext({ subscriptionApiUrl, captchaSecret, serviceToken, publicUrl, limiter, upstream }: ContextOptions) {
+export function buildContext({
+  subscriptionApiUrl,
+  captchaSecret,
+  previousCaptchaSecret,
+  serviceToken,
+  publicUrl,
+  limiter,
+  upstream,
+}: ContextOptions) {
   const deviceKey = deviceCookieKey(captchaSecret);
+  const previousDeviceKey = previousCaptchaSecret ? deviceCookieKey(previousCaptchaSecret) : undefined;
   return async ({ req, res }: { req: Request; res: Response }): Promise<GatewayContext> => {
     // A tool's key, when sent, is the caller; otherwise the browser's session cookie.
     const apiKey = apiKeyOf(req);
@@ -76,7 +87,7 @@ export function buildContext({ subscriptionApiUrl, captchaSecret, serviceToken, 
     const dataSources = createDataSources({ baseURL: subscriptionApiUrl, serviceToken, fetch: upstream?.fetch }, caller);
     let viewer: Promise<Profile | null> | undefined;
     let step = readSignInStep(req);
-    const devices = deviceCookies(deviceKey, req, res);
+    const devices = deviceCookies(deviceKey, req, res, previousDeviceKey);
     const known = (profile: Profile | null) => {
       if (profile) request.organizationId = profile.ClientId;
       return profile;
@@ -89,7 +100,11 @@ export function buildContext({ subscriptionApiUrl, captchaSecret, serviceToken, 
       devices,
       usesApiKey: apiKey !== null,
       publicUrl,
-      captcha: new Captcha(captchaSecret, (signature, expiresAt) => dataSources.account.consumeCaptcha(signature, expiresAt)),
+      captcha: new Captcha(
+        captchaSecret,
+        (signature, expiresAt) => dataSources.account.consumeCaptcha(signature, expiresAt),
+        previousCaptchaSecret,
+      ),
       viewer: () =>
         (viewer ??= caller.token ? dataSources.account.getProfile().then(known, nullWhenUnauthenticated) : Promise.resolve(null)),
       session: {

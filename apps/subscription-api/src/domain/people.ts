@@ -231,7 +231,9 @@ export async function decideApproval(
   mailer: Mailer,
   input: { clientId: number; actorUserId: number; ip: string | null; ids: number[]; approve: boolean },
 ) {
-  const people = await tx.query<PersonFacts & { user_id: number; email: string; first_name: string; last_name: string; company_name: string }>(
+  const people = await tx.query<
+    PersonFacts & { user_id: number; email: string; first_name: string; last_name: string; company_name: string }
+  >(
     `SELECT u.user_id, u.email, u.first_name, u.last_name, c.company_name, ${PERSON_FACTS_SQL}
        FROM client_users u JOIN clients c ON c.client_id = u.client_id
       WHERE u.client_id = $1 AND u.user_id = ANY($2::int[])

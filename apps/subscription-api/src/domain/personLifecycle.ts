@@ -60,8 +60,7 @@ export const DEACTIVATED_MESSAGE = 'This person is deactivated: activate them fi
 export const ALREADY_ACCEPTED_MESSAGE = 'This person has accepted their invitation already';
 export const AWAITING_APPROVAL_MESSAGE = 'This person awaits the approval of the organization’s admins: approve them first';
 export const NO_PASSWORD_YET_MESSAGE = 'This person has not chosen a password yet: resend their invitation instead';
-export const DEACTIVATED_INVITATION_MESSAGE =
-  'This person is deactivated: activate them and send the invitation again (this takes a seat)';
+export const DEACTIVATED_INVITATION_MESSAGE = 'This person is deactivated: activate them and send the invitation again (this takes a seat)';
 export const NOT_AWAITING_MESSAGE = 'This person is not awaiting approval';
 export const ACCOUNT_DEACTIVATED_MESSAGE =
   'This account is deactivated, so this link no longer works. Ask an admin of your organization to activate it.';
