@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { HeaderMap } from '@apollo/server';
 import { GraphQLError } from 'graphql';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { ipKey } from './addressKey';
 import { accountKey } from './deviceCookies';
 import {
@@ -12,7 +12,7 @@ import {
   type RateLimits,
   type SignInLimit,
 } from './rateLimitPolicies';
-import { connectRedis } from './rateLimitStore';
+import { connectRedis, sharedLimiter } from './rateLimitStore';
 import { signInHolds, type HoldSubject, type SignInHold, type StepCounters } from './signInHolds';
 
 /**
@@ -56,13 +56,11 @@ type Policy = { name: string; quota: number; windowMs: number };
  */
 export function createRateLimiter(limits: RateLimits, redisUrl?: string): RateLimiter {
   const shared = redisUrl ? connectRedis(redisUrl) : null;
-  const redis = shared?.redis ?? null;
   // Redis keeps expiries in whole seconds (and none at all for zero); memory takes fractions, which keeps tests fast.
-  const seconds = (ms: number) => (redis ? Math.max(1, Math.ceil(ms / 1000)) : ms / 1000);
+  const seconds = (ms: number) => (shared ? Math.max(1, Math.ceil(ms / 1000)) : ms / 1000);
   const limiter = (keyPrefix: string, points: number, durationMs: number): RateLimiterAbstract => {
     const options = { keyPrefix: `yozy:rl:${keyPrefix}`, points, duration: seconds(durationMs) };
-    if (!redis) return new RateLimiterMemory(options);
-    return new RateLimiterRedis({ ...options, storeClient: redis, insuranceLimiter: new RateLimiterMemory(options) });
+    return shared ? sharedLimiter(shared, options) : new RateLimiterMemory(options);
   };
 
   const counted = Object.fromEntries(
@@ -229,7 +227,7 @@ export function createRateLimiter(limits: RateLimits, redisUrl?: string): RateLi
     },
 
     async close() {
-      redis?.disconnect();
+      shared?.close();
     },
   };
 }
