@@ -30,6 +30,7 @@ const LIMITS: RateLimits = {
   startSingleSignOn: { windowMs: 60 * 60_000, perIp: 1000, perAccount: 3 },
   redeemSignInHandoff: { windowMs: 60 * 60_000, perIp: 1000, perAccount: 3 },
   apiKey: { windowMs: 60 * 60_000, perKey: 3 },
+  provisioningToken: { windowMs: 60 * 60_000, perToken: 3 },
 };
 const FREE = LIMITS.signIn.freeFailures;
 const WRONG = 'Wrong@123';

@@ -41,7 +41,7 @@ const sessionsOf = ({ db, other }: CellContext) =>
 /** A single sign-on domain the other organisation claims, unverified, for one cell. */
 async function ssoClaimOf(db: CellContext['db'], organizationId: string, unique: string): Promise<string> {
   const domain = `matrix-${unique}.example`.toLowerCase().replace(/[^a-z0-9.-]/g, '-');
-  await db.query("INSERT INTO sso_domains (domain, client_id, verification_token) VALUES ($1, $2, 'matrix-token')", [
+  await db.query("INSERT INTO organization_domains (domain, client_id, verification_token) VALUES ($1, $2, 'matrix-token')", [
     domain,
     Number(organizationId),
   ]);
@@ -57,7 +57,7 @@ const handoffsOf = ({ db, other }: CellContext) =>
 
 /** Whether the other organisation's single sign-on domains are verified. */
 const ssoDomainsOf = ({ db, other }: CellContext) =>
-  db.query('SELECT domain, verified_at, verified_by FROM sso_domains WHERE client_id = $1 ORDER BY domain', [Number(other.id)]);
+  db.query('SELECT domain, verified_at, verified_by FROM organization_domains WHERE client_id = $1 ORDER BY domain', [Number(other.id)]);
 
 /** The two-factor rows of the other organisation's people. */
 const twoFactorOf = ({ db, other }: CellContext) =>
@@ -911,7 +911,7 @@ const OPERATIONS: Record<string, Operation> = {
           'SELECT enabled, issuer, oidc_client_id, require_sso, allow_jit, updated_at FROM sso_settings WHERE client_id = $1',
           [Number(other.id)],
         ),
-        domains: await db.query('SELECT domain FROM sso_domains WHERE client_id = $1 ORDER BY domain', [Number(other.id)]),
+        domains: await db.query('SELECT domain FROM organization_domains WHERE client_id = $1 ORDER BY domain', [Number(other.id)]),
       }),
     },
   },

@@ -106,7 +106,7 @@ async function settingsOf(db: Queryable, clientId: number, lock = false): Promis
   const [row] = await db.query<Omit<SsoSettingsRecord, 'DomainVerifications'>>(
     `SELECT c.client_id AS "ClientId", coalesce(s.enabled, false) AS "Enabled", s.issuer AS "Issuer",
             s.oidc_client_id AS "OidcClientId", s.oidc_secret_sealed IS NOT NULL AS "ClientSecretSet",
-            coalesce((SELECT array_agg(d.domain ORDER BY d.domain) FROM sso_domains d WHERE d.client_id = c.client_id), '{}') AS "Domains",
+            coalesce((SELECT array_agg(d.domain ORDER BY d.domain) FROM organization_domains d WHERE d.client_id = c.client_id), '{}') AS "Domains",
             coalesce(s.require_sso, false) AS "RequireSso", coalesce(s.allow_jit, false) AS "AllowJit",
             coalesce(s.mfa_acr_values, '{}') AS "MfaAcrValues", s.updated_at AS "UpdatedAt"
        FROM clients c LEFT JOIN sso_settings s ON s.client_id = c.client_id
@@ -115,7 +115,7 @@ async function settingsOf(db: Queryable, clientId: number, lock = false): Promis
   );
   if (!row) throw new HttpError('NOT_FOUND', 'There is no such organization', 'ClientId');
   const domains = await db.query<{ domain: string; token: string; verified_at: Date | null; verified_by: 'dns' | 'provider' | null }>(
-    `SELECT domain, verification_token AS token, verified_at, verified_by FROM sso_domains WHERE client_id = $1 ORDER BY domain`,
+    `SELECT domain, verification_token AS token, verified_at, verified_by FROM organization_domains WHERE client_id = $1 ORDER BY domain`,
     [clientId],
   );
   return {
@@ -137,14 +137,14 @@ const described = ({ UpdatedAt: _at, ClientId: _id, DomainVerifications: _record
 /** A refusal when another organisation has already shown it owns one of the domains. */
 async function refuseVerifiedElsewhere(tx: Queryable, clientId: number, domains: string[]) {
   const [taken] = await tx.query<{ domain: string }>(
-    'SELECT domain FROM sso_domains WHERE domain = ANY($1::text[]) AND client_id <> $2 AND verified_at IS NOT NULL LIMIT 1',
+    'SELECT domain FROM organization_domains WHERE domain = ANY($1::text[]) AND client_id <> $2 AND verified_at IS NOT NULL LIMIT 1',
     [domains, clientId],
   );
   if (taken) throw new HttpError('CONFLICT', `${taken.domain} is verified by another organization`, 'Domains');
 }
 
 const verifiedElsewhere = (error: unknown, field: string) => {
-  if (isUniqueViolation(error, 'sso_domains_verified_domain_idx')) {
+  if (isUniqueViolation(error, 'organization_domains_verified_domain_idx')) {
     throw new HttpError('CONFLICT', 'That domain is verified by another organization', field);
   }
   throw error;
@@ -394,10 +394,10 @@ export const ssoSettingsRoutes = [
             ],
           );
           // A domain kept keeps its token and whether it is verified; a new one starts unverified.
-          await tx.query('DELETE FROM sso_domains WHERE client_id = $1 AND NOT (domain = ANY($2::text[]))', [clientId, Domains]);
+          await tx.query('DELETE FROM organization_domains WHERE client_id = $1 AND NOT (domain = ANY($2::text[]))', [clientId, Domains]);
           for (const domain of Domains) {
             await tx.query(
-              'INSERT INTO sso_domains (domain, client_id, verification_token) VALUES ($1, $2, $3) ON CONFLICT (client_id, domain) DO NOTHING',
+              'INSERT INTO organization_domains (domain, client_id, verification_token) VALUES ($1, $2, $3) ON CONFLICT (client_id, domain) DO NOTHING',
               [domain, clientId, newVerificationToken()],
             );
           }
@@ -530,7 +530,7 @@ async function readDiscovery(issuer: string, options: SsoOptions) {
 /** The organisation's claim on a domain, which verifying needs first. */
 async function claimOf(db: Queryable, clientId: number, domain: string) {
   const [claim] = await db.query<{ token: string; verified: boolean }>(
-    'SELECT verification_token AS token, verified_at IS NOT NULL AS verified FROM sso_domains WHERE client_id = $1 AND domain = $2',
+    'SELECT verification_token AS token, verified_at IS NOT NULL AS verified FROM organization_domains WHERE client_id = $1 AND domain = $2',
     [clientId, domain],
   );
   if (!claim)
@@ -550,7 +550,7 @@ async function markVerified(
     .transaction(async (tx) => {
       await refuseVerifiedElsewhere(tx, clientId, [domain]);
       await tx.query(
-        `UPDATE sso_domains SET verified_at = now(), verified_by = $3, verified_by_user = $4
+        `UPDATE organization_domains SET verified_at = now(), verified_by = $3, verified_by_user = $4
           WHERE client_id = $1 AND domain = $2 AND verified_at IS NULL`,
         [clientId, domain, by, viewer.userId],
       );
