@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { factories } from '../support/factories';
+import { GraphQLSession, signedIn } from '../support/graphql';
 import { provisionedOrganisation, SCIM, scimClient, scimUser, seatsTaken, type ProvisionedOrganisation } from '../support/scim';
 import { DATABASES, TEST_SERVICE_TOKEN } from '../support/stack';
 import { useStack } from '../support/useStack';
@@ -436,5 +437,65 @@ describe.each(DATABASES)('SCIM seats and tenants on %s', (kind) => {
     expect((await scim('POST', '/Users', scimUser(mine.domain, { userName: person.body.userName }))).status).toBe(400);
     const after = await theirs.scim('GET', `/Users/${id}`);
     expect(after.body).toEqual(before.body);
+  });
+});
+
+describe.each(DATABASES)('SCIM provisioning turned on through GraphQL on %s', (kind) => {
+  const stack = useStack(kind);
+
+  const SETTINGS = `query { provisioning { enabled role { name productName } baseUrl tokens { id name lastUsedAt } } }`;
+  const UPDATE = `mutation ($input: ProvisioningSettingsInput!) { updateProvisioningSettings(input: $input) { settings { enabled role { id name } } errors { code field message } } }`;
+  const CREATE = `mutation ($organizationId: ID!, $name: String) {
+    createProvisioningToken(organizationId: $organizationId, name: $name) { token baseUrl provisioningToken { id name } errors { code message } }
+  }`;
+  const REVOKE = `mutation ($organizationId: ID!, $tokenId: ID!) { revokeProvisioningToken(organizationId: $organizationId, tokenId: $tokenId) { settings { tokens { id } } errors { code } } }`;
+
+  it('lets Acme’s admin turn provisioning on, issue a token shown once, and provision a person of acme.local with it; an API key issues none', async () => {
+    const admin = await signedIn(stack.gatewayUrl, 'admin@acme.local');
+    const [acme] = await stack.db.query<{ client_id: number; role_id: number }>(
+      `SELECT c.client_id, (SELECT r.role_id FROM roles r JOIN licences l ON l.product_id = r.product_id
+                              WHERE l.client_id = c.client_id AND r.is_active ORDER BY r.role_id LIMIT 1) AS role_id
+         FROM clients c WHERE c.company_name = 'Acme Corporation'`,
+    );
+    const refused = await admin.request<any>(UPDATE, { input: { enabled: true } });
+    expect(refused.data.updateProvisioningSettings.errors).toEqual([expect.objectContaining({ field: 'roleId' })]);
+    const on = await admin.request<any>(UPDATE, { input: { enabled: true, roleId: String(acme!.role_id) } });
+    expect(on.data.updateProvisioningSettings).toMatchObject({ settings: { enabled: true }, errors: [] });
+
+    const created = await admin.request<any>(CREATE, { organizationId: String(acme!.client_id), name: 'Okta' });
+    const { token, baseUrl, provisioningToken } = created.data.createProvisioningToken;
+    expect(token).toMatch(/^yozy_scim_/);
+    expect(baseUrl).toBe(`${stack.gatewayUrl}/scim/v2`);
+    const [stored] = await stack.db.query<{ token_hash: string }>('SELECT token_hash FROM provisioning_tokens WHERE token_id = $1', [
+      Number(provisioningToken.id),
+    ]);
+    expect(stored!.token_hash).not.toContain(token);
+
+    // The demo's acme.local is verified: a person of it is provisioned at once.
+    const scim = scimClient(baseUrl.replace(/\/scim\/v2$/, ''), token);
+    const person = await scim('POST', '/Users', scimUser('acme.local'));
+    expect(person.status).toBe(201);
+    const settings = await admin.request<any>(SETTINGS);
+    expect(settings.data.provisioning.tokens).toEqual([expect.objectContaining({ id: provisioningToken.id, name: 'Okta', lastUsedAt: expect.any(String) })]);
+    const audit = await admin.request<any>(
+      `{ auditLog(page: { limit: 20 }, filter: { action: "user.scim_create" }) { nodes { action provisioningTokenName } } }`,
+    );
+    expect(audit.errors).toBeUndefined();
+    expect(audit.data.auditLog.nodes[0]).toMatchObject({ action: 'user.scim_create', provisioningTokenName: 'Okta' });
+
+    // An API key of the provider reaching Acme cannot issue a token.
+    const provider = await signedIn(stack.gatewayUrl, 'admin@yozy.local');
+    const key = await provider.request<any>(
+      `mutation ($input: CreateApiKeyInput!) { createApiKey(input: $input) { secret errors { message } } }`,
+      { input: { name: 'Provisioning test', access: 'READ_WRITE', organizationId: String(acme!.client_id) } },
+    );
+    const tool = new GraphQLSession(stack.gatewayUrl, { authorization: `Bearer ${key.data.createApiKey.secret}` });
+    const byKey = await tool.request<any>(CREATE, { organizationId: String(acme!.client_id) });
+    expect(byKey.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+
+    // Revoked: the token's next request is refused.
+    const revoked = await admin.request<any>(REVOKE, { organizationId: String(acme!.client_id), tokenId: provisioningToken.id });
+    expect(revoked.data.revokeProvisioningToken).toMatchObject({ settings: { tokens: [] }, errors: [] });
+    expect((await scim('GET', '/Users')).status).toBe(401);
   });
 });

@@ -45,6 +45,7 @@ const ROW: AuditRecord = {
   ActorLastname: 'Admin',
   ActorEmail: 'admin@acme.local',
   ApiKeyName: null,
+  ProvisioningTokenName: null,
   Action: 'user.deactivate',
   EntityType: 'user',
   EntityId: '9',

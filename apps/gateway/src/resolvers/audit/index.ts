@@ -79,6 +79,7 @@ export const auditResolvers: Resolvers = {
             email: row.ActorEmail ?? '',
           },
     apiKeyName: (row) => row.ApiKeyName,
+    provisioningTokenName: (row) => row.ProvisioningTokenName,
     ip: (row) => row.Ip,
     changes: (row) => changesOf(row),
   },
