@@ -26,7 +26,8 @@ import { HttpError, type ErrorCode } from '../http/errors';
  *                                          the row and its audit history stay
  *   DELETED ── provisionRestore (the identity provider creates the same userName again) ──▶ ACTIVE
  *
- * Nothing but provisionRestore leads out of DELETED: the console's own moves are all refused there.
+ * Nothing but provisionRestore leads out of DELETED: the console's own moves are refused there
+ * (ending sessions aside, which changes no state).
  */
 export const PERSON_STATES = ['ACTIVE', 'INVITED', 'AWAITING_APPROVAL', 'DISABLED', 'DELETED'] as const;
 export type PersonState = (typeof PERSON_STATES)[number];
@@ -125,7 +126,8 @@ export const PERSON_MOVES = {
   grantAdmin: { from: ['ACTIVE', 'INVITED', 'AWAITING_APPROVAL'] },
   revokeAdmin: { from: EVERY_STATE },
   resetTwoFactor: { from: EVERY_STATE },
-  endSessions: { from: EVERY_STATE },
+  // Signing someone out changes nothing of their state: it is never refused (a removed person has no session left anyway).
+  endSessions: { from: PERSON_STATES },
   activate: { from: ['DISABLED'], to: 'RESTORED', alreadyThere: ['ACTIVE', 'INVITED', 'AWAITING_APPROVAL'] },
   deactivate: { from: ['ACTIVE', 'INVITED', 'AWAITING_APPROVAL'], to: 'DISABLED', alreadyThere: ['DISABLED'] },
   // Inviting or importing an email that has an account never touches that account, whatever its state.
