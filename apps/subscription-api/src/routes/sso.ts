@@ -341,7 +341,7 @@ export const ssoSettingsRoutes = [
       operationId: 'updateSsoSettings',
       tag: 'Organizations',
       summary:
-        'Changes the issuer (its discovery document must answer when on), client, domains (new ones unverified), require-SSO and just-in-time accounts (the secret sealed at rest; left out, the stored one stays); audited',
+        'Changes the issuer (its discovery document must answer when on), client, require-SSO and just-in-time accounts (the secret sealed at rest; left out, the stored one stays), and, when Domains is given, the organization’s domains (new ones unverified; left out, they stay as they are); audited',
       body: ssoSettingsBody,
       responses: {
         200: { description: 'The settings as saved', body: ssoSettingsRecord },
@@ -357,7 +357,7 @@ export const ssoSettingsRoutes = [
       const viewer = viewerOf(res);
       const { ClientId, ClientSecret, Domains, ...settings } = parseBody(ssoSettingsBody, req.body);
       const clientId = targetOrganization(viewer, ClientId);
-      const unclaimable = await unclaimableReason(db, Domains);
+      const unclaimable = Domains ? await unclaimableReason(db, Domains) : null;
       if (unclaimable) throw new HttpError('BAD_REQUEST', unclaimable, 'Domains');
       // The issuer must be on the internet (told now, as well as refused at every use), and on, it
       // must answer: an issuer whose discovery document cannot be read would sign nobody in.
@@ -374,7 +374,7 @@ export const ssoSettingsRoutes = [
           if (settings.Enabled && !ClientSecret && !before.ClientSecretSet) {
             throw new HttpError('BAD_REQUEST', 'Enter the client secret the identity provider gave the console', 'ClientSecret');
           }
-          await refuseVerifiedElsewhere(tx, clientId, Domains);
+          if (Domains) await refuseVerifiedElsewhere(tx, clientId, Domains);
           const sealed = ClientSecret ? services.secretBox.seal(ClientSecret, ssoSecretContext(clientId)) : null;
           await tx.query(
             `INSERT INTO sso_settings (client_id, enabled, issuer, oidc_client_id, oidc_secret_sealed, require_sso, allow_jit, mfa_acr_values, updated_at)
@@ -393,13 +393,17 @@ export const ssoSettingsRoutes = [
               settings.MfaAcrValues,
             ],
           );
-          // A domain kept keeps its token and whether it is verified; a new one starts unverified.
-          await tx.query('DELETE FROM organization_domains WHERE client_id = $1 AND NOT (domain = ANY($2::text[]))', [clientId, Domains]);
-          for (const domain of Domains) {
-            await tx.query(
-              'INSERT INTO organization_domains (domain, client_id, verification_token) VALUES ($1, $2, $3) ON CONFLICT (client_id, domain) DO NOTHING',
-              [domain, clientId, newVerificationToken()],
-            );
+          if (Domains) {
+            // A domain kept keeps its token and whether it is verified; a new one starts unverified.
+            await tx.query('DELETE FROM organization_domains WHERE client_id = $1 AND NOT (domain = ANY($2::text[]))', [clientId, Domains]);
+            for (const domain of Domains) {
+              await tx.query(
+                'INSERT INTO organization_domains (domain, client_id, verification_token) VALUES ($1, $2, $3) ON CONFLICT (client_id, domain) DO NOTHING',
+                [domain, clientId, newVerificationToken()],
+              );
+            }
+          } else if (settings.Enabled && before.Domains.length === 0) {
+            throw new HttpError('BAD_REQUEST', 'Add the organization’s email domains under Domains first', 'Domains');
           }
           const after = await settingsOf(tx, clientId);
           const diff = changedFields(described(before), described(after));
