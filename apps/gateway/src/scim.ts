@@ -87,7 +87,8 @@ export function scimEndpoint(options: {
       if (value) res.setHeader(name, value);
     }
     if (answer.status >= 400) record.errors = [String(answer.status)];
-    res.status(answer.status).send(await answer.text());
+    // As it came: `send` would add an ETag of its own to answers that have none (a refusal, a list).
+    res.status(answer.status).end(await answer.text());
   });
   return router;
 }
