@@ -35,7 +35,7 @@ const formValues = (settings: Settings) => ({ enabled: settings.enabled, roleId:
 /** On or off, with the role (and so the product seat) a provisioned person gets. */
 function ProvisioningForm({ settings, organizationId }: { settings: Settings; organizationId?: string }) {
   const seats = useUserSeatsQuery({ variables: { organizationId } });
-  const [update] = useProvisioningSettingsUpdateMutation();
+  const [update] = useProvisioningSettingsUpdateMutation({ refetchQueries: ['ProvisioningSettings'] });
   const kit = useMutationForm({
     schema: settingsSchema,
     defaultValues: formValues(settings),
@@ -164,7 +164,7 @@ function SecretLine({ label, value, testId }: { label: string; value: string; te
 
 /** The live tokens: name, made when and by whom, last used; revoked after asking. */
 function TokenList({ settings }: { settings: Settings }) {
-  const [revoke] = useProvisioningTokenRevokeMutation();
+  const [revoke] = useProvisioningTokenRevokeMutation({ refetchQueries: ['ProvisioningSettings'] });
   const [revoking, setRevoking] = useState<Token | null>(null);
   if (settings.tokens.length === 0) {
     return (
