@@ -119,7 +119,10 @@ describe('SCIM provisioning in the browser', () => {
       await phone.goto('/TwoFactor/organization');
       await phone.getByTestId('provisioning-section').scrollIntoViewIfNeeded();
       await phone.getByTestId('provisioning-base-url-shown').waitFor();
+      // The role chosen in the first test shows chosen, once the roles have come.
+      await expect.poll(() => phone.getByTestId('provisioning-role').locator('option:checked').innerText()).toBe('Member · Yozy Web');
       await phone.screenshot({ path: `${SCREENSHOTS}provisioning-390-${mode}.png`, fullPage: true });
+      await phone.getByTestId('provisioning-section').screenshot({ path: `${SCREENSHOTS}provisioning-section-390-${mode}.png` });
       expect(describeViolations(await axeViolations(phone))).toBe('');
       await phone.context().close();
     }

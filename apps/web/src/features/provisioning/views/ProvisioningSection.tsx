@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Code, Dialog, Flex, Heading, Input, Stack, Table, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Code, Dialog, Flex, Heading, Input, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuKeyRound, LuPlus } from 'react-icons/lu';
 import { CheckboxField } from '@/components/CheckboxField';
@@ -18,6 +18,7 @@ import {
   useUserSeatsQuery,
   type ProvisioningSettingsFieldsFragment,
   type ProvisioningTokenFieldsFragment,
+  type UserSeatsQuery,
 } from '@/generated/graphql';
 import { formatDateTime } from '@/lib/dates';
 import { describeRequestError, errorMessage } from '@/lib/requestErrors';
@@ -29,12 +30,12 @@ const tokenSchema = () => import('@yozy/shared/inputs').then((inputs) => inputs.
 
 type Settings = ProvisioningSettingsFieldsFragment;
 type Token = ProvisioningTokenFieldsFragment;
+type Seats = UserSeatsQuery['userSeats'][number];
 
 const formValues = (settings: Settings) => ({ enabled: settings.enabled, roleId: settings.role?.id ?? '' });
 
 /** On or off, with the role (and so the product seat) a provisioned person gets. */
-function ProvisioningForm({ settings, organizationId }: { settings: Settings; organizationId?: string }) {
-  const seats = useUserSeatsQuery({ variables: { organizationId } });
+function ProvisioningForm({ settings, organizationId, seats }: { settings: Settings; organizationId?: string; seats: readonly Seats[] }) {
   const [update] = useProvisioningSettingsUpdateMutation({ refetchQueries: ['ProvisioningSettings'] });
   const kit = useMutationForm({
     schema: settingsSchema,
@@ -61,7 +62,7 @@ function ProvisioningForm({ settings, organizationId }: { settings: Settings; or
           help="Each person the identity provider creates gets this role and takes a seat on its product; they sign in with single sign-on, no password mail is sent."
           testId="provisioning-role"
         >
-          {(control) => <RoleSeatSelect control={control} seats={seats.data?.userSeats ?? []} />}
+          {(control) => <RoleSeatSelect control={control} seats={seats} />}
         </FormField>
         <Button
           type="submit"
@@ -251,6 +252,8 @@ function TokenList({ settings }: { settings: Settings }) {
  */
 export function ProvisioningSection({ organizationId }: { organizationId?: string }) {
   const { data, error, refetch } = useProvisioningSettingsQuery({ variables: { organizationId } });
+  // The roles come with the seats each product has left; the form shows once both are here, so the chosen role shows chosen.
+  const seats = useUserSeatsQuery({ variables: { organizationId } });
   const [creating, setCreating] = useState(false);
   const settings = data?.provisioning;
   return (
@@ -268,7 +271,11 @@ export function ProvisioningSection({ organizationId }: { organizationId?: strin
       )}
       {settings && (
         <>
-          <ProvisioningForm key={settings.organizationId} settings={settings} organizationId={organizationId} />
+          {seats.data ? (
+            <ProvisioningForm key={settings.organizationId} settings={settings} organizationId={organizationId} seats={seats.data.userSeats} />
+          ) : (
+            <Skeleton height="24" data-testid="provisioning-form-loading" />
+          )}
           <Stack gap="1.5">
             <Text fontSize="sm" fontWeight="medium">
               SCIM base URL to give the identity provider
