@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import SCIMMY from 'scimmy';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { factories } from '../support/factories';
 import { GraphQLSession, signedIn } from '../support/graphql';
@@ -497,5 +498,80 @@ describe.each(DATABASES)('SCIM provisioning turned on through GraphQL on %s', (k
     const revoked = await admin.request<any>(REVOKE, { organizationId: String(acme!.client_id), tokenId: provisioningToken.id });
     expect(revoked.data.revokeProvisioningToken).toMatchObject({ settings: { tokens: [] }, errors: [] });
     expect((await scim('GET', '/Users')).status).toBe(401);
+  });
+});
+
+describe.each(DATABASES)('SCIM through an independent implementation (scimmy) on %s', (kind) => {
+  const stack = useStack(kind);
+
+  it('takes requests scimmy builds, answers what scimmy’s RFC 7643 schemas accept, and filters as scimmy’s own engine does', async () => {
+    const org = await provisionedOrganisation(stack, { serviceToken: TEST_SERVICE_TOKEN });
+    const { scim, domain } = org;
+    const people = [
+      ['Ada', 'Lovelace', true],
+      ['Alan', 'Turing', true],
+      ['Grace', 'Hopper', false],
+      ['Edsger', 'Dijkstra', true],
+      ['Barbara', 'Liskov', false],
+    ] as const;
+    const ids: string[] = [];
+    for (const [givenName, familyName, active] of people) {
+      const email = `${givenName.toLowerCase()}.${familyName.toLowerCase()}@${domain}`;
+      const request = new SCIMMY.Schemas.User(
+        { userName: email, name: { givenName, familyName }, displayName: `${givenName} ${familyName}`, emails: [{ value: email, type: 'work', primary: true }], active },
+        'in',
+      );
+      const created = await scim('POST', '/Users', JSON.parse(JSON.stringify(request)));
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      // scimmy's coercion throws on anything the User schema does not allow (a wrong type, a missing userName).
+      const read = new SCIMMY.Schemas.User(created.body, 'out');
+      expect(read.userName).toBe(email);
+      expect(read.active).toBe(active);
+      ids.push(created.body.id as string);
+    }
+
+    const all = await scim<ListResponse>('GET', '/Users?count=200');
+    const list = new SCIMMY.Messages.ListResponse(all.body);
+    expect(list.totalResults).toBe(people.length + 1);
+    const resources = list.Resources.map((resource) => new SCIMMY.Schemas.User(resource, 'out') as unknown as Record<string, unknown>);
+    expect(resources.map((resource) => resource.id)).toEqual(expect.arrayContaining(ids));
+
+    for (const expression of [
+      'userName sw "a"',
+      `userName ew "${domain}" and active eq false`,
+      'name.familyName eq "Turing"',
+      'displayName co "ar" or name.givenName eq "Ada"',
+      'not (active eq true)',
+      `emails[type eq "work" and value sw "edsger"]`,
+      'externalId pr',
+    ]) {
+      const filter = new SCIMMY.Types.Filter(expression);
+      const expected = filter.match(all.body.Resources).map((resource: { id: string }) => resource.id).sort();
+      const found = await scim<ListResponse>('GET', `/Users?filter=${encodeURIComponent(filter.expression)}`);
+      expect(found.status, expression).toBe(200);
+      expect(found.body.Resources.map((resource) => resource.id as string).sort(), expression).toEqual(expected);
+    }
+
+    const patch = new SCIMMY.Messages.PatchOp({
+      schemas: [SCIMMY.Messages.PatchOp.id],
+      Operations: [
+        { op: 'replace', path: 'name.givenName', value: 'Augusta Ada' },
+        { op: 'replace', path: 'active', value: false },
+      ],
+    });
+    const patched = await scim('PATCH', `/Users/${ids[0]}`, JSON.parse(JSON.stringify(patch)));
+    expect(patched.status).toBe(200);
+    expect(new SCIMMY.Schemas.User(patched.body, 'out')).toMatchObject({ name: { givenName: 'Augusta Ada' }, active: false });
+
+    const group = new SCIMMY.Schemas.Group({ displayName: 'Pioneers', members: ids.slice(0, 3).map((value) => ({ value })) }, 'in');
+    const created = await scim('POST', '/Groups', JSON.parse(JSON.stringify(group)));
+    expect(created.status).toBe(201);
+    const read = new SCIMMY.Schemas.Group(created.body, 'out') as unknown as { displayName: string; members: { value: string }[] };
+    expect(read.displayName).toBe('Pioneers');
+    expect(read.members.map((member) => member.value).sort()).toEqual(ids.slice(0, 3).sort());
+
+    // An error is the message scimmy knows.
+    const missing = await scim('GET', `/Users/${randomUUID()}`);
+    expect(missing.body).toMatchObject({ schemas: [SCIMMY.Messages.Error.id], status: '404' });
   });
 });
