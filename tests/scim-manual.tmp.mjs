@@ -1,6 +1,9 @@
 import { chromium } from 'playwright-core';
 const base = 'http://127.0.0.1:4400';
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+});
 const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
 await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
 const page = await context.newPage();

@@ -18,7 +18,12 @@ describe('SCIM provisioning in the browser', () => {
   const browser = useBrowser();
 
   async function signedIn(email: string, width: number, colorScheme: 'light' | 'dark'): Promise<Page> {
-    const context = await browser().newContext({ baseURL: stack.gatewayUrl, viewport: { width, height: 900 }, colorScheme, bypassCSP: true });
+    const context = await browser().newContext({
+      baseURL: stack.gatewayUrl,
+      viewport: { width, height: 900 },
+      colorScheme,
+      bypassCSP: true,
+    });
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack.gatewayUrl });
     const page = await context.newPage();
     await page.goto('/login');
@@ -99,7 +104,9 @@ describe('SCIM provisioning in the browser', () => {
   });
 
   it('lets the provider provision for an organisation on its single sign-on tab, and reads well on a phone in dark mode', async () => {
-    const [globex] = await stack.db.query<{ id: string }>("SELECT client_id::text AS id FROM clients WHERE company_name = 'Globex Industries'");
+    const [globex] = await stack.db.query<{ id: string }>(
+      "SELECT client_id::text AS id FROM clients WHERE company_name = 'Globex Industries'",
+    );
     const page = await signedIn('admin@yozy.local', 1280, 'dark');
     await page.goto(`/OrganizationDetails/Organization/${globex!.id}/sso`);
     const domains = page.getByTestId('domains-section');

@@ -230,8 +230,13 @@ const OPERATIONS: Record<string, Operation> = {
     moves: ['provisionRestore'],
     callers: PROVISIONING,
     call: async (cell) =>
-      (await cell.scim('POST', '/Users', { schemas: [SCIM.user], userName: cell.person.email, name: { givenName: 'Back', familyName: 'Again' } }))
-        .status === 201,
+      (
+        await cell.scim('POST', '/Users', {
+          schemas: [SCIM.user],
+          userName: cell.person.email,
+          name: { givenName: 'Back', familyName: 'Again' },
+        })
+      ).status === 201,
   },
   acceptInvitation: {
     moves: ['acceptInvitation'],

@@ -3,7 +3,7 @@ import SCIMMY from 'scimmy';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { factories } from '../support/factories';
 import { GraphQLSession, signedIn } from '../support/graphql';
-import { provisionedOrganisation, SCIM, scimClient, scimUser, seatsTaken, type ProvisionedOrganisation } from '../support/scim';
+import { provisionedOrganisation, SCIM, scimClient, scimUser, seatsTaken, type Loose, type ProvisionedOrganisation } from '../support/scim';
 import { DATABASES, TEST_SERVICE_TOKEN } from '../support/stack';
 import { useStack } from '../support/useStack';
 
@@ -15,7 +15,7 @@ import { useStack } from '../support/useStack';
  * deletion, seats, domains and bad input.
  */
 
-type ListResponse = { schemas: string[]; totalResults: number; startIndex: number; itemsPerPage: number; Resources: any[] };
+type ListResponse = { schemas: string[]; totalResults: number; startIndex: number; itemsPerPage: number; Resources: Loose[] };
 
 describe.each(DATABASES)('SCIM provisioning on %s', (kind) => {
   const stack = useStack(kind);
@@ -458,12 +458,12 @@ describe.each(DATABASES)('SCIM provisioning turned on through GraphQL on %s', (k
                               WHERE l.client_id = c.client_id AND r.is_active ORDER BY r.role_id LIMIT 1) AS role_id
          FROM clients c WHERE c.company_name = 'Acme Corporation'`,
     );
-    const refused = await admin.request<any>(UPDATE, { input: { enabled: true } });
+    const refused = await admin.request<Loose>(UPDATE, { input: { enabled: true } });
     expect(refused.data.updateProvisioningSettings.errors).toEqual([expect.objectContaining({ field: 'roleId' })]);
-    const on = await admin.request<any>(UPDATE, { input: { enabled: true, roleId: String(acme!.role_id) } });
+    const on = await admin.request<Loose>(UPDATE, { input: { enabled: true, roleId: String(acme!.role_id) } });
     expect(on.data.updateProvisioningSettings).toMatchObject({ settings: { enabled: true }, errors: [] });
 
-    const created = await admin.request<any>(CREATE, { organizationId: String(acme!.client_id), name: 'Okta' });
+    const created = await admin.request<Loose>(CREATE, { organizationId: String(acme!.client_id), name: 'Okta' });
     const { token, baseUrl, provisioningToken } = created.data.createProvisioningToken;
     expect(token).toMatch(/^yozy_scim_/);
     expect(baseUrl).toBe(`${stack.gatewayUrl}/scim/v2`);
@@ -476,9 +476,11 @@ describe.each(DATABASES)('SCIM provisioning turned on through GraphQL on %s', (k
     const scim = scimClient(baseUrl.replace(/\/scim\/v2$/, ''), token);
     const person = await scim('POST', '/Users', scimUser('acme.local'));
     expect(person.status).toBe(201);
-    const settings = await admin.request<any>(SETTINGS);
-    expect(settings.data.provisioning.tokens).toEqual([expect.objectContaining({ id: provisioningToken.id, name: 'Okta', lastUsedAt: expect.any(String) })]);
-    const audit = await admin.request<any>(
+    const settings = await admin.request<Loose>(SETTINGS);
+    expect(settings.data.provisioning.tokens).toEqual([
+      expect.objectContaining({ id: provisioningToken.id, name: 'Okta', lastUsedAt: expect.any(String) }),
+    ]);
+    const audit = await admin.request<Loose>(
       `{ auditLog(page: { limit: 20 }, filter: { action: "user.scim_create" }) { nodes { action provisioningTokenName } } }`,
     );
     expect(audit.errors).toBeUndefined();
@@ -486,16 +488,16 @@ describe.each(DATABASES)('SCIM provisioning turned on through GraphQL on %s', (k
 
     // An API key of the provider reaching Acme cannot issue a token.
     const provider = await signedIn(stack.gatewayUrl, 'admin@yozy.local');
-    const key = await provider.request<any>(
+    const key = await provider.request<Loose>(
       `mutation ($input: CreateApiKeyInput!) { createApiKey(input: $input) { secret errors { message } } }`,
       { input: { name: 'Provisioning test', access: 'READ_WRITE', organizationId: String(acme!.client_id) } },
     );
     const tool = new GraphQLSession(stack.gatewayUrl, { authorization: `Bearer ${key.data.createApiKey.secret}` });
-    const byKey = await tool.request<any>(CREATE, { organizationId: String(acme!.client_id) });
+    const byKey = await tool.request<Loose>(CREATE, { organizationId: String(acme!.client_id) });
     expect(byKey.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
 
     // Revoked: the token's next request is refused.
-    const revoked = await admin.request<any>(REVOKE, { organizationId: String(acme!.client_id), tokenId: provisioningToken.id });
+    const revoked = await admin.request<Loose>(REVOKE, { organizationId: String(acme!.client_id), tokenId: provisioningToken.id });
     expect(revoked.data.revokeProvisioningToken).toMatchObject({ settings: { tokens: [] }, errors: [] });
     expect((await scim('GET', '/Users')).status).toBe(401);
   });
@@ -518,7 +520,13 @@ describe.each(DATABASES)('SCIM through an independent implementation (scimmy) on
     for (const [givenName, familyName, active] of people) {
       const email = `${givenName.toLowerCase()}.${familyName.toLowerCase()}@${domain}`;
       const request = new SCIMMY.Schemas.User(
-        { userName: email, name: { givenName, familyName }, displayName: `${givenName} ${familyName}`, emails: [{ value: email, type: 'work', primary: true }], active },
+        {
+          userName: email,
+          name: { givenName, familyName },
+          displayName: `${givenName} ${familyName}`,
+          emails: [{ value: email, type: 'work', primary: true }],
+          active,
+        },
         'in',
       );
       const created = await scim('POST', '/Users', JSON.parse(JSON.stringify(request)));
@@ -531,7 +539,7 @@ describe.each(DATABASES)('SCIM through an independent implementation (scimmy) on
     }
 
     const all = await scim<ListResponse>('GET', '/Users?count=200');
-    const list = new SCIMMY.Messages.ListResponse(all.body);
+    const list = new SCIMMY.Messages.ListResponse(all.body as Loose);
     expect(list.totalResults).toBe(people.length + 1);
     const resources = list.Resources.map((resource) => new SCIMMY.Schemas.User(resource, 'out') as unknown as Record<string, unknown>);
     expect(resources.map((resource) => resource.id)).toEqual(expect.arrayContaining(ids));
@@ -546,7 +554,10 @@ describe.each(DATABASES)('SCIM through an independent implementation (scimmy) on
       'externalId pr',
     ]) {
       const filter = new SCIMMY.Types.Filter(expression);
-      const expected = filter.match(all.body.Resources).map((resource: { id: string }) => resource.id).sort();
+      const expected = filter
+        .match(all.body.Resources)
+        .map((resource: { id: string }) => resource.id)
+        .sort();
       const found = await scim<ListResponse>('GET', `/Users?filter=${encodeURIComponent(filter.expression)}`);
       expect(found.status, expression).toBe(200);
       expect(found.body.Resources.map((resource) => resource.id as string).sort(), expression).toEqual(expected);

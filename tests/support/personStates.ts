@@ -58,7 +58,8 @@ export async function personIn(db: Database, org: LifecycleOrganisation, setup: 
   const { token: handoffToken } = await issueHandoff(db, { userId: person.userId, issuedBy: org.admin.userId, apiKeyId: null });
   if (setup === 'AWAITING_APPROVAL') await db.query('UPDATE client_users SET awaiting_approval = true WHERE user_id = $1', [person.userId]);
   if (setup.startsWith('DISABLED')) await db.query('UPDATE client_users SET is_active = false WHERE user_id = $1', [person.userId]);
-  if (setup === 'DELETED') await db.query('UPDATE client_users SET is_active = false, deleted_at = now() WHERE user_id = $1', [person.userId]);
+  if (setup === 'DELETED')
+    await db.query('UPDATE client_users SET is_active = false, deleted_at = now() WHERE user_id = $1', [person.userId]);
   return { ...person, setup, inviteToken, resetToken, handoffToken };
 }
 

@@ -55,7 +55,11 @@ describe('verified domains read again', () => {
     dns.setTxt('_yozy-verification.gone.example', []);
     const lapsedBefore = await recheckDueDomains(recheck());
     expect(lapsedBefore).toBeGreaterThanOrEqual(1);
-    expect(await stateOf('gone.example')).toMatchObject({ verified: false, lapsed: true, reason: expect.stringContaining('no longer holds') });
+    expect(await stateOf('gone.example')).toMatchObject({
+      verified: false,
+      lapsed: true,
+      reason: expect.stringContaining('no longer holds'),
+    });
     expect(await provisionableDomain(recheck(), acme, 'gone.example')).toBe(false);
     const [audit] = await api.db.query<{ after: { Domain: string } }>(
       "SELECT after FROM audit_log WHERE action = 'organization.domain_lapse' AND client_id = $1 ORDER BY audit_id DESC LIMIT 1",

@@ -12,7 +12,17 @@ import { reserveSeats } from './seats';
 import { ssoRequiredFor } from './singleSignOn';
 import { issueToken } from './userTokens';
 import { keepAnActiveAdmin } from './personChanges';
-import { changes, enter, requireMove, PERSON_FACTS_SQL, PERSON_STATE_SQL, PERSON_STATES, refusalOf, stateOf, type PersonFacts } from './personLifecycle';
+import {
+  changes,
+  enter,
+  requireMove,
+  PERSON_FACTS_SQL,
+  PERSON_STATE_SQL,
+  PERSON_STATES,
+  refusalOf,
+  stateOf,
+  type PersonFacts,
+} from './personLifecycle';
 import { requestSchema } from '../openapi/components';
 
 /** Active, invited (not in yet), awaiting approval or deactivated: what the list shows and filters by. */
@@ -231,7 +241,9 @@ export async function decideApproval(
   mailer: Mailer,
   input: { clientId: number; actorUserId: number; ip: string | null; ids: number[]; approve: boolean },
 ) {
-  const people = await tx.query<PersonFacts & { user_id: number; email: string; first_name: string; last_name: string; company_name: string }>(
+  const people = await tx.query<
+    PersonFacts & { user_id: number; email: string; first_name: string; last_name: string; company_name: string }
+  >(
     `SELECT u.user_id, u.email, u.first_name, u.last_name, c.company_name, ${PERSON_FACTS_SQL}
        FROM client_users u JOIN clients c ON c.client_id = u.client_id
       WHERE u.client_id = $1 AND u.user_id = ANY($2::int[])

@@ -37,7 +37,12 @@ describe('the person lifecycle', () => {
 
   it('provisions people active at once, and deletes them from every state the console has', () => {
     expect(PERSON_MOVES.provision).toMatchObject({ from: [], to: 'ACTIVE' });
-    expect(PERSON_STATES.filter((state) => allows('provisionDelete', state))).toEqual(['ACTIVE', 'INVITED', 'AWAITING_APPROVAL', 'DISABLED']);
+    expect(PERSON_STATES.filter((state) => allows('provisionDelete', state))).toEqual([
+      'ACTIVE',
+      'INVITED',
+      'AWAITING_APPROVAL',
+      'DISABLED',
+    ]);
     expect(stateAfter('provisionDeactivate', person({ joined: true }))).toBe('DISABLED');
     expect(stateAfter('provisionDeactivate', person({ is_active: false }))).toBe('DISABLED');
   });

@@ -456,7 +456,10 @@ describe('the answers the OpenAPI document promises', () => {
     const tokens = '/provisioning_tokens';
     expectDocumented(await api.agent.get(settings).auth(orgAdmin, { type: 'bearer' }), 200);
     expectDocumented(await api.agent.patch(settings).auth(orgAdmin, { type: 'bearer' }).send({ Enabled: true, RoleId: null }), 400);
-    expectDocumented(await api.agent.patch(settings).auth(orgAdmin, { type: 'bearer' }).send({ Enabled: true, RoleId: role!.role_id }), 200);
+    expectDocumented(
+      await api.agent.patch(settings).auth(orgAdmin, { type: 'bearer' }).send({ Enabled: true, RoleId: role!.role_id }),
+      200,
+    );
     const created = await api.agent.post(tokens).auth(orgAdmin, { type: 'bearer' }).send({ Name: 'Okta' });
     expectDocumented(created, 201);
     expectDocumented(await api.agent.post(tokens).auth(orgAdmin, { type: 'bearer' }).send({ Name: 'Okta' }), 409);
@@ -470,10 +473,19 @@ describe('the answers the OpenAPI document promises', () => {
     expectDocumented(await api.agent.post(domains).auth(orgAdmin, { type: 'bearer' }).send({ Domain: 'acme-labs.example' }), 409);
     expectDocumented(await api.agent.post(domains).auth(orgAdmin, { type: 'bearer' }).send({ Domain: 'gmail.com' }), 400);
     expectDocumented(await api.agent.post(`${domains}/verify`).auth(orgAdmin, { type: 'bearer' }).send({ Domain: 'acme.local' }), 200);
-    expectDocumented(await api.agent.post(`${domains}/verify`).auth(orgAdmin, { type: 'bearer' }).send({ Domain: 'not-claimed.example' }), 404);
-    expectDocumented(await api.agent.post(`${domains}/confirm`).auth(orgAdmin, { type: 'bearer' }).send({ Domain: 'acme-labs.example' }), 403);
     expectDocumented(
-      await api.agent.post(`${domains}/confirm`).auth(superAdmin, { type: 'bearer' }).send({ ClientId: acme!.client_id, Domain: 'acme-labs.example' }),
+      await api.agent.post(`${domains}/verify`).auth(orgAdmin, { type: 'bearer' }).send({ Domain: 'not-claimed.example' }),
+      404,
+    );
+    expectDocumented(
+      await api.agent.post(`${domains}/confirm`).auth(orgAdmin, { type: 'bearer' }).send({ Domain: 'acme-labs.example' }),
+      403,
+    );
+    expectDocumented(
+      await api.agent
+        .post(`${domains}/confirm`)
+        .auth(superAdmin, { type: 'bearer' })
+        .send({ ClientId: acme!.client_id, Domain: 'acme-labs.example' }),
       200,
     );
     expectDocumented(await api.agent.delete(`${domains}?Domain=acme-labs.example`).auth(orgAdmin, { type: 'bearer' }), 200);

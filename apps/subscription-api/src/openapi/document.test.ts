@@ -26,7 +26,9 @@ describe('the OpenAPI document', () => {
     };
     // SCIM (/scim/v2/) speaks RFC 7644, which its own discovery endpoints (Schemas, ResourceTypes,
     // ServiceProviderConfig) describe: it is no operation of this document.
-    const scim = new Set(routesOf((scimRouter({ db: {} as Database, mailer: {} as Mailer, dnsServers: [] }) as unknown as { stack: Layer[] }).stack));
+    const scim = new Set(
+      routesOf((scimRouter({ db: {} as Database, mailer: {} as Mailer, dnsServers: [] }) as unknown as { stack: Layer[] }).stack),
+    );
     const served = routesOf(app.router.stack).filter((route) => route !== 'get /openapi.json' && !scim.has(route));
     const documented = Object.entries(openApiDocument.paths).flatMap(([path, operations]) =>
       Object.keys(operations).map((method) => `${method} ${path}`),

@@ -43,9 +43,13 @@ export const provisioningResolvers: Resolvers = {
     ),
     // A token acts for the organisation's identity provider: only a person signed in issues one, never a tool's key.
     createProvisioningToken: organizationScoped(async (parent, args, ctx, info) => {
-      if (ctx.usesApiKey) throw gatewayError('FORBIDDEN', 'An API key cannot issue provisioning tokens: an admin signed in as themselves does');
+      if (ctx.usesApiKey)
+        throw gatewayError('FORBIDDEN', 'An API key cannot issue provisioning tokens: an admin signed in as themselves does');
       return withUserErrors(TOKEN_FIELDS, { token: null, baseUrl: null, provisioningToken: null })(async () => {
-        const created = await ctx.dataSources.settings.createProvisioningToken(args.organizationId, args.name?.trim() || DEFAULT_TOKEN_NAME);
+        const created = await ctx.dataSources.settings.createProvisioningToken(
+          args.organizationId,
+          args.name?.trim() || DEFAULT_TOKEN_NAME,
+        );
         const { Token, ...listed } = created;
         return { token: Token, baseUrl: scimBaseUrl(ctx.publicUrl), provisioningToken: listed };
       })(parent, args, ctx, info);

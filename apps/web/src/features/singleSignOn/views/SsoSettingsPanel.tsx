@@ -12,8 +12,8 @@ import {
   useSsoSettingsUpdateMutation,
   type SsoSettingsFieldsFragment,
 } from '@/generated/graphql';
-import { DomainsSection } from '@/features/provisioning/views/DomainsSection';
-import { ProvisioningSection } from '@/features/provisioning/views/ProvisioningSection';
+import { DomainsSection } from '@/features/singleSignOn/views/DomainsSection';
+import { ProvisioningSection } from '@/features/singleSignOn/views/ProvisioningSection';
 import { describeRequestError, errorMessage } from '@/lib/requestErrors';
 import { toaster } from '@/lib/toaster';
 import { useMutationForm } from '@/lib/useMutationForm';

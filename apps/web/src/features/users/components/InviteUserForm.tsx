@@ -3,7 +3,7 @@ import type { inviteUserInput } from '@yozy/shared';
 import { FormField } from '@/components/FormField';
 import { SelectControl, type SelectOption } from '@/components/SelectControl';
 import { MutationForm } from '@/components/MutationForm';
-import { RoleSeatSelect } from './RoleSeatSelect';
+import { RoleSeatSelect } from '@/components/RoleSeatSelect';
 import type { UserSeatsQuery } from '@/generated/graphql';
 import type { MutationForm as Kit } from '@/lib/useMutationForm';
 

@@ -9,7 +9,7 @@ import { FormDialog } from '@/components/FormDialog';
 import { FormField } from '@/components/FormField';
 import { MutationForm } from '@/components/MutationForm';
 import { FormAlert } from '@/components/FormAlert';
-import { RoleSeatSelect } from '@/features/users/components/RoleSeatSelect';
+import { RoleSeatSelect } from '@/components/RoleSeatSelect';
 import {
   useProvisioningSettingsQuery,
   useProvisioningSettingsUpdateMutation,
@@ -272,7 +272,12 @@ export function ProvisioningSection({ organizationId }: { organizationId?: strin
       {settings && (
         <>
           {seats.data ? (
-            <ProvisioningForm key={settings.organizationId} settings={settings} organizationId={organizationId} seats={seats.data.userSeats} />
+            <ProvisioningForm
+              key={settings.organizationId}
+              settings={settings}
+              organizationId={organizationId}
+              seats={seats.data.userSeats}
+            />
           ) : (
             <Skeleton height="24" data-testid="provisioning-form-loading" />
           )}
