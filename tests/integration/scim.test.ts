@@ -163,6 +163,21 @@ describe.each(DATABASES)('SCIM provisioning on %s', (kind) => {
       [SCIM.enterpriseUser]: { department: 'Research' },
       phoneNumbers: [{ value: '+1 555 0100' }],
     });
+    // What changed since a moment: meta.lastModified compared as a time.
+    const since = new Date(new Date(patched.body.meta.lastModified as string).getTime() - 1000).toISOString();
+    const later = new Date(Date.now() + 60_000).toISOString();
+    const changedSince = await scim<ListResponse>(
+      'GET',
+      `/Users?filter=${encodeURIComponent(`meta.lastModified gt "${since}" and id eq "${id}"`)}`,
+    );
+    expect(changedSince.body.totalResults).toBe(1);
+    const changedLater = await scim<ListResponse>('GET', `/Users?filter=${encodeURIComponent(`meta.lastModified ge "${later}"`)}`);
+    expect(changedLater.body.totalResults).toBe(0);
+    const before = await scim<ListResponse>(
+      'GET',
+      `/Users?filter=${encodeURIComponent(`meta.lastModified lt "${later}" and id eq "${id}"`)}`,
+    );
+    expect(before.body.totalResults).toBe(1);
     const removed = await scim('PATCH', `/Users/${id}`, {
       schemas: [SCIM.patchOp],
       Operations: [{ op: 'remove', path: 'phoneNumbers[type eq "work"]' }],
@@ -340,6 +355,31 @@ describe.each(DATABASES)('SCIM provisioning on %s', (kind) => {
       headers: { authorization: `Bearer ${org.token}`, 'if-none-match': current.body.meta.version },
     });
     expect(unchanged.status).toBe(304);
+  });
+
+  it('describes itself: ServiceProviderConfig, ResourceTypes and Schemas', async () => {
+    const { scim } = org;
+    const config = await scim('GET', '/ServiceProviderConfig');
+    expect(config.status).toBe(200);
+    expect(config.body).toMatchObject({
+      schemas: ['urn:ietf:params:scim:schemas:core:2.0:ServiceProviderConfig'],
+      patch: { supported: true },
+      filter: { supported: true, maxResults: 200 },
+      bulk: { supported: false },
+      etag: { supported: true },
+      authenticationSchemes: [expect.objectContaining({ type: 'oauthbearertoken' })],
+    });
+    const types = await scim<ListResponse>('GET', '/ResourceTypes');
+    expect(types.body.Resources.map((type) => type.endpoint)).toEqual(['/Users', '/Groups']);
+    expect((await scim('GET', '/ResourceTypes/User')).body.schemaExtensions).toEqual([{ schema: SCIM.enterpriseUser, required: false }]);
+    const schemas = await scim<ListResponse>('GET', '/Schemas');
+    expect(schemas.body.Resources.map((schema) => schema.id)).toEqual([SCIM.user, SCIM.enterpriseUser, SCIM.group]);
+    const user = await scim('GET', `/Schemas/${SCIM.user}`);
+    expect(user.body.attributes.map((attribute: { name: string }) => attribute.name)).toEqual(
+      expect.arrayContaining(['userName', 'name', 'emails', 'active', 'externalId', 'groups']),
+    );
+    expect((await scim('GET', '/Schemas/urn:example:unknown')).status).toBe(404);
+    expect((await scim('GET', '/Bulk')).status).toBe(404);
   });
 
   it('refuses a missing, wrong or revoked token, and a token of an organisation whose provisioning is off', async () => {

@@ -44,7 +44,12 @@ export function changeText({ field, before, after }: Change): string {
   return `${name}: ${readable(before)} → ${readable(after)}`;
 }
 
-export const actorName = (row: AuditRow) => (row.actor ? row.actor.name || row.actor.email : 'System or emailed link');
+export const actorName = (row: AuditRow) =>
+  row.actor
+    ? row.actor.name || row.actor.email
+    : row.provisioningTokenName
+      ? `Identity provider (token “${row.provisioningTokenName}”)`
+      : 'System or emailed link';
 
 /** "user 42", or the record's kind alone when it has no id. */
 const recordOf = (row: AuditRow) => [row.entityType, row.entityId].filter(Boolean).join(' ');
