@@ -332,6 +332,9 @@ describe.each(DATABASES)('SCIM provisioning on %s', (kind) => {
       expect(answer.body.status, label).toBe(String(status));
       if (scimType) expect(answer.body.scimType, label).toBe(scimType);
     }
+    const huge = await scim('POST', '/Users', JSON.stringify({ userName: `big@${domain}`, displayName: 'x'.repeat(1_100_000) }));
+    expect(huge.status).toBe(413);
+    expect(huge.body.schemas).toEqual([SCIM.error]);
     const plain = await scim('POST', '/Users', 'userName=x', { 'content-type': 'text/plain' });
     expect(plain.status).toBe(415);
     // If-Match: a stale version changes nothing.

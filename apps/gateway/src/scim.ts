@@ -1,6 +1,13 @@
 import express, { type Request, type Response } from 'express';
 import { GraphQLError } from 'graphql';
-import { CLIENT_ADDRESS_HEADER, CLIENT_USER_AGENT_HEADER, SCIM_BASE_URL_HEADER, SERVICE_TOKEN_HEADER } from '@yozy/shared';
+import {
+  CLIENT_ADDRESS_HEADER,
+  CLIENT_USER_AGENT_HEADER,
+  describeError,
+  requestFailure,
+  SCIM_BASE_URL_HEADER,
+  SERVICE_TOKEN_HEADER,
+} from '@yozy/shared';
 import { REQUEST_ID_HEADER, requestRecord } from '@yozy/shared/requestLog';
 import type { RateLimiter } from './rateLimits';
 import type { Upstream } from './upstream';
@@ -90,5 +97,13 @@ export function scimEndpoint(options: {
     // As it came: `send` would add an ETag of its own to answers that have none (a refusal, a list).
     res.status(answer.status).end(await answer.text());
   });
+  // A body too large (or unreadable) never reaches the REST service: still a SCIM error.
+  router.use(((error, _req, res, _next) => {
+    const failure = requestFailure(error);
+    const record = requestRecord(res);
+    if (!failure) record.failure = describeError(error);
+    record.errors = [String(failure?.status ?? 500)];
+    scimError(res, failure?.status ?? 500, failure?.message ?? 'Something went wrong on our side');
+  }) as express.ErrorRequestHandler);
   return router;
 }
