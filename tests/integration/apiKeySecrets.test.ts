@@ -101,6 +101,8 @@ const QUERY_CALLS: Record<string, QueryCalls> = {
   sessions: (ids) => [page, { ...page, organizationId: ids.acme }, { ...page, organizationId: ids.provider }],
   singleSignOn: (ids) => [{ email: ids.twoFactorEmail }],
   ssoSettings: (ids) => [{}, { organizationId: ids.acme }],
+  provisioning: (ids) => [{}, { organizationId: ids.acme }],
+  organizationDomains: (ids) => [{}, { organizationId: ids.acme }],
   ssoDiscovery: (ids) => [{ organizationId: ids.acme, issuer: 'http://127.0.0.1:9' }],
   twoFactor: () => [{}],
   userImportPreview: (ids) => [
@@ -169,11 +171,12 @@ describe.each(DATABASES)('no API key reads a secret, on %s', (kind) => {
     const digests = new Set(
       (
         await stack.db.query<{ digest: string }>(
-          `SELECT token_hash AS digest FROM user_tokens UNION ALL SELECT token_hash FROM sessions UNION ALL SELECT key_hash FROM api_keys`,
+          `SELECT token_hash AS digest FROM user_tokens UNION ALL SELECT token_hash FROM sessions UNION ALL SELECT key_hash FROM api_keys
+           UNION ALL SELECT token_hash FROM provisioning_tokens`,
         )
       ).map((row) => row.digest),
     );
-    for (const [candidate] of text.matchAll(/(?<![\w-])(?:yozy_key_)?[\w-]{43}(?![\w-])/g)) {
+    for (const [candidate] of text.matchAll(/(?<![\w-])(?:yozy_key_|yozy_scim_)?[\w-]{43}(?![\w-])/g)) {
       if (digests.has(hashToken(candidate))) found.push(`a live token (${candidate.slice(0, 6)}…)`);
     }
     // Any sealed setting as stored, and any link that still carries a token.
@@ -248,6 +251,13 @@ describe.each(DATABASES)('no API key reads a secret, on %s', (kind) => {
     );
     expect(sso.data?.updateSsoSettings.errors, JSON.stringify(sso)).toEqual([]);
     planted.set('the single sign-on client secret', clientSecret);
+    // Acme's identity provider holds a provisioning token.
+    const provisioning = await provider.request<{ createProvisioningToken: { token: string | null; errors: unknown[] } }>(
+      'mutation ($organizationId: ID!) { createProvisioningToken(organizationId: $organizationId, name: "Walk") { token errors { code message } } }',
+      { organizationId: acme!.id },
+    );
+    expect(provisioning.data?.createProvisioningToken.errors, JSON.stringify(provisioning)).toEqual([]);
+    planted.set('a provisioning token', provisioning.data!.createProvisioningToken.token!);
 
     // An invitation of Acme sent again in person (its link answered to the admin, to copy), and a new SuperAdmin invited.
     const [invited] = await stack.db.query<{ id: string; email: string }>(

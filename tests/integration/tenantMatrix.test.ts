@@ -41,7 +41,7 @@ const sessionsOf = ({ db, other }: CellContext) =>
 /** A single sign-on domain the other organisation claims, unverified, for one cell. */
 async function ssoClaimOf(db: CellContext['db'], organizationId: string, unique: string): Promise<string> {
   const domain = `matrix-${unique}.example`.toLowerCase().replace(/[^a-z0-9.-]/g, '-');
-  await db.query("INSERT INTO sso_domains (domain, client_id, verification_token) VALUES ($1, $2, 'matrix-token')", [
+  await db.query("INSERT INTO organization_domains (domain, client_id, verification_token) VALUES ($1, $2, 'matrix-token')", [
     domain,
     Number(organizationId),
   ]);
@@ -57,7 +57,24 @@ const handoffsOf = ({ db, other }: CellContext) =>
 
 /** Whether the other organisation's single sign-on domains are verified. */
 const ssoDomainsOf = ({ db, other }: CellContext) =>
-  db.query('SELECT domain, verified_at, verified_by FROM sso_domains WHERE client_id = $1 ORDER BY domain', [Number(other.id)]);
+  db.query('SELECT domain, verified_at, verified_by FROM organization_domains WHERE client_id = $1 ORDER BY domain', [Number(other.id)]);
+
+/** The other organisation's provisioning settings, as a refused change must leave them. */
+const provisioningOf = ({ db, other }: CellContext) =>
+  db.query('SELECT enabled, role_id, product_id, updated_at FROM provisioning_settings WHERE client_id = $1', [Number(other.id)]);
+
+/** The other organisation's provisioning tokens, as a refused issue or revocation must leave them. */
+const provisioningTokensOf = ({ db, other }: CellContext) =>
+  db.query('SELECT token_id, name, revoked_at FROM provisioning_tokens WHERE client_id = $1 ORDER BY token_id', [Number(other.id)]);
+
+/** A live provisioning token of the other organisation for one cell. */
+async function provisioningTokenOf(db: CellContext['db'], organizationId: string, unique: string): Promise<string> {
+  const [token] = await db.query<{ id: string }>(
+    `INSERT INTO provisioning_tokens (client_id, name, token_hash) VALUES ($1, $2, md5(random()::text)) RETURNING token_id::text AS id`,
+    [Number(organizationId), `Matrix revoke ${unique}`],
+  );
+  return token!.id;
+}
 
 /** The two-factor rows of the other organisation's people. */
 const twoFactorOf = ({ db, other }: CellContext) =>
@@ -917,7 +934,7 @@ const OPERATIONS: Record<string, Operation> = {
           'SELECT enabled, issuer, oidc_client_id, require_sso, allow_jit, updated_at FROM sso_settings WHERE client_id = $1',
           [Number(other.id)],
         ),
-        domains: await db.query('SELECT domain FROM sso_domains WHERE client_id = $1 ORDER BY domain', [Number(other.id)]),
+        domains: await db.query('SELECT domain FROM organization_domains WHERE client_id = $1 ORDER BY domain', [Number(other.id)]),
       }),
     },
   },
@@ -936,6 +953,85 @@ const OPERATIONS: Record<string, Operation> = {
       document:
         'mutation ($organizationId: ID!, $domain: String!) { confirmSsoDomain(organizationId: $organizationId, domain: $domain) { settings { organizationId domainVerifications { verified } } errors { code } } }',
       variables: { organizationId: other.id, domain: await ssoClaimOf(db, other.id, `confirm-${unique}`) },
+    }),
+    may: ONLY_SUPER_ADMIN_MAY,
+    touches: { rows: ssoDomainsOf, unchanged: 'refused' },
+  },
+  'Query.provisioning': {
+    call: ({ other }) => ({
+      document:
+        'query ($organizationId: ID) { provisioning(organizationId: $organizationId) { organizationId enabled role { name productName } tokens { id name createdByName } } }',
+      variables: { organizationId: other.id },
+    }),
+    may: ONLY_SUPER_ADMIN_MAY,
+  },
+  'Query.organizationDomains': {
+    call: ({ other }) => ({
+      document: 'query ($organizationId: ID) { organizationDomains(organizationId: $organizationId) { domain verified recordValue } }',
+      variables: { organizationId: other.id },
+    }),
+    may: ONLY_SUPER_ADMIN_MAY,
+  },
+  'Mutation.updateProvisioningSettings': {
+    call: ({ other }) => ({
+      document:
+        'mutation ($organizationId: ID, $input: ProvisioningSettingsInput!) { updateProvisioningSettings(organizationId: $organizationId, input: $input) { settings { organizationId enabled } errors { code } } }',
+      variables: { organizationId: other.id, input: { enabled: false } },
+    }),
+    may: ONLY_SUPER_ADMIN_MAY,
+    touches: { rows: provisioningOf, unchanged: 'refused' },
+  },
+  'Mutation.createProvisioningToken': {
+    call: ({ other, unique }) => ({
+      document:
+        'mutation ($organizationId: ID!, $name: String) { createProvisioningToken(organizationId: $organizationId, name: $name) { token baseUrl provisioningToken { id } errors { code } } }',
+      variables: { organizationId: other.id, name: `Matrix ${unique}` },
+    }),
+    may: ONLY_SUPER_ADMIN_MAY,
+    touches: { rows: provisioningTokensOf, unchanged: 'refused' },
+  },
+  'Mutation.revokeProvisioningToken': {
+    call: async ({ db, other, unique }) => ({
+      document:
+        'mutation ($organizationId: ID!, $tokenId: ID!) { revokeProvisioningToken(organizationId: $organizationId, tokenId: $tokenId) { settings { organizationId } errors { code } } }',
+      variables: { organizationId: other.id, tokenId: await provisioningTokenOf(db, other.id, unique) },
+    }),
+    may: ONLY_SUPER_ADMIN_MAY,
+    touches: { rows: provisioningTokensOf, unchanged: 'refused' },
+  },
+  'Mutation.addOrganizationDomain': {
+    call: ({ other, unique }) => ({
+      document:
+        'mutation ($organizationId: ID, $domain: String!) { addOrganizationDomain(organizationId: $organizationId, domain: $domain) { domains { domain } errors { code } } }',
+      variables: { organizationId: other.id, domain: `matrix-add-${unique}.example`.toLowerCase().replace(/[^a-z0-9.-]/g, '-') },
+    }),
+    may: ONLY_SUPER_ADMIN_MAY,
+    touches: { rows: ssoDomainsOf, unchanged: 'refused' },
+  },
+  'Mutation.removeOrganizationDomain': {
+    call: async ({ db, other, unique }) => ({
+      document:
+        'mutation ($organizationId: ID, $domain: String!) { removeOrganizationDomain(organizationId: $organizationId, domain: $domain) { domains { domain } errors { code } } }',
+      variables: { organizationId: other.id, domain: await ssoClaimOf(db, other.id, `remove-${unique}`) },
+    }),
+    may: ONLY_SUPER_ADMIN_MAY,
+    touches: { rows: ssoDomainsOf, unchanged: 'refused' },
+  },
+  'Mutation.verifyOrganizationDomain': {
+    call: async ({ db, other, unique }) => ({
+      document:
+        'mutation ($organizationId: ID, $domain: String!) { verifyOrganizationDomain(organizationId: $organizationId, domain: $domain) { domains { domain verified } errors { code } } }',
+      variables: { organizationId: other.id, domain: await ssoClaimOf(db, other.id, `domain-verify-${unique}`) },
+    }),
+    // The SuperAdmin gets through, and is told the domain's record cannot be read here.
+    may: { ...ONLY_SUPER_ADMIN_MAY, superAdmin: { payloadError: 'BAD_USER_INPUT' } },
+    touches: { rows: ssoDomainsOf, unchanged: 'always' },
+  },
+  'Mutation.confirmOrganizationDomain': {
+    call: async ({ db, other, unique }) => ({
+      document:
+        'mutation ($organizationId: ID!, $domain: String!) { confirmOrganizationDomain(organizationId: $organizationId, domain: $domain) { domains { domain verified } errors { code } } }',
+      variables: { organizationId: other.id, domain: await ssoClaimOf(db, other.id, `domain-confirm-${unique}`) },
     }),
     may: ONLY_SUPER_ADMIN_MAY,
     touches: { rows: ssoDomainsOf, unchanged: 'refused' },

@@ -50,6 +50,7 @@ const ROOMY_LIMITS: RateLimits = {
   startSingleSignOn: { windowMs: 60_000, perIp: 10_000, perAccount: 10_000 },
   redeemSignInHandoff: { windowMs: 60_000, perIp: 10_000, perAccount: 10_000 },
   apiKey: { windowMs: 60_000, perKey: 10_000 },
+  provisioningToken: { windowMs: 60_000, perToken: 10_000 },
 };
 
 /** The credential the test gateway proves itself with to the test REST service. */

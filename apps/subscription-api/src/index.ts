@@ -1,5 +1,6 @@
 import { logError } from '@yozy/shared';
 import { createLogger } from '@yozy/shared/requestLog';
+import { startDomainRechecks } from './domain/organizationDomains';
 import { createApp, createHttpServer, createMailer, DEMO_ACCOUNTS, migrate, openDatabase, seedDemoData } from './app';
 import { gracefulStop } from '@yozy/shared/server';
 import { loadConfig } from './config';
@@ -55,6 +56,9 @@ console.log(
     : 'subscription-api: no SMTP_URL set; mail stays in the mail_outbox table and its links are printed here',
 );
 
+// Every DNS-verified domain is read again daily: one whose record is gone stops covering its organisation.
+const stopDomainRechecks = startDomainRechecks({ db, mailer, dnsServers: config.dnsServers });
+
 // Not app.listen: that server would keep Node's lenient timeouts.
 const app = createApp({
   db,
@@ -86,6 +90,7 @@ function stop() {
   // arriving meanwhile are refused with 503 and Retry-After; deliveries under way finish (their
   // outcome is recorded) before the database closes.
   mailer.stop();
+  stopDomainRechecks();
   void graceful
     .stop()
     .then(() => mailer.idle())

@@ -15,6 +15,8 @@ import { invitationRoutes } from './routes/invitations';
 import { licenceRoutes } from './routes/licences';
 import { licenceRenewalRoutes } from './routes/licenceRenewals';
 import { organizationSettingsRoutes } from './routes/organizationSettings';
+import { organizationDomainRoutes } from './routes/organizationDomains';
+import { provisioningRoutes } from './routes/provisioning';
 import { passwordRoutes } from './routes/password';
 import { personRoutes } from './routes/person';
 import { projectRoutes } from './routes/projects';
@@ -53,6 +55,8 @@ export const ROUTES: readonly Route[] = [
   ...organizationSettingsRoutes,
   ...emailSettingsRoutes,
   ...ssoSettingsRoutes,
+  ...organizationDomainRoutes,
+  ...provisioningRoutes,
   ...clientUserRoutes,
   ...personRoutes,
   ...signInActivityRoutes,

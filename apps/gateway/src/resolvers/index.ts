@@ -13,6 +13,7 @@ import { organizationResolvers } from './organization';
 import { organizationSettingsResolvers } from './organizationSettings';
 import { emailSettingsResolvers } from './emailSettings';
 import { ssoResolvers } from './sso';
+import { provisioningResolvers } from './provisioning';
 import { platformResolvers } from './platform';
 import { projectResolvers } from './projects';
 import { regionResolvers } from './regions';
@@ -54,6 +55,7 @@ export const resolvers = [
   organizationSettingsResolvers,
   emailSettingsResolvers,
   ssoResolvers,
+  provisioningResolvers,
   twoFactorResolvers,
   userImportResolvers,
   signInHandoffResolvers,

@@ -12,7 +12,17 @@ import { reserveSeats } from './seats';
 import { ssoRequiredFor } from './singleSignOn';
 import { issueToken } from './userTokens';
 import { keepAnActiveAdmin } from './personChanges';
-import { changes, enter, PERSON_FACTS_SQL, PERSON_STATE_SQL, PERSON_STATES, refusalOf, stateOf, type PersonFacts } from './personLifecycle';
+import {
+  changes,
+  enter,
+  requireMove,
+  PERSON_FACTS_SQL,
+  PERSON_STATE_SQL,
+  PERSON_STATES,
+  refusalOf,
+  stateOf,
+  type PersonFacts,
+} from './personLifecycle';
 import { requestSchema } from '../openapi/components';
 
 /** Active, invited (not in yet), awaiting approval or deactivated: what the list shows and filters by. */
@@ -325,6 +335,8 @@ export async function setActive(
   if (!active && ids.includes(input.actorUserId)) throw new HttpError('BAD_REQUEST', OWN_ACCOUNT_MESSAGE, 'UserIds');
   const people = await lockPeople(tx, clientId, ids);
   const move = active ? 'activate' : 'deactivate';
+  // Refused for anyone the move may not touch (a person the identity provider removed), before anything changes.
+  for (const person of people) requireMove(move, person, 'UserIds');
   const changing = people.filter((person) => changes(move, stateOf(person))).map((p) => p.user_id);
   if (changing.length === 0) return;
   // The organisation is never left without an active admin to run its console.

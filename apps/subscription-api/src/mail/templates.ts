@@ -1,6 +1,6 @@
 import { resetPasswordLink, setPasswordLink, TOKEN_VALIDITY_HOURS, type EmailTemplateName } from '@yozy/shared';
 
-export type MailTemplate = EmailTemplateName | 'password_changed' | 'test';
+export type MailTemplate = EmailTemplateName | 'password_changed' | 'test' | 'domain_lapsed';
 
 /** One mail before it has a recipient: both parts, and the links it carries (for the log). */
 export type MailContent = {
@@ -218,6 +218,26 @@ export function testMail(input: { organization: string; server: string }): MailC
     {
       text: `This is a test mail of ${input.organization}'s email settings, sent through ${input.server}. It arrived, so the settings work.`,
     },
+  ]);
+}
+
+/** Tells an organisation's admins that a verified domain's DNS record is gone, so the domain no longer covers it. */
+export function domainLapsedMail(input: {
+  publicUrl: string;
+  organization: string;
+  domain: string;
+  recordName: string;
+  recordValue: string;
+}): MailContent {
+  return compose('domain_lapsed', `${input.domain} is no longer verified for ${input.organization}`, [
+    { text: 'Hello,' },
+    {
+      text: `The DNS record that showed ${input.organization} owns ${input.domain} is gone: ${input.recordName} no longer holds ${input.recordValue}.`,
+    },
+    {
+      text: `Until it is verified again, ${input.domain} signs nobody in with single sign-on, and your identity provider cannot provision people with addresses there.`,
+    },
+    { text: `Publish the record again and press Verify under Domains in ${PRODUCT_NAME}: ${base(input.publicUrl)}` },
   ]);
 }
 

@@ -467,6 +467,53 @@ describe('the answers the OpenAPI document promises', () => {
     }
   });
 
+  it('provisioning and the organization’s domains', async () => {
+    const orgAdmin = await api.signIn('admin@acme.local');
+    const [acme] = await api.db.query<{ client_id: number }>("SELECT client_id FROM client_users WHERE email = 'admin@acme.local'");
+    const [role] = await api.db.query<{ role_id: number }>(
+      `SELECT r.role_id FROM roles r JOIN licences l ON l.product_id = r.product_id WHERE l.client_id = $1 AND r.is_active ORDER BY r.role_id LIMIT 1`,
+      [acme!.client_id],
+    );
+    const settings = '/provisioning_settings';
+    const tokens = '/provisioning_tokens';
+    expectDocumented(await api.agent.get(settings).auth(orgAdmin, { type: 'bearer' }), 200);
+    expectDocumented(await api.agent.patch(settings).auth(orgAdmin, { type: 'bearer' }).send({ Enabled: true, RoleId: null }), 400);
+    expectDocumented(
+      await api.agent.patch(settings).auth(orgAdmin, { type: 'bearer' }).send({ Enabled: true, RoleId: role!.role_id }),
+      200,
+    );
+    const created = await api.agent.post(tokens).auth(orgAdmin, { type: 'bearer' }).send({ Name: 'Okta' });
+    expectDocumented(created, 201);
+    expectDocumented(await api.agent.post(tokens).auth(orgAdmin, { type: 'bearer' }).send({ Name: 'Okta' }), 409);
+    expectDocumented(await api.agent.post(tokens).auth(orgAdmin, { type: 'bearer' }).send({ Name: ' ' }), 400);
+    expectDocumented(await api.agent.delete(`${tokens}?TokenId=${created.body.TokenId}`).auth(orgAdmin, { type: 'bearer' }), 200);
+    expectDocumented(await api.agent.delete(`${tokens}?TokenId=${created.body.TokenId}`).auth(orgAdmin, { type: 'bearer' }), 404);
+
+    const domains = '/organization_domains';
+    expectDocumented(await api.agent.get(domains).auth(orgAdmin, { type: 'bearer' }), 200);
+    expectDocumented(await api.agent.post(domains).auth(orgAdmin, { type: 'bearer' }).send({ Domain: 'acme-labs.example' }), 200);
+    expectDocumented(await api.agent.post(domains).auth(orgAdmin, { type: 'bearer' }).send({ Domain: 'acme-labs.example' }), 409);
+    expectDocumented(await api.agent.post(domains).auth(orgAdmin, { type: 'bearer' }).send({ Domain: 'gmail.com' }), 400);
+    expectDocumented(await api.agent.post(`${domains}/verify`).auth(orgAdmin, { type: 'bearer' }).send({ Domain: 'acme.local' }), 200);
+    expectDocumented(
+      await api.agent.post(`${domains}/verify`).auth(orgAdmin, { type: 'bearer' }).send({ Domain: 'not-claimed.example' }),
+      404,
+    );
+    expectDocumented(
+      await api.agent.post(`${domains}/confirm`).auth(orgAdmin, { type: 'bearer' }).send({ Domain: 'acme-labs.example' }),
+      403,
+    );
+    expectDocumented(
+      await api.agent
+        .post(`${domains}/confirm`)
+        .auth(superAdmin, { type: 'bearer' })
+        .send({ ClientId: acme!.client_id, Domain: 'acme-labs.example' }),
+      200,
+    );
+    expectDocumented(await api.agent.delete(`${domains}?Domain=acme-labs.example`).auth(orgAdmin, { type: 'bearer' }), 200);
+    expectDocumented(await api.agent.delete(`${domains}?Domain=acme-labs.example`).auth(orgAdmin, { type: 'bearer' }), 404);
+  });
+
   it('single sign-on: settings, discovery and a sign-in', async () => {
     const redirect = 'http://127.0.0.1:4000/sso/callback';
     const idp = await startIdentityProvider({ redirectUri: redirect });
