@@ -1,4 +1,5 @@
 import type { Request, Response } from 'express';
+import type { AuditAction } from '@yozy/shared/auditLog';
 import { isUniqueViolation, type Queryable } from '../db/database';
 import { audit } from '../domain/audit';
 import { baseUrlOf, provisionerOf, type Provisioner, type ScimServices } from './context';
@@ -143,7 +144,14 @@ async function memberIds(tx: Queryable, clientId: number, values: string[]): Pro
   return rows.map((row) => row.user_id);
 }
 
-const audited = (tx: Queryable, provisioner: Provisioner, action: string, groupId: number, before: object | null, after: object | null) =>
+const audited = (
+  tx: Queryable,
+  provisioner: Provisioner,
+  action: AuditAction,
+  groupId: number,
+  before: object | null,
+  after: object | null,
+) =>
   audit(tx, {
     clientId: provisioner.clientId,
     actorUserId: null,

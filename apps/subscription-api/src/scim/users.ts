@@ -1,4 +1,5 @@
 import type { Request, Response } from 'express';
+import type { AuditAction } from '@yozy/shared/auditLog';
 import { emailDomainOf, isEmailAddress } from '@yozy/shared';
 import { isUniqueViolation, type Queryable, type Transaction } from '../db/database';
 import { audit, changedFields } from '../domain/audit';
@@ -225,7 +226,7 @@ const EMAIL_TAKEN = 'Someone with this email already has an account';
 const audited = (
   tx: Queryable,
   provisioner: Provisioner,
-  action: string,
+  action: AuditAction,
   userId: number,
   diff: { before?: object | null; after?: object | null },
 ) =>
