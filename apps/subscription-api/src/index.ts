@@ -1,6 +1,16 @@
 import { logError } from '@yozy/shared';
 import { createLogger } from '@yozy/shared/requestLog';
-import { createApp, createHttpServer, createMailer, DEMO_ACCOUNTS, migrate, openDatabase, seedDemoData } from './app';
+import {
+  createApp,
+  createHttpServer,
+  createMailer,
+  createSecretBox,
+  createWebhookDeliverer,
+  DEMO_ACCOUNTS,
+  migrate,
+  openDatabase,
+  seedDemoData,
+} from './app';
 import { gracefulStop } from '@yozy/shared/server';
 import { loadConfig } from './config';
 import { ChangedMigrationError } from './db/migrate';
@@ -16,6 +26,11 @@ for (const event of ['uncaughtException', 'unhandledRejection'] as const) {
 const config = loadConfig();
 const db = await openDatabase(config.database);
 const mailer = createMailer(db, { ...config.mail, secretKey: config.secretKey });
+const webhooks = createWebhookDeliverer(db, {
+  secretBox: createSecretBox(config.secretKey),
+  mailer,
+  allowPrivateNetwork: config.allowPrivateNetwork,
+});
 const applied = await migrate(db).catch((error: unknown) => {
   if (!(error instanceof ChangedMigrationError)) throw error;
   console.error(`subscription-api: ${error.message}`);
@@ -24,6 +39,8 @@ const applied = await migrate(db).catch((error: unknown) => {
 if (applied.length) console.log(`subscription-api: applied migrations ${applied.join(', ')}`);
 // Mail no server took yet, this service's or another's on the same database, is sent from here on.
 mailer.start();
+// Webhook deliveries, this service's or another's, go out from here on, each endpoint's in order.
+webhooks.start();
 if (config.seedDemoData) {
   if (await seedDemoData(db, mailer, { productUrl: config.demoProductUrl })) console.log('subscription-api: demo data created');
   console.log('subscription-api: demo accounts (their password is in the README):');
@@ -65,9 +82,10 @@ function stop() {
   // arriving meanwhile are refused with 503 and Retry-After; deliveries under way finish (their
   // outcome is recorded) before the database closes.
   mailer.stop();
+  webhooks.stop();
   void graceful
     .stop()
-    .then(() => mailer.idle())
+    .then(() => Promise.all([mailer.idle(), webhooks.idle()]))
     .then(() => mailer.close())
     .then(() => db.close())
     .finally(() => process.exit(0));

@@ -14,6 +14,7 @@ import { issueToken } from './userTokens';
 import { keepAnActiveAdmin } from './personChanges';
 import { changes, enter, PERSON_FACTS_SQL, PERSON_STATE_SQL, PERSON_STATES, refusalOf, stateOf, type PersonFacts } from './personLifecycle';
 import { requestSchema } from '../openapi/components';
+import { emit, idOf } from '../webhooks/events';
 
 /** Active, invited (not in yet), awaiting approval or deactivated: what the list shows and filters by. */
 export const USER_STATUSES = PERSON_STATES;
@@ -172,6 +173,17 @@ export async function inviteUser(
     },
     ip: input.ip,
   });
+  await emit(tx, {
+    clientId,
+    type: 'person.invited',
+    data: {
+      organizationId: idOf(clientId),
+      personId: idOf(userId),
+      state: awaiting ? 'AWAITING_APPROVAL' : 'INVITED',
+      previousState: null,
+      typeOfUser,
+    },
+  });
   return { userId, mail };
 }
 
@@ -231,7 +243,9 @@ export async function decideApproval(
   mailer: Mailer,
   input: { clientId: number; actorUserId: number; ip: string | null; ids: number[]; approve: boolean },
 ) {
-  const people = await tx.query<PersonFacts & { user_id: number; email: string; first_name: string; last_name: string; company_name: string }>(
+  const people = await tx.query<
+    PersonFacts & { user_id: number; email: string; first_name: string; last_name: string; company_name: string }
+  >(
     `SELECT u.user_id, u.email, u.first_name, u.last_name, c.company_name, ${PERSON_FACTS_SQL}
        FROM client_users u JOIN clients c ON c.client_id = u.client_id
       WHERE u.client_id = $1 AND u.user_id = ANY($2::int[])

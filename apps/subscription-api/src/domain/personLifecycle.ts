@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/database';
 import { HttpError, type ErrorCode } from '../http/errors';
+import { emit, idOf, type WebhookEvent } from '../webhooks/events';
 
 /**
  * A person's lifecycle: the one place that says which operation may touch a person in which
@@ -60,8 +61,7 @@ export const DEACTIVATED_MESSAGE = 'This person is deactivated: activate them fi
 export const ALREADY_ACCEPTED_MESSAGE = 'This person has accepted their invitation already';
 export const AWAITING_APPROVAL_MESSAGE = 'This person awaits the approval of the organization’s admins: approve them first';
 export const NO_PASSWORD_YET_MESSAGE = 'This person has not chosen a password yet: resend their invitation instead';
-export const DEACTIVATED_INVITATION_MESSAGE =
-  'This person is deactivated: activate them and send the invitation again (this takes a seat)';
+export const DEACTIVATED_INVITATION_MESSAGE = 'This person is deactivated: activate them and send the invitation again (this takes a seat)';
 export const NOT_AWAITING_MESSAGE = 'This person is not awaiting approval';
 export const ACCOUNT_DEACTIVATED_MESSAGE =
   'This account is deactivated, so this link no longer works. Ask an admin of your organization to activate it.';
@@ -201,12 +201,51 @@ export async function enter(
           : to === 'ACTIVE'
             ? 'joined_at = coalesce(joined_at, now())'
             : null;
-  if (to === 'REMOVED') {
-    await tx.query('DELETE FROM client_users WHERE user_id = ANY($1::int[])', [changing]);
-  } else if (set) {
-    await tx.query(`UPDATE client_users SET ${set}, updated_at = now() WHERE user_id = ANY($1::int[])`, [changing]);
+  const written =
+    to === 'REMOVED'
+      ? await tx.query<Written>('DELETE FROM client_users WHERE user_id = ANY($1::int[]) RETURNING user_id, client_id, type_of_user', [
+          changing,
+        ])
+      : set
+        ? await tx.query<Written>(
+            `UPDATE client_users SET ${set}, updated_at = now() WHERE user_id = ANY($1::int[]) RETURNING user_id, client_id, type_of_user`,
+            [changing],
+          )
+        : [];
+  // The organisation's systems hear of each change of state, in the same transaction (webhooks).
+  const writtenOf = new Map(written.map((row) => [row.user_id, row]));
+  for (const person of people) {
+    const row = writtenOf.get(person.user_id);
+    if (!row) continue;
+    const event = stateChangeEvent(row, stateOf(person), stateAfter(move, person));
+    if (event) await emit(tx, event);
   }
   return changing;
+}
+
+type Written = { user_id: number; client_id: number; type_of_user: 'User' | 'OrgAdmin' | 'SuperAdmin' };
+
+/**
+ * What a change of state tells the organisation's systems: deactivated; activated (out of
+ * deactivation, or into ACTIVE when an invitation is accepted); deleted (declined); invited (an
+ * awaiting person approved, so the invitation went out). Null for a move that tells nothing.
+ */
+function stateChangeEvent(person: Written, from: PersonState, to: PersonState | null): WebhookEvent | null {
+  const clientId = person.client_id;
+  const ids = { organizationId: idOf(clientId), personId: idOf(person.user_id) };
+  if (to === null) return { clientId, type: 'person.deleted', data: { ...ids, previousState: from } };
+  if (to === from) return null;
+  if (to === 'DISABLED') return { clientId, type: 'person.deactivated', data: { ...ids, state: 'DISABLED', previousState: from } };
+  if (from === 'DISABLED' || to === 'ACTIVE')
+    return { clientId, type: 'person.activated', data: { ...ids, state: to, previousState: from } };
+  if (from === 'AWAITING_APPROVAL' && to === 'INVITED') {
+    return {
+      clientId,
+      type: 'person.invited',
+      data: { ...ids, state: 'INVITED', previousState: 'AWAITING_APPROVAL', typeOfUser: person.type_of_user },
+    };
+  }
+  return null;
 }
 
 /**
