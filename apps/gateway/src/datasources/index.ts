@@ -13,6 +13,7 @@ import { PlatformApi } from './PlatformApi';
 import { ProjectApi } from './ProjectApi';
 import { UserApi } from './UserApi';
 import { TwoFactorApi } from './TwoFactorApi';
+import { WebhookApi } from './WebhookApi';
 import type { SubscriptionServiceLink } from './SubscriptionService';
 
 /** The REST data sources of one GraphQL request, one per domain, all calling as the same caller. */
@@ -31,6 +32,7 @@ export type DataSources = {
   audit: AuditApi;
   settings: SettingsApi;
   twoFactor: TwoFactorApi;
+  webhooks: WebhookApi;
 };
 
 /** The data source of each domain. */
@@ -49,6 +51,7 @@ const DOMAINS: { [Name in keyof DataSources]: new (service: SubscriptionServiceL
   audit: AuditApi,
   settings: SettingsApi,
   twoFactor: TwoFactorApi,
+  webhooks: WebhookApi,
 };
 
 const LINK = Symbol('link');

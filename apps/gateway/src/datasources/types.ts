@@ -37,6 +37,10 @@ export type OutboxMailContentRecord = Schemas['OutboxMailContent'];
 export type SsoSettingsRecord = Schemas['SsoSettings'];
 export type SsoDomainRecord = SsoSettingsRecord['DomainVerifications'][number];
 export type EnquiryRecord = Schemas['Enquiry'];
+/** A webhook endpoint as GET /subscription_webhook_endpoints answers it: never its secret. */
+export type WebhookEndpointRecord = Schemas['WebhookEndpoint'];
+/** One delivery of an event to an endpoint, as GET /subscription_webhook_deliveries answers it. */
+export type WebhookDeliveryRecord = Schemas['WebhookDelivery'];
 export type DashboardRecord = Schemas['Dashboard'];
 export type StatisticsRecord = Schemas['Statistics'];
 export type GroupRecord = Schemas['Group'];

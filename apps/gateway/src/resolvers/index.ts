@@ -28,6 +28,7 @@ import { twoFactorResolvers } from './twoFactor';
 import { userImportResolvers } from './users/import';
 import { invitationResolvers } from './users/invitation';
 import { userTwoFactorResolvers } from './users/twoFactorReset';
+import { webhookResolvers } from './webhooks';
 
 export const resolvers = [
   baseResolvers,
@@ -58,6 +59,7 @@ export const resolvers = [
   signInHandoffResolvers,
   userTwoFactorResolvers,
   invitationResolvers,
+  webhookResolvers,
   licenceRenewalResolvers,
   enquiryRecordResolvers,
 ];
