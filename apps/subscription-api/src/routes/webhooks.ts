@@ -288,15 +288,16 @@ export const webhookRoutes = [
     {
       method: 'post',
       path: WEBHOOK_ENDPOINTS_PATH,
-      access: 'admin',
+      access: 'adminInPerson',
       operationId: 'createWebhookEndpoint',
       idempotent: true,
       tag: 'Webhooks',
       summary:
-        'Registers a webhook endpoint for the events it names (none: every event) and answers its signing secret, this once; audited without the secret',
+        'Registers a webhook endpoint for the events it names (none: every event) and answers its signing secret, this once, to a person signed in (never an API key, which reads no secret); audited without the secret',
       body: webhookEndpointCreateBody,
       responses: {
         201: { description: 'The endpoint and its secret', body: webhookEndpointWithSecret },
+        403: refused('FORBIDDEN: an API key (the secret is shown to a person only), or another organization named by an organization admin'),
         400: refused('BAD_REQUEST naming the field: an address that is not https, or not on the internet (Url), an unknown event (Events)'),
         404: NO_SUCH_ORGANISATION,
         409: refused(`CONFLICT (field Url): the organization has ${MAX_ENDPOINTS_PER_ORGANIZATION} endpoints already`),
@@ -416,14 +417,14 @@ export const webhookRoutes = [
     {
       method: 'post',
       path: `${WEBHOOK_ENDPOINTS_PATH}/rotate`,
-      access: 'admin',
+      access: 'adminInPerson',
       operationId: 'rotateWebhookSecret',
       tag: 'Webhooks',
-      summary: `Gives an endpoint a new signing secret, answered this once; the old one signs beside it for ${PREVIOUS_SECRET_HOURS} hours more; audited`,
+      summary: `Gives an endpoint a new signing secret, answered this once to a person signed in (never an API key); the old one signs beside it for ${PREVIOUS_SECRET_HOURS} hours more; audited`,
       body: webhookEndpointBody,
       responses: {
         200: { description: 'The endpoint and its new secret', body: webhookEndpointWithSecret },
-        403: refused("FORBIDDEN: another organization's endpoint"),
+        403: refused("FORBIDDEN: an API key (the secret is shown to a person only), or another organization's endpoint"),
         404: refused('NOT_FOUND: no such endpoint (field EndpointId)'),
       },
     },

@@ -15,7 +15,7 @@ import type {
   WebhookEventType,
   WebhookPauseReason,
 } from '../../generated/graphql';
-import { admin, organizationScoped, withUserErrors } from '../../guards';
+import { admin, inPerson, organizationScoped, withUserErrors } from '../../guards';
 import { listPage, type ListSpec } from '../../lists';
 import { utcInstant } from '../../scalars';
 
@@ -80,12 +80,14 @@ export const webhookResolvers: Resolvers = {
   },
   Mutation: {
     createWebhookEndpoint: organizationScoped(
-      withUserErrors(ENDPOINT_INPUT_FIELDS, { endpoint: null, secret: null })(async (_parent, { input }, ctx) => {
-        const created = await ctx.dataSources.webhooks.createEndpoint(
-          toRestFields(ENDPOINT_INPUT_FIELDS, { ...input, events: typesOf(input.events) }),
-        );
-        return { endpoint: created.Endpoint, secret: created.Secret };
-      }),
+      inPerson(
+        withUserErrors(ENDPOINT_INPUT_FIELDS, { endpoint: null, secret: null })(async (_parent, { input }, ctx) => {
+          const created = await ctx.dataSources.webhooks.createEndpoint(
+            toRestFields(ENDPOINT_INPUT_FIELDS, { ...input, events: typesOf(input.events) }),
+          );
+          return { endpoint: created.Endpoint, secret: created.Secret };
+        }),
+      ),
     ),
     updateWebhookEndpoint: admin(
       withUserErrors(ENDPOINT_INPUT_FIELDS, { endpoint: null })(async (_parent, { input }, ctx) => ({
@@ -102,10 +104,12 @@ export const webhookResolvers: Resolvers = {
       }),
     ),
     rotateWebhookSecret: admin(
-      withUserErrors(ID_FIELDS, { endpoint: null, secret: null })(async (_parent, { id }, ctx) => {
-        const rotated = await ctx.dataSources.webhooks.rotateSecret(id);
-        return { endpoint: rotated.Endpoint, secret: rotated.Secret };
-      }),
+      inPerson(
+        withUserErrors(ID_FIELDS, { endpoint: null, secret: null })(async (_parent, { id }, ctx) => {
+          const rotated = await ctx.dataSources.webhooks.rotateSecret(id);
+          return { endpoint: rotated.Endpoint, secret: rotated.Secret };
+        }),
+      ),
     ),
     setWebhookEndpointPaused: admin(
       withUserErrors(ID_FIELDS, { endpoint: null })(async (_parent, { id, paused }, ctx) => ({
