@@ -517,6 +517,37 @@ describe.each(DATABASES)('webhooks on %s', (kind) => {
     await receiver.waitFor('/failing', (all) => all.length === before + 1);
   });
 
+  it('lets a read-write API key manage endpoints but never be shown a signing secret; a read-only key only reads them', async () => {
+    const t = await organisation();
+    const { endpoint } = await register(t.session, '/keys');
+    const keyOf = async (access: string) => {
+      const { createApiKey } = await ok<{ createApiKey: { secret: string } }>(
+        provider,
+        'mutation ($input: CreateApiKeyInput!) { createApiKey(input: $input) { secret errors { code message } } }',
+        { input: { name: unique(`Webhook tool ${access}`), access, organizationId: String(t.org.clientId) } },
+      );
+      return new GraphQLSession(stack.gatewayUrl, { authorization: `Bearer ${createApiKey.secret}` });
+    };
+    const writer = await keyOf('READ_WRITE');
+    const reader = await keyOf('READ');
+
+    const made = await writer.request(CREATE, { input: { url: receiver.url('/from-a-key') } });
+    expect(made.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    const rotated = await writer.request(ROTATE, { id: endpoint.id });
+    expect(rotated.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    const [{ count }] = (await stack.db.query<{ count: number }>(
+      'SELECT count(*)::int AS count FROM webhook_endpoints WHERE client_id = $1',
+      [t.org.clientId],
+    )) as [{ count: number }];
+    expect(count).toBe(1);
+
+    await ok(writer, PAUSE, { id: endpoint.id, paused: true });
+    const listed = await ok<{ webhookEndpoints: { id: string; status: string }[] }>(reader, ENDPOINTS);
+    expect(listed.webhookEndpoints).toEqual([expect.objectContaining({ id: endpoint.id, status: 'PAUSED' })]);
+    const refused = await reader.request(PAUSE, { id: endpoint.id, paused: false });
+    expect(refused.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+  });
+
   it('signs with both secrets for a day after a rotation, and sends a test event on request', async () => {
     const u = await organisation();
     const { endpoint, secret } = await register(u.session, '/rotated');

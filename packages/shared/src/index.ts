@@ -8,3 +8,4 @@ export * from './inputs';
 export * from './errorLog';
 export * from './requestFailure';
 export * from './service';
+export * from './webhookEvents';

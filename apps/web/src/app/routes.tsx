@@ -3,6 +3,7 @@ import { forgotPasswordPath, loginPath, resetPasswordRoute, setPasswordRoute, si
 import { auditLogPath } from '@/features/auditLog/urls';
 import type { AuditLogScreenProps } from '@/features/auditLog/views/AuditLogScreen';
 import type { EmailSettingsPanelProps } from '@/features/emailSettings/views/EmailSettingsPanel';
+import type { WebhooksPanelProps } from '@/features/webhooks/views/WebhooksPanel';
 import { dashboardPath } from '@/features/dashboard/urls';
 import { enquiriesPath, enquiryRoute } from '@/features/enquiries/urls';
 import { groupManagementPath } from '@/features/groups/urls';
@@ -54,6 +55,9 @@ const TwoFactor = lazyScreen(() => import('./PrivacyAndSettingView'));
 const EmailSettings = lazyScreen<EmailSettingsPanelProps>(() =>
   import('@/features/emailSettings/views/EmailSettingsPanel').then((m) => ({ default: m.EmailSettingsPanel })),
 );
+const Webhooks = lazyScreen<WebhooksPanelProps>(() =>
+  import('@/features/webhooks/views/WebhooksPanel').then((m) => ({ default: m.WebhooksPanel })),
+);
 const Outbox = lazyScreen<object>(() => import('@/features/emailSettings/views/OutboxSection').then((m) => ({ default: m.OutboxSection })));
 const Enquiries = lazyScreen(() => import('@/features/enquiries/views/EnquiriesView'));
 const OrganizationList = lazyScreen(() => import('@/features/organizations/views/OrganizationListView'));
@@ -75,6 +79,7 @@ const ORGANIZATION_SECTIONS: Partial<Record<OrganizationTabSlug, OrganizationScr
     import('@/features/organizationSettings/views/OrganizationSettingsPanel').then((m) => ({ default: m.OrganizationSettingsPanel })),
   ),
   emailsettings: EmailSettings,
+  webhooks: Webhooks,
   sso: lazyScreen(() => import('@/features/singleSignOn/views/SsoSettingsPanel').then((m) => ({ default: m.SsoSettingsPanel }))),
 };
 
@@ -143,6 +148,7 @@ export const routes: RouteObject[] = [
                 sections={{
                   email: <EmailSettings embedded platform />,
                   outbox: <Outbox />,
+                  webhooks: <Webhooks embedded platform />,
                   audit: <PlatformAuditLog embedded platformWide />,
                 }}
               />
