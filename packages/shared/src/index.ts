@@ -9,3 +9,5 @@ export * from './errorLog';
 export * from './requestFailure';
 export * from './service';
 export * from './webhookEvents';
+// Apart from ./inputs, so the console's forms that load those rules do not bring the events' catalogue with them.
+export * from './inputs/webhook';

@@ -1,10 +1,11 @@
 import { Card, Stack } from '@chakra-ui/react';
+import { Suspense } from 'react';
 import { Navigate, useMatch } from 'react-router-dom';
 import { LinkTabs } from '@/components/LinkTabs';
 import { PageHeader } from '@/components/PageHeader';
 import { ScreenSpinner } from '@/components/ScreenSpinner';
 import { EmailSettingsPanel } from '@/features/emailSettings/views/EmailSettingsPanel';
-import { WebhooksPanel } from '@/features/webhooks/views/WebhooksPanel';
+import { WebhooksScreen } from '@/features/webhooks/WebhooksScreen';
 import { OrganizationSettingsPanel } from '@/features/organizationSettings/views/OrganizationSettingsPanel';
 import { SsoSettingsPanel } from '@/features/singleSignOn/views/SsoSettingsPanel';
 import { findPrivacySection, PRIVACY_SECTIONS, privacySectionPath, privacySectionRoute, twoFactorPath } from '@/features/twoFactor/urls';
@@ -29,7 +30,15 @@ export default function PrivacyAndSettingView() {
   // The menu's address, an old link, or a tab this person may not see: open the first tab (everyone's).
   if (!section) return <Navigate to={privacySectionPath(PRIVACY_SECTIONS[0].slug)} replace />;
   const content =
-    section.slug === 'account' ? <TwoFactorView /> : section.slug === 'webhooks' ? <WebhooksPanel embedded /> : <OrganizationSections />;
+    section.slug === 'account' ? (
+      <TwoFactorView />
+    ) : section.slug === 'webhooks' ? (
+      <Suspense fallback={<ScreenSpinner />}>
+        <WebhooksScreen embedded />
+      </Suspense>
+    ) : (
+      <OrganizationSections />
+    );
   return (
     <>
       <PageHeader title={menuEntryName(twoFactorPath)} />

@@ -55,8 +55,13 @@ const TwoFactor = lazyScreen(() => import('./PrivacyAndSettingView'));
 const EmailSettings = lazyScreen<EmailSettingsPanelProps>(() =>
   import('@/features/emailSettings/views/EmailSettingsPanel').then((m) => ({ default: m.EmailSettingsPanel })),
 );
+// Through a small module of its own, whose code is there before the screen shows: the first
+// download names one chunk for it rather than the screen's many parts.
 const Webhooks = lazyScreen<WebhooksPanelProps>(() =>
-  import('@/features/webhooks/views/WebhooksPanel').then((m) => ({ default: m.WebhooksPanel })),
+  import('@/features/webhooks/WebhooksScreen').then(async ({ WebhooksScreen }) => {
+    await WebhooksScreen.preload();
+    return { default: WebhooksScreen };
+  }),
 );
 const Outbox = lazyScreen<object>(() => import('@/features/emailSettings/views/OutboxSection').then((m) => ({ default: m.OutboxSection })));
 const Enquiries = lazyScreen(() => import('@/features/enquiries/views/EnquiriesView'));

@@ -23,4 +23,3 @@ export * from './emailSettings';
 export * from './sso';
 export * from './administrator';
 export * from './project';
-export * from './webhook';

@@ -1,6 +1,6 @@
 import { Badge, Box, Button, Code, Dialog, Flex, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { LuArrowLeft, LuPlay, LuRotateCw, LuSend } from 'react-icons/lu';
+import { LuChevronLeft, LuPlay, LuRotateCw, LuSend } from 'react-icons/lu';
 import { DataTable, FilterSelect, RowActionButton, type DataTableColumn } from '@/components/DataTable';
 import { DialogFrame } from '@/components/DialogFrame';
 import { FormAlert } from '@/components/FormAlert';
@@ -262,7 +262,7 @@ export function EndpointDeliveries({ endpoint, onBack, onTest, onResume, onChang
   return (
     <Stack gap="4" data-testid="webhook-deliveries">
       <Button variant="ghost" size="sm" alignSelf="start" onClick={onBack} data-testid="webhook-back">
-        <LuArrowLeft aria-hidden /> All endpoints
+        <LuChevronLeft aria-hidden /> All endpoints
       </Button>
       <Stack gap="2">
         <Text as="h3" fontWeight="semibold" fontFamily="mono" wordBreak="break-all" data-testid="webhook-deliveries-url">

@@ -15,7 +15,7 @@ import { EVENT_GROUPS, eventOf, nameOf } from '@/features/webhooks/labels';
 import { WEBHOOK_EVENTS, type WebhookEventType as EventName } from '@yozy/shared/webhookEvents';
 
 // The shared rules load when the dialog opens, keeping zod off the panel's first paint.
-const endpointSchema = () => import('@yozy/shared/inputs').then((inputs) => inputs.webhookEndpointInput);
+const endpointSchema = () => import('@yozy/shared/webhookInputs').then((inputs) => inputs.webhookEndpointInput);
 
 type Endpoint = WebhookEndpointFieldsFragment;
 

@@ -1,10 +1,9 @@
-import { Badge, Box, Button, Card, Code, Flex, HStack, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Code, Flex, HStack, IconButton, Menu, Portal, Stack, Text } from '@chakra-ui/react';
 import { parseAsString, useQueryState } from 'nuqs';
-import { useState, type ReactNode } from 'react';
-import { LuPause, LuPencil, LuPlay, LuPlus, LuRefreshCw, LuSend, LuTrash2 } from 'react-icons/lu';
+import { useState, type ReactElement, type ReactNode } from 'react';
+import { LuEllipsis, LuPause, LuPencil, LuPlay, LuPlus, LuRotateCw, LuSend, LuTrash2 } from 'react-icons/lu';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { SettingsPanel } from '@/components/SettingsPanel';
-import { MasterRowActions, type RowActionItem } from '@/features/platformSettings/master/MasterRowActions';
 import {
   WebhookEndpointsDocument,
   useWebhookEndpointDeleteMutation,
@@ -95,13 +94,13 @@ export function WebhooksPanel({ organizationId, embedded = false, platform = fal
     }
   }
 
-  const actionsOf = (endpoint: Endpoint): RowActionItem[] => [
+  const actionsOf = (endpoint: Endpoint): Action[] => [
     { value: 'edit', label: 'Change', icon: <LuPencil aria-hidden /> },
     { value: 'test', label: 'Send test event', icon: <LuSend aria-hidden /> },
     endpoint.status === 'PAUSED'
       ? { value: 'resume', label: 'Resume', icon: <LuPlay aria-hidden /> }
       : { value: 'pause', label: 'Pause', icon: <LuPause aria-hidden /> },
-    { value: 'rotate', label: 'Rotate secret', icon: <LuRefreshCw aria-hidden /> },
+    { value: 'rotate', label: 'Rotate secret', icon: <LuRotateCw aria-hidden /> },
     { value: 'delete', label: 'Delete', icon: <LuTrash2 aria-hidden />, destructive: true },
   ];
 
@@ -163,14 +162,7 @@ export function WebhooksPanel({ organizationId, embedded = false, platform = fal
             <EndpointCard
               key={endpoint.id}
               endpoint={endpoint}
-              actions={
-                <MasterRowActions
-                  noun="webhook"
-                  rowName={endpoint.url}
-                  items={actionsOf(endpoint)}
-                  onAction={(action) => act(endpoint, action)}
-                />
-              }
+              actions={<EndpointActions endpoint={endpoint} items={actionsOf(endpoint)} onAction={(action) => act(endpoint, action)} />}
               onOpen={() => void setShownId(endpoint.id)}
             />
           ))}
@@ -230,6 +222,46 @@ export function WebhooksPanel({ organizationId, embedded = false, platform = fal
         />
       )}
     </SettingsPanel>
+  );
+}
+
+type Action = { value: string; label: string; icon: ReactElement; destructive?: boolean };
+
+/** What can be done to an endpoint, in a menu named for it, so its card stays narrow on a phone. */
+function EndpointActions({
+  endpoint,
+  items,
+  onAction,
+}: {
+  endpoint: Endpoint;
+  items: readonly Action[];
+  onAction: (value: string) => void;
+}) {
+  return (
+    <Menu.Root positioning={{ placement: 'bottom-end' }} onSelect={(details) => onAction(details.value)}>
+      <Menu.Trigger asChild>
+        <IconButton variant="ghost" size="sm" aria-label={`Actions for ${endpoint.url}`} data-testid="webhook-actions">
+          <LuEllipsis />
+        </IconButton>
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content minW="44">
+            {items.map((item) => (
+              <Menu.Item
+                key={item.value}
+                value={item.value}
+                color={item.destructive ? 'fg.error' : undefined}
+                data-testid={`webhook-${item.value}`}
+              >
+                {item.icon}
+                {item.label}
+              </Menu.Item>
+            ))}
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
   );
 }
 
