@@ -77,8 +77,9 @@ describe('webhooks in the browser', () => {
     expect(await card(page).innerText()).not.toContain(secret);
 
     // A change of the organisation reaches the receiver, and the console shows it delivered.
-    const { createGroup } = (await session.request<{ createGroup: { group: { id: string } } }>(CREATE_GROUP, { input: { name: unique('Hooked') } }))
-      .data!;
+    const { createGroup } = (
+      await session.request<{ createGroup: { group: { id: string } } }>(CREATE_GROUP, { input: { name: unique('Hooked') } })
+    ).data!;
     const [delivered] = await receiver.waitFor('/browser', (all) => all.length === 1);
     expect(delivered).toMatchObject({ type: 'group.changed', data: { groupId: createGroup.group.id }, verifiedWith: [true] });
     await page.getByTestId('webhook-open').click();
@@ -199,33 +200,36 @@ describe('webhooks in the browser', () => {
     await page.context().close();
   });
 
-  it.each(['light', 'dark'] as const)('has no axe violation in %s mode at 1280 and 390 px: the endpoints, the form and the deliveries', async (mode) => {
-    for (const width of [1280, 390]) {
-      const { page, session } = await organisationAdmin(browser(), mode, width);
-      await page.goto('/TwoFactor/webhooks');
-      await page.getByTestId('webhooks-empty').waitFor();
-      expect(await axeFindings(page), `${mode} ${width} empty`).toEqual([]);
-      await page.getByTestId('webhook-add').click();
-      await page.getByTestId('webhook-dialog').getByText('Every event', { exact: true }).click();
-      await page.getByTestId('webhook-events').waitFor();
-      expect(await axeFindings(page), `${mode} ${width} form`).toEqual([]);
-      await page.screenshot({ path: `${SCREENSHOTS}webhooks-form-${mode}-${width}.png` });
-      await page.getByTestId('webhook-dialog').getByRole('button', { name: 'Cancel' }).click();
-      await addEndpoint(page, `/axe-${mode}-${width}`);
-      await page.getByTestId('webhook-secret-done').click();
-      await session.request(CREATE_GROUP, { input: { name: unique('Seen') } });
-      await receiver.waitFor(`/axe-${mode}-${width}`, (all) => all.length === 1);
-      await page.reload();
-      await expect.poll(() => card(page).innerText()).toContain('Delivered');
-      expect(await axeFindings(page), `${mode} ${width} list`).toEqual([]);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${mode} ${width}`).toBe(width);
-      await page.screenshot({ path: `${SCREENSHOTS}webhooks-${mode}-${width}.png`, fullPage: true });
-      await page.getByTestId('webhook-open').click();
-      await expect.poll(() => rows(page).count()).toBe(2);
-      expect(await axeFindings(page), `${mode} ${width} deliveries`).toEqual([]);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${mode} ${width} deliveries`).toBe(width);
-      await page.screenshot({ path: `${SCREENSHOTS}webhooks-deliveries-${mode}-${width}.png`, fullPage: true });
-      await page.context().close();
-    }
-  });
+  it.each(['light', 'dark'] as const)(
+    'has no axe violation in %s mode at 1280 and 390 px: the endpoints, the form and the deliveries',
+    async (mode) => {
+      for (const width of [1280, 390]) {
+        const { page, session } = await organisationAdmin(browser(), mode, width);
+        await page.goto('/TwoFactor/webhooks');
+        await page.getByTestId('webhooks-empty').waitFor();
+        expect(await axeFindings(page), `${mode} ${width} empty`).toEqual([]);
+        await page.getByTestId('webhook-add').click();
+        await page.getByTestId('webhook-dialog').getByText('Every event', { exact: true }).click();
+        await page.getByTestId('webhook-events').waitFor();
+        expect(await axeFindings(page), `${mode} ${width} form`).toEqual([]);
+        await page.screenshot({ path: `${SCREENSHOTS}webhooks-form-${mode}-${width}.png` });
+        await page.getByTestId('webhook-dialog').getByRole('button', { name: 'Cancel' }).click();
+        await addEndpoint(page, `/axe-${mode}-${width}`);
+        await page.getByTestId('webhook-secret-done').click();
+        await session.request(CREATE_GROUP, { input: { name: unique('Seen') } });
+        await receiver.waitFor(`/axe-${mode}-${width}`, (all) => all.length === 1);
+        await page.reload();
+        await expect.poll(() => card(page).innerText()).toContain('Delivered');
+        expect(await axeFindings(page), `${mode} ${width} list`).toEqual([]);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), `${mode} ${width}`).toBe(width);
+        await page.screenshot({ path: `${SCREENSHOTS}webhooks-${mode}-${width}.png`, fullPage: true });
+        await page.getByTestId('webhook-open').click();
+        await expect.poll(() => rows(page).count()).toBe(2);
+        expect(await axeFindings(page), `${mode} ${width} deliveries`).toEqual([]);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), `${mode} ${width} deliveries`).toBe(width);
+        await page.screenshot({ path: `${SCREENSHOTS}webhooks-deliveries-${mode}-${width}.png`, fullPage: true });
+        await page.context().close();
+      }
+    },
+  );
 });

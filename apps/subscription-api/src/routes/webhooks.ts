@@ -127,13 +127,10 @@ export const webhookDeliveryPayload = answerSchema(
 );
 export const webhookEndpointDeleted = answerSchema('WebhookEndpointDeleted', z.strictObject({ EndpointId: z.int() }));
 
-const organization = z
-  .union([z.int(), z.string()])
-  .optional()
-  .meta({
-    description:
-      'The organization; the caller’s own when left out (only a SuperAdmin may name another; the provider’s own endpoints get every organization’s events)',
-  });
+const organization = z.union([z.int(), z.string()]).optional().meta({
+  description:
+    'The organization; the caller’s own when left out (only a SuperAdmin may name another; the provider’s own endpoints get every organization’s events)',
+});
 const endpointId = recordId('Choose a webhook endpoint');
 
 const ENDPOINT_REST = {
@@ -297,7 +294,9 @@ export const webhookRoutes = [
       body: webhookEndpointCreateBody,
       responses: {
         201: { description: 'The endpoint and its secret', body: webhookEndpointWithSecret },
-        403: refused('FORBIDDEN: an API key (the secret is shown to a person only), or another organization named by an organization admin'),
+        403: refused(
+          'FORBIDDEN: an API key (the secret is shown to a person only), or another organization named by an organization admin',
+        ),
         400: refused('BAD_REQUEST naming the field: an address that is not https, or not on the internet (Url), an unknown event (Events)'),
         404: NO_SUCH_ORGANISATION,
         409: refused(`CONFLICT (field Url): the organization has ${MAX_ENDPOINTS_PER_ORGANIZATION} endpoints already`),
