@@ -476,6 +476,11 @@ describe.each(DATABASES)('webhooks on %s', (kind) => {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     expect(await paused()).toMatchObject({ status: 'PAUSED', pauseReason: 'FAILING', waitingDeliveries: 1 });
+    // The operator sees it too.
+    const metrics = await (await fetch(`${stack.apiUrl}metrics`)).text();
+    expect(Number(/subscription_api_webhook_endpoints_paused_failing (\d+)/.exec(metrics)?.[1])).toBeGreaterThanOrEqual(1);
+    expect(Number(/subscription_api_webhook_queue_depth (\d+)/.exec(metrics)?.[1])).toBeGreaterThanOrEqual(1);
+    expect(metrics).toMatch(/subscription_api_webhook_queue_oldest_seconds [\d.e+-]+/);
     const tries = receiver.receivedAt('/failing');
     // Only the first event was tried, again and again: the second waited behind it.
     expect(new Set(tries.map((one) => one.id)).size).toBe(1);
