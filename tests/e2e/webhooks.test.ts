@@ -176,7 +176,7 @@ describe('webhooks in the browser', () => {
     await page.context().close();
   });
 
-  it('the provider keeps its own endpoints in Platform Settings and an organisation’s in its tab', async () => {
+  it('the provider keeps its own endpoints in Platform Settings and an organisation’s in its Setting Details tab', async () => {
     const provider = await signedIn(stack.gatewayUrl, 'admin@yozy.local');
     const page = await pageOf(browser(), provider, 'light', 1280);
     await page.goto('/platformsettings/webhooks');
@@ -187,9 +187,10 @@ describe('webhooks in the browser', () => {
     await expect.poll(() => card(page).innerText()).toContain('An organization was created');
 
     const { organisation } = await factories(stack.db).organisationWithAdmin({ companyName: unique('Hooked Ltd') });
-    await page.goto(`/OrganizationDetails/Organization/${organisation.clientId}/webhooks`);
+    await page.goto(`/OrganizationDetails/Organization/${organisation.clientId}/SettingDetails`);
     await page.getByTestId('webhooks-empty').waitFor();
-    expect(await page.getByRole('tab', { name: 'Webhooks' }).getAttribute('aria-selected')).toBe('true');
+    expect(await page.getByRole('tab', { name: 'Setting Details' }).getAttribute('aria-selected')).toBe('true');
+    expect(await axeFindings(page)).toEqual([]);
     await addEndpoint(page, '/for-organisation');
     await page.getByTestId('webhook-secret-done').click();
     await card(page).waitFor();

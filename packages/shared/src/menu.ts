@@ -41,8 +41,6 @@ export const ORGANIZATION_TABS = [
   { path: '/SettingDetails', name: 'Setting Details' },
   { path: '/UserSessions', name: 'User Sessions' },
   { path: '/emailsettings', name: 'Email settings' },
-  // Not in the specification: the organisation's webhook endpoints, which the provider keeps for it too.
-  { path: '/webhooks', name: 'Webhooks' },
 ] as const;
 
 export function menuLevel(typeOfUser: TypeOfUser): 1 | 3 {

@@ -57,12 +57,7 @@ const EmailSettings = lazyScreen<EmailSettingsPanelProps>(() =>
 );
 // Through a small module of its own, whose code is there before the screen shows: the first
 // download names one chunk for it rather than the screen's many parts.
-const Webhooks = lazyScreen<WebhooksPanelProps>(() =>
-  import('@/features/webhooks/WebhooksScreen').then(async ({ WebhooksScreen }) => {
-    await WebhooksScreen.preload();
-    return { default: WebhooksScreen };
-  }),
-);
+const Webhooks = lazyScreen<WebhooksPanelProps>(() => import('@/features/webhooks/WebhooksScreen').then((m) => m.loadWebhooksScreen()));
 const Outbox = lazyScreen<object>(() => import('@/features/emailSettings/views/OutboxSection').then((m) => ({ default: m.OutboxSection })));
 const Enquiries = lazyScreen(() => import('@/features/enquiries/views/EnquiriesView'));
 const OrganizationList = lazyScreen(() => import('@/features/organizations/views/OrganizationListView'));
@@ -80,11 +75,9 @@ const ORGANIZATION_SECTIONS: Partial<Record<OrganizationTabSlug, OrganizationScr
   group: lazyScreen(() => import('./GroupSectionView').then((m) => ({ default: m.GroupSection }))),
   UserSessions: lazyScreen(() => import('@/features/sessions/views/SessionsScreen').then((m) => ({ default: m.SessionsScreen }))),
   Statistics: lazyScreen(() => import('@/features/statistics/views/StatisticsView')),
-  SettingDetails: lazyScreen(() =>
-    import('@/features/organizationSettings/views/OrganizationSettingsPanel').then((m) => ({ default: m.OrganizationSettingsPanel })),
-  ),
+  // The organisation's settings, and the webhook endpoints the provider keeps for it.
+  SettingDetails: lazyScreen(() => import('./SettingDetailsSection').then((m) => ({ default: m.SettingDetailsSection }))),
   emailsettings: EmailSettings,
-  webhooks: Webhooks,
   sso: lazyScreen(() => import('@/features/singleSignOn/views/SsoSettingsPanel').then((m) => ({ default: m.SsoSettingsPanel }))),
 };
 

@@ -9,3 +9,9 @@ import type { WebhooksPanelProps } from './views/WebhooksPanel';
 export const WebhooksScreen = lazyScreen<WebhooksPanelProps>(() =>
   import('./views/WebhooksPanel').then((m) => ({ default: m.WebhooksPanel })),
 );
+
+/** The screen with its code fetched, for a lazy screen that reaches it through this module. */
+export async function loadWebhooksScreen() {
+  await WebhooksScreen.preload();
+  return { default: WebhooksScreen };
+}

@@ -51,7 +51,7 @@ describe('OrganizationDetailView', { timeout: 20_000 }, () => {
 
     const selected = screen.getByRole('tab', { selected: true });
     expect(selected.textContent).toBe('User Details');
-    expect(screen.getAllByRole('tab')).toHaveLength(10);
+    expect(screen.getAllByRole('tab')).toHaveLength(9);
     expect(screen.getByRole('tab', { name: 'Email settings' }).getAttribute('href')).toBe(
       '/OrganizationDetails/Organization/42/emailsettings',
     );
