@@ -33,6 +33,7 @@ export default tseslint.config(
       '**/generated/**',
       '**/*.generated.ts',
       'data/**',
+      'cluster-data/**',
       'coverage/**',
       'tests/artifacts/**',
       '.turbo/**',

@@ -13,6 +13,8 @@ export type Bench = {
   rounds: number;
   gatewayUrl: string;
   apiUrl: string;
+  /** The bench database the console runs on (the cluster section runs its own instances on it too). */
+  databaseUrl: string;
   /** The credential the gateway shows the REST service, which the bench shows it too to read it straight. */
   serviceToken: string;
   /** The provider's SuperAdmin of the demo data, and the admin of the first organisation of the large data. */

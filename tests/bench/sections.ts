@@ -1,4 +1,5 @@
 import type { Section } from './bench';
+import { cluster } from './sections/cluster';
 import { firstScreens } from './sections/firstScreens';
 import { fixedRate } from './sections/fixedRate';
 import { lists } from './sections/lists';
@@ -11,4 +12,4 @@ import { throughput } from './sections/throughput';
  * module exporting a `Section` (bench.ts: a title, and `run(bench)` answering its tables, goals
  * and notes), added here; it gets the running console and both signed-in sessions.
  */
-export const SECTIONS: Section[] = [startup, operationCost, throughput, fixedRate, lists, firstScreens];
+export const SECTIONS: Section[] = [startup, operationCost, throughput, fixedRate, lists, firstScreens, cluster];

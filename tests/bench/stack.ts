@@ -120,7 +120,7 @@ async function stop(child: ChildProcess, exited: Promise<number | null>): Promis
 }
 
 /** Prometheus's text format as series and value; comments and histograms' buckets included as they are. */
-async function scrape(url: string): Promise<Metrics> {
+export async function scrape(url: string): Promise<Metrics> {
   const text = await (await fetch(url)).text();
   const metrics: Metrics = new Map();
   for (const line of text.split('\n')) {

@@ -47,12 +47,9 @@ describe('the audit log in the browser', () => {
     await page.waitForURL((url) => url.pathname === '/AuditLog');
     await page.getByTestId('page-title').getByText('Audit Log', { exact: true }).waitFor();
     const table = page.getByTestId('audit-table');
-    const deactivation = table
-      .getByRole('row')
-      .filter({ hasText: `user ${person.id}` })
-      .filter({ hasText: 'user.deactivate' });
+    const deactivation = table.getByRole('row').filter({ hasText: person.name }).filter({ hasText: 'Person deactivated' });
     await deactivation.waitFor();
-    expect(await deactivation.innerText()).toContain('Is active: Yes → No');
+    expect(await deactivation.innerText()).toContain('Active: Yes → No');
     expect(await axeFindings(page)).toEqual([]);
     await page.screenshot({ path: `${SCREENSHOTS}audit-log-light-1280.png`, fullPage: true });
 
@@ -60,7 +57,7 @@ describe('the audit log in the browser', () => {
     await page.waitForURL((url) => url.searchParams.get('action') === 'user.deactivate');
     await expect
       .poll(async () => new Set(await table.locator('tbody tr td:nth-child(3)').allInnerTexts()))
-      .toEqual(new Set(['user.deactivate']));
+      .toEqual(new Set(['Person deactivated']));
 
     await deactivation.getByTestId('audit-person').click();
     await page.getByTestId('audit-person-filter').waitFor();
@@ -70,9 +67,11 @@ describe('the audit log in the browser', () => {
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export CSV' }).click();
     const csv = readFileSync((await (await download).path())!, 'utf8');
-    expect(csv).toContain('user.deactivate');
-    expect(csv).toContain('Is active: Yes → No');
-    expect(csv).not.toContain('session.');
+    expect(csv).toContain('Person deactivated');
+    expect(csv).toContain(`Person: ${person.name}`);
+    expect(csv).toContain('Active: Yes → No');
+    expect(csv).not.toContain('user.deactivate');
+    expect(csv).not.toContain('Every session of a person ended');
 
     await page.getByRole('button', { name: 'Show changes by everyone' }).click();
     await expect.poll(() => new URL(page.url()).searchParams.get('person')).toBeNull();
@@ -82,7 +81,7 @@ describe('the audit log in the browser', () => {
   it('reads well in dark mode and on a phone', async () => {
     const page = await open('dark', 390);
     await page.goto('/AuditLog');
-    await page.getByTestId('audit-table').locator('tbody').getByText('user.deactivate').first().waitFor();
+    await page.getByTestId('audit-table').locator('tbody').getByText('Person deactivated').first().waitFor();
     expect(await axeFindings(page)).toEqual([]);
     await page.screenshot({ path: `${SCREENSHOTS}audit-log-dark-390.png`, fullPage: true });
     await page.context().close();
@@ -92,11 +91,7 @@ describe('the audit log in the browser', () => {
     const provider = await signedIn(stack.gatewayUrl, 'admin@yozy.local');
     const page = await open('light', 1280, provider);
     await page.goto('/platformsettings/audit');
-    const row = page
-      .getByTestId('audit-table')
-      .getByRole('row')
-      .filter({ hasText: `user ${person.id}` })
-      .filter({ hasText: 'user.deactivate' });
+    const row = page.getByTestId('audit-table').getByRole('row').filter({ hasText: person.name }).filter({ hasText: 'Person deactivated' });
     await row.waitFor();
     expect(await row.innerText()).toContain('Acme Corporation');
     expect(await page.getByRole('tab', { name: 'Audit log', selected: true }).count()).toBe(1);

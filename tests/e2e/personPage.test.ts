@@ -98,7 +98,7 @@ describe('one person’s page in the browser', () => {
     await page.getByTestId('person-activate').waitFor();
     expect((await person(kenji))[0]!.is_active).toBe(false);
     await page.screenshot({ path: `${SCREENSHOTS}person-deactivated-light-1280.png`, fullPage: true });
-    await page.getByTestId('person-audit').getByText('user.deactivate', { exact: true }).filter({ visible: true }).first().waitFor();
+    await page.getByTestId('person-audit').getByText('Person deactivated', { exact: true }).filter({ visible: true }).first().waitFor();
     await page.context().close();
   }, 120_000);
 
@@ -110,7 +110,7 @@ describe('one person’s page in the browser', () => {
     ] as const) {
       const page = await open(mode, width, `/UserManagement/${kenji}`);
       await page.getByTestId('person-screen').waitFor();
-      await page.getByTestId('person-audit').getByText('user.deactivate', { exact: true }).filter({ visible: true }).first().waitFor();
+      await page.getByTestId('person-audit').getByText('Person deactivated', { exact: true }).filter({ visible: true }).first().waitFor();
       expect(await axeFindings(page)).toEqual([]);
       await page.screenshot({ path: `${SCREENSHOTS}person-${mode}-${width}.png`, fullPage: true });
       await page.context().close();

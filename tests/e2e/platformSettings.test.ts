@@ -68,7 +68,7 @@ describe('Platform Settings in the browser', () => {
     await dialog.waitFor({ state: 'detached' });
     await row(page, 'Web Growth').waitFor();
     expect(await row(page, 'Web Growth').innerText()).toMatch(
-      /Web Growth\s+Yozy Web\s+STANDARD\s+199\.50 USD \/ month\s+120\s+0\s+On sale/,
+      /Web Growth\s+Yozy Web\s+Standard\s+199\.50 USD \/ month\s+120\s+0\s+On sale/,
     );
     await page.screenshot({ path: `${SCREENSHOTS}platform-plans-1280.png` });
     expect(await offeredPlans(browser(), 'Yozy Web')).toEqual(['Web Business', 'Web Growth', 'Web Enterprise']);

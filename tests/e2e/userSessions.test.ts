@@ -52,7 +52,8 @@ describe('user sessions in the browser', () => {
     expect(describeViolations(await axeViolations(page))).toBe('');
 
     await sessions.endSessionOf('member@acme.local');
-    await page.getByText('1 session ended').waitFor();
+    // The toast says whose session ended, and where.
+    await page.getByText(/’s session on Safari 17 on iOS 17 was ended$/).waitFor();
     // Only live sessions are listed, so the ended one leaves the list.
     await page.getByTestId('table-no-match').waitFor();
     expect((await phone.request<{ viewer: unknown }>(VIEWER)).data?.viewer).toBeNull();
@@ -78,7 +79,8 @@ describe('user sessions in the browser', () => {
     await expect.poll(async () => (await sessions.loaded()).count()).toBe(2);
     await page.getByTestId('end-other-sessions').click();
     await page.getByTestId('end-sessions-dialog-confirm').click();
-    await page.getByText('1 session ended').waitFor();
+    await page.getByText('Everyone else was signed out').waitFor();
+    await page.getByText('1 session ended; you stay signed in here.').waitFor();
     await page.getByTestId('end-other-sessions').waitFor({ state: 'detached' });
     await page.context().close();
   });

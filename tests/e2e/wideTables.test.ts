@@ -130,7 +130,8 @@ function tablesCutOff(box: Locator): Promise<string[]> {
 async function loaded(page: Page, testId: string): Promise<Locator> {
   const list = page.getByTestId(testId);
   await list.waitFor();
-  await page.getByTestId('table-loading').waitFor({ state: 'detached' });
+  // A page may show several lists at once (a person's roles, sessions and sign-in activity): every one has answered.
+  await expect.poll(() => page.getByTestId('table-loading').count()).toBe(0);
   return list;
 }
 

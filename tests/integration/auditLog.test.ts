@@ -108,6 +108,13 @@ describe.each(DATABASES)('the audit log over /graphql on %s', (kind) => {
     expect(searched.data!.auditLog.nodes.every((node) => node.actor?.email === 'admin@acme.local')).toBe(true);
   });
 
+  it('finds entries by the words the console shows for their action', async () => {
+    const searched = await acmeAdmin.request<LogData>(AUDIT_LOG, { search: 'person deactivated', page: { limit: 100 } });
+    expect(searched.errors).toBeUndefined();
+    expect(searched.data!.auditLog.totalCount).toBeGreaterThan(0);
+    expect(new Set(searched.data!.auditLog.nodes.map((node) => node.action))).toEqual(new Set(['user.deactivate']));
+  });
+
   it('narrows to a time window', async () => {
     const future = new Date(Date.now() + 60 * 60 * 1000).toISOString();
     const none = await acmeAdmin.request<LogData>(AUDIT_LOG, { filter: { occurredFrom: future } });

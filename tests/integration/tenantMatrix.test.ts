@@ -65,6 +65,12 @@ const twoFactorOf = ({ db, other }: CellContext) =>
     Number(other.id),
   ]);
 
+/** The clearings of sign-in holds the audit log keeps for the other organisation. */
+const signInHoldClearingsOf = ({ db, other }: CellContext) =>
+  db.query("SELECT audit_id FROM audit_log WHERE client_id = $1 AND action = 'user.sign_in_hold_clear' ORDER BY audit_id", [
+    Number(other.id),
+  ]);
+
 /** An account of the other organisation as a password change would leave it. */
 const accountOf = (email: (other: Organisation) => string) => async (cell: CellContext) => ({
   user: await cell.db.query(
@@ -868,8 +874,8 @@ const OPERATIONS: Record<string, Operation> = {
       document: 'mutation ($organizationId: ID) { sendTestMail(organizationId: $organizationId) { sentTo errors { code } } }',
       variables: { organizationId: other.id },
     }),
-    // The SuperAdmin gets through, and is told the organisation has no mail server to test.
-    may: { ...ONLY_SUPER_ADMIN_MAY, superAdmin: { payloadError: 'BAD_USER_INPUT' } },
+    // The SuperAdmin gets through: without a mail server of its own, the test mail is kept in the outbox.
+    may: ONLY_SUPER_ADMIN_MAY,
   },
   'Mutation.updateEmailTemplate': {
     call: ({ other, unique }) => ({
@@ -1476,7 +1482,8 @@ const OPERATIONS: Record<string, Operation> = {
   },
   'Query.user': {
     call: async ({ other, db }) => ({
-      document: 'query ($id: ID!, $organizationId: ID) { user(id: $id, organizationId: $organizationId) { id email roles { roleName } } }',
+      document:
+        'query ($id: ID!, $organizationId: ID) { user(id: $id, organizationId: $organizationId) { id email roles { roleName } signInActivity { totalCount nodes { ip userAgent outcome } } signInHold { held holds { address } } } }',
       variables: { id: await userIdOf(db, other.adminEmail), organizationId: other.id },
     }),
     may: ONLY_SUPER_ADMIN_MAY,
@@ -1610,6 +1617,16 @@ const OPERATIONS: Record<string, Operation> = {
     // A SuperAdmin reaches the person, who has no two-factor on to reset.
     may: { ...ONLY_SUPER_ADMIN_MAY, superAdmin: { payloadError: 'CONFLICT' } },
     touches: { rows: twoFactorOf },
+  },
+  'Mutation.clearSignInHold': {
+    call: async ({ other, db }) => ({
+      document:
+        'mutation ($organizationId: ID, $input: ClearSignInHoldInput!) { clearSignInHold(organizationId: $organizationId, input: $input) { signInHold { held } errors { code } } }',
+      variables: { organizationId: other.id, input: { userId: await memberIdOf(db, other.id) } },
+    }),
+    // A SuperAdmin reaches the person, whose sign-in nothing holds back.
+    may: { ...ONLY_SUPER_ADMIN_MAY, superAdmin: { payloadError: 'CONFLICT' } },
+    touches: { rows: signInHoldClearingsOf },
   },
   'Query.invitation': {
     call: async ({ other, db }) => ({

@@ -17,10 +17,12 @@ export class GraphQLSession {
     private readonly gatewayUrl: string,
     /** Sent with every request, e.g. `x-forwarded-for` to call from another address through the trusted loopback proxy. */
     private readonly headers: Record<string, string> = {},
+    /** How requests are sent: the global fetch, or one that connects from another local address (tests/support/cluster.ts). */
+    private readonly send: typeof fetch = fetch,
   ) {}
 
   async request<T = Record<string, unknown>>(query: string, variables?: Record<string, unknown>): Promise<GraphQLAnswer<T>> {
-    const response = await fetch(`${this.gatewayUrl}/graphql`, {
+    const response = await this.send(`${this.gatewayUrl}/graphql`, {
       method: 'POST',
       headers: { ...this.headers, 'content-type': 'application/json', cookie: this.cookieHeader() },
       body: JSON.stringify({ query, variables }),
@@ -39,7 +41,7 @@ export class GraphQLSession {
 
   /** A GET of a gateway address with this session's cookies and headers, as a browser opening it. */
   get(path: string, headers: Record<string, string> = {}): Promise<Response> {
-    return fetch(`${this.gatewayUrl}${path}`, { headers: { ...this.headers, cookie: this.cookieHeader(), ...headers } });
+    return this.send(`${this.gatewayUrl}${path}`, { headers: { ...this.headers, cookie: this.cookieHeader(), ...headers } });
   }
 
   /** Fetches a captcha challenge and solves it, as the invisible widget does in the browser. */
@@ -56,7 +58,7 @@ export class GraphQLSession {
 
   /** The same cookies and headers sent to another gateway (a console started on a restored backup). */
   at(gatewayUrl: string): GraphQLSession {
-    const copy = new GraphQLSession(gatewayUrl, this.headers);
+    const copy = new GraphQLSession(gatewayUrl, this.headers, this.send);
     for (const [name, value] of this.cookies) copy.cookies.set(name, value);
     return copy;
   }

@@ -23,7 +23,7 @@ export type GatewayOptions = Pick<
   GatewayConfig,
   'subscriptionApiUrl' | 'webDist' | 'trustProxy' | 'publicUrl' | 'captchaSecret' | 'serviceToken' | 'redisUrl'
 > &
-  Partial<Pick<GatewayConfig, 'explorerDist' | 'metricsAllow' | 'subscriptionApiReplicas'>> & {
+  Partial<Pick<GatewayConfig, 'explorerDist' | 'metricsAllow' | 'subscriptionApiReplicas' | 'previousCaptchaSecret'>> & {
     /** Time limits, retries and the breaker of the calls to the REST service (upstream.ts); tests pass short ones. */
     upstream?: UpstreamPolicy;
     /** The limits of rateLimitPolicies.ts; tests pass small windows and waits. */
@@ -79,6 +79,7 @@ export async function createApp(options: GatewayOptions): Promise<express.Expres
   const context = buildContext({
     subscriptionApiUrl: options.subscriptionApiUrl,
     captchaSecret: options.captchaSecret,
+    previousCaptchaSecret: options.previousCaptchaSecret,
     serviceToken: options.serviceToken,
     publicUrl: options.publicUrl,
     limiter,

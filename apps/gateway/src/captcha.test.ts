@@ -41,6 +41,18 @@ describe('Captcha', () => {
     expect(await captcha.verify(await solve(await forger.challenge()))).toBe('invalid');
   });
 
+  it('accepts a challenge signed with the previous secret while the secret is rotated, and only then', async () => {
+    const before = new Captcha('the-secret-before-the-rotation', memoryOfUsedSignatures());
+    const payload = await solve(await before.challenge());
+    expect(await new Captcha('the-secret-after-the-rotation', memoryOfUsedSignatures()).verify(payload)).toBe('invalid');
+    const rotating = new Captcha('the-secret-after-the-rotation', memoryOfUsedSignatures(), 'the-secret-before-the-rotation');
+    expect(await rotating.verify(payload)).toBe('ok');
+    expect(await rotating.verify(payload)).toBe('replayed');
+    // New challenges are signed with the new secret.
+    const fresh = await solve(await rotating.challenge());
+    expect(await new Captcha('the-secret-after-the-rotation', memoryOfUsedSignatures()).verify(fresh)).toBe('ok');
+  });
+
   it('refuses a wrong solution', async () => {
     const captcha = new Captcha('a-long-enough-secret', memoryOfUsedSignatures());
     const challenge = await captcha.challenge();

@@ -14,12 +14,14 @@ export type CaptchaVerdict = 'ok' | 'missing' | 'invalid' | 'expired' | 'replaye
 /**
  * ALTCHA proof-of-work captcha, self-hosted. A challenge is signed with the gateway's secret, so
  * any instance can check it; a solved challenge is accepted once (`consume` records its signature
- * where every instance sees it) and not after it expires.
+ * where every instance sees it) and not after it expires. While the secret is being rotated, a
+ * challenge signed with the previous one is accepted too.
  */
 export class Captcha {
   constructor(
     private readonly secret: string,
     private readonly consume: (signature: string, expiresAt: Date) => Promise<boolean>,
+    private readonly previousSecret?: string,
   ) {}
 
   challenge(): Promise<Challenge> {
@@ -37,7 +39,9 @@ export class Captcha {
     if (!encoded) return 'missing';
     const payload = decode(encoded);
     if (!payload) return 'invalid';
-    const result = await verifySolution({ ...payload, deriveKey, hmacSignatureSecret: this.secret }).catch(() => null);
+    const verify = (secret: string) => verifySolution({ ...payload, deriveKey, hmacSignatureSecret: secret }).catch(() => null);
+    let result = await verify(this.secret);
+    if (this.previousSecret && result?.invalidSignature) result = (await verify(this.previousSecret)) ?? result;
     if (!result) return 'invalid';
     if (result.expired) return 'expired';
     const { signature } = payload.challenge;

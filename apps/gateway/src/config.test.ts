@@ -23,6 +23,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SERVICE_TOKEN: 'short' })).toThrow(/SERVICE_TOKEN: must be at least 32 characters/);
   });
 
+  it('takes the captcha secret before a rotation from CAPTCHA_SECRET_PREVIOUS, and refuses a short one', () => {
+    const previous = 'the-captcha-secret-before-the-rotation';
+    expect(loadConfig({ CAPTCHA_SECRET_PREVIOUS: previous }).previousCaptchaSecret).toBe(previous);
+    expect(loadConfig({}).previousCaptchaSecret).toBeUndefined();
+    expect(() => loadConfig({ CAPTCHA_SECRET_PREVIOUS: 'short' })).toThrow(/CAPTCHA_SECRET_PREVIOUS: must be at least 32 characters/);
+  });
+
   it('refuses to start in production without the secrets every instance must share, naming each', () => {
     const token = 'a-service-token-of-at-least-32-characters';
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(

@@ -29,6 +29,8 @@ const schema = z.object({
     .transform((url) => url.replace(/\/+$/, ''))
     .optional(),
   CAPTCHA_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  // The captcha secret before a rotation: captchas and device cookies it signed are still accepted.
+  CAPTCHA_SECRET_PREVIOUS: z.string().min(32, 'must be at least 32 characters').optional(),
   SERVICE_TOKEN: z.string().min(SERVICE_TOKEN_MIN_LENGTH, `must be at least ${SERVICE_TOKEN_MIN_LENGTH} characters`).optional(),
   NODE_ENV: z.string().optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
@@ -53,6 +55,8 @@ export type GatewayConfig = {
   publicUrl: string;
   /** Signs captcha challenges; every gateway instance behind one address needs the same. */
   captchaSecret: string;
+  /** The captcha secret before a rotation (CAPTCHA_SECRET_PREVIOUS): what it signed is still accepted, nothing new is signed with it. */
+  previousCaptchaSecret?: string;
   /** Proves to the REST service that a call comes from the gateway; the REST service needs the same. */
   serviceToken: string;
   redisUrl?: string;
@@ -89,6 +93,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
     trustProxy: c.TRUST_PROXY,
     publicUrl: c.PUBLIC_URL ?? `http://localhost:${c.PORT}`,
     captchaSecret: c.CAPTCHA_SECRET ?? randomBytes(32).toString('hex'),
+    ...(c.CAPTCHA_SECRET_PREVIOUS ? { previousCaptchaSecret: c.CAPTCHA_SECRET_PREVIOUS } : {}),
     serviceToken: c.SERVICE_TOKEN ?? unsharedServiceToken(),
     redisUrl: c.REDIS_URL,
     logLevel: c.LOG_LEVEL,

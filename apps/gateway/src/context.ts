@@ -18,8 +18,11 @@ export type GatewayContext = {
   request: RequestRecord;
   dataSources: DataSources;
   captcha: Pick<Captcha, 'challenge' | 'verify'>;
-  /** Counts the attempts of the public mutations (`counted` and `signInAttempt` in guards.ts). */
-  limiter: Pick<RateLimiter, 'count' | 'signIn'>;
+  /**
+   * Counts the attempts of the public mutations (`counted` and `signInAttempt` in guards.ts), and
+   * reads and clears the holds on a person's sign-in (signInHolds.ts).
+   */
+  limiter: Pick<RateLimiter, 'count' | 'signIn' | 'firstInMinute' | 'holdWindowMs' | 'signInHolds' | 'clearSignInHolds'>;
   /** The client's address as Express sees it through the trusted proxies. */
   clientAddress: string;
   /** The browser's device cookies: which accounts it signed in to before (a session start adds one). */
@@ -52,6 +55,8 @@ export type GatewayContext = {
 export type ContextOptions = {
   subscriptionApiUrl: string;
   captchaSecret: string;
+  /** The captcha secret before a rotation: captchas and device cookies it signed still count. */
+  previousCaptchaSecret?: string;
   serviceToken: string;
   /** The console's address (PUBLIC_URL), which the single sign-on redirect address is built from. */
   publicUrl: string;
@@ -60,8 +65,17 @@ export type ContextOptions = {
   upstream?: Pick<Upstream, 'fetch'>;
 };
 
-export function buildContext({ subscriptionApiUrl, captchaSecret, serviceToken, publicUrl, limiter, upstream }: ContextOptions) {
+export function buildContext({
+  subscriptionApiUrl,
+  captchaSecret,
+  previousCaptchaSecret,
+  serviceToken,
+  publicUrl,
+  limiter,
+  upstream,
+}: ContextOptions) {
   const deviceKey = deviceCookieKey(captchaSecret);
+  const previousDeviceKey = previousCaptchaSecret ? deviceCookieKey(previousCaptchaSecret) : undefined;
   return async ({ req, res }: { req: Request; res: Response }): Promise<GatewayContext> => {
     // A tool's key, when sent, is the caller; otherwise the browser's session cookie.
     const apiKey = apiKeyOf(req);
@@ -73,7 +87,7 @@ export function buildContext({ subscriptionApiUrl, captchaSecret, serviceToken, 
     const dataSources = createDataSources({ baseURL: subscriptionApiUrl, serviceToken, fetch: upstream?.fetch }, caller);
     let viewer: Promise<Profile | null> | undefined;
     let step = readSignInStep(req);
-    const devices = deviceCookies(deviceKey, req, res);
+    const devices = deviceCookies(deviceKey, req, res, previousDeviceKey);
     const known = (profile: Profile | null) => {
       if (profile) request.organizationId = profile.ClientId;
       return profile;
@@ -86,7 +100,11 @@ export function buildContext({ subscriptionApiUrl, captchaSecret, serviceToken, 
       devices,
       usesApiKey: apiKey !== null,
       publicUrl,
-      captcha: new Captcha(captchaSecret, (signature, expiresAt) => dataSources.account.consumeCaptcha(signature, expiresAt)),
+      captcha: new Captcha(
+        captchaSecret,
+        (signature, expiresAt) => dataSources.account.consumeCaptcha(signature, expiresAt),
+        previousCaptchaSecret,
+      ),
       viewer: () =>
         (viewer ??= caller.token ? dataSources.account.getProfile().then(known, nullWhenUnauthenticated) : Promise.resolve(null)),
       session: {

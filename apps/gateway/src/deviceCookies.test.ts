@@ -100,6 +100,23 @@ describe('device cookies', () => {
     expect(browser(cookie).devices.trusted('ann@acme.local')).toBeNull();
   });
 
+  it('keep trusting a browser while the secret is rotated, signing its entry with the new key when it signs in again', () => {
+    const cookie = signedInAs(['ann@acme.local', 1]);
+    const NEW_KEY = deviceCookieKey('device-cookie-tests-new-secret-0123456789');
+    const set: string[] = [];
+    const req = { cookies: { [DEVICE_COOKIE]: cookie }, secure: true } as unknown as Request;
+    const res = { cookie: (_name: string, value: string) => set.push(value) } as unknown as Response;
+    // Without the previous key the browser is a stranger; with it, it is the one Ann used.
+    expect(deviceCookies(NEW_KEY, req, res).trusted('ann@acme.local')).toBeNull();
+    const rotating = deviceCookies(NEW_KEY, req, res, KEY);
+    expect(rotating.trusted('ann@acme.local')).not.toBeNull();
+    rotating.remember({ email: 'bob@acme.local', userId: 2 });
+    // The cookie written now holds both entries under the new key alone.
+    const again = { cookies: { [DEVICE_COOKIE]: set[0] } } as unknown as Request;
+    const renewed = deviceCookies(NEW_KEY, again, res);
+    expect([renewed.trusted('ann@acme.local'), renewed.trusted('bob@acme.local')].every((id) => id !== null)).toBe(true);
+  });
+
   it('ignore a cookie that is not theirs at all', () => {
     expect(browser('nonsense').devices.trusted('ann@acme.local')).toBeNull();
     expect(browser('').devices.trusted(personAccount(1))).toBeNull();

@@ -62,14 +62,19 @@ export type DeviceCookies = {
   remember(person: { email: string; userId: string | number }): void;
 };
 
-/** The device cookies of one request. */
-export function deviceCookies(key: Buffer, req: Request, res: Response): DeviceCookies {
+/**
+ * The device cookies of one request. Entries signed with `previousKey` (the key of the captcha
+ * secret before a rotation) count too, and are signed again with `key` when the cookie is next written.
+ */
+export function deviceCookies(key: Buffer, req: Request, res: Response, previousKey?: Buffer): DeviceCookies {
   let entries: Entry[] | undefined;
   const current = () => {
     if (entries) return entries;
     const value = ((req.cookies ?? {}) as Record<string, unknown>)[DEVICE_COOKIE];
     const now = Date.now();
-    entries = (typeof value === 'string' ? value.split('~') : []).slice(0, MAX_ACCOUNTS).flatMap((text) => decode(key, text, now) ?? []);
+    entries = (typeof value === 'string' ? value.split('~') : [])
+      .slice(0, MAX_ACCOUNTS)
+      .flatMap((text) => decode(key, text, now) ?? (previousKey && decode(previousKey, text, now)) ?? []);
     return entries;
   };
   return {

@@ -6,6 +6,7 @@ import { gatewayError, unauthenticated, userErrorsOf } from './errors';
 import type { ErrorCode, UserError } from './generated/schema';
 import type { CountedOperation, GuessedOperation } from './rateLimitPolicies';
 import type { Outcome } from './rateLimits';
+import { recordRefusal, type RefusedStep } from './signInRefusals';
 
 /**
  * Who may call a field, how often, and how its failures are answered, written once beside the
@@ -155,16 +156,32 @@ export const counted =
  * device cookie for it, when it holds one, spares it the failures of others on the account.
  */
 export const signInAttempt =
-  <Args, Payload>(accountOf: AccountOf<Args>, outcomeOf: (payload: Payload) => Outcome, operation: GuessedOperation = 'signIn') =>
+  <Args, Payload>(
+    accountOf: AccountOf<Args>,
+    outcomeOf: (payload: Payload) => Outcome,
+    operation: GuessedOperation = 'signIn',
+    /** The step of a sign-in this is, whose refused attempts the person's sign-in activity keeps. */
+    recordedAs?: RefusedStep,
+  ) =>
   <Parent>(resolver: ResolverFn<Promise<Payload>, Parent, Args>) =>
   async (parent: Parent, args: Args, ctx: GatewayContext, info: GraphQLResolveInfo): Promise<Payload> => {
     const account = await accountOf(args, ctx);
-    return ctx.limiter.signIn(
-      { ip: ctx.clientAddress, account, device: ctx.devices.trusted(account) },
-      () => resolver(parent, args, ctx, info),
-      outcomeOf,
-      operation,
-    );
+    let ran = false;
+    try {
+      return await ctx.limiter.signIn(
+        { ip: ctx.clientAddress, account, device: ctx.devices.trusted(account) },
+        () => {
+          ran = true;
+          return resolver(parent, args, ctx, info);
+        },
+        outcomeOf,
+        operation,
+      );
+    } catch (error) {
+      // Refused by a hold before it ran: the REST service never saw it, so it is recorded from here.
+      if (!ran && recordedAs) await recordRefusal(ctx, recordedAs, account, error);
+      throw error;
+    }
   };
 
 /**

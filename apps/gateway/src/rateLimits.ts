@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { HeaderMap } from '@apollo/server';
 import { GraphQLError } from 'graphql';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { ipKey } from './addressKey';
 import { accountKey } from './deviceCookies';
 import {
@@ -12,7 +12,8 @@ import {
   type RateLimits,
   type SignInLimit,
 } from './rateLimitPolicies';
-import { connectRedis } from './rateLimitStore';
+import { connectRedis, sharedLimiter } from './rateLimitStore';
+import { signInHolds, type HoldSubject, type SignInHold, type StepCounters } from './signInHolds';
 
 /**
  * Who makes an attempt: the client's address, the account (email) it names, and the id of the
@@ -32,6 +33,14 @@ export interface RateLimiter {
   countApiKeyRequest(key: string): Promise<void>;
   /** Where the counters are: in memory (no Redis configured), or in Redis, and whether it answers now and has since start. */
   store(): { kind: 'memory' } | { kind: 'redis'; reachable: boolean; reachedOnce: boolean };
+  /** How long failures may go on holding an account back: the addresses whose counters a hold is read from failed since then. */
+  holdWindowMs: number;
+  /** What holds a person's sign-in back now, read from the counters (signInHolds.ts). */
+  signInHolds(subject: HoldSubject): Promise<SignInHold[]>;
+  /** Forgets the failures behind every hold of a person's sign-in, and opens what they shut. */
+  clearSignInHolds(subject: HoldSubject): Promise<void>;
+  /** True for the first call with this key in a minute: a refused attempt is recorded once a minute, however many arrive. */
+  firstInMinute(key: string): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -47,13 +56,11 @@ type Policy = { name: string; quota: number; windowMs: number };
  */
 export function createRateLimiter(limits: RateLimits, redisUrl?: string): RateLimiter {
   const shared = redisUrl ? connectRedis(redisUrl) : null;
-  const redis = shared?.redis ?? null;
   // Redis keeps expiries in whole seconds (and none at all for zero); memory takes fractions, which keeps tests fast.
-  const seconds = (ms: number) => (redis ? Math.max(1, Math.ceil(ms / 1000)) : ms / 1000);
+  const seconds = (ms: number) => (shared ? Math.max(1, Math.ceil(ms / 1000)) : ms / 1000);
   const limiter = (keyPrefix: string, points: number, durationMs: number): RateLimiterAbstract => {
     const options = { keyPrefix: `yozy:rl:${keyPrefix}`, points, duration: seconds(durationMs) };
-    if (!redis) return new RateLimiterMemory(options);
-    return new RateLimiterRedis({ ...options, storeClient: redis, insuranceLimiter: new RateLimiterMemory(options) });
+    return shared ? sharedLimiter(shared, options) : new RateLimiterMemory(options);
   };
 
   const counted = Object.fromEntries(
@@ -164,14 +171,18 @@ export function createRateLimiter(limits: RateLimits, redisUrl?: string): RateLi
       }
     }
 
-    return async <T>(who: Attempter, attempt: () => Promise<T>, outcomeOf: (result: T) => Outcome): Promise<T> => {
+    const run = async <T>(who: Attempter, attempt: () => Promise<T>, outcomeOf: (result: T) => Outcome): Promise<T> => {
       // A device cookie that is waiting after its own failures is no better than none (OWASP).
       const waiting = who.device ? ((await deviceWait.get(who.device))?.msBeforeNext ?? 0) > 0 : true;
       return who.device && !waiting ? trusted(who.device, attempt, outcomeOf) : untrusted(who, attempt, outcomeOf);
     };
+    const counters: StepCounters = { limits: signIn, gate, pairFailures, accountFailures, accountGate };
+    return { run, counters };
   }
 
   const guessed = { signIn: failureCounting('signIn', limits.signIn), signInCode: failureCounting('signInCode', limits.signInCode) };
+  const holds = signInHolds({ signIn: guessed.signIn.counters, signInCode: guessed.signInCode.counters });
+  const refusalsRecorded = limiter('signInRefusalRecorded', 1, MINUTE);
   const keyPolicy: Policy = { name: 'api-key', quota: limits.apiKey.perKey, windowMs: limits.apiKey.windowMs };
   const keyRequests = limiter('apiKey', limits.apiKey.perKey, limits.apiKey.windowMs);
 
@@ -189,7 +200,21 @@ export function createRateLimiter(limits: RateLimits, redisUrl?: string): RateLi
     },
 
     signIn(who, attempt, outcomeOf, operation = 'signIn') {
-      return guessed[operation](who, attempt, outcomeOf);
+      return guessed[operation].run(who, attempt, outcomeOf);
+    },
+
+    holdWindowMs: Math.max(limits.signIn.failureResetMs, limits.signInCode.failureResetMs),
+    signInHolds: holds.read,
+    clearSignInHolds: holds.clear,
+
+    async firstInMinute(key) {
+      try {
+        await refusalsRecorded.consume(key);
+        return true;
+      } catch (error) {
+        if (error instanceof RateLimiterRes) return false;
+        throw error;
+      }
     },
 
     async countApiKeyRequest(key) {
@@ -202,7 +227,7 @@ export function createRateLimiter(limits: RateLimits, redisUrl?: string): RateLi
     },
 
     async close() {
-      redis?.disconnect();
+      shared?.close();
     },
   };
 }
@@ -239,7 +264,17 @@ export function tooManyAttempts(msBeforeNext: number, policy: Policy, refusal: R
     ['ratelimit-policy', `"${policy.name}";q=${policy.quota};w=${Math.max(1, Math.ceil(policy.windowMs / 1000))}`],
     ['ratelimit', `"${policy.name}";r=0;t=${retryAfter}`],
   ]);
-  return new GraphQLError(refusal(`${minutes} minute${minutes === 1 ? '' : 's'}`), {
+  const error = new GraphQLError(refusal(`${minutes} minute${minutes === 1 ? '' : 's'}`), {
     extensions: { code: 'RATE_LIMITED', http: { status: 429, headers } },
   });
+  refusedBy.set(error, policy.name);
+  return error;
+}
+
+/** The policy each refusal was made under, kept beside the error rather than in what the caller is answered. */
+const refusedBy = new WeakMap<object, string>();
+
+/** The name of the policy that refused an attempt (`signIn-account`, `signInCode-account-ip`, …), or null for any other error. */
+export function refusalPolicyOf(error: unknown): string | null {
+  return typeof error === 'object' && error !== null ? (refusedBy.get(error) ?? null) : null;
 }

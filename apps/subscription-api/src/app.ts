@@ -28,6 +28,10 @@ export type ApiOptions = {
   webProductUrl?: string;
   /** Seals secrets kept at rest, such as two-factor secrets (SECRET_KEY, 32+ characters). */
   secretKey: string;
+  /** While SECRET_KEY is rotated, the key before: it still opens what it sealed. */
+  previousSecretKey?: string;
+  /** While SERVICE_TOKEN is rotated, the gateway's credential before: it is still accepted. */
+  previousServiceToken?: string;
   /** Lets single sign-on issuers be http: an identity provider on this machine (tests, local trials). */
   allowHttpIssuers?: boolean;
   /** Lets organisations' mail servers and identity providers be on a private network or this machine (trials, tests). */
@@ -48,14 +52,16 @@ export function createApp({
   mailer,
   webProductUrl,
   secretKey,
+  previousSecretKey,
+  previousServiceToken,
   allowHttpIssuers = false,
   allowPrivateNetwork = false,
   dnsServers = [],
   logger = createLogger('subscription-api', 'silent'),
   metricsAllow = 'loopback',
 }: ApiOptions): express.Express {
-  const secretBox = createSecretBox(secretKey);
-  mailer ??= createMailer(db, { ...DEFAULT_MAIL_CONFIG, secretKey, allowPrivateNetwork });
+  const secretBox = createSecretBox(secretKey, previousSecretKey);
+  mailer ??= createMailer(db, { ...DEFAULT_MAIL_CONFIG, secretKey, previousSecretKey, allowPrivateNetwork });
   const app = express();
   app.disable('x-powered-by');
   // No ETag worked out for every answer: the gateway never asks again conditionally.
@@ -66,7 +72,11 @@ export function createApp({
   app.use(metricsEndpoint(metrics, metricsAllow));
   // The gateway's request id is this request's too, so one id follows a click through both services.
   app.use(
-    logRequests(logger, { trustsSentId: carriesServiceToken(serviceToken), atEnd: describeRequest, observe: metrics.observeRequest }),
+    logRequests(logger, {
+      trustsSentId: carriesServiceToken(serviceToken, previousServiceToken),
+      atEnd: describeRequest,
+      observe: metrics.observeRequest,
+    }),
   );
   app.use(helmet());
   app.use(refuseOtherBodies);
@@ -78,8 +88,8 @@ export function createApp({
     res.json(openApiDocument);
   });
 
-  app.use(GATEWAY_ONLY_PATHS, requireGateway(serviceToken));
-  app.use(recogniseGateway(serviceToken));
+  app.use(GATEWAY_ONLY_PATHS, requireGateway(serviceToken, previousServiceToken));
+  app.use(recogniseGateway(serviceToken, previousServiceToken));
   serveRoutes(app, ROUTES, { db, mailer, secretBox, webProductUrl, allowHttpIssuers, allowPrivateNetwork, dnsServers });
 
   app.use(notFound);

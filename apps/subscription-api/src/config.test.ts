@@ -95,4 +95,17 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...production, SECRET_KEY: key }).secretKey).toBe(key);
     expect(() => loadConfig({ SECRET_KEY: 'short' })).toThrow(/SECRET_KEY: must be at least 32 characters/);
   });
+
+  it('takes the credential and the key before a rotation from SERVICE_TOKEN_PREVIOUS and SECRET_KEY_PREVIOUS, refusing short ones', () => {
+    const token = 'the-service-token-before-the-rotation';
+    const key = 'the-secret-key-before-the-rotation-0123';
+    expect(loadConfig({ SERVICE_TOKEN_PREVIOUS: token, SECRET_KEY_PREVIOUS: key })).toMatchObject({
+      previousServiceToken: token,
+      previousSecretKey: key,
+    });
+    expect(loadConfig({})).not.toHaveProperty('previousServiceToken');
+    expect(() => loadConfig({ SERVICE_TOKEN_PREVIOUS: 'short', SECRET_KEY_PREVIOUS: 'short' })).toThrow(
+      /SERVICE_TOKEN_PREVIOUS: must be at least 32 characters\n {2}SECRET_KEY_PREVIOUS: must be at least 32 characters/,
+    );
+  });
 });

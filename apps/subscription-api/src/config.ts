@@ -51,6 +51,10 @@ const schema = z.object({
   SERVICE_TOKEN: z.string().min(SERVICE_TOKEN_MIN_LENGTH, `must be at least ${SERVICE_TOKEN_MIN_LENGTH} characters`).optional(),
   // Seals secrets kept in the database (two-factor secrets); the launcher keeps one in the data directory.
   SECRET_KEY: z.string().min(SECRET_KEY_MIN_LENGTH, `must be at least ${SECRET_KEY_MIN_LENGTH} characters`).optional(),
+  // While a secret is rotated (docs/DEPLOYMENT.md): the gateway's credential before, still accepted,
+  // and the key before, which still opens what it sealed (`--reseal-secrets` seals it all again).
+  SERVICE_TOKEN_PREVIOUS: z.string().min(SERVICE_TOKEN_MIN_LENGTH, `must be at least ${SERVICE_TOKEN_MIN_LENGTH} characters`).optional(),
+  SECRET_KEY_PREVIOUS: z.string().min(SECRET_KEY_MIN_LENGTH, `must be at least ${SECRET_KEY_MIN_LENGTH} characters`).optional(),
   SSO_ALLOW_HTTP_ISSUERS: z.enum(['true', 'false']).default('false'),
   ALLOW_PRIVATE_NETWORK_SERVERS: z.enum(['true', 'false']).default('false'),
   // The DNS servers asked for domain verification records, `ip` or `ip:port`, comma-separated.
@@ -84,7 +88,11 @@ export type ApiConfig = {
   /** The address the demo data gives its products, when set (DEMO_PRODUCT_URL). */
   demoProductUrl?: string;
   serviceToken: string;
+  /** The gateway's credential before a rotation (SERVICE_TOKEN_PREVIOUS), accepted as well meanwhile. */
+  previousServiceToken?: string;
   secretKey: string;
+  /** The key before a rotation (SECRET_KEY_PREVIOUS): it still opens what it sealed; nothing new is sealed with it. */
+  previousSecretKey?: string;
   /** Single sign-on issuers may be http (SSO_ALLOW_HTTP_ISSUERS=true): an identity provider on this machine. */
   allowHttpIssuers: boolean;
   /**
@@ -140,6 +148,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     ...(c.DEMO_PRODUCT_URL ? { demoProductUrl: c.DEMO_PRODUCT_URL } : {}),
     serviceToken: c.SERVICE_TOKEN ?? unsharedServiceToken(),
     secretKey: c.SECRET_KEY ?? temporarySecretKey(),
+    ...(c.SERVICE_TOKEN_PREVIOUS ? { previousServiceToken: c.SERVICE_TOKEN_PREVIOUS } : {}),
+    ...(c.SECRET_KEY_PREVIOUS ? { previousSecretKey: c.SECRET_KEY_PREVIOUS } : {}),
     allowHttpIssuers: c.SSO_ALLOW_HTTP_ISSUERS === 'true',
     allowPrivateNetwork: c.ALLOW_PRIVATE_NETWORK_SERVERS === 'true',
     dnsServers: c.DNS_SERVERS,

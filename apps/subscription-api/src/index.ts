@@ -14,6 +14,8 @@ import {
 import { gracefulStop } from '@yozy/shared/server';
 import { loadConfig } from './config';
 import { ChangedMigrationError } from './db/migrate';
+import { resealSecrets } from './security/reseal';
+import { createSecretBox } from './security/secretBox';
 
 // Node would print a crashing error with every property it carries (a query's parameters among them).
 for (const event of ['uncaughtException', 'unhandledRejection'] as const) {
@@ -23,11 +25,17 @@ for (const event of ['uncaughtException', 'unhandledRejection'] as const) {
   });
 }
 
+// `--migrate-only`: the migrations of this release and nothing else, then exit (a deployment's
+// migration job, run before the new release's instances start: docs/DEPLOYMENT.md).
+// `--reseal-secrets`: the migrations, then every secret kept in the database sealed again with
+// SECRET_KEY (opened with SECRET_KEY_PREVIOUS), then exit: the last step of rotating the key.
+const migrateOnly = process.argv.includes('--migrate-only');
+const reseal = process.argv.includes('--reseal-secrets');
 const config = loadConfig();
 const db = await openDatabase(config.database);
-const mailer = createMailer(db, { ...config.mail, secretKey: config.secretKey });
+const mailer = createMailer(db, { ...config.mail, secretKey: config.secretKey, previousSecretKey: config.previousSecretKey });
 const webhooks = createWebhookDeliverer(db, {
-  secretBox: createSecretBox(config.secretKey),
+  secretBox: createSecretBox(config.secretKey, config.previousSecretKey),
   mailer,
   allowPrivateNetwork: config.allowPrivateNetwork,
 });
@@ -37,6 +45,17 @@ const applied = await migrate(db).catch((error: unknown) => {
   process.exit(1);
 });
 if (applied.length) console.log(`subscription-api: applied migrations ${applied.join(', ')}`);
+if (reseal) {
+  for (const { what, count } of await resealSecrets(db, createSecretBox(config.secretKey, config.previousSecretKey)))
+    console.log(`subscription-api: ${count} ${what} sealed again with SECRET_KEY`);
+  await db.close();
+  process.exit(0);
+}
+if (migrateOnly) {
+  console.log(`subscription-api: the database is migrated${applied.length ? '' : ' already'}; stopping (--migrate-only)`);
+  await db.close();
+  process.exit(0);
+}
 // Mail no server took yet, this service's or another's on the same database, is sent from here on.
 mailer.start();
 // Webhook deliveries, this service's or another's, go out from here on, each endpoint's in order.
@@ -58,6 +77,8 @@ const app = createApp({
   db,
   serviceToken: config.serviceToken,
   secretKey: config.secretKey,
+  previousSecretKey: config.previousSecretKey,
+  previousServiceToken: config.previousServiceToken,
   trustProxy: config.trustProxy,
   mailer,
   webProductUrl: config.webProductUrl,

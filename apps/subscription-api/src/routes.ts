@@ -28,6 +28,7 @@ import { organizationChoiceRoutes } from './routes/platform/organizationChoices'
 import { platformRoleRoutes } from './routes/platform/roles';
 import { sessionRoutes } from './routes/sessions';
 import { signInHandoffRoutes } from './routes/signInHandoffs';
+import { signInActivityRoutes } from './routes/signInActivity';
 import { ssoSettingsRoutes, ssoSignInRoutes } from './routes/sso';
 import { signInStepRoutes, twoFactorRoutes } from './routes/twoFactor';
 import { userImportRoutes } from './routes/userImport';
@@ -55,6 +56,7 @@ export const ROUTES: readonly Route[] = [
   ...ssoSettingsRoutes,
   ...clientUserRoutes,
   ...personRoutes,
+  ...signInActivityRoutes,
   ...userImportRoutes,
   ...invitationRoutes,
   ...groupRoutes,

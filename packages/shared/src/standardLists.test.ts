@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countryName, countryOptions, currencyName, currencyOptions, isCountryCode, isCurrencyCode } from './standardLists';
+import { countryName, countryOptions, currencyLabel, currencyName, currencyOptions, isCountryCode, isCurrencyCode } from './standardLists';
 
 describe('the standard lists', () => {
   it('knows the ISO 3166-1 countries by code and names them in the reader’s language', () => {
@@ -15,6 +15,9 @@ describe('the standard lists', () => {
     expect(['XAU', 'XXX', 'XTS', 'USN', 'usd', 'DEM'].some(isCurrencyCode)).toBe(false);
     expect(currencyName('INR', 'en')).toBe('Indian Rupee');
     expect(currencyOptions('en').find(([code]) => code === 'USD')).toEqual(['USD', 'US Dollar (USD)']);
+    // A currency the platform knows no name for (newer than its data) shows its code once, never "SLE (SLE)".
+    expect(currencyOptions('en').filter(([code, label]) => label.includes(`${code} (${code})`))).toEqual([]);
+    expect(currencyLabel('XYZ', 'en')).toBe('XYZ');
   });
 
   it('shows a value kept from before the lists as it is', () => {

@@ -73,10 +73,16 @@ export function countryOptions(locale?: string | string[]): [code: string, name:
   );
 }
 
+/** A currency as a list offers it: "US Dollar (USD)", or the code once where its name is only the code ("SLE"). */
+export function currencyLabel(code: string, locale?: string | string[]): string {
+  const name = currencyName(code, locale);
+  return name === code ? code : `${name} (${code})`;
+}
+
 /** Every currency as [code, "name (code)"], by name in `locale`. */
 export function currencyOptions(locale?: string | string[]): [code: string, name: string][] {
   return byName(
-    [...currencyCodes()].map((code) => [code, `${currencyName(code, locale)} (${code})`]),
+    [...currencyCodes()].map((code) => [code, currencyLabel(code, locale)]),
     locale,
   );
 }

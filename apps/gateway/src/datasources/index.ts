@@ -9,6 +9,7 @@ import { LicenceApi } from './LicenceApi';
 import { OrganizationApi } from './OrganizationApi';
 import { SessionApi } from './SessionApi';
 import { SettingsApi } from './SettingsApi';
+import { SignInActivityApi } from './SignInActivityApi';
 import { PlatformApi } from './PlatformApi';
 import { ProjectApi } from './ProjectApi';
 import { UserApi } from './UserApi';
@@ -32,6 +33,7 @@ export type DataSources = {
   audit: AuditApi;
   settings: SettingsApi;
   twoFactor: TwoFactorApi;
+  signInActivity: SignInActivityApi;
   webhooks: WebhookApi;
 };
 
@@ -51,6 +53,7 @@ const DOMAINS: { [Name in keyof DataSources]: new (service: SubscriptionServiceL
   audit: AuditApi,
   settings: SettingsApi,
   twoFactor: TwoFactorApi,
+  signInActivity: SignInActivityApi,
   webhooks: WebhookApi,
 };
 

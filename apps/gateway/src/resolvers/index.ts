@@ -23,6 +23,7 @@ import { apiKeyResolvers } from './apiKeys';
 import { sessionResolvers } from './session';
 import { sessionListResolvers } from './sessions';
 import { signInHandoffResolvers } from './signInHandoff';
+import { signInActivityResolvers } from './signInActivity';
 import { userResolvers } from './users';
 import { twoFactorResolvers } from './twoFactor';
 import { userImportResolvers } from './users/import';
@@ -58,6 +59,7 @@ export const resolvers = [
   userImportResolvers,
   signInHandoffResolvers,
   userTwoFactorResolvers,
+  signInActivityResolvers,
   invitationResolvers,
   webhookResolvers,
   licenceRenewalResolvers,

@@ -38,6 +38,7 @@ export function fakeSources(fakes: FakeSources = {}): DataSources {
     audit: domain('audit'),
     settings: domain('settings'),
     twoFactor: domain('twoFactor'),
+    signInActivity: domain('signInActivity'),
     webhooks: domain('webhooks'),
   } as unknown as DataSources;
 }

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { AuditAction } from '@yozy/shared/auditLog';
 import type { Queryable } from '../db/database';
 
 /** On whose behalf the request being served acts, beyond its signed-in person: an API key. */
@@ -16,8 +17,8 @@ export type AuditEntry = {
   clientId: number | null;
   /** Who made the change; null when nobody was signed in (an emailed link, the system). */
   actorUserId: number | null;
-  /** What happened, as `<entity>.<verb>`: `user.invite`, `group.rename`, `licence.extend`. */
-  action: string;
+  /** What happened, as `<entity>.<verb>`: `user.invite`, `group.rename`, `licence.extend`; each has its words in AUDIT_ACTIONS. */
+  action: AuditAction;
   entityType: string;
   entityId: string | number;
   /** The changed fields before and after, never secrets: no passwords, token hashes or keys. */

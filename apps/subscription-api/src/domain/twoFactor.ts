@@ -20,8 +20,8 @@ export const WRONG_CODE_MESSAGE = 'That code is not right. Enter the current cod
 export const USED_CODE_MESSAGE = 'That code has already been used. Wait for the next code from your authenticator app.';
 export const WRONG_RECOVERY_CODE_MESSAGE = 'That recovery code is not right or has already been used.';
 
-/** The sealed secret names its owner, so it does not open in another person's row. */
-const secretContext = (userId: number) => `two_factor.totp_secret:${userId}`;
+/** The sealed secret names its owner, so it does not open in another person's row (security/reseal.ts seals it again). */
+export const twoFactorSecretContext = (userId: number) => `two_factor.totp_secret:${userId}`;
 
 function totp(secret: string, email = '') {
   return new TOTP({
@@ -70,7 +70,7 @@ export async function startEnrolment(tx: Queryable, box: SecretBox, userId: numb
     `INSERT INTO two_factor (user_id, totp_secret, enabled, last_used_step, updated_at) VALUES ($1, $2, false, NULL, now())
      ON CONFLICT (user_id) DO UPDATE SET totp_secret = excluded.totp_secret, enabled = false, enabled_at = NULL,
             recovery_code_hashes = '{}', last_used_step = NULL, updated_at = now()`,
-    [userId, box.seal(secret, secretContext(userId))],
+    [userId, box.seal(secret, twoFactorSecretContext(userId))],
   );
   const otpauthUrl = totp(secret, user.email).toString();
   const qrCode = await QRCode.toString(otpauthUrl, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
@@ -90,7 +90,7 @@ export async function confirmEnrolment(tx: Queryable, box: SecretBox, actor: Act
   );
   if (row?.enabled) throw new HttpError('CONFLICT', 'Two-factor sign-in is already on.');
   if (!row?.totp_secret) throw new HttpError('CONFLICT', 'Start setting up two-factor sign-in first.', 'code');
-  const step = stepOfCode(box.open(row.totp_secret, secretContext(actor.userId)), code);
+  const step = stepOfCode(box.open(row.totp_secret, twoFactorSecretContext(actor.userId)), code);
   if (step === null) throw new HttpError('INVALID_CREDENTIALS', WRONG_CODE_MESSAGE, 'code');
   const codes = newRecoveryCodes();
   await tx.query(
@@ -143,7 +143,7 @@ export async function verifySecondFactor(
     });
     return 'recovery_code';
   }
-  const step = stepOfCode(box.open(row.totp_secret, secretContext(actor.userId)), factor.code ?? '');
+  const step = stepOfCode(box.open(row.totp_secret, twoFactorSecretContext(actor.userId)), factor.code ?? '');
   if (step === null) throw new HttpError('INVALID_CREDENTIALS', WRONG_CODE_MESSAGE, 'code');
   if (row.last_used_step !== null && step <= Number(row.last_used_step))
     throw new HttpError('INVALID_CREDENTIALS', USED_CODE_MESSAGE, 'code');

@@ -19,8 +19,8 @@ const digest = (value: string) => createHash('sha256').update(value).digest();
  * in constant time (digests of equal length, so the length of the secret does not leak either).
  * Nothing after it runs without the credential, so a refused call writes nothing.
  */
-export function requireGateway(serviceToken: string): RequestHandler {
-  const fromGateway = carriesServiceToken(serviceToken);
+export function requireGateway(serviceToken: string, previousServiceToken?: string): RequestHandler {
+  const fromGateway = carriesServiceToken(serviceToken, previousServiceToken);
   return (req, res, next) => {
     if (!fromGateway(req)) {
       throw new HttpError('UNAUTHENTICATED', 'This call is for the gateway only');
@@ -35,20 +35,25 @@ export function requireGateway(serviceToken: string): RequestHandler {
  * sent to this port directly), so the client address the gateway reports can go into the audit
  * log, and an API key, which `authenticate` takes only from the gateway, is let through.
  */
-export function recogniseGateway(serviceToken: string): RequestHandler {
-  const fromGateway = carriesServiceToken(serviceToken);
+export function recogniseGateway(serviceToken: string, previousServiceToken?: string): RequestHandler {
+  const fromGateway = carriesServiceToken(serviceToken, previousServiceToken);
   return (req, res, next) => {
     if (fromGateway(req)) res.locals.fromGateway = true;
     next();
   };
 }
 
-/** Whether a request carries the gateway's service credential in its own header. */
-export function carriesServiceToken(serviceToken: string): (req: IncomingMessage) => boolean {
-  const expected = digest(serviceToken);
+/**
+ * Whether a request carries the gateway's service credential in its own header: the current one,
+ * or while it is rotated the one before (both compared, so the time taken tells nothing).
+ */
+export function carriesServiceToken(serviceToken: string, previousServiceToken?: string): (req: IncomingMessage) => boolean {
+  const expected = [serviceToken, ...(previousServiceToken ? [previousServiceToken] : [])].map(digest);
   return (req) => {
     const sent = req.headers[SERVICE_TOKEN_HEADER];
-    return typeof sent === 'string' && timingSafeEqual(digest(sent), expected);
+    if (typeof sent !== 'string') return false;
+    const given = digest(sent);
+    return expected.map((one) => timingSafeEqual(given, one)).includes(true);
   };
 }
 

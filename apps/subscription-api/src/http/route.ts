@@ -5,7 +5,7 @@ import type { Mailer } from '../mail/mailer';
 import type { SecretBox } from '../security/secretBox';
 import type { Answer, DocumentSpec, Method, Operation } from '../openapi/build';
 import { BAD_LIST_QUERY, FOR_SUPER_ADMINS, listAnswer, listParameters, NO_SESSION, NOT_AN_ADMIN } from './answers';
-import { authenticate, requireAdmin, requirePerson, requireSuperAdmin, viewerOf } from './auth';
+import { authenticate, requireAdmin, requirePerson, requireSuperAdmin, viewerOf, type Viewer } from './auth';
 import { IDEMPOTENCY_KEY_PARAMETER, IDEMPOTENCY_REFUSAL, idempotent } from './idempotency';
 import { listResource, type ResourceDefinition } from './resource';
 
@@ -60,13 +60,15 @@ export function route(operation: Omit<Route, 'handler'>, handler: Handler): Rout
 
 /**
  * Lists a resource: its fields are the query string's filters, `rows` (described) answer with
- * `record` each, and `scope` may add to the query before it is read (an organisation's own rows).
+ * `record` each, `scope` may add to the query before it is read (an organisation's own rows), and
+ * `complete` may add to the rows of the page read (what a join per row of the whole list would cost too much for).
  */
 export function listRoute({
   resource,
   rows,
   record,
   scope = (req) => req,
+  complete,
   ...operation
 }: Omit<Route, 'method' | 'parameters' | 'responses' | 'handler'> &
   Partial<Pick<Route, 'responses'>> & {
@@ -74,6 +76,7 @@ export function listRoute({
     rows: string;
     record: z.core.$ZodType;
     scope?: (req: Request, res: Response) => Request;
+    complete?: (db: Services['db'], rows: Record<string, unknown>[], viewer: Viewer) => Promise<unknown[]>;
   }): Route {
   return route(
     {
@@ -84,7 +87,8 @@ export function listRoute({
     },
     async (req, res, { db }) => {
       const viewer = operation.access === 'public' ? null : viewerOf(res);
-      res.json(await listResource(db, resource, scope(req, res), res, viewer));
+      const found = await listResource(db, resource, scope(req, res), res, viewer);
+      res.json(complete && viewer ? await complete(db, found, viewer) : found);
     },
   );
 }

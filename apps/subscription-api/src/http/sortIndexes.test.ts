@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../db/database';
 import { migrate } from '../db/migrate';
 import { auditEntries } from '../routes/auditLog';
+import { signInAttempts } from '../routes/signInActivity';
 import { administrators } from '../routes/platform/administrators';
 import { apiKeys } from '../routes/platform/apiKeys';
 import { outbox } from '../routes/platform/outbox';
@@ -37,6 +38,7 @@ const RESOURCES: Record<string, ResourceDefinition> = {
   clientUsers,
   invitations,
   auditEntries,
+  signInAttempts,
   regions,
   roles,
   administrators,

@@ -26,6 +26,8 @@ export type MailConfig = {
   smtpUrl?: string;
   /** Opens the SMTP passwords organisations keep in their email settings (SECRET_KEY). */
   secretKey?: string;
+  /** While SECRET_KEY is rotated, the key before (SECRET_KEY_PREVIOUS). */
+  previousSecretKey?: string;
   /** Organisations' own servers may be on a private network (ALLOW_PRIVATE_NETWORK_SERVERS: trials, tests). */
   allowPrivateNetwork?: boolean;
   /** How mail no server took is tried again (MAIL_RETRY_*, MAIL_QUEUE_POLL_SECONDS); the defaults otherwise. */
@@ -83,7 +85,7 @@ type Log = (message: string) => void;
  */
 export function createMailer(db: Queryable, config: MailConfig = DEFAULT_MAIL_CONFIG, log: Log = console.log): Mailer {
   const fallback = config.smtpUrl ? nodemailer.createTransport({ url: config.smtpUrl, ...SMTP_TIMEOUTS }) : null;
-  const secretBox = config.secretKey ? createSecretBox(config.secretKey) : null;
+  const secretBox = config.secretKey ? createSecretBox(config.secretKey, config.previousSecretKey) : null;
   const inFlight = new Set<Promise<void>>();
   const policy = config.allowPrivateNetwork ? { allowPrivateNetwork: true } : PUBLIC_ONLY;
   const options: MailQueueOptions = { ...DEFAULT_MAIL_QUEUE, ...config.queue };

@@ -84,6 +84,28 @@ describe('the answers the OpenAPI document promises', () => {
     expectDocumented(await api.agent.post('/auth/handoff').send({ token: issued.body.Token }), 400);
   });
 
+  it('sign-in activity', async () => {
+    const member = await userWhere("email = 'member@acme.local'");
+    expectDocumented(
+      await api.agent.post('/auth/sign-in-refusals').send({ Email: member.email, Step: 'password', Refusal: 'held_address' }),
+      204,
+    );
+    expectDocumented(await api.agent.post('/auth/sign-in-refusals').send({ Step: 'password', Refusal: 'held_address' }), 400);
+    expectDocumented(
+      await api.agent.get(`/subscription_user_sign_ins?UserId=eq.${member.user_id}`).auth(superAdmin, { type: 'bearer' }),
+      200,
+    );
+    const addresses = `/subscription/users/sign-in-failure-addresses?UserId=${member.user_id}&Since=${new Date(0).toISOString()}`;
+    expectDocumented(await api.agent.get(addresses).auth(superAdmin, { type: 'bearer' }), 404);
+    const acmeAdmin = await api.signIn('admin@acme.local');
+    expectDocumented(await api.agent.get(addresses).auth(acmeAdmin, { type: 'bearer' }), 200);
+    const hold = { Kind: 'one_address', Step: 'password', Address: '192.0.2.1', Until: new Date().toISOString(), Failures: 5 };
+    const clear = (body: Record<string, unknown>) =>
+      api.agent.post('/subscription/users/sign-in-hold/clear').auth(acmeAdmin, { type: 'bearer' }).send(body);
+    expectDocumented(await clear({ UserId: member.user_id, Holds: [hold] }), 200);
+    expectDocumented(await clear({ UserId: member.user_id, Holds: [] }), 400);
+  });
+
   it('lists', async () => {
     expectDocumented(await api.agent.get('/subscription_client_details').auth(superAdmin, { type: 'bearer' }), 200);
     expectDocumented(await api.agent.get('/subscription_client_details?ClientId=x').auth(superAdmin, { type: 'bearer' }), 400);

@@ -292,6 +292,10 @@ export const dashboardAnswer = answerSchema(
     licencesExpiringSoon: z.int().min(0).meta({ description: 'Active licences whose last day is within expiringWithinDays of today' }),
     expiringWithinDays: z.int(),
     pendingInvitations: z.int().min(0).meta({ description: 'Active people without a password holding a live invitation' }),
+    failedSignInsLastDay: z
+      .int()
+      .min(0)
+      .meta({ description: 'Failed sign-in attempts of the organization’s people in the last 24 hours, the refused ones included' }),
     seats: z.array(seatUse),
     signInsPerDay: z.array(dailyCount).meta({ description: 'Sessions started on each of the last 30 days (UTC), today last' }),
   }),

@@ -53,6 +53,7 @@ describe('the OpenAPI document', () => {
         'post /auth/reset',
         'post /auth/create/user',
         'post /auth/handoff',
+        'post /auth/sign-in-refusals',
         'post /captcha/consume',
         'post /form/subscription_web_enquiry',
         'get /form/organization_choices',

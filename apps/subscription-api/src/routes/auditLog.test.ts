@@ -12,6 +12,7 @@ type AuditRow = {
   Before: string | null;
   After: string | null;
   CreatedAt: string;
+  Names: Record<string, string>;
 };
 
 let api: RestApi;
@@ -79,6 +80,47 @@ describe('GET /subscription_audit_log', () => {
     const found = await list('or=(ActorEmail.ilike.*GLOBEX*)&limit=100', provider);
     expect(found.body.length).toBeGreaterThan(0);
     expect(found.body.every((row: AuditRow) => row.ActorEmail?.includes('globex'))).toBe(true);
+  });
+});
+
+describe('the names of the records of a page', () => {
+  it('names the record of each entry and the records its fields name by id', async () => {
+    const [held] = await api.db.query<{ user_id: number; first_name: string; last_name: string; product_id: number; product_name: string }>(
+      `SELECT u.user_id, u.first_name, u.last_name, p.product_id, p.product_name
+         FROM client_users u JOIN user_roles ur ON ur.user_id = u.user_id JOIN products p ON p.product_id = ur.product_id
+        WHERE u.client_id = $1 AND u.type_of_user = 'User' AND u.email <> 'member@acme.local' ORDER BY u.user_id LIMIT 1`,
+      [acmeId],
+    );
+    const removed = await api.agent
+      .post('/subscription/users/role/remove')
+      .auth(acmeAdmin, { type: 'bearer' })
+      .send({ UserId: held!.user_id, ProductId: held!.product_id });
+    expect(removed.status, JSON.stringify(removed.body)).toBe(200);
+
+    const answer = await list(`EntityType=eq.user&EntityId=eq.${held!.user_id}&order=CreatedAt.desc&limit=1`);
+    const [entry] = answer.body as AuditRow[];
+    expect(entry!.Action).toBe('user.role_remove');
+    expect(entry!.Names).toEqual({
+      [`user:${held!.user_id}`]: `${held!.first_name} ${held!.last_name}`,
+      [`product:${held!.product_id}`]: held!.product_name,
+    });
+  });
+
+  it("never names another organisation's records to an organisation admin", async () => {
+    const [globexPerson] = await api.db.query<{ user_id: number }>(
+      "SELECT user_id FROM client_users WHERE client_id = $1 AND type_of_user = 'User' ORDER BY user_id LIMIT 1",
+      [globexId],
+    );
+    // An entry of Acme's log that names a person of Globex, as a damaged or forged row would.
+    await api.db.query(
+      `INSERT INTO audit_log (client_id, actor_user_id, action, entity_type, entity_id, before, after)
+       VALUES ($1, NULL, 'group.add_members', 'group', '999999', NULL, $2)`,
+      [acmeId, JSON.stringify({ addedUserIds: [globexPerson!.user_id] })],
+    );
+    const [entry] = (await list('Action=eq.group.add_members&EntityId=eq.999999&limit=1')).body as AuditRow[];
+    expect(entry!.Names).toEqual({});
+    const [seen] = (await list('Action=eq.group.add_members&EntityId=eq.999999&limit=1', provider)).body as AuditRow[];
+    expect(Object.keys(seen!.Names)).toEqual([`user:${globexPerson!.user_id}`]);
   });
 });
 

@@ -6,6 +6,7 @@ import { targetOrganization } from '../http/scope';
 import { listRoute, route } from '../http/route';
 import { BAD_CLIENT_ID } from '../http/answers';
 import { answerSchema } from '../openapi/components';
+import { withNames } from '../domain/auditNames';
 
 /** One entry of the audit log with the person who made the change and the organisation it concerns. */
 export const auditFields = {
@@ -54,7 +55,12 @@ export const auditRecord = answerSchema(
     'Before',
     'After',
     'Ip',
-  ]),
+  ]).extend({
+    Names: z.record(z.string(), z.string()).meta({
+      description:
+        'The names of the records the entry names, by `<kind>:<id>` (`user:81` → "Wile Coyote", `product:2` → "Yozy Lite"): its own record and each one its Before and After name by id. A record deleted since, or outside the caller\'s organization, is left out.',
+    }),
+  }),
 );
 export const auditActions = answerSchema('AuditActions', z.array(z.string().meta({ description: 'An action, as `<entity>.<verb>`' })));
 
@@ -83,10 +89,12 @@ export const auditLogRoutes = [
     summary:
       "The audit log: an organization admin's own organization's, the whole platform's (or one organization's, filtered by ClientId) for a SuperAdmin",
     description:
-      'Before and After are the changed fields as JSON text (never passwords, secrets or token hashes). CompanyName and the actor are null when the organization or the person is gone, or nobody was signed in.',
+      'Before and After are the changed fields as JSON text (never passwords, secrets or token hashes). CompanyName and the actor are null when the organization or the person is gone, or nobody was signed in. Names names the records of the entries on the page.',
     resource: auditEntries,
     rows: 'Audit entries',
     record: auditRecord,
+    // Only the page's rows are named, a few lookups by primary key whatever the log's length.
+    complete: (db, rows, viewer) => withNames(db, rows, viewer),
   }),
 
   // The actions the log holds, for the screen's action filter, in the same scope as the list.

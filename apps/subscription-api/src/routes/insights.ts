@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Queryable } from '../db/database';
 import { STATUS_SQL } from '../domain/people';
+import { FAILED_SIGN_INS_LAST_DAY_SQL } from '../domain/signInActivity';
 import { seatsOf } from '../domain/seats';
 import { viewerOf } from '../http/auth';
 import { HttpError, parseBody } from '../http/errors';
@@ -105,6 +106,7 @@ export async function dashboardOf(db: Queryable, clientId: number) {
     sessions_active_now: number;
     licences_expiring_soon: number;
     pending_invitations: number;
+    failed_sign_ins: number;
   }>(
     // Active users are the people who can sign in now, as the users list's Active filter shows them:
     // someone invited who has not chosen a password, or awaiting approval, is not one yet.
@@ -119,7 +121,8 @@ export async function dashboardOf(db: Queryable, clientId: number) {
                 -- user_tokens_live_invite_idx: as an EXISTS the planner may hash every live token.
                 AND (SELECT true FROM user_tokens t
                       WHERE t.user_id = u.user_id AND t.purpose = 'invite' AND t.used_at IS NULL
-                        AND t.voided_at IS NULL AND t.expires_at > now() LIMIT 1)) AS pending_invitations`,
+                        AND t.voided_at IS NULL AND t.expires_at > now() LIMIT 1)) AS pending_invitations,
+            ${FAILED_SIGN_INS_LAST_DAY_SQL} AS failed_sign_ins`,
     [clientId, EXPIRING_WITHIN_DAYS],
   );
   const to = today();
@@ -131,6 +134,7 @@ export async function dashboardOf(db: Queryable, clientId: number) {
     licencesExpiringSoon: counts!.licences_expiring_soon,
     expiringWithinDays: EXPIRING_WITHIN_DAYS,
     pendingInvitations: counts!.pending_invitations,
+    failedSignInsLastDay: counts!.failed_sign_ins,
     seats: await seatUse(db, clientId),
     signInsPerDay: (await sessionsPerDay(db, clientId, addDays(to, -(DASHBOARD_DAYS - 1)), to)).signIns,
   };
@@ -193,7 +197,8 @@ export const insightRoutes = [
       access: 'admin',
       operationId: 'getDashboard',
       tag: 'Insights',
-      summary: "An organization's people, seats, licences about to lapse, live sessions, waiting invitations and last 30 days of sign-ins",
+      summary:
+        "An organization's people, seats, licences about to lapse, live sessions, waiting invitations, failed sign-ins of the last day and last 30 days of sign-ins",
       query: dashboardQuery,
       responses: {
         200: { description: 'The numbers', body: dashboardAnswer },

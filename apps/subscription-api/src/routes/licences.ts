@@ -8,6 +8,7 @@ import {
   setLicenceActiveInput,
 } from '@yozy/shared';
 import type { Queryable } from '../db/database';
+import type { AuditAction } from '@yozy/shared/auditLog';
 import { audit, changedFields } from '../domain/audit';
 import { seatsOf } from '../domain/seats';
 import { viewerOf } from '../http/auth';
@@ -135,7 +136,10 @@ export const licenceRecord = answerSchema(
 
 /** Writes one change of a licence and its audit entry in one transaction, then answers the licence as changed. */
 const change =
-  (action: (tx: Queryable, licence: LicenceRow, body: Record<string, unknown>) => Promise<string | null>, schema: z.ZodType): Handler =>
+  (
+    action: (tx: Queryable, licence: LicenceRow, body: Record<string, unknown>) => Promise<AuditAction | null>,
+    schema: z.ZodType,
+  ): Handler =>
   async (req, res, { db }) => {
     const body = parseBody(schema, req.body) as Record<string, unknown> & { LicenceId: number };
     const viewer = viewerOf(res);

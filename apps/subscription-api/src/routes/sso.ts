@@ -6,6 +6,7 @@ import { audit, changedFields } from '../domain/audit';
 import { reserveSeats } from '../domain/seats';
 import { startSession } from '../domain/sessions';
 import { issueChallenge, twoFactorStep } from '../domain/signInChallenges';
+import { recordSignInAttempt, recordSsoRefusal } from '../domain/signInActivity';
 import { coverageOf, discover, finishSignIn, ssoSecretContext, startSignIn, type SsoOptions } from '../domain/singleSignOn';
 import {
   dnsHoldsToken,
@@ -304,14 +305,20 @@ export const ssoSignInRoutes = [
       const { CallbackUrl, State } = parseBody(ssoFinishBody, req.body);
       const claims = await finishSignIn(db, CallbackUrl, State, services);
       const client = clientOf(req, res);
-      const user = await db.transaction((tx) => accountFor(tx, claims, client.ip));
+      const user = await db
+        .transaction((tx) => accountFor(tx, claims, client.ip))
+        .catch(async (error: unknown) => {
+          await recordSsoRefusal(db, claims, client);
+          throw error;
+        });
       const next = claims.multiFactor ? null : await twoFactorStep(db, user.user_id);
       const { keepSignedIn } = claims;
-      res.json(
-        next
-          ? await issueChallenge(db, user.user_id, next, { keepSignedIn, beganWith: 'sso' })
-          : await startSession(db, user, client, keepSignedIn),
-      );
+      const answer = next
+        ? await issueChallenge(db, user.user_id, next, { keepSignedIn, beganWith: 'sso' })
+        : await startSession(db, user, client, keepSignedIn);
+      const outcome = next === 'code' ? 'code_asked' : next === 'enrol' ? 'enrolment_asked' : 'signed_in';
+      await recordSignInAttempt(db, { userId: user.user_id }, { step: 'sso', outcome }, client);
+      res.json(answer);
     },
   ),
 ];

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { recoveryCode, twoFactorCode } from '@yozy/shared';
 import { liveChallenge, useChallenge, EXPIRED_CHALLENGE_MESSAGE } from '../domain/signInChallenges';
 import { startSession } from '../domain/sessions';
+import { recordSignInAttempt, type SignInOutcome } from '../domain/signInActivity';
 import { checkStepCode, STEP_ENDED_MESSAGE } from '../domain/signInStepBudget';
 import {
   confirmEnrolment,
@@ -56,6 +57,13 @@ export const signInCodeBody = requestSchema(
 export const signInEnrolmentBody = requestSchema('SignInEnrolment', z.strictObject({ challenge }));
 /** POST /users/signIn/enrolment/confirm */
 export const signInEnrolmentConfirmBody = requestSchema('SignInEnrolmentConfirm', z.strictObject({ challenge, code }));
+
+/** Why a code given to a sign-in step was refused, as the person's sign-in activity says it. */
+function codeFailure(error: HttpError): SignInOutcome {
+  if (error.field === 'challenge') return 'step_ended';
+  if (error.field === 'recoveryCode') return 'wrong_recovery_code';
+  return error.message === USED_CODE_MESSAGE ? 'used_code' : 'wrong_code';
+}
 
 /** The person acting on their own two-factor sign-in, as the audit log names them. */
 const actorOf = (req: Parameters<typeof clientOf>[0], res: Parameters<typeof clientOf>[1]) => {
@@ -185,18 +193,24 @@ export const signInStepRoutes = [
     async (req, res, { db, secretBox }) => {
       const body = parseBody(signInCodeBody, req.body);
       const client = clientOf(req, res);
-      const signedIn = await db.transaction(async (tx) => {
+      const { step, checked } = await db.transaction(async (tx) => {
         const step = await liveChallenge(tx, body.challenge, 'code');
         const checked = await checkStepCode(tx, step, () =>
           verifySecondFactor(tx, secretBox, { userId: step.userId, clientId: step.clientId, ip: client.ip }, body),
         );
-        if (checked instanceof HttpError) return checked;
-        await useChallenge(tx, step);
-        return { user: { user_id: step.userId, client_id: step.clientId }, keepSignedIn: step.keepSignedIn };
+        if (!(checked instanceof HttpError)) await useChallenge(tx, step);
+        return { step, checked };
       });
+      const record = (outcome: SignInOutcome) =>
+        recordSignInAttempt(db, step, { step: body.recoveryCode !== undefined ? 'recovery_code' : 'code', outcome }, client);
       // A wrong code was counted against the step in the transaction, which committed; now it is refused.
-      if (signedIn instanceof HttpError) throw signedIn;
-      res.json(await startSession(db, signedIn.user, client, signedIn.keepSignedIn));
+      if (checked instanceof HttpError) {
+        await record(codeFailure(checked));
+        throw checked;
+      }
+      const session = await startSession(db, { user_id: step.userId, client_id: step.clientId }, client, step.keepSignedIn);
+      await record('signed_in');
+      res.json(session);
     },
   ),
 
@@ -250,18 +264,22 @@ export const signInStepRoutes = [
     async (req, res, { db, secretBox }) => {
       const body = parseBody(signInEnrolmentConfirmBody, req.body);
       const client = clientOf(req, res);
-      const confirmed = await db.transaction(async (tx) => {
+      const { step, recoveryCodes } = await db.transaction(async (tx) => {
         const step = await liveChallenge(tx, body.challenge, 'enrol');
         const recoveryCodes = await checkStepCode(tx, step, () =>
           confirmEnrolment(tx, secretBox, { userId: step.userId, clientId: step.clientId, ip: client.ip }, body.code),
         );
-        if (recoveryCodes instanceof HttpError) return recoveryCodes;
-        await useChallenge(tx, step);
-        return { user: { user_id: step.userId, client_id: step.clientId }, keepSignedIn: step.keepSignedIn, recoveryCodes };
+        if (!(recoveryCodes instanceof HttpError)) await useChallenge(tx, step);
+        return { step, recoveryCodes };
       });
-      if (confirmed instanceof HttpError) throw confirmed;
-      const { user, keepSignedIn, recoveryCodes } = confirmed;
-      res.json({ ...(await startSession(db, user, client, keepSignedIn)), recoveryCodes });
+      const record = (outcome: SignInOutcome) => recordSignInAttempt(db, step, { step: 'enrolment', outcome }, client);
+      if (recoveryCodes instanceof HttpError) {
+        await record(codeFailure(recoveryCodes));
+        throw recoveryCodes;
+      }
+      const session = await startSession(db, { user_id: step.userId, client_id: step.clientId }, client, step.keepSignedIn);
+      await record('signed_in');
+      res.json({ ...session, recoveryCodes });
     },
   ),
 ];

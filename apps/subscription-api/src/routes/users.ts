@@ -6,6 +6,7 @@ import { viewerOf } from '../http/auth';
 import { clientOf } from '../http/gateway';
 import { loadProfile, startSession } from '../domain/sessions';
 import { issueChallenge, twoFactorStep } from '../domain/signInChallenges';
+import { recordSignInAttempt, type SignInOutcome } from '../domain/signInActivity';
 import { HttpError, parseBody } from '../http/errors';
 import { verifyPassword } from '../security/passwords';
 import { allows, PERSON_FACTS_SQL, stateOf, type PersonFacts } from '../domain/personLifecycle';
@@ -16,6 +17,14 @@ import { requestSchema } from '../openapi/components';
 
 export const ORGANIZATION_INACTIVE_MESSAGE =
   'Your organization’s access to the console has been turned off. Ask the provider to turn it back on.';
+
+/** Why a known account's password step was refused, as its sign-in activity says: the account's state first, then the password. */
+function refusalOf(user: (PersonFacts & { password_hash: string | null }) | undefined): SignInOutcome {
+  const state = user ? stateOf(user) : 'ACTIVE';
+  if (state === 'DISABLED') return 'deactivated';
+  if (state === 'AWAITING_APPROVAL') return 'awaiting_approval';
+  return user?.password_hash === null ? 'no_password' : 'wrong_password';
+}
 
 /** POST /users/signIn: the rules of the console's sign-in form. */
 export const signInBody = requestSchema('SignIn', restSchema(signInInput, SIGN_IN_REST_FIELDS));
@@ -53,20 +62,34 @@ export const userRoutes = [
          FROM client_users u JOIN clients c ON c.client_id = u.client_id WHERE lower(u.email) = lower($1)`,
         [email],
       );
+      const client = clientOf(req, res);
+      // Every attempt of a known account is kept for its admins (an unknown one writes nothing, in the same time).
+      const record = (outcome: SignInOutcome) =>
+        recordSignInAttempt(db, { userId: user?.user_id ?? null }, { step: 'password', outcome }, client);
       // A person whose organisation signs in only through its identity provider is told so, whatever the password.
-      await refuseWhereSsoRequired(db, email, 'FORBIDDEN', 'email');
+      await refuseWhereSsoRequired(db, email, 'FORBIDDEN', 'email').catch(async (error: unknown) => {
+        await record('sso_required');
+        throw error;
+      });
       const passwordMatches = await verifyPassword(user?.password_hash, password);
       if (!user || !allows('signIn', stateOf(user)) || !passwordMatches) {
+        await record(refusalOf(user));
         throw new HttpError('INVALID_CREDENTIALS', 'Incorrect email or password');
       }
       // Said only to someone who knows the password, so it tells a stranger nothing.
-      if (!user.organization_active) throw new HttpError('FORBIDDEN', ORGANIZATION_INACTIVE_MESSAGE, 'email');
+      if (!user.organization_active) {
+        await record('organization_inactive');
+        throw new HttpError('FORBIDDEN', ORGANIZATION_INACTIVE_MESSAGE, 'email');
+      }
       const next = await twoFactorStep(db, user.user_id);
       if (next) {
+        await record(next === 'code' ? 'code_asked' : 'enrolment_asked');
         res.json(await issueChallenge(db, user.user_id, next, { keepSignedIn }));
         return;
       }
-      res.json(await startSession(db, user, clientOf(req, res), keepSignedIn));
+      const session = await startSession(db, user, client, keepSignedIn);
+      await record('signed_in');
+      res.json(session);
     },
   ),
 

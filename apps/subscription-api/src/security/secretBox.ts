@@ -11,7 +11,8 @@ const TAG_BYTES = 16;
  * Seals secrets kept at rest (AES-256-GCM) under the service's SECRET_KEY. Each sealed value names
  * what it is (`context`, e.g. `two_factor:12`), which is authenticated with it, so a value copied
  * into another row or column does not open there. Changing SECRET_KEY makes every sealed value
- * unreadable.
+ * unreadable, unless the key before is given as `previousKey` (SECRET_KEY_PREVIOUS) while the
+ * values are sealed again with the new one (`resealSecrets`).
  */
 export type SecretBox = {
   seal(plaintext: string, context: string): string;
@@ -19,10 +20,29 @@ export type SecretBox = {
   open(sealed: string, context: string): string;
 };
 
-export function createSecretBox(secretKey: string): SecretBox {
+export function createSecretBox(secretKey: string, previousKey?: string): SecretBox {
+  const box = boxOf(sealingKey(secretKey));
+  if (!previousKey) return box;
+  const previous = boxOf(sealingKey(previousKey));
+  return {
+    seal: box.seal,
+    open(sealed, context) {
+      try {
+        return box.open(sealed, context);
+      } catch {
+        return previous.open(sealed, context);
+      }
+    },
+  };
+}
+
+/** The configured text becomes a key of exactly 256 bits, whatever its form (hex, base64, words). */
+function sealingKey(secretKey: string): Buffer {
   if (secretKey.length < SECRET_KEY_MIN_LENGTH) throw new Error(`SECRET_KEY must be at least ${SECRET_KEY_MIN_LENGTH} characters`);
-  // The configured text becomes a key of exactly 256 bits, whatever its form (hex, base64, words).
-  const key = Buffer.from(hkdfSync('sha256', secretKey, 'yozy secret box', 'aes-256-gcm', 32));
+  return Buffer.from(hkdfSync('sha256', secretKey, 'yozy secret box', 'aes-256-gcm', 32));
+}
+
+function boxOf(key: Buffer): SecretBox {
   return {
     seal(plaintext, context) {
       const iv = randomBytes(IV_BYTES);

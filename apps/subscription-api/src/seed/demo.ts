@@ -5,6 +5,7 @@ import type { QueuedMail } from '../mail/outbox';
 import { invitationMail } from '../mail/templates';
 import { hashPassword } from '../security/passwords';
 import { seedInsights } from './insights';
+import { seedSignInActivity } from './signInActivity';
 import { seedAuditHistory } from './auditHistory';
 import { seedGroupsAndLicences } from './groups';
 import { seedRegions } from './regions';
@@ -206,6 +207,7 @@ export async function seedDemoData(db: Database, mailer: Mailer = createMailer(d
     await insertMorePeople(tx, passwordHash);
     await insertSessions(tx);
     await seedInsights(tx);
+    await seedSignInActivity(tx);
     await insertEnquiries(tx, planIds);
     await seedGroupsAndLicences(tx);
     await seedRegions(tx);
@@ -286,7 +288,8 @@ async function insertRoles(tx: Transaction, productIds: Map<string, number>) {
     for (const role of ROLES) {
       const [row] = await tx.query<{ role_id: number }>(
         'INSERT INTO roles (role_name, product_id, description) VALUES ($1, $2, $3) RETURNING role_id',
-        [role, productId, `${role} of ${code}`],
+        // Described by the product's name, as the console shows it (never its code).
+        [role, productId, `${role} of ${PRODUCTS.find((product) => product.code === code)?.name ?? code}`],
       );
       ids.set(`${code}:${role}`, row!.role_id);
     }

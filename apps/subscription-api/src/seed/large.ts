@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import type { AuditAction } from '@yozy/shared/auditLog';
 import { parseArgs } from 'node:util';
 import { openDatabase, type Database, type DatabaseLocation, type Transaction } from '../db/database';
 import { migrate } from '../db/migrate';
@@ -66,7 +67,18 @@ const SIZED_SIGNED_UP = `(SELECT user_id, client_id, row_number() OVER (ORDER BY
 
 const DEPARTMENTS = `(ARRAY['Engineering','Sales','Support','Finance','Marketing','People','Operations','Legal'])`;
 const CITIES = `(ARRAY['Lisbon','Pune','Toronto','Nairobi','Berlin','Osaka','Austin','Lyon','Sydney','Bogotá'])`;
-const ACTIONS = `(ARRAY['user.update','user.invite','user.deactivate','group.create','group.update','licence.update','session.end','settings.update'])`;
+// Eight actions of the log (the entry's record kind is the part before the dot), each with its words.
+const SIZED_ACTIONS: readonly AuditAction[] = [
+  'user.update',
+  'user.invite',
+  'user.deactivate',
+  'group.create',
+  'group.update',
+  'licence.extend',
+  'session.end',
+  'organization.settings_change',
+];
+const ACTIONS = `(ARRAY[${SIZED_ACTIONS.map((action) => `'${action}'`).join(',')}])`;
 
 /** Whether the large data is there already: the organisations it names. */
 export async function hasLargeData(db: Database): Promise<boolean> {
@@ -241,7 +253,7 @@ export async function seedLarge(db: Database, scale: number, progress: Progress 
         `WITH people AS ${SIZED_SIGNED_UP}, counted AS (SELECT count(*) AS n FROM people)
        INSERT INTO audit_log (client_id, actor_user_id, action, entity_type, entity_id, before, after, ip, created_at)
        SELECT p.client_id, p.user_id, ${ACTIONS}[1 + i % 8], split_part(${ACTIONS}[1 + i % 8], '.', 1), (i % 100000)::text,
-              jsonb_build_object('Status', 'ACTIVE'), jsonb_build_object('Status', CASE WHEN i % 2 = 0 THEN 'DISABLED' ELSE 'ACTIVE' END),
+              jsonb_build_object('isActive', true), jsonb_build_object('isActive', i % 2 <> 0),
               '10.0.' || (i % 250) || '.' || (i % 97), now() - make_interval(days => (i % 730)::int, secs => (i % 86400)::int)
          FROM generate_series(${from}::bigint, ${to}::bigint) i
          CROSS JOIN counted

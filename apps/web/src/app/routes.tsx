@@ -1,4 +1,4 @@
-import { Navigate, type RouteObject } from 'react-router-dom';
+import { matchRoutes, Navigate, type RouteObject } from 'react-router-dom';
 import { forgotPasswordPath, loginPath, resetPasswordRoute, setPasswordRoute, signupPath } from '@/features/auth/urls';
 import { auditLogPath } from '@/features/auditLog/urls';
 import type { AuditLogScreenProps } from '@/features/auditLog/views/AuditLogScreen';
@@ -81,6 +81,15 @@ const ORGANIZATION_SECTIONS: Partial<Record<OrganizationTabSlug, OrganizationScr
   sso: lazyScreen(() => import('@/features/singleSignOn/views/SsoSettingsPanel').then((m) => ({ default: m.SsoSettingsPanel }))),
 };
 
+// Every address no other route takes: it says there is no such page, signed in or not.
+const NO_SUCH_PAGE: RouteObject = { path: '*', element: <NotFound /> };
+
+/** Whether no screen of the console is at the address (the root leads to the sign-in or landing page). */
+function isUnknownAddress(pathname: string): boolean {
+  const last = matchRoutes(routes, pathname)?.at(-1);
+  return last?.route === NO_SUCH_PAGE && Boolean(last.params['*']);
+}
+
 const organizationSection = (slug: OrganizationTabSlug) => {
   const screen = ORGANIZATION_SECTIONS[slug];
   // The group tab holds the groups and projects tabs, with a project's page below them.
@@ -94,7 +103,7 @@ export const routes: RouteObject[] = [
     path: '/',
     element: (
       <RouteErrorBoundary fullPage>
-        <SessionGate />
+        <SessionGate isUnknownAddress={isUnknownAddress} />
       </RouteErrorBoundary>
     ),
     children: [
@@ -154,7 +163,7 @@ export const routes: RouteObject[] = [
             children: [{ path: '*' }],
           },
 
-          { path: '*', element: <NotFound /> },
+          NO_SUCH_PAGE,
         ],
       },
     ],

@@ -2,6 +2,7 @@ import { Box, IconButton, Tabs } from '@chakra-ui/react';
 import { useEffect, type KeyboardEvent, type ReactNode } from 'react';
 import { LuChevronLeft, LuChevronRight } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
+import { PageTitleSection } from '@/lib/pageTitle';
 import { useHorizontalOverflow } from '@/lib/useHorizontalOverflow';
 
 export type LinkTab = { value: string; label: string; to: string };
@@ -48,7 +49,8 @@ function revealSelected(list: HTMLElement) {
  * Tabs whose every tab has an address (a screen's sections): links that open in a new browser tab
  * or survive a reload, with the keyboard of tabs — Tab reaches the selected one, the arrow keys,
  * Home and End move between them, Enter or Space opens one. When the tabs do not fit (a phone),
- * the strip scrolls sideways, fades at the hidden edge and offers buttons to scroll it.
+ * the strip scrolls sideways, fades at the hidden edge and offers buttons to scroll it. The open tab
+ * names the page, in front of the page's title ("Plans · Platform Settings").
  */
 export function LinkTabs({ label, tabs, value, children, testId }: Props) {
   const { ref: listRef, element: list, hiddenStart, hiddenEnd, overflowing, scrollByPage } = useHorizontalOverflow<HTMLDivElement>();
@@ -91,7 +93,9 @@ export function LinkTabs({ label, tabs, value, children, testId }: Props) {
         {hiddenStart && <ScrollButton side="start" onClick={() => scrollByPage('start')} />}
         {hiddenEnd && <ScrollButton side="end" onClick={() => scrollByPage('end')} />}
       </Box>
-      <Tabs.Content value={value}>{children}</Tabs.Content>
+      <Tabs.Content value={value}>
+        <PageTitleSection title={tabs.find((tab) => tab.value === value)?.label}>{children}</PageTitleSection>
+      </Tabs.Content>
     </Tabs.Root>
   );
 }

@@ -28,6 +28,8 @@ export type StandardOptions = {
   currencies: SelectOption[];
   countryName: (code: string) => string;
   currencyName: (code: string) => string;
+  /** "US Dollar (USD)", or the code once where the currency's name is only its code. */
+  currencyLabel: (code: string) => string;
 };
 
 function optionsOf(lists: StandardLists): StandardOptions {
@@ -36,6 +38,7 @@ function optionsOf(lists: StandardLists): StandardOptions {
     currencies: lists.currencyOptions(),
     countryName: (code) => lists.countryName(code),
     currencyName: (code) => lists.currencyName(code),
+    currencyLabel: (code) => lists.currencyLabel(code),
   };
 }
 

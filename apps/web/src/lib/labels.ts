@@ -37,6 +37,28 @@ export const MAIL_STATUS_LABELS: Record<MailStatus, string> = {
   KEPT: 'In the outbox',
 };
 
+/** The kinds of person as the REST service keeps them (OrgAdmin) and as the schema names them (ORG_ADMIN). */
+export const TYPE_OF_USER_LABELS: Readonly<Record<string, string>> = {
+  SuperAdmin: 'Provider administrator',
+  OrgAdmin: 'Organization admin',
+  User: 'Member',
+  SUPER_ADMIN: 'Provider administrator',
+  ORG_ADMIN: 'Organization admin',
+  USER: 'Member',
+};
+
+/** Why a sign-in session ended, as the service records it. */
+export const SESSION_END_REASON_LABELS: Readonly<Record<string, string>> = {
+  signed_out: 'Signed out',
+  ended_by_admin: 'Ended by an administrator',
+  password_reset: 'Password reset',
+  password_changed: 'Password changed',
+  expired: 'Expired',
+  idle: 'Ended after inactivity',
+  organization_deactivated: 'Organization deactivated',
+  two_factor_required: 'Two-factor sign-in required',
+};
+
 /** A coded value the console has no word for yet, readable all the same: AWAITING_APPROVAL → "Awaiting approval". */
 export function codeLabel(code: string): string {
   const words = code.replace(/_/g, ' ').trim().toLowerCase();

@@ -35,7 +35,11 @@ export const accountResolvers: Resolvers = {
       'resetPassword',
       ({ input }: MutationResetPasswordArgs) => input.email,
     )(
-      withUserErrors(PASSWORD_RESET_REST_FIELDS, { ok: false, redirectUrl: null }, LINK_REFUSALS)(async (_parent, { input }, ctx) => {
+      withUserErrors(
+        PASSWORD_RESET_REST_FIELDS,
+        { ok: false, redirectUrl: null },
+        LINK_REFUSALS,
+      )(async (_parent, { input }, ctx) => {
         await requireSolvedCaptcha(ctx, input.captcha);
         const { redirectUrl } = await ctx.dataSources.account.resetPassword(toRestFields(PASSWORD_RESET_REST_FIELDS, input));
         return { ok: true, redirectUrl };
@@ -45,7 +49,11 @@ export const accountResolvers: Resolvers = {
       'setPassword',
       ({ input }: MutationSetPasswordArgs) => input.email,
     )(
-      withUserErrors(SET_PASSWORD_WITH_LINK_REST_FIELDS, { ok: false, redirectUrl: null }, LINK_REFUSALS)(async (_parent, { input }, ctx) => {
+      withUserErrors(
+        SET_PASSWORD_WITH_LINK_REST_FIELDS,
+        { ok: false, redirectUrl: null },
+        LINK_REFUSALS,
+      )(async (_parent, { input }, ctx) => {
         await requireSolvedCaptcha(ctx, input.captcha);
         const { redirectUrl } = await ctx.dataSources.account.createUser(toRestFields(SET_PASSWORD_WITH_LINK_REST_FIELDS, input));
         return { ok: true, redirectUrl };

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { AuditRecord } from '../../datasources/types';
 import type { RestPage } from '../../lists';
 import { CALLERS, execute, fakeContext } from '../../testing/fakes';
-import { changesOf } from './index';
+import { changesOf, findActionsByWords, namesOf } from './index';
 
 const AUDIT_LOG = /* GraphQL */ `
   query ($organizationId: ID, $filter: AuditFilter, $search: String) {
@@ -14,6 +14,12 @@ const AUDIT_LOG = /* GraphQL */ `
         action
         entityType
         entityId
+        entityName
+        names {
+          kind
+          id
+          name
+        }
         organizationName
         actor {
           id
@@ -52,6 +58,7 @@ const ROW: AuditRecord = {
   After: '{"isActive": false, "sessionsEnded": 2}',
   Ip: '10.0.0.4',
   CreatedAt: '2026-11-20T08:15:00.123456+00:00',
+  Names: { 'user:9': 'Wile Coyote' },
 };
 
 const page = (rows: AuditRecord[]): RestPage<AuditRecord> => ({
@@ -78,6 +85,8 @@ describe('auditLog', () => {
             action: 'user.deactivate',
             entityType: 'user',
             entityId: '9',
+            entityName: 'Wile Coyote',
+            names: [{ kind: 'user', id: '9', name: 'Wile Coyote' }],
             organizationName: 'Acme Corporation',
             actor: { id: '2', name: 'Ada Admin', email: 'admin@acme.local' },
             changes: [
@@ -130,6 +139,37 @@ describe('auditActions', () => {
     expect(own.data).toEqual({ auditActions: ['group.create', 'user.invite'] });
     await execute(ACTIONS, {}, fakeContext({ viewer: CALLERS.superAdmin, sources: { audit: { listActions } } }));
     expect(listActions.mock.calls).toEqual([['2'], [null]]);
+  });
+});
+
+describe('a search in the words the console shows', () => {
+  it('finds the actions those words name, beside the codes and the people', () => {
+    const params = new URLSearchParams({ or: '(ActorEmail.ilike."*role changed*",Action.ilike."*role changed*")' });
+    findActionsByWords(params, ' Role Changed ');
+    expect(params.get('or')).toBe(
+      '(ActorEmail.ilike."*role changed*",Action.ilike."*role changed*",Action.eq.role.update,Action.eq.user.role_change)',
+    );
+    const invited = new URLSearchParams({ or: '(Action.ilike."*invited*")' });
+    findActionsByWords(invited, 'invited');
+    expect(invited.get('or')).toBe('(Action.ilike."*invited*",Action.eq.user.invite)');
+    const nothing = new URLSearchParams({ or: '(Action.ilike."*zebra*")' });
+    findActionsByWords(nothing, 'zebra');
+    expect(nothing.get('or')).toBe('(Action.ilike."*zebra*")');
+  });
+});
+
+describe('namesOf', () => {
+  it('reads each `<kind>:<id>` the service named, and nothing it could not name', () => {
+    expect(namesOf({ Names: { 'product:2': 'Yozy Lite', 'user:81': 'Wile Coyote', broken: 'x' } })).toEqual([
+      { kind: 'product', id: '2', name: 'Yozy Lite' },
+      { kind: 'user', id: '81', name: 'Wile Coyote' },
+    ]);
+  });
+
+  it('leaves the name of a record deleted since empty', async () => {
+    const listEntries = vi.fn(async () => page([{ ...ROW, Names: {} }]));
+    const answer = await execute(AUDIT_LOG, {}, fakeContext({ viewer: CALLERS.orgAdminOfA, sources: { audit: { listEntries } } }));
+    expect(answer.data?.auditLog).toMatchObject({ nodes: [{ entityName: null, names: [] }] });
   });
 });
 

@@ -1,6 +1,7 @@
+import { AUDIT_ACTIONS } from '@yozy/shared/auditLog';
 import type { GatewayContext } from '../../context';
 import type { AuditRecord } from '../../datasources/types';
-import type { AuditChange, AuditFilter, AuditSortField, Resolvers } from '../../generated/graphql';
+import type { AuditChange, AuditFilter, AuditRecordName, AuditSortField, Resolvers } from '../../generated/graphql';
 import { organizationScoped } from '../../guards';
 import { listPage, type ListSpec } from '../../lists';
 import { utcInstant } from '../../scalars';
@@ -49,12 +50,33 @@ export function changesOf(row: Pick<AuditRecord, 'Before' | 'After'>): AuditChan
   return names.map((field) => ({ field, before: text(before, field), after: text(after, field) }));
 }
 
+/** The names the service found for the records an entry names, as `<kind>:<id>` → name. */
+export function namesOf(row: Pick<AuditRecord, 'Names'>): AuditRecordName[] {
+  return Object.entries(row.Names).flatMap(([reference, name]) => {
+    const at = reference.indexOf(':');
+    return at > 0 ? [{ kind: reference.slice(0, at), id: reference.slice(at + 1), name }] : [];
+  });
+}
+
+/**
+ * The console shows actions in words ("Role changed"), so a search in those words finds the
+ * actions they name as well as the codes: each such action joins the search's alternatives.
+ */
+export function findActionsByWords(params: URLSearchParams, search: string | null | undefined): void {
+  const text = search?.trim().toLowerCase();
+  const alternatives = params.get('or');
+  if (!text || !alternatives) return;
+  const actions = Object.entries(AUDIT_ACTIONS).flatMap(([action, words]) => (words.toLowerCase().includes(text) ? [action] : []));
+  if (actions.length) params.set('or', `${alternatives.slice(0, -1)},${actions.map((action) => `Action.eq.${action}`).join(',')})`);
+}
+
 export const auditResolvers: Resolvers = {
   Query: {
     auditLog: organizationScoped(async (_parent, args, ctx) => {
       const organizationId = await scopeOf(ctx, args.organizationId);
       return listPage(args, AUDIT_LIST, (params) => {
         if (organizationId) params.set('ClientId', `eq.${organizationId}`);
+        findActionsByWords(params, args.search);
         return ctx.dataSources.audit.listEntries(params);
       });
     }),
@@ -68,6 +90,7 @@ export const auditResolvers: Resolvers = {
     action: (row) => row.Action,
     entityType: (row) => row.EntityType,
     entityId: (row) => row.EntityId,
+    entityName: (row) => (row.EntityId == null ? null : (row.Names[`${row.EntityType}:${row.EntityId}`] ?? null)),
     organizationId: (row) => (row.ClientId == null ? null : String(row.ClientId)),
     organizationName: (row) => row.CompanyName,
     actor: (row) =>
@@ -81,5 +104,6 @@ export const auditResolvers: Resolvers = {
     apiKeyName: (row) => row.ApiKeyName,
     ip: (row) => row.Ip,
     changes: (row) => changesOf(row),
+    names: (row) => namesOf(row),
   },
 };

@@ -14,6 +14,7 @@ const DASHBOARD: DashboardRecord = {
   licencesExpiringSoon: 1,
   expiringWithinDays: 30,
   pendingInvitations: 1,
+  failedSignInsLastDay: 4,
   seats: [{ productId: 7, productName: 'Yozy Web', capacity: 50, used: 11 }],
   signInsPerDay: [{ day: '2026-11-22', count: 4 }],
 };
@@ -46,6 +47,7 @@ const DASHBOARD_QUERY = /* GraphQL */ `
       licencesExpiringSoon
       expiringWithinDays
       pendingInvitations
+      failedSignInsLastDay
       seats {
         productId
         productName
@@ -135,6 +137,7 @@ describe('dashboard', () => {
         licencesExpiringSoon: 1,
         expiringWithinDays: 30,
         pendingInvitations: 1,
+        failedSignInsLastDay: 4,
         seats: [{ productId: '7', productName: 'Yozy Web', capacity: 50, used: 11 }],
         signInsPerDay: [{ day: '2026-11-22', count: 4 }],
       },

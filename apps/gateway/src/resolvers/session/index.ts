@@ -19,6 +19,8 @@ export const sessionResolvers: Resolvers = {
           : payload.errors.some((e) => e.code === 'INVALID_CREDENTIALS')
             ? 'failure'
             : 'neither',
+      'signIn',
+      'password',
     )(
       withUserErrors(
         SIGN_IN_REST_FIELDS,

@@ -132,6 +132,7 @@ export const twoFactorResolvers: Resolvers = {
       stepAccount,
       (p) => codeOutcome(p, Boolean(p.viewer)),
       'signInCode',
+      'code',
     )(
       withUserErrors(
         STEP_FIELDS,
@@ -149,6 +150,7 @@ export const twoFactorResolvers: Resolvers = {
       stepAccount,
       (p) => codeOutcome(p, Boolean(p.viewer)),
       'signInCode',
+      'enrolment',
     )(
       withUserErrors(
         STEP_FIELDS,

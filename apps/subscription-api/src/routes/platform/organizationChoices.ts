@@ -82,7 +82,7 @@ type ChoiceRow = {
 
 const duplicateMessage = (list: ChoiceRow['ChoiceList']) => `The ${ORGANIZATION_CHOICE_WORDS[list].one} list has this name already`;
 
-const choice: Master<ChoiceRow> = {
+const choice: Master<ChoiceRow, 'organizationChoice'> = {
   entity: 'organizationChoice',
   table: 'organization_choices',
   key: 'choice_id',

@@ -72,7 +72,7 @@ const COLUMNS = {
 
 const DUPLICATE_NAME = 'This product already has a plan of that name';
 
-const plan: Master<PlanRow> = {
+const plan: Master<PlanRow, 'plan'> = {
   entity: 'plan',
   table: 'plans',
   key: 'plan_id',
@@ -205,7 +205,7 @@ export const platformPlanRoutes = [
 ];
 
 /** Retiring or reinstating is its own entry in the log; any other change is an update. */
-function verbOf(changed: Record<string, unknown>): string {
+function verbOf(changed: Record<string, unknown>): 'retire' | 'reinstate' | 'update' {
   if (Object.keys(changed).length === 1 && 'Retired' in changed) return changed.Retired ? 'retire' : 'reinstate';
   return 'update';
 }

@@ -39,7 +39,7 @@ type ProductRow = z.output<typeof productBody> & { ProductId: number; PlanCount:
 
 const DUPLICATE_CODE = 'Another product has this code';
 
-const product: Master<ProductRow> = {
+const product: Master<ProductRow, 'product'> = {
   entity: 'product',
   table: 'products',
   key: 'product_id',
@@ -119,7 +119,7 @@ export const platformProductRoutes = [
     changeRecord(
       product,
       productBody,
-      () => 'update',
+      () => 'update' as const,
       async (tx, productId, body) => {
         if (await codeTaken(tx, body.ProductCode, productId)) throw new HttpError('CONFLICT', DUPLICATE_CODE, 'ProductCode');
         await tx.query(

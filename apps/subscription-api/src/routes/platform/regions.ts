@@ -50,7 +50,7 @@ type RegionRow = { RegionId: number; RegionCode: string; RegionName: string; IsA
 const DUPLICATE_CODE = 'Another region has this code';
 const DUPLICATE_NAME = 'Another region has this name';
 
-const region: Master<RegionRow> = {
+const region: Master<RegionRow, 'region'> = {
   entity: 'region',
   table: 'regions',
   key: 'region_id',

@@ -51,7 +51,7 @@ type RoleRow = {
 
 const DUPLICATE_NAME = 'The product has a role of this name already';
 
-const role: Master<RoleRow> = {
+const role: Master<RoleRow, 'role'> = {
   entity: 'role',
   table: 'roles',
   key: 'role_id',

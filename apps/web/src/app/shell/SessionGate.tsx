@@ -38,7 +38,7 @@ function requestedPath(state: unknown): string | undefined {
  * what they may open (their menu and landing page), applies the access rules of SPEC §2 and picks
  * the frame: public page, notice or console.
  */
-export function SessionGate() {
+export function SessionGate({ isUnknownAddress }: { isUnknownAddress?: (pathname: string) => boolean }) {
   const location = useLocation();
   const { data, loading, error, refetch } = useViewerQuery();
   const checking = loading && !data;
@@ -86,7 +86,9 @@ export function SessionGate() {
   }
 
   const viewer = data?.viewer ?? null;
-  const redirect = resolveAccess(location.pathname, viewer);
+  // An address of no screen is no one's to open or to sign in for: the page says there is none.
+  const unknown = isUnknownAddress?.(location.pathname) ?? false;
+  const redirect = unknown ? null : resolveAccess(location.pathname, viewer);
 
   if (redirect !== null) {
     if (viewer === null) {
@@ -98,7 +100,7 @@ export function SessionGate() {
     return <Navigate to={target} replace />;
   }
 
-  if (!viewer) return publicPage;
+  if (!viewer || (unknown && viewer.typeOfUser === 'USER')) return publicPage;
 
   if (!framed) return <FullPageSpinner label="Checking your session" />;
   return (

@@ -2,52 +2,17 @@ import { Box, Button, Stack, Text } from '@chakra-ui/react';
 import type { DataTableColumn } from '@/components/DataTable';
 import type { AuditEntryFieldsFragment } from '@/generated/graphql';
 import { RecordLink } from '@/components/RecordLink';
-import { formatDate, formatDateTime } from '@/lib/dates';
-import { codeLabel } from '@/lib/labels';
+import { auditActionLabel } from '@yozy/shared/auditLog';
+import { formatDateTime } from '@/lib/dates';
 import { personPath } from '@/features/users/urls';
+import { changeTexts, recordKindLabel, recordLabel } from '@/features/auditLog/auditWords';
 
 export type AuditRow = AuditEntryFieldsFragment;
-type Change = AuditRow['changes'][number];
-
-/** A text value as the console writes it: a day DD-MM-YYYY, an instant with its time, a coded value in words. */
-function readableText(value: string): string {
-  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return formatDate(value);
-  if (/^\d{4}-\d{2}-\d{2}T[\d:.]+(Z|[+-]\d{2}:?\d{2})$/.test(value)) return formatDateTime(value);
-  if (/^[A-Z][A-Z]+(_[A-Z]+)*$/.test(value) && value.length > 3) return codeLabel(value);
-  return value;
-}
-
-/** A value as the log keeps it (JSON text) the way a person reads it: text without quotes, nothing as a dash. */
-export function readable(json: string | null): string {
-  if (json === null) return '—';
-  try {
-    const value: unknown = JSON.parse(json);
-    if (value === null || value === '') return '—';
-    if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-    if (typeof value === 'string') return readableText(value);
-    if (Array.isArray(value))
-      return value.map((item) => (typeof item === 'string' ? readableText(item) : JSON.stringify(item))).join(', ') || '—';
-    return typeof value === 'object' ? JSON.stringify(value) : String(value);
-  } catch {
-    return json;
-  }
-}
-
-/** A field's name in words: isActive → "Is active", validTill → "Valid till". */
-const fieldName = (field: string) => codeLabel(field.replace(/([a-z0-9])([A-Z])/g, '$1_$2'));
-
-/** "Is active: Yes → No", or only the side there is for a record created or deleted. */
-export function changeText({ field, before, after }: Change): string {
-  const name = fieldName(field);
-  if (before === null) return `${name}: ${readable(after)}`;
-  if (after === null) return `${name}: ${readable(before)} (removed)`;
-  return `${name}: ${readable(before)} → ${readable(after)}`;
-}
 
 export const actorName = (row: AuditRow) => (row.actor ? row.actor.name || row.actor.email : 'System or emailed link');
 
-/** "user 42", or the record's kind alone when it has no id. */
-const recordOf = (row: AuditRow) => [row.entityType, row.entityId].filter(Boolean).join(' ');
+/** What happened, in words: "Role changed". */
+export const actionLabel = (row: AuditRow) => auditActionLabel(row.action);
 
 type Options = {
   /** The whole platform's log: each entry says which organisation it concerns. */
@@ -116,27 +81,34 @@ export function auditColumns({ withOrganization, onPerson, organizationId }: Opt
     {
       id: 'action',
       header: 'Action',
-      accessorFn: (row) => row.action,
-      cell: ({ row }) => (
-        <Text fontFamily="mono" fontSize="sm" whiteSpace="nowrap">
-          {row.original.action}
-        </Text>
-      ),
+      accessorFn: actionLabel,
+      cell: ({ row }) => <Text data-testid="audit-action">{actionLabel(row.original)}</Text>,
     },
     {
       id: 'record',
       header: 'Record',
-      accessorFn: recordOf,
+      accessorFn: recordLabel,
       cell: ({ row }) => {
-        const path = changedPersonPath(row.original, withOrganization, organizationId);
-        return path ? (
-          <RecordLink to={path} label={`Open the page of ${recordOf(row.original)}`} testId="audit-record-person">
-            {recordOf(row.original)}
-          </RecordLink>
-        ) : (
-          recordOf(row.original)
+        const path = row.original.entityName ? changedPersonPath(row.original, withOrganization, organizationId) : null;
+        const name = recordLabel(row.original);
+        return (
+          <Stack gap="0" data-testid="audit-record">
+            {path ? (
+              <RecordLink to={path} label={`Open the page of ${name}`} testId="audit-record-person">
+                {name}
+              </RecordLink>
+            ) : (
+              <Text>{name}</Text>
+            )}
+            {row.original.entityName && (
+              <Text fontSize="xs" color="fg.muted">
+                {recordKindLabel(row.original.entityType)}
+              </Text>
+            )}
+          </Stack>
         );
       },
+      meta: { csv: (row) => (row.entityName ? `${recordKindLabel(row.entityType)}: ${row.entityName}` : recordLabel(row)) },
     },
   ];
   if (withOrganization) {
@@ -152,13 +124,13 @@ export function auditColumns({ withOrganization, onPerson, organizationId }: Opt
     {
       id: 'changes',
       header: 'Changes',
-      accessorFn: (row) => row.changes.map(changeText).join('; '),
+      accessorFn: (row) => changeTexts(row).join('; '),
       cell: ({ row }) =>
         row.original.changes.length ? (
           <Box as="ul" listStyleType="none" fontSize="sm" maxW="md">
-            {row.original.changes.map((change) => (
-              <Box as="li" key={change.field} overflowWrap="anywhere">
-                {changeText(change)}
+            {changeTexts(row.original).map((text, n) => (
+              <Box as="li" key={row.original.changes[n]!.field} overflowWrap="anywhere">
+                {text}
               </Box>
             ))}
           </Box>

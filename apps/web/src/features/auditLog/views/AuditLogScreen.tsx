@@ -7,7 +7,8 @@ import { menuEntryName } from '@/lib/menu';
 import { useListQuery } from '@/lib/useListQuery';
 import { useListState } from '@/lib/useListState';
 import { auditFilter, auditList } from '@/features/auditLog/auditList';
-import { actorName, auditColumns, type AuditRow } from '@/features/auditLog/components/auditColumns';
+import { actionLabel, actorName, auditColumns, type AuditRow } from '@/features/auditLog/components/auditColumns';
+import { auditActionLabel } from '@yozy/shared/auditLog';
 import { auditLogPath } from '@/features/auditLog/urls';
 
 export type AuditLogScreenProps = {
@@ -40,7 +41,12 @@ export function AuditLogScreen({ organizationId, embedded = false, platformWide 
   const { page, table } = useListQuery(useAuditLogQuery, AuditLogDocument, { ...list, variables }, (answer) => answer.auditLog, {
     fresh: true,
   });
-  const actions = useAuditActionsQuery({ variables: { organizationId } }).data?.auditActions ?? [];
+  const actions = useAuditActionsQuery({ variables: { organizationId } }).data?.auditActions;
+  // Each action in words, in the order of its words.
+  const actionOptions = useMemo(
+    () => (actions ?? []).map((action) => [action, auditActionLabel(action)] as const).sort((a, b) => a[1].localeCompare(b[1])),
+    [actions],
+  );
   const columns = useMemo(
     () =>
       auditColumns({
@@ -74,15 +80,15 @@ export function AuditLogScreen({ organizationId, embedded = false, platformWide 
         columns={columns}
         {...table}
         getRowId={(row) => row.id}
-        getRowLabel={(row) => `${row.action} by ${actorName(row)}`}
+        getRowLabel={(row) => `${actionLabel(row)} by ${actorName(row)}`}
         empty={{ title: 'Nothing changed yet', description: 'Changes made by administrators appear here, newest first.' }}
-        search={{ label: 'Search the audit log', placeholder: 'Person, action or record id' }}
+        search={{ label: 'Search the audit log', placeholder: 'Person or action' }}
         filters={
           <>
             <FilterSelect
               label="Action"
               value={list.filter.action ?? ''}
-              options={[['', 'Every action'], ...actions.map((action) => [action, action] as const)]}
+              options={[['', 'Every action'], ...actionOptions]}
               onChange={(action) => list.setFilter('action', action || null)}
               testId="audit-action-filter"
             />

@@ -10,9 +10,9 @@ type Props = {
   /** A line under the number: what it counts, or the screen the card opens. */
   detail?: ReactNode;
   icon: IconType;
-  /** The screen with the rows behind the number, and its name. */
-  to: string;
-  destination: string;
+  /** The screen with the rows behind the number, and its name; a number without such a screen is no link. */
+  to?: string;
+  destination?: string;
   testId: string;
 };
 
@@ -45,8 +45,29 @@ const STAT_CARD: SystemStyleObject = {
   '& [data-stat=destination] svg': ICON,
 };
 
-/** One number of the dashboard; the whole card is a link to the screen listing what it counts. */
+/** One number of the dashboard; the whole card is a link to the screen listing what it counts, when there is one. */
 export function StatCard({ label, value, detail, icon: StatIcon, to, destination, testId }: Props) {
+  const body = (
+    <Card.Body>
+      <div data-stat="top">
+        <div data-stat="numbers">
+          <p data-stat="label">{label}</p>
+          <p data-stat="value" data-testid={`${testId}-value`}>
+            {value}
+          </p>
+          {detail && <p data-stat="detail">{detail}</p>}
+        </div>
+        <StatIcon data-stat="icon" focusable="false" aria-hidden />
+      </div>
+    </Card.Body>
+  );
+  if (to === undefined) {
+    return (
+      <Card.Root size="sm" variant="outline" css={STAT_CARD} data-testid={testId}>
+        {body}
+      </Card.Root>
+    );
+  }
   return (
     <Card.Root
       asChild
@@ -57,18 +78,7 @@ export function StatCard({ label, value, detail, icon: StatIcon, to, destination
       css={STAT_CARD}
     >
       <RouterLink to={to} data-testid={testId}>
-        <Card.Body>
-          <div data-stat="top">
-            <div data-stat="numbers">
-              <p data-stat="label">{label}</p>
-              <p data-stat="value" data-testid={`${testId}-value`}>
-                {value}
-              </p>
-              {detail && <p data-stat="detail">{detail}</p>}
-            </div>
-            <StatIcon data-stat="icon" focusable="false" aria-hidden />
-          </div>
-        </Card.Body>
+        {body}
         <Card.Footer pt="0">
           <div data-stat="destination">
             <span>{destination}</span>

@@ -1,6 +1,6 @@
 import { Box, SimpleGrid, Skeleton, Stack, VisuallyHidden } from '@chakra-ui/react';
 import { useState } from 'react';
-import { LuCalendarClock, LuMailPlus, LuMonitorCheck, LuUserCheck, LuUserX } from 'react-icons/lu';
+import { LuCalendarClock, LuMailPlus, LuMonitorCheck, LuShieldAlert, LuUserCheck, LuUserX } from 'react-icons/lu';
 import { ChartPanel } from '@/components/charts/ChartPanel';
 import { PageHeader } from '@/components/PageHeader';
 import { ProblemNotice } from '@/components/ProblemNotice';
@@ -56,7 +56,7 @@ export default function DashboardView({ organizationId, embedded = false }: Prop
           <Box role="status" aria-busy={loading}>
             <VisuallyHidden>Loading the dashboard</VisuallyHidden>
             <SimpleGrid columns={{ base: 1, sm: 2, xl: 3 }} gap="4">
-              {Array.from({ length: 6 }, (_, index) => (
+              {Array.from({ length: 7 }, (_, index) => (
                 <Skeleton key={index} h="8.5rem" rounded="l3" />
               ))}
             </SimpleGrid>
@@ -110,6 +110,13 @@ export default function DashboardView({ organizationId, embedded = false }: Prop
                 testId="dashboard-licences-expiring"
               />
               <SeatsCard seats={dashboard.seats} to={links.subscription} destination="Subscription Details" />
+              <StatCard
+                label="Failed sign-ins, last 24 hours"
+                value={formatNumber(dashboard.failedSignInsLastDay)}
+                detail="Wrong passwords and codes, and attempts held back; each person’s page shows theirs"
+                icon={LuShieldAlert}
+                testId="dashboard-failed-sign-ins"
+              />
             </SimpleGrid>
             <ChartPanel
               title="Sign-ins per day"

@@ -32,6 +32,10 @@ function Section({ title, items }: { title: string; items: Item[] }) {
 const money = (amount: number | null | undefined, currency: string | null | undefined) =>
   amount === null || amount === undefined ? null : formatMoney(amount, currency);
 
+/** A licence as the console names it elsewhere: its product and plan, "Yozy Lite (Lite Team)". */
+const licenceName = (product: string | null | undefined, plan: string | null | undefined) =>
+  product && plan ? `${product} (${plan})` : (product ?? plan);
+
 /** Every field of an enquiry and the licence it asks for, read-only. */
 export function EnquiryDetails({ enquiry }: { enquiry: EnquiryFieldsFragment }) {
   const { licence } = enquiry;
@@ -43,7 +47,7 @@ export function EnquiryDetails({ enquiry }: { enquiry: EnquiryFieldsFragment }) 
           title="Renewal request"
           items={[
             ['Organization', enquiry.companyName, 'enquiry-renewal-organization'],
-            ['Licence id', enquiry.renewalLicenceId],
+            ['Licence', licenceName(licence.productName, licence.planName), 'enquiry-renewal-licence'],
             ['Licence ends', formatDate(enquiry.renewalLicenceValidTill), 'enquiry-renewal-ends'],
             ['Requested by', `${enquiry.adminFirstName} ${enquiry.adminLastName}`.trim()],
           ]}

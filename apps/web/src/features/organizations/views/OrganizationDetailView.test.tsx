@@ -64,9 +64,19 @@ describe('OrganizationDetailView', { timeout: 20_000 }, () => {
     expect((await screen.findByRole('tab', { selected: true })).textContent).toBe('Organization Information');
   });
 
-  it('opens the first tab for a tab it does not know', async () => {
-    renderAt(`${organizationDetailPath}/42/billing`, [acme()]);
+  it('opens the first tab for the organisation without a tab', async () => {
+    renderAt(`${organizationDetailPath}/42`, [acme()]);
     await waitFor(() => expect(location()).toBe('/OrganizationDetails/Organization/42/info'));
+  });
+
+  it('says there is no such tab before sending the person on to the first', async () => {
+    renderAt(`${organizationDetailPath}/42/billing`, [acme()]);
+    expect(await screen.findByRole('heading', { level: 2, name: 'There is no such page' })).toBeTruthy();
+    expect(screen.getByTestId('no-such-page-address').textContent).toBe('/OrganizationDetails/Organization/42/billing');
+    expect(screen.getByRole('link', { name: 'Go to Organization Information now' }).getAttribute('href')).toBe(
+      '/OrganizationDetails/Organization/42/info',
+    );
+    expect(location()).toBe('/OrganizationDetails/Organization/42/billing');
   });
 
   it("sends the specification's addresses without an id to the list", async () => {

@@ -1,6 +1,7 @@
 import { Link, Skeleton, Stack, VisuallyHidden } from '@chakra-ui/react';
 import { CombinedGraphQLErrors } from '@apollo/client/errors';
-import { Navigate, Outlet, Link as RouterLink, useMatch, useParams } from 'react-router-dom';
+import { Navigate, Outlet, Link as RouterLink, useLocation, useMatch, useParams } from 'react-router-dom';
+import { NoSuchPage } from '@/components/NoSuchPage';
 import { PageHeader } from '@/components/PageHeader';
 import { ProblemNotice } from '@/components/ProblemNotice';
 import { useOrganizationNameQuery } from '@/generated/graphql';
@@ -33,7 +34,9 @@ function Breadcrumb() {
 export default function OrganizationDetailView() {
   const { clientId } = useParams();
   // A tab's own pages (a person under `user/42`, an invitation under the user tab, the group tab's projects) keep the tab open.
-  const tab = findOrganizationTab(useMatch({ path: organizationTabRoute, end: false })?.params.tab);
+  const named = useMatch({ path: organizationTabRoute, end: false })?.params.tab;
+  const tab = findOrganizationTab(named);
+  const { pathname } = useLocation();
   const validId = isOrganizationId(clientId);
   const { data, error, refetch } = useOrganizationNameQuery({ variables: { id: clientId ?? '' }, skip: !validId });
 
@@ -43,8 +46,8 @@ export default function OrganizationDetailView() {
   if (!validId || data?.organization === null || hasCode(error, 'NOT_FOUND')) {
     return <OrganizationUnavailable reason="not-found" listPath={organizationListPath} />;
   }
-  // The address names the organisation but no tab of it (or an unknown one): open the first.
-  if (!tab) return <Navigate to={organizationTabPath(clientId, 'info')} replace />;
+  // The address names the organisation but no tab of it: open the first; an unknown one says so first.
+  if (!tab && !named) return <Navigate to={organizationTabPath(clientId, 'info')} replace />;
   if (hasCode(error, 'FORBIDDEN')) return <OrganizationUnavailable reason="forbidden" listPath={organizationListPath} />;
   if (error) {
     return (
@@ -69,9 +72,18 @@ export default function OrganizationDetailView() {
           <VisuallyHidden>Loading the organization</VisuallyHidden>
         </Stack>
       )}
-      <OrganizationTabs clientId={clientId} current={tabSlug(tab)}>
-        <Outlet />
-      </OrganizationTabs>
+      {tab ? (
+        <OrganizationTabs clientId={clientId} current={tabSlug(tab)}>
+          <Outlet />
+        </OrganizationTabs>
+      ) : (
+        <NoSuchPage
+          variant="section"
+          address={pathname}
+          target={organizationTabPath(clientId, 'info')}
+          targetName={findOrganizationTab('info')?.name ?? 'the organization'}
+        />
+      )}
     </>
   );
 }

@@ -78,7 +78,7 @@ export default function OrganizationListView() {
   const inUse = useOrganizationFilterValuesQuery({ fetchPolicy: 'cache-and-network' }).data?.organizationValuesInUse;
   const names = useStandardOptions().options;
   const countryName = names?.countryName;
-  const currencyName = names && ((code: string) => `${names.currencyName(code)} (${code})`);
+  const currencyName = names?.currencyLabel;
 
   return (
     <>

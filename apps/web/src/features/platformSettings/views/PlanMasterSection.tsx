@@ -9,7 +9,8 @@ import {
   usePlanSetRetiredMutation,
   type ManagedPlanFieldsFragment,
 } from '@/generated/graphql';
-import { frequencyPeriod } from '@/lib/labels';
+import { planGroupLabel } from '@yozy/shared';
+import { frequencyLabel, frequencyPeriod } from '@/lib/labels';
 import { dropListPages } from '@/lib/listCache';
 import { formatMoney, formatNumber } from '@/lib/numbers';
 import { toaster } from '@/lib/toaster';
@@ -32,12 +33,12 @@ export function PlanMasterSection() {
     () => [
       { id: 'name', accessorKey: 'name', header: 'Plan' },
       { id: 'product', accessorKey: 'productName', header: 'Product' },
-      { id: 'group', accessorKey: 'planGroup', header: 'Group' },
+      { id: 'group', accessorFn: (plan) => planGroupLabel(plan.planGroup), header: 'Group' },
       {
         id: 'cost',
         accessorKey: 'cost',
         header: 'Price',
-        meta: { numeric: true, csv: (plan) => `${plan.cost} ${plan.currency} ${plan.frequency}` },
+        meta: { numeric: true, csv: (plan) => `${plan.cost} ${plan.currency} ${frequencyLabel(plan.frequency)}` },
         cell: ({ row: { original: plan } }) => `${formatMoney(plan.cost, plan.currency)} / ${frequencyPeriod(plan.frequency)}`,
       },
       {

@@ -1,5 +1,6 @@
 import { Suspense, type ReactNode } from 'react';
-import { Navigate, useMatch } from 'react-router-dom';
+import { Navigate, useLocation, useMatch } from 'react-router-dom';
+import { NoSuchPage } from '@/components/NoSuchPage';
 import { LinkTabs } from '@/components/LinkTabs';
 import { PageHeader } from '@/components/PageHeader';
 import { ScreenSpinner } from '@/components/ScreenSpinner';
@@ -29,9 +30,20 @@ type Props = {
 
 /** The provider's masters, one section per tab at its own address. */
 export default function PlatformSettingsView({ sections = {} }: Props) {
-  const section = findPlatformSection(useMatch(platformSectionRoute)?.params.section);
-  // The menu's address, or a section that does not exist: open the first section.
-  if (!section) return <Navigate to={platformSectionPath(PLATFORM_SECTIONS[0].slug)} replace />;
+  const named = useMatch({ path: platformSectionRoute, end: false })?.params.section;
+  const section = findPlatformSection(named);
+  const { pathname } = useLocation();
+  const first = PLATFORM_SECTIONS[0];
+  // The menu's address opens the first section; one that does not exist says so first.
+  if (!section && !named) return <Navigate to={platformSectionPath(first.slug)} replace />;
+  if (!section) {
+    return (
+      <>
+        <PageHeader title={menuEntryName(platformSettingsPath)} />
+        <NoSuchPage variant="section" address={pathname} target={platformSectionPath(first.slug)} targetName={first.label} />
+      </>
+    );
+  }
   return (
     <>
       <PageHeader title={menuEntryName(platformSettingsPath)} />

@@ -4,28 +4,20 @@ import type { DataTableColumn } from '@/components/DataTable';
 import { RecordLink } from '@/components/RecordLink';
 import type { SessionFieldsFragment } from '@/generated/graphql';
 import { formatDateTime } from '@/lib/dates';
+import { SESSION_END_REASON_LABELS } from '@/lib/labels';
+import { browserOf } from '@/lib/sessionOutcomes';
 
 export type SessionRow = SessionFieldsFragment;
 
 export const fullName = (row: SessionRow) => `${row.userFirstName} ${row.userLastName}`.trim() || row.userEmail;
 
-/** "Safari 17 on iOS 17", or what is known of it. */
-export const browserOf = (row: SessionRow) => [row.browser, row.operatingSystem].filter(Boolean).join(' on ') || 'Unknown browser';
+export { browserOf };
 
 const DEVICE: Record<string, string> = { desktop: 'Desktop', mobile: 'Mobile', tablet: 'Tablet', tv: 'TV' };
 export const deviceOf = (row: SessionRow) => (row.device ? (DEVICE[row.device] ?? row.device) : 'Unknown');
 
-const REASON: Record<string, string> = {
-  signed_out: 'Signed out',
-  ended_by_admin: 'Ended by an administrator',
-  password_reset: 'Password reset',
-  password_changed: 'Password changed',
-  expired: 'Expired',
-  idle: 'Ended after inactivity',
-  organization_deactivated: 'Organization deactivated',
-  two_factor_required: 'Two-factor sign-in required',
-};
-export const statusOf = (row: SessionRow) => (row.active ? 'Active' : row.endedAt ? (REASON[row.endReason ?? ''] ?? 'Ended') : 'Expired');
+export const statusOf = (row: SessionRow) =>
+  row.active ? 'Active' : row.endedAt ? (SESSION_END_REASON_LABELS[row.endReason ?? ''] ?? 'Ended') : 'Expired';
 
 /** A small coloured label: the current session, or whether a session is live. */
 function Tag({ tone, children }: { tone: 'brand' | 'green' | 'gray'; children: string }) {

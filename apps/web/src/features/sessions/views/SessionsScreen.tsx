@@ -19,7 +19,8 @@ import { toaster } from '@/lib/toaster';
 import { useListQuery } from '@/lib/useListQuery';
 import { useListState } from '@/lib/useListState';
 import { SessionFilters } from '@/features/sessions/components/SessionFilters';
-import { fullName, sessionColumns, type SessionRow } from '@/features/sessions/components/sessionColumns';
+import { browserOf, fullName, sessionColumns, type SessionRow } from '@/features/sessions/components/sessionColumns';
+import { sessionsEndedMessage } from '@/lib/sessionOutcomes';
 import { sessionFilter } from '@/features/sessions/sessionFilter';
 import { sessionList } from '@/features/sessions/sessionList';
 import { userSessionsPath } from '@/features/sessions/urls';
@@ -39,8 +40,6 @@ function refusal(errors: readonly UserErrorFieldsFragment[] | undefined): void {
   const [first] = errors ?? [];
   if (first) throw new Error(errorMessage(first));
 }
-
-const ended = (count: number) => (count === 1 ? '1 session ended' : `${count} sessions ended`);
 
 /**
  * Sign-in sessions of an organisation's users: who signed in, when, from where and with what, with
@@ -95,7 +94,12 @@ export function SessionsScreen({ organizationId, embedded = false }: Props) {
       refusal(result?.endOtherSessions.errors);
       count = result?.endOtherSessions.endedCount ?? 0;
     }
-    toaster.success({ title: count ? ended(count) : 'No session was active', closable: true });
+    const person = pending.kind === 'others' ? '' : fullName(pending.row);
+    const message =
+      pending.kind === 'one'
+        ? sessionsEndedMessage({ kind: 'one', person, browser: browserOf(pending.row), count })
+        : sessionsEndedMessage(pending.kind === 'user' ? { kind: 'person', person, count } : { kind: 'others', count });
+    toaster.success({ ...message, closable: true });
   }
 
   return (

@@ -20,6 +20,7 @@ import {
   type PersonScope,
 } from './PersonSections';
 import { TwoFactorResetSection } from '@/features/users/components/TwoFactorResetSection';
+import { SignInActivitySection } from './SignInActivitySection';
 
 /**
  * A section another part of the console adds to a person's page (the audit history, two-factor,
@@ -143,6 +144,7 @@ function PersonPage({
       <AdminSection person={person} scope={scope} />
       <GroupsSection person={person} scope={scope} />
       <SessionsSection person={person} scope={scope} />
+      <SignInActivitySection person={person} scope={scope} />
       <AccessSection person={person} scope={scope} />
       <PersonPanel title="Two-factor sign-in" testId="person-two-factor">
         <TwoFactorResetSection userId={scope.userId} twoFactor={person.twoFactor} name={name} organizationId={scope.organizationId} />

@@ -26,6 +26,8 @@ import { formatDateTime } from '@/lib/dates';
 import { dropListPages } from '@/lib/listCache';
 import { describeRequestError, errorMessage } from '@/lib/requestErrors';
 import { toaster } from '@/lib/toaster';
+import { browserOf, sessionsEndedMessage } from '@/lib/sessionOutcomes';
+import { activationMessage, adminRemovedMessage, roleRemovedMessage } from '@/features/users/personOutcomes';
 import { useMutationForm } from '@/lib/useMutationForm';
 
 export type Person = NonNullable<UserDetailQuery['user']>;
@@ -91,7 +93,10 @@ export function PersonPanel({
 function useChange() {
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  async function run(work: () => Promise<{ errors: readonly UserErrorFieldsFragment[] } | null | undefined>, done?: string) {
+  async function run(
+    work: () => Promise<{ errors: readonly UserErrorFieldsFragment[] } | null | undefined>,
+    done?: string | { title: string; description: string },
+  ) {
     setBusy(true);
     setProblem(null);
     try {
@@ -101,7 +106,7 @@ function useChange() {
         setProblem(errorMessage(error));
         return false;
       }
-      if (done) toaster.success({ title: done });
+      if (done) toaster.success(typeof done === 'string' ? { title: done } : done);
       return true;
     } catch (failure) {
       setProblem(describeRequestError(failure));
@@ -308,15 +313,16 @@ export function RolesSection({ person, scope }: SectionProps) {
         title={`Remove the role on ${removing?.productName ?? ''}?`}
         confirmLabel="Remove role"
         destructive
-        onConfirm={async () =>
+        onConfirm={async () => {
           orThrow(
             (
               await removeRole({
                 variables: { organizationId: scope.organizationId, input: { userId: scope.userId, productId: removing!.productId } },
               })
             ).data?.removeUserRole,
-          )
-        }
+          );
+          toaster.success(roleRemovedMessage(`${person.firstName} ${person.lastName}`, removing!.productName));
+        }}
         onClose={() => setRemoving(null)}
         testId="person-role-remove-dialog"
       >
@@ -366,7 +372,10 @@ export function AdminSection({ person, scope }: SectionProps) {
         title="Remove admin rights?"
         confirmLabel="Remove admin rights"
         destructive
-        onConfirm={async () => orThrow(await call(false))}
+        onConfirm={async () => {
+          orThrow(await call(false));
+          toaster.success(adminRemovedMessage(`${person.firstName} ${person.lastName}`));
+        }}
         onClose={() => setConfirming(false)}
         testId="person-admin-dialog"
       >
@@ -494,7 +503,7 @@ export function SessionsSection({ person, scope }: SectionProps) {
                 <HStack as="li" key={session.id} justify="space-between" gap="3" wrap="wrap" data-testid="person-session">
                   <Stack gap="0">
                     <Text>
-                      {[session.browser, session.operatingSystem].filter(Boolean).join(' on ') || 'Unknown browser'}
+                      {browserOf(session)}
                       {session.ip && (
                         <Text as="span" color="fg.muted">
                           {' '}
@@ -521,7 +530,12 @@ export function SessionsSection({ person, scope }: SectionProps) {
                           async () =>
                             (await endOne({ variables: { input: { sessionId: session.id, organizationId: scope.organizationId } } })).data
                               ?.endSession,
-                          'Session ended',
+                          sessionsEndedMessage({
+                            kind: 'one',
+                            person: `${person.firstName} ${person.lastName}`,
+                            browser: browserOf(session),
+                            count: 1,
+                          }),
                         )
                       }
                       data-testid="person-session-end"
@@ -551,11 +565,14 @@ export function SessionsSection({ person, scope }: SectionProps) {
         title="End all sessions?"
         confirmLabel="End all sessions"
         destructive
-        onConfirm={async () =>
-          orThrow(
-            (await endAll({ variables: { input: { userId: scope.userId, organizationId: scope.organizationId } } })).data?.endUserSessions,
-          )
-        }
+        onConfirm={async () => {
+          const answer = (await endAll({ variables: { input: { userId: scope.userId, organizationId: scope.organizationId } } })).data
+            ?.endUserSessions;
+          orThrow(answer);
+          toaster.success(
+            sessionsEndedMessage({ kind: 'person', person: `${person.firstName} ${person.lastName}`, count: answer?.endedCount ?? 0 }),
+          );
+        }}
         onClose={() => setConfirmingAll(false)}
         testId="person-sessions-dialog"
       >
@@ -571,11 +588,13 @@ export function AccessSection({ person, scope }: SectionProps) {
   const change = useChange();
   const [confirming, setConfirming] = useState<'deactivate' | 'activate' | null>(null);
   const name = `${person.firstName} ${person.lastName}`;
-  const activate = async (active: boolean) =>
+  const activate = async (active: boolean) => {
     orThrow(
       (await setActive({ variables: { organizationId: scope.organizationId, input: { userIds: [scope.userId], active } } })).data
         ?.setUsersActive,
     );
+    toaster.success(activationMessage(name, 1, active));
+  };
   return (
     <PersonPanel title="Access" description="A new password by mail, or whether this person can sign in at all." testId="person-access">
       <Stack gap="4" align="start">

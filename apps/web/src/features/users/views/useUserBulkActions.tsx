@@ -13,6 +13,8 @@ import {
 import { dropListPages } from '@/lib/listCache';
 import { errorMessage } from '@/lib/requestErrors';
 import { toaster } from '@/lib/toaster';
+import { sessionsEndedMessage } from '@/lib/sessionOutcomes';
+import { activationMessage } from '@/features/users/personOutcomes';
 import { CurrentAllocationsNotice } from './CurrentAllocationsNotice';
 
 type User = UserFieldsFragment;
@@ -84,9 +86,7 @@ export function useUserBulkActions(organizationId: string | undefined): { bulkAc
     const userIds = users.map((user) => user.id);
     const answer = (await setActive({ variables: { organizationId, input: { userIds, active } } })).data?.setUsersActive;
     const verb = active ? 'activated' : 'deactivated';
-    if (succeeded(answer?.errors, `Nobody was ${verb}`)) {
-      toaster.success({ title: `${names(users)} ${users.length === 1 ? 'is' : 'are'} ${verb}` });
-    }
+    if (succeeded(answer?.errors, `Nobody was ${verb}`)) toaster.success(activationMessage(names(users), users.length, active));
   }
 
   async function resendInvitations(invited: User[]) {
@@ -149,7 +149,14 @@ export function useUserBulkActions(organizationId: string | undefined): { bulkAc
         const userIds = pending.users.map((user) => user.id);
         const answer = (await signOut({ variables: { organizationId, input: { userIds } } })).data?.signOutUsers;
         if (succeeded(answer?.errors, 'Nobody was signed out')) {
-          toaster.success({ title: `${names(pending.users)} signed out`, description: `${answer?.sessionsEnded ?? 0} sessions ended.` });
+          toaster.success(
+            sessionsEndedMessage({
+              kind: 'person',
+              person: names(pending.users),
+              people: pending.users.length,
+              count: answer?.sessionsEnded ?? 0,
+            }),
+          );
         }
       }}
       testId="users-confirm"
