@@ -4,7 +4,6 @@ import {
   createApp,
   createHttpServer,
   createMailer,
-  createSecretBox,
   createWebhookDeliverer,
   DEMO_ACCOUNTS,
   migrate,

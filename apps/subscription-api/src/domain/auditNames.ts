@@ -43,6 +43,8 @@ const NAMES: Record<AuditRecordKind, Naming> = {
                     FROM roles r LEFT JOIN products pr ON pr.product_id = r.product_id WHERE r.role_id = ANY(${ids})`,
   region: (ids) => `SELECT region_id AS id, region_name AS name FROM regions WHERE region_id = ANY(${ids})`,
   organizationChoice: (ids) => `SELECT choice_id AS id, choice_name AS name FROM organization_choices WHERE choice_id = ANY(${ids})`,
+  webhook_endpoint: (ids, org) =>
+    `SELECT endpoint_id AS id, url AS name FROM webhook_endpoints WHERE endpoint_id = ANY(${ids}) AND (${org} IS NULL OR client_id = ${org})`,
 };
 
 // Ids of records are whole numbers of the int range; anything else names nothing.
