@@ -1,9 +1,7 @@
 import { matchRoutes, Navigate, type RouteObject } from 'react-router-dom';
 import { forgotPasswordPath, loginPath, resetPasswordRoute, setPasswordRoute, signupPath } from '@/features/auth/urls';
 import { auditLogPath } from '@/features/auditLog/urls';
-import type { AuditLogScreenProps } from '@/features/auditLog/views/AuditLogScreen';
 import type { EmailSettingsPanelProps } from '@/features/emailSettings/views/EmailSettingsPanel';
-import type { WebhooksPanelProps } from '@/features/webhooks/views/WebhooksPanel';
 import { dashboardPath } from '@/features/dashboard/urls';
 import { enquiriesPath, enquiryRoute } from '@/features/enquiries/urls';
 import { groupManagementPath } from '@/features/groups/urls';
@@ -48,21 +46,15 @@ const SubscriptionDetails = lazyScreen(() => import('@/features/subscriptions/vi
 const UserSessions = lazyScreen(() => import('@/features/sessions/views/UserSessionsView'));
 const Statistics = lazyScreen(() => import('@/features/statistics/views/StatisticsView'));
 const AuditLog = lazyScreen(() => import('@/features/auditLog/views/AuditLogView'));
-const PlatformAuditLog = lazyScreen<AuditLogScreenProps>(() =>
-  import('@/features/auditLog/views/AuditLogScreen').then((m) => ({ default: m.AuditLogScreen })),
-);
 const TwoFactor = lazyScreen(() => import('./PrivacyAndSettingView'));
 const EmailSettings = lazyScreen<EmailSettingsPanelProps>(() =>
   import('@/features/emailSettings/views/EmailSettingsPanel').then((m) => ({ default: m.EmailSettingsPanel })),
 );
-// Through a small module of its own, whose code is there before the screen shows: the first
-// download names one chunk for it rather than the screen's many parts.
-const Webhooks = lazyScreen<WebhooksPanelProps>(() => import('@/features/webhooks/WebhooksScreen').then((m) => m.loadWebhooksScreen()));
-const Outbox = lazyScreen<object>(() => import('@/features/emailSettings/views/OutboxSection').then((m) => ({ default: m.OutboxSection })));
 const Enquiries = lazyScreen(() => import('@/features/enquiries/views/EnquiriesView'));
 const OrganizationList = lazyScreen(() => import('@/features/organizations/views/OrganizationListView'));
 const OrganizationDetail = lazyScreen(() => import('@/features/organizations/views/OrganizationDetailView'));
-const PlatformSettings = lazyScreen(() => import('@/features/platformSettings/views/PlatformSettingsView'));
+// Platform Settings with the sections other features draw (app/PlatformSettingsPage.tsx).
+const PlatformSettings = lazyScreen(() => import('./PlatformSettingsPage'));
 const NotFound = lazyScreen(() => import('./shell/NotFoundView'));
 
 // The organisation admin's screens, shown in an organisation's tabs for the organisation in the address.
@@ -150,16 +142,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: platformSettingsPath,
-            element: (
-              <PlatformSettings
-                sections={{
-                  email: <EmailSettings embedded platform />,
-                  outbox: <Outbox />,
-                  webhooks: <Webhooks embedded platform />,
-                  audit: <PlatformAuditLog embedded platformWide />,
-                }}
-              />
-            ),
+            element: <PlatformSettings />,
             children: [{ path: '*' }],
           },
 
