@@ -114,6 +114,9 @@ export { openDatabase } from './db/database';
 export type { Database } from './db/database';
 export { migrate } from './db/migrate';
 export { createMailer, type Mailer, type MailConfig } from './mail/mailer';
+export { createWebhookDeliverer, type WebhookDeliverer, type WebhookDelivererConfig } from './webhooks/deliverer';
+export { DEFAULT_WEBHOOK_QUEUE, type WebhookQueueOptions } from './webhooks/queue';
+export { emit as emitWebhookEvent, type WebhookEvent, type WebhookEventData } from './webhooks/events';
 export { issueToken, type TokenPurpose } from './domain/userTokens';
 export { issueHandoff } from './domain/signInHandoffs';
 export {

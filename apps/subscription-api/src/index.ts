@@ -1,7 +1,16 @@
 import { logError } from '@yozy/shared';
 import { createLogger } from '@yozy/shared/requestLog';
 import { startDomainRechecks } from './domain/organizationDomains';
-import { createApp, createHttpServer, createMailer, DEMO_ACCOUNTS, migrate, openDatabase, seedDemoData } from './app';
+import {
+  createApp,
+  createHttpServer,
+  createMailer,
+  createWebhookDeliverer,
+  DEMO_ACCOUNTS,
+  migrate,
+  openDatabase,
+  seedDemoData,
+} from './app';
 import { gracefulStop } from '@yozy/shared/server';
 import { loadConfig } from './config';
 import { ChangedMigrationError } from './db/migrate';
@@ -25,6 +34,11 @@ const reseal = process.argv.includes('--reseal-secrets');
 const config = loadConfig();
 const db = await openDatabase(config.database);
 const mailer = createMailer(db, { ...config.mail, secretKey: config.secretKey, previousSecretKey: config.previousSecretKey });
+const webhooks = createWebhookDeliverer(db, {
+  secretBox: createSecretBox(config.secretKey, config.previousSecretKey),
+  mailer,
+  allowPrivateNetwork: config.allowPrivateNetwork,
+});
 const applied = await migrate(db).catch((error: unknown) => {
   if (!(error instanceof ChangedMigrationError)) throw error;
   console.error(`subscription-api: ${error.message}`);
@@ -44,6 +58,8 @@ if (migrateOnly) {
 }
 // Mail no server took yet, this service's or another's on the same database, is sent from here on.
 mailer.start();
+// Webhook deliveries, this service's or another's, go out from here on, each endpoint's in order.
+webhooks.start();
 if (config.seedDemoData) {
   if (await seedDemoData(db, mailer, { productUrl: config.demoProductUrl })) console.log('subscription-api: demo data created');
   console.log('subscription-api: demo accounts (their password is in the README):');
@@ -91,9 +107,10 @@ function stop() {
   // outcome is recorded) before the database closes.
   mailer.stop();
   stopDomainRechecks();
+  webhooks.stop();
   void graceful
     .stop()
-    .then(() => mailer.idle())
+    .then(() => Promise.all([mailer.idle(), webhooks.idle()]))
     .then(() => mailer.close())
     .then(() => db.close())
     .finally(() => process.exit(0));

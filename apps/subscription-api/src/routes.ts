@@ -35,6 +35,7 @@ import { ssoSettingsRoutes, ssoSignInRoutes } from './routes/sso';
 import { signInStepRoutes, twoFactorRoutes } from './routes/twoFactor';
 import { userImportRoutes } from './routes/userImport';
 import { userRoutes } from './routes/users';
+import { webhookRoutes } from './routes/webhooks';
 
 /** Every operation of the REST service, in the order the OpenAPI document lists them. */
 export const ROUTES: readonly Route[] = [
@@ -76,4 +77,5 @@ export const ROUTES: readonly Route[] = [
   ...platformAdministratorRoutes,
   ...platformApiKeyRoutes,
   ...platformOutboxRoutes,
+  ...webhookRoutes,
 ];

@@ -108,6 +108,14 @@ export const AUDIT_ACTIONS = {
   'user.sign_out': 'Signed out of every session',
   'user.sso_create': 'Account made at a single sign-on',
   'user.update': 'Profile changed',
+  'webhook.create': 'Webhook endpoint added',
+  'webhook.delete': 'Webhook endpoint deleted',
+  'webhook.pause': 'Webhook endpoint paused',
+  'webhook.redeliver': 'Webhook event sent again',
+  'webhook.resume': 'Webhook endpoint resumed',
+  'webhook.rotate_secret': 'Webhook signing secret rotated',
+  'webhook.test': 'Webhook test event sent',
+  'webhook.update': 'Webhook endpoint changed',
 } as const satisfies Record<`${string}.${string}`, string>;
 
 /** An action the audit log records, as `<record>.<verb>`. */
@@ -144,6 +152,7 @@ export const AUDIT_RECORD_KINDS = {
   role: 'Role',
   session: 'Session',
   user: 'Person',
+  webhook_endpoint: 'Webhook endpoint',
 } as const;
 
 export type AuditRecordKind = keyof typeof AUDIT_RECORD_KINDS;

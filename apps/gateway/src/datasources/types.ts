@@ -42,6 +42,10 @@ export type ProvisioningTokenRecord = ProvisioningSettingsRecord['Tokens'][numbe
 /** One of an organisation's email domains as GET /organization_domains answers it. */
 export type OrganizationDomainRecord = Schemas['OrganizationDomains']['Domains'][number];
 export type EnquiryRecord = Schemas['Enquiry'];
+/** A webhook endpoint as GET /subscription_webhook_endpoints answers it: never its secret. */
+export type WebhookEndpointRecord = Schemas['WebhookEndpoint'];
+/** One delivery of an event to an endpoint, as GET /subscription_webhook_deliveries answers it. */
+export type WebhookDeliveryRecord = Schemas['WebhookDelivery'];
 export type DashboardRecord = Schemas['Dashboard'];
 export type StatisticsRecord = Schemas['Statistics'];
 export type GroupRecord = Schemas['Group'];

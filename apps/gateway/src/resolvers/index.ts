@@ -30,6 +30,7 @@ import { twoFactorResolvers } from './twoFactor';
 import { userImportResolvers } from './users/import';
 import { invitationResolvers } from './users/invitation';
 import { userTwoFactorResolvers } from './users/twoFactorReset';
+import { webhookResolvers } from './webhooks';
 
 export const resolvers = [
   baseResolvers,
@@ -62,6 +63,7 @@ export const resolvers = [
   userTwoFactorResolvers,
   signInActivityResolvers,
   invitationResolvers,
+  webhookResolvers,
   licenceRenewalResolvers,
   enquiryRecordResolvers,
 ];

@@ -24,6 +24,7 @@ import {
   type PersonFacts,
 } from './personLifecycle';
 import { requestSchema } from '../openapi/components';
+import { emit, idOf } from '../webhooks/events';
 
 /** Active, invited (not in yet), awaiting approval or deactivated: what the list shows and filters by. */
 export const USER_STATUSES = PERSON_STATES;
@@ -181,6 +182,17 @@ export async function inviteUser(
           : { roles: roles.map((role) => ({ role: role.role_name, productId: role.product_id })) }),
     },
     ip: input.ip,
+  });
+  await emit(tx, {
+    clientId,
+    type: 'person.invited',
+    data: {
+      organizationId: idOf(clientId),
+      personId: idOf(userId),
+      state: awaiting ? 'AWAITING_APPROVAL' : 'INVITED',
+      previousState: null,
+      typeOfUser,
+    },
   });
   return { userId, mail };
 }

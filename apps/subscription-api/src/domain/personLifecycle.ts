@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/database';
 import { HttpError, type ErrorCode } from '../http/errors';
+import { emit, idOf, type WebhookEvent } from '../webhooks/events';
 
 /**
  * A person's lifecycle: the one place that says which operation may touch a person in which
@@ -232,18 +233,35 @@ export async function enter(
   for (const person of people) requireMove(move, person, field);
   const changing = people.filter((person) => changes(move, stateOf(person)));
   if (changing.length === 0) return [];
-  const ids = changing.map((person) => person.user_id);
+  const written: Written[] = [];
   if (moveOf(move).to === 'REMOVED') {
-    await tx.query('DELETE FROM client_users WHERE user_id = ANY($1::int[])', [ids]);
-    return ids;
+    written.push(
+      ...(await tx.query<Written>('DELETE FROM client_users WHERE user_id = ANY($1::int[]) RETURNING user_id, client_id, type_of_user', [
+        changing.map((person) => person.user_id),
+      ])),
+    );
   }
   // One UPDATE per state moved from: what a move writes may depend on it.
   for (const from of new Set(changing.map(stateOf))) {
     const set = writesOf(move, from);
     const moving = changing.filter((person) => stateOf(person) === from).map((person) => person.user_id);
-    if (set) await tx.query(`UPDATE client_users SET ${set}, updated_at = now() WHERE user_id = ANY($1::int[])`, [moving]);
+    if (set) {
+      written.push(
+        ...(await tx.query<Written>(
+          `UPDATE client_users SET ${set}, updated_at = now() WHERE user_id = ANY($1::int[]) RETURNING user_id, client_id, type_of_user`,
+          [moving],
+        )),
+      );
+    }
   }
-  return ids;
+  // The organisation's systems hear of each change of state, in the same transaction (webhooks).
+  const writtenOf = new Map(written.map((row) => [row.user_id, row]));
+  for (const person of changing) {
+    const row = writtenOf.get(person.user_id);
+    const event = row ? stateChangeEvent(row, stateOf(person), stateAfter(move, person)) : null;
+    if (event) await emit(tx, event);
+  }
+  return changing.map((person) => person.user_id);
 }
 
 /**
@@ -257,7 +275,45 @@ export async function enterNew(tx: Queryable, move: 'provision', userId: number)
   ]);
   if (!person || stateOf(person) !== 'INVITED') throw new Error(`${move} makes a new person; ${userId} is not one`);
   const set = writesOf(move, 'INVITED');
-  if (set) await tx.query(`UPDATE client_users SET ${set}, updated_at = now() WHERE user_id = $1`, [userId]);
+  if (!set) return;
+  const [row] = await tx.query<Written>(
+    `UPDATE client_users SET ${set}, updated_at = now() WHERE user_id = $1 RETURNING user_id, client_id, type_of_user`,
+    [userId],
+  );
+  // Made active at once by the identity provider: told as single sign-on's new people are.
+  const state = stateAfter(move, person);
+  if (row && state === 'ACTIVE') {
+    await emit(tx, {
+      clientId: row.client_id,
+      type: 'person.activated',
+      data: { organizationId: idOf(row.client_id), personId: idOf(row.user_id), state, previousState: null },
+    });
+  }
+}
+
+type Written = { user_id: number; client_id: number; type_of_user: 'User' | 'OrgAdmin' | 'SuperAdmin' };
+
+/**
+ * What a change of state tells the organisation's systems: deactivated; activated (out of
+ * deactivation, or into ACTIVE when an invitation is accepted); deleted (declined); invited (an
+ * awaiting person approved, so the invitation went out). Null for a move that tells nothing.
+ */
+function stateChangeEvent(person: Written, from: PersonState, to: PersonState | null): WebhookEvent | null {
+  const clientId = person.client_id;
+  const ids = { organizationId: idOf(clientId), personId: idOf(person.user_id) };
+  if (to === null || to === 'DELETED') return { clientId, type: 'person.deleted', data: { ...ids, previousState: from } };
+  if (to === from) return null;
+  if (to === 'DISABLED') return { clientId, type: 'person.deactivated', data: { ...ids, state: 'DISABLED', previousState: from } };
+  if (from === 'DISABLED' || to === 'ACTIVE')
+    return { clientId, type: 'person.activated', data: { ...ids, state: to, previousState: from } };
+  if (from === 'AWAITING_APPROVAL' && to === 'INVITED') {
+    return {
+      clientId,
+      type: 'person.invited',
+      data: { ...ids, state: 'INVITED', previousState: 'AWAITING_APPROVAL', typeOfUser: person.type_of_user },
+    };
+  }
+  return null;
 }
 
 /**

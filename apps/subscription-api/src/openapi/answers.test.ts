@@ -514,6 +514,63 @@ describe('the answers the OpenAPI document promises', () => {
     expectDocumented(await api.agent.delete(`${domains}?Domain=acme-labs.example`).auth(orgAdmin, { type: 'bearer' }), 404);
   });
 
+  it('webhook endpoints and their deliveries', async () => {
+    const orgAdmin = await api.signIn('admin@acme.local');
+    const path = '/subscription_webhook_endpoints';
+    const created = await api.agent
+      .post(path)
+      .auth(orgAdmin, { type: 'bearer' })
+      .send({ Url: 'http://127.0.0.1:9/hooks', Description: 'Answers', Events: ['group.changed'] });
+    expectDocumented(created, 201);
+    const id = created.body.Endpoint.EndpointId as number;
+    expectDocumented(await api.agent.post(path).auth(orgAdmin, { type: 'bearer' }).send({ Url: 'ftp://example.com' }), 400);
+    expectDocumented(
+      await api.agent.post(path).auth(orgAdmin, { type: 'bearer' }).send({ Url: 'https://example.com', ClientId: 999_999 }),
+      403,
+    );
+    expectDocumented(
+      await api.agent.post(path).auth(superAdmin, { type: 'bearer' }).send({ Url: 'https://example.com', ClientId: 999_999 }),
+      404,
+    );
+    expectDocumented(await api.agent.get(path).auth(orgAdmin, { type: 'bearer' }), 200);
+    expectDocumented(await api.agent.get(`${path}?ClientId=x`).auth(superAdmin, { type: 'bearer' }), 400);
+    const change = { EndpointId: id, Url: 'http://127.0.0.1:9/hooks', Description: null, Events: null };
+    expectDocumented(await api.agent.post(`${path}/update`).auth(orgAdmin, { type: 'bearer' }).send(change), 200);
+    expectDocumented(
+      await api.agent
+        .post(`${path}/update`)
+        .auth(orgAdmin, { type: 'bearer' })
+        .send({ ...change, Events: ['nope'] }),
+      400,
+    );
+    expectDocumented(await api.agent.post(`${path}/rotate`).auth(orgAdmin, { type: 'bearer' }).send({ EndpointId: id }), 200);
+    expectDocumented(await api.agent.post(`${path}/rotate`).auth(orgAdmin, { type: 'bearer' }).send({ EndpointId: 999_999 }), 404);
+    expectDocumented(await api.agent.post(`${path}/pause`).auth(orgAdmin, { type: 'bearer' }).send({ EndpointId: id, Paused: true }), 200);
+    const globex = await api.signIn('admin@globex.local');
+    expectDocumented(await api.agent.post(`${path}/pause`).auth(globex, { type: 'bearer' }).send({ EndpointId: id, Paused: false }), 403);
+    const test = await api.agent.post(`${path}/test`).auth(orgAdmin, { type: 'bearer' }).send({ EndpointId: id });
+    expectDocumented(test, 200);
+    const deliveries = '/subscription_webhook_deliveries';
+    expectDocumented(await api.agent.get(`${deliveries}?EndpointId=eq.${id}`).auth(orgAdmin, { type: 'bearer' }), 200);
+    expectDocumented(await api.agent.get(deliveries).auth(orgAdmin, { type: 'bearer' }), 400);
+    const deliveryId = test.body.DeliveryId as number;
+    expectDocumented(await api.agent.get(`${deliveries}/payload?DeliveryId=eq.${deliveryId}`).auth(orgAdmin, { type: 'bearer' }), 200);
+    expectDocumented(await api.agent.get(`${deliveries}/payload?DeliveryId=eq.${deliveryId}`).auth(globex, { type: 'bearer' }), 403);
+    expectDocumented(await api.agent.get(`${deliveries}/payload?DeliveryId=eq.999999`).auth(orgAdmin, { type: 'bearer' }), 404);
+    expectDocumented(await api.agent.get(`${deliveries}/payload?DeliveryId=1`).auth(orgAdmin, { type: 'bearer' }), 400);
+    const redeliver = `${deliveries}/redeliver`;
+    expectDocumented(await api.agent.post(redeliver).auth(orgAdmin, { type: 'bearer' }).send({ DeliveryId: deliveryId }), 409);
+    await api.db.query('UPDATE webhook_deliveries SET succeeded_at = now(), attempts = 1, response_status = 200 WHERE delivery_id = $1', [
+      deliveryId,
+    ]);
+    expectDocumented(await api.agent.post(redeliver).auth(orgAdmin, { type: 'bearer' }).send({ DeliveryId: deliveryId }), 200);
+    expectDocumented(await api.agent.post(redeliver).auth(globex, { type: 'bearer' }).send({ DeliveryId: deliveryId }), 403);
+    expectDocumented(await api.agent.post(redeliver).auth(orgAdmin, { type: 'bearer' }).send({ DeliveryId: 999_999 }), 404);
+    expectDocumented(await api.agent.post(`${path}/delete`).auth(globex, { type: 'bearer' }).send({ EndpointId: id }), 403);
+    expectDocumented(await api.agent.post(`${path}/delete`).auth(orgAdmin, { type: 'bearer' }).send({ EndpointId: id }), 200);
+    expectDocumented(await api.agent.post(`${path}/delete`).auth(orgAdmin, { type: 'bearer' }).send({ EndpointId: id }), 404);
+  });
+
   it('single sign-on: settings, discovery and a sign-in', async () => {
     const redirect = 'http://127.0.0.1:4000/sso/callback';
     const idp = await startIdentityProvider({ redirectUri: redirect });

@@ -24,6 +24,7 @@ import { route } from '../http/route';
 import { ssoLookupRecord, ssoStartRecord, signInStepAnswer, ssoSettingsRecord, ssoDiscoveryRecord } from '../openapi/answers';
 import { refused, BAD_CLIENT_ID, NO_SUCH_ORGANISATION } from '../http/answers';
 import { requestSchema } from '../openapi/components';
+import { emit, emitSettingsChange, idOf } from '../webhooks/events';
 
 export const SSO_SETTINGS_PATH = '/subscription_sso_settings';
 
@@ -206,6 +207,11 @@ async function accountFor(
     entityId: created!.user_id,
     after: { email: claims.email, firstName: claims.firstName || localPart, lastName: claims.lastName, roleId: role.role_id },
     ip,
+  });
+  await emit(tx, {
+    clientId: claims.clientId,
+    type: 'person.activated',
+    data: { organizationId: idOf(claims.clientId), personId: idOf(created!.user_id), state: 'ACTIVE', previousState: null },
   });
   return { user_id: created!.user_id, client_id: claims.clientId };
 }
@@ -424,6 +430,7 @@ export const ssoSettingsRoutes = [
             entityId: clientId,
             ...diff,
           });
+          await emitSettingsChange(tx, clientId, 'SINGLE_SIGN_ON', Object.keys(diff.after));
           return after;
         })
         .catch((error: unknown) => verifiedElsewhere(error, 'Domains'));

@@ -52,12 +52,14 @@ function provisioningToken(services: ScimServices): RequestHandler {
     if (!row) throw invalidToken('The provisioning token is not valid or has been revoked');
     const { enabled, firstUse, usedAt, ...provisioner } = row;
     if (firstUse) {
-      // Recorded once, whoever gets there first among requests racing with a new token.
-      const [first] = await services.db.query(
-        'UPDATE provisioning_tokens SET first_used_at = $2 WHERE token_id = $1 AND first_used_at IS NULL RETURNING token_id',
-        [provisioner.tokenId, usedAt],
-      );
-      if (first) await provisioningTokenFirstUsed(services.db, { ...provisioner, usedAt: new Date(usedAt) });
+      // Recorded once, whoever gets there first among requests racing with a new token; audited and told in the same transaction.
+      await services.db.transaction(async (tx) => {
+        const [first] = await tx.query(
+          'UPDATE provisioning_tokens SET first_used_at = $2 WHERE token_id = $1 AND first_used_at IS NULL RETURNING token_id',
+          [provisioner.tokenId, usedAt],
+        );
+        if (first) await provisioningTokenFirstUsed(tx, { ...provisioner, usedAt: new Date(usedAt) });
+      });
     }
     if (!enabled)
       throw new ScimError(

@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/database';
 import { audit } from '../domain/audit';
+import { emit, idOf } from '../webhooks/events';
 
 /** A provisioning token as it was used for the first time. */
 export type FirstUse = { tokenId: number; tokenName: string; clientId: number; usedAt: Date };
@@ -7,8 +8,7 @@ export type FirstUse = { tokenId: number; tokenName: string; clientId: number; u
 /**
  * What happens when an organisation's provisioning token is used for the first time: the
  * identity provider has connected. Called once per token (the first use is recorded atomically),
- * inside no transaction of the request. It is audited here; an event to the organisation's
- * subscribers (webhooks) belongs here too.
+ * in the transaction that records it: audited, and told to the organisation's webhook endpoints.
  */
 export async function provisioningTokenFirstUsed(db: Queryable, use: FirstUse): Promise<void> {
   await audit(db, {
@@ -18,5 +18,10 @@ export async function provisioningTokenFirstUsed(db: Queryable, use: FirstUse): 
     entityType: 'provisioning_token',
     entityId: use.tokenId,
     after: { name: use.tokenName, firstUsedAt: use.usedAt.toISOString() },
+  });
+  await emit(db, {
+    clientId: use.clientId,
+    type: 'provisioning_token.first_used',
+    data: { organizationId: idOf(use.clientId), tokenId: idOf(use.tokenId) },
   });
 }
