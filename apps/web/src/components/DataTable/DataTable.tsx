@@ -16,7 +16,7 @@ import type { CsvColumn } from '@/lib/csv';
 import type { ListControls } from '@/lib/listControls';
 import { loadChunk } from '@/lib/loadChunk';
 import { describeRequestError } from '@/lib/requestErrors';
-import { toastFailure } from '@/lib/toastFailure';
+import { toastFailure } from '@/lib/payloadErrors';
 import { toaster } from '@/lib/toaster';
 import { useHorizontalOverflow } from '@/lib/useHorizontalOverflow';
 import { BulkActionBar, rowsFor, type BulkAction } from './BulkActionBar';
