@@ -8,14 +8,15 @@
 export const TYPE_OF_USER = { SUPER_ADMIN: 'SuperAdmin', ORG_ADMIN: 'OrgAdmin', USER: 'User' } as const;
 export type TypeOfUser = (typeof TYPE_OF_USER)[keyof typeof TYPE_OF_USER];
 
-export type MenuEntry = {
-  path: string;
+export type MenuEntry<Path extends string = string> = {
+  path: Path;
   name: string;
   /** Menu levels that show the entry: 1 for organisation admins, 3 for the provider's SuperAdmins. */
   levels: readonly (1 | 3)[];
 };
 
-export const MENU: readonly MenuEntry[] = [
+// Written as it is, so that its paths make the type `MenuPath`.
+const ENTRIES = [
   { path: '/dashboard', name: 'Dashboard', levels: [1] },
   { path: '/UserManagement', name: 'User Management', levels: [1] },
   { path: '/GroupManagement', name: 'Groups', levels: [1] },
@@ -28,7 +29,12 @@ export const MENU: readonly MenuEntry[] = [
   { path: '/EnquireDetails', name: 'Enquiry/Signup Forms', levels: [3] },
   { path: '/OrganizationDetails', name: 'Organization List', levels: [3] },
   { path: '/platformsettings', name: 'Platform Settings', levels: [3] },
-];
+] as const satisfies readonly MenuEntry[];
+
+/** A path of the menu: a table keyed by it (the console's menu icons) fails to compile when a path is renamed. */
+export type MenuPath = (typeof ENTRIES)[number]['path'];
+
+export const MENU: readonly MenuEntry<MenuPath>[] = ENTRIES;
 
 /** Tabs of the organisation detail master route, under /OrganizationDetails/Organization. */
 export const ORGANIZATION_TABS = [

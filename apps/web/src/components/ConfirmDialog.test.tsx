@@ -3,6 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { throwIfRefused } from '@/lib/payloadErrors';
 import { renderInConsole } from '@/testing/render';
 import { ConfirmDialog } from './ConfirmDialog';
 
@@ -47,6 +48,14 @@ describe('ConfirmDialog', () => {
     renderInConsole(<Harness onConfirm={() => Promise.reject(new Error('offline'))} />);
     await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
     expect((await screen.findByRole('alert')).textContent).toMatch(/could not reach the server/i);
+    expect(screen.getByTestId('state').textContent).toBe('open');
+  });
+
+  it('says why the change was refused in the words of the refusal', async () => {
+    const payload = { errors: [{ code: 'CONFLICT' as const, field: null, message: 'Engineering still has 4 members' }] };
+    renderInConsole(<Harness onConfirm={async () => throwIfRefused(payload)} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Engineering still has 4 members');
     expect(screen.getByTestId('state').textContent).toBe('open');
   });
 });

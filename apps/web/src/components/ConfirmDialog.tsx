@@ -1,6 +1,6 @@
 import { Button, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
 import { useState, type ReactNode } from 'react';
-import { describeRequestError } from '@/lib/requestErrors';
+import { failureMessage } from '@/lib/payloadErrors';
 import { FormAlert } from './FormAlert';
 
 type Props = {
@@ -49,7 +49,7 @@ export function ConfirmDialog({
       onClose();
     } catch (error) {
       setBusy(false);
-      setFailure(describeRequestError(error));
+      setFailure(failureMessage(error));
     }
   };
 

@@ -3,6 +3,7 @@ import { useForm, type DefaultValues, type FieldErrors, type FieldPath, type Res
 import type { z } from 'zod';
 import type { ErrorCode, UserErrorFieldsFragment } from '@/generated/graphql';
 import { onFirstFormInteraction } from './formInteraction';
+import type { MutationPayload } from './payloadErrors';
 import { loadChunk } from './loadChunk';
 import { describeRequestError, errorMessage, isErrorCode, UNEXPECTED_MESSAGE } from './requestErrors';
 import { useCaptcha } from './useCaptcha';
@@ -13,9 +14,6 @@ export const FORM_CODE_MISSING_MESSAGE =
 
 /** The type of the form's root error when the code that checks it could not be loaded. */
 const CODE_MISSING = 'chunk';
-
-/** Every mutation payload carries its expected failures (`errors { ...UserErrorFields }`); none means it did its work. */
-export type MutationPayload = { errors: readonly UserErrorFieldsFragment[] };
 
 /** The message above the form, with the code of the error it came from (null for a failed request). */
 export type FormError = {

@@ -1,4 +1,3 @@
-import { toastFailure } from '@/lib/toastFailure';
 import { useBreakpointValue } from '@chakra-ui/react';
 import { useApolloClient } from '@apollo/client/react';
 import { FALLBACK_PROFILE_LABEL } from '@yozy/shared';
@@ -6,6 +5,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { NuqsAdapter } from 'nuqs/adapters/react-router/v7';
 import { Outlet } from 'react-router-dom';
 import type { ViewerFieldsFragment } from '@/generated/graphql';
+import { toastFailure } from '@/lib/payloadErrors';
 import { toaster } from '@/lib/toaster';
 import { useSignOut } from '@/features/auth/views/useSignOut';
 import { enquiriesPath } from '@/features/enquiries/urls';

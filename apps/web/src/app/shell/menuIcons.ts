@@ -1,3 +1,4 @@
+import type { MenuPath } from '@yozy/shared';
 import type { IconType } from 'react-icons';
 import {
   LuBuilding2,
@@ -14,8 +15,9 @@ import {
   LuUsersRound,
 } from 'react-icons/lu';
 
-// Keyed by menu path: the server sends the entries, the console picks their pictures.
-const ICONS: Record<string, IconType> = {
+// Keyed by menu path: the server sends the entries, the console picks their pictures. Every path
+// of the menu table has one, and a path it no longer has does not compile.
+const ICONS: Record<MenuPath, IconType> = {
   '/dashboard': LuLayoutDashboard,
   '/UserManagement': LuUsers,
   '/GroupManagement': LuUsersRound,
@@ -29,6 +31,7 @@ const ICONS: Record<string, IconType> = {
   '/platformsettings': LuSettings,
 };
 
+/** The picture of a menu entry the server sent; a path this console does not know gets a plain one. */
 export function menuIcon(path: string): IconType {
-  return ICONS[path] ?? LuLayers;
+  return Object.hasOwn(ICONS, path) ? ICONS[path as MenuPath] : LuLayers;
 }

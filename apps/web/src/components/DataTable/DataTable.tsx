@@ -1,4 +1,4 @@
-import { Box, Button, Checkbox, Skeleton, Table, VisuallyHidden } from '@chakra-ui/react';
+import { Box, Button, Skeleton, Table, VisuallyHidden } from '@chakra-ui/react';
 import {
   flexRender,
   getCoreRowModel,
@@ -14,29 +14,24 @@ import { LuCircleAlert, LuInbox, LuSearchX } from 'react-icons/lu';
 import type { TotalCountKind } from '@/generated/schema';
 import type { CsvColumn } from '@/lib/csv';
 import type { ListControls } from '@/lib/listControls';
-import { loadChunk } from '@/lib/loadChunk';
+import { toastFailure } from '@/lib/payloadErrors';
 import { describeRequestError } from '@/lib/requestErrors';
-import { toastFailure } from '@/lib/toastFailure';
-import { toaster } from '@/lib/toaster';
 import { useHorizontalOverflow } from '@/lib/useHorizontalOverflow';
 import { BulkActionBar, rowsFor, type BulkAction } from './BulkActionBar';
 import { ACTIONS_COLUMN, columnId, columnName, csvColumns, type DataTableColumn } from './columns';
+import { selectCell, selectColumn, SELECT_COLUMN } from './selectColumn';
 import { ColumnsMenu, type ChoosableColumn } from './ColumnsMenu';
-import { SortButton } from './SortButton';
+import { ariaSort, SortButton } from './SortButton';
 import { TableNotice } from './TableNotice';
 import { ScrollHint } from './ScrollHint';
 import { pageCountOf, TablePagination } from './TablePagination';
 import { TableToolbar, type TableSearch } from './TableToolbar';
+import { useCsvExport } from './useCsvExport';
+import { stickyColumns } from './stickyColumns';
 import { useHiddenColumns } from './useHiddenColumns';
-import { formatNumber } from '@/lib/numbers';
 
-/** More rows than one export should fetch page by page; the reader narrows the list first. */
-export const EXPORT_ROW_LIMIT = 10_000;
-
-const SELECT_COLUMN = '__select';
 /** The end edge of a table whose last columns are out of sight fades out over this much. */
 const EDGE_FADE = 'linear-gradient(to right, black calc(100% - 2.5rem), rgba(0, 0, 0, 0.35))';
-const SELECT_WIDTH = '2.75rem';
 const NO_ROWS: never[] = [];
 
 export type DataTableProps<Row> = {
@@ -74,16 +69,6 @@ export type DataTableProps<Row> = {
   testId?: string;
 };
 
-function sortingOf(list: ListControls): SortingState {
-  return [{ id: list.sort.key, desc: list.sort.direction === 'DESC' }];
-}
-
-function ariaSort(sorted: false | 'asc' | 'desc'): 'ascending' | 'descending' | undefined {
-  if (sorted === 'asc') return 'ascending';
-  if (sorted === 'desc') return 'descending';
-  return undefined;
-}
-
 /**
  * The one table of every list screen: server-side pages, sorting and search (the list state lives in
  * the URL), row selection with the screen's bulk actions, CSV export, and a clear state for loading,
@@ -114,7 +99,6 @@ export function DataTable<Row>({
   const pageRows = rows ?? NO_ROWS;
   const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
   const [busyAction, setBusyAction] = useState<string | null>(null);
-  const [exporting, setExporting] = useState(false);
   const { ref: scrollRef, overflowing, hiddenStart, hiddenEnd, scrollByPage } = useHorizontalOverflow<HTMLDivElement>();
   const { hidden, setShown } = useHiddenColumns(label);
 
@@ -155,37 +139,10 @@ export function DataTable<Row>({
       return { ...column, enableSorting: id !== undefined && list.sortKeys.includes(id) };
     });
     if (!selectable) return sortable;
-    const select: DataTableColumn<Row> = {
-      id: SELECT_COLUMN,
-      enableSorting: false,
-      header: ({ table }) => (
-        <Checkbox.Root
-          size="sm"
-          colorPalette="brand"
-          checked={table.getIsAllRowsSelected() ? true : table.getIsSomeRowsSelected() ? 'indeterminate' : false}
-          onCheckedChange={(details) => table.toggleAllRowsSelected(details.checked === true)}
-          disabled={table.getRowModel().rows.length === 0}
-        >
-          <Checkbox.HiddenInput aria-label="Select all rows on this page" />
-          <Checkbox.Control />
-        </Checkbox.Root>
-      ),
-      cell: ({ row }) => (
-        <Checkbox.Root
-          size="sm"
-          colorPalette="brand"
-          checked={row.getIsSelected()}
-          onCheckedChange={(details) => row.toggleSelected(details.checked === true)}
-        >
-          <Checkbox.HiddenInput aria-label={`Select ${rowLabel(row.original)}`} />
-          <Checkbox.Control />
-        </Checkbox.Root>
-      ),
-    };
-    return [select, ...sortable];
+    return [selectColumn<Row>(rowLabel), ...sortable];
   }, [columns, list.sortKeys, selectable, rowLabel]);
 
-  const sorting = sortingOf(list);
+  const sorting: SortingState = [{ id: list.sort.key, desc: list.sort.direction === 'DESC' }];
   // TanStack keeps no copy of the sort or page: both come from the list state (the URL).
   const onSortingChange = (updater: Updater<SortingState>) => {
     const [next] = typeof updater === 'function' ? updater(sorting) : updater;
@@ -221,6 +178,7 @@ export function DataTable<Row>({
   }, [pastTheEnd, pageCount, list]);
 
   const selectedRows = table.getSelectedRowModel().rows.map((row) => row.original);
+  const csv = useCsvExport({ label, columns, exportRows, exportColumns, total, totalCountKind });
 
   async function runBulkAction(action: BulkAction<Row>) {
     setBusyAction(action.label);
@@ -234,37 +192,15 @@ export function DataTable<Row>({
     }
   }
 
-  async function exportCsv() {
-    if (!exportRows) return;
-    if (total > EXPORT_ROW_LIMIT || totalCountKind !== 'EXACT') {
-      toaster.warning({
-        title: 'Too many rows to export',
-        description: `Search or filter the list to ${formatNumber(EXPORT_ROW_LIMIT)} rows or fewer, then export again.`,
-        closable: true,
-      });
-      return;
-    }
-    setExporting(true);
-    try {
-      // Loaded on first export: most visits never export, so the CSV writer stays out of the screen.
-      const [csv, all] = await Promise.all([loadChunk(() => import('@/lib/csv')), exportRows()]);
-      csv.downloadText(csv.csvFileName(label), csv.toCsv([...csvColumns(columns), ...(exportColumns?.(all) ?? [])], all));
-    } catch (failure) {
-      toastFailure('The export did not finish', failure);
-    } finally {
-      setExporting(false);
-    }
-  }
-
   const toolbar = (
     <TableToolbar
       search={search}
       searchText={list.searchText}
       onSearchTextChange={list.setSearchText}
       filters={filters}
-      exporting={exporting}
+      exporting={csv.exporting}
       canExport={total > 0 && !loading && !error}
-      onExport={exportRows ? () => void exportCsv() : undefined}
+      onExport={exportRows ? () => void csv.download() : undefined}
       columnsMenu={choosable.length > 1 ? <ColumnsMenu columns={choosable} onShownChange={setShown} /> : undefined}
     />
   );
@@ -321,32 +257,9 @@ export function DataTable<Row>({
 
   const waiting = !answered;
   const skeletonRows = Math.min(list.pageSize, 8);
-  const stickyColumns = selectable ? 2 : 1;
-  // The checkbox column has one width at every table size, so the next column knows where to stick.
-  const selectCell = { width: SELECT_WIDTH, minWidth: SELECT_WIDTH, maxWidth: SELECT_WIDTH, px: '0' };
   const lastColumn = table.getVisibleLeafColumns().length - 1;
   const actionsLast = table.getVisibleLeafColumns()[lastColumn]?.id === ACTIONS_COLUMN;
-  // The row's name stays at the start and its actions at the end while the columns between scroll.
-  const stickyStyle = (index: number) => {
-    if (index < stickyColumns)
-      return {
-        position: 'sticky' as const,
-        left: index === 0 ? 0 : SELECT_WIDTH,
-        zIndex: 1,
-        bg: 'inherit',
-        // A hairline marks where the scrolling columns pass under the kept one.
-        boxShadow: index === stickyColumns - 1 && hiddenStart ? 'inset -1px 0 0 {colors.border}' : undefined,
-      };
-    if (index === lastColumn && actionsLast)
-      return {
-        position: 'sticky' as const,
-        right: 0,
-        zIndex: 1,
-        bg: 'inherit',
-        boxShadow: hiddenEnd ? 'inset 1px 0 0 {colors.border}' : undefined,
-      };
-    return {};
-  };
+  const stickyStyle = stickyColumns({ kept: selectable ? 2 : 1, lastColumn, actionsLast, hiddenStart, hiddenEnd });
 
   return (
     <Box data-testid={testId}>

@@ -32,3 +32,10 @@ export function SortButton({ sorted, numeric = false, onClick, children }: Props
     </chakra.button>
   );
 }
+
+/** A column's order as `aria-sort` says it; none on a column the list is not sorted by. */
+export function ariaSort(sorted: false | 'asc' | 'desc'): 'ascending' | 'descending' | undefined {
+  if (sorted === 'asc') return 'ascending';
+  if (sorted === 'desc') return 'descending';
+  return undefined;
+}

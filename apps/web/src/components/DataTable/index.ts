@@ -1,4 +1,5 @@
-export { DataTable, EXPORT_ROW_LIMIT, type DataTableProps } from './DataTable';
+export { DataTable, type DataTableProps } from './DataTable';
+export { EXPORT_ROW_LIMIT } from './useCsvExport';
 export { BooleanFilterSelect, FilterSelect, type BooleanFilterSelectProps, type FilterSelectProps } from './FilterSelect';
 export { RowActionButton } from './RowActionButton';
 export { totalText } from './TablePagination';

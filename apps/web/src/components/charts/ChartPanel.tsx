@@ -4,7 +4,7 @@ import { LuDownload, LuTable2 } from 'react-icons/lu';
 import type { CsvColumn } from '@/lib/csv';
 import { lazyScreen } from '@/lib/lazyScreen';
 import { loadChunk } from '@/lib/loadChunk';
-import { toastFailure } from '@/lib/toastFailure';
+import { toastFailure } from '@/lib/payloadErrors';
 import { useSeenOnce } from '@/lib/useSeenOnce';
 import { chartHeight, type ChartRow, type ChartSeries, type ChartShape } from './types';
 

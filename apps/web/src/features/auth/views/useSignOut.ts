@@ -1,8 +1,8 @@
-import { toastFailure } from '@/lib/toastFailure';
 import { useApolloClient } from '@apollo/client/react';
 import { useNavigate } from 'react-router-dom';
 import { useSignOutMutation } from '@/generated/graphql';
 import { forgetViewer } from '@/lib/forgetViewer';
+import { toastFailure } from '@/lib/payloadErrors';
 import { loginPath } from '@/features/auth/urls';
 
 /** Ends the session on the server, then forgets everything cached for this viewer. */

@@ -36,6 +36,7 @@ export function useStartSingleSignOn() {
     try {
       const answer = (await start({ variables: { email: email.trim(), keepSignedIn } })).data?.startSingleSignOn;
       if (answer?.redirectUrl) return window.location.assign(answer.redirectUrl);
+      // Not refusalMessage of payloadErrors: that module brings the toasts, for which the sign-in page's first download has no room.
       setProblem(answer?.errors[0] ? errorMessage(answer.errors[0]) : SSO_FAILURE_MESSAGES.unavailable!);
     } catch (error) {
       setProblem(describeRequestError(error));

@@ -1,16 +1,13 @@
 import { Box, SimpleGrid, Skeleton, Stack, VisuallyHidden } from '@chakra-ui/react';
 import { useState } from 'react';
-import { LuCalendarClock, LuMailPlus, LuMonitorCheck, LuShieldAlert, LuUserCheck, LuUserX } from 'react-icons/lu';
 import { ChartPanel } from '@/components/charts/ChartPanel';
 import { PageHeader } from '@/components/PageHeader';
 import { ProblemNotice } from '@/components/ProblemNotice';
 import { useDashboardSummaryQuery } from '@/generated/graphql';
 import { formatDate } from '@/lib/dates';
 import { menuEntryName } from '@/lib/menu';
-import { formatNumber } from '@/lib/numbers';
 import { describeRequestError } from '@/lib/requestErrors';
-import { SeatsCard } from '@/features/dashboard/components/SeatsCard';
-import { StatCard } from '@/features/dashboard/components/StatCard';
+import { DASHBOARD_CARDS, DASHBOARD_COLUMNS, DashboardCards } from '@/features/dashboard/components/DashboardCards';
 import { dashboardLinks, dashboardPath } from '@/features/dashboard/urls';
 import { takePrefetchedDashboard } from '@/features/dashboard/prefetchDashboard';
 
@@ -55,69 +52,15 @@ export default function DashboardView({ organizationId, embedded = false }: Prop
         {!dashboard ? (
           <Box role="status" aria-busy={loading}>
             <VisuallyHidden>Loading the dashboard</VisuallyHidden>
-            <SimpleGrid columns={{ base: 1, sm: 2, xl: 3 }} gap="4">
-              {Array.from({ length: 7 }, (_, index) => (
+            <SimpleGrid columns={DASHBOARD_COLUMNS} gap="4">
+              {DASHBOARD_CARDS.map((_, index) => (
                 <Skeleton key={index} h="8.5rem" rounded="l3" />
               ))}
             </SimpleGrid>
           </Box>
         ) : (
           <>
-            <SimpleGrid columns={{ base: 1, sm: 2, xl: 3 }} gap="4">
-              <StatCard
-                label="Active users"
-                value={formatNumber(dashboard.activeUsers)}
-                detail="People who can sign in now"
-                icon={LuUserCheck}
-                to={links.users}
-                destination="User Management"
-                testId="dashboard-active-users"
-              />
-              <StatCard
-                label="Deactivated users"
-                value={formatNumber(dashboard.disabledUsers)}
-                detail="Deactivated accounts"
-                icon={LuUserX}
-                to={links.users}
-                destination="User Management"
-                testId="dashboard-disabled-users"
-              />
-              <StatCard
-                label="Pending invitations"
-                value={formatNumber(dashboard.pendingInvitations)}
-                detail="Invited, no password chosen yet"
-                icon={LuMailPlus}
-                to={links.users}
-                destination="User Management"
-                testId="dashboard-pending-invitations"
-              />
-              <StatCard
-                label="Sessions active now"
-                value={formatNumber(dashboard.sessionsActiveNow)}
-                detail="Signed in and not expired"
-                icon={LuMonitorCheck}
-                to={links.sessions}
-                destination="User Sessions"
-                testId="dashboard-sessions-active"
-              />
-              <StatCard
-                label={`Licences expiring within ${dashboard.expiringWithinDays} days`}
-                value={formatNumber(dashboard.licencesExpiringSoon)}
-                detail="Renew them to keep their seats"
-                icon={LuCalendarClock}
-                to={links.subscription}
-                destination="Subscription Details"
-                testId="dashboard-licences-expiring"
-              />
-              <SeatsCard seats={dashboard.seats} to={links.subscription} destination="Subscription Details" />
-              <StatCard
-                label="Failed sign-ins, last 24 hours"
-                value={formatNumber(dashboard.failedSignInsLastDay)}
-                detail="Wrong passwords and codes, and attempts held back; each person’s page shows theirs"
-                icon={LuShieldAlert}
-                testId="dashboard-failed-sign-ins"
-              />
-            </SimpleGrid>
+            <DashboardCards dashboard={dashboard} links={links} />
             <ChartPanel
               title="Sign-ins per day"
               description={`The last ${dashboard.signInsPerDay.length} days`}

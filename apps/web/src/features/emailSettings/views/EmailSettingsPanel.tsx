@@ -15,7 +15,8 @@ import {
   type EmailSettingsFieldsFragment,
   type EmailTemplateName,
 } from '@/generated/graphql';
-import { describeRequestError, errorMessage } from '@/lib/requestErrors';
+import { refusalMessage, throwIfRefused } from '@/lib/payloadErrors';
+import { describeRequestError } from '@/lib/requestErrors';
 import { toaster } from '@/lib/toaster';
 import { useMutationForm } from '@/lib/useMutationForm';
 import { SOURCE_LABELS, TEMPLATE_LABELS } from '@/features/emailSettings/components/labels';
@@ -82,10 +83,10 @@ function ServerForm({ settings, organizationId, platform }: { settings: Settings
     setOutcome(null);
     try {
       const answer = (await sendTest({ variables: { organizationId } })).data?.sendTestMail;
-      const refusal = answer?.errors[0];
+      const refusal = refusalMessage(answer);
       setOutcome(
         refusal || !answer?.sentTo
-          ? { ok: false, title: refusal ? errorMessage(refusal) : 'The test mail was not sent' }
+          ? { ok: false, title: refusal ?? 'The test mail was not sent' }
           : answer.keptInOutbox
             ? {
                 ok: true,
@@ -237,8 +238,7 @@ function Templates({ settings, organizationId, platform }: { settings: Settings;
         onClose={() => setResetting(null)}
         onConfirm={async () => {
           const answer = await reset({ variables: { organizationId, template: resetting! } });
-          const refusal = answer.data?.resetEmailTemplate.errors[0];
-          if (refusal) throw new Error(errorMessage(refusal));
+          throwIfRefused(answer.data?.resetEmailTemplate);
         }}
         testId="email-template-reset-confirm"
       >

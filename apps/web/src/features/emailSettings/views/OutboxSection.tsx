@@ -13,8 +13,8 @@ import {
 } from '@/generated/graphql';
 import { formatDateTime } from '@/lib/dates';
 import { MAIL_STATUS_LABELS } from '@/lib/labels';
-import { describeRequestError, errorMessage } from '@/lib/requestErrors';
-import { toastFailure } from '@/lib/toastFailure';
+import { toastFailure, toastIfRefused } from '@/lib/payloadErrors';
+import { describeRequestError } from '@/lib/requestErrors';
 import { toaster } from '@/lib/toaster';
 import { useListQuery } from '@/lib/useListQuery';
 import { useListState } from '@/lib/useListState';
@@ -72,9 +72,9 @@ function RetryButton({ mail }: { mail: Mail }) {
   const [retry, { loading }] = useOutboxRetryMutation();
   async function onRetry() {
     try {
-      const [refusal] = (await retry({ variables: { id: mail.id } })).data?.retryOutboxMail.errors ?? [];
-      if (refusal) toaster.error({ title: 'The mail was not sent again', description: errorMessage(refusal), closable: true });
-      else toaster.success({ title: 'Mail queued again', description: `${mail.subject} to ${mail.to} is being sent.` });
+      const answer = (await retry({ variables: { id: mail.id } })).data?.retryOutboxMail;
+      if (toastIfRefused(answer, 'The mail was not sent again'))
+        toaster.success({ title: 'Mail queued again', description: `${mail.subject} to ${mail.to} is being sent.` });
     } catch (failure) {
       toastFailure('The mail was not sent again', failure);
     }

@@ -2,7 +2,8 @@ import { Button, HStack, Input } from '@chakra-ui/react';
 import type { RejectEnquiryInput } from '@yozy/shared/inputs';
 import { FormField } from '@/components/FormField';
 import { MutationForm } from '@/components/MutationForm';
-import { useMutationForm, type MutationPayload } from '@/lib/useMutationForm';
+import type { MutationPayload } from '@/lib/payloadErrors';
+import { useMutationForm } from '@/lib/useMutationForm';
 
 const rejectSchema = () => import('@yozy/shared/inputs').then((inputs) => inputs.rejectEnquiryInput);
 

@@ -16,7 +16,8 @@ import {
 import { formatDate, formatDateTime } from '@/lib/dates';
 import { dropListPages } from '@/lib/listCache';
 import { menuEntryName } from '@/lib/menu';
-import { describeRequestError, errorMessage } from '@/lib/requestErrors';
+import { throwIfRefused } from '@/lib/payloadErrors';
+import { describeRequestError } from '@/lib/requestErrors';
 import { toaster } from '@/lib/toaster';
 import { useListQuery } from '@/lib/useListQuery';
 import { useListState } from '@/lib/useListState';
@@ -131,9 +132,7 @@ export default function EnquiriesView() {
 
   const approve = async (row: Row) => {
     const result = await approveEnquiry({ variables: { input: { enquiryId: row.id } } });
-    const payload = result.data?.approveEnquiry;
-    const failure = payload?.errors[0];
-    if (failure) throw new Error(errorMessage(failure));
+    throwIfRefused(result.data?.approveEnquiry);
     toaster.success({
       title: row.kind === 'RENEWAL' ? `Licence of ${row.companyName} renewed` : `${row.companyName} approved`,
       description:

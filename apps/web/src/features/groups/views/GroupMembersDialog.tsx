@@ -11,8 +11,8 @@ import {
 } from '@/generated/graphql';
 import { totalText } from '@/components/DataTable';
 import { dropListPages } from '@/lib/listCache';
-import { describeRequestError, errorMessage } from '@/lib/requestErrors';
-import { toastFailure } from '@/lib/toastFailure';
+import { toastFailure, toastIfRefused } from '@/lib/payloadErrors';
+import { describeRequestError } from '@/lib/requestErrors';
 import { toaster } from '@/lib/toaster';
 import { SEARCH_DEBOUNCE_MS } from '@/lib/useListState';
 import { PersonLine } from '@/features/groups/components/PersonLine';
@@ -78,10 +78,7 @@ export function GroupMembersDialog({
     setAdding(true);
     try {
       const answer = await addMembers({ variables: { input: { groupId: group.id, userIds: [...selected] } } });
-      const refused = answer.data?.addGroupMembers.errors[0];
-      if (refused) {
-        toaster.error({ title: 'Nobody was added', description: errorMessage(refused), closable: true });
-      } else {
+      if (toastIfRefused(answer.data?.addGroupMembers, 'Nobody was added')) {
         toaster.success({ title: `Added ${plural(selected.size)} to ${group.name}` });
         setSelected(new Set());
       }
@@ -96,9 +93,8 @@ export function GroupMembersDialog({
     setRemoving(id);
     try {
       const answer = await removeMembers({ variables: { input: { groupId: group.id, userIds: [id] } } });
-      const refused = answer.data?.removeGroupMembers.errors[0];
-      if (refused) toaster.error({ title: `${name} is still in ${group.name}`, description: errorMessage(refused), closable: true });
-      else toaster.success({ title: `${name} left ${group.name}` });
+      if (toastIfRefused(answer.data?.removeGroupMembers, `${name} is still in ${group.name}`))
+        toaster.success({ title: `${name} left ${group.name}` });
     } catch (failure) {
       toastFailure(`${name} is still in ${group.name}`, failure);
     } finally {

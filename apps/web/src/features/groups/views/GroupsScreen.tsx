@@ -8,7 +8,7 @@ import { GroupListDocument, useGroupDeleteMutation, useGroupListQuery, type Grou
 import { formatDateTime } from '@/lib/dates';
 import { dropListPages } from '@/lib/listCache';
 import { menuEntryName } from '@/lib/menu';
-import { errorMessage } from '@/lib/requestErrors';
+import { throwIfRefused } from '@/lib/payloadErrors';
 import { toaster } from '@/lib/toaster';
 import { useListQuery } from '@/lib/useListQuery';
 import { useListState } from '@/lib/useListState';
@@ -115,8 +115,7 @@ export function GroupsScreen({ organizationId, embedded = false }: GroupsScreenP
 
   async function confirmDelete(group: Group) {
     const answer = await deleteGroup({ variables: { input: { id: group.id } } });
-    const refused = answer.data?.deleteGroup.errors[0];
-    if (refused) throw new Error(errorMessage(refused));
+    throwIfRefused(answer.data?.deleteGroup);
     toaster.success({ title: `${group.name} was deleted` });
   }
 

@@ -1,9 +1,10 @@
-import { Badge, Box, Button, Code, Flex, Heading, Input, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Code, Flex, Heading, Input, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuBadgeCheck, LuShieldAlert, LuTrash2 } from 'react-icons/lu';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { CopyButton } from '@/components/CopyButton';
 import { FormAlert } from '@/components/FormAlert';
+import { QueryStates } from '@/components/QueryStates';
 import { FormField } from '@/components/FormField';
 import { MutationForm } from '@/components/MutationForm';
 import {
@@ -16,7 +17,8 @@ import {
   type OrganizationDomainFieldsFragment,
 } from '@/generated/graphql';
 import { formatDateTime } from '@/lib/dates';
-import { describeRequestError, errorMessage } from '@/lib/requestErrors';
+import { refusalMessage, throwIfRefused } from '@/lib/payloadErrors';
+import { describeRequestError } from '@/lib/requestErrors';
 import { toaster } from '@/lib/toaster';
 import { useMutationForm } from '@/lib/useMutationForm';
 
@@ -100,7 +102,8 @@ export function DomainsSection({ organizationId }: { organizationId?: string }) 
     setProblem(null);
     try {
       const payload = (await verify({ variables: { organizationId, domain } })).data?.verifyOrganizationDomain;
-      if (payload?.errors[0]) setProblem(errorMessage(payload.errors[0]));
+      const refusal = refusalMessage(payload);
+      if (refusal) setProblem(refusal);
       else toaster.success({ title: `${domain} is verified`, closable: true });
     } catch (failure) {
       setProblem(describeRequestError(failure));
@@ -120,89 +123,93 @@ export function DomainsSection({ organizationId }: { organizationId?: string }) 
           verify a domain.
         </Text>
       </Stack>
-      {error && !domains && (
-        <FormAlert message={`The domains could not be loaded: ${describeRequestError(error)}`} testId="domains-load-error" />
-      )}
-      {error && !domains && (
-        <Button size="sm" variant="outline" alignSelf="start" onClick={() => void refetch().catch(() => undefined)}>
-          Try again
-        </Button>
-      )}
       {problem && <FormAlert message={problem} testId="domain-error" />}
-      {domains && domains.length === 0 && (
-        <Text color="fg.muted" fontSize="sm" data-testid="domains-empty">
-          No domains yet. Add the organization’s email domains below; each is then verified here.
-        </Text>
-      )}
-      {domains && domains.length > 0 && (
-        <Stack as="ul" gap="3" listStyleType="none" data-testid="domain-list">
-          {domains.map((domain) => (
-            <Box as="li" key={domain.domain} borderWidth="1px" borderRadius="md" p="3" data-testid={`domain-${domain.domain}`}>
-              <Flex gap="3" align="center" wrap="wrap">
-                <Text fontWeight="medium">{domain.domain}</Text>
-                {domain.verified ? (
-                  <Badge colorPalette="green" data-testid="domain-status">
-                    <LuBadgeCheck aria-hidden />
-                    Verified {domain.verifiedBy ? VERIFIED_BY[domain.verifiedBy] : ''}
-                  </Badge>
-                ) : (
-                  <Badge colorPalette="orange" data-testid="domain-status">
-                    <LuShieldAlert aria-hidden />
-                    Not verified: covers nobody yet
-                  </Badge>
-                )}
-                {domain.verifiedAt && (
-                  <Text fontSize="sm" color="fg.muted">
-                    {formatDateTime(domain.verifiedAt)}
+      <QueryStates
+        data={domains}
+        error={error}
+        refetch={refetch}
+        errorTitle="The domains could not be loaded"
+        loadingLabel="Loading the domains"
+        placeholder={<Skeleton height="16" />}
+        empty={
+          <Text color="fg.muted" fontSize="sm" data-testid="domains-empty">
+            No domains yet. Add the organization’s email domains below; each is then verified here.
+          </Text>
+        }
+        isEmpty={(list) => list.length === 0}
+        inline
+        testId="domains"
+      >
+        {(list) => (
+          <Stack as="ul" gap="3" listStyleType="none" data-testid="domain-list">
+            {list.map((domain) => (
+              <Box as="li" key={domain.domain} borderWidth="1px" borderRadius="md" p="3" data-testid={`domain-${domain.domain}`}>
+                <Flex gap="3" align="center" wrap="wrap">
+                  <Text fontWeight="medium">{domain.domain}</Text>
+                  {domain.verified ? (
+                    <Badge colorPalette="green" data-testid="domain-status">
+                      <LuBadgeCheck aria-hidden />
+                      Verified {domain.verifiedBy ? VERIFIED_BY[domain.verifiedBy] : ''}
+                    </Badge>
+                  ) : (
+                    <Badge colorPalette="orange" data-testid="domain-status">
+                      <LuShieldAlert aria-hidden />
+                      Not verified: covers nobody yet
+                    </Badge>
+                  )}
+                  {domain.verifiedAt && (
+                    <Text fontSize="sm" color="fg.muted">
+                      {formatDateTime(domain.verifiedAt)}
+                    </Text>
+                  )}
+                  <Button
+                    size="xs"
+                    variant="ghost"
+                    colorPalette="red"
+                    ml="auto"
+                    onClick={() => setRemoving(domain)}
+                    data-testid="domain-remove"
+                  >
+                    <LuTrash2 aria-hidden />
+                    Remove {domain.domain}
+                  </Button>
+                </Flex>
+                {!domain.verified && domain.lapsedAt && (
+                  <Text fontSize="sm" color="fg.error" mt="2" data-testid="domain-lapsed">
+                    No longer verified since {formatDateTime(domain.lapsedAt)}: {domain.lapsedReason}
                   </Text>
                 )}
-                <Button
-                  size="xs"
-                  variant="ghost"
-                  colorPalette="red"
-                  ml="auto"
-                  onClick={() => setRemoving(domain)}
-                  data-testid="domain-remove"
-                >
-                  <LuTrash2 aria-hidden />
-                  Remove {domain.domain}
-                </Button>
-              </Flex>
-              {!domain.verified && domain.lapsedAt && (
-                <Text fontSize="sm" color="fg.error" mt="2" data-testid="domain-lapsed">
-                  No longer verified since {formatDateTime(domain.lapsedAt)}: {domain.lapsedReason}
-                </Text>
-              )}
-              {!domain.verified && (
-                <Stack gap="2" mt="3">
-                  <Text fontSize="sm" color="fg.muted">
-                    Publish this TXT record in the domain’s DNS, then verify. It shows that the organization owns the domain.
-                  </Text>
-                  <RecordLine label="Name" value={domain.recordName} testId="domain-record-name" />
-                  <RecordLine label="Value" value={domain.recordValue} testId="domain-record-value" />
-                  <Flex gap="2" wrap="wrap">
-                    <Button
-                      size="sm"
-                      colorPalette="brand"
-                      loading={verifying === domain.domain}
-                      loadingText="Checking DNS…"
-                      onClick={() => void check(domain.domain)}
-                      data-testid="domain-verify"
-                    >
-                      Verify {domain.domain}
-                    </Button>
-                    {isProvider && (
-                      <Button size="sm" variant="outline" onClick={() => setVouching(domain.domain)} data-testid="domain-confirm">
-                        Mark as verified
+                {!domain.verified && (
+                  <Stack gap="2" mt="3">
+                    <Text fontSize="sm" color="fg.muted">
+                      Publish this TXT record in the domain’s DNS, then verify. It shows that the organization owns the domain.
+                    </Text>
+                    <RecordLine label="Name" value={domain.recordName} testId="domain-record-name" />
+                    <RecordLine label="Value" value={domain.recordValue} testId="domain-record-value" />
+                    <Flex gap="2" wrap="wrap">
+                      <Button
+                        size="sm"
+                        colorPalette="brand"
+                        loading={verifying === domain.domain}
+                        loadingText="Checking DNS…"
+                        onClick={() => void check(domain.domain)}
+                        data-testid="domain-verify"
+                      >
+                        Verify {domain.domain}
                       </Button>
-                    )}
-                  </Flex>
-                </Stack>
-              )}
-            </Box>
-          ))}
-        </Stack>
-      )}
+                      {isProvider && (
+                        <Button size="sm" variant="outline" onClick={() => setVouching(domain.domain)} data-testid="domain-confirm">
+                          Mark as verified
+                        </Button>
+                      )}
+                    </Flex>
+                  </Stack>
+                )}
+              </Box>
+            ))}
+          </Stack>
+        )}
+      </QueryStates>
       <AddDomainForm organizationId={organizationId} />
       <ConfirmDialog
         open={vouching !== null}
@@ -211,7 +218,7 @@ export function DomainsSection({ organizationId }: { organizationId?: string }) 
         onConfirm={async () => {
           const payload = (await confirm({ variables: { organizationId: ownOrganization, domain: vouching! } })).data
             ?.confirmOrganizationDomain;
-          if (payload?.errors[0]) throw new Error(errorMessage(payload.errors[0]));
+          throwIfRefused(payload);
           toaster.success({ title: `${vouching} is verified`, closable: true });
         }}
         onClose={() => setVouching(null)}
@@ -227,7 +234,7 @@ export function DomainsSection({ organizationId }: { organizationId?: string }) 
         destructive
         onConfirm={async () => {
           const payload = (await remove({ variables: { organizationId, domain: removing!.domain } })).data?.removeOrganizationDomain;
-          if (payload?.errors[0]) throw new Error(errorMessage(payload.errors[0]));
+          throwIfRefused(payload);
           toaster.success({ title: `${removing!.domain} removed`, closable: true });
         }}
         onClose={() => setRemoving(null)}

@@ -3,7 +3,7 @@ import type { OrganizationInput } from '@yozy/shared';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { MutationForm } from '@/components/MutationForm';
-import { ProblemNotice } from '@/components/ProblemNotice';
+import { QueryStates } from '@/components/QueryStates';
 import {
   useOrganizationInfoQuery,
   useOrganizationSetActiveMutation,
@@ -11,8 +11,7 @@ import {
   type OrganizationInfoFieldsFragment,
 } from '@/generated/graphql';
 import { formatDate } from '@/lib/dates';
-import { describeRequestError, errorMessage } from '@/lib/requestErrors';
-import { toastFailure } from '@/lib/toastFailure';
+import { toastFailure, toastIfRefused } from '@/lib/payloadErrors';
 import { toaster } from '@/lib/toaster';
 import { useMutationForm } from '@/lib/useMutationForm';
 import {
@@ -93,14 +92,8 @@ function Activation({ organization }: { organization: Organization }) {
   const name = organization.companyName;
   const change = async (active: boolean) => {
     const answer = await setActive({ variables: { input: { id: organization.id, active } } });
-    const refusal = answer.data?.setOrganizationActive.errors[0];
-    if (refusal) {
-      toaster.error({
-        title: active ? `${name} could not be activated` : `${name} could not be deactivated`,
-        description: errorMessage(refusal),
-      });
-      return;
-    }
+    const title = active ? `${name} could not be activated` : `${name} could not be deactivated`;
+    if (!toastIfRefused(answer.data?.setOrganizationActive, title)) return;
     toaster.success({ title: active ? `${name} is active again` : `${name} deactivated: its users are signed out` });
   };
   return (
@@ -151,33 +144,44 @@ function Activation({ organization }: { organization: Organization }) {
 
 /** The provider's view of one organisation's record: its details and default regions to edit, and whether it is active. */
 export default function OrganizationInfoScreen({ organizationId }: { organizationId?: string }) {
-  const { data, error, loading, refetch } = useOrganizationInfoQuery({ variables: { id: organizationId ?? '' }, skip: !organizationId });
+  const { data, error, refetch } = useOrganizationInfoQuery({ variables: { id: organizationId ?? '' }, skip: !organizationId });
   const organization = data?.organization;
-  if (error && !organization) {
-    return (
-      <ProblemNotice
-        title="The organization's details could not be loaded"
-        message={describeRequestError(error)}
-        actionLabel="Try again"
-        onAction={() => void refetch().catch(() => undefined)}
-      />
-    );
-  }
-  if (loading || !organization || !data) {
-    return (
-      <Stack gap="4" role="status" aria-label="Loading the organization's details">
-        <Skeleton height="8" width="40%" />
-        <Skeleton height="48" />
-      </Stack>
-    );
-  }
-  const offered: RegionOption[] = data.regions.nodes.map(({ code, name }) => ({ code, name }));
+  return (
+    <QueryStates
+      data={organization && data && { organization, offered: data.regions.nodes, choices: data.offeredOrganizationChoices }}
+      error={error}
+      refetch={refetch}
+      errorTitle="The organization's details could not be loaded"
+      loadingLabel="Loading the organization's details"
+      placeholder={
+        <>
+          <Skeleton height="8" width="40%" />
+          <Skeleton height="48" />
+        </>
+      }
+      testId="organization-info"
+    >
+      {(loaded) => <OrganizationInfo {...loaded} />}
+    </QueryStates>
+  );
+}
+
+/** The record once loaded: the regions on offer, with any retired one it still holds. */
+function OrganizationInfo({
+  organization,
+  offered,
+  choices,
+}: {
+  organization: Organization;
+  offered: readonly RegionOption[];
+  choices: OrganizationChoices;
+}) {
   // A region chosen before it was retired stays listed, so saving does not drop it unnoticed.
   const kept = organization.defaultRegions.filter((code) => !offered.some((region) => region.code === code));
-  const regions = [...offered, ...kept.map((code) => ({ code, name: code, retired: true }))];
+  const regions = [...offered.map(({ code, name }) => ({ code, name })), ...kept.map((code) => ({ code, name: code, retired: true }))];
   return (
     <Stack gap="8">
-      <DetailsForm key={organization.id} organization={organization} regions={regions} choices={data.offeredOrganizationChoices} />
+      <DetailsForm key={organization.id} organization={organization} regions={regions} choices={choices} />
       <Activation organization={organization} />
     </Stack>
   );

@@ -3,7 +3,7 @@ import { useMemo, useState, type ReactElement, type ReactNode } from 'react';
 import { LuPencil, LuPlus } from 'react-icons/lu';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { DataTable, type DataTableColumn, type DataTableProps } from '@/components/DataTable';
-import { errorMessage } from '@/lib/requestErrors';
+import { failureMessage } from '@/lib/payloadErrors';
 import { toaster } from '@/lib/toaster';
 import { MasterRowActions } from './MasterRowActions';
 
@@ -13,12 +13,6 @@ const inSentence = (label: string) =>
     .split(' ')
     .map((word) => (/^[A-Z]{2,}$/.test(word) ? word : word.toLowerCase()))
     .join(' ');
-
-/** A refused change says why in the payload's errors; the section shows it as a failure. */
-export function throwIfRefused(payload: { errors: readonly Parameters<typeof errorMessage>[0][] } | null | undefined) {
-  const refusal = payload?.errors[0];
-  if (refusal) throw new Error(errorMessage(refusal));
-}
 
 /** Something done to one record from its row, after a confirmation when `confirm` says what will happen. */
 export type MasterAction<Row> = {
@@ -82,7 +76,7 @@ export function MasterSection<Row extends { id: string }>({
     action.run(row).catch((failure: unknown) =>
       toaster.error({
         title: action.failure?.(row) ?? `${action.label} did not work for ${rowName(row)}`,
-        description: (failure as Error).message,
+        description: failureMessage(failure),
       }),
     );
   };

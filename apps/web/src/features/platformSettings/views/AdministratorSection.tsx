@@ -12,11 +12,12 @@ import {
 } from '@/generated/graphql';
 import { formatDateTime } from '@/lib/dates';
 import { dropListPages } from '@/lib/listCache';
+import { throwIfRefused } from '@/lib/payloadErrors';
 import { toaster } from '@/lib/toaster';
 import { useListQuery } from '@/lib/useListQuery';
 import { useListState } from '@/lib/useListState';
 import { administratorList } from '@/features/platformSettings/administratorList';
-import { MasterSection, throwIfRefused, type MasterAction } from '@/features/platformSettings/master/MasterSection';
+import { MasterSection, type MasterAction } from '@/features/platformSettings/master/MasterSection';
 import { AdministratorInviteDialog } from './AdministratorInviteDialog';
 
 type Administrator = AdministratorFieldsFragment;

@@ -6,11 +6,12 @@ import { ApiKeyListDocument, useApiKeyListQuery, useApiKeyRevokeMutation, type A
 import { formatDateTime } from '@/lib/dates';
 import { API_KEY_ACCESS_LABELS } from '@/lib/labels';
 import { dropListPages } from '@/lib/listCache';
+import { throwIfRefused } from '@/lib/payloadErrors';
 import { toaster } from '@/lib/toaster';
 import { useListQuery } from '@/lib/useListQuery';
 import { useListState } from '@/lib/useListState';
 import { apiKeyList } from '@/features/platformSettings/apiKeyList';
-import { MasterSection, throwIfRefused, type MasterAction } from '@/features/platformSettings/master/MasterSection';
+import { MasterSection, type MasterAction } from '@/features/platformSettings/master/MasterSection';
 import { ApiKeyCreateDialog } from './ApiKeyCreateDialog';
 
 type ApiKey = ApiKeyFieldsFragment;

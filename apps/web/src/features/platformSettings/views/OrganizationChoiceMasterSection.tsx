@@ -16,11 +16,12 @@ import {
   type OrganizationChoiceList,
 } from '@/generated/graphql';
 import { dropListPages } from '@/lib/listCache';
+import { throwIfRefused } from '@/lib/payloadErrors';
 import { toaster } from '@/lib/toaster';
 import { useListQuery } from '@/lib/useListQuery';
 import { useListState } from '@/lib/useListState';
 import { useMutationForm } from '@/lib/useMutationForm';
-import { MasterSection, throwIfRefused, type MasterAction } from '@/features/platformSettings/master/MasterSection';
+import { MasterSection, type MasterAction } from '@/features/platformSettings/master/MasterSection';
 import { organizationChoiceList } from '@/features/platformSettings/organizationChoiceList';
 
 type Choice = OrganizationChoiceFieldsFragment;

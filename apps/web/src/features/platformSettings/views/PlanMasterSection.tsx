@@ -13,10 +13,11 @@ import { planGroupLabel } from '@yozy/shared';
 import { frequencyLabel, frequencyPeriod } from '@/lib/labels';
 import { dropListPages } from '@/lib/listCache';
 import { formatMoney, formatNumber } from '@/lib/numbers';
+import { throwIfRefused } from '@/lib/payloadErrors';
 import { toaster } from '@/lib/toaster';
 import { useListQuery } from '@/lib/useListQuery';
 import { useListState } from '@/lib/useListState';
-import { MasterSection, throwIfRefused, type MasterAction } from '@/features/platformSettings/master/MasterSection';
+import { MasterSection, type MasterAction } from '@/features/platformSettings/master/MasterSection';
 import { planList } from '@/features/platformSettings/planList';
 import { PlanFormDialog } from './PlanFormDialog';
 

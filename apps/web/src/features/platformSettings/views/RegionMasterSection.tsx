@@ -10,10 +10,11 @@ import {
   type RegionFieldsFragment,
 } from '@/generated/graphql';
 import { dropListPages } from '@/lib/listCache';
+import { throwIfRefused } from '@/lib/payloadErrors';
 import { toaster } from '@/lib/toaster';
 import { useListQuery } from '@/lib/useListQuery';
 import { useListState } from '@/lib/useListState';
-import { MasterSection, throwIfRefused, type MasterAction } from '@/features/platformSettings/master/MasterSection';
+import { MasterSection, type MasterAction } from '@/features/platformSettings/master/MasterSection';
 import { regionList } from '@/features/platformSettings/regionList';
 import { RegionAddDialog, RegionRenameDialog } from './RegionFormDialog';
 

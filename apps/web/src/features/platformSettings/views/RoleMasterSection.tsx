@@ -11,10 +11,11 @@ import {
   type RoleFieldsFragment,
 } from '@/generated/graphql';
 import { dropListPages } from '@/lib/listCache';
+import { throwIfRefused } from '@/lib/payloadErrors';
 import { toaster } from '@/lib/toaster';
 import { useListQuery } from '@/lib/useListQuery';
 import { useListState } from '@/lib/useListState';
-import { MasterSection, throwIfRefused, type MasterAction } from '@/features/platformSettings/master/MasterSection';
+import { MasterSection, type MasterAction } from '@/features/platformSettings/master/MasterSection';
 import { roleList } from '@/features/platformSettings/roleList';
 import { RoleAddDialog, RoleEditDialog } from './RoleFormDialog';
 

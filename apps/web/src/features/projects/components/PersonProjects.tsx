@@ -1,9 +1,8 @@
 import { Badge, HStack, Link, List, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { LuTriangleAlert } from 'react-icons/lu';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { ProblemNotice } from '@/components/ProblemNotice';
+import { QueryStates } from '@/components/QueryStates';
 import { useAllocationListQuery } from '@/generated/graphql';
-import { describeRequestError } from '@/lib/requestErrors';
 import { projectPath } from '@/features/projects/urls';
 
 /** A person holds one current allocation per project; no organisation has this many projects open for one person. */
@@ -16,7 +15,7 @@ const SHOWN = 100;
  */
 export function PersonProjects({ userId }: { userId: string }) {
   const { clientId: organizationId } = useParams();
-  const { data, error, loading, refetch } = useAllocationListQuery({
+  const { data, error, refetch } = useAllocationListQuery({
     variables: { organizationId, filter: { userIds: [userId], isCurrent: true }, page: { offset: 0, limit: SHOWN } },
     fetchPolicy: 'cache-and-network',
   });
@@ -38,33 +37,34 @@ export function PersonProjects({ userId }: { userId: string }) {
           </HStack>
         )}
       </HStack>
-      {error ? (
-        <ProblemNotice
-          title="The projects could not be loaded"
-          message={describeRequestError(error)}
-          actionLabel="Try again"
-          onAction={() => void refetch().catch(() => undefined)}
-        />
-      ) : loading && !data ? (
-        <Skeleton height="12" role="status" aria-label="Loading the projects" />
-      ) : allocations.length === 0 ? (
-        <Text color="fg.muted">No current project allocations.</Text>
-      ) : (
-        <List.Root gap="2" variant="plain">
-          {allocations.map((allocation) => (
-            <List.Item key={allocation.id} display="flex" gap="2" flexWrap="wrap" data-testid="person-project">
-              <Link asChild color="brand.fg" fontWeight="medium">
-                <RouterLink to={projectPath(allocation.projectId, organizationId)}>
-                  {allocation.projectShortCode}: {allocation.projectName}
-                </RouterLink>
-              </Link>
-              <Text color="fg.muted">
-                {allocation.percentage} %{allocation.role ? ` as ${allocation.role}` : ''}
-              </Text>
-            </List.Item>
-          ))}
-        </List.Root>
-      )}
+      <QueryStates
+        data={data}
+        error={error}
+        refetch={refetch}
+        errorTitle="The projects could not be loaded"
+        loadingLabel="Loading the projects"
+        placeholder={<Skeleton height="12" />}
+        empty={<Text color="fg.muted">No current project allocations.</Text>}
+        isEmpty={() => allocations.length === 0}
+        testId="person-projects"
+      >
+        {() => (
+          <List.Root gap="2" variant="plain">
+            {allocations.map((allocation) => (
+              <List.Item key={allocation.id} display="flex" gap="2" flexWrap="wrap" data-testid="person-project">
+                <Link asChild color="brand.fg" fontWeight="medium">
+                  <RouterLink to={projectPath(allocation.projectId, organizationId)}>
+                    {allocation.projectShortCode}: {allocation.projectName}
+                  </RouterLink>
+                </Link>
+                <Text color="fg.muted">
+                  {allocation.percentage} %{allocation.role ? ` as ${allocation.role}` : ''}
+                </Text>
+              </List.Item>
+            ))}
+          </List.Root>
+        )}
+      </QueryStates>
     </Stack>
   );
 }

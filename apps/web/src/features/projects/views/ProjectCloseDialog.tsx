@@ -1,7 +1,7 @@
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { useProjectCloseMutation, type ProjectFieldsFragment } from '@/generated/graphql';
 import { dropListPages } from '@/lib/listCache';
-import { errorMessage } from '@/lib/requestErrors';
+import { throwIfRefused } from '@/lib/payloadErrors';
 import { toaster } from '@/lib/toaster';
 
 const allocations = (count: number) => (count === 1 ? '1 current allocation ends' : `${count} current allocations end`);
@@ -18,8 +18,7 @@ export function ProjectCloseDialog({ project, onClose }: { project: ProjectField
 
   async function confirm() {
     const answer = await closeProject({ variables: { input: { id: project.id } } });
-    const refused = answer.data?.closeProject.errors[0];
-    if (refused) throw new Error(errorMessage(refused));
+    throwIfRefused(answer.data?.closeProject);
     toaster.success({ title: `${project.shortCode} was closed` });
   }
 

@@ -5,6 +5,7 @@ import { BackLink } from '@/components/BackLink';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { BooleanFilterSelect, DataTable, type DataTableColumn } from '@/components/DataTable';
 import { ProblemNotice } from '@/components/ProblemNotice';
+import { QueryStates } from '@/components/QueryStates';
 import {
   AllocationListDocument,
   useAllocationEndMutation,
@@ -15,7 +16,7 @@ import {
 } from '@/generated/graphql';
 import { formatDate } from '@/lib/dates';
 import { dropListPages } from '@/lib/listCache';
-import { describeRequestError, errorMessage } from '@/lib/requestErrors';
+import { throwIfRefused } from '@/lib/payloadErrors';
 import { toaster } from '@/lib/toaster';
 import { useListQuery } from '@/lib/useListQuery';
 import { useListState } from '@/lib/useListState';
@@ -47,46 +48,37 @@ type Props = {
 
 /** One project: its counts, and the people allocated to it, allocated, changed and ended here. */
 export function ProjectDetailScreen({ projectId, organizationId }: Props) {
-  const { data, error, loading, refetch } = useProjectDetailQuery({ variables: { id: projectId, organizationId } });
+  const { data, error, refetch } = useProjectDetailQuery({ variables: { id: projectId, organizationId } });
   const project = data?.project;
   const back = <BackLink to={projectListPath(organizationId)}>All projects</BackLink>;
 
-  if (error) {
-    return (
-      <Stack gap="4">
-        {back}
-        <ProblemNotice
-          title="This project could not be loaded"
-          message={describeRequestError(error)}
-          actionLabel="Try again"
-          onAction={() => void refetch().catch(() => undefined)}
-        />
-      </Stack>
-    );
-  }
-  if (loading && !project) {
-    return (
-      <Stack gap="4" role="status" aria-label="Loading the project">
-        {back}
-        <Skeleton height="8" width="20rem" maxW="full" />
-        <Skeleton height="40" />
-      </Stack>
-    );
-  }
-  if (!project) {
-    return (
-      <Stack gap="4">
-        {back}
+  return (
+    <QueryStates
+      data={project}
+      error={error}
+      refetch={refetch}
+      errorTitle="This project could not be loaded"
+      loadingLabel="Loading the project"
+      placeholder={
+        <>
+          <Skeleton height="8" width="20rem" maxW="full" />
+          <Skeleton height="40" />
+        </>
+      }
+      empty={
         <ProblemNotice
           title="There is no such project"
           message="It may belong to another organization, or the address is mistyped."
           actionLabel="Look again"
           onAction={() => void refetch().catch(() => undefined)}
         />
-      </Stack>
-    );
-  }
-  return <ProjectPage project={project} organizationId={organizationId} back={back} />;
+      }
+      lead={back}
+      testId="project"
+    >
+      {(found) => <ProjectPage project={found} organizationId={organizationId} back={back} />}
+    </QueryStates>
+  );
 }
 
 function ProjectPage({ project, organizationId, back }: { project: ProjectFieldsFragment; organizationId?: string; back: ReactNode }) {
@@ -195,8 +187,7 @@ function ProjectPage({ project, organizationId, back }: { project: ProjectFields
 
   async function confirmEnd(allocation: Allocation) {
     const answer = await endAllocation({ variables: { input: { id: allocation.id } } });
-    const refused = answer.data?.endAllocation.errors[0];
-    if (refused) throw new Error(errorMessage(refused));
+    throwIfRefused(answer.data?.endAllocation);
     toaster.success({ title: `${fullName(allocation)} is no longer on ${project.shortCode}` });
   }
 

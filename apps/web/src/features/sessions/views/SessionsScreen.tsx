@@ -10,11 +10,10 @@ import {
   useSessionListQuery,
   useSessionOthersEndMutation,
   useSessionUserEndMutation,
-  type UserErrorFieldsFragment,
 } from '@/generated/graphql';
 import { dropListPages } from '@/lib/listCache';
 import { menuEntryName } from '@/lib/menu';
-import { errorMessage } from '@/lib/requestErrors';
+import { throwIfRefused } from '@/lib/payloadErrors';
 import { toaster } from '@/lib/toaster';
 import { useListQuery } from '@/lib/useListQuery';
 import { useListState } from '@/lib/useListState';
@@ -34,12 +33,6 @@ type Props = {
 };
 
 type Pending = { kind: 'one'; row: SessionRow } | { kind: 'user'; row: SessionRow } | { kind: 'others' } | null;
-
-/** A payload's refusal as the error the confirmation dialog shows. */
-function refusal(errors: readonly UserErrorFieldsFragment[] | undefined): void {
-  const [first] = errors ?? [];
-  if (first) throw new Error(errorMessage(first));
-}
 
 /**
  * Sign-in sessions of an organisation's users: who signed in, when, from where and with what, with
@@ -83,15 +76,15 @@ export function SessionsScreen({ organizationId, embedded = false }: Props) {
     let count = 0;
     if (pending.kind === 'one') {
       const { data: result } = await endSession({ variables: { input: { sessionId: pending.row.id, organizationId } } });
-      refusal(result?.endSession.errors);
+      throwIfRefused(result?.endSession);
       count = result?.endSession.endedCount ?? 0;
     } else if (pending.kind === 'user') {
       const { data: result } = await endUserSessions({ variables: { input: { userId: pending.row.userId, organizationId } } });
-      refusal(result?.endUserSessions.errors);
+      throwIfRefused(result?.endUserSessions);
       count = result?.endUserSessions.endedCount ?? 0;
     } else {
       const { data: result } = await endOtherSessions({ variables: { input: { organizationId } } });
-      refusal(result?.endOtherSessions.errors);
+      throwIfRefused(result?.endOtherSessions);
       count = result?.endOtherSessions.endedCount ?? 0;
     }
     const person = pending.kind === 'others' ? '' : fullName(pending.row);

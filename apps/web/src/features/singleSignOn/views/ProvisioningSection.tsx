@@ -8,7 +8,7 @@ import { DialogFrame } from '@/components/DialogFrame';
 import { FormDialog } from '@/components/FormDialog';
 import { FormField } from '@/components/FormField';
 import { MutationForm } from '@/components/MutationForm';
-import { FormAlert } from '@/components/FormAlert';
+import { QueryStates } from '@/components/QueryStates';
 import { RoleSeatSelect } from '@/components/RoleSeatSelect';
 import {
   useProvisioningSettingsQuery,
@@ -21,7 +21,7 @@ import {
   type UserSeatsQuery,
 } from '@/generated/graphql';
 import { formatDateTime } from '@/lib/dates';
-import { describeRequestError, errorMessage } from '@/lib/requestErrors';
+import { throwIfRefused } from '@/lib/payloadErrors';
 import { toaster } from '@/lib/toaster';
 import { useMutationForm } from '@/lib/useMutationForm';
 
@@ -62,7 +62,7 @@ function ProvisioningForm({ settings, organizationId, seats }: { settings: Setti
           help="Each person the identity provider creates gets this role and takes a seat on its product; they sign in with single sign-on, no password mail is sent."
           testId="provisioning-role"
         >
-          {(control) => <RoleSeatSelect control={control} seats={seats} />}
+          {(control) => <RoleSeatSelect {...control} seats={seats} />}
         </FormField>
         <Button
           type="submit"
@@ -233,8 +233,7 @@ function TokenList({ settings }: { settings: Settings }) {
         destructive
         onConfirm={async () => {
           const answer = await revoke({ variables: { organizationId: settings.organizationId, tokenId: revoking!.id } });
-          const refusal = answer.data?.revokeProvisioningToken.errors[0];
-          if (refusal) throw new Error(errorMessage(refusal));
+          throwIfRefused(answer.data?.revokeProvisioningToken);
           toaster.success({ title: `${revoking!.name} revoked` });
         }}
         onClose={() => setRevoking(null)}
@@ -255,56 +254,58 @@ export function ProvisioningSection({ organizationId }: { organizationId?: strin
   // The roles come with the seats each product has left; the form shows once both are here, so the chosen role shows chosen.
   const seats = useUserSeatsQuery({ variables: { organizationId } });
   const [creating, setCreating] = useState(false);
-  const settings = data?.provisioning;
   return (
     <Stack gap="5" data-testid="provisioning-section">
       <Heading as="h3" size="sm">
         Provisioning (SCIM)
       </Heading>
-      {error && !settings && (
-        <Stack gap="2" align="start">
-          <FormAlert message={`Provisioning could not be loaded: ${describeRequestError(error)}`} testId="provisioning-load-error" />
-          <Button size="sm" variant="outline" onClick={() => void refetch().catch(() => undefined)}>
-            Try again
-          </Button>
-        </Stack>
-      )}
-      {settings && (
-        <>
-          {seats.data ? (
-            <ProvisioningForm
-              key={settings.organizationId}
-              settings={settings}
-              organizationId={organizationId}
-              seats={seats.data.userSeats}
-            />
-          ) : (
-            <Skeleton height="24" data-testid="provisioning-form-loading" />
-          )}
-          <Stack gap="1.5">
-            <Text fontSize="sm" fontWeight="medium">
-              SCIM base URL to give the identity provider
-            </Text>
-            <Flex gap="2" align="center">
-              <Code flex="1" minW="0" p="2" truncate data-testid="provisioning-base-url-shown">
-                {settings.baseUrl}
-              </Code>
-              <CopyButton text={settings.baseUrl} what="SCIM base URL" testId="provisioning-base-url-shown-copy" />
+      <QueryStates
+        data={data?.provisioning}
+        error={error}
+        refetch={refetch}
+        errorTitle="Provisioning could not be loaded"
+        loadingLabel="Loading provisioning"
+        placeholder={<Skeleton height="24" />}
+        inline
+        testId="provisioning"
+      >
+        {(settings) => (
+          <>
+            {seats.data ? (
+              <ProvisioningForm
+                key={settings.organizationId}
+                settings={settings}
+                organizationId={organizationId}
+                seats={seats.data.userSeats}
+              />
+            ) : (
+              <Skeleton height="24" data-testid="provisioning-form-loading" />
+            )}
+            <Stack gap="1.5">
+              <Text fontSize="sm" fontWeight="medium">
+                SCIM base URL to give the identity provider
+              </Text>
+              <Flex gap="2" align="center">
+                <Code flex="1" minW="0" p="2" truncate data-testid="provisioning-base-url-shown">
+                  {settings.baseUrl}
+                </Code>
+                <CopyButton text={settings.baseUrl} what="SCIM base URL" testId="provisioning-base-url-shown-copy" />
+              </Flex>
+            </Stack>
+            <Flex justify="space-between" align="center" gap="3" wrap="wrap">
+              <Heading as="h4" size="xs">
+                Tokens
+              </Heading>
+              <Button size="sm" variant="outline" onClick={() => setCreating(true)} data-testid="provisioning-token-new">
+                <LuPlus aria-hidden />
+                New token
+              </Button>
             </Flex>
-          </Stack>
-          <Flex justify="space-between" align="center" gap="3" wrap="wrap">
-            <Heading as="h4" size="xs">
-              Tokens
-            </Heading>
-            <Button size="sm" variant="outline" onClick={() => setCreating(true)} data-testid="provisioning-token-new">
-              <LuPlus aria-hidden />
-              New token
-            </Button>
-          </Flex>
-          <TokenList settings={settings} />
-          {creating && <NewTokenDialog organizationId={settings.organizationId} onClose={() => setCreating(false)} />}
-        </>
-      )}
+            <TokenList settings={settings} />
+            {creating && <NewTokenDialog organizationId={settings.organizationId} onClose={() => setCreating(false)} />}
+          </>
+        )}
+      </QueryStates>
     </Stack>
   );
 }

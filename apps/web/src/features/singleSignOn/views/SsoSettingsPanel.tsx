@@ -13,7 +13,8 @@ import {
   type SsoSettingsFieldsFragment,
 } from '@/generated/graphql';
 import { ProvisioningSection } from '@/features/singleSignOn/views/ProvisioningSection';
-import { describeRequestError, errorMessage } from '@/lib/requestErrors';
+import { refusalMessage } from '@/lib/payloadErrors';
+import { describeRequestError } from '@/lib/requestErrors';
 import { toaster } from '@/lib/toaster';
 import { useMutationForm } from '@/lib/useMutationForm';
 
@@ -62,7 +63,7 @@ function SsoForm({ settings, organizationId }: { settings: Settings; organizatio
     try {
       const answer = (await discover({ variables: { organizationId, issuer } })).data?.ssoDiscovery;
       const found = answer?.discovery;
-      if (!found) return setTested({ ok: false, title: answer?.errors[0] ? errorMessage(answer.errors[0]) : 'Nothing was found' });
+      if (!found) return setTested({ ok: false, title: refusalMessage(answer) ?? 'Nothing was found' });
       setTested({
         ok: true,
         title: 'The issuer answered',

@@ -17,7 +17,7 @@ import { frequencyLabel } from '@/lib/labels';
 import { dropListPages } from '@/lib/listCache';
 import { menuEntryName } from '@/lib/menu';
 import { formatMoney } from '@/lib/numbers';
-import { errorMessage } from '@/lib/requestErrors';
+import { throwIfRefused, toastIfRefused } from '@/lib/payloadErrors';
 import { toaster } from '@/lib/toaster';
 import { useListQuery } from '@/lib/useListQuery';
 import { useListState } from '@/lib/useListState';
@@ -159,19 +159,14 @@ export function SubscriptionsScreen({ organizationId, embedded = false }: Subscr
 
   const switchActive = async (licence: Licence, isActive: boolean) => {
     const answer = await setActive({ variables: { input: { id: licence.id, isActive } } });
-    const refusal = answer.data?.setLicenceActive.errors[0];
-    if (refusal) throw new Error(errorMessage(refusal));
+    throwIfRefused(answer.data?.setLicenceActive);
     toaster.success({ title: `${licence.productName} licence ${isActive ? 'reactivated' : 'deactivated'}` });
   };
 
   const askRenewal = async (licence: Licence) => {
     const answer = await requestRenewal({ variables: { input: { licenceId: licence.id } } });
-    const refusal = answer.data?.requestLicenceRenewal.errors[0];
     // Asked already (from another tab, say): the refusal says so, and the list shows the request.
-    if (refusal) {
-      toaster.error({ title: 'Renewal was not requested', description: errorMessage(refusal), closable: true });
-      return;
-    }
+    if (!toastIfRefused(answer.data?.requestLicenceRenewal, 'Renewal was not requested')) return;
     toaster.success({
       title: 'Renewal requested',
       description: `The provider has your request to renew the ${licence.productName} licence, and answers it.`,

@@ -14,7 +14,8 @@ import {
   type TwoFactorStatusFieldsFragment,
 } from '@/generated/graphql';
 import { formatDateTime } from '@/lib/dates';
-import { describeRequestError, errorMessage } from '@/lib/requestErrors';
+import { refusalMessage } from '@/lib/payloadErrors';
+import { describeRequestError } from '@/lib/requestErrors';
 import { toaster } from '@/lib/toaster';
 import { codeRefusal } from '@/lib/twoFactorErrors';
 import { useMutationForm } from '@/lib/useMutationForm';
@@ -84,7 +85,7 @@ export function TwoFactorSection() {
       if (payload?.enrolment) {
         confirmKit.clear();
         setStage({ kind: 'enrolling', enrolment: payload.enrolment });
-      } else setStartError(payload?.errors[0] ? errorMessage(payload.errors[0]) : 'Two-factor sign-in could not be set up.');
+      } else setStartError(refusalMessage(payload) ?? 'Two-factor sign-in could not be set up.');
     } catch (error) {
       setStartError(`Two-factor sign-in could not be set up. ${describeRequestError(error)}`);
     }

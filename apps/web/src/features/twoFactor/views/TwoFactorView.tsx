@@ -1,7 +1,7 @@
 import { Button, Card, Flex, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
-import { FormAlert } from '@/components/FormAlert';
+import { QueryStates } from '@/components/QueryStates';
 import {
   usePasswordChangeMutation,
   useSessionEndMutation,
@@ -12,7 +12,7 @@ import {
   type UserErrorFieldsFragment,
 } from '@/generated/graphql';
 import { dropListPages } from '@/lib/listCache';
-import { describeRequestError, errorMessage } from '@/lib/requestErrors';
+import { throwIfRefused } from '@/lib/payloadErrors';
 import { toaster } from '@/lib/toaster';
 import { useMutationForm } from '@/lib/useMutationForm';
 import { ChangePasswordForm } from '@/features/twoFactor/components/ChangePasswordForm';
@@ -26,11 +26,6 @@ const wrongCurrentPassword = (error: UserErrorFieldsFragment): UserErrorFieldsFr
   error.code === 'INVALID_CREDENTIALS'
     ? { code: 'BAD_USER_INPUT', field: 'currentPassword', message: 'The current password is not right' }
     : error;
-
-function refusal(errors: readonly UserErrorFieldsFragment[] | undefined): void {
-  const [first] = errors ?? [];
-  if (first) throw new Error(errorMessage(first));
-}
 
 type Pending = { kind: 'one'; session: SessionFieldsFragment } | { kind: 'others' } | null;
 
@@ -74,10 +69,10 @@ export default function TwoFactorView() {
     if (!pending || !viewer) return;
     if (pending.kind === 'one') {
       const { data } = await endSession({ variables: { input: { sessionId: pending.session.id } } });
-      refusal(data?.endSession.errors);
+      throwIfRefused(data?.endSession);
     } else {
       const { data } = await endUserSessions({ variables: { input: { userId: viewer.id } } });
-      refusal(data?.endUserSessions.errors);
+      throwIfRefused(data?.endUserSessions);
     }
     toaster.success({ title: pending.kind === 'one' ? 'Session ended' : 'Other sessions ended', closable: true });
   }
@@ -116,24 +111,23 @@ export default function TwoFactorView() {
               </Button>
             )}
           </Flex>
-          {sessions.error && !live ? (
-            <Stack gap="3" align="start">
-              <FormAlert
-                message={`Your sessions could not be loaded. ${describeRequestError(sessions.error)}`}
-                testId="own-sessions-error"
-              />
-              <Button variant="outline" onClick={() => void sessions.refetch()}>
-                Try again
-              </Button>
-            </Stack>
-          ) : live ? (
-            <OwnSessionList sessions={live} onEnd={(session) => setPending({ kind: 'one', session })} />
-          ) : (
-            <Stack gap="2" aria-busy="true">
-              <Skeleton height="12" />
-              <Skeleton height="12" />
-            </Stack>
-          )}
+          <QueryStates
+            data={live}
+            error={sessions.error}
+            refetch={sessions.refetch}
+            errorTitle="Your sessions could not be loaded"
+            loadingLabel="Loading your sessions"
+            placeholder={
+              <>
+                <Skeleton height="12" />
+                <Skeleton height="12" />
+              </>
+            }
+            inline
+            testId="own-sessions"
+          >
+            {(rows) => <OwnSessionList sessions={rows} onEnd={(session) => setPending({ kind: 'one', session })} />}
+          </QueryStates>
         </Card.Body>
       </Card.Root>
       <ConfirmDialog

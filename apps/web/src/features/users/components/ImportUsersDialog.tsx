@@ -14,6 +14,7 @@ import {
 } from '@/generated/graphql';
 import { dropListPages } from '@/lib/listCache';
 import { loadChunk } from '@/lib/loadChunk';
+import { refusalMessage } from '@/lib/payloadErrors';
 import { describeRequestError, errorMessage } from '@/lib/requestErrors';
 import { toaster } from '@/lib/toaster';
 import { rowsFromCsv } from '@/features/users/userImportFile';
@@ -99,9 +100,9 @@ export function ImportUsersDialog({ organizationId, seats, onClose }: Props) {
     try {
       const answer = await importUsers({ variables: { organizationId, rows: goodRows } });
       const payload = answer.data?.importUsers;
-      const [refusal] = payload?.errors ?? [];
+      const refusal = refusalMessage(payload);
       if (!payload || refusal) {
-        setImportProblem(refusal ? errorMessage(refusal) : describeRequestError(answer.error));
+        setImportProblem(refusal ?? describeRequestError(answer.error));
         return;
       }
       toaster.success({

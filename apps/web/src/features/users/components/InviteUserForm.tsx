@@ -66,7 +66,7 @@ export function InviteUserDialog({ open, onClose, kit, seats }: Props) {
                   {(control) => <SelectControl {...control} options={KIND_OPTIONS} />}
                 </FormField>
                 <FormField name="roleId" label="Role" required testId="invite-role" help="The role takes a seat on its product.">
-                  {(control) => <RoleSeatSelect control={control} seats={seats} />}
+                  {(control) => <RoleSeatSelect {...control} seats={seats} />}
                 </FormField>
               </MutationForm>
             </Dialog.Body>

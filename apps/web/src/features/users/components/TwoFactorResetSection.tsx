@@ -4,7 +4,7 @@ import { LuKeyRound } from 'react-icons/lu';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { useUserTwoFactorResetMutation, type PersonTwoFactorFieldsFragment } from '@/generated/graphql';
 import { formatDateTime } from '@/lib/dates';
-import { errorMessage } from '@/lib/requestErrors';
+import { toastIfRefused } from '@/lib/payloadErrors';
 import { toaster } from '@/lib/toaster';
 
 type Props = {
@@ -35,11 +35,7 @@ export function TwoFactorResetSection({ userId, twoFactor, name, organizationId 
 
   async function confirm() {
     const answer = (await reset({ variables: { organizationId, input: { userId } } })).data?.resetUserTwoFactor;
-    const [error] = answer?.errors ?? [];
-    if (error) {
-      toaster.error({ title: 'Two-factor sign-in was not reset', description: errorMessage(error), closable: true });
-      return;
-    }
+    if (!toastIfRefused(answer, 'Two-factor sign-in was not reset')) return;
     toaster.success({
       title: `Two-factor sign-in of ${name} reset`,
       description: 'They set it up again the next time they sign in, if your organization requires it.',

@@ -1,26 +1,22 @@
-import { Badge, Button, Center, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Center, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
 import { BackLink } from '@/components/BackLink';
+import { QueryStates } from '@/components/QueryStates';
 import { UserStatusBadge } from '@/components/UserStatusBadge';
 import { useUserDetailQuery } from '@/generated/graphql';
 import { usePageTitle } from '@/lib/pageTitle';
-import { describeRequestError } from '@/lib/requestErrors';
 import { organizationTabPath } from '@/features/organizations/urls';
 import { isPersonId, userManagementPath } from '@/features/users/urls';
-import {
-  AccessSection,
-  AdminSection,
-  GroupsSection,
-  PersonPanel,
-  ProfileSection,
-  RolesSection,
-  SessionsSection,
-  type Person,
-  type PersonScope,
-} from './PersonSections';
 import { TwoFactorResetSection } from '@/features/users/components/TwoFactorResetSection';
-import { SignInActivitySection } from './SignInActivitySection';
+import { AccessSection } from './person/AccessSection';
+import { AdminSection } from './person/AdminSection';
+import { GroupsSection } from './person/GroupsSection';
+import { PersonPanel, type Person, type PersonScope } from './person/PersonPanel';
+import { ProfileSection } from './person/ProfileSection';
+import { RolesSection } from './person/RolesSection';
+import { SessionsSection } from './person/SessionsSection';
+import { SignInActivitySection } from './person/SignInActivitySection';
 
 /**
  * A section another part of the console adds to a person's page (the audit history, two-factor,
@@ -51,7 +47,7 @@ const KINDS = { SUPER_ADMIN: 'Provider administrator', ORG_ADMIN: 'Organization 
 export function PersonScreen({ organizationId, sections = [] }: PersonScreenProps) {
   const { userId } = useParams();
   const valid = isPersonId(userId);
-  const { data, error, loading, refetch } = useUserDetailQuery({
+  const { data, error, refetch } = useUserDetailQuery({
     variables: { id: userId ?? '', organizationId },
     skip: !valid,
     fetchPolicy: 'cache-and-network',
@@ -60,50 +56,40 @@ export function PersonScreen({ organizationId, sections = [] }: PersonScreenProp
   const listPath = organizationId ? organizationTabPath(organizationId, 'user') : userManagementPath;
   const back = <BackLink to={listPath}>Back to users</BackLink>;
 
-  if (!valid || (!loading && !error && !person)) return <PersonNotFound back={back} />;
-  if (error && !person) {
-    return (
-      <Stack gap="4" data-testid="person-error">
-        {back}
-        <Center flexDirection="column" gap="3" py="10" role="alert">
-          <Heading as="h1" size="lg">
-            This person could not be loaded
-          </Heading>
-          <Text color="fg.muted">{describeRequestError(error)}</Text>
-          <Button colorPalette="brand" onClick={() => void refetch()}>
-            Try again
-          </Button>
-        </Center>
-      </Stack>
-    );
-  }
-  if (!person) {
-    return (
-      <Stack gap="4" role="status" aria-label="Loading the person" data-testid="person-loading">
-        {back}
-        <Skeleton height="8" width="40%" />
-        <Skeleton height="40" />
-        <Skeleton height="32" />
-      </Stack>
-    );
-  }
-  return <PersonPage person={person} scope={{ userId: person.id, organizationId }} back={back} sections={sections} />;
+  return (
+    <QueryStates
+      data={valid ? person : null}
+      error={error}
+      refetch={refetch}
+      errorTitle="This person could not be loaded"
+      loadingLabel="Loading the person"
+      placeholder={
+        <>
+          <Skeleton height="8" width="40%" />
+          <Skeleton height="40" />
+          <Skeleton height="32" />
+        </>
+      }
+      empty={<PersonNotFound />}
+      lead={back}
+      testId="person"
+    >
+      {(found) => <PersonPage person={found} scope={{ userId: found.id, organizationId }} back={back} sections={sections} />}
+    </QueryStates>
+  );
 }
 
-function PersonNotFound({ back }: { back: ReactNode }) {
+function PersonNotFound() {
   usePageTitle('Person not found');
   return (
-    <Stack gap="4" data-testid="person-not-found">
-      {back}
-      <Center flexDirection="column" gap="2" py="10" role="alert" textAlign="center">
-        <Heading as="h1" size="lg" data-testid="page-title">
-          Person not found
-        </Heading>
-        <Text color="fg.muted" maxW="prose">
-          There is no such person in this organization. They may have been declined, or the address may be mistyped.
-        </Text>
-      </Center>
-    </Stack>
+    <Center flexDirection="column" gap="2" py="10" role="alert" textAlign="center" data-testid="person-not-found">
+      <Heading as="h1" size="lg" data-testid="page-title">
+        Person not found
+      </Heading>
+      <Text color="fg.muted" maxW="prose">
+        There is no such person in this organization. They may have been declined, or the address may be mistyped.
+      </Text>
+    </Center>
   );
 }
 

@@ -3,29 +3,16 @@ import { RowActionButton } from '@/components/DataTable';
 import { useState, type ReactNode } from 'react';
 import { LuBan, LuCopy, LuSend, LuUserCheck } from 'react-icons/lu';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
-import {
-  useInvitationResendMutation,
-  useInvitationRevokeMutation,
-  type InvitationFieldsFragment,
-  type UserErrorFieldsFragment,
-} from '@/generated/graphql';
+import { useInvitationResendMutation, useInvitationRevokeMutation, type InvitationFieldsFragment } from '@/generated/graphql';
 import { copyText } from '@/lib/clipboard';
 import { dropListPages } from '@/lib/listCache';
-import { errorMessage } from '@/lib/requestErrors';
-import { toastFailure } from '@/lib/toastFailure';
+import { toastFailure, toastIfRefused } from '@/lib/payloadErrors';
 import { toaster } from '@/lib/toaster';
 
 type Invitation = InvitationFieldsFragment;
 
 export const invitedName = (invitation: Pick<Invitation, 'firstName' | 'lastName'>) =>
   `${invitation.firstName} ${invitation.lastName}`.trim();
-
-/** The payload's first error as a toast; true when there was none. */
-function succeeded(errors: readonly UserErrorFieldsFragment[] | undefined, title: string): boolean {
-  const [error] = errors ?? [];
-  if (error) toaster.error({ title, description: errorMessage(error), closable: true });
-  return !error;
-}
 
 type Options = {
   /** A new link is a new invitation, with a new id: the page of the old one follows it there. */
@@ -65,7 +52,7 @@ export function useInvitationActions(
     try {
       const answer = (await resend({ variables: { organizationId, input: { userId: invitation.userId, sendMail, activate } } })).data
         ?.resendInvitation;
-      if (!succeeded(answer?.errors, activate ? `${invitedName(invitation)} was not activated` : 'The invitation was not sent')) return;
+      if (!toastIfRefused(answer, activate ? `${invitedName(invitation)} was not activated` : 'The invitation was not sent')) return;
       if (activate) {
         toaster.success({
           title: `${invitedName(invitation)} is active again`,
@@ -183,7 +170,7 @@ export function useInvitationActions(
         onConfirm={async () => {
           if (!revoking) return;
           const answer = (await revoke({ variables: { organizationId, input: { userId: revoking.userId } } })).data?.revokeInvitation;
-          if (succeeded(answer?.errors, 'The invitation was not revoked')) {
+          if (toastIfRefused(answer, 'The invitation was not revoked')) {
             toaster.success({
               title: 'Invitation revoked',
               description: `${revoking.email} can no longer use the link, and their seat is free.`,

@@ -7,11 +7,10 @@ import {
   useUsersDecideApprovalMutation,
   useUsersSetActiveMutation,
   useUsersSignOutMutation,
-  type UserErrorFieldsFragment,
   type UserFieldsFragment,
 } from '@/generated/graphql';
 import { dropListPages } from '@/lib/listCache';
-import { errorMessage } from '@/lib/requestErrors';
+import { toastIfRefused } from '@/lib/payloadErrors';
 import { toaster } from '@/lib/toaster';
 import { sessionsEndedMessage } from '@/lib/sessionOutcomes';
 import { activationMessage } from '@/features/users/personOutcomes';
@@ -27,13 +26,6 @@ const is =
     statuses.includes(user.status);
 
 const names = (users: readonly User[]) => (users.length === 1 ? `${users[0]!.firstName} ${users[0]!.lastName}` : `${users.length} people`);
-
-/** The payload's first error as a toast; true when there was none. */
-function succeeded(errors: readonly UserErrorFieldsFragment[] | undefined, title: string): boolean {
-  const [error] = errors ?? [];
-  if (error) toaster.error({ title, description: errorMessage(error), closable: true });
-  return !error;
-}
 
 // Status, seats and invitations all change with these: every cached page of them is stale.
 const refresh = {
@@ -74,7 +66,7 @@ export function useUserBulkActions(organizationId: string | undefined): { bulkAc
   async function decideOn(users: User[], approve: boolean) {
     const userIds = users.map((user) => user.id);
     const answer = (await decide({ variables: { input: { userIds, approve } } })).data?.decideUserApproval;
-    if (succeeded(answer?.errors, approve ? 'Nobody was approved' : 'Nobody was declined')) {
+    if (toastIfRefused(answer, approve ? 'Nobody was approved' : 'Nobody was declined')) {
       toaster.success({
         title: approve ? `${names(users)} approved` : `${names(users)} declined`,
         description: approve ? 'Each gets the mail to choose a password.' : 'Their accounts are deleted and their seats free.',
@@ -86,14 +78,14 @@ export function useUserBulkActions(organizationId: string | undefined): { bulkAc
     const userIds = users.map((user) => user.id);
     const answer = (await setActive({ variables: { organizationId, input: { userIds, active } } })).data?.setUsersActive;
     const verb = active ? 'activated' : 'deactivated';
-    if (succeeded(answer?.errors, `Nobody was ${verb}`)) toaster.success(activationMessage(names(users), users.length, active));
+    if (toastIfRefused(answer, `Nobody was ${verb}`)) toaster.success(activationMessage(names(users), users.length, active));
   }
 
   async function resendInvitations(invited: User[]) {
     let sent = 0;
     for (const user of invited) {
       const answer = (await resend({ variables: { organizationId, input: { userId: user.id } } })).data?.resendInvitation;
-      if (succeeded(answer?.errors, `The invitation to ${user.email} was not sent`)) sent++;
+      if (toastIfRefused(answer, `The invitation to ${user.email} was not sent`)) sent++;
     }
     if (sent > 0) toaster.success({ title: `${sent} ${sent === 1 ? 'invitation' : 'invitations'} sent again` });
   }
@@ -148,7 +140,7 @@ export function useUserBulkActions(organizationId: string | undefined): { bulkAc
         if (pending.kind === 'decline') return decideOn(pending.users, false);
         const userIds = pending.users.map((user) => user.id);
         const answer = (await signOut({ variables: { organizationId, input: { userIds } } })).data?.signOutUsers;
-        if (succeeded(answer?.errors, 'Nobody was signed out')) {
+        if (toastIfRefused(answer, 'Nobody was signed out')) {
           toaster.success(
             sessionsEndedMessage({
               kind: 'person',

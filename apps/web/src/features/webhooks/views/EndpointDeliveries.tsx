@@ -13,8 +13,8 @@ import {
   type WebhookEndpointFieldsFragment,
 } from '@/generated/graphql';
 import { formatDateTime } from '@/lib/dates';
-import { describeRequestError, errorMessage } from '@/lib/requestErrors';
-import { toastFailure } from '@/lib/toastFailure';
+import { toastFailure, toastIfRefused } from '@/lib/payloadErrors';
+import { describeRequestError } from '@/lib/requestErrors';
 import { toaster } from '@/lib/toaster';
 import { useListQuery } from '@/lib/useListQuery';
 import { useListState } from '@/lib/useListState';
@@ -116,9 +116,8 @@ function RedeliverButton({ delivery, onDone }: { delivery: Delivery; onDone: () 
   const [redeliver, { loading }] = useWebhookRedeliverMutation();
   async function onClick() {
     try {
-      const [refusal] = (await redeliver({ variables: { deliveryId: delivery.id } })).data?.redeliverWebhook.errors ?? [];
-      if (refusal) toaster.error({ title: 'The event was not sent again', description: errorMessage(refusal), closable: true });
-      else {
+      const answer = (await redeliver({ variables: { deliveryId: delivery.id } })).data?.redeliverWebhook;
+      if (toastIfRefused(answer, 'The event was not sent again')) {
         toaster.success({ title: 'Redelivery queued', description: `${EVENT_LABELS[delivery.eventType]} goes again behind what waits.` });
         onDone();
       }

@@ -14,8 +14,7 @@ import {
   type WebhookEndpointFieldsFragment,
 } from '@/generated/graphql';
 import { formatDateTime } from '@/lib/dates';
-import { errorMessage } from '@/lib/requestErrors';
-import { toastFailure } from '@/lib/toastFailure';
+import { throwIfRefused, toastFailure } from '@/lib/payloadErrors';
 import { toaster } from '@/lib/toaster';
 import { DELIVERY_STATUS, EVENT_LABELS, eventsSummary } from '@/features/webhooks/labels';
 import { EndpointStatus } from '@/features/webhooks/components/EndpointStatus';
@@ -65,14 +64,14 @@ export function WebhooksPanel({ organizationId, embedded = false, platform = fal
 
   async function setPaused(endpoint: Endpoint, paused: boolean) {
     const answer = (await pause({ variables: { id: endpoint.id, paused } })).data?.setWebhookEndpointPaused;
-    if (answer?.errors[0]) throw new Error(errorMessage(answer.errors[0]));
+    throwIfRefused(answer);
     toaster.success({ title: paused ? 'Endpoint paused: its events wait for it' : 'Endpoint resumed: what waited is being delivered' });
   }
 
   async function test(endpoint: Endpoint) {
     try {
       const answer = (await sendTest({ variables: { id: endpoint.id } })).data?.sendWebhookTestEvent;
-      if (answer?.errors[0]) throw new Error(errorMessage(answer.errors[0]));
+      throwIfRefused(answer);
       toaster.success({ title: 'Test event queued', description: `It goes to ${endpoint.url} behind what waits for it.` });
       void query.refetch().catch(() => undefined);
     } catch (failure) {
@@ -83,11 +82,11 @@ export function WebhooksPanel({ organizationId, embedded = false, platform = fal
   async function confirm({ kind, endpoint }: Asking) {
     if (kind === 'delete') {
       const answer = (await remove({ variables: { id: endpoint.id } })).data?.deleteWebhookEndpoint;
-      if (answer?.errors[0]) throw new Error(errorMessage(answer.errors[0]));
+      throwIfRefused(answer);
       toaster.success({ title: 'Endpoint deleted' });
     } else if (kind === 'rotate') {
       const answer = (await rotate({ variables: { id: endpoint.id } })).data?.rotateWebhookSecret;
-      if (answer?.errors[0]) throw new Error(errorMessage(answer.errors[0]));
+      throwIfRefused(answer);
       if (answer?.secret) setSecret({ url: endpoint.url, secret: answer.secret });
     } else {
       await setPaused(endpoint, true);

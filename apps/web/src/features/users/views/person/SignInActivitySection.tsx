@@ -11,10 +11,10 @@ import {
 } from '@/generated/graphql';
 import { formatDateTime } from '@/lib/dates';
 import type { ListControls } from '@/lib/listControls';
-import { errorMessage } from '@/lib/requestErrors';
+import { toastIfRefused } from '@/lib/payloadErrors';
 import { toaster } from '@/lib/toaster';
 import { browserWords, holdSentence, SIGN_IN_OUTCOMES, SIGN_IN_STEP_LABELS, type OutcomeWords } from '@/features/users/signInActivityWords';
-import { PersonPanel, type Person, type PersonScope } from './PersonSections';
+import { PersonPanel, type Person, type PersonScope } from './PersonPanel';
 
 type Attempt = NonNullable<UserSignInActivityQuery['user']>['signInActivity']['nodes'][number];
 
@@ -182,11 +182,7 @@ function HoldAlert({ hold, name, scope }: { hold: SignInHoldFieldsFragment; name
   async function confirm() {
     const answer = (await clear({ variables: { organizationId: scope.organizationId, input: { userId: scope.userId } } })).data
       ?.clearSignInHold;
-    const [refused] = answer?.errors ?? [];
-    if (refused) {
-      toaster.error({ title: 'The hold was not cleared', description: errorMessage(refused), closable: true });
-      return;
-    }
+    if (!toastIfRefused(answer, 'The hold was not cleared')) return;
     toaster.success({
       title: `${name} may sign in again`,
       description: 'Their failed attempts are forgotten: new browsers and the addresses held back may sign in at once.',
