@@ -117,7 +117,8 @@ export const routes: RouteObject[] = [
           {
             path: dashboardPath,
             element: <Dashboard />,
-            // When the page opens here, its data is asked for beside the session check (preloadLanding).
+            // Its data is asked for with its code: beside the session check when the page opens here
+            // (preloadLanding), and when a link here is pointed at (usePreloadScreens).
             handle: { prefetch: () => loadChunk(() => import('@/features/dashboard/prefetchDashboard')) } satisfies ScreenHandle,
           },
           { path: userManagementPath, element: <UserManagement /> },
