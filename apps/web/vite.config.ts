@@ -21,7 +21,10 @@ export default defineConfig(({ command }) => {
     pages: {
       '/dashboard': ['src/features/dashboard/views/DashboardView.tsx', 'src/features/dashboard/prefetchDashboard.ts'],
       '/UserManagement': ['src/features/users/views/UserManagementView.tsx'],
-      '/OrganizationDetails': ['src/features/organizations/views/OrganizationListView.tsx'],
+      '/OrganizationDetails': [
+        'src/features/organizations/views/OrganizationListView.tsx',
+        'src/features/organizations/prefetchOrganizationList.ts',
+      ],
     },
     publicScreens: [
       'src/features/auth/views/LoginView.tsx',

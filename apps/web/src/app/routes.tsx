@@ -132,7 +132,14 @@ export const routes: RouteObject[] = [
           { path: twoFactorPath, element: <TwoFactor />, children: [{ path: '*' }] },
           // One enquiry at its own address shows over the list, which keeps its filters.
           { path: enquiriesPath, element: <Enquiries />, children: [{ path: enquiryRoute }] },
-          { path: organizationListPath, element: <OrganizationList /> },
+          {
+            path: organizationListPath,
+            element: <OrganizationList />,
+            // Its first page is asked for with its code, as the dashboard's data is.
+            handle: {
+              prefetch: () => loadChunk(() => import('@/features/organizations/prefetchOrganizationList')),
+            } satisfies ScreenHandle,
+          },
           // An organisation's page needs its id; the old address without one leads to the list.
           { path: organizationDetailPath, element: <Navigate to={organizationListPath} replace /> },
           {

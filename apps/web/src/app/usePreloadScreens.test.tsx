@@ -11,7 +11,7 @@ const Screen = () => null;
 function routeTable() {
   const loadDashboard = vi.fn(() => Promise.resolve({ default: Screen }));
   const loadSignIn = vi.fn(() => Promise.resolve({ default: Screen }));
-  const askForData = vi.fn<(client: ApolloClient) => Promise<unknown>>(() => Promise.resolve());
+  const askForData = vi.fn<(client: ApolloClient, url: URL) => Promise<unknown>>(() => Promise.resolve());
   const prefetch = vi.fn(() => Promise.resolve({ default: askForData }));
   const Dashboard = lazyScreen(loadDashboard);
   const SignIn = lazyScreen(loadSignIn);
@@ -48,7 +48,7 @@ describe('preloadLanding', () => {
     void preloadLanding(routes, client, at('/dashboard'))?.then(() => (sessionKnown = true));
     expect(query).toHaveBeenCalledWith({ query: ViewerDocument });
     // The screen's code and data do not wait for the session's answer.
-    await vi.waitFor(() => expect(askForData).toHaveBeenCalledWith(client));
+    await vi.waitFor(() => expect(askForData).toHaveBeenCalledWith(client, new URL('/dashboard', window.location.href)));
     expect(loadDashboard).toHaveBeenCalledOnce();
     expect(loadSignIn).not.toHaveBeenCalled();
     expect(sessionKnown).toBe(false);
@@ -78,8 +78,9 @@ describe('preloadScreensAt', () => {
   it('asks for a screen’s data with its code when its link is pointed at', async () => {
     const { routes, loadDashboard, askForData } = routeTable();
     const { client } = pendingClient();
-    preloadScreensAt(routes, '/dashboard', client);
-    await vi.waitFor(() => expect(askForData).toHaveBeenCalledWith(client));
+    preloadScreensAt(routes, '/dashboard?days=7', client);
+    // With the address it was pointed at: a list's page, sort or search.
+    await vi.waitFor(() => expect(askForData).toHaveBeenCalledWith(client, new URL('/dashboard?days=7', window.location.href)));
     expect(loadDashboard).toHaveBeenCalledOnce();
   });
 

@@ -17,8 +17,8 @@ const INTENT = ['pointerover', 'pointerdown', 'focusin', 'touchstart'] as const;
 // The person is using the page (a field the page focused itself does not count).
 const ENGAGED = ['pointermove', 'pointerdown', 'keydown', 'touchstart'] as const;
 
-/** What a route may say about its screen: how to ask for its data ahead (the module's default export). */
-export type ScreenHandle = { prefetch?: () => Promise<{ default: (client: ApolloClient) => Promise<unknown> }> };
+/** What a route may say about its screen: how to ask for its data at an address ahead (the module's default export). */
+export type ScreenHandle = { prefetch?: () => Promise<{ default: (client: ApolloClient, url: URL) => Promise<unknown> }> };
 
 /**
  * Starts fetching the code of the screens a link opens (see lazyScreen): the routes' own screens,
@@ -29,7 +29,7 @@ export function preloadScreensAt(routes: RouteObject[], href: string, client?: A
   const url = new URL(href, window.location.href);
   if (url.origin !== window.location.origin) return;
   for (const { route } of matchRoutes(routes, url.pathname) ?? []) {
-    if (client) (route.handle as ScreenHandle | undefined)?.prefetch?.().then((module) => module.default(client), noop);
+    if (client) (route.handle as ScreenHandle | undefined)?.prefetch?.().then((module) => module.default(client, url), noop);
     if (!isValidElement<{ screen?: unknown }>(route.element)) continue;
     for (const screen of [route.element.type, route.element.props.screen] as Preloadable[]) {
       // A failure is met again, and shown, when the link is followed.
