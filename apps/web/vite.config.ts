@@ -20,7 +20,7 @@ export default defineConfig(({ command }) => {
     frame: ['src/app/shell/ShellView.tsx'],
     pages: {
       '/dashboard': ['src/features/dashboard/views/DashboardView.tsx', 'src/features/dashboard/prefetchDashboard.ts'],
-      '/UserManagement': ['src/features/users/views/UserManagementView.tsx'],
+      '/UserManagement': ['src/features/users/views/UserManagementView.tsx', 'src/features/users/prefetchUserList.ts'],
       '/OrganizationDetails': [
         'src/features/organizations/views/OrganizationListView.tsx',
         'src/features/organizations/prefetchOrganizationList.ts',

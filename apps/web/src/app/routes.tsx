@@ -121,7 +121,11 @@ export const routes: RouteObject[] = [
             // (preloadLanding), and when a link here is pointed at (usePreloadScreens).
             handle: { prefetch: () => loadChunk(() => import('@/features/dashboard/prefetchDashboard')) } satisfies ScreenHandle,
           },
-          { path: userManagementPath, element: <UserManagement /> },
+          {
+            path: userManagementPath,
+            element: <UserManagement />,
+            handle: { prefetch: () => loadChunk(() => import('@/features/users/prefetchUserList')) } satisfies ScreenHandle,
+          },
           { path: invitationRoute, element: <Invitation /> },
           { path: personRoute, element: <Person /> },
           { path: `${groupManagementPath}/*`, element: <GroupManagement /> },

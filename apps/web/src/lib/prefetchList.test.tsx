@@ -4,6 +4,7 @@ import { renderHook } from '@testing-library/react';
 import { withNuqsTestingAdapter } from 'nuqs/adapters/testing';
 import { describe, expect, it, vi } from 'vitest';
 import { organizationList } from '@/features/organizations/organizationList';
+import { userList } from '@/features/users/userList';
 import { OrganizationListDocument } from '@/generated/graphql';
 import { listVariablesAt, prefetchList } from './prefetchList';
 import { useListState } from './useListState';
@@ -22,6 +23,11 @@ describe('listVariablesAt', () => {
     expect(listVariablesAt(organizationList, new URL(`http://console.test/OrganizationDetails${search}`))).toEqual(
       result.current.variables,
     );
+  });
+
+  it.each(['', '?status=INVITED&sort=-created&size=10', '?status=GONE'])('and what the people list asks with for %j', (search) => {
+    const { result } = renderHook(() => useListState(userList), { wrapper: withNuqsTestingAdapter({ searchParams: search }) });
+    expect(listVariablesAt(userList, new URL(`http://console.test/UserManagement${search}`))).toEqual(result.current.variables);
   });
 });
 

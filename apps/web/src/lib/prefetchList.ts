@@ -18,12 +18,14 @@ export function listVariablesAt<D extends AnyListDefinition>(definition: D, url:
  * the question still on its way) instead of asking once its code has run. A failure is left to the
  * screen, which asks again and says what went wrong.
  */
-export function prefetchList<D extends AnyListDefinition, Data>(
+export function prefetchList<D extends AnyListDefinition, Data, Variables extends ListVariables<D> & OperationVariables>(
   client: ApolloClient,
-  query: TypedDocumentNode<Data, ListVariables<D> & OperationVariables>,
+  query: TypedDocumentNode<Data, Variables>,
   definition: D,
   url: URL,
+  /** The screen's other variables, as it passes them (the organisation, absent for the viewer's own). */
+  others: Omit<Variables, keyof ListVariables<D>> = {} as Omit<Variables, keyof ListVariables<D>>,
 ): Promise<unknown> {
-  const variables = listVariablesAt(definition, url);
+  const variables = { ...listVariablesAt(definition, url), ...others } as Variables;
   return client.query({ query, variables, fetchPolicy: 'network-only' }).catch(() => undefined);
 }
