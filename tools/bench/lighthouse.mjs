@@ -1,6 +1,7 @@
 // The console's first screens next to the stack floor (../shared/bench/stack-floor: the prescribed
 // web stack drawing one sign-in form), measured by Lighthouse in one run: the floor's /login, the
-// console's /login and the console's /dashboard signed in, one after the other, round after round,
+// console's /login and its signed-in first screens (the dashboard, the people list, a SuperAdmin's
+// organisation list), one after the other, round after round,
 // each in a fresh headless Chromium. This machine's CPU is shared and noisy: only a ratio measured
 // side by side means anything.
 //
@@ -19,6 +20,18 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../chromium.mjs';
 
 /** The demo account that lands on /dashboard (README: "npm start prints … the demo accounts"). */
 export const DEMO_CREDENTIALS = { email: 'admin@acme.local', password: 'Admin@123' };
+/** The demo SuperAdmin, whose first screens are the provider's (the organisation list). */
+export const DEMO_SUPER_ADMIN = { email: 'admin@yozy.local', password: 'Admin@123' };
+
+/**
+ * The signed-in first screens measured beside /login: the dashboard (the page each row's
+ * `lcpVsLogin` compares), then the other lists people land on. `as` picks whose session opens it.
+ */
+export const SIGNED_IN_SCREENS = [
+  { page: 'console /dashboard', path: '/dashboard', as: 'admin' },
+  { page: 'console /UserManagement', path: '/UserManagement', as: 'admin' },
+  { page: 'console /OrganizationDetails (SuperAdmin)', path: '/OrganizationDetails', as: 'superAdmin' },
+];
 
 /** What a page's row holds, each the median of its rounds with the lowest and highest beside it. */
 export const METRICS = [
@@ -109,41 +122,56 @@ function summarise(page, runs) {
 }
 
 /**
- * Measures the floor's /login, the console's /login and the console's /dashboard signed in,
- * alternately, `rounds` times each. Gives one row per page (medians with min and max) and the
- * console/floor ratios of each console page, plus the machine's load while it ran.
+ * Measures the floor's /login, the console's /login and the console's signed-in first screens
+ * (SIGNED_IN_SCREENS), alternately, `rounds` times each. Gives one row per page (medians with min
+ * and max) and the console/floor ratios of each console page, with its largest contentful paint
+ * next to the console's /login's, plus the machine's load while it ran.
  *
  * @param {{ consoleUrl: string, floorUrl: string, rounds?: number,
- *   credentials?: { email: string, password: string }, onRun?: (page: string, run: object) => void }} options
+ *   credentials?: { email: string, password: string }, superAdmin?: { email: string, password: string },
+ *   onRun?: (page: string, run: object) => void }} options
  */
-export async function measureFirstScreens({ consoleUrl, floorUrl, rounds = 5, credentials = DEMO_CREDENTIALS, onRun }) {
-  const cookie = await signInCookie(consoleUrl, credentials);
+export async function measureFirstScreens({
+  consoleUrl,
+  floorUrl,
+  rounds = 5,
+  credentials = DEMO_CREDENTIALS,
+  superAdmin = DEMO_SUPER_ADMIN,
+  onRun,
+}) {
+  const cookies = { admin: await signInCookie(consoleUrl, credentials), superAdmin: await signInCookie(consoleUrl, superAdmin) };
   const pages = [
     { page: 'floor /login', url: new URL('/login', floorUrl).href },
     { page: 'console /login', url: new URL('/login', consoleUrl).href },
-    { page: 'console /dashboard', url: new URL('/dashboard', consoleUrl).href, extraHeaders: { cookie } },
+    ...SIGNED_IN_SCREENS.map(({ page, path, as }) => ({
+      page,
+      path,
+      url: new URL(path, consoleUrl).href,
+      extraHeaders: { cookie: cookies[as] },
+    })),
   ];
   const runs = new Map(pages.map(({ page }) => [page, []]));
   const loadBefore = loadavg()[0];
   for (let round = 0; round < rounds; round += 1) {
-    for (const { page, url, extraHeaders } of pages) {
+    for (const { page, path, url, extraHeaders } of pages) {
       // Lighthouse now and then loses a trace on a busy machine (NO_NAVSTART): such a run is run again once.
       const run = await runLighthouse(url, { extraHeaders }).catch(() => runLighthouse(url, { extraHeaders }));
-      if (page === 'console /dashboard' && !new URL(run.finalUrl).pathname.startsWith('/dashboard')) {
-        throw new Error(`console /dashboard ended on ${run.finalUrl}: the session cookie was not accepted`);
+      if (path && !new URL(run.finalUrl).pathname.startsWith(path)) {
+        throw new Error(`${page} ended on ${run.finalUrl}: the session cookie was not accepted`);
       }
       runs.get(page).push(run);
       onRun?.(page, run);
     }
   }
   const rows = pages.map(({ page }) => summarise(page, runs.get(page)));
-  const floor = rows[0];
+  const [floor, login] = rows;
   const ratios = rows.slice(1).map((row) => ({
     page: row.page,
     bootup: row.bootup.median / floor.bootup.median,
     tbt: floor.tbt.median ? row.tbt.median / floor.tbt.median : null,
     score: row.score.median / floor.score.median,
     jsBytes: row.jsBytes.median / floor.jsBytes.median,
+    lcpVsLogin: row.lcp.median / login.lcp.median,
   }));
   return { rows, ratios, rounds, load: { before: loadBefore, after: loadavg()[0], cores: cpus().length } };
 }
@@ -168,7 +196,7 @@ export function formatFirstScreens({ rows, ratios, rounds, load }) {
   const ratioLines = ratios.map(
     (ratio) =>
       `- ${ratio.page} / floor: boot-up ${ratio.bootup.toFixed(2)}×, TBT ${ratio.tbt === null ? 'n/a' : `${ratio.tbt.toFixed(2)}×`}, ` +
-      `performance ${ratio.score.toFixed(2)}×, JS bytes ${ratio.jsBytes.toFixed(2)}×`,
+      `performance ${ratio.score.toFixed(2)}×, JS bytes ${ratio.jsBytes.toFixed(2)}×; LCP ÷ console /login's ${ratio.lcpVsLogin.toFixed(2)}×`,
   );
   return [
     head,
@@ -188,6 +216,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       rounds: { type: 'string', default: '5' },
       email: { type: 'string', default: DEMO_CREDENTIALS.email },
       password: { type: 'string', default: DEMO_CREDENTIALS.password },
+      'super-admin-email': { type: 'string', default: DEMO_SUPER_ADMIN.email },
+      'super-admin-password': { type: 'string', default: DEMO_SUPER_ADMIN.password },
       json: { type: 'boolean', default: false },
     },
   });
@@ -196,6 +226,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     floorUrl: values.floor,
     rounds: Number(values.rounds),
     credentials: { email: values.email, password: values.password },
+    superAdmin: { email: values['super-admin-email'], password: values['super-admin-password'] },
     onRun: (page, run) =>
       console.error(
         `${page}: performance ${run.score}, TBT ${Math.round(run.tbt)} ms, boot-up ${Math.round(run.bootup)} ms, LCP ${Math.round(run.lcp)} ms`,

@@ -43,6 +43,10 @@ const INDEX = Buffer.from(
 const LOGIN_PAGE = Buffer.from(
   '<!doctype html><html lang="en"><head><title>Sign in</title></head><body><div id="prerendered"><form aria-label="Sign in"></form></div></body></html>',
 );
+// The dashboard for a browser with a session: index.html naming the screen's code (apps/web/vite-plugins/signedInPages.ts).
+const DASHBOARD_PAGE = Buffer.from(
+  '<!doctype html><html lang="en"><head><title>Yozy Admin</title><link rel="modulepreload" href="/assets/dashboard-abc.js"></head><body></body></html>',
+);
 const ICON = Buffer.from(
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="#0f766e"/></svg>',
 );
@@ -63,6 +67,8 @@ function fakeBuild(): string {
   withCopies('favicon.svg', ICON);
   mkdirSync(join(dist, 'prerendered'));
   withCopies('prerendered/login.html', LOGIN_PAGE);
+  mkdirSync(join(dist, 'signed-in'));
+  withCopies('signed-in/dashboard.html', DASHBOARD_PAGE);
   // Only a gzip copy: brotli was not smaller.
   writeFileSync(join(dist, 'assets/tiny-def456.js'), 'export{};');
   writeFileSync(join(dist, 'assets/tiny-def456.js.gz'), gzipSync('export{};'));
@@ -190,6 +196,25 @@ describe('serving the built console', () => {
     // Only the page's own address: nothing else is drawn ahead.
     expect((await get(base, '/login/extra', { 'accept-encoding': 'identity' })).body.equals(INDEX)).toBe(true);
     expect((await get(base, '/dashboard', { 'accept-encoding': 'identity' })).body.equals(INDEX)).toBe(true);
+  });
+
+  it('sends a browser with a session the dashboard page that fetches its code at once, and everyone else the app', async () => {
+    const signedIn = await get(base, '/dashboard', { 'accept-encoding': CHROME, cookie: 'theme=dark; token_org=abc' });
+    expect(signedIn.headers['content-encoding']).toBe('br');
+    expect(decoded(signedIn).equals(DASHBOARD_PAGE)).toBe(true);
+    expect(signedIn.headers.vary).toMatch(/Cookie/);
+    expect(signedIn.headers['cache-control']).toBe('no-cache');
+    // A list's page, sort or search needs the same code.
+    const withQuery = await get(base, '/dashboard?page=2', { 'accept-encoding': 'identity', cookie: 'token_org=abc' });
+    expect(withQuery.body.equals(DASHBOARD_PAGE)).toBe(true);
+
+    // Without a session the app sends the visitor to sign in, which needs none of that code.
+    const signedOut = await get(base, '/dashboard', { 'accept-encoding': 'identity' });
+    expect(signedOut.body.equals(INDEX)).toBe(true);
+    expect(signedOut.headers.vary).toMatch(/Cookie/);
+    // Addresses without a page of their own get the app, whoever asks.
+    expect((await get(base, '/dashboard/extra', { 'accept-encoding': 'identity', cookie: 'token_org=abc' })).body.equals(INDEX)).toBe(true);
+    expect((await get(base, '/UserManagement', { 'accept-encoding': 'identity', cookie: 'token_org=abc' })).body.equals(INDEX)).toBe(true);
   });
 
   it('says the console is not built yet when index.html is missing', async () => {

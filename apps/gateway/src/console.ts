@@ -107,20 +107,30 @@ const hasSessionCookie = (req: express.Request) =>
   (req.get('cookie') ?? '').split(';').some((pair) => pair.trim().startsWith(`${SESSION_COOKIE}=`));
 
 /**
- * The page the build drew ahead for this address (`prerendered/login.html` for `/login`), when
- * the visitor is one it was drawn for: no session cookie (a signed-in person is sent on, and must
- * not see a sign-in form first) and a bare address (`/login?step=code` and the like show something else).
+ * The page the build wrote ahead for this address, if any, and the one of its pages this visitor
+ * gets (null: index.html). Which one depends on the session cookie (valid or not: only the API can tell):
+ * - `prerendered/login.html` for `/login`: the form drawn, for a visitor without one (a signed-in
+ *   person is sent on, and must not see a sign-in form first), at a bare address (`/login?step=code`
+ *   and the like show something else);
+ * - `signed-in/dashboard.html` for `/dashboard`: index.html that starts fetching the frame's and the
+ *   screen's code at once, for a visitor with one, whatever the query string (a list's page, sort or
+ *   search: the same code). Without a session the visitor is sent to /login, which needs none of it.
  */
-async function prerenderedFor(root: string, req: express.Request): Promise<string | null> {
-  if (!/^(\/[a-z0-9-]+)+$/.test(req.path) || req.originalUrl.includes('?') || hasSessionCookie(req)) return null;
-  const file = resolve(root, `prerendered${req.path}.html`);
-  return (await isFile(file)) ? file : null;
+async function pageFor(root: string, req: express.Request): Promise<{ drawnAhead: boolean; file: string | null }> {
+  if (!/^(\/[A-Za-z0-9-]+)+$/.test(req.path)) return { drawnAhead: false, file: null };
+  const prerendered = resolve(root, `prerendered${req.path}.html`);
+  const signedIn = resolve(root, `signed-in${req.path}.html`);
+  const [hasPrerendered, hasSignedIn] = await Promise.all([isFile(prerendered), isFile(signedIn)]);
+  const drawnAhead = hasPrerendered || hasSignedIn;
+  if (hasSessionCookie(req)) return { drawnAhead, file: hasSignedIn ? signedIn : null };
+  return { drawnAhead, file: hasPrerendered && !req.originalUrl.includes('?') ? prerendered : null };
 }
 
 /**
  * Serves the built single-page console: hashed assets cached for good, other files revalidated,
  * and index.html for every other path (the history fallback), so deep links work; a public page
- * the build drew ahead goes out as that ready HTML instead. Every text file goes out
+ * the build drew ahead goes out as that ready HTML instead, and a screen people land on signed in
+ * as the page that fetches its code at once. Every text file goes out
  * precompressed (brotli, else gzip) when the client accepts it.
  */
 export function serveConsole(webDist: string): express.Router {
@@ -143,9 +153,9 @@ export function serveConsole(webDist: string): express.Router {
         return;
       }
       // Always revalidated, so a new release is picked up on the next visit; the page depends on the cookie.
-      const prerendered = await prerenderedFor(root, req);
-      if (prerendered) res.vary('Cookie');
-      await sendFile(req, res, next, root, prerendered ?? index, { cacheControl: 'no-cache' });
+      const page = await pageFor(root, req);
+      if (page.drawnAhead) res.vary('Cookie');
+      await sendFile(req, res, next, root, page.file ?? index, { cacheControl: 'no-cache' });
     } catch (error) {
       next(error);
     }

@@ -7,8 +7,9 @@ import { fileURLToPath } from 'node:url';
 import type { Goal, Section } from '../bench';
 
 /**
- * Lighthouse of the console's /login and signed-in /dashboard next to the stack floor's /login
- * (the prescribed web stack drawing one sign-in form), alternately in one run:
+ * Lighthouse of the console's /login and its signed-in first screens (the dashboard, the people
+ * list, a SuperAdmin's organisation list) next to the stack floor's /login (the prescribed web
+ * stack drawing one sign-in form), alternately in one run:
  * tools/bench/lighthouse.mjs does the measuring. The floor is built from ../shared/bench/stack-floor
  * beside the repository, or from STACK_FLOOR_DIR.
  */
@@ -19,10 +20,14 @@ const FLOOR_DIR = process.env.STACK_FLOOR_DIR ?? join(ROOT, '../shared/bench/sta
 const LEAST_ROUNDS = 3;
 /** The issue's goals: at most this much of the floor's main-thread boot-up, and at least its score. */
 const BOOTUP_GOAL = 1.2;
+/** A signed-in screen's performance score, at least this much of the floor's. */
+const SIGNED_IN_SCORE_GOAL = 0.95;
+/** A signed-in screen shows its content at most this much later than /login (largest contentful paint). */
+const LCP_VS_LOGIN_GOAL = 1.3;
 
 type Spread = { median: number; min: number; max: number };
 type Row = { page: string; score: Spread; tbt: Spread; bootup: Spread; lcp: Spread; fcp: Spread; jsBytes: Spread; jsFiles: Spread };
-type Ratio = { page: string; bootup: number; tbt: number | null; score: number; jsBytes: number };
+type Ratio = { page: string; bootup: number; tbt: number | null; score: number; jsBytes: number; lcpVsLogin: number };
 type FirstScreens = {
   measureFirstScreens(options: { consoleUrl: string; floorUrl: string; rounds: number }): Promise<{
     rows: Row[];
@@ -90,20 +95,34 @@ export const firstScreens: Section = {
     try {
       const rounds = Math.max(LEAST_ROUNDS, bench.rounds);
       const { rows, ratios, load } = await lighthouse.measureFirstScreens({ consoleUrl: bench.gatewayUrl, floorUrl: floor.url, rounds });
-      const goals: Goal[] = ratios.flatMap((ratio) => [
-        {
-          what: `${ratio.page}: main-thread boot-up ÷ the floor's`,
-          goal: `≤ ${BOOTUP_GOAL}×`,
-          figure: `${ratio.bootup.toFixed(2)}×`,
-          met: ratio.bootup <= BOOTUP_GOAL,
-        },
-        {
-          what: `${ratio.page}: performance score ÷ the floor's`,
-          goal: '≥ 1×',
-          figure: `${ratio.score.toFixed(2)}×`,
-          met: ratio.score >= 1,
-        },
-      ]);
+      const goals: Goal[] = ratios.flatMap((ratio) => {
+        const signedIn = ratio.page !== 'console /login';
+        const scoreGoal = signedIn ? SIGNED_IN_SCORE_GOAL : 1;
+        return [
+          {
+            what: `${ratio.page}: main-thread boot-up ÷ the floor's`,
+            goal: `≤ ${BOOTUP_GOAL}×`,
+            figure: `${ratio.bootup.toFixed(2)}×`,
+            met: ratio.bootup <= BOOTUP_GOAL,
+          },
+          {
+            what: `${ratio.page}: performance score ÷ the floor's`,
+            goal: `≥ ${scoreGoal}×`,
+            figure: `${ratio.score.toFixed(2)}×`,
+            met: ratio.score >= scoreGoal,
+          },
+          ...(signedIn
+            ? [
+                {
+                  what: `${ratio.page}: LCP ÷ console /login's`,
+                  goal: `≤ ${LCP_VS_LOGIN_GOAL}×`,
+                  figure: `${ratio.lcpVsLogin.toFixed(2)}×`,
+                  met: ratio.lcpVsLogin <= LCP_VS_LOGIN_GOAL,
+                },
+              ]
+            : []),
+        ];
+      });
       return {
         tables: [
           {

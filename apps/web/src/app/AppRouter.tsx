@@ -1,13 +1,8 @@
-import { useApolloClient } from '@apollo/client/react';
-import { useEffect } from 'react';
 import { BrowserRouter, useRoutes } from 'react-router-dom';
 import { routes } from './routes';
-import { preloadLanding, usePreloadScreens } from './usePreloadScreens';
+import { usePreloadScreens } from './usePreloadScreens';
 
 function Screens() {
-  const client = useApolloClient();
-  // Once, for the address the page opened on.
-  useEffect(() => preloadLanding(routes, client), [client]);
   usePreloadScreens(routes);
   return useRoutes(routes);
 }

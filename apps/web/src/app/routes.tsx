@@ -112,10 +112,15 @@ export const routes: RouteObject[] = [
           {
             path: dashboardPath,
             element: <Dashboard />,
-            // When the page opens here, its data is asked for beside the session check (preloadLanding).
+            // Its data is asked for with its code: beside the session check when the page opens here
+            // (preloadLanding), and when a link here is pointed at (usePreloadScreens).
             handle: { prefetch: () => loadChunk(() => import('@/features/dashboard/prefetchDashboard')) } satisfies ScreenHandle,
           },
-          { path: userManagementPath, element: <UserManagement /> },
+          {
+            path: userManagementPath,
+            element: <UserManagement />,
+            handle: { prefetch: () => loadChunk(() => import('@/features/users/prefetchUserList')) } satisfies ScreenHandle,
+          },
           { path: invitationRoute, element: <Invitation /> },
           { path: personRoute, element: <Person /> },
           { path: `${groupManagementPath}/*`, element: <GroupManagement /> },
@@ -126,7 +131,14 @@ export const routes: RouteObject[] = [
           { path: twoFactorPath, element: <TwoFactor />, children: [{ path: '*' }] },
           // One enquiry at its own address shows over the list, which keeps its filters.
           { path: enquiriesPath, element: <Enquiries />, children: [{ path: enquiryRoute }] },
-          { path: organizationListPath, element: <OrganizationList /> },
+          {
+            path: organizationListPath,
+            element: <OrganizationList />,
+            // Its first page is asked for with its code, as the dashboard's data is.
+            handle: {
+              prefetch: () => loadChunk(() => import('@/features/organizations/prefetchOrganizationList')),
+            } satisfies ScreenHandle,
+          },
           // An organisation's page needs its id; the old address without one leads to the list.
           { path: organizationDetailPath, element: <Navigate to={organizationListPath} replace /> },
           {

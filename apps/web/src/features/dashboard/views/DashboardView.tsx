@@ -22,7 +22,7 @@ const SIGN_IN_SERIES = [{ key: 'count', label: 'Sign-ins', color: 'brand.fg' }];
 
 /** An organisation at a glance: people, seats, licences, sessions and invitations, and recent sign-ins. */
 export default function DashboardView({ organizationId, embedded = false }: Props) {
-  // What the page asked for ahead as it opened (prefetchDashboard) is as fresh as can be: not asked twice.
+  // What was asked for ahead (prefetchDashboard: the page opened here, or the link was pointed at) is fresh: not asked twice.
   const [fetchPolicy] = useState(() =>
     !organizationId && takePrefetchedDashboard() ? ('cache-first' as const) : ('cache-and-network' as const),
   );
