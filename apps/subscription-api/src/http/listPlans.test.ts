@@ -491,6 +491,66 @@ describe.runIf((TEST_DATABASE_KINDS as readonly string[]).includes('postgres'))(
       }
     });
 
+    it("counts the platform's audit log and sessions searched for a name many people share, or an action many entries hold, only as far as the bound", async () => {
+      // Each table's indexes, to tell which table an index scan reads.
+      const indexes = new Map(
+        (
+          await db.query<{ indexname: string; tablename: string }>(
+            `SELECT indexname, tablename FROM pg_indexes WHERE schemaname = 'public'`,
+          )
+        ).map((row) => [row.indexname, row.tablename]),
+      );
+      const lists = [
+        {
+          table: 'audit_log',
+          path: '/subscription_audit_log',
+          order: 'CreatedAt.desc',
+          fields: ['ActorFirstname', 'ActorLastname', 'ActorEmail', 'Action', 'EntityId'],
+        },
+        {
+          table: 'sessions',
+          path: '/subscription_user_sessions',
+          order: 'StartedAt.desc',
+          fields: ['UserFirstname', 'UserLastname', 'OfficialEmail', 'Ip'],
+        },
+      ];
+      // "Sized1": the people of 111 organisations (1, 10–19, 100–199), more than a thousand, each
+      // with their entries and sessions; "sized": every person of the large data, more than a search
+      // names by their ids; "user": three of the log's eight actions.
+      const texts = ['Sized1', 'sized', 'user'];
+      const found: string[] = [];
+      for (const { table, path, order, fields } of lists) {
+        for (const text of texts) {
+          const or = encodeURIComponent(`(${fields.map((field) => `${field}.ilike.*${text}*`).join(',')})`);
+          const ran = await call('provider', path, `limit=${PAGE}&order=${order}&or=${or}`);
+          const [count] = ran.statements.filter(({ sql }) => sql.startsWith('SELECT count(*)'));
+          // A page holds a page and a count counts the rest, as far as the bound; "user" finds no session.
+          if (!count) {
+            expect(`${table} "${text}" ${ran.total}`).toBe(`sessions "user" ${ran.total}`);
+            continue;
+          }
+          const most = Number(/ LIMIT (\d+)\) AS bounded$/.exec(count.sql)?.[1]);
+          expect(most, count.sql).toBeGreaterThan(PAGE);
+          for (const statement of ran.statements.filter(({ sql }) => sql.includes(` ${table} `))) {
+            // No scan of the table or of an index of it goes past the bound: not row after row of the
+            // list through its people, nor a bitmap of every entry of a common action.
+            for (const node of nodesOf(await analysed(db, statement))) {
+              const of = node['Relation Name'] ?? indexes.get(String(node['Index Name']));
+              if (of !== table || !String(node['Node Type']).endsWith('Scan')) continue;
+              const read =
+                (Number(node['Actual Rows'] ?? 0) + Number(node['Rows Removed by Filter'] ?? 0)) * Number(node['Actual Loops'] ?? 1);
+              // Give or take EXPLAIN's rounding: a scan run once per person gives its rows as a whole average per loop.
+              if (read > most * 1.05)
+                found.push(
+                  `${table} "${text}": ${node['Node Type']} ${node['Index Name'] ?? ''} read ${read} (${statement.sql.slice(0, 60)}…)`,
+                );
+            }
+          }
+        }
+      }
+      expect(found).toEqual([]);
+    });
+
     it("names the platform's audit actions for the filter from the action index, not an entry for every row", async () => {
       const ran = await call('provider', '/subscription_audit_log/actions', '');
       const [actions] = ran.statements.filter(({ sql }) => sql.includes('audit_log'));
