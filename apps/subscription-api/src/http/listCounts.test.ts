@@ -8,7 +8,7 @@ import { DEMO_PASSWORD } from '../seed/demo';
 import { TEST_SECRET_KEY, TEST_SERVICE_TOKEN } from '../testing/restApi';
 import { openSeededDatabase } from '../testing/testDatabase';
 import { TEST_DATABASE_KINDS } from '../testing/testDatabases';
-import { COUNT_BOUND } from './resource';
+import { COUNT_BOUND, MAX_FOUND_THROUGH } from './resource';
 
 /**
  * The totals the console's lists are shown with (`Prefer: count=bounded`): exact up to COUNT_BOUND
@@ -159,6 +159,85 @@ describe.each(TEST_DATABASE_KINDS)('list totals on %s', (kind) => {
       }
     }
   });
+
+  it('counts a search by a name, an action or a record the same as counting every match, each row once', async () => {
+    // More people sharing a name than a search names by their ids, forty of them with entries and a
+    // session; a name three people hold; and entries naming the common name in their action or record.
+    await db.query(
+      `INSERT INTO client_users (client_id, first_name, last_name, email, type_of_user, is_active)
+       SELECT $1::int, 'Namesake', 'Number ' || n, 'namesake' || n || '@acme.local', 'User', false FROM generate_series(1, $2::int) n
+       UNION ALL
+       SELECT $1, 'Rarename', 'Number ' || n, 'rare' || n || '@acme.local', 'User', true FROM generate_series(1, 3) n`,
+      [ids.acme, MAX_FOUND_THROUGH + 5],
+    );
+    const [{ first }] = (await db.query<{ first: number }>(
+      `SELECT min(user_id)::int AS first FROM client_users WHERE first_name = 'Namesake'`,
+    )) as [{ first: number }];
+    await db.query(
+      `INSERT INTO audit_log (client_id, actor_user_id, action, entity_type, entity_id)
+       SELECT $1::int, u.user_id, CASE WHEN n = 1 THEN 'test.namesake' ELSE 'user.update' END, 'user', u.user_id::text
+         FROM client_users u, generate_series(1, 2) n
+        WHERE (u.first_name = 'Namesake' AND u.user_id < $2::int + 40) OR u.first_name = 'Rarename'
+       UNION ALL
+       SELECT $1, NULL, 'test.namesake', 'test', 'none' FROM generate_series(1, 7)
+       UNION ALL
+       SELECT $1, NULL, 'user.update', 'user', 'namesake-' || n FROM generate_series(1, 5) n`,
+      [ids.acme, first],
+    );
+    await db.query(
+      `INSERT INTO sessions (token_hash, user_id, client_id, ip, expires_at)
+       SELECT 'namesake-' || u.user_id, u.user_id, $1, '10.9.9.' || (u.user_id % 200), now() + interval '1 day'
+         FROM client_users u WHERE (u.first_name = 'Namesake' AND u.user_id < $2::int + 40) OR u.first_name = 'Rarename'`,
+      [ids.acme, first],
+    );
+    try {
+      const lists = [
+        {
+          path: '/subscription_audit_log',
+          fields: ['ActorFirstname', 'ActorLastname', 'ActorEmail', 'Action', 'EntityId'],
+          every: `SELECT count(*)::int AS n FROM audit_log a LEFT JOIN client_users u ON u.user_id = a.actor_user_id
+                   WHERE (u.first_name ILIKE $1 OR u.last_name ILIKE $1 OR u.email ILIKE $1 OR a.action ILIKE $1 OR a.entity_id ILIKE $1)`,
+          organisation: 'a.client_id',
+        },
+        {
+          path: '/subscription_user_sessions',
+          fields: ['UserFirstname', 'UserLastname', 'OfficialEmail', 'Ip'],
+          every: `SELECT count(*)::int AS n FROM sessions s JOIN client_users u ON u.user_id = s.user_id
+                   WHERE (u.first_name ILIKE $1 OR u.last_name ILIKE $1 OR u.email ILIKE $1 OR s.ip ILIKE $1)`,
+          organisation: 's.client_id',
+        },
+      ];
+      // The common name (through the join), the rare one (by the people's ids), the middle of a
+      // word, an action's code, and a text no row holds.
+      for (const text of ['namesake', 'RARENAME', 'amesak', 'test.bul', 'nobody-holds-this']) {
+        for (const list of lists) {
+          const or = `or=(${list.fields.map((field) => `${field}.ilike.*${text}*`).join(',')})`;
+          for (const [who, scope] of [
+            ['provider', ''],
+            ['provider', `&ClientId=eq.${ids.acme}`],
+            ['acme', ''],
+          ] as const) {
+            const query = `limit=1&${encodeURI(or)}${scope}`;
+            const [row] = await db.query<{ n: number }>(
+              `${list.every}${who === 'provider' && !scope ? '' : ` AND ${list.organisation} = $2`}`,
+              who === 'provider' && !scope ? [`%${text}%`] : [`%${text}%`, ids.acme],
+            );
+            const every = row!.n;
+            const bounded = await page(who, list.path, query);
+            const what = `${list.path} ${who}${scope} "${text}"`;
+            expect(bounded, what).toMatchObject(every > COUNT_BOUND ? { total: COUNT_BOUND, exact: false } : { total: every, exact: true });
+            expect(await page(who, list.path, query, 'count=exact'), what).toMatchObject({ total: every, exact: true });
+          }
+        }
+      }
+    } finally {
+      await db.query(`DELETE FROM audit_log WHERE action = 'test.namesake' OR entity_id LIKE 'namesake-%'`);
+      await db.query(
+        `DELETE FROM audit_log WHERE actor_user_id IN (SELECT user_id FROM client_users WHERE first_name IN ('Namesake', 'Rarename'))`,
+      );
+      await db.query(`DELETE FROM client_users WHERE first_name IN ('Namesake', 'Rarename')`);
+    }
+  }, 60_000);
 
   it("counts each organisation's rows for its own admin only, and never another's", async () => {
     const globexBefore = await sessions('globex');

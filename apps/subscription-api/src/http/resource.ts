@@ -29,6 +29,14 @@ export type Field = {
    */
   searchThrough?: { key: string; table: string; id: string; column: string };
   /**
+   * SQL answering each value the field holds once, as `value`, in a few steps however many rows
+   * hold them (a column of a few dozen values read by its index, as the audit log's actions): a
+   * search of the field first finds the values holding the text there, then matches the rows by
+   * the field's index of those values, which a count of a text many rows hold reads only as far as
+   * its bound, where a trigram index builds a bitmap of every one of them first.
+   */
+  searchAmong?: string;
+  /**
    * Rows may be ordered by this field: `by` (default `sql`) followed by the tie-breaker, served by
    * the index named here so a page of a large list never sorts the whole table (a test checks it).
    */
@@ -58,6 +66,14 @@ export type ResourceDefinition = {
    * Only for a list with one row per row of that table and no fixed condition.
    */
   counted?: 'sessions' | 'audit_log';
+  /**
+   * The list's own table as `from` names it (`audit_log a`), for a list whose joins only add fields
+   * to the rows of that table (each of its rows is one row of the list: LEFT JOINs to one row, or a
+   * JOIN by a foreign key that is never null). A bounded count then reads this table alone for the
+   * conditions on its own columns, by an index alone where one holds them (PostgreSQL 15 reads the
+   * columns a join it leaves out would have joined on), and counts a search term by term.
+   */
+  table?: string;
 };
 
 export const MAX_LIMIT = 1000;
@@ -99,8 +115,19 @@ export { DEFAULT_LIMIT, OPERATORS };
 type Filter = { field: string; operator: Operator; value: string };
 /** Rows whose `key` is one of these ids: search terms on fields searched through another table, found there. */
 type Found = { key: string; ids: number[] };
+/** Rows whose `key` holds one of these values: a search term on a field searched among its values (`searchAmong`). */
+type Among = { key: string; values: string[] };
+/** A term of the search, as asked or as found. */
+type Term = Filter | Found | Among;
+/**
+ * The search's terms on the fields searched through one other table (`searchThrough`), by the
+ * list's key of it: `found` when that table's rows holding the text were few enough to name by
+ * their ids (then they stand for the terms in the search), null when the terms are matched through
+ * the join.
+ */
+type Through = { key: string; table: string; id: string; terms: Filter[]; found: Found | null };
 /** Every filter holds (AND), and when there is a search, at least one of its terms (OR). */
-type Conditions = { filters: Filter[]; search: (Filter | Found)[] };
+type Conditions = { filters: Filter[]; search: Term[]; through: Through[] };
 
 /** `viewer` is null for public resources, which must not have a tenant field. */
 export async function listResource(db: Queryable, definition: ResourceDefinition, req: Request, res: Response, viewer: Viewer | null) {
@@ -108,7 +135,8 @@ export async function listResource(db: Queryable, definition: ResourceDefinition
   const param = (value: unknown) => `$${params.push(value)}`;
 
   const filters = scopeToTenant(definition, parseFilters(definition, req.query), viewer);
-  const conditions: Conditions = { filters, search: await findThrough(db, definition, filters, parseSearch(definition, req.query.or)) };
+  const search = await findAmong(db, definition, parseSearch(definition, req.query.or));
+  const conditions: Conditions = { filters, ...(await findThrough(db, definition, filters, search)) };
   const where = whereClause(definition, conditions, param);
   const select = parseSelect(definition, req.query.select);
   const order = parseOrder(definition, req.query.order);
@@ -234,19 +262,118 @@ async function totalOf(
   if (found < limit && (found > 0 || offset === 0)) return { count: offset + found, exact: true };
   const kept = known.kept ?? (await keptCount(db, definition, conditions));
   if (kept !== undefined) return { count: kept, exact: true };
-  const params: unknown[] = [];
-  const where = whereClause(definition, conditions, (v) => `$${params.push(v)}`);
   if (counting === 'exact') {
+    const params: unknown[] = [];
+    const where = whereClause(definition, conditions, (v) => `$${params.push(v)}`);
     const [row] = await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM ${definition.from} ${where}`, params);
     return { count: row?.total ?? 0, exact: true };
   }
   const bound = Math.max(COUNT_BOUND, offset + limit);
-  const [row] = await db.query<{ total: number }>(
-    `SELECT count(*)::int AS total FROM (SELECT 1 FROM ${definition.from} ${where} LIMIT ${bound + 1}) AS bounded`,
-    params,
-  );
-  const total = row?.total ?? 0;
+  const total = await countUpTo(db, definition, conditions, bound + 1);
   return total > bound ? { count: bound, exact: false } : { count: total, exact: true };
+}
+
+/** A condition of a count, and whether it reads only the list's own table (`table`). */
+type Part = { readonly sql: string; own: boolean };
+
+/**
+ * The rows that meet the conditions, counted no further than `most`. A list that names its own
+ * table (`table`) counts by it alone whatever reads only its columns, by an index alone where one
+ * holds them, and counts a search term after term, each by its own index, stopping at the bound and
+ * leaving out the rows an earlier term counted: first the people holding the text (`searchThrough`:
+ * the ids found, or those of too many to name, found by their table's trigram indexes), each
+ * person's rows by the list's index of their key; then each term of the list's own columns
+ * (`searchAmong`: by the index of the values found); then the terms read through a join. Counted
+ * in one go through the joins instead, a name many people share read the list row by row through
+ * its people (the platform's audit log: a million) to find the bound's worth of theirs, and an
+ * action many entries hold built a trigram bitmap of all of them first.
+ */
+async function countUpTo(db: Queryable, definition: ResourceDefinition, conditions: Conditions, most: number): Promise<number> {
+  const params: unknown[] = [];
+  const param = (value: unknown) => `$${params.push(value)}`;
+  const own = (sql: string) => ownColumn(definition, sql);
+  const fixed: Part[] = [
+    ...(definition.where ? [{ sql: `(${definition.where})`, own: false }] : []),
+    ...conditions.filters.map((filter) => {
+      const field = fieldOf(definition, filter.field)!;
+      return { sql: condition(field, filter, param), own: own(field.sql) };
+    }),
+  ];
+  // The conditions of the terms counted before, which a later branch leaves out: each row is counted once.
+  const counted: Part[] = [];
+  const rowsWhere = (...parts: Part[]) => {
+    const all = [...fixed, ...parts, ...counted.map((part) => ({ sql: `(${part.sql}) IS NOT TRUE`, own: part.own }))];
+    const from = definition.table && all.every((part) => part.own) ? definition.table : definition.from;
+    return `SELECT 1 FROM ${from}${all.length ? ` WHERE ${all.map((part) => part.sql).join(' AND ')}` : ''}`;
+  };
+  if (!definition.table || !conditions.search.length) {
+    const search = conditions.search.map((term) => ({
+      sql: searchCondition(definition, term, param),
+      own: own(termSql(definition, term)),
+    }));
+    return countOf(
+      db,
+      rowsWhere(
+        ...(search.length ? [{ sql: `(${search.map((part) => part.sql).join(' OR ')})`, own: search.every((part) => part.own) }] : []),
+      ),
+      params,
+      most,
+    );
+  }
+  const branches: string[] = [];
+  /** The rows of each person `people` (a SELECT of their ids as `id`) answers, by the list's index of `key`. */
+  const ofPeople = (people: string, key: string) =>
+    `SELECT 1 FROM (${people}) AS found_people CROSS JOIN LATERAL (${rowsWhere({ sql: `${key} = found_people.id`, own: own(key) })} LIMIT ${most}) AS their_rows`;
+  // The people first, each by the index of the key alone: a common name reaches the bound there.
+  for (const group of conditions.through) {
+    if (group.found && !group.found.ids.length) continue;
+    if (group.found) {
+      const ids = `${param(group.found.ids)}::int[]`;
+      branches.push(ofPeople(`SELECT unnest(${ids}) AS id`, group.key));
+      counted.push({ sql: `${group.key} = ANY(${ids})`, own: own(group.key) });
+    } else {
+      branches.push(
+        ofPeople(`SELECT ${group.id} AS id FROM ${group.table} WHERE ${throughMatches(definition, group.terms, param)}`, group.key),
+      );
+      // Written only when a later branch reads it: a parameter no statement reads is refused.
+      let sql: string | undefined;
+      counted.push({
+        get sql() {
+          return (sql ??= `(${group.terms.map((term) => searchCondition(definition, term, param)).join(' OR ')})`);
+        },
+        own: false,
+      });
+    }
+  }
+  const grouped = new Set<Term>(conditions.through.flatMap((group): Term[] => (group.found ? [group.found] : group.terms)));
+  const terms = conditions.search
+    // Values none of which holds the text match no row.
+    .filter((term) => !grouped.has(term) && !('values' in term && !term.values.length))
+    .map((term) => ({ sql: searchCondition(definition, term, param), own: own(termSql(definition, term)) }))
+    // The terms of the list's own columns before those through a join.
+    .sort((a, b) => Number(b.own) - Number(a.own));
+  for (const term of terms) {
+    branches.push(rowsWhere(term));
+    counted.push(term);
+  }
+  return branches.length ? countOf(db, branches.join(' UNION ALL '), params, most) : 0;
+}
+
+/** The SQL a search term reads: its field's, or the key of the rows found through another table. */
+function termSql(definition: ResourceDefinition, term: Term): string {
+  return 'key' in term ? term.key : fieldOf(definition, term.field)!.sql;
+}
+
+/** Whether `sql` is a plain column of the list's own table (`a.action` of `audit_log a`). */
+function ownColumn(definition: ResourceDefinition, sql: string): boolean {
+  const alias = definition.table?.trim().split(/\s+/).at(-1);
+  return alias !== undefined && new RegExp(`^${alias}\\.[a-z_]+$`).test(sql);
+}
+
+/** How many rows `rows` (a SELECT) answers, counting no further than `most`. */
+async function countOf(db: Queryable, rows: string, params: unknown[], most: number): Promise<number> {
+  const [row] = await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM (${rows} LIMIT ${most}) AS bounded`, params);
+  return row?.total ?? 0;
 }
 
 /**
@@ -272,14 +399,32 @@ async function keptCount(db: Queryable, definition: ResourceDefinition, { filter
 }
 
 function whereClause(definition: ResourceDefinition, { filters, search }: Conditions, param: (value: unknown) => string): string {
-  const conditions = filters.map((filter) => condition(fieldOf(definition, filter.field)!, filter, param));
-  if (search.length) {
-    const term = (term: Filter | Found) =>
-      'ids' in term ? `${term.key} = ANY(${param(term.ids)}::int[])` : condition(fieldOf(definition, term.field)!, term, param);
-    conditions.push(`(${search.map(term).join(' OR ')})`);
-  }
-  if (definition.where) conditions.unshift(`(${definition.where})`);
+  const conditions = filterConditions(definition, filters, param);
+  if (search.length) conditions.push(`(${search.map((term) => searchCondition(definition, term, param)).join(' OR ')})`);
   return conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
+}
+
+/** The definition's fixed condition and each filter's, all of which a row meets. */
+function filterConditions(definition: ResourceDefinition, filters: Filter[], param: (value: unknown) => string): string[] {
+  const conditions = filters.map((filter) => condition(fieldOf(definition, filter.field)!, filter, param));
+  return definition.where ? [`(${definition.where})`, ...conditions] : conditions;
+}
+
+/** One term of the search: a field's text, the key of the rows found through another table, or the values found among a field's. */
+function searchCondition(definition: ResourceDefinition, term: Term, param: (value: unknown) => string): string {
+  if ('ids' in term) return `${term.key} = ANY(${param(term.ids)}::int[])`;
+  if ('values' in term) return `${term.key} = ANY(${param(term.values)}::text[])`;
+  return condition(fieldOf(definition, term.field)!, term, param);
+}
+
+/** Terms of fields searched through another table, as conditions on that table's own columns. */
+function throughMatches(definition: ResourceDefinition, terms: Filter[], param: (value: unknown) => string): string {
+  return terms
+    .map((term) => {
+      const field = fieldOf(definition, term.field)!;
+      return condition({ ...field, sql: field.searchThrough!.column }, term, param);
+    })
+    .join(' OR ');
 }
 
 /**
@@ -363,46 +508,69 @@ function scopeToTenant(definition: ResourceDefinition, filters: Filter[], viewer
   return [...filters, { field: tenantField, operator: 'eq', value: own }];
 }
 
-/** The most ids a search finds through another table; a text more rows hold is searched through the join. */
-export const MAX_FOUND_THROUGH = 1000;
+/**
+ * The most ids a search finds through another table; a text more rows hold is searched through the
+ * join, where a page of it is found after a few hundred rows of the list (one in twenty or more of
+ * the platform's audit entries is by one of those people). Below it, the list's rows are found by
+ * these ids: a page of theirs by the list's index of the key, or along the list's order with the
+ * ids at hand, whichever reads less.
+ */
+export const MAX_FOUND_THROUGH = 5000;
 
 /**
  * The search's terms on fields searched through another table (`searchThrough`), found there: one
  * statement per table for its ids, which then stand for those terms. Not within one organisation,
  * where the join reads only its rows; not for a text under three characters, which no trigram index
  * can find; and not when more than MAX_FOUND_THROUGH rows hold the text: it is common, and through
- * the join a page of it is found after a few rows.
+ * the join a page of it is found after a few rows. Either way the groups are kept, for the count.
  */
 async function findThrough(
   db: Queryable,
   definition: ResourceDefinition,
   filters: Filter[],
-  search: Filter[],
-): Promise<(Filter | Found)[]> {
-  if (filters.some((filter) => filter.field === definition.tenantField && filter.operator === 'eq')) return search;
-  const groups = new Map<string, { key: string; table: string; id: string; terms: Filter[] }>();
+  search: Term[],
+): Promise<Pick<Conditions, 'search' | 'through'>> {
+  if (filters.some((filter) => filter.field === definition.tenantField && filter.operator === 'eq')) return { search, through: [] };
+  const groups = new Map<string, Through>();
   for (const term of search) {
+    if ('key' in term) continue;
     const through = fieldOf(definition, term.field)!.searchThrough;
     if (!through || term.value.replaceAll('*', '').length < 3) continue;
     const name = `${through.key} ${through.table} ${through.id}`;
-    if (!groups.has(name)) groups.set(name, { ...through, terms: [] });
+    if (!groups.has(name)) groups.set(name, { key: through.key, table: through.table, id: through.id, terms: [], found: null });
     groups.get(name)!.terms.push(term);
   }
-  let found: (Filter | Found)[] = search;
-  for (const { key, table, id, terms } of groups.values()) {
+  let found = search;
+  for (const group of groups.values()) {
     const params: unknown[] = [];
-    const matches = terms.map((term) => {
-      const field = fieldOf(definition, term.field)!;
-      return condition({ ...field, sql: field.searchThrough!.column }, term, (value) => `$${params.push(value)}`);
-    });
     const rows = await db.query<{ id: number }>(
-      `SELECT ${id} AS id FROM ${table} WHERE ${matches.join(' OR ')} LIMIT ${MAX_FOUND_THROUGH + 1}`,
+      `SELECT ${group.id} AS id FROM ${group.table} WHERE ${throughMatches(definition, group.terms, (value) => `$${params.push(value)}`)} LIMIT ${MAX_FOUND_THROUGH + 1}`,
       params,
     );
     if (rows.length > MAX_FOUND_THROUGH) continue;
-    found = [...found.filter((term) => !terms.includes(term as Filter)), { key, ids: rows.map((row) => Number(row.id)) }];
+    group.found = { key: group.key, ids: rows.map((row) => Number(row.id)) };
+    found = [...found.filter((term) => 'key' in term || !group.terms.includes(term)), group.found];
   }
-  return found;
+  return { search: found, through: [...groups.values()] };
+}
+
+/**
+ * The search's terms on fields searched among their values (`searchAmong`), each as the values
+ * holding its text: one statement per term, a few index steps. Any scope: the values stand for the
+ * text exactly.
+ */
+async function findAmong(db: Queryable, definition: ResourceDefinition, search: Filter[]): Promise<Term[]> {
+  return Promise.all(
+    search.map(async (term): Promise<Term> => {
+      const field = fieldOf(definition, term.field)!;
+      // An exact value is found by the field's index as it is.
+      if (!field.searchAmong || term.operator === 'eq') return term;
+      const params: unknown[] = [];
+      const matches = condition({ ...field, sql: 'held.value' }, term, (value) => `$${params.push(value)}`);
+      const rows = await db.query<{ value: string }>(`SELECT held.value FROM (${field.searchAmong}) AS held WHERE ${matches}`, params);
+      return { key: field.sql, values: rows.map((row) => String(row.value)) };
+    }),
+  );
 }
 
 function condition(field: Field, filter: Filter, param: (value: unknown) => string): string {

@@ -8,6 +8,20 @@ import { BAD_CLIENT_ID } from '../http/answers';
 import { answerSchema } from '../openapi/components';
 import { withNames } from '../domain/auditNames';
 
+/**
+ * Each action of the whole log once, in order: from the action index, one step to the next action
+ * at a time (a few dozen index lookups), where `SELECT DISTINCT` would read an entry of the index
+ * for every row of the log.
+ */
+const EVERY_ACTION = `
+  WITH RECURSIVE actions AS (
+    (SELECT action FROM audit_log ORDER BY action LIMIT 1)
+    UNION ALL
+    SELECT (SELECT a.action FROM audit_log a WHERE a.action > actions.action ORDER BY a.action LIMIT 1)
+      FROM actions WHERE actions.action IS NOT NULL
+  )
+  SELECT action FROM actions WHERE action IS NOT NULL`;
+
 /** One entry of the audit log with the person who made the change and the organisation it concerns. */
 export const auditFields = {
   AuditId: { sql: 'a.audit_id', type: 'int' },
@@ -25,7 +39,8 @@ export const auditFields = {
     sql: '(SELECT t.name FROM provisioning_tokens t WHERE t.token_id = a.provisioning_token_id)',
     type: 'text',
   },
-  Action: { sql: 'a.action', type: 'text', searchable: true },
+  // A few dozen actions: a search finds those holding the text, then their entries by the action index.
+  Action: { sql: 'a.action', type: 'text', searchable: true, searchAmong: `SELECT action AS value FROM (${EVERY_ACTION}) AS every_action` },
   EntityType: { sql: 'a.entity_type', type: 'text' },
   EntityId: { sql: 'a.entity_id', type: 'text', searchable: true },
   // The changed fields as JSON text; the gateway reads them into field-by-field changes.
@@ -41,6 +56,8 @@ export const auditEntries: ResourceDefinition = {
   tenantField: 'ClientId',
   tieBreaker: 'a.audit_id',
   counted: 'audit_log',
+  // Its joins add the actor and the organisation to an entry, at most one of each.
+  table: 'audit_log a',
 };
 
 /** GET /subscription_audit_log/actions */
@@ -69,20 +86,6 @@ export const auditRecord = answerSchema(
   }),
 );
 export const auditActions = answerSchema('AuditActions', z.array(z.string().meta({ description: 'An action, as `<entity>.<verb>`' })));
-
-/**
- * Each action of the whole log once, in order: from the action index, one step to the next action
- * at a time (a few dozen index lookups), where `SELECT DISTINCT` would read an entry of the index
- * for every row of the log.
- */
-const EVERY_ACTION = `
-  WITH RECURSIVE actions AS (
-    (SELECT action FROM audit_log ORDER BY action LIMIT 1)
-    UNION ALL
-    SELECT (SELECT a.action FROM audit_log a WHERE a.action > actions.action ORDER BY a.action LIMIT 1)
-      FROM actions WHERE actions.action IS NOT NULL
-  )
-  SELECT action FROM actions WHERE action IS NOT NULL`;
 
 export const auditLogRoutes = [
   // An organisation admin reads their own organisation's log; a SuperAdmin reads the whole

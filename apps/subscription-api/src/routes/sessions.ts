@@ -36,6 +36,8 @@ export const sessions: ResourceDefinition = {
   tenantField: 'ClientId',
   tieBreaker: 's.session_id',
   counted: 'sessions',
+  // Every session has its person (user_id is never null and refers to them): the join adds their fields.
+  table: 'sessions s',
 };
 
 const sessionId = z.int({ error: 'Give the session to end' }).positive().max(Number.MAX_SAFE_INTEGER);
