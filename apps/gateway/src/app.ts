@@ -23,7 +23,7 @@ export type GatewayOptions = Pick<
   GatewayConfig,
   'subscriptionApiUrl' | 'webDist' | 'trustProxy' | 'publicUrl' | 'captchaSecret' | 'serviceToken' | 'redisUrl'
 > &
-  Partial<Pick<GatewayConfig, 'explorerDist' | 'metricsAllow' | 'subscriptionApiReplicas' | 'previousCaptchaSecret'>> & {
+  Partial<Pick<GatewayConfig, 'explorerDist' | 'metricsAllow' | 'subscriptionApiReplicas' | 'previousCaptchaSecret' | 'executor'>> & {
     /** Time limits, retries and the breaker of the calls to the REST service (upstream.ts); tests pass short ones. */
     upstream?: UpstreamPolicy;
     /** The limits of rateLimitPolicies.ts; tests pass small windows and waits. */
@@ -36,7 +36,7 @@ export type GatewayOptions = Pick<
 
 /** The gateway as an Express app: GraphQL at /graphql, health checks, and the console itself. */
 export async function createApp(options: GatewayOptions): Promise<express.Express> {
-  const server = createGraphQLServer(options.nodeEnv ?? process.env.NODE_ENV ?? 'development');
+  const server = createGraphQLServer(options.nodeEnv ?? process.env.NODE_ENV ?? 'development', options.executor);
   await server.start();
   const upstream = createUpstream(options.upstream, undefined, options.subscriptionApiReplicas);
   const metrics = createServiceMetrics('gateway');
