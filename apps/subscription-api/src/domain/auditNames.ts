@@ -6,43 +6,41 @@ import type { Viewer } from '../http/auth';
 export type NamedEntry = { EntityType?: unknown; EntityId?: unknown; Before?: unknown; After?: unknown };
 
 /**
- * How each kind of record is named, given the SQL of the ids asked for and of the viewer's
- * organisation (null for a SuperAdmin, who reads every organisation's log). An organisation's
- * records are named only inside it; the provider's masters (products, plans, roles, regions,
- * choices) for everyone; mail and API keys only for the provider. A person of another organisation
- * is named only when they are one of the provider's administrators (who change organisations'
- * records and show in their logs as the actor anyway).
+ * How each kind of record is named: the name of one record, given the SQL of its id and of the
+ * viewer's organisation (null for a SuperAdmin, who reads every organisation's log), looked up by
+ * its primary key. An organisation's records are named only inside it; the provider's masters
+ * (products, plans, roles, regions, choices) for everyone; mail and API keys only for the
+ * provider. A person of another organisation is named only when they are one of the provider's
+ * administrators (who change organisations' records and show in their logs as the actor anyway).
  */
-type Naming = (ids: string, organization: string) => string;
+type Naming = (id: string, organization: string) => string;
 const personName = (u: string) => `COALESCE(NULLIF(btrim(concat_ws(' ', ${u}.first_name, ${u}.last_name)), ''), ${u}.email)`;
 const NAMES: Record<AuditRecordKind, Naming> = {
-  user: (ids, org) => `SELECT u.user_id AS id, ${personName('u')} AS name FROM client_users u
-                        WHERE u.user_id = ANY(${ids}) AND (${org} IS NULL OR u.client_id = ${org} OR u.type_of_user = 'SuperAdmin')`,
-  session: (ids, org) => `SELECT s.session_id AS id, ${personName('u')} AS name FROM sessions s JOIN client_users u ON u.user_id = s.user_id
-                           WHERE s.session_id = ANY(${ids}) AND (${org} IS NULL OR s.client_id = ${org})`,
-  group: (ids, org) => `SELECT group_id AS id, name FROM groups WHERE group_id = ANY(${ids}) AND (${org} IS NULL OR client_id = ${org})`,
-  project: (ids, org) =>
-    `SELECT project_id AS id, name FROM projects WHERE project_id = ANY(${ids}) AND (${org} IS NULL OR client_id = ${org})`,
-  allocation: (ids, org) => `SELECT a.allocation_id AS id, ${personName('u')} || ' on ' || p.name AS name
-                               FROM project_allocations a JOIN projects p ON p.project_id = a.project_id JOIN client_users u ON u.user_id = a.user_id
-                              WHERE a.allocation_id = ANY(${ids}) AND (${org} IS NULL OR p.client_id = ${org})`,
-  licence: (ids, org) => `SELECT l.licence_id AS id, pr.product_name || ' (' || pl.plan_name || ')' AS name
-                            FROM licences l JOIN products pr ON pr.product_id = l.product_id JOIN plans pl ON pl.plan_id = l.plan_id
-                           WHERE l.licence_id = ANY(${ids}) AND (${org} IS NULL OR l.client_id = ${org})`,
-  organization: (ids, org) =>
-    `SELECT client_id AS id, company_name AS name FROM clients WHERE client_id = ANY(${ids}) AND (${org} IS NULL OR client_id = ${org})`,
-  enquiry: (ids, org) =>
-    `SELECT enquiry_id AS id, company_name AS name FROM enquiries WHERE enquiry_id = ANY(${ids}) AND (${org} IS NULL OR client_id = ${org})`,
-  api_key: (ids, org) => `SELECT key_id AS id, name FROM api_keys WHERE key_id = ANY(${ids}) AND ${org} IS NULL`,
-  mail: (ids, org) =>
-    `SELECT mail_id AS id, subject || ' to ' || to_address AS name FROM mail_outbox WHERE mail_id = ANY(${ids}) AND ${org} IS NULL`,
-  product: (ids) => `SELECT product_id AS id, product_name AS name FROM products WHERE product_id = ANY(${ids})`,
-  plan: (ids) => `SELECT pl.plan_id AS id, pl.plan_name || ' (' || pr.product_name || ')' AS name
-                    FROM plans pl JOIN products pr ON pr.product_id = pl.product_id WHERE pl.plan_id = ANY(${ids})`,
-  role: (ids) => `SELECT r.role_id AS id, r.role_name || COALESCE(' (' || pr.product_name || ')', '') AS name
-                    FROM roles r LEFT JOIN products pr ON pr.product_id = r.product_id WHERE r.role_id = ANY(${ids})`,
-  region: (ids) => `SELECT region_id AS id, region_name AS name FROM regions WHERE region_id = ANY(${ids})`,
-  organizationChoice: (ids) => `SELECT choice_id AS id, choice_name AS name FROM organization_choices WHERE choice_id = ANY(${ids})`,
+  user: (id, org) => `SELECT ${personName('u')} FROM client_users u
+                       WHERE u.user_id = ${id} AND (${org} IS NULL OR u.client_id = ${org} OR u.type_of_user = 'SuperAdmin')`,
+  session: (id, org) => `SELECT ${personName('u')} FROM sessions s JOIN client_users u ON u.user_id = s.user_id
+                          WHERE s.session_id = ${id} AND (${org} IS NULL OR s.client_id = ${org})`,
+  group: (id, org) => `SELECT name FROM groups WHERE group_id = ${id} AND (${org} IS NULL OR client_id = ${org})`,
+  project: (id, org) => `SELECT name FROM projects WHERE project_id = ${id} AND (${org} IS NULL OR client_id = ${org})`,
+  allocation: (id, org) => `SELECT ${personName('u')} || ' on ' || p.name
+                              FROM project_allocations a JOIN projects p ON p.project_id = a.project_id JOIN client_users u ON u.user_id = a.user_id
+                             WHERE a.allocation_id = ${id} AND (${org} IS NULL OR p.client_id = ${org})`,
+  licence: (id, org) => `SELECT pr.product_name || ' (' || pl.plan_name || ')'
+                           FROM licences l JOIN products pr ON pr.product_id = l.product_id JOIN plans pl ON pl.plan_id = l.plan_id
+                          WHERE l.licence_id = ${id} AND (${org} IS NULL OR l.client_id = ${org})`,
+  organization: (id, org) => `SELECT company_name FROM clients WHERE client_id = ${id} AND (${org} IS NULL OR client_id = ${org})`,
+  enquiry: (id, org) => `SELECT company_name FROM enquiries WHERE enquiry_id = ${id} AND (${org} IS NULL OR client_id = ${org})`,
+  api_key: (id, org) => `SELECT name FROM api_keys WHERE key_id = ${id} AND ${org} IS NULL`,
+  mail: (id, org) => `SELECT subject || ' to ' || to_address FROM mail_outbox WHERE mail_id = ${id} AND ${org} IS NULL`,
+  product: (id) => `SELECT product_name FROM products WHERE product_id = ${id}`,
+  plan: (id) => `SELECT pl.plan_name || ' (' || pr.product_name || ')' FROM plans pl JOIN products pr ON pr.product_id = pl.product_id
+                  WHERE pl.plan_id = ${id}`,
+  role: (
+    id,
+  ) => `SELECT r.role_name || COALESCE(' (' || pr.product_name || ')', '') FROM roles r LEFT JOIN products pr ON pr.product_id = r.product_id
+                  WHERE r.role_id = ${id}`,
+  region: (id) => `SELECT region_name FROM regions WHERE region_id = ${id}`,
+  organizationChoice: (id) => `SELECT choice_name FROM organization_choices WHERE choice_id = ${id}`,
 };
 
 // Ids of records are whole numbers of the int range; anything else names nothing.
@@ -68,8 +66,9 @@ export function referencesOf(entry: NamedEntry): string[] {
 
 /**
  * The names of the records the entries of one page name, as `<kind>:<id>` → name, read in one
- * statement (one branch per kind present, each by its primary key): only the rows shown are named,
- * however long the log. A record gone since, or outside the viewer's reach, has no name here.
+ * statement (one branch per kind present, each id looked up by its primary key on its own, so
+ * no plan ever reads a table whole): only the rows shown are named, however long the log. A
+ * record gone since, or outside the viewer's reach, has no name here.
  */
 export async function namesOfReferences(db: Queryable, references: Iterable<string>, viewer: Viewer): Promise<Map<string, string>> {
   const ids = new Map<AuditRecordKind, number[]>();
@@ -85,7 +84,8 @@ export async function namesOfReferences(db: Queryable, references: Iterable<stri
   const params: unknown[] = [];
   const branches = [...ids].map(([kind, list]) => {
     params.push(list);
-    return `SELECT '${kind}' AS kind, id::text AS id, name FROM (${NAMES[kind](`$${params.length}::int[]`, organization)}) ${kind}_names`;
+    return `SELECT '${kind}' AS kind, x.id::text AS id, (${NAMES[kind]('x.id', organization)} LIMIT 1) AS name
+              FROM unnest($${params.length}::int[]) AS x(id)`;
   });
   const rows = await db.query<{ kind: string; id: string; name: string | null }>(branches.join(' UNION ALL '), params);
   return new Map(rows.filter((row) => row.name).map((row) => [`${row.kind}:${row.id}`, row.name!]));
