@@ -1,4 +1,3 @@
-import { expressMiddleware } from '@as-integrations/express5';
 import cookieParser from 'cookie-parser';
 import express from 'express';
 import helmet from 'helmet';
@@ -14,6 +13,7 @@ import { buildContext } from './context';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './rateLimitPolicies';
 import { createRateLimiter } from './rateLimits';
 import { observeUpstream } from './metrics';
+import { graphqlHandler } from './graphqlHandler';
 import { createGraphQLServer } from './server';
 import { createUpstream, type UpstreamPolicy } from './upstream';
 import { createServiceMetrics, metricsEndpoint } from '@yozy/shared/metrics';
@@ -71,9 +71,6 @@ export async function createApp(options: GatewayOptions): Promise<express.Expres
     }),
   );
 
-  app.get('/healthz', (_req, res) => {
-    res.json({ status: 'ok' });
-  });
   // Attempts are counted where they run, in the resolvers of the public mutations (`counted` and `signInAttempt` in guards.ts).
   const limiter = createRateLimiter(options.rateLimits ?? DEFAULT_RATE_LIMITS, options.redisUrl);
   const context = buildContext({
@@ -84,6 +81,18 @@ export async function createApp(options: GatewayOptions): Promise<express.Expres
     publicUrl: options.publicUrl,
     limiter,
     upstream,
+  });
+  const cookies = cookieParser();
+  const keyLimit = apiKeyRateLimit(limiter);
+  // A file of people to import (at most 500 rows) is the largest thing the console sends.
+  const body = express.json({ limit: '1mb' });
+  const graphql = graphqlHandler(server, refusingInvalidApiKeys(context));
+  // The console's operations (POST) first, past no route they could not take; GET /graphql goes on
+  // to the explorer's page below before it reaches GraphQL.
+  app.post('/graphql', cookies, keyLimit, body, graphql);
+
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok' });
   });
   // Ready once every dependency answered: the REST service (and through it the database), and
   // Redis when the counters are kept there. Redis going away later does not take the gateway out
@@ -116,14 +125,9 @@ export async function createApp(options: GatewayOptions): Promise<express.Expres
 
   const callback = ssoCallback(context);
   app.get(callback.path, cookieParser(), callback.handler);
-  app.use('/graphql', cookieParser(), apiKeyRateLimit(limiter));
+  app.use('/graphql', cookies, keyLimit);
   app.use(serveExplorer(options.explorerDist ?? DEFAULT_EXPLORER_DIST, context));
-  app.use(
-    '/graphql',
-    // A file of people to import (at most 500 rows) is the largest thing the console sends.
-    express.json({ limit: '1mb' }),
-    expressMiddleware(server, { context: refusingInvalidApiKeys(context) }),
-  );
+  app.use('/graphql', body, graphql);
 
   app.use(serveConsole(options.webDist));
   app.use(jsonErrors);
