@@ -1,6 +1,5 @@
 import cookieParser from 'cookie-parser';
 import express from 'express';
-import helmet from 'helmet';
 import { apiKeyRateLimit, refusingInvalidApiKeys } from './apiKeys';
 import { describeError, requestFailure } from '@yozy/shared';
 import { createLogger, logRequests, requestRecord } from '@yozy/shared/requestLog';
@@ -14,6 +13,7 @@ import { DEFAULT_RATE_LIMITS, type RateLimits } from './rateLimitPolicies';
 import { createRateLimiter } from './rateLimits';
 import { observeUpstream } from './metrics';
 import { graphqlHandler } from './graphqlHandler';
+import { securityHeaders } from './securityHeaders';
 import { createGraphQLServer } from './server';
 import { createUpstream, type UpstreamPolicy } from './upstream';
 import { createServiceMetrics, metricsEndpoint } from '@yozy/shared/metrics';
@@ -58,7 +58,7 @@ export async function createApp(options: GatewayOptions): Promise<express.Expres
     }),
   );
   app.use(
-    helmet({
+    securityHeaders({
       contentSecurityPolicy: {
         directives: {
           // Chakra UI writes its styles at run time.
