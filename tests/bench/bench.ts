@@ -41,7 +41,10 @@ export type Goal = { what: string; goal: string; figure: string; met: boolean };
 
 export type Table = { title: string; columns: string[]; rows: (string | number)[][] };
 
-export type SectionResult = { tables: Table[]; goals?: Goal[]; notes?: string[] };
+/** A chart as an SVG file (`file`, a name only), written beside docs/BENCHMARKS.md in docs/bench/ and shown in its section. */
+export type Chart = { file: string; title: string; svg: string };
+
+export type SectionResult = { tables: Table[]; goals?: Goal[]; notes?: string[]; charts?: Chart[] };
 
 /**
  * One part of the benchmark: runs against the running console and returns its tables and goals;

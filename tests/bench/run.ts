@@ -12,16 +12,21 @@
 //
 // BENCH_DATABASE_URL names the database to fill (made when missing); otherwise it is `yozy_bench`
 // beside TEST_DATABASE_URL's (postgres://yozy_ci:yozy_ci@127.0.0.1:5432/yozy_ci when unset).
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { DEMO_PASSWORD, signedIn } from '../support/graphql';
 import type { Bench, BenchRun } from './bench';
 import { prepareBenchDatabase } from './database';
-import { loadAverage, machineNow, printGoals, printSection, writeMarkdown, type Report } from './report';
+import { loadAverage, machineNow, printGoals, printSection, writeCharts, writeMarkdown, type Report } from './report';
 import { SECTIONS } from './sections';
 import { build, startConsole, type BenchStack } from './stack';
 
 const BENCHMARKS = fileURLToPath(new URL('../../docs/BENCHMARKS.md', import.meta.url));
+/** Where the charts go, beside docs/BENCHMARKS.md, which links them by this folder. */
+const CHARTS = 'bench';
 /** The demo data's SuperAdmin (apps/subscription-api/src/seed/demo.ts). */
 const SUPER_ADMIN = 'admin@yozy.local';
 
@@ -104,10 +109,14 @@ try {
   }
   report.loadAtEnd = loadAverage();
   printGoals(report);
-  if (only) console.log('\nbench: some sections only (--only): docs/BENCHMARKS.md is left as it was');
-  else {
-    await writeMarkdown(BENCHMARKS, report);
-    console.log(`\nbench: written to docs/BENCHMARKS.md`);
+  if (only) {
+    console.log('\nbench: some sections only (--only): docs/BENCHMARKS.md is left as it was');
+    for (const file of writeCharts(mkdtempSync(join(tmpdir(), 'yozy-bench-charts-')), report))
+      console.log(`bench: chart written to ${file}`);
+  } else {
+    writeCharts(fileURLToPath(new URL(`../../docs/${CHARTS}`, import.meta.url)), report);
+    await writeMarkdown(BENCHMARKS, report, CHARTS);
+    console.log(`\nbench: written to docs/BENCHMARKS.md and its charts to docs/${CHARTS}/`);
   }
 } finally {
   await stopping();

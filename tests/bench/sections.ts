@@ -2,7 +2,7 @@ import type { Section } from './bench';
 import { cluster } from './sections/cluster';
 import { firstScreens } from './sections/firstScreens';
 import { gatewayCost } from './sections/gatewayCost';
-import { fixedRate } from './sections/fixedRate';
+import { latencyCurve } from './sections/latencyCurve';
 import { lists } from './sections/lists';
 import { operationCost } from './sections/operationCost';
 import { startup } from './sections/startup';
@@ -14,4 +14,4 @@ import { throughput } from './sections/throughput';
  * and notes), added here; it gets the running console and both signed-in sessions, unless it says
  * `console: false` and starts what it measures itself.
  */
-export const SECTIONS: Section[] = [startup, operationCost, gatewayCost, throughput, fixedRate, lists, firstScreens, cluster];
+export const SECTIONS: Section[] = [startup, operationCost, gatewayCost, throughput, latencyCurve, lists, firstScreens, cluster];
