@@ -6,7 +6,7 @@ import { createLogger, type DestinationStream } from '@yozy/shared/requestLog';
 import { gracefulStop, type GracefulStop } from '@yozy/shared/server';
 import { createApp as createApi, createMailer, openDatabase, type Database, type MailConfig } from '@yozy/subscription-api';
 import { copyPostgresTemplate, openPgliteDump, TEST_DATABASE_KINDS } from '@yozy/subscription-api/testing';
-import { createApp as createGateway, DEFAULT_RATE_LIMITS, type RateLimits, type UpstreamPolicy } from '@yozy/gateway';
+import { createApp as createGateway, DEFAULT_RATE_LIMITS, executorFromEnv, type RateLimits, type UpstreamPolicy } from '@yozy/gateway';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -134,6 +134,9 @@ export async function startStack(kind: DatabaseKind, options: StackOptions = {})
       captchaSecret: 'integration-tests-captcha-secret-0123456789',
       serviceToken: TEST_SERVICE_TOKEN,
       rateLimits: options.rateLimits ?? ROOMY_LIMITS,
+      // Operations run compiled by graphql-jit, or by graphql-js throughout with GRAPHQL_EXECUTOR=graphql-js:
+      // the tests pass either way.
+      executor: executorFromEnv(),
       logger: options.logs && createLogger('gateway', 'info', options.logs),
     }),
   );

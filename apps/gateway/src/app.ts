@@ -151,4 +151,5 @@ const jsonErrors: express.ErrorRequestHandler = (error: unknown, _req, res, _nex
 
 export { DEFAULT_RATE_LIMITS, type RateLimits } from './rateLimitPolicies';
 export { DEFAULT_UPSTREAM_POLICY, type UpstreamPolicy } from './upstream';
+export { executorFromEnv, type ExecutorKind } from './executor';
 export { createHttpServer, SERVER_TIMEOUTS, type ServerTimeouts } from '@yozy/shared/server';
