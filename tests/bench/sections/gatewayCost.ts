@@ -177,6 +177,8 @@ export const gatewayCost: Section = {
         }
       }
       const ratios = (other: Contender) => sides.gateway.perSecond.map((value, round) => value / sides[other].perSecond[round]!);
+      /** Its CPU per answer over the gateway's, round by round: above 1, the gateway does the same work with less. */
+      const cpuRatios = (other: Contender) => sides[other].cpuMs.map((value, round) => value / sides.gateway.cpuMs[round]!);
       const overApollo = ratios('apollo');
       const ofHop = ratios('hop');
       const goals: Goal[] = [
@@ -198,10 +200,11 @@ export const gatewayCost: Section = {
         tables: [
           {
             title: `${rounds} rounds of ${bench.seconds} s each, ${CLIENTS} clients, the three in turn (median of the rounds, lowest–highest)`,
-            columns: ['server', 'op/s', 'p50 ms', 'p99 ms', 'CPU ms/op', 'the gateway ÷ it'],
+            columns: ['server', 'op/s', 'p50 ms', 'p99 ms', 'CPU ms/op', 'the gateway ÷ it (op/s)', 'its CPU ÷ the gateway’s'],
             rows: CONTENDERS.map((contender) => {
               const side = sides[contender];
               const ratio = contender === 'gateway' ? null : ratios(contender);
+              const cpu = contender === 'gateway' ? null : cpuRatios(contender);
               return [
                 LABELS[contender],
                 `${Math.round(median(side.perSecond))} (${spread(side.perSecond, 0)})`,
@@ -209,6 +212,7 @@ export const gatewayCost: Section = {
                 ms(median(side.results.map((r) => r.latency.p99))),
                 `${median(side.cpuMs).toFixed(2)} (${spread(side.cpuMs, 2)})`,
                 ratio ? `${median(ratio).toFixed(2)}× (${spread(ratio, 2)})` : '',
+                cpu ? `${median(cpu).toFixed(2)}× (${spread(cpu, 2)})` : '',
               ];
             }),
           },
@@ -221,7 +225,8 @@ export const gatewayCost: Section = {
             'tools/bench/bare-apollo.mjs (Apollo Server 5 on Express, its defaults, one RESTDataSource) and tools/bench/bare-hop.mjs ' +
             '(an Express handler that calls the upstream with fetch and answers the fields: no GraphQL, no checks, no log). ' +
             'Each ratio is taken within a round, between servers measured one after the other, then the median of the rounds. ' +
-            'CPU ms/op is the server process’s own CPU time (/proc) over the round, per answer.',
+            'CPU ms/op is the server process’s own CPU time (/proc) over the round, per answer; on a machine other work keeps busy it ' +
+            'varies less than the rates do, and its ratio says how much less work the gateway does for the same answer.',
           ...(failed.length ? [`Requests failed (errors, time-outs or not 2xx) during the rounds of: ${failed.join(', ')}.`] : []),
         ],
       };
