@@ -1,16 +1,20 @@
 import type { GraphQLSession } from '../support/graphql';
 
-/**
- * What `npm run bench` hands each section: the console running as `npm start` runs it, on the
- * large data set in PostgreSQL, with a SuperAdmin and an organisation admin signed in.
- */
-export type Bench = {
+/** How long and how often a section measures, as `npm run bench` was asked. */
+export type BenchRun = {
   /** The scale of the large data (1: 10,000 organisations, 100,000 people, a million sessions). */
   scale: number;
   /** Seconds of each load round. */
   seconds: number;
   /** Rounds of each side-by-side measurement, gateway and REST service alternating. */
   rounds: number;
+};
+
+/**
+ * What `npm run bench` hands each section: the console running as `npm start` runs it, on the
+ * large data set in PostgreSQL, with a SuperAdmin and an organisation admin signed in.
+ */
+export type Bench = BenchRun & {
   gatewayUrl: string;
   apiUrl: string;
   /** The bench database the console runs on (the cluster section runs its own instances on it too). */
@@ -37,7 +41,16 @@ export type Goal = { what: string; goal: string; figure: string; met: boolean };
 
 export type Table = { title: string; columns: string[]; rows: (string | number)[][] };
 
-export type SectionResult = { tables: Table[]; goals?: Goal[]; notes?: string[] };
+/** A chart as an SVG file (`file`, a name only), written beside docs/BENCHMARKS.md in docs/bench/ and shown in its section. */
+export type Chart = { file: string; title: string; svg: string };
 
-/** One part of the benchmark: runs against the running console and returns its tables and goals. */
-export type Section = { title: string; run(bench: Bench): Promise<SectionResult> };
+export type SectionResult = { tables: Table[]; goals?: Goal[]; notes?: string[]; charts?: Chart[] };
+
+/**
+ * One part of the benchmark: runs against the running console and returns its tables and goals;
+ * one that starts what it measures itself (`console: false`) needs neither the console nor its
+ * database, and `--only` it runs without them.
+ */
+export type Section =
+  | { title: string; console?: true; run(bench: Bench): Promise<SectionResult> }
+  | { title: string; console: false; run(bench: BenchRun): Promise<SectionResult> };

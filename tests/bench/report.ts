@@ -1,4 +1,5 @@
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { format, resolveConfig } from 'prettier';
 import type { Goal, SectionResult, Table } from './bench';
@@ -76,6 +77,17 @@ export function printSection(title: string, result: SectionResult | null, failur
   for (const note of result?.notes ?? []) console.log(`- ${note}`);
 }
 
+/** Writes every section's charts into `dir` (made when missing); answers the files written. */
+export function writeCharts(dir: string, report: Report): string[] {
+  const charts = report.sections.flatMap((section) => section.result?.charts ?? []);
+  if (charts.length) mkdirSync(dir, { recursive: true });
+  return charts.map((chart) => {
+    const file = join(dir, chart.file);
+    writeFileSync(file, chart.svg);
+    return file;
+  });
+}
+
 /** The goals at the end of the run, each missed one said so. */
 export function printGoals(report: Report): void {
   const goals = goalsOf(report);
@@ -84,8 +96,11 @@ export function printGoals(report: Report): void {
   );
 }
 
-/** docs/BENCHMARKS.md: the machine, the data, each goal next to its figure, then every section's tables. */
-export async function writeMarkdown(file: string, report: Report): Promise<void> {
+/**
+ * docs/BENCHMARKS.md: the machine, the data, each goal next to its figure, then every section's
+ * tables and charts (linked from `charts`, the folder of writeCharts relative to the file).
+ */
+export async function writeMarkdown(file: string, report: Report, charts: string): Promise<void> {
   const { machine } = report;
   const goals = goalsOf(report);
   const missed = goals.filter((goal) => !goal.met);
@@ -134,6 +149,7 @@ export async function writeMarkdown(file: string, report: Report): Promise<void>
     lines.push('', `## ${section.title}`, '');
     if (section.failure) lines.push(`Could not be measured in this run: ${section.failure}`, '');
     for (const table of section.result?.tables ?? []) lines.push(`${table.title}:`, '', markdownTable(table.columns, table.rows), '');
+    for (const chart of section.result?.charts ?? []) lines.push(`![${chart.title}](${charts}/${chart.file})`, '');
     for (const note of section.result?.notes ?? []) lines.push(`- ${note}`);
   }
   // Formatted as every Markdown file of the repository is (npm run lint checks it).

@@ -8,19 +8,25 @@
 //   npm run bench -- --scale 0.1        a tenth of the data, for a quick run
 //   npm run bench -- --seconds 5 --rounds 1
 //   npm run bench -- --only cluster     the sections whose title holds the word; docs/BENCHMARKS.md is left as it is
+//   npm run bench -- --only costs       what the gateway costs: needs no database (nor starts the console)
 //
 // BENCH_DATABASE_URL names the database to fill (made when missing); otherwise it is `yozy_bench`
 // beside TEST_DATABASE_URL's (postgres://yozy_ci:yozy_ci@127.0.0.1:5432/yozy_ci when unset).
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { DEMO_PASSWORD, signedIn } from '../support/graphql';
-import type { Bench } from './bench';
+import type { Bench, BenchRun } from './bench';
 import { prepareBenchDatabase } from './database';
-import { loadAverage, machineNow, printGoals, printSection, writeMarkdown, type Report } from './report';
+import { loadAverage, machineNow, printGoals, printSection, writeCharts, writeMarkdown, type Report } from './report';
 import { SECTIONS } from './sections';
 import { build, startConsole, type BenchStack } from './stack';
 
 const BENCHMARKS = fileURLToPath(new URL('../../docs/BENCHMARKS.md', import.meta.url));
+/** Where the charts go, beside docs/BENCHMARKS.md, which links them by this folder. */
+const CHARTS = 'bench';
 /** The demo data's SuperAdmin (apps/subscription-api/src/seed/demo.ts). */
 const SUPER_ADMIN = 'admin@yozy.local';
 
@@ -44,13 +50,14 @@ if (!(seconds >= 1) || !Number.isInteger(rounds) || rounds < 1)
 
 // Taken first, before the bench itself loads the machine.
 const loadAtStart = machineNow('');
-const database = await prepareBenchDatabase(scale);
-const machine = { ...loadAtStart, postgres: database.postgresVersion };
+// Sections that start what they measure themselves need neither the database nor the console.
+const needsConsole = sections.some((section) => section.console !== false);
+const database = needsConsole ? await prepareBenchDatabase(scale) : null;
+const machine = { ...loadAtStart, postgres: database?.postgresVersion ?? 'not used' };
 
 console.log('bench: building what npm start runs');
 await build();
-console.log('bench: starting the console as npm start does');
-let stack: BenchStack | null = await startConsole(database.url);
+let stack: BenchStack | null = null;
 const stopping = async () => {
   const running = stack;
   stack = null;
@@ -59,34 +66,39 @@ const stopping = async () => {
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void stopping().finally(() => process.exit(130)));
 
 try {
-  const bench: Bench = {
-    scale,
-    seconds,
-    rounds,
-    gatewayUrl: stack.gatewayUrl,
-    apiUrl: stack.apiUrl,
-    databaseUrl: database.url,
-    serviceToken: stack.serviceToken,
-    startupMs: stack.startupMs,
-    metrics: stack.metrics,
-    emails: { superAdmin: SUPER_ADMIN, admin: database.organisationAdmin },
-    sessions: {
-      superAdmin: await signedIn(stack.gatewayUrl, SUPER_ADMIN),
-      admin: await signedIn(stack.gatewayUrl, database.organisationAdmin, DEMO_PASSWORD),
-    },
-  };
+  const run: BenchRun = { scale, seconds, rounds };
+  let bench: Bench | null = null;
+  if (database) {
+    console.log('bench: starting the console as npm start does');
+    const started = await startConsole(database.url);
+    stack = started;
+    bench = {
+      ...run,
+      gatewayUrl: started.gatewayUrl,
+      apiUrl: started.apiUrl,
+      databaseUrl: database.url,
+      serviceToken: started.serviceToken,
+      startupMs: started.startupMs,
+      metrics: started.metrics,
+      emails: { superAdmin: SUPER_ADMIN, admin: database.organisationAdmin },
+      sessions: {
+        superAdmin: await signedIn(started.gatewayUrl, SUPER_ADMIN),
+        admin: await signedIn(started.gatewayUrl, database.organisationAdmin, DEMO_PASSWORD),
+      },
+    };
+  }
   const report: Report = {
     command: process.argv.length > 2 ? `npm run bench -- ${process.argv.slice(2).join(' ')}` : 'npm run bench',
     scale,
     machine,
     loadAtEnd: '',
-    sizes: database.sizes,
+    sizes: database?.sizes ?? {},
     sections: [],
   };
   for (const section of sections) {
     console.log(`\nbench: ${section.title}…`);
     try {
-      const result = await section.run(bench);
+      const result = section.console === false ? await section.run(run) : await section.run(bench!);
       report.sections.push({ title: section.title, result });
       printSection(section.title, result);
     } catch (error) {
@@ -97,10 +109,14 @@ try {
   }
   report.loadAtEnd = loadAverage();
   printGoals(report);
-  if (only) console.log('\nbench: some sections only (--only): docs/BENCHMARKS.md is left as it was');
-  else {
-    await writeMarkdown(BENCHMARKS, report);
-    console.log(`\nbench: written to docs/BENCHMARKS.md`);
+  if (only) {
+    console.log('\nbench: some sections only (--only): docs/BENCHMARKS.md is left as it was');
+    for (const file of writeCharts(mkdtempSync(join(tmpdir(), 'yozy-bench-charts-')), report))
+      console.log(`bench: chart written to ${file}`);
+  } else {
+    writeCharts(fileURLToPath(new URL(`../../docs/${CHARTS}`, import.meta.url)), report);
+    await writeMarkdown(BENCHMARKS, report, CHARTS);
+    console.log(`\nbench: written to docs/BENCHMARKS.md and its charts to docs/${CHARTS}/`);
   }
 } finally {
   await stopping();

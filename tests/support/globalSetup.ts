@@ -29,6 +29,9 @@ const shared = globalThis as { yozyTestDatabases?: { pglite?: Built<string>; pos
  * run on the embedded database only.
  */
 export default async function setup(project: TestProject) {
+  // Said once a run, so a log shows which of the gateway's executors the tests passed on.
+  if (project.name === 'integration')
+    console.log(`integration: the gateway runs operations on ${process.env.GRAPHQL_EXECUTOR || 'jit, the default'} (GRAPHQL_EXECUTOR)`);
   const built = (shared.yozyTestDatabases ??= { users: 0 });
   built.users++;
   built.pglite ??= pgliteDump();

@@ -15,7 +15,7 @@ import {
   type WebhookQueueOptions,
 } from '@yozy/subscription-api';
 import { copyPostgresTemplate, openPgliteDump, TEST_DATABASE_KINDS } from '@yozy/subscription-api/testing';
-import { createApp as createGateway, DEFAULT_RATE_LIMITS, type RateLimits, type UpstreamPolicy } from '@yozy/gateway';
+import { createApp as createGateway, DEFAULT_RATE_LIMITS, executorFromEnv, type RateLimits, type UpstreamPolicy } from '@yozy/gateway';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -159,6 +159,9 @@ export async function startStack(kind: DatabaseKind, options: StackOptions = {})
       captchaSecret: 'integration-tests-captcha-secret-0123456789',
       serviceToken: TEST_SERVICE_TOKEN,
       rateLimits: options.rateLimits ?? ROOMY_LIMITS,
+      // Operations run compiled by graphql-jit, or by graphql-js throughout with GRAPHQL_EXECUTOR=graphql-js:
+      // the tests pass either way.
+      executor: executorFromEnv(),
       logger: options.logs && createLogger('gateway', 'info', options.logs),
     }),
   );

@@ -1,4 +1,4 @@
-import type { Request, RequestHandler, Response } from 'express';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { GraphQLError } from 'graphql';
 import { API_KEY_PREFIX, bearerChallenge } from '@yozy/shared';
 import { requestRecord } from '@yozy/shared/requestLog';
@@ -47,9 +47,7 @@ export function refusingInvalidApiKeys(contextOf: ContextOf): ContextOf {
 
 /** Each key's own rate limit, before any work: over it, 429 with `Retry-After`, as GraphQL errors look. */
 export function apiKeyRateLimit(limiter: Pick<RateLimiter, 'countApiKeyRequest'>): RequestHandler {
-  return async (req, res, next) => {
-    const key = apiKeyOf(req);
-    if (!key) return next();
+  const counted = async (key: string, res: Response, next: NextFunction) => {
     try {
       await limiter.countApiKeyRequest(key);
     } catch (error) {
@@ -63,5 +61,11 @@ export function apiKeyRateLimit(limiter: Pick<RateLimiter, 'countApiKeyRequest'>
       return;
     }
     next();
+  };
+  // Not itself async: a request without a key (the console's) goes on at once, without a promise of its own.
+  return (req, res, next) => {
+    const key = apiKeyOf(req);
+    if (!key) return next();
+    return counted(key, res, next);
   };
 }

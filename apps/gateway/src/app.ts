@@ -1,7 +1,5 @@
-import { expressMiddleware } from '@as-integrations/express5';
 import cookieParser from 'cookie-parser';
 import express from 'express';
-import helmet from 'helmet';
 import { apiKeyRateLimit, refusingInvalidApiKeys } from './apiKeys';
 import { describeError, requestFailure } from '@yozy/shared';
 import { createLogger, logRequests, requestRecord } from '@yozy/shared/requestLog';
@@ -15,6 +13,8 @@ import { buildContext } from './context';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './rateLimitPolicies';
 import { createRateLimiter } from './rateLimits';
 import { observeUpstream } from './metrics';
+import { graphqlHandler } from './graphqlHandler';
+import { securityHeaders } from './securityHeaders';
 import { createGraphQLServer } from './server';
 import { createUpstream, type UpstreamPolicy } from './upstream';
 import { createServiceMetrics, metricsEndpoint } from '@yozy/shared/metrics';
@@ -24,7 +24,7 @@ export type GatewayOptions = Pick<
   GatewayConfig,
   'subscriptionApiUrl' | 'webDist' | 'trustProxy' | 'publicUrl' | 'captchaSecret' | 'serviceToken' | 'redisUrl'
 > &
-  Partial<Pick<GatewayConfig, 'explorerDist' | 'metricsAllow' | 'subscriptionApiReplicas' | 'previousCaptchaSecret'>> & {
+  Partial<Pick<GatewayConfig, 'explorerDist' | 'metricsAllow' | 'subscriptionApiReplicas' | 'previousCaptchaSecret' | 'executor'>> & {
     /** Time limits, retries and the breaker of the calls to the REST service (upstream.ts); tests pass short ones. */
     upstream?: UpstreamPolicy;
     /** The limits of rateLimitPolicies.ts; tests pass small windows and waits. */
@@ -37,7 +37,7 @@ export type GatewayOptions = Pick<
 
 /** The gateway as an Express app: GraphQL at /graphql, health checks, and the console itself. */
 export async function createApp(options: GatewayOptions): Promise<express.Express> {
-  const server = createGraphQLServer(options.nodeEnv ?? process.env.NODE_ENV ?? 'development');
+  const server = createGraphQLServer(options.nodeEnv ?? process.env.NODE_ENV ?? 'development', options.executor);
   await server.start();
   const upstream = createUpstream(options.upstream, undefined, options.subscriptionApiReplicas);
   const metrics = createServiceMetrics('gateway');
@@ -59,7 +59,7 @@ export async function createApp(options: GatewayOptions): Promise<express.Expres
     }),
   );
   app.use(
-    helmet({
+    securityHeaders({
       contentSecurityPolicy: {
         directives: {
           // Chakra UI writes its styles at run time.
@@ -72,9 +72,6 @@ export async function createApp(options: GatewayOptions): Promise<express.Expres
     }),
   );
 
-  app.get('/healthz', (_req, res) => {
-    res.json({ status: 'ok' });
-  });
   // Attempts are counted where they run, in the resolvers of the public mutations (`counted` and `signInAttempt` in guards.ts).
   const limiter = createRateLimiter(options.rateLimits ?? DEFAULT_RATE_LIMITS, options.redisUrl);
   const context = buildContext({
@@ -85,6 +82,18 @@ export async function createApp(options: GatewayOptions): Promise<express.Expres
     publicUrl: options.publicUrl,
     limiter,
     upstream,
+  });
+  const cookies = cookieParser();
+  const keyLimit = apiKeyRateLimit(limiter);
+  // A file of people to import (at most 500 rows) is the largest thing the console sends.
+  const body = express.json({ limit: '1mb' });
+  const graphql = graphqlHandler(server, refusingInvalidApiKeys(context));
+  // The console's operations (POST) first, past no route they could not take; GET /graphql goes on
+  // to the explorer's page below before it reaches GraphQL.
+  app.post('/graphql', cookies, keyLimit, body, graphql);
+
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok' });
   });
   // Ready once every dependency answered: the REST service (and through it the database), and
   // Redis when the counters are kept there. Redis going away later does not take the gateway out
@@ -128,14 +137,9 @@ export async function createApp(options: GatewayOptions): Promise<express.Expres
   );
   const callback = ssoCallback(context);
   app.get(callback.path, cookieParser(), callback.handler);
-  app.use('/graphql', cookieParser(), apiKeyRateLimit(limiter));
+  app.use('/graphql', cookies, keyLimit);
   app.use(serveExplorer(options.explorerDist ?? DEFAULT_EXPLORER_DIST, context));
-  app.use(
-    '/graphql',
-    // A file of people to import (at most 500 rows) is the largest thing the console sends.
-    express.json({ limit: '1mb' }),
-    expressMiddleware(server, { context: refusingInvalidApiKeys(context) }),
-  );
+  app.use('/graphql', body, graphql);
 
   app.use(serveConsole(options.webDist));
   app.use(jsonErrors);
@@ -159,4 +163,5 @@ const jsonErrors: express.ErrorRequestHandler = (error: unknown, _req, res, _nex
 
 export { DEFAULT_RATE_LIMITS, type RateLimits } from './rateLimitPolicies';
 export { DEFAULT_UPSTREAM_POLICY, type UpstreamPolicy } from './upstream';
+export { executorFromEnv, type ExecutorKind } from './executor';
 export { createHttpServer, SERVER_TIMEOUTS, type ServerTimeouts } from '@yozy/shared/server';

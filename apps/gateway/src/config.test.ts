@@ -48,6 +48,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SUBSCRIPTION_API_URL: 'http://127.0.0.1:4001,nonsense' })).toThrow(/SUBSCRIPTION_API_URL.*must be the http/);
   });
 
+  it('runs operations compiled by graphql-jit unless GRAPHQL_EXECUTOR names graphql-js, and refuses another name', () => {
+    expect(loadConfig({}).executor).toBe('jit');
+    expect(loadConfig({ GRAPHQL_EXECUTOR: 'graphql-js' }).executor).toBe('graphql-js');
+    expect(() => loadConfig({ GRAPHQL_EXECUTOR: 'fast' })).toThrow(/GRAPHQL_EXECUTOR: must be one of jit, graphql-js/);
+  });
+
   it('trusts no proxy unless one is named', () => {
     expect(loadConfig({}).trustProxy).toBe('none');
     expect(loadConfig({ TRUST_PROXY: '127.0.0.2' }).trustProxy).toBe('127.0.0.2');

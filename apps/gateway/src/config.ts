@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { SERVICE_TOKEN_MIN_LENGTH } from '@yozy/shared';
 import { LOG_LEVELS, type LogLevel } from '@yozy/shared/requestLog';
 import { metricsAllowSetting } from '@yozy/shared/metrics';
+import { EXECUTORS, type ExecutorKind } from './executor';
 
 /** Where `npm run build` puts the GraphQL explorer (apps/explorer). */
 export const DEFAULT_EXPLORER_DIST = fileURLToPath(new URL('../../explorer/dist', import.meta.url));
@@ -35,6 +36,7 @@ const schema = z.object({
   NODE_ENV: z.string().optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   METRICS_ALLOW: metricsAllowSetting,
+  GRAPHQL_EXECUTOR: z.enum(EXECUTORS, { message: `must be one of ${EXECUTORS.join(', ')}` }).default('jit'),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// address')
@@ -64,6 +66,8 @@ export type GatewayConfig = {
   logLevel: LogLevel;
   /** Who may read GET /metrics (METRICS_ALLOW): loopback by default. */
   metricsAllow: string;
+  /** How operations run (GRAPHQL_EXECUTOR, executor.ts): compiled by graphql-jit (the default), or by graphql-js. */
+  executor: ExecutorKind;
 };
 
 /** Reads the environment once at start; a bad value stops the gateway with a clear message. */
@@ -98,6 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
     redisUrl: c.REDIS_URL,
     logLevel: c.LOG_LEVEL,
     metricsAllow: c.METRICS_ALLOW,
+    executor: c.GRAPHQL_EXECUTOR,
   };
 }
 

@@ -1,21 +1,29 @@
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
+import { makeExecutableSchema } from '@graphql-tools/schema';
 import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloArmor } from '@escape.tech/graphql-armor';
 import { describeError, redactMessage } from '@yozy/shared';
 import type { GatewayContext } from './context';
 import { formatError } from './errors';
+import { compilingGateway, executorFromEnv, type ExecutorKind } from './executor';
 import { introspectionForExplorers } from './explorer';
 import { resolvers } from './resolvers';
 import { loadTypeDefs } from './schema';
 
-/** The GraphQL server of the gateway, not yet started: the app serves it, tests execute operations on it. */
-export function createGraphQLServer(nodeEnv = process.env.NODE_ENV ?? 'development'): ApolloServer<GatewayContext> {
+/**
+ * The GraphQL server of the gateway, not yet started: the app serves it, tests execute operations
+ * on it. `executor` says how operations run (executor.ts): compiled by graphql-jit, or by graphql-js.
+ */
+export function createGraphQLServer(
+  nodeEnv = process.env.NODE_ENV ?? 'development',
+  executor: ExecutorKind = executorFromEnv(),
+): ApolloServer<GatewayContext> {
   // graphql-js limits tokens itself (parseOptions); armor's own token parser answers 500 to a syntax error.
   const armor = new ApolloArmor({ maxDepth: { n: 10 }, costLimit: { maxCost: 5000 }, maxTokens: { enabled: false } });
   const protection = armor.protect();
+  const schema = makeExecutableSchema({ typeDefs: loadTypeDefs(), resolvers });
   return new ApolloServer<GatewayContext>({
-    typeDefs: loadTypeDefs(),
-    resolvers,
+    ...(executor === 'jit' ? { gateway: compilingGateway(schema) } : { schema }),
     formatError,
     logger: apolloLogger,
     nodeEnv,

@@ -82,17 +82,20 @@ function outcomeOf(line: RequestLine): string {
  */
 export function metricsEndpoint(metrics: ServiceMetrics, allow: string, fromProxy: (address: string) => boolean = () => false) {
   const allowed = allow.trim() === 'none' ? () => false : proxyAddr.compile(allow.split(',').map((entry) => entry.trim()));
-  return async (req: IncomingMessage, res: ServerResponse, next: () => void): Promise<void> => {
-    const path = (req.url ?? '').split('?')[0];
-    if (path !== '/metrics' || req.method !== 'GET') return next();
-    const address = req.socket.remoteAddress;
-    // A proxy on this machine connects from loopback: what it forwards is somebody else's request.
-    const forwarded = req.headers['x-forwarded-for'] !== undefined || req.headers.forwarded !== undefined;
-    if (!address || forwarded || fromProxy(address) || !allowed(address, 0)) return next();
+  const serve = async (res: ServerResponse) => {
     const text = await metrics.registry.metrics();
     res.setHeader('content-type', metrics.registry.contentType);
     res.setHeader('cache-control', 'no-store');
     res.end(text);
+  };
+  // Not itself async: every other request goes on at once, without a promise of its own.
+  return (req: IncomingMessage, res: ServerResponse, next: () => void): void | Promise<void> => {
+    if (req.method !== 'GET' || (req.url ?? '').split('?')[0] !== '/metrics') return next();
+    const address = req.socket.remoteAddress;
+    // A proxy on this machine connects from loopback: what it forwards is somebody else's request.
+    const forwarded = req.headers['x-forwarded-for'] !== undefined || req.headers.forwarded !== undefined;
+    if (!address || forwarded || fromProxy(address) || !allowed(address, 0)) return next();
+    return serve(res);
   };
 }
 

@@ -1,5 +1,3 @@
-import { createHash } from 'node:crypto';
-
 /**
  * Who the REST calls of one GraphQL request are made for. Every data source of the request shares
  * one caller, so a session started by `signIn` is used by the rest of the same request.
@@ -7,7 +5,7 @@ import { createHash } from 'node:crypto';
 export class Caller {
   constructor(
     /** Session token from the cookie, forwarded as `Authorization: Bearer`. */
-    public token: string | null,
+    token: string | null,
     /** The signed-in user's UUID, forwarded as the `uuid` header of the specification's calls. */
     public uuid: string | null,
     readonly ip?: string,
@@ -19,17 +17,29 @@ export class Caller {
      * service does a create once per key, so a client retrying a submit does not create twice.
      */
     readonly idempotencyKey?: string,
-  ) {}
+  ) {
+    this.#token = token;
+  }
 
-  /** The token `scope` was last worked out for, and what it was: every REST call asks for it twice. */
-  private scoped: { token: string; scope: string } | null = null;
+  #token: string | null;
+  /** How many sessions this request has had: a sign-in or sign-out in the middle of it starts another. */
+  #sessions = 0;
 
-  /** Names the session without revealing its token: cached or shared answers never cross sessions. */
+  /** Session token from the cookie, forwarded as `Authorization: Bearer`. */
+  get token(): string | null {
+    return this.#token;
+  }
+
+  set token(token: string | null) {
+    if (token !== this.#token) this.#sessions += 1;
+    this.#token = token;
+  }
+
+  /**
+   * Names the session within the request, never with its token: reads shared while in flight
+   * (RESTDataSource's, which last one request) never cross from one session to the next.
+   */
   get scope(): string {
-    if (!this.token) return 'anonymous';
-    if (this.scoped?.token !== this.token) {
-      this.scoped = { token: this.token, scope: createHash('sha256').update(this.token).digest('hex').slice(0, 16) };
-    }
-    return this.scoped.scope;
+    return this.#token ? `session ${this.#sessions}` : 'anonymous';
   }
 }
