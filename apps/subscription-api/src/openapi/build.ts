@@ -142,7 +142,12 @@ export function buildDocument(spec: DocumentSpec) {
           description: "The gateway's service credential (SERVICE_TOKEN); only the gateway calls these operations",
         },
       },
-      schemas: { ...componentSchemas(spec.inputs, 'input'), ...componentSchemas(spec.outputs, 'output') },
+      // By name, so where a schema is declared (and the order modules load in) never moves it in the document.
+      schemas: Object.fromEntries(
+        Object.entries({ ...componentSchemas(spec.inputs, 'input'), ...componentSchemas(spec.outputs, 'output') }).sort(([a], [b]) =>
+          a < b ? -1 : a > b ? 1 : 0,
+        ),
+      ),
     },
   };
 }
