@@ -45,6 +45,8 @@ function serviceLayers({ root, message, folders, files, policies }) {
     files: [`${root}/**/*.ts`],
     plugins: { boundaries },
     settings: {
+      // Paths are the repository's, wherever ESLint runs from (a test of these rules runs in the service's folder).
+      'boundaries/root-path': import.meta.dirname,
       'boundaries/include': [`${root}/**/*`],
       // The files directly in the service's folder come last: a deeper folder is the element of its files.
       'boundaries/elements': [...folders.map((type) => ({ type, pattern: `${root}/${type}` })), { type: 'service', pattern: root }],

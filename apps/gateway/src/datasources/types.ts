@@ -63,7 +63,6 @@ export type SessionsEnded = Schemas['SessionsEnded'];
 
 /** The documented refusal; a proxy between the two may still answer with something else. */
 export type RestErrorBody = { error?: Partial<Schemas['Error']['error']> };
-export type RestErrorCode = Schemas['Error']['error']['code'];
 
 /** Every REST operation by its operationId, with its parameters, body and answers. */
 export type RestOperations = operations;

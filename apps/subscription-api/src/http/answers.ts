@@ -1,9 +1,39 @@
 import { z } from 'zod';
-import { errorAnswer } from '../openapi/answers';
 import type { Answer, Parameter } from '../openapi/build';
+import { answerSchema } from '../openapi/components';
+import type { ErrorCode } from './errors';
 import { COUNT_BOUND, DEFAULT_LIMIT, MAX_LIMIT, OPERATORS, TOTAL_MORE_THAN, type Field } from './resource';
 
 /** The answers many operations give, named once. */
+
+const ERROR_CODES = [
+  'BAD_REQUEST',
+  'INVALID_TOKEN',
+  'WEAK_PASSWORD',
+  'PASSWORD_MISMATCH',
+  'UNAUTHENTICATED',
+  'INVALID_CREDENTIALS',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'SEAT_LIMIT',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'INTERNAL',
+] as const satisfies readonly ErrorCode[];
+// A code added to ErrorCode but not here fails the type-check.
+const _everyErrorCode: [Exclude<ErrorCode, (typeof ERROR_CODES)[number]>] extends [never] ? true : never = true;
+
+const errorAnswer = answerSchema(
+  'Error',
+  z.object({
+    error: z.object({
+      code: z.enum(ERROR_CODES),
+      message: z.string().meta({ description: 'A sentence a person can act on' }),
+      field: z.string().optional().meta({ description: 'The body or query field at fault, in the names of this service' }),
+    }),
+  }),
+);
 
 export const refused = (description: string): Answer => ({ description, body: errorAnswer });
 

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { EMAIL_TEMPLATES, SMTP_SECURITY, type TypeOfUser } from '@yozy/shared';
-import type { ErrorCode } from '../http/errors';
 import { recordOf } from '../http/resource';
 import { clientFields } from '../domain/organizations';
 import { clientUserFields } from '../domain/people';
@@ -8,37 +7,8 @@ import { answerSchema } from './components';
 
 /** The shapes the service answers with, checked against real answers by the tests beside this file. */
 
-const ERROR_CODES = [
-  'BAD_REQUEST',
-  'INVALID_TOKEN',
-  'WEAK_PASSWORD',
-  'PASSWORD_MISMATCH',
-  'UNAUTHENTICATED',
-  'INVALID_CREDENTIALS',
-  'FORBIDDEN',
-  'NOT_FOUND',
-  'CONFLICT',
-  'SEAT_LIMIT',
-  'PAYLOAD_TOO_LARGE',
-  'UNSUPPORTED_MEDIA_TYPE',
-  'INTERNAL',
-] as const satisfies readonly ErrorCode[];
-// A code added to ErrorCode but not here fails the type-check.
-const _everyErrorCode: [Exclude<ErrorCode, (typeof ERROR_CODES)[number]>] extends [never] ? true : never = true;
-
 const TYPES_OF_USER = ['SuperAdmin', 'OrgAdmin', 'User'] as const satisfies readonly TypeOfUser[];
 const _everyTypeOfUser: [Exclude<TypeOfUser, (typeof TYPES_OF_USER)[number]>] extends [never] ? true : never = true;
-
-export const errorAnswer = answerSchema(
-  'Error',
-  z.object({
-    error: z.object({
-      code: z.enum(ERROR_CODES),
-      message: z.string().meta({ description: 'A sentence a person can act on' }),
-      field: z.string().optional().meta({ description: 'The body or query field at fault, in the names of this service' }),
-    }),
-  }),
-);
 
 export const clientRecord = answerSchema(
   'Client',
