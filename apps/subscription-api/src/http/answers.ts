@@ -1,28 +1,10 @@
 import { z } from 'zod';
 import type { Answer, Parameter } from '../openapi/build';
 import { answerSchema } from '../openapi/components';
-import type { ErrorCode } from './errors';
+import { ERROR_CODES } from './errors';
 import { COUNT_BOUND, DEFAULT_LIMIT, MAX_LIMIT, OPERATORS, TOTAL_MORE_THAN, type Field } from './resource';
 
 /** The answers many operations give, named once. */
-
-const ERROR_CODES = [
-  'BAD_REQUEST',
-  'INVALID_TOKEN',
-  'WEAK_PASSWORD',
-  'PASSWORD_MISMATCH',
-  'UNAUTHENTICATED',
-  'INVALID_CREDENTIALS',
-  'FORBIDDEN',
-  'NOT_FOUND',
-  'CONFLICT',
-  'SEAT_LIMIT',
-  'PAYLOAD_TOO_LARGE',
-  'UNSUPPORTED_MEDIA_TYPE',
-  'INTERNAL',
-] as const satisfies readonly ErrorCode[];
-// A code added to ErrorCode but not here fails the type-check.
-const _everyErrorCode: [Exclude<ErrorCode, (typeof ERROR_CODES)[number]>] extends [never] ? true : never = true;
 
 const errorAnswer = answerSchema(
   'Error',
@@ -48,6 +30,7 @@ export const NO_SESSION: Answer = {
     },
   },
 };
+export const FOR_THE_GATEWAY = refused('UNAUTHENTICATED: called without the gateway’s service credential');
 export const NOT_AN_ADMIN = refused('FORBIDDEN: another organization, or not an administrator');
 export const FOR_SUPER_ADMINS = refused('FORBIDDEN: not one of the provider’s SuperAdmins');
 export const BAD_LIST_QUERY = refused('BAD_REQUEST: an unknown field, or a malformed filter, order or count');

@@ -7,6 +7,7 @@ import {
   emailTemplateInput,
   placeholderIssues,
   restSchema,
+  SMTP_SECURITY,
   smtpServerIssues,
   TEMPLATE_PLACEHOLDERS,
   type EmailTemplateName,
@@ -22,9 +23,8 @@ import { smtpPasswordContext, wordingsOf, type WordingSource } from '../mail/del
 import { previewMail, testMail } from '../mail/templates';
 import { privateHostRefusal } from '../security/outboundAddress';
 import { route, type Services } from '../http/route';
-import { emailSettingsRecord, emailTestRecord, emailPreviewRecord } from '../openapi/answers';
 import { BAD_CLIENT_ID, NO_SUCH_ORGANISATION, refused } from '../http/answers';
-import { requestSchema } from '../openapi/components';
+import { answerSchema, requestSchema } from '../openapi/components';
 import { emitSettingsChange } from '../webhooks/events';
 
 export const EMAIL_SETTINGS_PATH = '/subscription_email_settings';
@@ -122,6 +122,46 @@ async function refusePrivateServer({ db, allowPrivateNetwork }: Services, client
   const refusal = client?.is_provider ? null : await privateHostRefusal(host, { allowPrivateNetwork });
   if (refusal) throw new HttpError('BAD_REQUEST', refusal, 'SmtpHost');
 }
+
+const emailTemplateRecord = z.strictObject({
+  Template: z.enum(EMAIL_TEMPLATES),
+  Subject: z.string(),
+  Body: z.string().meta({ description: 'The text before the link, paragraphs a blank line apart, with {{placeholders}}' }),
+  Source: z
+    .enum(['OWN', 'PROVIDER', 'DEFAULT'])
+    .meta({ description: 'The organization’s own wording, the provider’s for everyone, or the default' }),
+  Placeholders: z.array(z.string()).meta({ description: 'The {{names}} this mail may use' }),
+});
+
+const emailSettingsRecord = answerSchema(
+  'EmailSettings',
+  z.strictObject({
+    ClientId: z.int(),
+    SenderName: z.string().nullable(),
+    ReplyTo: z.string().nullable(),
+    SmtpHost: z.string().nullable().meta({ description: 'The organization’s own server; null: the provider’s, else the service’s' }),
+    SmtpPort: z.int().nullable(),
+    SmtpSecurity: z.enum(SMTP_SECURITY),
+    SmtpUsername: z.string().nullable(),
+    SmtpPasswordSet: z.boolean().meta({ description: 'Whether a password is stored; it is never answered' }),
+    SmtpFromAddress: z.string().nullable(),
+    UpdatedAt: z.string().nullable(),
+    Templates: z.array(emailTemplateRecord),
+  }),
+);
+
+const emailTestRecord = answerSchema(
+  'EmailTestSent',
+  z.strictObject({
+    SentTo: z.string(),
+    /** The server that took the mail; null when none is set. */
+    Server: z.string().nullable(),
+    /** No mail server is set: the mail is in the outbox, as all mail is then. */
+    KeptInOutbox: z.boolean(),
+  }),
+);
+
+const emailPreviewRecord = answerSchema('EmailPreview', z.strictObject({ Subject: z.string(), Text: z.string(), Html: z.string() }));
 
 /**
  * Email settings of an organisation, read and changed by its admins and by the provider's

@@ -21,9 +21,9 @@ import { clientOf } from '../http/gateway';
 import { targetOrganization } from '../http/scope';
 import { privateHostRefusal, reasonOf } from '../security/outboundAddress';
 import { route } from '../http/route';
-import { ssoLookupRecord, ssoStartRecord, signInStepAnswer, ssoSettingsRecord, ssoDiscoveryRecord } from '../openapi/answers';
+import { signInStepAnswer } from '../openapi/answers';
 import { refused, BAD_CLIENT_ID, NO_SUCH_ORGANISATION } from '../http/answers';
-import { requestSchema } from '../openapi/components';
+import { answerSchema, requestSchema } from '../openapi/components';
 import { emit, emitSettingsChange, idOf } from '../webhooks/events';
 
 export const SSO_SETTINGS_PATH = '/subscription_sso_settings';
@@ -216,6 +216,67 @@ async function accountFor(
   return { user_id: created!.user_id, client_id: claims.clientId };
 }
 
+const ssoSettingsRecord = answerSchema(
+  'SsoSettings',
+  z.strictObject({
+    ClientId: z.int(),
+    Enabled: z.boolean(),
+    Issuer: z.string().nullable(),
+    OidcClientId: z.string().nullable(),
+    ClientSecretSet: z.boolean().meta({ description: 'Whether a client secret is stored; it is never answered' }),
+    Domains: z.array(z.string()).meta({ description: 'The email domains whose people sign in through the identity provider' }),
+    RequireSso: z.boolean().meta({ description: 'A password sign-in of those domains is refused' }),
+    AllowJit: z.boolean().meta({ description: 'An unknown person of those domains gets an account, within the seats' }),
+    MfaAcrValues: z
+      .array(z.string())
+      .meta({ description: 'acr values that mean the identity provider used multi-factor, beside the standard amr values' }),
+    DomainVerifications: z
+      .array(
+        z.strictObject({
+          Domain: z.string(),
+          Verified: z.boolean().meta({ description: 'Only a verified domain signs anyone in' }),
+          VerifiedAt: z.string().nullable(),
+          VerifiedBy: z
+            .enum(['DNS', 'PROVIDER'])
+            .nullable()
+            .meta({ description: 'Its TXT record was read, or a SuperAdmin vouched for it' }),
+          RecordName: z.string().meta({ description: 'Where to publish the TXT record' }),
+          RecordValue: z.string().meta({ description: 'What the TXT record must hold' }),
+        }),
+      )
+      .meta({ description: 'Each domain and whether the organization has shown it owns it' }),
+    UpdatedAt: z.string().nullable(),
+  }),
+);
+
+const ssoDiscoveryRecord = answerSchema(
+  'SsoDiscovery',
+  z.strictObject({
+    Issuer: z.string(),
+    AuthorizationEndpoint: z.string().nullable(),
+    TokenEndpoint: z.string().nullable(),
+    UserinfoEndpoint: z.string().nullable(),
+    ScopesSupported: z.array(z.string()),
+    Pkce: z.boolean().meta({ description: 'Whether the provider supports PKCE with S256' }),
+  }),
+);
+
+const ssoLookupRecord = answerSchema(
+  'SsoLookup',
+  z.strictObject({
+    Sso: z.boolean().meta({ description: 'Continue with single sign-on' }),
+    Required: z.boolean().meta({ description: 'A password is refused' }),
+  }),
+);
+
+const ssoStartRecord = answerSchema(
+  'SsoStart',
+  z.strictObject({
+    AuthorizationUrl: z.string().meta({ description: 'Where to send the browser' }),
+    State: z.string().meta({ description: 'The state to bind to the browser (the gateway keeps it in an httpOnly cookie)' }),
+  }),
+);
+
 /**
  * Signing in with single sign-on, which only the gateway calls: whether an email's domain signs in
  * this way, the start (where to send the browser) and the finish (the session, for the person the
@@ -227,7 +288,7 @@ export const ssoSignInRoutes = [
     {
       method: 'get',
       path: '/sso/lookup',
-      access: 'public',
+      access: 'gateway',
       operationId: 'lookUpSso',
       tag: 'Session',
       summary:
@@ -249,7 +310,7 @@ export const ssoSignInRoutes = [
     {
       method: 'post',
       path: '/sso/start',
-      access: 'public',
+      access: 'gateway',
       operationId: 'startSso',
       tag: 'Session',
       summary:
@@ -282,7 +343,7 @@ export const ssoSignInRoutes = [
     {
       method: 'post',
       path: '/sso/finish',
-      access: 'public',
+      access: 'gateway',
       operationId: 'finishSso',
       tag: 'Session',
       summary:

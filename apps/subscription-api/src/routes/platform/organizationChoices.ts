@@ -112,7 +112,7 @@ const offeredChoiceRecord = answerSchema('OfferedOrganizationChoice', recordOf({
 export const organizationChoiceRoutes = [
   listRoute({
     path: OFFERED_ORGANIZATION_CHOICES_PATH,
-    access: 'public',
+    access: 'gateway',
     operationId: 'listOfferedOrganizationChoices',
     tag: 'Enquiries',
     summary: `The business verticals and client types a company can choose from when it signs up (ChoiceList ${listNames})`,
