@@ -1,13 +1,8 @@
 import { z } from 'zod';
-import { emailDomainOf, keepSignedIn, restSchema, SSO_SETTINGS_REST_FIELDS, ssoIssues, ssoSettingsInput } from '@yozy/shared';
-import { isUniqueViolation, type Database, type Queryable } from '../db/database';
-import { enter, PERSON_FACTS_SQL, stateOf, type PersonFacts } from '../domain/personLifecycle';
+import { restSchema, SSO_SETTINGS_REST_FIELDS, ssoIssues, ssoSettingsInput } from '@yozy/shared';
+import { type Database } from '../db/database';
 import { audit, changedFields } from '../domain/audit';
-import { reserveSeats } from '../domain/seats';
-import { startSession } from '../domain/sessions';
-import { issueChallenge, twoFactorStep } from '../domain/signInChallenges';
-import { recordSignInAttempt, recordSsoRefusal } from '../domain/signInActivity';
-import { coverageOf, discover, finishSignIn, ssoSecretContext, startSignIn, type SsoOptions } from '../domain/singleSignOn';
+import { discover, ssoSecretContext, type SsoOptions } from '../domain/singleSignOn';
 import {
   dnsHoldsToken,
   newVerificationToken,
@@ -21,10 +16,10 @@ import { clientOf } from '../http/gateway';
 import { targetOrganization } from '../http/scope';
 import { privateHostRefusal, reasonOf } from '../security/outboundAddress';
 import { route } from '../http/route';
-import { signInStepAnswer } from '../openapi/answers';
 import { refused, BAD_CLIENT_ID, NO_SUCH_ORGANISATION } from '../http/answers';
 import { answerSchema, requestSchema } from '../openapi/components';
-import { emit, emitSettingsChange, idOf } from '../webhooks/events';
+import { emitSettingsChange } from '../webhooks/events';
+import { claimOf, describedSettings, refuseVerifiedElsewhere, settingsOf, verifiedElsewhere } from '../domain/ssoSettings';
 
 export const SSO_SETTINGS_PATH = '/subscription_sso_settings';
 
@@ -59,163 +54,6 @@ export const ssoDomainBody = requestSchema(
     Domain: z.string({ error: 'Name the domain' }).trim().toLowerCase().min(1, 'Name the domain').max(253),
   }),
 );
-export const ssoLookupQuery = z.strictObject({ email: z.string({ error: 'Give the email to look up' }).trim().min(3).max(320) });
-export const ssoStartBody = requestSchema(
-  'SsoStartRequest',
-  z.strictObject({
-    Email: z.string({ error: 'Enter your email' }).trim().min(3).max(320),
-    RedirectUri: z.url({ error: 'The console’s callback address' }),
-    KeepSignedIn: keepSignedIn.meta({
-      description: 'Whether the session this sign-in ends in outlives the browser (a day) or not (three hours); kept when left out',
-    }),
-  }),
-);
-export const ssoFinishBody = requestSchema(
-  'SsoFinishRequest',
-  z.strictObject({
-    CallbackUrl: z.url({ error: 'The address the identity provider sent the browser back to' }),
-    State: z.string({ error: 'The state of the sign-in' }).min(1).max(200),
-  }),
-);
-
-/** One domain an organisation claims for its single sign-on, and whether it has shown that it owns it. */
-export type SsoDomainRecord = {
-  Domain: string;
-  Verified: boolean;
-  VerifiedAt: string | null;
-  /** DNS: its TXT record was read; PROVIDER: a SuperAdmin vouched for it. */
-  VerifiedBy: 'DNS' | 'PROVIDER' | null;
-  /** The TXT record to publish: its name and its value. */
-  RecordName: string;
-  RecordValue: string;
-};
-
-export type SsoSettingsRecord = {
-  ClientId: number;
-  Enabled: boolean;
-  Issuer: string | null;
-  OidcClientId: string | null;
-  ClientSecretSet: boolean;
-  Domains: string[];
-  DomainVerifications: SsoDomainRecord[];
-  RequireSso: boolean;
-  AllowJit: boolean;
-  MfaAcrValues: string[];
-  UpdatedAt: string | null;
-};
-
-async function settingsOf(db: Queryable, clientId: number, lock = false): Promise<SsoSettingsRecord> {
-  const [row] = await db.query<Omit<SsoSettingsRecord, 'DomainVerifications'>>(
-    `SELECT c.client_id AS "ClientId", coalesce(s.enabled, false) AS "Enabled", s.issuer AS "Issuer",
-            s.oidc_client_id AS "OidcClientId", s.oidc_secret_sealed IS NOT NULL AS "ClientSecretSet",
-            coalesce((SELECT array_agg(d.domain ORDER BY d.domain) FROM organization_domains d WHERE d.client_id = c.client_id), '{}') AS "Domains",
-            coalesce(s.require_sso, false) AS "RequireSso", coalesce(s.allow_jit, false) AS "AllowJit",
-            coalesce(s.mfa_acr_values, '{}') AS "MfaAcrValues", s.updated_at AS "UpdatedAt"
-       FROM clients c LEFT JOIN sso_settings s ON s.client_id = c.client_id
-      WHERE c.client_id = $1${lock ? ' FOR UPDATE OF c' : ''}`,
-    [clientId],
-  );
-  if (!row) throw new HttpError('NOT_FOUND', 'There is no such organization', 'ClientId');
-  const domains = await db.query<{ domain: string; token: string; verified_at: Date | null; verified_by: 'dns' | 'provider' | null }>(
-    `SELECT domain, verification_token AS token, verified_at, verified_by FROM organization_domains WHERE client_id = $1 ORDER BY domain`,
-    [clientId],
-  );
-  return {
-    ...row,
-    DomainVerifications: domains.map((d) => ({
-      Domain: d.domain,
-      Verified: d.verified_at !== null,
-      VerifiedAt: d.verified_at ? new Date(d.verified_at).toISOString() : null,
-      VerifiedBy: d.verified_by === null ? null : d.verified_by === 'dns' ? 'DNS' : 'PROVIDER',
-      RecordName: verificationRecordName(d.domain),
-      RecordValue: verificationRecordValue(d.token),
-    })),
-  };
-}
-
-/** What the audit log compares: the settings without the organisation, the time, or each domain's record. */
-const described = ({ UpdatedAt: _at, ClientId: _id, DomainVerifications: _records, ...settings }: SsoSettingsRecord) => settings;
-
-/** A refusal when another organisation has already shown it owns one of the domains. */
-async function refuseVerifiedElsewhere(tx: Queryable, clientId: number, domains: string[]) {
-  const [taken] = await tx.query<{ domain: string }>(
-    'SELECT domain FROM organization_domains WHERE domain = ANY($1::text[]) AND client_id <> $2 AND verified_at IS NOT NULL LIMIT 1',
-    [domains, clientId],
-  );
-  if (taken) throw new HttpError('CONFLICT', `${taken.domain} is verified by another organization`, 'Domains');
-}
-
-const verifiedElsewhere = (error: unknown, field: string) => {
-  if (isUniqueViolation(error, 'organization_domains_verified_domain_idx')) {
-    throw new HttpError('CONFLICT', 'That domain is verified by another organization', field);
-  }
-  throw error;
-};
-
-/** The person the identity provider vouched for, as an account of the organisation: found, or made just in time within the seats. */
-async function accountFor(
-  tx: Queryable,
-  claims: { clientId: number; email: string; firstName: string; lastName: string },
-  ip: string | null,
-) {
-  const [user] = await tx.query<PersonFacts & { user_id: number; client_id: number }>(
-    `SELECT u.user_id, u.client_id, ${PERSON_FACTS_SQL} FROM client_users u WHERE lower(u.email) = lower($1) FOR UPDATE OF u`,
-    [claims.email],
-  );
-  const [organization] = await tx.query<{ company_name: string; allow_jit: boolean }>(
-    'SELECT c.company_name, s.allow_jit FROM clients c JOIN sso_settings s ON s.client_id = c.client_id WHERE c.client_id = $1',
-    [claims.clientId],
-  );
-  const company = organization?.company_name ?? 'the organization';
-  if (user) {
-    if (user.client_id !== claims.clientId) throw new HttpError('FORBIDDEN', `${claims.email} belongs to another organization`, 'code');
-    const state = stateOf(user);
-    if (state === 'DISABLED') throw new HttpError('FORBIDDEN', `${claims.email} is deactivated in ${company}`, 'code');
-    if (state === 'AWAITING_APPROVAL')
-      throw new HttpError('FORBIDDEN', `${claims.email} waits for an admin of ${company} to approve them`, 'code');
-    // An invited person who signs in with single sign-on has accepted: they are active from now on.
-    await enter(tx, 'signInWithSingleSignOn', [user], 'code');
-    return { user_id: user.user_id, client_id: user.client_id };
-  }
-  if (!organization?.allow_jit) {
-    throw new HttpError('FORBIDDEN', `There is no account for ${claims.email} in ${company}: ask one of its admins to invite you`, 'code');
-  }
-  // A member with the everyday role of the organisation's first licensed product, if a seat is free.
-  const [role] = await tx.query<{ role_id: number; product_id: number }>(
-    `SELECT r.role_id, r.product_id FROM licences l JOIN roles r ON r.product_id = l.product_id AND r.is_active
-      WHERE l.client_id = $1 AND l.is_active AND l.valid_till >= current_date
-      ORDER BY l.product_id, (r.role_name = 'Member') DESC, (r.role_name = 'Admin'), r.role_id LIMIT 1`,
-    [claims.clientId],
-  );
-  if (!role) throw new HttpError('SEAT_LIMIT', `${company} has no licence to give ${claims.email} a seat`, 'code');
-  await reserveSeats(tx, claims.clientId, role.product_id, 1, 'code');
-  const localPart = claims.email.slice(0, claims.email.indexOf('@'));
-  const [created] = await tx.query<{ user_id: number }>(
-    `INSERT INTO client_users (client_id, first_name, last_name, email, type_of_user, joined_at) VALUES ($1, $2, $3, $4, 'User', now()) RETURNING user_id`,
-    [claims.clientId, claims.firstName || localPart, claims.lastName, claims.email],
-  );
-  await tx.query('INSERT INTO user_roles (user_id, role_id, product_id) VALUES ($1, $2, $3)', [
-    created!.user_id,
-    role.role_id,
-    role.product_id,
-  ]);
-  await audit(tx, {
-    clientId: claims.clientId,
-    actorUserId: null,
-    action: 'user.sso_create',
-    entityType: 'user',
-    entityId: created!.user_id,
-    after: { email: claims.email, firstName: claims.firstName || localPart, lastName: claims.lastName, roleId: role.role_id },
-    ip,
-  });
-  await emit(tx, {
-    clientId: claims.clientId,
-    type: 'person.activated',
-    data: { organizationId: idOf(claims.clientId), personId: idOf(created!.user_id), state: 'ACTIVE', previousState: null },
-  });
-  return { user_id: created!.user_id, client_id: claims.clientId };
-}
-
 const ssoSettingsRecord = answerSchema(
   'SsoSettings',
   z.strictObject({
@@ -260,129 +98,6 @@ const ssoDiscoveryRecord = answerSchema(
     Pkce: z.boolean().meta({ description: 'Whether the provider supports PKCE with S256' }),
   }),
 );
-
-const ssoLookupRecord = answerSchema(
-  'SsoLookup',
-  z.strictObject({
-    Sso: z.boolean().meta({ description: 'Continue with single sign-on' }),
-    Required: z.boolean().meta({ description: 'A password is refused' }),
-  }),
-);
-
-const ssoStartRecord = answerSchema(
-  'SsoStart',
-  z.strictObject({
-    AuthorizationUrl: z.string().meta({ description: 'Where to send the browser' }),
-    State: z.string().meta({ description: 'The state to bind to the browser (the gateway keeps it in an httpOnly cookie)' }),
-  }),
-);
-
-/**
- * Signing in with single sign-on, which only the gateway calls: whether an email's domain signs in
- * this way, the start (where to send the browser) and the finish (the session, for the person the
- * identity provider vouched for).
- */
-export const ssoSignInRoutes = [
-  // Whether to continue with single sign-on, and nothing more: not which organisation a domain belongs to.
-  route(
-    {
-      method: 'get',
-      path: '/sso/lookup',
-      access: 'gateway',
-      operationId: 'lookUpSso',
-      tag: 'Session',
-      summary:
-        'Whether an email signs in with single sign-on (a domain its organization verified), and whether it must; never which organization (gateway only)',
-      query: ssoLookupQuery,
-      responses: {
-        200: { description: 'Whether to continue with single sign-on', body: ssoLookupRecord },
-        400: refused('BAD_REQUEST: no email'),
-      },
-    },
-    async (req, res, { db }) => {
-      const { email } = parseBody(ssoLookupQuery, req.query);
-      const coverage = await coverageOf(db, email);
-      res.json({ Sso: coverage !== null, Required: coverage?.requireSso ?? false });
-    },
-  ),
-
-  route(
-    {
-      method: 'post',
-      path: '/sso/start',
-      access: 'gateway',
-      operationId: 'startSso',
-      tag: 'Session',
-      summary:
-        'Starts a sign-in at the organization’s identity provider: authorization code flow with PKCE, state and nonce (gateway only)',
-      body: ssoStartBody,
-      responses: {
-        200: { description: 'Where to send the browser, and the state to bind to it', body: ssoStartRecord },
-        400: refused('BAD_REQUEST: the identity provider could not be reached'),
-        404: refused('NOT_FOUND (field Email): the domain does not sign in with single sign-on'),
-      },
-    },
-    async (req, res, services) => {
-      const { db } = services;
-      const { Email, RedirectUri, KeepSignedIn } = parseBody(ssoStartBody, req.body);
-      const coverage = await coverageOf(db, Email);
-      if (!coverage) throw new HttpError('NOT_FOUND', `${emailDomainOf(Email)} does not sign in with single sign-on`, 'Email');
-      const { authorizationUrl, state } = await startSignIn(
-        db,
-        coverage,
-        { redirectUri: RedirectUri, keepSignedIn: KeepSignedIn },
-        services,
-      );
-      res.json({ AuthorizationUrl: authorizationUrl, State: state });
-    },
-  ),
-
-  // The identity provider's word replaces the password; the console's own two-factor still
-  // applies unless the provider says it used multi-factor, exactly as after a password.
-  route(
-    {
-      method: 'post',
-      path: '/sso/finish',
-      access: 'gateway',
-      operationId: 'finishSso',
-      tag: 'Session',
-      summary:
-        'Finishes a sign-in from the identity provider’s redirect: a session, or the console’s own two-factor step when the provider did not use multi-factor (gateway only)',
-      body: ssoFinishBody,
-      responses: {
-        200: { description: 'The session and the person, or the second step, as a password sign-in answers', body: signInStepAnswer },
-        400: refused(
-          'INVALID_TOKEN: an unknown, used or expired state, or another callback address; BAD_REQUEST: the provider’s email or names are not valid, or the email is not verified',
-        ),
-        401: refused(
-          'INVALID_CREDENTIALS: the provider did not confirm the sign-in (a wrong or expired code); UNAUTHENTICATED: not the gateway',
-        ),
-        403: refused('FORBIDDEN: no account for the person and no just-in-time accounts, or the account is deactivated'),
-        409: refused('SEAT_LIMIT: no free seat for a just-in-time account'),
-      },
-    },
-    async (req, res, services) => {
-      const { db } = services;
-      const { CallbackUrl, State } = parseBody(ssoFinishBody, req.body);
-      const claims = await finishSignIn(db, CallbackUrl, State, services);
-      const client = clientOf(req, res);
-      const user = await db
-        .transaction((tx) => accountFor(tx, claims, client.ip))
-        .catch(async (error: unknown) => {
-          await recordSsoRefusal(db, claims, client);
-          throw error;
-        });
-      const next = claims.multiFactor ? null : await twoFactorStep(db, user.user_id);
-      const { keepSignedIn } = claims;
-      const answer = next
-        ? await issueChallenge(db, user.user_id, next, { keepSignedIn, beganWith: 'sso' })
-        : await startSession(db, user, client, keepSignedIn);
-      const outcome = next === 'code' ? 'code_asked' : next === 'enrol' ? 'enrolment_asked' : 'signed_in';
-      await recordSignInAttempt(db, { userId: user.user_id }, { step: 'sso', outcome }, client);
-      res.json(answer);
-    },
-  ),
-];
 
 /** An organisation's single sign-on settings: its admins' own, any for a SuperAdmin. */
 export const ssoSettingsRoutes = [
@@ -480,7 +195,7 @@ export const ssoSettingsRoutes = [
             throw new HttpError('BAD_REQUEST', 'Add the organization’s email domains under Domains first', 'Domains');
           }
           const after = await settingsOf(tx, clientId);
-          const diff = changedFields(described(before), described(after));
+          const diff = changedFields(describedSettings(before), describedSettings(after));
           if (ClientSecret) diff.after.ClientSecretChanged = true;
           await audit(tx, {
             clientId,
@@ -604,17 +319,6 @@ async function readDiscovery(issuer: string, options: SsoOptions) {
     if (error instanceof HttpError) throw error;
     throw new HttpError('BAD_REQUEST', `The issuer’s discovery document could not be read: ${reasonOf(error)}`, 'Issuer');
   }
-}
-
-/** The organisation's claim on a domain, which verifying needs first. */
-async function claimOf(db: Queryable, clientId: number, domain: string) {
-  const [claim] = await db.query<{ token: string; verified: boolean }>(
-    'SELECT verification_token AS token, verified_at IS NOT NULL AS verified FROM organization_domains WHERE client_id = $1 AND domain = $2',
-    [clientId, domain],
-  );
-  if (!claim)
-    throw new HttpError('NOT_FOUND', `${domain} is not one of the organization’s single sign-on domains: add it and save first`, 'Domain');
-  return claim;
 }
 
 /** Records that the organisation owns the domain, unless another has shown it first; audited with how. */
