@@ -19,6 +19,7 @@ import { organizationDomainRoutes } from './routes/organizationDomains';
 import { provisioningRoutes } from './routes/provisioning';
 import { passwordRoutes } from './routes/password';
 import { personRoutes } from './routes/person';
+import { allocationRoutes } from './routes/allocations';
 import { projectRoutes } from './routes/projects';
 import { platformAdministratorRoutes } from './routes/platform/administrators';
 import { platformApiKeyRoutes } from './routes/platform/apiKeys';
@@ -66,6 +67,7 @@ export const ROUTES: readonly Route[] = [
   ...invitationRoutes,
   ...groupRoutes,
   ...projectRoutes,
+  ...allocationRoutes,
   ...licenceRoutes,
   ...licenceRenewalRoutes,
   ...sessionRoutes,

@@ -65,8 +65,8 @@ export type SessionsEnded = Schemas['SessionsEnded'];
 export type RestErrorBody = { error?: Partial<Schemas['Error']['error']> };
 
 /** Every REST operation by its operationId, with its parameters, body and answers. */
-export type RestOperations = operations;
-export type RestOperationId = keyof RestOperations;
+type RestOperations = operations;
+type RestOperationId = keyof RestOperations;
 
 /** The JSON a request body or an answer carries; nothing when it carries none. */
 type JsonOf<Part> = Part extends { content: { 'application/json': infer Json } } ? Json : undefined;

@@ -124,5 +124,3 @@ async function requireOnSale(db: Database, productId: number, planId: number) {
   if (!row?.product_on_sale) throw new HttpError('BAD_REQUEST', 'Choose a product from the list', 'ProductId');
   if (row.plan_product_id !== productId) throw new HttpError('BAD_REQUEST', 'Choose a plan of the chosen product', 'PlanId');
 }
-
-/** Both database drivers report SQLSTATE 23505 with the constraint's name. */
