@@ -108,7 +108,8 @@ describe('SCIM provisioning in the browser', () => {
       "SELECT client_id::text AS id FROM clients WHERE company_name = 'Globex Industries'",
     );
     const page = await signedIn('admin@yozy.local', 1280, 'dark');
-    await page.goto(`/OrganizationDetails/Organization/${globex!.id}/sso`);
+    // The organisation's domains are in its settings, apart from single sign-on.
+    await page.goto(`/OrganizationDetails/Organization/${globex!.id}/SettingDetails`);
     const domains = page.getByTestId('domains-section');
     await domains.getByTestId('domains-empty').waitFor();
     await domains.getByTestId('domain-add').fill('globex.local');
@@ -119,6 +120,10 @@ describe('SCIM provisioning in the browser', () => {
     await expect.poll(() => domain.getByTestId('domain-status').innerText()).toContain('Verified by the provider');
     await page.screenshot({ path: `${SCREENSHOTS}provisioning-provider-1280-dark.png`, fullPage: true });
     expect(describeViolations(await axeViolations(page))).toBe('');
+    // Single sign-on's tab has provisioning, and no second copy of the domains.
+    await page.goto(`/OrganizationDetails/Organization/${globex!.id}/sso`);
+    await page.getByTestId('provisioning-section').waitFor();
+    expect(await page.getByTestId('domains-section').count()).toBe(0);
     await page.context().close();
 
     for (const mode of ['light', 'dark'] as const) {

@@ -103,8 +103,11 @@ describe('single sign-on in the browser', () => {
     await page.getByTestId('sso-save').click();
     await expect.poll(() => form.getByTestId('sso-client-secret').locator('xpath=..').innerText()).toContain('A secret is stored');
 
-    // The organisation's domains, beside: the demo's acme.local is verified; a new one covers nobody
-    // until the organisation shows it owns it: its TXT record.
+    await page.screenshot({ path: `${SCREENSHOTS}sso-settings-1280.png`, fullPage: true });
+
+    // The organisation's domains, in its settings apart from single sign-on: the demo's acme.local
+    // is verified; a new one covers nobody until the organisation shows it owns it: its TXT record.
+    await page.goto(`/OrganizationDetails/Organization/${acmeId}/SettingDetails`);
     const domains = page.getByTestId('domains-section');
     expect(await domains.getByTestId('domain-acme.local').getByTestId('domain-status').innerText()).toContain('Verified by the provider');
     await domains.getByTestId('domain-add').fill('acme-labs.example');
@@ -112,7 +115,7 @@ describe('single sign-on in the browser', () => {
     const domain = domains.getByTestId('domain-acme-labs.example');
     await expect.poll(() => domain.getByTestId('domain-status').innerText()).toContain('Not verified');
     expect(await axeFindings(page)).toEqual([]);
-    await page.screenshot({ path: `${SCREENSHOTS}sso-settings-1280.png`, fullPage: true });
+    await page.screenshot({ path: `${SCREENSHOTS}domains-1280.png`, fullPage: true });
     await domain.getByTestId('domain-verify').click();
     await expect.poll(() => page.getByTestId('domain-error').innerText()).toContain('does not hold');
     const name = await domain.getByTestId('domain-record-name').innerText();

@@ -7,6 +7,7 @@ import { ScreenSpinner } from '@/components/ScreenSpinner';
 import { EmailSettingsPanel } from '@/features/emailSettings/views/EmailSettingsPanel';
 import { WebhooksScreen } from '@/features/webhooks/WebhooksScreen';
 import { OrganizationSettingsPanel } from '@/features/organizationSettings/views/OrganizationSettingsPanel';
+import { DomainsSection } from '@/features/organizationDomains/views/DomainsSection';
 import { SsoSettingsPanel } from '@/features/singleSignOn/views/SsoSettingsPanel';
 import { findPrivacySection, PRIVACY_SECTIONS, privacySectionPath, privacySectionRoute, twoFactorPath } from '@/features/twoFactor/urls';
 import TwoFactorView from '@/features/twoFactor/views/TwoFactorView';
@@ -64,6 +65,11 @@ function OrganizationSections() {
       <Card.Root as="section">
         <Card.Body>
           <OrganizationSettingsPanel embedded />
+        </Card.Body>
+      </Card.Root>
+      <Card.Root as="section">
+        <Card.Body>
+          <DomainsSection />
         </Card.Body>
       </Card.Root>
       <Card.Root as="section">

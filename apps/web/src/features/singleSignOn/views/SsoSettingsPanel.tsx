@@ -12,7 +12,6 @@ import {
   useSsoSettingsUpdateMutation,
   type SsoSettingsFieldsFragment,
 } from '@/generated/graphql';
-import { DomainsSection } from '@/features/singleSignOn/views/DomainsSection';
 import { ProvisioningSection } from '@/features/singleSignOn/views/ProvisioningSection';
 import { describeRequestError, errorMessage } from '@/lib/requestErrors';
 import { toaster } from '@/lib/toaster';
@@ -87,7 +86,7 @@ function SsoForm({ settings, organizationId }: { settings: Settings; organizatio
           form={kit.form}
           name="enabled"
           label="Sign in with the organization’s identity provider"
-          help="People of the organization’s verified domains (under Domains below) sign in through it (OpenID Connect, authorization code with PKCE)."
+          help="People of the organization’s verified domains (under Domains, in the organization’s settings) sign in through it (OpenID Connect, authorization code with PKCE)."
           testId="sso-enabled"
         />
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
@@ -154,8 +153,8 @@ function SsoForm({ settings, organizationId }: { settings: Settings; organizatio
 }
 
 /**
- * An organisation's single sign-on: its OpenID Connect provider and how strictly it is used; the
- * organisation's domains (which single sign-on and provisioning cover); and SCIM provisioning.
+ * An organisation's single sign-on: its OpenID Connect provider and how strictly it is used; and
+ * SCIM provisioning. Both cover the organisation's verified domains (its Domains section).
  */
 export function SsoSettingsPanel({ organizationId, embedded = false }: SsoSettingsPanelProps) {
   const { data, loading, error, refetch } = useSsoSettingsQuery({ variables: { organizationId } });
@@ -175,7 +174,6 @@ export function SsoSettingsPanel({ organizationId, embedded = false }: SsoSettin
       {settings && (
         <Stack gap="8">
           <SsoForm key={settings.organizationId} settings={settings} organizationId={organizationId} />
-          <DomainsSection organizationId={organizationId} />
           <ProvisioningSection organizationId={organizationId} />
         </Stack>
       )}

@@ -112,7 +112,7 @@ export function DomainsSection({ organizationId }: { organizationId?: string }) 
   return (
     <Stack gap="4" data-testid="domains-section">
       <Stack gap="1">
-        <Heading as="h3" size="sm">
+        <Heading as="h2" size="md">
           Domains
         </Heading>
         <Text color="fg.muted" fontSize="sm" maxW="prose">
