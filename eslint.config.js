@@ -10,6 +10,8 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const WEB = 'apps/web/src';
+const API = 'apps/subscription-api/src';
+const GATEWAY = 'apps/gateway/src';
 const CODE = '**/*.{js,cjs,mjs,ts,tsx,mts,cts}';
 
 /** Other apps' packages: the apps talk over HTTP (web → gateway → REST service), never by import. */
@@ -24,6 +26,49 @@ const otherApps = (...names) => ({
     },
   ],
 });
+
+/** `'domain'`: the element of that type; `{ category }`: the files of that category (`boundaries/files`), with `type` in that element only. */
+const selector = (what) =>
+  typeof what === 'string'
+    ? { element: { type: what } }
+    : { ...(what.type ? { element: { type: what.type } } : {}), ...(what.category ? { file: { categories: what.category } } : {}) };
+
+/**
+ * Import boundaries of a service, as the web console has: `folders` under `root` are its elements
+ * (the files directly in `root` are the element `service`), `files` name the single files a rule
+ * speaks of, and each policy `[from, 'allow' | 'disallow', to[]]` says what `from` may import; the
+ * last policy that speaks of an import decides. Tests and the test helpers may import anything.
+ */
+function serviceLayers({ root, message, folders, files, policies }) {
+  const everything = [...folders, 'service'];
+  return {
+    files: [`${root}/**/*.ts`],
+    plugins: { boundaries },
+    settings: {
+      // Paths are the repository's, wherever ESLint runs from (a test of these rules runs in the service's folder).
+      'boundaries/root-path': import.meta.dirname,
+      'boundaries/include': [`${root}/**/*`],
+      // The files directly in the service's folder come last: a deeper folder is the element of its files.
+      'boundaries/elements': [...folders.map((type) => ({ type, pattern: `${root}/${type}` })), { type: 'service', pattern: root }],
+      'boundaries/files': [...files, { category: 'test', pattern: `${root}/**/*.test.ts` }],
+      'import/resolver': { typescript: { project: `${import.meta.dirname}/${root.replace(/\/src$/, '')}/tsconfig.json` } },
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'disallow',
+          message,
+          policies: [
+            ...policies.map(([from, verdict, to]) => ({ from: selector(from), [verdict]: to.map((one) => ({ to: selector(one) })) })),
+            { from: selector('testing'), allow: everything.map((type) => ({ to: selector(type) })) },
+            { from: selector({ category: 'test' }), allow: everything.map((type) => ({ to: selector(type) })) },
+          ],
+        },
+      ],
+    },
+  };
+}
 
 export default tseslint.config(
   {
@@ -139,6 +184,62 @@ export default tseslint.config(
   },
   { files: ['apps/gateway/src/**/*.ts'], rules: otherApps('web', 'subscription-api') },
   { files: ['apps/subscription-api/src/**/*.ts'], rules: otherApps('web', 'gateway') },
+
+  // The REST service in layers: routes → domain → db / mail / security. http/ is the request
+  // machinery the layers above use (errors, the viewer, resources, route()) and never imports domain/.
+  serviceLayers({
+    root: API,
+    message: 'Import boundary of the REST service: routes → domain → db / mail / security, and http/ never imports domain/',
+    folders: ['routes', 'scim', 'domain', 'webhooks', 'http', 'openapi', 'db', 'mail', 'security', 'seed', 'testing'],
+    files: [
+      // The document is assembled from every route; the answers several routes share name domain records.
+      { category: 'document', pattern: `${API}/openapi/index.ts` },
+      { category: 'answers', pattern: `${API}/openapi/answers.ts` },
+      { category: 'paths', pattern: `${API}/paths.ts` },
+    ],
+    policies: [
+      ['service', 'allow', ['service', 'routes', 'scim', 'domain', 'webhooks', 'http', 'openapi', 'db', 'mail', 'security', 'seed']],
+      ['routes', 'allow', ['domain', 'webhooks', 'http', 'openapi', 'db', 'mail', 'security']],
+      ['scim', 'allow', ['scim', 'domain', 'webhooks', 'http', 'db', 'mail', 'security']],
+      ['domain', 'allow', ['domain', 'webhooks', 'http', 'openapi', 'db', 'mail', 'security']],
+      ['webhooks', 'allow', ['webhooks', 'db', 'mail', 'security']],
+      ['http', 'allow', ['http', 'openapi', 'db', 'mail', 'security']],
+      ['http', 'disallow', [{ category: 'answers' }]],
+      ['openapi', 'allow', ['openapi']],
+      [{ category: 'answers' }, 'allow', ['domain', 'http']],
+      [{ category: 'document' }, 'allow', ['service', 'http']],
+      ['mail', 'allow', ['mail', 'db', 'security']],
+      ['security', 'allow', ['security', 'db']],
+      ['db', 'allow', ['db', { type: 'service', category: 'paths' }]],
+      ['seed', 'allow', ['seed', 'domain', 'db', 'mail', 'security']],
+    ],
+  }),
+  // The gateway in layers: resolvers → datasources → upstream (upstream.ts, restFetch.ts). errors.ts,
+  // which resolvers and datasources both use, stands on the generated types alone.
+  serviceLayers({
+    root: GATEWAY,
+    message:
+      'Import boundary of the gateway: resolvers → datasources → upstream (upstream.ts, restFetch.ts), and errors.ts imports only the generated types',
+    folders: ['resolvers', 'datasources', 'generated', 'testing'],
+    files: [
+      { category: 'upstream', pattern: `${GATEWAY}/{upstream,restFetch}.ts` },
+      { category: 'errors', pattern: `${GATEWAY}/errors.ts` },
+      { category: 'lists', pattern: `${GATEWAY}/lists.ts` },
+      // Where the schema meets its resolvers and the HTTP server: they put everything together.
+      { category: 'assembly', pattern: `${GATEWAY}/{app,server,schema,index}.ts` },
+    ],
+    policies: [
+      // The request's surroundings (context, guards, session, rate limits…) use the data sources, never the resolvers.
+      ['service', 'allow', ['service', 'datasources', 'generated']],
+      [{ category: 'assembly' }, 'allow', ['resolvers']],
+      ['resolvers', 'allow', ['resolvers', 'datasources', 'service', 'generated']],
+      ['resolvers', 'disallow', [{ category: 'upstream' }, { category: 'assembly' }]],
+      ['datasources', 'allow', ['datasources', { category: 'upstream' }, { category: 'errors' }, { category: 'lists' }, 'generated']],
+      [{ category: 'upstream' }, 'disallow', ['service', 'datasources', 'generated']],
+      [{ category: 'upstream' }, 'allow', [{ category: 'upstream' }]],
+      [{ category: 'errors' }, 'disallow', ['service', 'datasources']],
+    ],
+  }),
   { files: ['packages/**/*.ts'], rules: otherApps('web', 'gateway', 'subscription-api') },
   prettier,
 

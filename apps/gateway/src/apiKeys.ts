@@ -1,8 +1,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { GraphQLError } from 'graphql';
 import { API_KEY_PREFIX, bearerChallenge } from '@yozy/shared';
-import { requestRecord } from '@yozy/shared/requestLog';
-import type { GatewayContext } from './context';
+import { requestRecord, type RequestRecord } from '@yozy/shared/requestLog';
 import type { RateLimiter } from './rateLimits';
 
 /**
@@ -22,7 +21,9 @@ function bearerOf(req: Request): string | null {
 
 export const INVALID_API_KEY_MESSAGE = 'The API key is not valid or has been revoked';
 
-type ContextOf = (args: { req: Request; res: Response }) => Promise<GatewayContext>;
+/** What the refusal reads of a request's context (context.ts's GatewayContext has these). */
+type KeyedContext = { request: RequestRecord; usesApiKey: boolean; viewer(): Promise<unknown> };
+type ContextOf<Context extends KeyedContext> = (args: { req: Request; res: Response }) => Promise<Context>;
 
 /**
  * A tool whose key is wrong (unknown, revoked, expired, or not a key at all) is told so with
@@ -30,7 +31,7 @@ type ContextOf = (args: { req: Request; res: Response }) => Promise<GatewayConte
  * rather than the "Sign in to continue" a browser without a session gets in a 200 answer: a
  * browser's requests, which carry a cookie and never this header, are answered as before.
  */
-export function refusingInvalidApiKeys(contextOf: ContextOf): ContextOf {
+export function refusingInvalidApiKeys<Context extends KeyedContext>(contextOf: ContextOf<Context>): ContextOf<Context> {
   return async (args) => {
     const ctx = await contextOf(args);
     if (bearerOf(args.req) === null || (ctx.usesApiKey && (await ctx.viewer()))) return ctx;

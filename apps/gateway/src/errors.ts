@@ -1,8 +1,11 @@
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { unwrapResolverError } from '@apollo/server/errors';
 import { fromRestField, logError, type FieldMap } from '@yozy/shared';
-import type { RestErrorCode } from './datasources/types';
+import type { components } from './generated/rest';
 import type { ErrorCode, UserError } from './generated/schema';
+
+/** The codes the REST service refuses with (its `Error` answer). */
+type RestErrorCode = components['schemas']['Error']['error']['code'];
 
 export function gatewayError(code: ErrorCode, message: string, field?: string): GraphQLError {
   return new GraphQLError(message, { extensions: { code, ...(field ? { field } : {}) } });

@@ -6,13 +6,12 @@ import helmet from 'helmet';
 import type { Database } from './db/database';
 import { errorHandler, notFound } from './http/errors';
 import { refuseNulCharacters, refuseOtherBodies } from './http/input';
-import { carriesServiceToken, GATEWAY_ONLY_PATHS, recogniseGateway, requireGateway } from './http/gateway';
+import { carriesServiceToken, recogniseGateway, requireGateway } from './http/gateway';
 import type { Viewer } from './http/auth';
 import { createMailer, DEFAULT_MAIL_CONFIG, type Mailer } from './mail/mailer';
-import { serveRoutes } from './http/route';
+import { readJsonBodies, serveRoutes } from './http/route';
 import { openApiDocument } from './openapi';
 import { ROUTES } from './routes';
-import { USER_IMPORT_PATHS } from './routes/userImport';
 import { createSecretBox } from './security/secretBox';
 import { serviceMetrics } from './metrics';
 import { metricsEndpoint } from '@yozy/shared/metrics';
@@ -83,15 +82,13 @@ export function createApp({
   // SCIM speaks its own media type and error messages; only the gateway, which counts each token's requests, reaches it.
   app.use(SCIM_PATH, requireGateway(serviceToken), scimRouter({ db, mailer, dnsServers }));
   app.use(refuseOtherBodies);
-  app.use(USER_IMPORT_PATHS, express.json({ limit: '1mb' }));
-  app.use(express.json({ limit: '100kb' }));
+  readJsonBodies(app, ROUTES);
   app.use(refuseNulCharacters);
 
   app.get('/openapi.json', (_req, res) => {
     res.json(openApiDocument);
   });
 
-  app.use(GATEWAY_ONLY_PATHS, requireGateway(serviceToken, previousServiceToken));
   app.use(recogniseGateway(serviceToken, previousServiceToken));
   serveRoutes(app, ROUTES, { db, mailer, secretBox, webProductUrl, allowHttpIssuers, allowPrivateNetwork, dnsServers });
 

@@ -14,7 +14,7 @@ import {
 import { gracefulStop } from '@yozy/shared/server';
 import { loadConfig } from './config';
 import { ChangedMigrationError } from './db/migrate';
-import { resealSecrets } from './security/reseal';
+import { resealSecrets } from './domain/reseal';
 import { createSecretBox } from './security/secretBox';
 
 // Node would print a crashing error with every property it carries (a query's parameters among them).

@@ -19,6 +19,7 @@ import { organizationDomainRoutes } from './routes/organizationDomains';
 import { provisioningRoutes } from './routes/provisioning';
 import { passwordRoutes } from './routes/password';
 import { personRoutes } from './routes/person';
+import { allocationRoutes } from './routes/allocations';
 import { projectRoutes } from './routes/projects';
 import { platformAdministratorRoutes } from './routes/platform/administrators';
 import { platformApiKeyRoutes } from './routes/platform/apiKeys';
@@ -31,7 +32,8 @@ import { platformRoleRoutes } from './routes/platform/roles';
 import { sessionRoutes } from './routes/sessions';
 import { signInHandoffRoutes } from './routes/signInHandoffs';
 import { signInActivityRoutes } from './routes/signInActivity';
-import { ssoSettingsRoutes, ssoSignInRoutes } from './routes/sso';
+import { ssoSettingsRoutes } from './routes/ssoSettings';
+import { ssoSignInRoutes } from './routes/ssoSignIn';
 import { signInStepRoutes, twoFactorRoutes } from './routes/twoFactor';
 import { userImportRoutes } from './routes/userImport';
 import { userRoutes } from './routes/users';
@@ -65,6 +67,7 @@ export const ROUTES: readonly Route[] = [
   ...invitationRoutes,
   ...groupRoutes,
   ...projectRoutes,
+  ...allocationRoutes,
   ...licenceRoutes,
   ...licenceRenewalRoutes,
   ...sessionRoutes,

@@ -63,11 +63,10 @@ export type SessionsEnded = Schemas['SessionsEnded'];
 
 /** The documented refusal; a proxy between the two may still answer with something else. */
 export type RestErrorBody = { error?: Partial<Schemas['Error']['error']> };
-export type RestErrorCode = Schemas['Error']['error']['code'];
 
 /** Every REST operation by its operationId, with its parameters, body and answers. */
-export type RestOperations = operations;
-export type RestOperationId = keyof RestOperations;
+type RestOperations = operations;
+type RestOperationId = keyof RestOperations;
 
 /** The JSON a request body or an answer carries; nothing when it carries none. */
 type JsonOf<Part> = Part extends { content: { 'application/json': infer Json } } ? Json : undefined;

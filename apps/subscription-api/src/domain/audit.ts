@@ -1,15 +1,6 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { AuditAction } from '@yozy/shared/auditLog';
 import type { Queryable } from '../db/database';
-
-/** On whose behalf the request being served acts, beyond its signed-in person: an API key, or a provisioning token. */
-type Acting = { apiKeyId: number } | { provisioningTokenId: number };
-const acting = new AsyncLocalStorage<Acting>();
-
-/** Runs the rest of a request as acting for an API key or provisioning token: every audit entry it writes names it. */
-export function actingFor(actor: Acting, work: () => void): void {
-  acting.run(actor, work);
-}
+import { actingNow } from '../http/acting';
 
 /** What the audit log keeps of one change. */
 export type AuditEntry = {
@@ -42,7 +33,7 @@ function withoutSecrets(fields: Record<string, unknown> | null | undefined): Rec
  * inside the transaction of the change, so the log and the data never disagree.
  */
 export async function audit(tx: Queryable, entry: AuditEntry): Promise<void> {
-  const actor = acting.getStore();
+  const actor = actingNow();
   await tx.query(
     `INSERT INTO audit_log (client_id, actor_user_id, action, entity_type, entity_id, before, after, ip, created_at, api_key_id,
                             provisioning_token_id)

@@ -20,7 +20,7 @@ export const WRONG_CODE_MESSAGE = 'That code is not right. Enter the current cod
 export const USED_CODE_MESSAGE = 'That code has already been used. Wait for the next code from your authenticator app.';
 export const WRONG_RECOVERY_CODE_MESSAGE = 'That recovery code is not right or has already been used.';
 
-/** The sealed secret names its owner, so it does not open in another person's row (security/reseal.ts seals it again). */
+/** The sealed secret names its owner, so it does not open in another person's row (domain/reseal.ts seals it again). */
 export const twoFactorSecretContext = (userId: number) => `two_factor.totp_secret:${userId}`;
 
 function totp(secret: string, email = '') {

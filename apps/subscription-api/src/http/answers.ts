@@ -1,9 +1,21 @@
 import { z } from 'zod';
-import { errorAnswer } from '../openapi/answers';
 import type { Answer, Parameter } from '../openapi/build';
+import { answerSchema } from '../openapi/components';
+import { ERROR_CODES } from './errors';
 import { COUNT_BOUND, DEFAULT_LIMIT, MAX_LIMIT, OPERATORS, TOTAL_MORE_THAN, type Field } from './resource';
 
 /** The answers many operations give, named once. */
+
+const errorAnswer = answerSchema(
+  'Error',
+  z.object({
+    error: z.object({
+      code: z.enum(ERROR_CODES),
+      message: z.string().meta({ description: 'A sentence a person can act on' }),
+      field: z.string().optional().meta({ description: 'The body or query field at fault, in the names of this service' }),
+    }),
+  }),
+);
 
 export const refused = (description: string): Answer => ({ description, body: errorAnswer });
 
@@ -18,6 +30,7 @@ export const NO_SESSION: Answer = {
     },
   },
 };
+export const FOR_THE_GATEWAY = refused('UNAUTHENTICATED: called without the gateway’s service credential');
 export const NOT_AN_ADMIN = refused('FORBIDDEN: another organization, or not an administrator');
 export const FOR_SUPER_ADMINS = refused('FORBIDDEN: not one of the provider’s SuperAdmins');
 export const BAD_LIST_QUERY = refused('BAD_REQUEST: an unknown field, or a malformed filter, order or count');

@@ -1,7 +1,7 @@
 import type { RequestHandler, Response } from 'express';
 import { API_KEY_PREFIX, bearerChallenge, type TypeOfUser } from '@yozy/shared';
 import type { Database } from '../db/database';
-import { actingFor } from '../domain/audit';
+import { actingFor } from './acting';
 import { hashToken } from '../security/tokens';
 import { HttpError } from './errors';
 

@@ -4,22 +4,11 @@ import { describeError, passwordRuleCode, requestFailure } from '@yozy/shared';
 import { requestRecord } from '@yozy/shared/requestLog';
 import { isUniqueViolation, QueryError } from '../db/database';
 
-export type ErrorCode =
-  | 'BAD_REQUEST'
-  | 'INVALID_TOKEN'
-  | 'WEAK_PASSWORD'
-  | 'PASSWORD_MISMATCH'
-  | 'UNAUTHENTICATED'
-  | 'INVALID_CREDENTIALS'
-  | 'FORBIDDEN'
-  | 'NOT_FOUND'
-  | 'CONFLICT'
-  | 'SEAT_LIMIT'
-  | 'PAYLOAD_TOO_LARGE'
-  | 'UNSUPPORTED_MEDIA_TYPE'
-  | 'INTERNAL';
-
-const STATUS: Record<ErrorCode, number> = {
+/**
+ * Every code the service refuses with, and the HTTP status it is answered with: the one list of
+ * them, which the OpenAPI document's `Error` answer names too (http/answers.ts).
+ */
+export const ERROR_STATUS = {
   BAD_REQUEST: 400,
   INVALID_TOKEN: 400,
   WEAK_PASSWORD: 400,
@@ -33,7 +22,10 @@ const STATUS: Record<ErrorCode, number> = {
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   INTERNAL: 500,
-};
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]];
 
 /** An expected failure, answered as `{ error: { code, message, field? } }`, with `headers` when it needs some (a 401's challenge). */
 export class HttpError extends Error {
@@ -47,7 +39,7 @@ export class HttpError extends Error {
   }
 
   get status(): number {
-    return STATUS[this.code];
+    return ERROR_STATUS[this.code];
   }
 }
 
@@ -87,16 +79,12 @@ function toHttpError(error: unknown): HttpError | null {
     return new HttpError('BAD_REQUEST', 'A value in the request is out of range or malformed for what it is used for');
   }
   const failure = requestFailure(error);
-  if (failure) return new HttpError(CODE_OF_STATUS.get(failure.status) ?? 'BAD_REQUEST', failure.message);
+  if (failure) return new HttpError(codeOfStatus(failure.status), failure.message);
   return null;
 }
 
-const CODE_OF_STATUS = new Map<number, ErrorCode>([
-  [403, 'FORBIDDEN'],
-  [404, 'NOT_FOUND'],
-  [413, 'PAYLOAD_TOO_LARGE'],
-  [415, 'UNSUPPORTED_MEDIA_TYPE'],
-]);
+/** The code of a failure found reading the request (its status below 500): the first of that status, else BAD_REQUEST. */
+const codeOfStatus = (status: number): ErrorCode => ERROR_CODES.find((code) => ERROR_STATUS[code] === status) ?? 'BAD_REQUEST';
 
 /**
  * SQLSTATE class 22: a value the database cannot take (a date out of range, an unusable

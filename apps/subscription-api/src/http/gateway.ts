@@ -5,13 +5,6 @@ import type { Request, RequestHandler, Response } from 'express';
 import { CLIENT_ADDRESS_HEADER, CLIENT_USER_AGENT_HEADER, SERVICE_TOKEN_HEADER } from '@yozy/shared';
 import { HttpError } from './errors';
 
-/**
- * The calls only the gateway makes: sign-in, captcha replay protection and the public account
- * flows. The gateway checks the captcha and counts attempts before it calls them, so a caller
- * reaching this service directly must not get around that.
- */
-export const GATEWAY_ONLY_PATHS = ['/users/signIn', '/users/product-address', '/captcha', '/auth', '/form', '/sso'];
-
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
 /**
@@ -22,13 +15,19 @@ const digest = (value: string) => createHash('sha256').update(value).digest();
 export function requireGateway(serviceToken: string, previousServiceToken?: string): RequestHandler {
   const fromGateway = carriesServiceToken(serviceToken, previousServiceToken);
   return (req, res, next) => {
-    if (!fromGateway(req)) {
-      throw new HttpError('UNAUTHENTICATED', 'This call is for the gateway only');
-    }
+    if (!fromGateway(req)) throw notFromGateway();
     res.locals.fromGateway = true;
     next();
   };
 }
+
+const notFromGateway = () => new HttpError('UNAUTHENTICATED', 'This call is for the gateway only');
+
+/** The guard of an operation only the gateway calls (`access: 'gateway'`): `recogniseGateway` ran first and found its credential. */
+export const requireFromGateway: RequestHandler = (_req, res, next) => {
+  if (res.locals.fromGateway !== true) throw notFromGateway();
+  next();
+};
 
 /**
  * Notes that a call carries the gateway's credential without requiring it (a session token may be

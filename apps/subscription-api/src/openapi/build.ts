@@ -34,6 +34,8 @@ export type Operation = {
   description?: string;
   /** Public operations need no session; every other one needs a bearer session token. */
   public?: true;
+  /** Only the gateway calls it, with its service credential. */
+  gateway?: true;
   /** The object schema the route parses its query string with: one parameter per field. */
   query?: z.core.$ZodObject;
   parameters?: Parameter[];
@@ -51,10 +53,6 @@ export type DocumentSpec = {
   /** Answers, documented as the route sends them (zod's output side). */
   outputs: Record<string, Schema>;
   paths: Record<string, Partial<Record<Method, Operation>>>;
-  /** Paths only the gateway may call, with its service credential (the service refuses others). */
-  gatewayOnlyPaths: readonly string[];
-  /** The answer to a call without the gateway's credential. */
-  gatewayRefusal: Answer;
 };
 
 const COMPONENT = '#/components/schemas/';
@@ -83,10 +81,12 @@ export function buildDocument(spec: DocumentSpec) {
         Object.entries(operations).map(([method, operation]) => {
           const where = `${method.toUpperCase()} ${path}`;
           const parameters = [...queryParameters(operation.query), ...(operation.parameters ?? []).map(parameter)];
-          const gatewayOnly = spec.gatewayOnlyPaths.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
-          const security = gatewayOnly ? [{ gateway: [], ...(operation.public ? {} : { session: [] }) }] : operation.public ? [] : null;
-          const responses =
-            gatewayOnly && !operation.responses[401] ? { ...operation.responses, 401: spec.gatewayRefusal } : operation.responses;
+          const security = operation.gateway
+            ? [{ gateway: [], ...(operation.public ? {} : { session: [] }) }]
+            : operation.public
+              ? []
+              : null;
+          const { responses } = operation;
           return [
             method,
             {
@@ -142,7 +142,12 @@ export function buildDocument(spec: DocumentSpec) {
           description: "The gateway's service credential (SERVICE_TOKEN); only the gateway calls these operations",
         },
       },
-      schemas: { ...componentSchemas(spec.inputs, 'input'), ...componentSchemas(spec.outputs, 'output') },
+      // By name, so where a schema is declared (and the order modules load in) never moves it in the document.
+      schemas: Object.fromEntries(
+        Object.entries({ ...componentSchemas(spec.inputs, 'input'), ...componentSchemas(spec.outputs, 'output') }).sort(([a], [b]) =>
+          a < b ? -1 : a > b ? 1 : 0,
+        ),
+      ),
     },
   };
 }

@@ -1,5 +1,3 @@
-import { GATEWAY_ONLY_PATHS } from '../http/gateway';
-import { refused } from '../http/answers';
 import { documentedPaths } from '../http/route';
 import { ROUTES } from '../routes';
 import { buildDocument } from './build';
@@ -10,8 +8,6 @@ export { answerSchemas };
 
 /** The REST contract of what exists; the gateway's REST types are generated from it. */
 export const openApiDocument = buildDocument({
-  gatewayOnlyPaths: GATEWAY_ONLY_PATHS,
-  gatewayRefusal: refused('UNAUTHENTICATED: called without the gateway’s service credential'),
   info: {
     title: 'Yozy subscription service',
     version: '1.0.0',

@@ -33,7 +33,7 @@ import { passwordChangedMail, resetMail } from '../mail/templates';
 import { hashPassword } from '../security/passwords';
 import { audit } from '../domain/audit';
 import { route } from '../http/route';
-import { resetRequestAnswer, linkVerdict, passwordResetAnswer, invitationAnswer } from '../openapi/answers';
+import { resetRequestAnswer } from '../openapi/answers';
 import { refused } from '../http/answers';
 import { answerSchema, requestSchema } from '../openapi/components';
 
@@ -96,13 +96,31 @@ const passwordErrors = (confirmationField: string) =>
 /** How a genuine link of a deactivated person is refused. */
 const DEACTIVATED_LINK = refused(`FORBIDDEN (field token): "${ACCOUNT_DEACTIVATED_MESSAGE}"`);
 
+const linkVerdict = answerSchema('ResetLinkVerdict', z.strictObject({ linkvalid: z.boolean() }));
+
+const passwordResetAnswer = answerSchema(
+  'PasswordResetDone',
+  z.strictObject({
+    pass: z.literal(true),
+    redirectUrl: z.url().meta({ description: "The user's product address" }),
+  }),
+);
+
+const invitationAnswer = answerSchema(
+  'InvitationAccepted',
+  z.strictObject({
+    success: z.literal(true),
+    redirectUrl: z.url().meta({ description: "The user's product address" }),
+  }),
+);
+
 /** The public account flows of SPEC section 2: emailed reset link and invited user's first password. */
 export const authRoutes = [
   route(
     {
       method: 'post',
       path: '/auth/password/request',
-      access: 'public',
+      access: 'gateway',
       operationId: 'requestPasswordReset',
       tag: 'Account',
       summary: 'Mail a password-reset link when an active account with a password has this email',
@@ -143,7 +161,7 @@ export const authRoutes = [
     {
       method: 'post',
       path: '/auth/password/linkverify',
-      access: 'public',
+      access: 'gateway',
       operationId: 'verifyResetLink',
       tag: 'Account',
       summary: `Whether a reset link is live: unused, not voided, under ${TOKEN_VALIDITY_HOURS} hours old, for this email (any case)`,
@@ -163,7 +181,7 @@ export const authRoutes = [
     {
       method: 'post',
       path: '/auth/link/status',
-      access: 'public',
+      access: 'gateway',
       operationId: 'getLinkStatus',
       tag: 'Account',
       summary: 'Where an emailed link stands for the person holding it: VALID, EXPIRED or DEACTIVATED',
@@ -185,7 +203,7 @@ export const authRoutes = [
     {
       method: 'post',
       path: '/auth/reset',
-      access: 'public',
+      access: 'gateway',
       operationId: 'resetPassword',
       tag: 'Account',
       summary: "Set a new password with a reset link's token",
@@ -242,7 +260,7 @@ export const authRoutes = [
     {
       method: 'post',
       path: '/auth/create/user',
-      access: 'public',
+      access: 'gateway',
       operationId: 'acceptInvitation',
       tag: 'Account',
       summary: "An invited user sets their name and first password with the invitation's token",

@@ -2,9 +2,8 @@ import { z } from 'zod';
 import { CAPTCHA_TTL_MS } from '@yozy/shared';
 import { HttpError, parseBody } from '../http/errors';
 import { route } from '../http/route';
-import { captchaConsumed } from '../openapi/answers';
 import { refused } from '../http/answers';
-import { requestSchema } from '../openapi/components';
+import { answerSchema, requestSchema } from '../openapi/components';
 
 export const consumeBody = requestSchema(
   'CaptchaSolution',
@@ -20,6 +19,8 @@ export const consumeBody = requestSchema(
 /** Leeway for the gateway's clock running ahead of ours. */
 const CLOCK_SKEW_MS = 60_000;
 
+const captchaConsumed = answerSchema('CaptchaConsumed', z.strictObject({ consumed: z.literal(true) }));
+
 /**
  * Replay protection for the gateway's ALTCHA captcha: the gateway verifies a solution itself and
  * records its signature here, where every gateway instance sees it, so a solution counts once.
@@ -29,7 +30,7 @@ export const captchaRoutes = [
     {
       method: 'post',
       path: '/captcha/consume',
-      access: 'public',
+      access: 'gateway',
       operationId: 'consumeCaptcha',
       tag: 'Captcha',
       summary: "Record a verified captcha solution's signature, so it is accepted once across gateway instances",

@@ -22,7 +22,7 @@ import { recordById, recordsByIds, type ResourceDefinition, recordOf } from '../
 import { targetOrganization, withOrganisation } from '../http/scope';
 import { listRoute, route } from '../http/route';
 import { BAD_CLIENT_ID, refused, NO_SUCH_ORGANISATION } from '../http/answers';
-import { clientUserRecord, productSeats, twoFactorStatusAnswer, usersSignedOut } from '../openapi/answers';
+import { clientUserRecord, twoFactorStatusAnswer } from '../openapi/answers';
 import { OWN_TWO_FACTOR_MESSAGE, resetTwoFactor, twoFactorStatus } from '../domain/twoFactor';
 import { answerSchema, requestSchema } from '../openapi/components';
 
@@ -156,6 +156,24 @@ export async function seatsByProduct(db: Queryable, clientId: number) {
 
 export const userRoleRecord = answerSchema('UserRole', recordOf(userRoleFields));
 export const personTwoFactorRecord = answerSchema('PersonTwoFactor', recordOf(personTwoFactorFields));
+
+const productSeats = answerSchema(
+  'ProductSeats',
+  z.strictObject({
+    ProductId: z.int(),
+    ProductName: z.string(),
+    Capacity: z.int().meta({ description: 'Seats the live licences of the product give' }),
+    Used: z.int().meta({ description: 'Active people with a role for the product, invited ones included' }),
+    Roles: z
+      .array(z.strictObject({ RoleId: z.int(), RoleName: z.string() }))
+      .meta({ description: 'The roles of the product, from the role master' }),
+  }),
+);
+
+const usersSignedOut = answerSchema(
+  'UsersSignedOut',
+  z.strictObject({ SessionsEnded: z.int().meta({ description: 'Live sessions ended, over all the people' }) }),
+);
 
 /** User management of one organisation: its people, their roles, seats, and invitations. */
 export const clientUserRoutes = [

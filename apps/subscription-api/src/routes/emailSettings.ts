@@ -7,24 +7,21 @@ import {
   emailTemplateInput,
   placeholderIssues,
   restSchema,
+  SMTP_SECURITY,
   smtpServerIssues,
-  TEMPLATE_PLACEHOLDERS,
-  type EmailTemplateName,
-  type SmtpSecurity,
 } from '@yozy/shared';
-import type { Queryable } from '../db/database';
+import { describedSettings, settingsOf } from '../domain/emailSettings';
 import { audit, changedFields } from '../domain/audit';
 import { viewerOf } from '../http/auth';
 import { HttpError, parseBody } from '../http/errors';
 import { clientOf } from '../http/gateway';
 import { targetOrganization } from '../http/scope';
-import { smtpPasswordContext, wordingsOf, type WordingSource } from '../mail/delivery';
+import { smtpPasswordContext } from '../mail/delivery';
 import { previewMail, testMail } from '../mail/templates';
 import { privateHostRefusal } from '../security/outboundAddress';
 import { route, type Services } from '../http/route';
-import { emailSettingsRecord, emailTestRecord, emailPreviewRecord } from '../openapi/answers';
 import { BAD_CLIENT_ID, NO_SUCH_ORGANISATION, refused } from '../http/answers';
-import { requestSchema } from '../openapi/components';
+import { answerSchema, requestSchema } from '../openapi/components';
 import { emitSettingsChange } from '../webhooks/events';
 
 export const EMAIL_SETTINGS_PATH = '/subscription_email_settings';
@@ -66,62 +63,52 @@ export const emailTemplateResetBody = requestSchema(
   }),
 );
 
-/** Where a mail's wording comes from: the organisation's own, the provider's for everyone, or the default. */
-
-export type EmailTemplateRecord = {
-  Template: EmailTemplateName;
-  Subject: string;
-  Body: string;
-  Source: WordingSource;
-  Placeholders: string[];
-};
-
-export type EmailSettingsRecord = {
-  ClientId: number;
-  SenderName: string | null;
-  ReplyTo: string | null;
-  SmtpHost: string | null;
-  SmtpPort: number | null;
-  SmtpSecurity: SmtpSecurity;
-  SmtpUsername: string | null;
-  SmtpPasswordSet: boolean;
-  SmtpFromAddress: string | null;
-  UpdatedAt: string | null;
-  Templates: EmailTemplateRecord[];
-};
-
-/** An organisation's email settings and the wording of each mail; defaults when it has set none. */
-async function settingsOf(db: Queryable, clientId: number, lock = false): Promise<EmailSettingsRecord> {
-  const [row] = await db.query<Omit<EmailSettingsRecord, 'Templates'>>(
-    `SELECT c.client_id AS "ClientId", e.sender_name AS "SenderName", e.reply_to AS "ReplyTo",
-            e.smtp_host AS "SmtpHost", e.smtp_port AS "SmtpPort", coalesce(e.smtp_security, 'STARTTLS') AS "SmtpSecurity",
-            e.smtp_username AS "SmtpUsername", e.smtp_password_sealed IS NOT NULL AS "SmtpPasswordSet",
-            e.smtp_from_address AS "SmtpFromAddress", e.updated_at AS "UpdatedAt"
-       FROM clients c LEFT JOIN email_settings e ON e.client_id = c.client_id
-      WHERE c.client_id = $1${lock ? ' FOR UPDATE OF c' : ''}`,
-    [clientId],
-  );
-  if (!row) throw new HttpError('NOT_FOUND', 'There is no such organization', 'ClientId');
-  const wordings = await wordingsOf(db, clientId, EMAIL_TEMPLATES);
-  const Templates = EMAIL_TEMPLATES.map((template): EmailTemplateRecord => ({
-    Template: template,
-    Subject: wordings[template].subject,
-    Body: wordings[template].body,
-    Source: wordings[template].source,
-    Placeholders: [...TEMPLATE_PLACEHOLDERS[template]],
-  }));
-  return { ...row, Templates };
-}
-
-/** What the audit log keeps of the settings: never the password, only whether there is one. */
-const described = ({ Templates: _templates, UpdatedAt: _at, ClientId: _id, ...settings }: EmailSettingsRecord) => settings;
-
 /** An organisation's own mail server must be on the public internet; the provider's may be anywhere. */
 async function refusePrivateServer({ db, allowPrivateNetwork }: Services, clientId: number, host: string) {
   const [client] = await db.query<{ is_provider: boolean }>('SELECT is_provider FROM clients WHERE client_id = $1', [clientId]);
   const refusal = client?.is_provider ? null : await privateHostRefusal(host, { allowPrivateNetwork });
   if (refusal) throw new HttpError('BAD_REQUEST', refusal, 'SmtpHost');
 }
+
+const emailTemplateRecord = z.strictObject({
+  Template: z.enum(EMAIL_TEMPLATES),
+  Subject: z.string(),
+  Body: z.string().meta({ description: 'The text before the link, paragraphs a blank line apart, with {{placeholders}}' }),
+  Source: z
+    .enum(['OWN', 'PROVIDER', 'DEFAULT'])
+    .meta({ description: 'The organization’s own wording, the provider’s for everyone, or the default' }),
+  Placeholders: z.array(z.string()).meta({ description: 'The {{names}} this mail may use' }),
+});
+
+const emailSettingsRecord = answerSchema(
+  'EmailSettings',
+  z.strictObject({
+    ClientId: z.int(),
+    SenderName: z.string().nullable(),
+    ReplyTo: z.string().nullable(),
+    SmtpHost: z.string().nullable().meta({ description: 'The organization’s own server; null: the provider’s, else the service’s' }),
+    SmtpPort: z.int().nullable(),
+    SmtpSecurity: z.enum(SMTP_SECURITY),
+    SmtpUsername: z.string().nullable(),
+    SmtpPasswordSet: z.boolean().meta({ description: 'Whether a password is stored; it is never answered' }),
+    SmtpFromAddress: z.string().nullable(),
+    UpdatedAt: z.string().nullable(),
+    Templates: z.array(emailTemplateRecord),
+  }),
+);
+
+const emailTestRecord = answerSchema(
+  'EmailTestSent',
+  z.strictObject({
+    SentTo: z.string(),
+    /** The server that took the mail; null when none is set. */
+    Server: z.string().nullable(),
+    /** No mail server is set: the mail is in the outbox, as all mail is then. */
+    KeptInOutbox: z.boolean(),
+  }),
+);
+
+const emailPreviewRecord = answerSchema('EmailPreview', z.strictObject({ Subject: z.string(), Text: z.string(), Html: z.string() }));
 
 /**
  * Email settings of an organisation, read and changed by its admins and by the provider's
@@ -198,7 +185,7 @@ export const emailSettingsRoutes = [
           ],
         );
         const after = await settingsOf(tx, clientId);
-        const diff = changedFields(described(before), described(after));
+        const diff = changedFields(describedSettings(before), describedSettings(after));
         if (SmtpPassword && hasServer) diff.after.SmtpPasswordChanged = true;
         await audit(tx, {
           clientId,

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { ENQUIRY_REST_FIELDS, enquiryInput, restSchema } from '@yozy/shared';
 import { isUniqueViolation, type Database } from '../db/database';
 import { HttpError, parseBody } from '../http/errors';
@@ -6,9 +6,8 @@ import { wordingOf } from '../mail/delivery';
 import { enquiryReceivedMail } from '../mail/templates';
 import { route } from '../http/route';
 import { checkClosedLists } from '../domain/organizationChoices';
-import { enquiryCreated } from '../openapi/answers';
 import { refused } from '../http/answers';
-import { requestSchema } from '../openapi/components';
+import { answerSchema, requestSchema } from '../openapi/components';
 import { emit, idOf } from '../webhooks/events';
 
 export const PENDING_ENQUIRY_MESSAGE = 'An enquiry for this email is already waiting for approval';
@@ -45,6 +44,8 @@ const COLUMNS: [column: string, value: (e: EnquiryBody) => unknown][] = [
   ['plan_id', (e) => e.PlanId],
 ];
 
+const enquiryCreated = answerSchema('EnquiryCreated', z.strictObject({ EnquiryId: z.int() }));
+
 /**
  * Public sign-up: a company asks to subscribe, is mailed that the enquiry arrived, and the enquiry
  * waits for a SuperAdmin's decision.
@@ -54,7 +55,7 @@ export const enquiryRoutes = [
     {
       method: 'post',
       path: '/form/subscription_web_enquiry',
-      access: 'public',
+      access: 'gateway',
       operationId: 'createEnquiry',
       idempotent: true,
       tag: 'Enquiries',
@@ -123,5 +124,3 @@ async function requireOnSale(db: Database, productId: number, planId: number) {
   if (!row?.product_on_sale) throw new HttpError('BAD_REQUEST', 'Choose a product from the list', 'ProductId');
   if (row.plan_product_id !== productId) throw new HttpError('BAD_REQUEST', 'Choose a plan of the chosen product', 'PlanId');
 }
-
-/** Both database drivers report SQLSTATE 23505 with the constraint's name. */

@@ -20,7 +20,6 @@ export const rejectBody = requestSchema('EnquiryRejection', restSchema(rejectEnq
 /** Pending (no decision yet), rejected or approved; the list's main filter, served by its own index. */
 export const ENQUIRY_STATUS_SQL =
   "(CASE WHEN e.is_approved IS NULL THEN 'PENDING' WHEN e.is_approved = 'R' THEN 'REJECTED' ELSE 'APPROVED' END)";
-export const ENQUIRY_STATUSES = ['PENDING', 'REJECTED', 'APPROVED'] as const;
 
 /** An enquiry with its decision and the details of the licence it asks for (product and plan). */
 export const enquiryFields = {

@@ -1,7 +1,8 @@
+import { z } from 'zod';
 import type { Handler } from '../http/route';
 import { route } from '../http/route';
 import { refused } from '../http/answers';
-import { healthAnswer } from '../openapi/answers';
+import { answerSchema } from '../openapi/components';
 
 /** The database answers a statement: the one dependency of this service (it listens only once migrated). */
 const checkDatabase: Handler = async (_req, res, { db }) => {
@@ -12,6 +13,8 @@ const checkDatabase: Handler = async (_req, res, { db }) => {
     res.status(503).json({ error: { code: 'INTERNAL', message: 'Database unreachable' } });
   }
 };
+
+const healthAnswer = answerSchema('Health', z.strictObject({ status: z.literal('ok'), database: z.literal('ok') }));
 
 const answers = {
   200: { description: 'Healthy', body: healthAnswer },

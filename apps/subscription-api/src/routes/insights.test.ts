@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dashboardAnswer, statisticsAnswer } from '../openapi/answers';
+import { dashboardAnswer, statisticsAnswer } from './insights';
 import { openRestApi, type RestApi } from '../testing/restApi';
 import { EXPIRING_WITHIN_DAYS, statisticsRange } from './insights';
 

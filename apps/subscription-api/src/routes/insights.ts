@@ -7,8 +7,8 @@ import { viewerOf } from '../http/auth';
 import { HttpError, parseBody } from '../http/errors';
 import { targetOrganization } from '../http/scope';
 import { route } from '../http/route';
-import { dashboardAnswer, statisticsAnswer } from '../openapi/answers';
 import { refused } from '../http/answers';
+import { answerSchema } from '../openapi/components';
 
 /** Licences whose last day falls within this many days count as expiring soon. */
 export const EXPIRING_WITHIN_DAYS = 30;
@@ -187,6 +187,64 @@ export async function statisticsOf(db: Queryable, clientId: number, { from, to }
     projects,
   };
 }
+
+const dailyCount = z.strictObject({ day: z.iso.date(), count: z.int().min(0) });
+
+const seatUseRecord = z.strictObject({
+  productId: z.int(),
+  productName: z.string(),
+  capacity: z.int().min(0).meta({ description: "Seats the organization's active, unexpired licences for the product give" }),
+  used: z.int().min(0).meta({ description: 'Active people with a role on the product, invited ones included' }),
+});
+
+export const dashboardAnswer = answerSchema(
+  'Dashboard',
+  z.strictObject({
+    clientId: z.int(),
+    activeUsers: z
+      .int()
+      .min(0)
+      .meta({ description: 'People who can sign in now: neither invited without a password yet nor awaiting approval' }),
+    disabledUsers: z.int().min(0),
+    sessionsActiveNow: z.int().min(0).meta({ description: 'Sessions neither ended nor expired' }),
+    licencesExpiringSoon: z.int().min(0).meta({ description: 'Active licences whose last day is within expiringWithinDays of today' }),
+    expiringWithinDays: z.int(),
+    pendingInvitations: z.int().min(0).meta({ description: 'Active people without a password holding a live invitation' }),
+    failedSignInsLastDay: z
+      .int()
+      .min(0)
+      .meta({ description: 'Failed sign-in attempts of the organization’s people in the last 24 hours, the refused ones included' }),
+    seats: z.array(seatUseRecord),
+    signInsPerDay: z.array(dailyCount).meta({ description: 'Sessions started on each of the last 30 days (UTC), today last' }),
+  }),
+);
+
+export const statisticsAnswer = answerSchema(
+  'Statistics',
+  z.strictObject({
+    clientId: z.int(),
+    from: z.iso.date(),
+    to: z.iso.date(),
+    signInsPerDay: z.array(dailyCount),
+    activeUsersPerDay: z.array(dailyCount).meta({ description: 'People who started a session on each day' }),
+    seats: z.array(seatUseRecord),
+    usersPerDepartment: z.array(
+      z.strictObject({ name: z.string().nullable().meta({ description: 'Null for people without a department' }), count: z.int() }),
+    ),
+    usersPerGroup: z.array(z.strictObject({ name: z.string(), count: z.int().meta({ description: 'Active members' }) })),
+    projects: z.array(
+      z.strictObject({
+        projectId: z.int(),
+        shortCode: z.string(),
+        name: z.string(),
+        allocations: z.int().meta({ description: 'Current allocations of people to the project' }),
+        issues: z.int(),
+        openIssues: z.int().meta({ description: 'Issues not DONE' }),
+        releases: z.int(),
+      }),
+    ),
+  }),
+);
 
 /** Read-only numbers of one organisation for its dashboard and statistics screens. */
 export const insightRoutes = [

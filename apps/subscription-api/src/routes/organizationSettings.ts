@@ -8,9 +8,8 @@ import { clientOf } from '../http/gateway';
 import { targetOrganization } from '../http/scope';
 import { END_REASON } from '../domain/sessions';
 import { route } from '../http/route';
-import { orgSettingsRecord } from '../openapi/answers';
 import { BAD_CLIENT_ID, NO_SUCH_ORGANISATION, refused } from '../http/answers';
-import { requestSchema } from '../openapi/components';
+import { answerSchema, requestSchema } from '../openapi/components';
 import { emitSettingsChange } from '../webhooks/events';
 
 export const ORG_SETTINGS_PATH = '/subscription_org_settings';
@@ -71,6 +70,18 @@ async function endSessionsWithoutTwoFactor(tx: Queryable, clientId: number): Pro
   );
   return ended.length;
 }
+
+const orgSettingsRecord = answerSchema(
+  'OrganizationSettings',
+  z.strictObject({
+    ClientId: z.int(),
+    RequiresApproval: z.boolean().meta({ description: 'People the organization’s own admins did not add wait for their approval' }),
+    TwoFactorRequired: z.boolean().meta({ description: 'Every person of the organization signs in with a second factor' }),
+    SessionIdleMinutes: z.int().nullable().meta({ description: 'Minutes a session may sit unused before it ends; null: until it expires' }),
+    AllowedEmailDomains: z.array(z.string()).meta({ description: 'Domains invitations may go to; empty: any' }),
+    UpdatedAt: z.string().nullable(),
+  }),
+);
 
 /** An organisation's settings: read and changed by its admins, and by the provider's SuperAdmins for any. */
 export const organizationSettingsRoutes = [

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { CHANGE_PASSWORD_REST_FIELDS, changePasswordFields, restSchema, withNewPasswordRule } from '@yozy/shared';
 import { audit } from '../domain/audit';
 import { viewerOf } from '../http/auth';
@@ -7,14 +8,21 @@ import { passwordChangedMail } from '../mail/templates';
 import { hashPassword, verifyPassword } from '../security/passwords';
 import { END_REASON, endSessions } from '../domain/sessions';
 import { route } from '../http/route';
-import { passwordChanged } from '../openapi/answers';
 import { refused } from '../http/answers';
-import { requestSchema } from '../openapi/components';
+import { answerSchema, requestSchema } from '../openapi/components';
 
 /** POST /users/password: the current password, then a new one and its confirmation under the shared rule. */
 export const changePasswordBody = requestSchema(
   'PasswordChange',
   withNewPasswordRule(restSchema(changePasswordFields, CHANGE_PASSWORD_REST_FIELDS), CHANGE_PASSWORD_REST_FIELDS),
+);
+
+const passwordChanged = answerSchema(
+  'PasswordChanged',
+  z.strictObject({
+    changed: z.literal(true),
+    ended: z.int().meta({ description: "How many of the user's other sessions ended" }),
+  }),
 );
 
 export const passwordRoutes = [

@@ -1,24 +1,17 @@
-import { type Request, type Response } from 'express';
 import { z } from 'zod';
-import { allocationCreateInput, allocationUpdateInput, projectCreateInput, projectRenameInput, recordId, restSchema } from '@yozy/shared';
+import { FULL_ALLOCATION, projectCreateInput, projectRenameInput, recordId, restSchema } from '@yozy/shared';
 import type { Queryable } from '../db/database';
 import { audit, changedFields } from '../domain/audit';
-import { viewerOf, type Viewer } from '../http/auth';
+import { viewerOf } from '../http/auth';
 import { HttpError, parseBody, settleDuplicates } from '../http/errors';
 import { clientOf } from '../http/gateway';
-import { listResource, recordById, type ResourceDefinition, recordOf } from '../http/resource';
+import { recordById, type ResourceDefinition, recordOf } from '../http/resource';
 import { targetOrganization } from '../http/scope';
 import { listRoute, route } from '../http/route';
-import { listParameters, listAnswer, refused } from '../http/answers';
+import { refused } from '../http/answers';
 import { answerSchema, requestSchema } from '../openapi/components';
 
-/**
- * A person's total over their current allocations to open projects (SQL of a correlated
- * subquery on `userSql`): what is warned about above 100 %, never refused.
- */
-const currentTotalOf = (userSql: string) =>
-  `(SELECT COALESCE(sum(ca.alloc_percentage), 0)::int FROM project_allocations ca JOIN projects cp ON cp.project_id = ca.project_id
-     WHERE ca.user_id = ${userSql} AND ca.is_current AND cp.closed_at IS NULL)`;
+import { currentTotalOf, FORBIDDEN_PROJECT, lockProject, NO_PROJECT } from '../domain/projects';
 
 /** The projects of an organisation (the project master of the provider's backend), with what hangs on them. */
 export const projectFields = {
@@ -39,7 +32,7 @@ export const projectFields = {
     type: 'int',
   },
   OverAllocatedPeople: {
-    sql: `(SELECT count(*)::int FROM project_allocations a WHERE a.project_id = p.project_id AND a.is_current AND ${currentTotalOf('a.user_id')} > 100)`,
+    sql: `(SELECT count(*)::int FROM project_allocations a WHERE a.project_id = p.project_id AND a.is_current AND ${currentTotalOf('a.user_id')} > ${FULL_ALLOCATION})`,
     type: 'int',
   },
   IssueCount: { sql: '(SELECT count(*)::int FROM project_issues i WHERE i.project_id = p.project_id)', type: 'int' },
@@ -57,66 +50,7 @@ export const projects: ResourceDefinition = {
   tieBreaker: 'p.project_id',
 };
 
-const personName = { index: 'group_people_name_sort_idx', by: 'lower(u.first_name), lower(u.last_name)' };
-
-/** People's allocations to projects (the project mapping of the provider's backend), current and ended. */
-export const allocationFields = {
-  AllocationId: { sql: 'a.allocation_id', type: 'int' },
-  ProjectId: { sql: 'a.project_id', type: 'int' },
-  ClientId: { sql: 'p.client_id', type: 'int' },
-  TeamMemberId: { sql: 'a.user_id', type: 'int' },
-  UserFirstname: { sql: 'u.first_name', type: 'text', searchable: true, sort: personName },
-  UserLastname: { sql: 'u.last_name', type: 'text', searchable: true },
-  OfficialEmail: { sql: 'u.email', type: 'text', searchable: true },
-  AllocPercentage: { sql: 'a.alloc_percentage', type: 'int' },
-  ProjectRole: { sql: 'a.project_role', type: 'text', searchable: true },
-  IsCurrent: { sql: 'a.is_current', type: 'bool' },
-  ProjectEndDate: { sql: 'a.end_date', type: 'date' },
-  PersonCurrentTotal: { sql: currentTotalOf('a.user_id'), type: 'int' },
-  ProjectShortCode: { sql: 'p.short_code', type: 'text' },
-  ProjectName: { sql: 'p.name', type: 'text' },
-  ProjectClosed: { sql: '(p.closed_at IS NOT NULL)', type: 'bool' },
-} satisfies ResourceDefinition['fields'];
-
-export const allocations: ResourceDefinition = {
-  from: 'project_allocations a JOIN projects p ON p.project_id = a.project_id JOIN client_users u ON u.user_id = a.user_id',
-  fields: allocationFields,
-  tenantField: 'ClientId',
-  // By person: a list is one project's (one current allocation each) or one person's (a page at most).
-  tieBreaker: 'u.user_id',
-};
-
-/** The active people of a project's organisation with their current totals: whom the allocation form offers. */
-export const allocationCandidateFields = {
-  ProjectId: { sql: 'p.project_id', type: 'int' },
-  ClientId: { sql: 'u.client_id', type: 'int' },
-  TeamMemberId: { sql: 'u.user_id', type: 'int' },
-  UserFirstname: { sql: 'u.first_name', type: 'text', searchable: true, sort: personName },
-  UserLastname: { sql: 'u.last_name', type: 'text', searchable: true },
-  OfficialEmail: { sql: 'u.email', type: 'text', searchable: true },
-  PersonCurrentTotal: { sql: currentTotalOf('u.user_id'), type: 'int' },
-  IsAllocated: {
-    sql: 'EXISTS (SELECT 1 FROM project_allocations ca WHERE ca.project_id = p.project_id AND ca.user_id = u.user_id AND ca.is_current)',
-    type: 'bool',
-  },
-} satisfies ResourceDefinition['fields'];
-
-export const allocationCandidates: ResourceDefinition = {
-  from: 'client_users u JOIN projects p ON p.client_id = u.client_id',
-  where: 'u.is_active',
-  fields: allocationCandidateFields,
-  tenantField: 'ClientId',
-  tieBreaker: 'u.user_id',
-};
-
 const PROJECT_REST = { shortCode: 'ProjectShortCode', name: 'ProjectName' } as const;
-const ALLOCATION_REST = {
-  projectId: 'ProjectId',
-  userId: 'TeamMemberId',
-  percentage: 'AllocPercentage',
-  role: 'ProjectRole',
-  endDate: 'ProjectEndDate',
-} as const;
 const projectId = recordId('Choose a project');
 
 /** POST /agilesaas_project_master: a new project, in the caller's organisation or the one a SuperAdmin names. */
@@ -128,67 +62,8 @@ export const projectCreateBody = requestSchema(
 export const projectRenameBody = requestSchema('ProjectRename', restSchema(projectRenameInput, { id: 'ProjectId', name: 'ProjectName' }));
 /** POST /agilesaas_project_master/close. */
 export const projectCloseBody = requestSchema('ProjectClose', z.object({ ProjectId: projectId }));
-/** POST /agilesaas_project_mapping: a person joins a project. */
-export const allocationCreateBody = requestSchema('AllocationCreate', restSchema(allocationCreateInput, ALLOCATION_REST));
-/** POST /agilesaas_project_mapping/update: a current allocation's new terms. */
-export const allocationUpdateBody = requestSchema(
-  'AllocationUpdate',
-  restSchema(allocationUpdateInput, { id: 'AllocationId', percentage: 'AllocPercentage', role: 'ProjectRole', endDate: 'ProjectEndDate' }),
-);
-/** POST /agilesaas_project_mapping/end: a current allocation ends today. */
-export const allocationEndBody = requestSchema('AllocationEnd', z.object({ AllocationId: recordId('Choose an allocation') }));
 
 export const PROJECT_CODE_TAKEN_MESSAGE = 'The organization has a project of this short code already';
-export const PROJECT_CLOSED_MESSAGE = 'This project is closed; its allocations cannot change';
-export const ALLOCATION_ENDED_MESSAGE = 'This allocation has ended already';
-export const ALREADY_ALLOCATED_MESSAGE = 'This person is allocated to the project already; change that allocation instead';
-export const NOT_A_MEMBER_MESSAGE = 'Choose an active person of the project’s own organization';
-const NO_PROJECT = 'There is no such project';
-const NO_ALLOCATION = 'There is no such allocation';
-
-type ProjectRow = { project_id: number; client_id: number; short_code: string; name: string; closed_at: Date | null };
-
-/**
- * The project a change is about, locked until the transaction ends: NOT_FOUND when there is none,
- * FORBIDDEN when it belongs to another organisation than an OrgAdmin's own.
- */
-async function lockProject(tx: Queryable, viewer: Viewer, id: number, field = 'ProjectId'): Promise<ProjectRow> {
-  const [project] = await tx.query<ProjectRow>(
-    'SELECT project_id, client_id, short_code, name, closed_at FROM projects WHERE project_id = $1 FOR UPDATE',
-    [id],
-  );
-  if (!project) throw new HttpError('NOT_FOUND', NO_PROJECT, field);
-  targetOrganization(viewer, project.client_id, field);
-  return project;
-}
-
-type AllocationRow = {
-  allocation_id: number;
-  project_id: number;
-  client_id: number;
-  user_id: number;
-  alloc_percentage: number;
-  project_role: string | null;
-  is_current: boolean;
-  end_date: string | null;
-  closed: boolean;
-};
-
-/** The allocation a change is about with its project's organisation, locked; refused like lockProject. */
-async function lockAllocation(tx: Queryable, viewer: Viewer, id: number): Promise<AllocationRow> {
-  const [allocation] = await tx.query<AllocationRow>(
-    `SELECT a.allocation_id, a.project_id, p.client_id, a.user_id, a.alloc_percentage, a.project_role, a.is_current,
-            to_char(a.end_date, 'YYYY-MM-DD') AS end_date, p.closed_at IS NOT NULL AS closed
-       FROM project_allocations a JOIN projects p ON p.project_id = a.project_id
-      WHERE a.allocation_id = $1
-      FOR UPDATE OF a`,
-    [id],
-  );
-  if (!allocation) throw new HttpError('NOT_FOUND', NO_ALLOCATION, 'AllocationId');
-  targetOrganization(viewer, allocation.client_id, 'AllocationId');
-  if (!allocation.is_current) throw new HttpError('CONFLICT', ALLOCATION_ENDED_MESSAGE, 'AllocationId');
-  return allocation;
-}
 
 async function readProject(db: Queryable, id: number): Promise<Record<string, unknown>> {
   const project = await recordById(db, projects, 'p.project_id', id);
@@ -196,37 +71,9 @@ async function readProject(db: Queryable, id: number): Promise<Record<string, un
   return project;
 }
 
-async function readAllocation(db: Queryable, id: number): Promise<Record<string, unknown>> {
-  const allocation = await recordById(db, allocations, 'a.allocation_id', id);
-  if (!allocation) throw new HttpError('NOT_FOUND', NO_ALLOCATION, 'AllocationId');
-  return allocation;
-}
-
-/** The candidates list is about one project (`ProjectId=eq.<id>`), and only an administrator of its organisation gets it. */
-async function requireProjectFilter(db: Queryable, req: Request, res: Response): Promise<void> {
-  const filter = req.query.ProjectId;
-  const id = typeof filter === 'string' ? /^eq\.(\d{1,10})$/.exec(filter)?.[1] : undefined;
-  if (!id) throw new HttpError('BAD_REQUEST', 'Name the project: ProjectId=eq.<id>', 'ProjectId');
-  const [project] = await db.query<{ client_id: number }>('SELECT client_id FROM projects WHERE project_id = $1', [Number(id)]);
-  if (!project) throw new HttpError('NOT_FOUND', NO_PROJECT, 'ProjectId');
-  targetOrganization(viewerOf(res), project.client_id, 'ProjectId');
-}
-
-/** An allocation as the audit log keeps it. */
-const allocationTerms = (row: Pick<AllocationRow, 'alloc_percentage' | 'project_role' | 'end_date'>) => ({
-  percentage: row.alloc_percentage,
-  role: row.project_role,
-  endDate: row.end_date,
-});
-
 const CODE_TAKEN = { projects_client_id_short_code_key: [PROJECT_CODE_TAKEN_MESSAGE, 'ProjectShortCode'] } as const;
-const ALREADY_ALLOCATED = { project_allocations_current_key: [ALREADY_ALLOCATED_MESSAGE, 'TeamMemberId'] } as const;
 
 export const projectRecord = answerSchema('Project', recordOf(projectFields, ['ClosedAt']));
-export const allocationRecord = answerSchema('Allocation', recordOf(allocationFields, ['ProjectRole', 'ProjectEndDate']));
-export const allocationCandidateRecord = answerSchema('AllocationCandidate', recordOf(allocationCandidateFields));
-
-const FORBIDDEN_PROJECT = refused("FORBIDDEN: another organisation's project, or not an administrator");
 
 export const projectRoutes = [
   listRoute({
@@ -370,193 +217,6 @@ export const projectRoutes = [
         });
       });
       res.json(await readProject(db, body.ProjectId));
-    },
-  ),
-
-  listRoute({
-    path: '/agilesaas_project_mapping',
-    access: 'admin',
-    operationId: 'listAllocations',
-    tag: 'Projects',
-    summary:
-      "People's allocations to projects with each person's total over current projects (filter by ProjectId or TeamMemberId): an organisation admin's own organisation's only",
-    resource: allocations,
-    rows: 'Allocations',
-    record: allocationRecord,
-  }),
-
-  route(
-    {
-      method: 'get',
-      path: '/agilesaas_project_mapping/candidates',
-      access: 'admin',
-      operationId: 'listAllocationCandidates',
-      tag: 'Projects',
-      summary:
-        "The active people of a project's organisation with their current totals, each marked whether allocated (ProjectId=eq.<id> is required)",
-      parameters: listParameters(allocationCandidateFields),
-      responses: {
-        200: listAnswer('People', allocationCandidateRecord),
-        400: refused('BAD_REQUEST: no ProjectId=eq.<id>, an unknown field, or a malformed filter, order or count'),
-        403: FORBIDDEN_PROJECT,
-        404: refused('NOT_FOUND: no such project (field ProjectId)'),
-      },
-    },
-    async (req, res, { db }) => {
-      await requireProjectFilter(db, req, res);
-      res.json(await listResource(db, allocationCandidates, req, res, viewerOf(res)));
-    },
-  ),
-
-  route(
-    {
-      method: 'post',
-      path: '/agilesaas_project_mapping',
-      access: 'admin',
-      operationId: 'createAllocation',
-      tag: 'Projects',
-      summary:
-        "Allocate an active person of the project's own organisation to an open project; a total above 100 % is answered (PersonCurrentTotal), not refused",
-      body: allocationCreateBody,
-      responses: {
-        201: { description: 'Allocated', body: allocationRecord },
-        400: refused(`BAD_REQUEST naming the field; TeamMemberId: "${NOT_A_MEMBER_MESSAGE}"`),
-        403: FORBIDDEN_PROJECT,
-        404: refused('NOT_FOUND: no such project (field ProjectId)'),
-        409: refused(`CONFLICT: "${PROJECT_CLOSED_MESSAGE}" (ProjectId) or "${ALREADY_ALLOCATED_MESSAGE}" (TeamMemberId)`),
-      },
-    },
-    async (req, res, { db }) => {
-      const viewer = viewerOf(res);
-      const body = parseBody(allocationCreateBody, req.body);
-      const id = await settleDuplicates(
-        () =>
-          db.transaction(async (tx) => {
-            const project = await lockProject(tx, viewer, body.ProjectId);
-            if (project.closed_at) throw new HttpError('CONFLICT', PROJECT_CLOSED_MESSAGE, 'ProjectId');
-            // Whatever id arrives, only an active person of the project's own organisation may be
-            // allocated; a stranger is refused without saying whose they are.
-            const [person] = await tx.query('SELECT 1 FROM client_users WHERE user_id = $1 AND client_id = $2 AND is_active', [
-              body.TeamMemberId,
-              project.client_id,
-            ]);
-            if (!person) throw new HttpError('BAD_REQUEST', NOT_A_MEMBER_MESSAGE, 'TeamMemberId');
-            const [row] = await tx.query<{ allocation_id: number }>(
-              `INSERT INTO project_allocations (project_id, user_id, alloc_percentage, project_role, is_current, end_date)
-               VALUES ($1, $2, $3, $4, true, $5) RETURNING allocation_id`,
-              [project.project_id, body.TeamMemberId, body.AllocPercentage, body.ProjectRole, body.ProjectEndDate],
-            );
-            await audit(tx, {
-              clientId: project.client_id,
-              actorUserId: viewer.userId,
-              action: 'allocation.create',
-              entityType: 'allocation',
-              entityId: row!.allocation_id,
-              after: {
-                projectId: project.project_id,
-                userId: body.TeamMemberId,
-                percentage: body.AllocPercentage,
-                role: body.ProjectRole,
-                endDate: body.ProjectEndDate,
-              },
-              ip: clientOf(req, res).ip,
-            });
-            return row!.allocation_id;
-          }),
-        ALREADY_ALLOCATED,
-      );
-      res.status(201).json(await readAllocation(db, id));
-    },
-  ),
-
-  route(
-    {
-      method: 'post',
-      path: '/agilesaas_project_mapping/update',
-      access: 'admin',
-      operationId: 'updateAllocation',
-      tag: 'Projects',
-      summary: 'Change a current allocation: percentage, role, last day; the changed fields go to the audit log',
-      body: allocationUpdateBody,
-      responses: {
-        200: { description: 'Changed', body: allocationRecord },
-        400: refused('BAD_REQUEST naming the field'),
-        403: refused("FORBIDDEN: another organisation's allocation, or not an administrator"),
-        404: refused('NOT_FOUND: no such allocation (field AllocationId)'),
-        409: refused(`CONFLICT: "${ALLOCATION_ENDED_MESSAGE}" or "${PROJECT_CLOSED_MESSAGE}"`),
-      },
-    },
-    async (req, res, { db }) => {
-      const viewer = viewerOf(res);
-      const body = parseBody(allocationUpdateBody, req.body);
-      await db.transaction(async (tx) => {
-        const allocation = await lockAllocation(tx, viewer, body.AllocationId);
-        if (allocation.closed) throw new HttpError('CONFLICT', PROJECT_CLOSED_MESSAGE, 'AllocationId');
-        const change = changedFields(allocationTerms(allocation), {
-          percentage: body.AllocPercentage,
-          role: body.ProjectRole,
-          endDate: body.ProjectEndDate,
-        });
-        if (Object.keys(change.after).length === 0) return;
-        await tx.query('UPDATE project_allocations SET alloc_percentage = $2, project_role = $3, end_date = $4 WHERE allocation_id = $1', [
-          allocation.allocation_id,
-          body.AllocPercentage,
-          body.ProjectRole,
-          body.ProjectEndDate,
-        ]);
-        await audit(tx, {
-          clientId: allocation.client_id,
-          actorUserId: viewer.userId,
-          action: 'allocation.update',
-          entityType: 'allocation',
-          entityId: allocation.allocation_id,
-          ...change,
-          ip: clientOf(req, res).ip,
-        });
-      });
-      res.json(await readAllocation(db, body.AllocationId));
-    },
-  ),
-
-  route(
-    {
-      method: 'post',
-      path: '/agilesaas_project_mapping/end',
-      access: 'admin',
-      operationId: 'endAllocation',
-      tag: 'Projects',
-      summary: 'End a current allocation today (an earlier last day stays); the person stays in the organisation',
-      body: allocationEndBody,
-      responses: {
-        200: { description: 'Ended', body: allocationRecord },
-        400: refused('BAD_REQUEST: AllocationId missing or not a whole number'),
-        403: refused("FORBIDDEN: another organisation's allocation, or not an administrator"),
-        404: refused('NOT_FOUND: no such allocation (field AllocationId)'),
-        409: refused(`CONFLICT: "${ALLOCATION_ENDED_MESSAGE}"`),
-      },
-    },
-    async (req, res, { db }) => {
-      const viewer = viewerOf(res);
-      const body = parseBody(allocationEndBody, req.body);
-      await db.transaction(async (tx) => {
-        const allocation = await lockAllocation(tx, viewer, body.AllocationId);
-        const [ended] = await tx.query<{ end_date: string }>(
-          `UPDATE project_allocations SET is_current = false, end_date = LEAST(COALESCE(end_date, current_date), current_date)
-            WHERE allocation_id = $1 RETURNING to_char(end_date, 'YYYY-MM-DD') AS end_date`,
-          [allocation.allocation_id],
-        );
-        await audit(tx, {
-          clientId: allocation.client_id,
-          actorUserId: viewer.userId,
-          action: 'allocation.end',
-          entityType: 'allocation',
-          entityId: allocation.allocation_id,
-          before: { isCurrent: true, endDate: allocation.end_date },
-          after: { isCurrent: false, endDate: ended!.end_date },
-          ip: clientOf(req, res).ip,
-        });
-      });
-      res.json(await readAllocation(db, body.AllocationId));
     },
   ),
 ];

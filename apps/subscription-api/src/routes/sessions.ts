@@ -8,7 +8,6 @@ import { listResource, type ResourceDefinition, recordOf, throughPerson } from '
 import { targetOrganization } from '../http/scope';
 import { route } from '../http/route';
 import { listParameters, listAnswer, BAD_LIST_QUERY, refused } from '../http/answers';
-import { sessionsEnded } from '../openapi/answers';
 import { answerSchema, requestSchema } from '../openapi/components';
 
 /** Sign-in sessions of an organisation's users (the "user session audit" of the specification). */
@@ -60,6 +59,13 @@ export const sessionRecord = answerSchema(
   'Session',
   recordOf(sessionFields, ['Ip', 'UserAgent', 'EndedAt', 'EndReason']).extend({
     Current: z.boolean().meta({ description: 'Whether this is the session the call was made with' }),
+  }),
+);
+
+const sessionsEnded = answerSchema(
+  'SessionsEnded',
+  z.strictObject({
+    ended: z.int().meta({ description: 'How many live sessions this call ended (0 when none was live)' }),
   }),
 );
 

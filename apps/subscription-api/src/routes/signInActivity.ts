@@ -146,7 +146,7 @@ export const signInActivityRoutes = [
     {
       method: 'post',
       path: '/auth/sign-in-refusals',
-      access: 'public',
+      access: 'gateway',
       operationId: 'recordSignInRefusal',
       tag: 'Session',
       summary: 'Record a sign-in attempt the gateway refused by one of its holds (gateway only)',

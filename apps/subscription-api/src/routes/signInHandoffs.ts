@@ -99,7 +99,7 @@ export const signInHandoffRoutes = [
     {
       method: 'post',
       path: REDEEM_HANDOFF_PATH,
-      access: 'public',
+      access: 'gateway',
       operationId: 'redeemSignInHandoff',
       tag: 'Session',
       summary: 'Redeem a sign-in hand-off token once: the email the sign-in page fills in; audited',

@@ -18,15 +18,9 @@ import { viewerOf } from '../http/auth';
 import { HttpError, parseBody } from '../http/errors';
 import { clientOf } from '../http/gateway';
 import { route } from '../http/route';
-import {
-  twoFactorStatusAnswer,
-  twoFactorEnrolmentAnswer,
-  twoFactorConfirmedAnswer,
-  signInAnswer,
-  signInEnrolledAnswer,
-} from '../openapi/answers';
+import { twoFactorStatusAnswer, signInAnswer } from '../openapi/answers';
 import { refused } from '../http/answers';
-import { requestSchema } from '../openapi/components';
+import { answerSchema, requestSchema } from '../openapi/components';
 
 const code = twoFactorCode;
 const challenge = z.string({ error: 'Sign in with your email and password first' }).min(1).max(200);
@@ -70,6 +64,23 @@ const actorOf = (req: Parameters<typeof clientOf>[0], res: Parameters<typeof cli
   const viewer = viewerOf(res);
   return { userId: viewer.userId, clientId: viewer.clientId, ip: clientOf(req, res).ip };
 };
+
+const twoFactorEnrolmentAnswer = answerSchema(
+  'TwoFactorEnrolment',
+  z.strictObject({
+    secret: z.string().meta({ description: 'The new secret in base32, to type into an authenticator app' }),
+    otpauthUrl: z.string().meta({ description: 'The otpauth:// address the QR code holds' }),
+    qrCode: z.string().meta({ description: 'The QR code as an SVG data URL' }),
+  }),
+);
+
+const recoveryCodes = z
+  .array(z.string())
+  .meta({ description: 'The ten one-time recovery codes; only their digests are kept, so they are never shown again' });
+
+const twoFactorConfirmedAnswer = answerSchema('TwoFactorConfirmed', z.strictObject({ recoveryCodes, status: twoFactorStatusAnswer }));
+
+const signInEnrolledAnswer = answerSchema('SignInEnrolled', signInAnswer.extend({ recoveryCodes }));
 
 /** A signed-in person's own two-factor sign-in: set up, confirm, turn off. Only ever their own. */
 export const twoFactorRoutes = [
@@ -173,7 +184,7 @@ export const signInStepRoutes = [
     {
       method: 'post',
       path: '/users/signIn/code',
-      access: 'public',
+      access: 'gateway',
       operationId: 'signInWithCode',
       tag: 'Session',
       summary: 'Finish a sign-in with a code of the authenticator app, or a recovery code',
@@ -218,7 +229,7 @@ export const signInStepRoutes = [
     {
       method: 'post',
       path: '/users/signIn/enrolment',
-      access: 'public',
+      access: 'gateway',
       operationId: 'startSignInEnrolment',
       tag: 'Session',
       summary: 'Set two-factor up during a sign-in the organization requires it for',
@@ -245,7 +256,7 @@ export const signInStepRoutes = [
     {
       method: 'post',
       path: '/users/signIn/enrolment/confirm',
-      access: 'public',
+      access: 'gateway',
       operationId: 'confirmSignInEnrolment',
       tag: 'Session',
       summary: 'Confirm the enrolment of a sign-in with a code, and start the session',

@@ -18,9 +18,9 @@ import { targetOrganization } from '../http/scope';
 import type { QueuedMail } from '../mail/outbox';
 import { clientUsers, EMAIL_TAKEN_MESSAGE, inviteBody, inviteUser } from '../domain/people';
 import { route } from '../http/route';
-import { userImportPreview, usersImported } from '../openapi/answers';
+import { clientUserRecord } from '../openapi/answers';
 import { refused, NO_SUCH_ORGANISATION } from '../http/answers';
-import { requestSchema } from '../openapi/components';
+import { answerSchema, requestSchema } from '../openapi/components';
 
 /**
  * Importing people from a file: one call checks every row and says what is wrong with each,
@@ -30,8 +30,8 @@ import { requestSchema } from '../openapi/components';
 
 const PREVIEW_PATH = '/subscription/users/import/preview';
 const IMPORT_PATH = '/subscription/users/import';
-/** A file of people is larger than any form: these take bodies up to 1 MB (500 rows of the longest cells). */
-export const USER_IMPORT_PATHS = [PREVIEW_PATH, IMPORT_PATH];
+/** A file of people is larger than any form: both take bodies up to 1 MB (500 rows of the longest cells). */
+const FILE_BODY_LIMIT = '1mb';
 
 // A cell as the file has it: the row's rules are checked one row at a time, so that a bad email
 // is a problem of its row and not a refusal of the whole file.
@@ -157,12 +157,45 @@ function seatsNeeded(rows: CheckedRow[]): Map<number, number> {
   return needed;
 }
 
+const userImportPreview = answerSchema(
+  'UserImportPreview',
+  z.strictObject({
+    Rows: z
+      .array(
+        z.strictObject({
+          Row: z.int().meta({ description: 'The row’s place in the list sent, from 1' }),
+          Problems: z
+            .array(
+              z.strictObject({
+                Field: z.string().nullable().meta({ description: 'The REST field the problem is in' }),
+                Code: z.enum(['BAD_REQUEST', 'CONFLICT']).meta({ description: 'CONFLICT: a duplicate in the file or an existing account' }),
+                Message: z.string(),
+              }),
+            )
+            .meta({ description: 'What is wrong with the row; empty when it can be invited' }),
+        }),
+      )
+      .meta({ description: 'Every row sent, in order' }),
+    GoodRows: z.int().meta({ description: 'How many rows have no problem' }),
+    SeatProblems: z.array(z.string()).meta({ description: 'For each product the good rows do not fit on, how many seats are left' }),
+  }),
+);
+
+const usersImported = answerSchema(
+  'UsersImported',
+  z.strictObject({
+    Invited: z.int().meta({ description: 'How many people were invited' }),
+    Users: z.array(clientUserRecord).meta({ description: 'The people invited, in the order they were created' }),
+  }),
+);
+
 export const userImportRoutes = [
   route(
     {
       method: 'post',
       path: PREVIEW_PATH,
       access: 'admin',
+      bodyLimit: FILE_BODY_LIMIT,
       operationId: 'previewUserImport',
       tag: 'Users',
       summary: 'Check the rows of a file of people to invite and say what is wrong with each, writing nothing',
@@ -194,6 +227,7 @@ export const userImportRoutes = [
       method: 'post',
       path: IMPORT_PATH,
       access: 'admin',
+      bodyLimit: FILE_BODY_LIMIT,
       operationId: 'importUsers',
       idempotent: true,
       tag: 'Users',

@@ -11,9 +11,9 @@ import { HttpError, parseBody } from '../http/errors';
 import { verifyPassword } from '../security/passwords';
 import { allows, PERSON_FACTS_SQL, stateOf, type PersonFacts } from '../domain/personLifecycle';
 import { route } from '../http/route';
-import { signInStepAnswer, profile, productAddressAnswer } from '../openapi/answers';
+import { signInStepAnswer, profile } from '../openapi/answers';
 import { refused } from '../http/answers';
-import { requestSchema } from '../openapi/components';
+import { answerSchema, requestSchema } from '../openapi/components';
 
 export const ORGANIZATION_INACTIVE_MESSAGE =
   'Your organization’s access to the console has been turned off. Ask the provider to turn it back on.';
@@ -33,12 +33,14 @@ export const productAddressQuery = z.object({
   email: z.string({ error: 'Give the email to look up' }).trim().min(1, 'Give the email to look up').max(320),
 });
 
+const productAddressAnswer = answerSchema('ProductAddress', z.strictObject({ url: z.url() }));
+
 export const userRoutes = [
   route(
     {
       method: 'post',
       path: '/users/signIn',
-      access: 'public',
+      access: 'gateway',
       operationId: 'signIn',
       tag: 'Session',
       summary: 'Start a session with email and password',
@@ -134,7 +136,7 @@ export const userRoutes = [
     {
       method: 'get',
       path: '/users/product-address',
-      access: 'person',
+      access: 'personThroughGateway',
       operationId: 'getProductAddress',
       tag: 'Session',
       summary: 'The product address a user is sent to after setting a password',

@@ -11,7 +11,7 @@ import type { Queryable } from '../../db/database';
 import { HttpError } from '../../http/errors';
 import { recordById, recordQuery, type ResourceDefinition, recordOf } from '../../http/resource';
 import { listRoute, route } from '../../http/route';
-import { changeRecord, createRecord, deleteRecord, retiringOr, type Master } from '../../http/masters';
+import { changeRecord, createRecord, deleteRecord, retiringOr, type Master } from '../../domain/masters';
 import { refused } from '../../http/answers';
 import { answerSchema, requestSchema } from '../../openapi/components';
 import { CHOICE_COLUMNS } from '../../domain/organizationChoices';
@@ -112,7 +112,7 @@ const offeredChoiceRecord = answerSchema('OfferedOrganizationChoice', recordOf({
 export const organizationChoiceRoutes = [
   listRoute({
     path: OFFERED_ORGANIZATION_CHOICES_PATH,
-    access: 'public',
+    access: 'gateway',
     operationId: 'listOfferedOrganizationChoices',
     tag: 'Enquiries',
     summary: `The business verticals and client types a company can choose from when it signs up (ChoiceList ${listNames})`,

@@ -4,7 +4,7 @@ import type { Queryable } from '../../db/database';
 import { HttpError } from '../../http/errors';
 import { recordById, recordQuery, type ResourceDefinition, recordOf } from '../../http/resource';
 import { listRoute, route } from '../../http/route';
-import { changeRecord, createRecord, deleteRecord, retiringOr, type Master } from '../../http/masters';
+import { changeRecord, createRecord, deleteRecord, retiringOr, type Master } from '../../domain/masters';
 import { refused } from '../../http/answers';
 import { answerSchema, requestSchema } from '../../openapi/components';
 
