@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { axeFindings } from '../support/axe';
-import { SCREENSHOTS, useBrowser } from '../support/browser';
+import { screenshot, useBrowser } from '../support/browser';
 import { signedIn } from '../support/graphql';
 import { useStack } from '../support/useStack';
 
@@ -54,7 +54,7 @@ describe('the provider administrators in the browser', () => {
     await page.getByTestId('administrator-confirm-confirm').click();
     await confirm.waitFor({ state: 'detached' });
     await expect.poll(() => row(page, 'priya.nair@yozy.local').innerText()).toContain('Deactivated');
-    await page.screenshot({ path: `${SCREENSHOTS}platform-administrators-deactivated-1280.png`, fullPage: true });
+    await screenshot(page, `platform-administrators-deactivated-1280.png`, { fullPage: true });
     await page.context().close();
   });
 
@@ -65,11 +65,11 @@ describe('the provider administrators in the browser', () => {
       await row(page, 'admin@yozy.local').waitFor();
       expect(await axeFindings(page), `${mode} ${width}`).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth), `${mode} ${width}`).toBe(width);
-      await page.screenshot({ path: `${SCREENSHOTS}platform-administrators-${mode}-${width}.png`, fullPage: true });
+      await screenshot(page, `platform-administrators-${mode}-${width}.png`, { fullPage: true });
       await page.getByTestId('administrator-add').click();
       await page.getByTestId('administrator-first-name').waitFor();
       expect(await axeFindings(page), `${mode} ${width} form`).toEqual([]);
-      await page.screenshot({ path: `${SCREENSHOTS}platform-administrators-form-${mode}-${width}.png` });
+      await screenshot(page, `platform-administrators-form-${mode}-${width}.png`);
       await page.context().close();
     }
   });

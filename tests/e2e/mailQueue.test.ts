@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { axeFindings } from '../support/axe';
-import { SCREENSHOTS, useBrowser } from '../support/browser';
+import { screenshot, useBrowser } from '../support/browser';
 import { signedIn } from '../support/graphql';
 import { startMailSink } from '../support/mailSink';
 import { useStack } from '../support/useStack';
@@ -61,7 +61,7 @@ describe('the mail queue in the outbox', () => {
         await row.getByText('Failed', { exact: true }).waitFor();
         await expect(row.getByTestId('outbox-error').textContent()).resolves.toMatch(/ECONNREFUSED/);
         expect(await axeFindings(page), `${mode} ${width}`).toEqual([]);
-        await page.screenshot({ path: `${SCREENSHOTS}outbox-queue-failed-${mode}-${width}.png`, fullPage: true });
+        await screenshot(page, `outbox-queue-failed-${mode}-${width}.png`, { fullPage: true });
         await page.context().close();
       }
     }
@@ -74,7 +74,7 @@ describe('the mail queue in the outbox', () => {
     await row.getByText('Retrying', { exact: true }).waitFor();
     await expect(row.getByTestId('outbox-next-attempt').textContent()).resolves.toMatch(/^Attempt \d+ at /);
     expect(await row.getByTestId('outbox-retry').count()).toBe(0);
-    await page.screenshot({ path: `${SCREENSHOTS}outbox-queue-retrying-1280.png` });
+    await screenshot(page, `outbox-queue-retrying-1280.png`);
     await page.context().close();
   }, 120_000);
 });

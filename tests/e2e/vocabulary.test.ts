@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeViolations, describeViolations } from '../support/axe';
-import { SCREENSHOTS, useBrowser } from '../support/browser';
+import { screenshot, useBrowser } from '../support/browser';
 import { makeChangesOfEveryKind, type ChangesMade } from '../support/everyKindOfChange';
 import { DEMO_PASSWORD, signedIn as signedInSession } from '../support/graphql';
 import { useStack } from '../support/useStack';
@@ -194,7 +194,7 @@ describe('the words on the main screens', () => {
       expect(await error.innerText()).toBe('Type the day as DD-MM-YYYY, such as 25-11-2026');
       expect(await to.getAttribute('aria-invalid')).toBe('true');
       expect([...new URL(page.url()).searchParams.values()]).not.toContain('2026-02-31');
-      await page.screenshot({ path: `${SCREENSHOTS}date-filter-${width}-${mode}.png` });
+      await screenshot(page, `date-filter-${width}-${mode}.png`);
       expect(describeViolations(await axeViolations(page))).toBe('');
       await page.context().close();
     },

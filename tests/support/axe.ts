@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
+import { countCheck } from './checkCounts';
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
@@ -24,6 +25,7 @@ async function settled(page: Page): Promise<void> {
 /** axe-core's findings on the page once it has settled, every rule it runs by default (the context needs bypassCSP). */
 export async function axeViolations(page: Page): Promise<Violation[]> {
   await settled(page);
+  countCheck('axeScans');
   await page.addScriptTag({ path: AXE });
   return page.evaluate(async () => {
     type Axe = { run: (context: Document, options: { resultTypes: string[] }) => Promise<{ violations: Violation[] }> };

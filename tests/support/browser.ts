@@ -1,12 +1,24 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
+import { countCheck } from './checkCounts';
 
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../tools/chromium.mjs';
 
 export const CHROMIUM = CHROMIUM_PATH;
 export const SCREENSHOTS = fileURLToPath(new URL('../artifacts/', import.meta.url));
+
+/**
+ * A screenshot of the page (the whole page with `fullPage`) or of a part of it, written to
+ * tests/artifacts/`name` and counted among the run's checks.
+ */
+export async function screenshot(target: Page | Locator, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
+  const path = `${SCREENSHOTS}${name}`;
+  if ('goto' in target) await target.screenshot({ path, fullPage: options.fullPage });
+  else await target.screenshot({ path });
+  countCheck('screenshots');
+}
 
 // Test files share their worker process (isolate: false), and so one browser: launching Chromium
 // costs seconds on a small machine. Files stay apart as they always were, each test in browser
