@@ -93,9 +93,10 @@ function printReport() {
   const unitTests = existsSync(UNIT_COUNTS)
     ? readdirSync(UNIT_COUNTS).reduce((sum, name) => sum + JSON.parse(readFileSync(join(UNIT_COUNTS, name), 'utf8')).tests, 0)
     : 0;
-  const { tests = 0, axeScans = 0, screenshots = 0 } = timings?.checks ?? {};
+  const { tests = 0, axeScans = 0, axeStates = 0, screenshots = 0, screenshotStates = 0 } = timings?.checks ?? {};
   console.log(
-    `\nChecks made: tests: ${unitTests + tests} (unit ${unitTests}, integration and browser ${tests}), axe scans: ${axeScans}, screenshots: ${screenshots}` +
+    `\nChecks made: tests: ${unitTests + tests} (unit ${unitTests}, integration and browser ${tests}), ` +
+      `axe scans: ${axeScans} (of ${axeStates} distinct screens and states), screenshots: ${screenshots} (${screenshotStates} distinct)` +
       (timings?.checks ? '' : ' (the integration and browser tests did not finish)'),
   );
 }

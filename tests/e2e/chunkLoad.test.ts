@@ -3,7 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { CHUNK_LOAD_TIMEOUT_MS } from '@yozy/shared';
 import { axeViolations, describeViolations } from '../support/axe';
 import { screenshot, useBrowser } from '../support/browser';
-import { useStack } from '../support/useStack';
+import { useSharedStack } from '../support/useStack';
 import { ForgotPasswordPage } from './pages/ForgotPasswordPage';
 import { LoginPage } from './pages/LoginPage';
 
@@ -12,7 +12,7 @@ const FORGOT_PASSWORD_CODE = /\/assets\/ForgotPasswordView-[\w-]+\.js$/;
 const EMAIL = 'kenji.watanabe@acme.local';
 
 describe('a screen whose code does not come', () => {
-  const stack = useStack('pglite');
+  const stack = useSharedStack();
   const browser = useBrowser();
 
   /** The sign-in page with an email typed in, the forgot-password screen's code refused while `refused()` says so. */

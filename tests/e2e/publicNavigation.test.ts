@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { screenshot, useBrowser } from '../support/browser';
-import { useStack } from '../support/useStack';
+import { useSharedStack } from '../support/useStack';
 import { ForgotPasswordPage } from './pages/ForgotPasswordPage';
 import { LoginPage } from './pages/LoginPage';
 
@@ -9,7 +9,7 @@ const focused = (page: Page) => page.evaluate(() => document.activeElement?.getA
 const chunk = (screen: string) => new RegExp(`/assets/${screen}-[\\w-]+\\.js$`);
 
 describe('moving between the public pages in the browser', () => {
-  const stack = useStack('pglite');
+  const stack = useSharedStack();
   const browser = useBrowser();
 
   async function open(width: number): Promise<{ context: BrowserContext; page: Page }> {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { screenshot, useBrowser } from '../support/browser';
-import { useStack } from '../support/useStack';
+import { useSharedStack } from '../support/useStack';
 import { SignupPage, type EnquiryText } from './pages/SignupPage';
 
 const DUPLICATE = 'An enquiry for this email is already waiting for approval';
@@ -30,7 +30,7 @@ const ENQUIRY: EnquiryText = {
 };
 
 describe('signing up in the browser', () => {
-  const stack = useStack('pglite');
+  const stack = useSharedStack();
   const browser = useBrowser();
 
   async function open() {

@@ -5,12 +5,12 @@ import { axeViolations, describeViolations } from '../support/axe';
 import { screenshot, useBrowser } from '../support/browser';
 import { factories } from '../support/factories';
 import { signedIn } from '../support/graphql';
-import { useStack } from '../support/useStack';
+import { useSharedStack } from '../support/useStack';
 import { LoginPage } from './pages/LoginPage';
 import { Shell } from './pages/Shell';
 
 describe('two-factor sign-in in the browser', () => {
-  const stack = useStack('pglite');
+  const stack = useSharedStack();
   const browser = useBrowser();
 
   async function openPage(width: number, colorScheme: 'light' | 'dark'): Promise<Page> {

@@ -17,7 +17,7 @@ export async function screenshot(target: Page | Locator, name: string, options: 
   const path = `${SCREENSHOTS}${name}`;
   if ('goto' in target) await target.screenshot({ path, fullPage: options.fullPage });
   else await target.screenshot({ path });
-  countCheck('screenshots');
+  countCheck('screenshots', name);
 }
 
 // Test files share their worker process (isolate: false), and so one browser: launching Chromium
@@ -51,6 +51,27 @@ export function useBrowser(): () => Browser {
     if (!browser) throw new Error('the browser has not started');
     return browser;
   };
+}
+
+/**
+ * Goes to `path` (an address of the console's own origin) as the console's own links do, without
+ * loading the page again: the code, the session and what the console has read stay, as they do
+ * for a person moving through it. A page that shows no console yet loads the address instead.
+ */
+export async function visit(page: Page, path: string): Promise<void> {
+  const running = page.url().startsWith('http') && (await page.evaluate(() => Boolean(document.getElementById('root')?.childElementCount)));
+  if (!running) {
+    await page.goto(path);
+    return;
+  }
+  // The router follows the address bar on popstate, as on the browser's Back and Forward.
+  await page.evaluate((to) => {
+    history.pushState(null, '', to);
+    dispatchEvent(new PopStateEvent('popstate', { state: null }));
+  }, path);
+  await page.waitForFunction((to) => location.pathname + location.search === to, path);
+  // Two frames: the router has drawn the new screen, so nothing of the last one is read as it.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }
 
 /**

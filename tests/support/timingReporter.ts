@@ -12,8 +12,8 @@ export type CrossAppTimings = {
 };
 
 /** The line that says how many checks a run made; `npm test` ends with it. */
-export const describeChecks = ({ tests, axeScans, screenshots }: CrossAppTimings['checks']) =>
-  `tests: ${tests}, axe scans: ${axeScans}, screenshots: ${screenshots}`;
+export const describeChecks = ({ tests, axeScans, axeStates, screenshots, screenshotStates }: CrossAppTimings['checks']) =>
+  `tests: ${tests}, axe scans: ${axeScans} (of ${axeStates} distinct screens and states), screenshots: ${screenshots} (${screenshotStates} distinct)`;
 
 /**
  * Says at the end of the run how many tests, accessibility scans and screenshots it made, and
