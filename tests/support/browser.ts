@@ -69,8 +69,8 @@ export async function visit(page: Page, path: string): Promise<void> {
     history.pushState(null, '', to);
     dispatchEvent(new PopStateEvent('popstate', { state: null }));
   }, path);
-  await page.waitForFunction((to) => location.pathname + location.search === to, path);
-  // Two frames: the router has drawn the new screen, so nothing of the last one is read as it.
+  // Two frames: the router has drawn the new screen (or followed where it sends), so nothing of
+  // the last one is read as it.
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }
 
