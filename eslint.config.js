@@ -121,9 +121,9 @@ export default tseslint.config(
         'error',
         {
           selector:
-            "ImportExpression:not(CallExpression[callee.name=/^(lazyScreen|loadChunk)$/] ImportExpression, [source.value='@yozy/shared/inputs'])",
+            'ImportExpression:not(CallExpression[callee.name=/^(lazyScreen|loadChunk)$/] ImportExpression, [source.value=/^@yozy\\/shared\\/(inputs|webhookInputs)$/])',
           message:
-            "Fetch code on demand with lazyScreen(() => import('…')) or loadChunk(() => import('…')) (@/lib/loadChunk): they try again and give up after 120 s. (A form's schema, import('@yozy/shared/inputs'), goes to useMutationForm, which does.)",
+            "Fetch code on demand with lazyScreen(() => import('…')) or loadChunk(() => import('…')) (@/lib/loadChunk): they try again and give up after 120 s. (A form's schema, import('@yozy/shared/inputs') or import('@yozy/shared/webhookInputs'), goes to useMutationForm, which does.)",
         },
         {
           selector: "ImportDeclaration[source.value='react'] ImportSpecifier[imported.name='lazy']",

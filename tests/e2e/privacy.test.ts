@@ -40,7 +40,7 @@ describe('Privacy & Setting in the browser', () => {
     await page.waitForURL((url) => url.pathname === '/TwoFactor/account');
     const tabs = page.getByTestId('privacy-tabs');
     await page.getByTestId('own-session').first().waitFor();
-    expect(await tabs.getByRole('tab').allInnerTexts()).toEqual(['My account', 'Organization']);
+    expect(await tabs.getByRole('tab').allInnerTexts()).toEqual(['My account', 'Organization', 'Webhooks']);
     expect(await tabs.getByRole('tab', { selected: true }).innerText()).toBe('My account');
     expect(await page.getByTestId('organization-settings').count()).toBe(0);
     const sessions = page.getByTestId('own-session');

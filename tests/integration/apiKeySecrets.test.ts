@@ -61,6 +61,9 @@ type Ids = {
   enquiryIds: string[];
   twoFactorEmail: string;
   mailsWithLinks: string[];
+  /** Acme's webhook endpoint, whose signing secret was shown once to the provider in person, and a delivery of it. */
+  acmeEndpoint: string;
+  acmeDelivery: string;
 };
 
 /** How each Query field is called in the walk: one set of arguments per call. */
@@ -101,6 +104,8 @@ const QUERY_CALLS: Record<string, QueryCalls> = {
   sessions: (ids) => [page, { ...page, organizationId: ids.acme }, { ...page, organizationId: ids.provider }],
   singleSignOn: (ids) => [{ email: ids.twoFactorEmail }],
   ssoSettings: (ids) => [{}, { organizationId: ids.acme }],
+  provisioning: (ids) => [{}, { organizationId: ids.acme }],
+  organizationDomains: (ids) => [{}, { organizationId: ids.acme }],
   ssoDiscovery: (ids) => [{ organizationId: ids.acme, issuer: 'http://127.0.0.1:9' }],
   twoFactor: () => [{}],
   userImportPreview: (ids) => [
@@ -125,6 +130,9 @@ const QUERY_CALLS: Record<string, QueryCalls> = {
   project: (ids) => [{ id: ids.acmeProject, organizationId: ids.acme }],
   allocations: (ids) => [{ ...page, organizationId: ids.acme }],
   allocationCandidates: (ids) => [{ ...page, projectId: ids.acmeProject }],
+  webhookEndpoints: (ids) => [{}, { organizationId: ids.acme }],
+  webhookDeliveries: (ids) => [{ ...page, endpointId: ids.acmeEndpoint }],
+  webhookDeliveryBody: (ids) => [{ id: ids.acmeDelivery }],
 };
 
 const codeOfAnswer = (answer: GraphQLAnswer<unknown>) => answer.errors?.[0]?.extensions?.code;
@@ -169,18 +177,21 @@ describe.each(DATABASES)('no API key reads a secret, on %s', (kind) => {
     const digests = new Set(
       (
         await stack.db.query<{ digest: string }>(
-          `SELECT token_hash AS digest FROM user_tokens UNION ALL SELECT token_hash FROM sessions UNION ALL SELECT key_hash FROM api_keys`,
+          `SELECT token_hash AS digest FROM user_tokens UNION ALL SELECT token_hash FROM sessions UNION ALL SELECT key_hash FROM api_keys
+           UNION ALL SELECT token_hash FROM provisioning_tokens`,
         )
       ).map((row) => row.digest),
     );
-    for (const [candidate] of text.matchAll(/(?<![\w-])(?:yozy_key_)?[\w-]{43}(?![\w-])/g)) {
+    for (const [candidate] of text.matchAll(/(?<![\w-])(?:yozy_key_|yozy_scim_)?[\w-]{43}(?![\w-])/g)) {
       if (digests.has(hashToken(candidate))) found.push(`a live token (${candidate.slice(0, 6)}…)`);
     }
     // Any sealed setting as stored, and any link that still carries a token.
     const sealed = await stack.db.query<{ value: string }>(
       `SELECT smtp_password_sealed AS value FROM email_settings WHERE smtp_password_sealed IS NOT NULL
        UNION ALL SELECT oidc_secret_sealed FROM sso_settings WHERE oidc_secret_sealed IS NOT NULL
-       UNION ALL SELECT totp_secret FROM two_factor WHERE totp_secret IS NOT NULL`,
+       UNION ALL SELECT totp_secret FROM two_factor WHERE totp_secret IS NOT NULL
+       UNION ALL SELECT secret_sealed FROM webhook_endpoints
+       UNION ALL SELECT previous_secret_sealed FROM webhook_endpoints WHERE previous_secret_sealed IS NOT NULL`,
     );
     found.push(...sealed.filter((row) => text.includes(row.value)).map(() => 'a sealed setting'));
     for (const [link] of text.matchAll(/\/forgotpassword\/[\w%-]{20,}|[?&]token=[\w%-]{20,}/g))
@@ -248,6 +259,13 @@ describe.each(DATABASES)('no API key reads a secret, on %s', (kind) => {
     );
     expect(sso.data?.updateSsoSettings.errors, JSON.stringify(sso)).toEqual([]);
     planted.set('the single sign-on client secret', clientSecret);
+    // Acme's identity provider holds a provisioning token.
+    const provisioning = await provider.request<{ createProvisioningToken: { token: string | null; errors: unknown[] } }>(
+      'mutation ($organizationId: ID!) { createProvisioningToken(organizationId: $organizationId, name: "Walk") { token errors { code message } } }',
+      { organizationId: acme!.id },
+    );
+    expect(provisioning.data?.createProvisioningToken.errors, JSON.stringify(provisioning)).toEqual([]);
+    planted.set('a provisioning token', provisioning.data!.createProvisioningToken.token!);
 
     // An invitation of Acme sent again in person (its link answered to the admin, to copy), and a new SuperAdmin invited.
     const [invited] = await stack.db.query<{ id: string; email: string }>(
@@ -312,6 +330,30 @@ describe.each(DATABASES)('no API key reads a secret, on %s', (kind) => {
       [Number(invited!.id)],
     );
     const enquiryIds = await stack.db.query<{ id: string }>('SELECT enquiry_id::text AS id FROM enquiries ORDER BY enquiry_id LIMIT 5');
+
+    // A webhook endpoint of Acme and one of the provider's, their signing secrets shown once to the provider in person,
+    // one of them rotated (the previous secret signs for a day more), and a test event queued.
+    const endpoint = await provider.request<{ createWebhookEndpoint: { endpoint: { id: string }; secret: string } }>(
+      'mutation ($input: CreateWebhookEndpointInput!) { createWebhookEndpoint(input: $input) { endpoint { id } secret errors { code message } } }',
+      { input: { organizationId: acme!.id, url: 'https://hooks.acme-walk.example/in' } },
+    );
+    planted.set('a webhook signing secret', endpoint.data!.createWebhookEndpoint.secret);
+    const acmeEndpoint = endpoint.data!.createWebhookEndpoint.endpoint.id;
+    const rotated = await provider.request<{ rotateWebhookSecret: { secret: string } }>(
+      'mutation ($id: ID!) { rotateWebhookSecret(id: $id) { secret } }',
+      { id: acmeEndpoint },
+    );
+    planted.set('a rotated webhook signing secret', rotated.data!.rotateWebhookSecret.secret);
+    const own = await provider.request<{ createWebhookEndpoint: { secret: string } }>(
+      'mutation ($input: CreateWebhookEndpointInput!) { createWebhookEndpoint(input: $input) { secret } }',
+      { input: { url: 'http://127.0.0.1:9/provider-walk' } },
+    );
+    planted.set('the provider’s webhook signing secret', own.data!.createWebhookEndpoint.secret);
+    const test = await provider.request<{ sendWebhookTestEvent: { delivery: { id: string } } }>(
+      'mutation ($id: ID!) { sendWebhookTestEvent(id: $id) { delivery { id } } }',
+      { id: acmeEndpoint },
+    );
+    const acmeDelivery = test.data!.sendWebhookTestEvent.delivery.id;
     const mails = await stack.db.query<{ id: string }>(
       "SELECT mail_id::text AS id FROM mail_outbox WHERE text_body ~ '/forgotpassword/|[?&]token=' ORDER BY mail_id",
     );
@@ -327,6 +369,8 @@ describe.each(DATABASES)('no API key reads a secret, on %s', (kind) => {
       enquiryIds: enquiryIds.map((row) => row.id),
       twoFactorEmail: person.email,
       mailsWithLinks: mails.map((mail) => mail.id),
+      acmeEndpoint,
+      acmeDelivery,
     };
     expect(planted.size).toBeGreaterThan(15);
   });
@@ -386,6 +430,9 @@ describe.each(DATABASES)('no API key reads a secret, on %s', (kind) => {
       verifySignInCode: async () => ({ input: { code: '123456' } }),
       startSignInEnrolment: async () => ({}),
       confirmSignInEnrolment: async () => ({ input: { code: '123456' } }),
+      // A key may change, pause, test and delete endpoints, but is never shown a signing secret: it cannot make one or rotate one.
+      createWebhookEndpoint: async () => ({ input: { organizationId: ids.acme, url: 'https://hooks.acme-walk.example/from-a-key' } }),
+      rotateWebhookSecret: async () => ({ id: ids.acmeEndpoint }),
     };
     expect(mutations).toEqual(Object.keys(calls).sort());
 

@@ -2,8 +2,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { allows, PERSON_MOVES, stateAfter, stateOf, type PersonFacts, type PersonMove, type PersonState } from '@yozy/subscription-api';
 import { FACTORY_PASSWORD, unique } from '../support/factories';
 import { GraphQLSession, signedIn, type GraphQLAnswer } from '../support/graphql';
+import { SCIM, scimClient, type ScimRequest } from '../support/scim';
 import {
   lifecycleOrganisation,
+  provisioningTokenOf,
   PERSON_SETUPS,
   personIn,
   stateNow,
@@ -24,10 +26,12 @@ import { useStack } from '../support/useStack';
  * that state only by being activated.
  */
 
-type Caller = 'admin' | 'readWriteKey' | 'readOnlyKey' | 'public';
+type Caller = 'admin' | 'readWriteKey' | 'readOnlyKey' | 'public' | 'provisioning';
 
 type Cell = {
   session: GraphQLSession;
+  /** A SCIM request with the organisation's provisioning token. */
+  scim: ScimRequest;
   person: PersonInState;
   org: LifecycleOrganisation;
   organizationId: string;
@@ -79,6 +83,11 @@ const INPUT_TYPES: Record<string, string> = {
 const inputType = (field: string) => INPUT_TYPES[field]!;
 
 const ADMINS: readonly Caller[] = ['admin', 'readWriteKey', 'readOnlyKey'];
+const PROVISIONING: readonly Caller[] = ['provisioning'];
+
+/** The person's SCIM id (their uuid), and a PATCH of them as Entra ID sends it. */
+const scimPatch = (cell: Cell, operations: unknown[]) =>
+  cell.scim('PATCH', `/Users/${cell.person.uuid}`, { schemas: [SCIM.patchOp], Operations: operations });
 const id = (cell: Cell) => String(cell.person.userId);
 
 const OPERATIONS: Record<string, Operation> = {
@@ -196,6 +205,39 @@ const OPERATIONS: Record<string, Operation> = {
         ),
       ),
   },
+  provisionUpdate: {
+    moves: ['provisionUpdate'],
+    callers: PROVISIONING,
+    call: async (cell) => (await scimPatch(cell, [{ op: 'Replace', path: 'name.givenName', value: 'Provisioned' }])).status === 200,
+  },
+  provisionDeactivate: {
+    moves: ['provisionDeactivate'],
+    callers: PROVISIONING,
+    call: async (cell) => (await scimPatch(cell, [{ op: 'Replace', path: 'active', value: 'False' }])).status === 200,
+  },
+  provisionActivate: {
+    moves: ['provisionActivate'],
+    callers: PROVISIONING,
+    call: async (cell) => (await scimPatch(cell, [{ op: 'replace', path: 'active', value: true }])).status === 200,
+  },
+  provisionDelete: {
+    moves: ['provisionDelete'],
+    callers: PROVISIONING,
+    call: async (cell) => (await cell.scim('DELETE', `/Users/${cell.person.uuid}`)).status === 204,
+  },
+  // The identity provider creates the same userName again: only a person it removed comes back.
+  provisionRestore: {
+    moves: ['provisionRestore'],
+    callers: PROVISIONING,
+    call: async (cell) =>
+      (
+        await cell.scim('POST', '/Users', {
+          schemas: [SCIM.user],
+          userName: cell.person.email,
+          name: { givenName: 'Back', familyName: 'Again' },
+        })
+      ).status === 201,
+  },
   acceptInvitation: {
     moves: ['acceptInvitation'],
     callers: ['public'],
@@ -265,9 +307,10 @@ const OPERATIONS: Record<string, Operation> = {
 };
 
 const factsOf = (setup: PersonSetup): PersonFacts => ({
-  is_active: !setup.startsWith('DISABLED'),
+  is_active: !setup.startsWith('DISABLED') && setup !== 'DELETED',
   awaiting_approval: setup === 'AWAITING_APPROVAL',
-  joined: setup === 'ACTIVE' || setup === 'DISABLED_MEMBER',
+  joined: setup === 'ACTIVE' || setup === 'DISABLED_MEMBER' || setup === 'DELETED',
+  deleted: setup === 'DELETED',
 });
 
 /** What the lifecycle says of the operation's moves from this setup: allowed, and the state they lead to. */
@@ -279,9 +322,10 @@ function expected(operation: Operation, setup: PersonSetup): { allowed: boolean;
     if (next === null) return { allowed: true, after: null };
     // Having joined stays true; deactivation keeps whatever else was true.
     facts = {
-      is_active: next !== 'DISABLED',
-      awaiting_approval: next === 'AWAITING_APPROVAL' || (next === 'DISABLED' && facts.awaiting_approval),
+      is_active: next !== 'DISABLED' && next !== 'DELETED',
+      awaiting_approval: next === 'AWAITING_APPROVAL' || ((next === 'DISABLED' || next === 'DELETED') && facts.awaiting_approval),
       joined: facts.joined || next === 'ACTIVE',
+      deleted: next === 'DELETED',
     };
   }
   return { allowed: true, after: stateOf(facts) };
@@ -291,10 +335,12 @@ describe.each(DATABASES)('the person lifecycle on %s', (kind) => {
   const stack = useStack(kind);
   let org: LifecycleOrganisation;
   const sessions = {} as Record<Caller, GraphQLSession>;
+  let scim: ScimRequest;
 
   beforeAll(async () => {
     org = await lifecycleOrganisation(stack.db);
     sessions.admin = await signedIn(stack.gatewayUrl, org.admin.email, FACTORY_PASSWORD);
+    scim = scimClient(stack.gatewayUrl, await provisioningTokenOf(stack.db, org));
     const provider = await signedIn(stack.gatewayUrl, 'admin@yozy.local');
     for (const [caller, access] of [
       ['readWriteKey', 'READ_WRITE'],
@@ -314,9 +360,10 @@ describe.each(DATABASES)('the person lifecycle on %s', (kind) => {
 
   it.each(cells)('$name by $caller on a person $setup', async ({ operation, caller, setup }) => {
     const person = await personIn(stack.db, org, setup);
-    const session = caller === 'public' ? new GraphQLSession(stack.gatewayUrl) : sessions[caller];
+    const session = caller === 'public' || caller === 'provisioning' ? new GraphQLSession(stack.gatewayUrl) : sessions[caller];
     const cell: Cell = {
       session,
+      scim,
       person,
       org,
       organizationId: String(org.organisation.clientId),
@@ -338,15 +385,21 @@ describe.each(DATABASES)('the person lifecycle on %s', (kind) => {
     expect({ went, after }).toEqual(
       refusedAnyway ? { went: false, after: before } : { went: lifecycle.allowed, after: lifecycle.allowed ? lifecycle.after : before },
     );
-    // Whatever the table says: only activation brings a deactivated person back.
-    if (before === 'DISABLED' && after !== 'DISABLED') expect(operation.moves).toContain('activate');
+    // Whatever the table says: only activation (the console's, or the identity provider's active: true)
+    // brings a deactivated person back, and only the identity provider creating them again a removed one.
+    if (before === 'DISABLED' && after !== 'DISABLED' && after !== 'DELETED') {
+      expect(operation.moves.some((move) => move === 'activate' || move === 'provisionActivate')).toBe(true);
+    }
+    if (before === 'DELETED' && after !== 'DELETED') expect(operation.moves).toEqual(['provisionRestore']);
   });
 
   it('walks every move of the lifecycle', () => {
     const walked = new Set(Object.values(OPERATIONS).flatMap((operation) => operation.moves));
     const unwalked = Object.keys(PERSON_MOVES).filter(
-      // Moves made by single sign-on and the owner's own password change are walked in their own tests.
-      (move) => !walked.has(move as PersonMove) && !['signInWithSingleSignOn', 'changePassword', 'resetTwoFactor'].includes(move),
+      // Moves made by single sign-on and the owner's own password change are walked in their own tests, and
+      // provisioning a new person (no one exists to walk it from) in scim.test.ts.
+      (move) =>
+        !walked.has(move as PersonMove) && !['signInWithSingleSignOn', 'changePassword', 'resetTwoFactor', 'provision'].includes(move),
     );
     expect(unwalked).toEqual([]);
   });

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RateLimits } from '@yozy/gateway';
 import { DEMO_PASSWORD, GraphQLSession, signedIn, type GraphQLAnswer } from '../support/graphql';
-import { startStack, type Stack } from '../support/stack';
+import { SCIM, provisionedOrganisation } from '../support/scim';
+import { startStack, TEST_SERVICE_TOKEN, type Stack } from '../support/stack';
 
 // Waits of minutes, so nothing a test asserts can run out while a loaded machine is slow; how the
 // wait grows and is forgotten is checked with a clock the gateway's unit tests control.
@@ -30,6 +31,7 @@ const LIMITS: RateLimits = {
   startSingleSignOn: { windowMs: 60 * 60_000, perIp: 1000, perAccount: 3 },
   redeemSignInHandoff: { windowMs: 60 * 60_000, perIp: 1000, perAccount: 3 },
   apiKey: { windowMs: 60 * 60_000, perKey: 3 },
+  provisioningToken: { windowMs: 60 * 60_000, perToken: 3 },
 };
 const FREE = LIMITS.signIn.freeFailures;
 const WRONG = 'Wrong@123';
@@ -369,6 +371,20 @@ describe('rate limits', () => {
     expectRefused((await tool.request('{ viewer { email } }')) as Answer, 60, 'api-key');
     // The provider's own session is not held back by its tool.
     expect((await provider.request('{ viewer { email } }')).status).toBe(200);
+  });
+
+  it('gives each provisioning token its own limit at /scim/v2/, answered as a SCIM error with when to try again', async () => {
+    const first = await provisionedOrganisation(stack, { serviceToken: TEST_SERVICE_TOKEN });
+    const second = await provisionedOrganisation(stack, { serviceToken: TEST_SERVICE_TOKEN });
+    for (let i = 0; i < LIMITS.provisioningToken.perToken; i++) expect((await first.scim('GET', '/Users?count=1')).status).toBe(200);
+    const refused = await first.scim('GET', '/Users?count=1');
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({ schemas: [SCIM.error], status: '429', detail: 'Too many attempts. Try again in 60 minutes.' });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(59 * 60);
+    expect(refused.headers.get('ratelimit-policy')).toMatch(/^"provisioning-token";q=3;w=\d+$/);
+    expect(refused.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    // Another organisation's token is not held back by it.
+    expect((await second.scim('GET', '/Users?count=1')).status).toBe(200);
   });
 
   it('leaves other operations alone', async () => {

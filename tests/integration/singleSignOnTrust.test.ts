@@ -132,7 +132,9 @@ describe.each(DATABASES)('single sign-on that stays within its organisation, on 
       const refused = await save(acme, ['acme.local', domain]);
       expect(refused.errors, domain).toEqual([expect.objectContaining({ field: 'domains', message: expect.stringContaining(domain) })]);
     }
-    const stored = await stack.db.query("SELECT domain FROM sso_domains WHERE domain IN ('gmail.com', 'outlook.com', 'yozy.local')");
+    const stored = await stack.db.query(
+      "SELECT domain FROM organization_domains WHERE domain IN ('gmail.com', 'outlook.com', 'yozy.local')",
+    );
     expect(stored).toEqual([]);
   });
 

@@ -41,7 +41,7 @@ const sessionsOf = ({ db, other }: CellContext) =>
 /** A single sign-on domain the other organisation claims, unverified, for one cell. */
 async function ssoClaimOf(db: CellContext['db'], organizationId: string, unique: string): Promise<string> {
   const domain = `matrix-${unique}.example`.toLowerCase().replace(/[^a-z0-9.-]/g, '-');
-  await db.query("INSERT INTO sso_domains (domain, client_id, verification_token) VALUES ($1, $2, 'matrix-token')", [
+  await db.query("INSERT INTO organization_domains (domain, client_id, verification_token) VALUES ($1, $2, 'matrix-token')", [
     domain,
     Number(organizationId),
   ]);
@@ -57,7 +57,24 @@ const handoffsOf = ({ db, other }: CellContext) =>
 
 /** Whether the other organisation's single sign-on domains are verified. */
 const ssoDomainsOf = ({ db, other }: CellContext) =>
-  db.query('SELECT domain, verified_at, verified_by FROM sso_domains WHERE client_id = $1 ORDER BY domain', [Number(other.id)]);
+  db.query('SELECT domain, verified_at, verified_by FROM organization_domains WHERE client_id = $1 ORDER BY domain', [Number(other.id)]);
+
+/** The other organisation's provisioning settings, as a refused change must leave them. */
+const provisioningOf = ({ db, other }: CellContext) =>
+  db.query('SELECT enabled, role_id, product_id, updated_at FROM provisioning_settings WHERE client_id = $1', [Number(other.id)]);
+
+/** The other organisation's provisioning tokens, as a refused issue or revocation must leave them. */
+const provisioningTokensOf = ({ db, other }: CellContext) =>
+  db.query('SELECT token_id, name, revoked_at FROM provisioning_tokens WHERE client_id = $1 ORDER BY token_id', [Number(other.id)]);
+
+/** A live provisioning token of the other organisation for one cell. */
+async function provisioningTokenOf(db: CellContext['db'], organizationId: string, unique: string): Promise<string> {
+  const [token] = await db.query<{ id: string }>(
+    `INSERT INTO provisioning_tokens (client_id, name, token_hash) VALUES ($1, $2, md5(random()::text)) RETURNING token_id::text AS id`,
+    [Number(organizationId), `Matrix revoke ${unique}`],
+  );
+  return token!.id;
+}
 
 /** The two-factor rows of the other organisation's people. */
 const twoFactorOf = ({ db, other }: CellContext) =>
@@ -202,6 +219,45 @@ async function matrixGroup({ db, other, unique }: CellContext) {
   await db.query('INSERT INTO group_members (group_id, user_id) VALUES ($1, $2)', [group!.group_id, user!.user_id]);
   return { groupId: String(group!.group_id), userId: String(user!.user_id) };
 }
+
+/**
+ * A webhook endpoint of the other organisation with one delivered event, made for one cell, so a
+ * change let through touches nothing else. Its secret is never opened here (no delivery is made).
+ */
+async function matrixEndpoint({ db, other, unique }: CellContext) {
+  const [endpoint] = await db.query<{ id: string }>(
+    `INSERT INTO webhook_endpoints (client_id, url, description, secret_sealed)
+     VALUES ($1, $2, 'Matrix endpoint', 'sealed') RETURNING endpoint_id::text AS id`,
+    [Number(other.id), `https://hooks.matrix.example/${encodeURIComponent(unique)}`],
+  );
+  const [event] = await db.query<{ id: string }>(
+    `INSERT INTO webhook_events (message_id, client_id, event_type, payload)
+     VALUES ($1, $2, 'group.changed', '{"type":"group.changed"}') RETURNING event_id::text AS id`,
+    [`msg_matrix${randomUUID().replace(/-/g, '')}`, Number(other.id)],
+  );
+  const [delivery] = await db.query<{ id: string }>(
+    `INSERT INTO webhook_deliveries (endpoint_id, event_id, attempts, succeeded_at, response_status)
+     VALUES ($1, $2, 1, now(), 200) RETURNING delivery_id::text AS id`,
+    [Number(endpoint!.id), Number(event!.id)],
+  );
+  return { endpointId: endpoint!.id, deliveryId: delivery!.id };
+}
+
+/** The other organisation's webhook endpoints and their deliveries: what a refused change must leave as it was. */
+const webhooksOf = async ({ db, other }: CellContext) => ({
+  endpoints: await db.query(
+    `SELECT endpoint_id, url, description, event_types, secret_sealed, previous_secret_sealed, paused_at, updated_at
+       FROM webhook_endpoints WHERE client_id = $1 ORDER BY endpoint_id`,
+    [Number(other.id)],
+  ),
+  deliveries: await db.query(
+    `SELECT d.delivery_id, d.event_id, d.attempts, d.succeeded_at FROM webhook_deliveries d
+       JOIN webhook_endpoints e ON e.endpoint_id = d.endpoint_id WHERE e.client_id = $1 ORDER BY d.delivery_id`,
+    [Number(other.id)],
+  ),
+});
+
+const WEBHOOK_ENDPOINT_FIELDS = 'id organizationId organizationName url description events status waitingDeliveries';
 
 /** The other organisation's groups with their members: what a refused group change must leave as it was. */
 const groupsOf = ({ db, other }: CellContext) =>
@@ -917,7 +973,7 @@ const OPERATIONS: Record<string, Operation> = {
           'SELECT enabled, issuer, oidc_client_id, require_sso, allow_jit, updated_at FROM sso_settings WHERE client_id = $1',
           [Number(other.id)],
         ),
-        domains: await db.query('SELECT domain FROM sso_domains WHERE client_id = $1 ORDER BY domain', [Number(other.id)]),
+        domains: await db.query('SELECT domain FROM organization_domains WHERE client_id = $1 ORDER BY domain', [Number(other.id)]),
       }),
     },
   },
@@ -936,6 +992,85 @@ const OPERATIONS: Record<string, Operation> = {
       document:
         'mutation ($organizationId: ID!, $domain: String!) { confirmSsoDomain(organizationId: $organizationId, domain: $domain) { settings { organizationId domainVerifications { verified } } errors { code } } }',
       variables: { organizationId: other.id, domain: await ssoClaimOf(db, other.id, `confirm-${unique}`) },
+    }),
+    may: ONLY_SUPER_ADMIN_MAY,
+    touches: { rows: ssoDomainsOf, unchanged: 'refused' },
+  },
+  'Query.provisioning': {
+    call: ({ other }) => ({
+      document:
+        'query ($organizationId: ID) { provisioning(organizationId: $organizationId) { organizationId enabled role { name productName } tokens { id name createdByName } } }',
+      variables: { organizationId: other.id },
+    }),
+    may: ONLY_SUPER_ADMIN_MAY,
+  },
+  'Query.organizationDomains': {
+    call: ({ other }) => ({
+      document: 'query ($organizationId: ID) { organizationDomains(organizationId: $organizationId) { domain verified recordValue } }',
+      variables: { organizationId: other.id },
+    }),
+    may: ONLY_SUPER_ADMIN_MAY,
+  },
+  'Mutation.updateProvisioningSettings': {
+    call: ({ other }) => ({
+      document:
+        'mutation ($organizationId: ID, $input: ProvisioningSettingsInput!) { updateProvisioningSettings(organizationId: $organizationId, input: $input) { settings { organizationId enabled } errors { code } } }',
+      variables: { organizationId: other.id, input: { enabled: false } },
+    }),
+    may: ONLY_SUPER_ADMIN_MAY,
+    touches: { rows: provisioningOf, unchanged: 'refused' },
+  },
+  'Mutation.createProvisioningToken': {
+    call: ({ other, unique }) => ({
+      document:
+        'mutation ($organizationId: ID!, $name: String) { createProvisioningToken(organizationId: $organizationId, name: $name) { token baseUrl provisioningToken { id } errors { code } } }',
+      variables: { organizationId: other.id, name: `Matrix ${unique}` },
+    }),
+    may: ONLY_SUPER_ADMIN_MAY,
+    touches: { rows: provisioningTokensOf, unchanged: 'refused' },
+  },
+  'Mutation.revokeProvisioningToken': {
+    call: async ({ db, other, unique }) => ({
+      document:
+        'mutation ($organizationId: ID!, $tokenId: ID!) { revokeProvisioningToken(organizationId: $organizationId, tokenId: $tokenId) { settings { organizationId } errors { code } } }',
+      variables: { organizationId: other.id, tokenId: await provisioningTokenOf(db, other.id, unique) },
+    }),
+    may: ONLY_SUPER_ADMIN_MAY,
+    touches: { rows: provisioningTokensOf, unchanged: 'refused' },
+  },
+  'Mutation.addOrganizationDomain': {
+    call: ({ other, unique }) => ({
+      document:
+        'mutation ($organizationId: ID, $domain: String!) { addOrganizationDomain(organizationId: $organizationId, domain: $domain) { domains { domain } errors { code } } }',
+      variables: { organizationId: other.id, domain: `matrix-add-${unique}.example`.toLowerCase().replace(/[^a-z0-9.-]/g, '-') },
+    }),
+    may: ONLY_SUPER_ADMIN_MAY,
+    touches: { rows: ssoDomainsOf, unchanged: 'refused' },
+  },
+  'Mutation.removeOrganizationDomain': {
+    call: async ({ db, other, unique }) => ({
+      document:
+        'mutation ($organizationId: ID, $domain: String!) { removeOrganizationDomain(organizationId: $organizationId, domain: $domain) { domains { domain } errors { code } } }',
+      variables: { organizationId: other.id, domain: await ssoClaimOf(db, other.id, `remove-${unique}`) },
+    }),
+    may: ONLY_SUPER_ADMIN_MAY,
+    touches: { rows: ssoDomainsOf, unchanged: 'refused' },
+  },
+  'Mutation.verifyOrganizationDomain': {
+    call: async ({ db, other, unique }) => ({
+      document:
+        'mutation ($organizationId: ID, $domain: String!) { verifyOrganizationDomain(organizationId: $organizationId, domain: $domain) { domains { domain verified } errors { code } } }',
+      variables: { organizationId: other.id, domain: await ssoClaimOf(db, other.id, `domain-verify-${unique}`) },
+    }),
+    // The SuperAdmin gets through, and is told the domain's record cannot be read here.
+    may: { ...ONLY_SUPER_ADMIN_MAY, superAdmin: { payloadError: 'BAD_USER_INPUT' } },
+    touches: { rows: ssoDomainsOf, unchanged: 'always' },
+  },
+  'Mutation.confirmOrganizationDomain': {
+    call: async ({ db, other, unique }) => ({
+      document:
+        'mutation ($organizationId: ID!, $domain: String!) { confirmOrganizationDomain(organizationId: $organizationId, domain: $domain) { domains { domain verified } errors { code } } }',
+      variables: { organizationId: other.id, domain: await ssoClaimOf(db, other.id, `domain-confirm-${unique}`) },
     }),
     may: ONLY_SUPER_ADMIN_MAY,
     touches: { rows: ssoDomainsOf, unchanged: 'refused' },
@@ -962,6 +1097,90 @@ const OPERATIONS: Record<string, Operation> = {
         db.query("SELECT mail_id, failed_at, next_attempt_at FROM mail_outbox WHERE to_address = 'matrix@matrix.test' ORDER BY mail_id"),
       unchanged: 'refused',
     },
+  },
+  'Query.webhookEndpoints': {
+    call: async (cell) => {
+      await matrixEndpoint(cell);
+      return {
+        document: `query ($organizationId: ID) { webhookEndpoints(organizationId: $organizationId) { ${WEBHOOK_ENDPOINT_FIELDS} } }`,
+        variables: { organizationId: cell.other.id },
+      };
+    },
+    may: ONLY_SUPER_ADMIN_MAY,
+  },
+  'Query.webhookDeliveries': {
+    call: async (cell) => ({
+      document:
+        'query ($id: ID!) { webhookDeliveries(endpointId: $id) { totalCount nodes { id endpointId eventType messageId status responseStatus } } }',
+      variables: { id: (await matrixEndpoint(cell)).endpointId },
+    }),
+    may: ONLY_SUPER_ADMIN_MAY,
+  },
+  'Query.webhookDeliveryBody': {
+    call: async (cell) => ({
+      document: 'query ($id: ID!) { webhookDeliveryBody(id: $id) { id payload } }',
+      variables: { id: (await matrixEndpoint(cell)).deliveryId },
+    }),
+    may: ONLY_SUPER_ADMIN_MAY,
+  },
+  'Mutation.createWebhookEndpoint': {
+    call: ({ other, unique }) => ({
+      document: `mutation ($input: CreateWebhookEndpointInput!) { createWebhookEndpoint(input: $input) { endpoint { ${WEBHOOK_ENDPOINT_FIELDS} } secret errors { code field } } }`,
+      variables: { input: { organizationId: other.id, url: `https://hooks.matrix.example/new/${encodeURIComponent(unique)}` } },
+    }),
+    may: ONLY_SUPER_ADMIN_MAY,
+    touches: { rows: webhooksOf },
+  },
+  'Mutation.updateWebhookEndpoint': {
+    call: async (cell) => ({
+      document: `mutation ($input: UpdateWebhookEndpointInput!) { updateWebhookEndpoint(input: $input) { endpoint { ${WEBHOOK_ENDPOINT_FIELDS} } errors { code field } } }`,
+      variables: {
+        input: { id: (await matrixEndpoint(cell)).endpointId, url: 'https://hooks.matrix.example/changed', events: ['GROUP_CHANGED'] },
+      },
+    }),
+    may: ONLY_SUPER_ADMIN_MAY,
+    touches: { rows: webhooksOf },
+  },
+  'Mutation.deleteWebhookEndpoint': {
+    call: async (cell) => ({
+      document: 'mutation ($id: ID!) { deleteWebhookEndpoint(id: $id) { deletedId errors { code field } } }',
+      variables: { id: (await matrixEndpoint(cell)).endpointId },
+    }),
+    may: ONLY_SUPER_ADMIN_MAY,
+    touches: { rows: webhooksOf },
+  },
+  'Mutation.rotateWebhookSecret': {
+    call: async (cell) => ({
+      document: `mutation ($id: ID!) { rotateWebhookSecret(id: $id) { endpoint { ${WEBHOOK_ENDPOINT_FIELDS} } secret errors { code field } } }`,
+      variables: { id: (await matrixEndpoint(cell)).endpointId },
+    }),
+    may: ONLY_SUPER_ADMIN_MAY,
+    touches: { rows: webhooksOf },
+  },
+  'Mutation.setWebhookEndpointPaused': {
+    call: async (cell) => ({
+      document: `mutation ($id: ID!) { setWebhookEndpointPaused(id: $id, paused: true) { endpoint { ${WEBHOOK_ENDPOINT_FIELDS} } errors { code field } } }`,
+      variables: { id: (await matrixEndpoint(cell)).endpointId },
+    }),
+    may: ONLY_SUPER_ADMIN_MAY,
+    touches: { rows: webhooksOf },
+  },
+  'Mutation.sendWebhookTestEvent': {
+    call: async (cell) => ({
+      document: 'mutation ($id: ID!) { sendWebhookTestEvent(id: $id) { delivery { id endpointId eventType } errors { code field } } }',
+      variables: { id: (await matrixEndpoint(cell)).endpointId },
+    }),
+    may: ONLY_SUPER_ADMIN_MAY,
+    touches: { rows: webhooksOf },
+  },
+  'Mutation.redeliverWebhook': {
+    call: async (cell) => ({
+      document:
+        'mutation ($id: ID!) { redeliverWebhook(deliveryId: $id) { delivery { id endpointId eventType messageId } errors { code field } } }',
+      variables: { id: (await matrixEndpoint(cell)).deliveryId },
+    }),
+    may: ONLY_SUPER_ADMIN_MAY,
+    touches: { rows: webhooksOf },
   },
   'Query.regions': {
     call: () => ({ document: '{ regions(page: { limit: 100 }) { totalCount nodes { id code name active organizationCount } } }' }),

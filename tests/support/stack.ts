@@ -4,7 +4,16 @@ import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
 import { createLogger, type DestinationStream } from '@yozy/shared/requestLog';
 import { gracefulStop, type GracefulStop } from '@yozy/shared/server';
-import { createApp as createApi, createMailer, openDatabase, type Database, type MailConfig } from '@yozy/subscription-api';
+import {
+  createApp as createApi,
+  createMailer,
+  createSecretBox,
+  createWebhookDeliverer,
+  openDatabase,
+  type Database,
+  type MailConfig,
+  type WebhookQueueOptions,
+} from '@yozy/subscription-api';
 import { copyPostgresTemplate, openPgliteDump, TEST_DATABASE_KINDS } from '@yozy/subscription-api/testing';
 import { createApp as createGateway, DEFAULT_RATE_LIMITS, type RateLimits, type UpstreamPolicy } from '@yozy/gateway';
 
@@ -50,6 +59,7 @@ const ROOMY_LIMITS: RateLimits = {
   startSingleSignOn: { windowMs: 60_000, perIp: 10_000, perAccount: 10_000 },
   redeemSignInHandoff: { windowMs: 60_000, perIp: 10_000, perAccount: 10_000 },
   apiKey: { windowMs: 60_000, perKey: 10_000 },
+  provisioningToken: { windowMs: 60_000, perToken: 10_000 },
 };
 
 /** The credential the test gateway proves itself with to the test REST service. */
@@ -63,6 +73,13 @@ export type StackOptions = {
   smtpUrl?: string;
   /** Runs the REST service's mail queue with these intervals, as the service does; otherwise mail is only sent as it is written. */
   mailQueue?: MailConfig['queue'];
+  /** Runs the REST service's webhook queue with these timings, as the service does; otherwise no webhook is delivered. */
+  webhooks?: Partial<WebhookQueueOptions>;
+  /**
+   * Lets organisations' mail servers, identity providers and webhook endpoints be on this machine
+   * (ALLOW_PRIVATE_NETWORK_SERVERS), as the tests' own servers are; true unless a test checks the refusal.
+   */
+  allowPrivateNetwork?: boolean;
   /** The DNS servers domain verification asks (a test's own, on loopback); none otherwise. */
   dnsServers?: string[];
   /** The proxies the gateway trusts (TRUST_PROXY); loopback, where the tests call from, otherwise. */
@@ -95,17 +112,25 @@ export async function startStack(kind: DatabaseKind, options: StackOptions = {})
   // The gateway's address is known first, so mailed links point at it as PUBLIC_URL would.
   const gateway = await listen();
   const gatewayUrl = `http://127.0.0.1:${port(gateway)}`;
+  const allowPrivateNetwork = options.allowPrivateNetwork ?? true;
   const mailConfig = {
     publicUrl: gatewayUrl,
     from: 'Yozy Admin <no-reply@yozy.local>',
     smtpUrl: options.smtpUrl,
     secretKey: TEST_SECRET_KEY,
     // The tests' mail servers and identity provider listen on this machine.
-    allowPrivateNetwork: true,
+    allowPrivateNetwork,
     queue: options.mailQueue,
   };
   const mailer = createMailer(db, mailConfig, () => undefined);
   if (options.mailQueue) mailer.start();
+  const webhooks = createWebhookDeliverer(db, {
+    secretBox: createSecretBox(TEST_SECRET_KEY),
+    mailer,
+    allowPrivateNetwork,
+    queue: options.webhooks,
+  });
+  if (options.webhooks) webhooks.start();
   const apiApp = () =>
     createApi({
       db,
@@ -113,7 +138,7 @@ export async function startStack(kind: DatabaseKind, options: StackOptions = {})
       serviceToken: TEST_SERVICE_TOKEN,
       secretKey: TEST_SECRET_KEY,
       allowHttpIssuers: true,
-      allowPrivateNetwork: true,
+      allowPrivateNetwork,
       // No test asks the machine's own resolver: a stack without a DNS server of its own finds no record.
       dnsServers: options.dnsServers ?? ['127.0.0.1:9'],
       logger: options.logs && createLogger('subscription-api', 'info', options.logs),
@@ -152,7 +177,8 @@ export async function startStack(kind: DatabaseKind, options: StackOptions = {})
     async stop() {
       await Promise.all([close(gateway), close(api)]);
       mailer.stop();
-      await mailer.idle();
+      webhooks.stop();
+      await Promise.all([mailer.idle(), webhooks.idle()]);
       mailer.close();
       await db.close();
       await scratch?.drop();

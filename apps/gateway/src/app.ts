@@ -10,6 +10,7 @@ import { DEFAULT_EXPLORER_DIST, type GatewayConfig } from './config';
 import { serveConsole } from './console';
 import { serveExplorer } from './explorer';
 import { ssoCallback } from './singleSignOn';
+import { scimEndpoint, SCIM_PATH } from './scim';
 import { buildContext } from './context';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './rateLimitPolicies';
 import { createRateLimiter } from './rateLimits';
@@ -114,6 +115,17 @@ export async function createApp(options: GatewayOptions): Promise<express.Expres
     res.status(ready ? 200 : 503).json(fromProxy(req.socket.remoteAddress) ? { status } : { status, subscriptionApi, database, redis });
   });
 
+  // SCIM provisioning for organisations' identity providers: its own protocol, outside GraphQL, through the same request ids and limits.
+  app.use(
+    SCIM_PATH,
+    scimEndpoint({
+      subscriptionApiUrl: options.subscriptionApiUrl,
+      serviceToken: options.serviceToken,
+      publicUrl: options.publicUrl,
+      limiter,
+      upstream,
+    }),
+  );
   const callback = ssoCallback(context);
   app.get(callback.path, cookieParser(), callback.handler);
   app.use('/graphql', cookieParser(), apiKeyRateLimit(limiter));

@@ -66,6 +66,18 @@ export const superAdminInPerson = <Result, Parent, Args>(resolver: ResolverFn<Re
   });
 
 /**
+ * For someone signed in as themselves: what answers a secret a person must keep, such as a webhook
+ * endpoint's signing secret, shown once. An API key is refused, as no key ever reads a secret.
+ * Wrap it inside the guard that says who may call; say so in the field's description.
+ */
+export const inPerson =
+  <Result, Parent, Args>(resolver: ResolverFn<Result, Parent, Args>) =>
+  async (parent: Parent, args: Args, ctx: GatewayContext, info: GraphQLResolveInfo): Promise<Awaited<Result>> => {
+    if (ctx.usesApiKey) throw forbidden('This answers a secret, which only a person signed in as themselves is shown, never an API key');
+    return await resolver(parent, args, ctx, info);
+  };
+
+/**
  * The provider's SuperAdmins, in person or by key, and the API keys of internal tools, including a
  * key that reaches one organisation (the REST service keeps it to that organisation's records);
  * an organisation's admins signed in in person are refused.

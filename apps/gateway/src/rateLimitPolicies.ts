@@ -38,6 +38,9 @@ export type SignInLimit = {
 /** Requests of one internal tool's API key, whatever it asks: a runaway script slows down alone. */
 export type ApiKeyLimit = { windowMs: number; perKey: number };
 
+/** SCIM requests of one organisation's provisioning token (`/scim/v2/`): an identity provider's sync slows down alone. */
+export type ProvisioningTokenLimit = { windowMs: number; perToken: number };
+
 export type RateLimits = {
   signIn: SignInLimit;
   /** The code step of a sign-in (and of confirming or turning off two-factor): a wrong code is a guess like a wrong password. */
@@ -53,6 +56,7 @@ export type RateLimits = {
   /** The sign-in page redeeming a hand-off token (`/login?data=…`): guessing tokens is counted per address. */
   redeemSignInHandoff: WindowLimit;
   apiKey: ApiKeyLimit;
+  provisioningToken: ProvisioningTokenLimit;
 };
 
 /** The steps whose failures, never successes, are counted: the password and the two-factor code. */
@@ -60,12 +64,17 @@ export const GUESSED_OPERATIONS = ['signIn', 'signInCode'] as const satisfies re
 export type GuessedOperation = (typeof GUESSED_OPERATIONS)[number];
 
 /** The public mutations counted on every call (sign-in counts failures instead). */
-export type CountedOperation = Exclude<keyof RateLimits, GuessedOperation | 'apiKey'>;
+export type CountedOperation = Exclude<keyof RateLimits, GuessedOperation | PerCredential>;
+
+/** The limits counted per credential (a key, a token) rather than per address and account. */
+type PerCredential = 'apiKey' | 'provisioningToken';
+const PER_CREDENTIAL: readonly string[] = ['apiKey', 'provisioningToken'] satisfies PerCredential[];
 
 /** The operations counted on every call, read from a set of limits. */
 export function countedOperations(limits: RateLimits): CountedOperation[] {
   return (Object.keys(limits) as (keyof RateLimits)[]).filter(
-    (operation): operation is CountedOperation => operation !== 'apiKey' && !(GUESSED_OPERATIONS as readonly string[]).includes(operation),
+    (operation): operation is CountedOperation =>
+      !PER_CREDENTIAL.includes(operation) && !(GUESSED_OPERATIONS as readonly string[]).includes(operation),
   );
 }
 
@@ -90,4 +99,6 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   startSingleSignOn: { windowMs: 15 * MINUTE, perIp: 30, perAccount: 10 },
   redeemSignInHandoff: { windowMs: 15 * MINUTE, perIp: 30, perAccount: 5 },
   apiKey: { windowMs: MINUTE, perKey: 600 },
+  // Okta and Entra ID send a few requests a second at most while they sync.
+  provisioningToken: { windowMs: MINUTE, perToken: 1200 },
 };

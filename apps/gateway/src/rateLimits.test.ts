@@ -29,6 +29,7 @@ const LIMITS: RateLimits = {
   startSingleSignOn: { windowMs: 3600 * SECOND, perIp: 3, perAccount: 2 },
   redeemSignInHandoff: { windowMs: 3600 * SECOND, perIp: 3, perAccount: 2 },
   apiKey: { windowMs: 60 * SECOND, perKey: 3 },
+  provisioningToken: { windowMs: 60 * 60_000, perToken: 3 },
 };
 
 /** What a caller would see: the sign-in went through with this outcome, or the minutes it was told to wait. */

@@ -31,6 +31,8 @@ export interface RateLimiter {
   signIn<T>(who: Attempter, attempt: () => Promise<T>, outcomeOf: (result: T) => Outcome, operation?: GuessedOperation): Promise<T>;
   /** Counts one request made with an API key against the key's own limit; throws RATE_LIMITED over it. */
   countApiKeyRequest(key: string): Promise<void>;
+  /** Counts one SCIM request made with a provisioning token against the token's own limit; throws RATE_LIMITED over it. */
+  countProvisioningRequest(token: string): Promise<void>;
   /** Where the counters are: in memory (no Redis configured), or in Redis, and whether it answers now and has since start. */
   store(): { kind: 'memory' } | { kind: 'redis'; reachable: boolean; reachedOnce: boolean };
   /** How long failures may go on holding an account back: the addresses whose counters a hold is read from failed since then. */
@@ -185,6 +187,9 @@ export function createRateLimiter(limits: RateLimits, redisUrl?: string): RateLi
   const refusalsRecorded = limiter('signInRefusalRecorded', 1, MINUTE);
   const keyPolicy: Policy = { name: 'api-key', quota: limits.apiKey.perKey, windowMs: limits.apiKey.windowMs };
   const keyRequests = limiter('apiKey', limits.apiKey.perKey, limits.apiKey.windowMs);
+  const { perToken, windowMs: tokenWindowMs } = limits.provisioningToken;
+  const tokenPolicy: Policy = { name: 'provisioning-token', quota: perToken, windowMs: tokenWindowMs };
+  const tokenRequests = limiter('provisioningToken', perToken, tokenWindowMs);
 
   return {
     async count(operation, who) {
@@ -220,6 +225,10 @@ export function createRateLimiter(limits: RateLimits, redisUrl?: string): RateLi
     async countApiKeyRequest(key) {
       // Keyed by a digest: the counters never hold a usable key.
       await refusedAs(keyPolicy, keyRequests.consume(createHash('sha256').update(key).digest('hex').slice(0, 32)));
+    },
+
+    async countProvisioningRequest(token) {
+      await refusedAs(tokenPolicy, tokenRequests.consume(createHash('sha256').update(token).digest('hex').slice(0, 32)));
     },
 
     store() {

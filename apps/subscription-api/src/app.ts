@@ -16,6 +16,7 @@ import { USER_IMPORT_PATHS } from './routes/userImport';
 import { createSecretBox } from './security/secretBox';
 import { serviceMetrics } from './metrics';
 import { metricsEndpoint } from '@yozy/shared/metrics';
+import { scimRouter, SCIM_PATH } from './scim/router';
 
 export type ApiOptions = {
   db: Database;
@@ -79,6 +80,8 @@ export function createApp({
     }),
   );
   app.use(helmet());
+  // SCIM speaks its own media type and error messages; only the gateway, which counts each token's requests, reaches it.
+  app.use(SCIM_PATH, requireGateway(serviceToken), scimRouter({ db, mailer, dnsServers }));
   app.use(refuseOtherBodies);
   app.use(USER_IMPORT_PATHS, express.json({ limit: '1mb' }));
   app.use(express.json({ limit: '100kb' }));
@@ -102,14 +105,18 @@ function describeRequest(req: IncomingMessage, res: ServerResponse, record: Requ
   const { method, baseUrl, route } = req as express.Request;
   record.operation = `${method} ${route ? `${baseUrl}${String(route.path)}` : '(no route)'}`;
   const viewer = (res as express.Response).locals.viewer as Viewer | undefined;
-  record.caller = viewer ? (viewer.apiKey ? 'key' : 'person') : 'anonymous';
-  record.organizationId = viewer?.clientId ?? null;
+  const provisioner = (res as express.Response).locals.provisioner as { clientId: number } | undefined;
+  record.caller = viewer ? (viewer.apiKey ? 'key' : 'person') : provisioner ? 'provisioning' : 'anonymous';
+  record.organizationId = viewer?.clientId ?? provisioner?.clientId ?? null;
 }
 
 export { openDatabase } from './db/database';
 export type { Database } from './db/database';
 export { migrate } from './db/migrate';
 export { createMailer, type Mailer, type MailConfig } from './mail/mailer';
+export { createWebhookDeliverer, type WebhookDeliverer, type WebhookDelivererConfig } from './webhooks/deliverer';
+export { DEFAULT_WEBHOOK_QUEUE, type WebhookQueueOptions } from './webhooks/queue';
+export { emit as emitWebhookEvent, type WebhookEvent, type WebhookEventData } from './webhooks/events';
 export { issueToken, type TokenPurpose } from './domain/userTokens';
 export { issueHandoff } from './domain/signInHandoffs';
 export {

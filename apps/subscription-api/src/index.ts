@@ -1,6 +1,16 @@
 import { logError } from '@yozy/shared';
 import { createLogger } from '@yozy/shared/requestLog';
-import { createApp, createHttpServer, createMailer, DEMO_ACCOUNTS, migrate, openDatabase, seedDemoData } from './app';
+import { startDomainRechecks } from './domain/organizationDomains';
+import {
+  createApp,
+  createHttpServer,
+  createMailer,
+  createWebhookDeliverer,
+  DEMO_ACCOUNTS,
+  migrate,
+  openDatabase,
+  seedDemoData,
+} from './app';
 import { gracefulStop } from '@yozy/shared/server';
 import { loadConfig } from './config';
 import { ChangedMigrationError } from './db/migrate';
@@ -24,6 +34,11 @@ const reseal = process.argv.includes('--reseal-secrets');
 const config = loadConfig();
 const db = await openDatabase(config.database);
 const mailer = createMailer(db, { ...config.mail, secretKey: config.secretKey, previousSecretKey: config.previousSecretKey });
+const webhooks = createWebhookDeliverer(db, {
+  secretBox: createSecretBox(config.secretKey, config.previousSecretKey),
+  mailer,
+  allowPrivateNetwork: config.allowPrivateNetwork,
+});
 const applied = await migrate(db).catch((error: unknown) => {
   if (!(error instanceof ChangedMigrationError)) throw error;
   console.error(`subscription-api: ${error.message}`);
@@ -43,6 +58,8 @@ if (migrateOnly) {
 }
 // Mail no server took yet, this service's or another's on the same database, is sent from here on.
 mailer.start();
+// Webhook deliveries, this service's or another's, go out from here on, each endpoint's in order.
+webhooks.start();
 if (config.seedDemoData) {
   if (await seedDemoData(db, mailer, { productUrl: config.demoProductUrl })) console.log('subscription-api: demo data created');
   console.log('subscription-api: demo accounts (their password is in the README):');
@@ -54,6 +71,9 @@ console.log(
     ? 'subscription-api: mail goes out over SMTP (SMTP_URL)'
     : 'subscription-api: no SMTP_URL set; mail stays in the mail_outbox table and its links are printed here',
 );
+
+// Every DNS-verified domain is read again daily: one whose record is gone stops covering its organisation.
+const stopDomainRechecks = startDomainRechecks({ db, mailer, dnsServers: config.dnsServers });
 
 // Not app.listen: that server would keep Node's lenient timeouts.
 const app = createApp({
@@ -86,9 +106,11 @@ function stop() {
   // arriving meanwhile are refused with 503 and Retry-After; deliveries under way finish (their
   // outcome is recorded) before the database closes.
   mailer.stop();
+  stopDomainRechecks();
+  webhooks.stop();
   void graceful
     .stop()
-    .then(() => mailer.idle())
+    .then(() => Promise.all([mailer.idle(), webhooks.idle()]))
     .then(() => mailer.close())
     .then(() => db.close())
     .finally(() => process.exit(0));

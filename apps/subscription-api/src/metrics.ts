@@ -50,8 +50,41 @@ export function serviceMetrics(db: Database): ServiceMetrics {
       this.set((await queue()).oldest ?? 0);
     },
   });
+  const webhooks = async () => (await db.query<{ depth: number; oldest: number | null; paused: number }>(WEBHOOK_QUEUE_SQL))[0]!;
+  new Gauge({
+    name: `${prefix}webhook_queue_depth`,
+    help: 'Webhook deliveries not yet taken by their endpoint nor given up, paused endpoints’ included',
+    registers: [registry],
+    async collect() {
+      this.set((await webhooks()).depth);
+    },
+  });
+  new Gauge({
+    name: `${prefix}webhook_queue_oldest_seconds`,
+    help: 'How long the oldest webhook delivery not yet taken has waited, paused endpoints’ left out (0 when none waits)',
+    registers: [registry],
+    async collect() {
+      this.set((await webhooks()).oldest ?? 0);
+    },
+  });
+  new Gauge({
+    name: `${prefix}webhook_endpoints_paused_failing`,
+    help: 'Webhook endpoints paused after failing for a day',
+    registers: [registry],
+    async collect() {
+      this.set((await webhooks()).paused);
+    },
+  });
   return metrics;
 }
+
+/** The webhook deliveries still to make (webhook_deliveries_pending_idx), and the endpoints paused for failing. */
+const WEBHOOK_QUEUE_SQL = `
+  SELECT count(*)::int AS depth,
+         extract(epoch FROM now() - min(d.created_at) FILTER (WHERE e.paused_at IS NULL))::float8 AS oldest,
+         (SELECT count(*)::int FROM webhook_endpoints WHERE pause_reason = 'FAILING') AS paused
+    FROM webhook_deliveries d JOIN webhook_endpoints e ON e.endpoint_id = d.endpoint_id
+   WHERE d.succeeded_at IS NULL AND d.failed_at IS NULL`;
 
 /** The mails still to send: due now or later (mail_outbox_due_idx); neither sent, given up, nor kept for want of a server. */
 const MAIL_QUEUE_SQL = `

@@ -15,6 +15,8 @@ import { invitationRoutes } from './routes/invitations';
 import { licenceRoutes } from './routes/licences';
 import { licenceRenewalRoutes } from './routes/licenceRenewals';
 import { organizationSettingsRoutes } from './routes/organizationSettings';
+import { organizationDomainRoutes } from './routes/organizationDomains';
+import { provisioningRoutes } from './routes/provisioning';
 import { passwordRoutes } from './routes/password';
 import { personRoutes } from './routes/person';
 import { projectRoutes } from './routes/projects';
@@ -33,6 +35,7 @@ import { ssoSettingsRoutes, ssoSignInRoutes } from './routes/sso';
 import { signInStepRoutes, twoFactorRoutes } from './routes/twoFactor';
 import { userImportRoutes } from './routes/userImport';
 import { userRoutes } from './routes/users';
+import { webhookRoutes } from './routes/webhooks';
 
 /** Every operation of the REST service, in the order the OpenAPI document lists them. */
 export const ROUTES: readonly Route[] = [
@@ -53,6 +56,8 @@ export const ROUTES: readonly Route[] = [
   ...organizationSettingsRoutes,
   ...emailSettingsRoutes,
   ...ssoSettingsRoutes,
+  ...organizationDomainRoutes,
+  ...provisioningRoutes,
   ...clientUserRoutes,
   ...personRoutes,
   ...signInActivityRoutes,
@@ -72,4 +77,5 @@ export const ROUTES: readonly Route[] = [
   ...platformAdministratorRoutes,
   ...platformApiKeyRoutes,
   ...platformOutboxRoutes,
+  ...webhookRoutes,
 ];

@@ -39,3 +39,11 @@ export function setPasswordLink(token: string, email: string, firstName: string,
   const segments = [email, firstName || FIRST_NAME_PLACEHOLDER, lastName || LAST_NAME_PLACEHOLDER].map(encodeURIComponent).join('/');
   return `${SET_PASSWORD_PATH}/${segments}?${SET_PASSWORD_TOKEN_PARAM}=${encodeURIComponent(token)}`;
 }
+
+/**
+ * Where an organisation's admins keep its webhook endpoints (Privacy & Setting's Webhooks tab) and
+ * where the provider keeps its own, for every organisation (Platform Settings' Webhooks tab): the
+ * mail that says an endpoint was paused links there.
+ */
+export const ORGANIZATION_WEBHOOKS_PATH = '/TwoFactor/webhooks';
+export const PROVIDER_WEBHOOKS_PATH = '/platformsettings/webhooks';

@@ -15,7 +15,7 @@ export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', '
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
 /** Who made a request: a signed-in person, an internal tool's API key, or nobody yet. */
-export type CallerKind = 'person' | 'key' | 'anonymous';
+export type CallerKind = 'person' | 'key' | 'provisioning' | 'anonymous';
 
 /** What a request's log line says, filled in by the service as it learns it. */
 export type RequestRecord = {

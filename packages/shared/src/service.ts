@@ -10,6 +10,15 @@ export const CLIENT_USER_AGENT_HEADER = 'x-client-user-agent';
 /** How an internal tool's API key starts, so both apps tell it from a session token without a lookup. */
 export const API_KEY_PREFIX = 'yozy_key_';
 
+/** How an organisation's SCIM provisioning token starts; it is sent only to `/scim/v2/`. */
+export const PROVISIONING_TOKEN_PREFIX = 'yozy_scim_';
+
+/**
+ * The header in which the gateway tells the REST service where it serves SCIM (`<PUBLIC_URL>/scim/v2`),
+ * so the resources' `meta.location` are the addresses an identity provider calls.
+ */
+export const SCIM_BASE_URL_HEADER = 'x-scim-base-url';
+
 /**
  * The `WWW-Authenticate` challenge of a 401 to a bearer credential (RFC 6750): without an error
  * when none was sent, `invalid_token` when the one sent is unknown, revoked, expired or malformed.

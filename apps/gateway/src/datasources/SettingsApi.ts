@@ -5,6 +5,9 @@ const SETTINGS = '/subscription_org_settings';
 const EMAIL = '/subscription_email_settings';
 const TEMPLATES = '/subscription_email_templates';
 const SSO = '/subscription_sso_settings';
+const PROVISIONING = '/provisioning_settings';
+const PROVISIONING_TOKENS = '/provisioning_tokens';
+const DOMAINS = '/organization_domains';
 
 /** An organisation's settings: the caller's own organisation's unless one is named. */
 export class SettingsApi extends SubscriptionService {
@@ -63,5 +66,44 @@ export class SettingsApi extends SubscriptionService {
 
   discoverSso(organizationId: OrganizationNamed, issuer: string) {
     return this.call('post', `${SSO}/discover`, { body: { Issuer: issuer, ...naming(organizationId) } });
+  }
+
+  getProvisioning(organizationId: OrganizationNamed) {
+    return this.call('get', PROVISIONING, { params: naming(organizationId) });
+  }
+
+  updateProvisioning(organizationId: OrganizationNamed, settings: Without<RestBodyOf<'updateProvisioningSettings'>>) {
+    return this.call('patch', PROVISIONING, { body: { ...settings, ...naming(organizationId) } });
+  }
+
+  /** A new SCIM token: answered this once. */
+  createProvisioningToken(organizationId: string, name: string) {
+    return this.call('post', PROVISIONING_TOKENS, { body: { Name: name, ...naming(organizationId) } });
+  }
+
+  revokeProvisioningToken(organizationId: string, tokenId: string) {
+    return this.call('delete', PROVISIONING_TOKENS, { params: { TokenId: tokenId, ...naming(organizationId) } });
+  }
+
+  getDomains(organizationId: OrganizationNamed) {
+    return this.call('get', DOMAINS, { params: naming(organizationId) });
+  }
+
+  addDomain(organizationId: OrganizationNamed, domain: string) {
+    return this.call('post', DOMAINS, { body: { Domain: domain, ...naming(organizationId) } });
+  }
+
+  removeDomain(organizationId: OrganizationNamed, domain: string) {
+    return this.call('delete', DOMAINS, { params: { Domain: domain, ...naming(organizationId) } });
+  }
+
+  /** Verifies a domain the organisation claims through its DNS TXT record. */
+  verifyDomain(organizationId: OrganizationNamed, domain: string) {
+    return this.call('post', `${DOMAINS}/verify`, { body: { Domain: domain, ...naming(organizationId) } });
+  }
+
+  /** A SuperAdmin vouches for a domain the organisation claims. */
+  confirmDomain(organizationId: string, domain: string) {
+    return this.call('post', `${DOMAINS}/confirm`, { body: { Domain: domain, ...naming(organizationId) } });
   }
 }

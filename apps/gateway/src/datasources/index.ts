@@ -14,6 +14,7 @@ import { PlatformApi } from './PlatformApi';
 import { ProjectApi } from './ProjectApi';
 import { UserApi } from './UserApi';
 import { TwoFactorApi } from './TwoFactorApi';
+import { WebhookApi } from './WebhookApi';
 import type { SubscriptionServiceLink } from './SubscriptionService';
 
 /** The REST data sources of one GraphQL request, one per domain, all calling as the same caller. */
@@ -33,6 +34,7 @@ export type DataSources = {
   settings: SettingsApi;
   twoFactor: TwoFactorApi;
   signInActivity: SignInActivityApi;
+  webhooks: WebhookApi;
 };
 
 /** The data source of each domain. */
@@ -52,6 +54,7 @@ const DOMAINS: { [Name in keyof DataSources]: new (service: SubscriptionServiceL
   settings: SettingsApi,
   twoFactor: TwoFactorApi,
   signInActivity: SignInActivityApi,
+  webhooks: WebhookApi,
 };
 
 const LINK = Symbol('link');

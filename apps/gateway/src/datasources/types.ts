@@ -36,7 +36,16 @@ export type OutboxMailContentRecord = Schemas['OutboxMailContent'];
 /** An organisation's single sign-on as GET /subscription_sso_settings answers it: never the client secret. */
 export type SsoSettingsRecord = Schemas['SsoSettings'];
 export type SsoDomainRecord = SsoSettingsRecord['DomainVerifications'][number];
+/** An organisation's SCIM provisioning as GET /provisioning_settings answers it: never a token. */
+export type ProvisioningSettingsRecord = Schemas['ProvisioningSettings'];
+export type ProvisioningTokenRecord = ProvisioningSettingsRecord['Tokens'][number];
+/** One of an organisation's email domains as GET /organization_domains answers it. */
+export type OrganizationDomainRecord = Schemas['OrganizationDomains']['Domains'][number];
 export type EnquiryRecord = Schemas['Enquiry'];
+/** A webhook endpoint as GET /subscription_webhook_endpoints answers it: never its secret. */
+export type WebhookEndpointRecord = Schemas['WebhookEndpoint'];
+/** One delivery of an event to an endpoint, as GET /subscription_webhook_deliveries answers it. */
+export type WebhookDeliveryRecord = Schemas['WebhookDelivery'];
 export type DashboardRecord = Schemas['Dashboard'];
 export type StatisticsRecord = Schemas['Statistics'];
 export type GroupRecord = Schemas['Group'];

@@ -13,6 +13,7 @@ import { organizationResolvers } from './organization';
 import { organizationSettingsResolvers } from './organizationSettings';
 import { emailSettingsResolvers } from './emailSettings';
 import { ssoResolvers } from './sso';
+import { provisioningResolvers } from './provisioning';
 import { platformResolvers } from './platform';
 import { projectResolvers } from './projects';
 import { regionResolvers } from './regions';
@@ -29,6 +30,7 @@ import { twoFactorResolvers } from './twoFactor';
 import { userImportResolvers } from './users/import';
 import { invitationResolvers } from './users/invitation';
 import { userTwoFactorResolvers } from './users/twoFactorReset';
+import { webhookResolvers } from './webhooks';
 
 export const resolvers = [
   baseResolvers,
@@ -54,12 +56,14 @@ export const resolvers = [
   organizationSettingsResolvers,
   emailSettingsResolvers,
   ssoResolvers,
+  provisioningResolvers,
   twoFactorResolvers,
   userImportResolvers,
   signInHandoffResolvers,
   userTwoFactorResolvers,
   signInActivityResolvers,
   invitationResolvers,
+  webhookResolvers,
   licenceRenewalResolvers,
   enquiryRecordResolvers,
 ];

@@ -39,6 +39,7 @@ export function fakeSources(fakes: FakeSources = {}): DataSources {
     settings: domain('settings'),
     twoFactor: domain('twoFactor'),
     signInActivity: domain('signInActivity'),
+    webhooks: domain('webhooks'),
   } as unknown as DataSources;
 }
 

@@ -2,11 +2,11 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { AuditAction } from '@yozy/shared/auditLog';
 import type { Queryable } from '../db/database';
 
-/** On whose behalf the request being served acts, beyond its signed-in person: an API key. */
-type Acting = { apiKeyId: number };
+/** On whose behalf the request being served acts, beyond its signed-in person: an API key, or a provisioning token. */
+type Acting = { apiKeyId: number } | { provisioningTokenId: number };
 const acting = new AsyncLocalStorage<Acting>();
 
-/** Runs the rest of a request as acting for an API key: every audit entry it writes names the key. */
+/** Runs the rest of a request as acting for an API key or provisioning token: every audit entry it writes names it. */
 export function actingFor(actor: Acting, work: () => void): void {
   acting.run(actor, work);
 }
@@ -42,9 +42,11 @@ function withoutSecrets(fields: Record<string, unknown> | null | undefined): Rec
  * inside the transaction of the change, so the log and the data never disagree.
  */
 export async function audit(tx: Queryable, entry: AuditEntry): Promise<void> {
+  const actor = acting.getStore();
   await tx.query(
-    `INSERT INTO audit_log (client_id, actor_user_id, action, entity_type, entity_id, before, after, ip, created_at, api_key_id)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, COALESCE($9, now()), $10)`,
+    `INSERT INTO audit_log (client_id, actor_user_id, action, entity_type, entity_id, before, after, ip, created_at, api_key_id,
+                            provisioning_token_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, COALESCE($9, now()), $10, $11)`,
     [
       entry.clientId,
       entry.actorUserId,
@@ -55,7 +57,8 @@ export async function audit(tx: Queryable, entry: AuditEntry): Promise<void> {
       JSON.stringify(withoutSecrets(entry.after)),
       entry.ip ?? null,
       entry.occurredAt ?? null,
-      acting.getStore()?.apiKeyId ?? null,
+      actor && 'apiKeyId' in actor ? actor.apiKeyId : null,
+      actor && 'provisioningTokenId' in actor ? actor.provisioningTokenId : null,
     ],
   );
 }

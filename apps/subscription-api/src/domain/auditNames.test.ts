@@ -63,7 +63,12 @@ describe.each(TEST_DATABASE_KINDS)('naming the records of a page (%s)', (kind) =
       role: 'SELECT min(role_id) FROM roles',
       region: 'SELECT min(region_id) FROM regions',
       organizationChoice: 'SELECT min(choice_id) FROM organization_choices',
+      webhook_endpoint: 'SELECT min(endpoint_id) FROM webhook_endpoints',
     };
+    // The demo data has no webhook endpoint: one of Acme's, named by its address.
+    await db.query(
+      "INSERT INTO webhook_endpoints (client_id, url, secret_sealed) SELECT client_id, 'https://hooks.acme.example/in', 'sealed' FROM clients WHERE company_name = 'Acme Corporation'",
+    );
     const references: string[] = [];
     for (const kind of Object.keys(AUDIT_RECORD_KINDS) as AuditRecordKind[]) {
       const [row] = await db.query<{ min: number | null }>(first[kind]);

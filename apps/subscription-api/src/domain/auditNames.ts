@@ -41,6 +41,7 @@ const NAMES: Record<AuditRecordKind, Naming> = {
                   WHERE r.role_id = ${id}`,
   region: (id) => `SELECT region_name FROM regions WHERE region_id = ${id}`,
   organizationChoice: (id) => `SELECT choice_name FROM organization_choices WHERE choice_id = ${id}`,
+  webhook_endpoint: (id, org) => `SELECT url FROM webhook_endpoints WHERE endpoint_id = ${id} AND (${org} IS NULL OR client_id = ${org})`,
 };
 
 // Ids of records are whole numbers of the int range; anything else names nothing.

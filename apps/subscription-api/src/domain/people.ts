@@ -12,8 +12,19 @@ import { reserveSeats } from './seats';
 import { ssoRequiredFor } from './singleSignOn';
 import { issueToken } from './userTokens';
 import { keepAnActiveAdmin } from './personChanges';
-import { changes, enter, PERSON_FACTS_SQL, PERSON_STATE_SQL, PERSON_STATES, refusalOf, stateOf, type PersonFacts } from './personLifecycle';
+import {
+  changes,
+  enter,
+  requireMove,
+  PERSON_FACTS_SQL,
+  PERSON_STATE_SQL,
+  PERSON_STATES,
+  refusalOf,
+  stateOf,
+  type PersonFacts,
+} from './personLifecycle';
 import { requestSchema } from '../openapi/components';
+import { emit, idOf } from '../webhooks/events';
 
 /** Active, invited (not in yet), awaiting approval or deactivated: what the list shows and filters by. */
 export const USER_STATUSES = PERSON_STATES;
@@ -172,6 +183,17 @@ export async function inviteUser(
     },
     ip: input.ip,
   });
+  await emit(tx, {
+    clientId,
+    type: 'person.invited',
+    data: {
+      organizationId: idOf(clientId),
+      personId: idOf(userId),
+      state: awaiting ? 'AWAITING_APPROVAL' : 'INVITED',
+      previousState: null,
+      typeOfUser,
+    },
+  });
   return { userId, mail };
 }
 
@@ -325,6 +347,8 @@ export async function setActive(
   if (!active && ids.includes(input.actorUserId)) throw new HttpError('BAD_REQUEST', OWN_ACCOUNT_MESSAGE, 'UserIds');
   const people = await lockPeople(tx, clientId, ids);
   const move = active ? 'activate' : 'deactivate';
+  // Refused for anyone the move may not touch (a person the identity provider removed), before anything changes.
+  for (const person of people) requireMove(move, person, 'UserIds');
   const changing = people.filter((person) => changes(move, stateOf(person))).map((p) => p.user_id);
   if (changing.length === 0) return;
   // The organisation is never left without an active admin to run its console.

@@ -7,6 +7,7 @@ import { audit, changedFields } from './audit';
 import { reserveSeats, seatsLeftMessage, seatsOf } from './seats';
 import { refuseWhereSsoRequired } from './singleSignOn';
 import { issueToken } from './userTokens';
+import { emit, idOf } from '../webhooks/events';
 import { NO_PASSWORD_YET_MESSAGE, PERSON_FACTS_SQL, requireMove, stateOf, type PersonFacts, type PersonMove } from './personLifecycle';
 
 /** Who changes whom, and from where: every change of one person's page is audited with it. */
@@ -132,15 +133,37 @@ export async function setRole(tx: Queryable, change: PersonChange, roleId: numbe
     before: held.length === 0 ? null : { productId: role.product_id, role: held.map((r) => r.role_name).join(', ') },
     after: { productId: role.product_id, role: role.role_name },
   });
+  await emitRoleChange(
+    tx,
+    change,
+    role.product_id,
+    role.role_id,
+    held.map((r) => r.role_id),
+  );
+}
+
+/** Tells the organisation's systems a person's role on a product changed (webhooks). */
+function emitRoleChange(tx: Queryable, change: PersonChange, productId: number, roleId: number | null, previous: number[]) {
+  return emit(tx, {
+    clientId: change.clientId,
+    type: 'person.role_changed',
+    data: {
+      organizationId: idOf(change.clientId),
+      personId: idOf(change.userId),
+      productId: idOf(productId),
+      roleId: roleId === null ? null : idOf(roleId),
+      previousRoleIds: previous.map(idOf),
+    },
+  });
 }
 
 /** Takes away a person's role on a product, freeing their seat on it; NOT_FOUND when they hold none. */
 export async function removeRole(tx: Queryable, change: PersonChange, productId: number): Promise<void> {
   await lockPerson(tx, change.clientId, change.userId, 'removeRole');
-  const removed = await tx.query<{ role_name: string }>(
+  const removed = await tx.query<{ role_name: string; role_id: number }>(
     `DELETE FROM user_roles ur USING roles r
       WHERE r.role_id = ur.role_id AND ur.user_id = $1 AND ur.product_id = $2
-     RETURNING r.role_name`,
+     RETURNING r.role_name, r.role_id`,
     [change.userId, productId],
   );
   if (removed.length === 0) throw new HttpError('NOT_FOUND', 'This person holds no role on this product', 'ProductId');
@@ -150,6 +173,13 @@ export async function removeRole(tx: Queryable, change: PersonChange, productId:
     before: { productId, role: removed.map((r) => r.role_name).join(', ') },
     after: null,
   });
+  await emitRoleChange(
+    tx,
+    change,
+    productId,
+    null,
+    removed.map((r) => r.role_id),
+  );
 }
 
 /** Makes a person an organisation admin, or a member again; the last active admin keeps it. */
@@ -165,6 +195,11 @@ export async function setAdmin(tx: Queryable, change: PersonChange, admin: boole
     action: admin ? 'user.admin_grant' : 'user.admin_revoke',
     before: { typeOfUser: person.type_of_user },
     after: { typeOfUser },
+  });
+  await emit(tx, {
+    clientId: change.clientId,
+    type: 'organization.admin_changed',
+    data: { organizationId: idOf(change.clientId), personId: idOf(change.userId), admin },
   });
 }
 

@@ -15,12 +15,36 @@ describe('the person lifecycle', () => {
     expect(stateOf(person({ is_active: false, awaiting_approval: true }))).toBe('DISABLED');
   });
 
-  it('lets nothing but activation bring a deactivated person back', () => {
+  it('lets nothing but activation (the console’s, or the identity provider’s active: true) bring a deactivated person back', () => {
     for (const move of Object.keys(PERSON_MOVES) as (keyof typeof PERSON_MOVES)[]) {
       const after = [person({ is_active: false }), person({ is_active: false, joined: true })].map((p) => stateAfter(move, p));
-      if (move === 'activate') expect(after).toEqual(['INVITED', 'ACTIVE']);
+      if (move === 'activate' || move === 'provisionActivate') expect(after, move).toEqual(['INVITED', 'ACTIVE']);
+      else if (move === 'provisionDelete') expect(after, move).toEqual(['DELETED', 'DELETED']);
       else expect(after, move).toEqual(['DISABLED', 'DISABLED']);
     }
+  });
+
+  it('reads a person removed by provisioning as DELETED whatever else is true, and lets nothing but provisioning them again touch them', () => {
+    const removed = person({ is_active: false, joined: true, deleted: true });
+    expect(stateOf(removed)).toBe('DELETED');
+    for (const move of Object.keys(PERSON_MOVES) as (keyof typeof PERSON_MOVES)[]) {
+      expect(allows(move, 'DELETED'), move).toBe(move === 'provisionRestore' || move === 'endSessions');
+      if (move !== 'provisionRestore') expect(stateAfter(move, removed), move).toBe('DELETED');
+    }
+    expect(stateAfter('provisionRestore', removed)).toBe('ACTIVE');
+    expect(refusalOf('activate', 'DELETED').message).toMatch(/removed by the organization’s identity provider/);
+  });
+
+  it('provisions people active at once, and deletes them from every state the console has', () => {
+    expect(PERSON_MOVES.provision).toMatchObject({ from: [], to: 'ACTIVE' });
+    expect(PERSON_STATES.filter((state) => allows('provisionDelete', state))).toEqual([
+      'ACTIVE',
+      'INVITED',
+      'AWAITING_APPROVAL',
+      'DISABLED',
+    ]);
+    expect(stateAfter('provisionDeactivate', person({ joined: true }))).toBe('DISABLED');
+    expect(stateAfter('provisionDeactivate', person({ is_active: false }))).toBe('DISABLED');
   });
 
   it('sends invitations and their links only to people who are invited', () => {

@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/database';
 import { HttpError, type ErrorCode } from '../http/errors';
+import { emit, idOf, type WebhookEvent } from '../webhooks/events';
 
 /**
  * A person's lifecycle: the one place that says which operation may touch a person in which
@@ -14,24 +15,40 @@ import { HttpError, type ErrorCode } from '../http/errors';
  *   DISABLED ── activate ──▶ the state it left (INVITED, ACTIVE or AWAITING_APPROVAL)
  *
  * "Activate and resend" is two moves in one transaction: activate (a seat is taken), then resend.
+ *
+ * SCIM provisioning (the organisation's identity provider) has moves of its own:
+ *
+ *   (new) ── provision ──▶ ACTIVE   the identity provider vouches for the person, who signs in
+ *                                    with single sign-on: no invitation, no password mail
+ *   any but DELETED ── provisionUpdate (names, emails, phone, department) ──▶ the same state
+ *   ACTIVE, INVITED, AWAITING_APPROVAL ── provisionDeactivate (active: false) ──▶ DISABLED
+ *   DISABLED ── provisionActivate (active: true, the identity provider's admin act) ──▶ the state it left
+ *   any but DELETED ── provisionDelete ──▶ DELETED: deactivated, no seat, gone from provisioning;
+ *                                          the row and its audit history stay
+ *   DELETED ── provisionRestore (the identity provider creates the same userName again) ──▶ ACTIVE
+ *
+ * Nothing but provisionRestore leads out of DELETED: the console's own moves are refused there
+ * (ending sessions aside, which changes no state).
  */
-export const PERSON_STATES = ['ACTIVE', 'INVITED', 'AWAITING_APPROVAL', 'DISABLED'] as const;
+export const PERSON_STATES = ['ACTIVE', 'INVITED', 'AWAITING_APPROVAL', 'DISABLED', 'DELETED'] as const;
 export type PersonState = (typeof PERSON_STATES)[number];
 
 /**
  * The state as SQL of the person row `u`. Joined: they chose a password, or got in without one
  * of ours (single sign-on). Deactivation comes first: it holds whatever else is true.
  */
-export const PERSON_STATE_SQL = `CASE WHEN NOT u.is_active THEN 'DISABLED' WHEN u.awaiting_approval THEN 'AWAITING_APPROVAL'
+export const PERSON_STATE_SQL = `CASE WHEN u.deleted_at IS NOT NULL THEN 'DELETED' WHEN NOT u.is_active THEN 'DISABLED' WHEN u.awaiting_approval THEN 'AWAITING_APPROVAL'
   WHEN u.password_hash IS NULL AND u.joined_at IS NULL THEN 'INVITED' ELSE 'ACTIVE' END`;
 
-/** What a person's state is read from. */
-export type PersonFacts = { is_active: boolean; awaiting_approval: boolean; joined: boolean };
+/** What a person's state is read from; `deleted` (removed by provisioning) left out means not. */
+export type PersonFacts = { is_active: boolean; awaiting_approval: boolean; joined: boolean; deleted?: boolean };
 
 /** The columns of `client_users u` that make a person's state, for a SELECT. */
-export const PERSON_FACTS_SQL = 'u.is_active, u.awaiting_approval, (u.password_hash IS NOT NULL OR u.joined_at IS NOT NULL) AS joined';
+export const PERSON_FACTS_SQL =
+  'u.is_active, u.awaiting_approval, (u.password_hash IS NOT NULL OR u.joined_at IS NOT NULL) AS joined, u.deleted_at IS NOT NULL AS deleted';
 
 export function stateOf(person: PersonFacts): PersonState {
+  if (person.deleted) return 'DELETED';
   if (!person.is_active) return 'DISABLED';
   if (person.awaiting_approval) return 'AWAITING_APPROVAL';
   return person.joined ? 'ACTIVE' : 'INVITED';
@@ -53,7 +70,8 @@ type Move = {
 
 type Refusal = { code: ErrorCode; message: string };
 
-const EVERY_STATE = PERSON_STATES;
+/** Every state a person of the console is in: a person removed by provisioning is none of the console's business. */
+const EVERY_STATE = ['ACTIVE', 'INVITED', 'AWAITING_APPROVAL', 'DISABLED'] as const satisfies readonly PersonState[];
 const CAN_BE_SIGNED_IN = ['ACTIVE', 'INVITED'] as const;
 
 export const DEACTIVATED_MESSAGE = 'This person is deactivated: activate them first';
@@ -62,6 +80,7 @@ export const AWAITING_APPROVAL_MESSAGE = 'This person awaits the approval of the
 export const NO_PASSWORD_YET_MESSAGE = 'This person has not chosen a password yet: resend their invitation instead';
 export const DEACTIVATED_INVITATION_MESSAGE = 'This person is deactivated: activate them and send the invitation again (this takes a seat)';
 export const NOT_AWAITING_MESSAGE = 'This person is not awaiting approval';
+export const DELETED_MESSAGE = 'This person was removed by the organization’s identity provider';
 export const ACCOUNT_DEACTIVATED_MESSAGE =
   'This account is deactivated, so this link no longer works. Ask an admin of your organization to activate it.';
 
@@ -80,6 +99,7 @@ const PASSWORD_REFUSALS = {
 /** Links mailed to the person (an invitation, a reset): the holder is told plainly that the account is deactivated. */
 const LINK_REFUSALS = {
   DISABLED: { code: 'FORBIDDEN', message: ACCOUNT_DEACTIVATED_MESSAGE },
+  DELETED: { code: 'FORBIDDEN', message: ACCOUNT_DEACTIVATED_MESSAGE },
 } as const satisfies Partial<Record<PersonState, Refusal>>;
 
 /** Every operation that touches an existing person, and the states it may touch them in. */
@@ -107,7 +127,8 @@ export const PERSON_MOVES = {
   grantAdmin: { from: ['ACTIVE', 'INVITED', 'AWAITING_APPROVAL'] },
   revokeAdmin: { from: EVERY_STATE },
   resetTwoFactor: { from: EVERY_STATE },
-  endSessions: { from: EVERY_STATE },
+  // Signing someone out changes nothing of their state: it is never refused (a removed person has no session left anyway).
+  endSessions: { from: PERSON_STATES },
   activate: { from: ['DISABLED'], to: 'RESTORED', alreadyThere: ['ACTIVE', 'INVITED', 'AWAITING_APPROVAL'] },
   deactivate: { from: ['ACTIVE', 'INVITED', 'AWAITING_APPROVAL'], to: 'DISABLED', alreadyThere: ['DISABLED'] },
   // Inviting or importing an email that has an account never touches that account, whatever its state.
@@ -117,6 +138,15 @@ export const PERSON_MOVES = {
       DISABLED: { code: 'CONFLICT', message: 'This person is deactivated in this organization: activate them instead' },
     },
   },
+  // SCIM provisioning. A new person is ACTIVE at once: the identity provider vouches for them and
+  // they sign in with single sign-on, so there is no invitation to accept and no password to choose.
+  provision: { from: [], to: 'ACTIVE' },
+  provisionUpdate: { from: EVERY_STATE },
+  provisionDeactivate: { from: ['ACTIVE', 'INVITED', 'AWAITING_APPROVAL'], to: 'DISABLED', alreadyThere: ['DISABLED'] },
+  // Only the identity provider's explicit active: true brings a deactivated person back.
+  provisionActivate: { from: ['DISABLED'], to: 'RESTORED', alreadyThere: ['ACTIVE', 'INVITED', 'AWAITING_APPROVAL'] },
+  provisionDelete: { from: EVERY_STATE, to: 'DELETED' },
+  provisionRestore: { from: ['DELETED'], to: 'ACTIVE' },
 } as const satisfies Record<string, Move>;
 
 export type PersonMove = keyof typeof PERSON_MOVES;
@@ -126,6 +156,7 @@ const DEFAULT_REFUSALS: Record<PersonState, Refusal> = {
   INVITED: { code: 'CONFLICT', message: 'This person has not accepted their invitation yet' },
   AWAITING_APPROVAL: { code: 'CONFLICT', message: AWAITING_APPROVAL_MESSAGE },
   DISABLED: { code: 'CONFLICT', message: DEACTIVATED_MESSAGE },
+  DELETED: { code: 'CONFLICT', message: DELETED_MESSAGE },
 };
 
 const moveOf = (move: PersonMove): Move => PERSON_MOVES[move];
@@ -165,6 +196,19 @@ export function stateAfter(move: PersonMove, person: PersonFacts): PersonState |
   return to;
 }
 
+/** The columns a move writes, as SQL of an UPDATE of `client_users` (null: it writes none). */
+function writesOf(move: PersonMove, from: PersonState): string | null {
+  const to = moveOf(move).to;
+  if (to === 'DISABLED') return 'is_active = false';
+  if (to === 'RESTORED') return 'is_active = true';
+  if (to === 'INVITED') return 'awaiting_approval = false';
+  if (to === 'DELETED') return 'is_active = false, deleted_at = now()';
+  // Back from DELETED: the identity provider created them again.
+  if (to === 'ACTIVE' && from === 'DELETED') return 'deleted_at = NULL, is_active = true, joined_at = coalesce(joined_at, now())';
+  if (to === 'ACTIVE') return 'joined_at = coalesce(joined_at, now())';
+  return null;
+}
+
 /** Refuses, as the move says, unless it may be made in the person's state; the state otherwise. */
 export function requireMove(move: PersonMove, person: PersonFacts, field = 'UserId'): PersonState {
   const state = stateOf(person);
@@ -187,25 +231,89 @@ export async function enter(
   field = 'UserId',
 ): Promise<number[]> {
   for (const person of people) requireMove(move, person, field);
-  const changing = people.filter((person) => changes(move, stateOf(person))).map((person) => person.user_id);
+  const changing = people.filter((person) => changes(move, stateOf(person)));
   if (changing.length === 0) return [];
-  const to = moveOf(move).to;
-  const set =
-    to === 'DISABLED'
-      ? 'is_active = false'
-      : to === 'RESTORED'
-        ? 'is_active = true'
-        : to === 'INVITED'
-          ? 'awaiting_approval = false'
-          : to === 'ACTIVE'
-            ? 'joined_at = coalesce(joined_at, now())'
-            : null;
-  if (to === 'REMOVED') {
-    await tx.query('DELETE FROM client_users WHERE user_id = ANY($1::int[])', [changing]);
-  } else if (set) {
-    await tx.query(`UPDATE client_users SET ${set}, updated_at = now() WHERE user_id = ANY($1::int[])`, [changing]);
+  const written: Written[] = [];
+  if (moveOf(move).to === 'REMOVED') {
+    written.push(
+      ...(await tx.query<Written>('DELETE FROM client_users WHERE user_id = ANY($1::int[]) RETURNING user_id, client_id, type_of_user', [
+        changing.map((person) => person.user_id),
+      ])),
+    );
   }
-  return changing;
+  // One UPDATE per state moved from: what a move writes may depend on it.
+  for (const from of new Set(changing.map(stateOf))) {
+    const set = writesOf(move, from);
+    const moving = changing.filter((person) => stateOf(person) === from).map((person) => person.user_id);
+    if (set) {
+      written.push(
+        ...(await tx.query<Written>(
+          `UPDATE client_users SET ${set}, updated_at = now() WHERE user_id = ANY($1::int[]) RETURNING user_id, client_id, type_of_user`,
+          [moving],
+        )),
+      );
+    }
+  }
+  // The organisation's systems hear of each change of state, in the same transaction (webhooks).
+  const writtenOf = new Map(written.map((row) => [row.user_id, row]));
+  for (const person of changing) {
+    const row = writtenOf.get(person.user_id);
+    const event = row ? stateChangeEvent(row, stateOf(person), stateAfter(move, person)) : null;
+    if (event) await emit(tx, event);
+  }
+  return changing.map((person) => person.user_id);
+}
+
+/**
+ * Makes a move that creates a person (`provision`) for the row the caller has just inserted in
+ * its transaction, in the state the row was inserted in (invited, the columns' defaults): writes
+ * the state the move leads to.
+ */
+export async function enterNew(tx: Queryable, move: 'provision', userId: number): Promise<void> {
+  const [person] = await tx.query<PersonFacts>(`SELECT ${PERSON_FACTS_SQL} FROM client_users u WHERE u.user_id = $1 FOR UPDATE OF u`, [
+    userId,
+  ]);
+  if (!person || stateOf(person) !== 'INVITED') throw new Error(`${move} makes a new person; ${userId} is not one`);
+  const set = writesOf(move, 'INVITED');
+  if (!set) return;
+  const [row] = await tx.query<Written>(
+    `UPDATE client_users SET ${set}, updated_at = now() WHERE user_id = $1 RETURNING user_id, client_id, type_of_user`,
+    [userId],
+  );
+  // Made active at once by the identity provider: told as single sign-on's new people are.
+  const state = stateAfter(move, person);
+  if (row && state === 'ACTIVE') {
+    await emit(tx, {
+      clientId: row.client_id,
+      type: 'person.activated',
+      data: { organizationId: idOf(row.client_id), personId: idOf(row.user_id), state, previousState: null },
+    });
+  }
+}
+
+type Written = { user_id: number; client_id: number; type_of_user: 'User' | 'OrgAdmin' | 'SuperAdmin' };
+
+/**
+ * What a change of state tells the organisation's systems: deactivated; activated (out of
+ * deactivation, or into ACTIVE when an invitation is accepted); deleted (declined); invited (an
+ * awaiting person approved, so the invitation went out). Null for a move that tells nothing.
+ */
+function stateChangeEvent(person: Written, from: PersonState, to: PersonState | null): WebhookEvent | null {
+  const clientId = person.client_id;
+  const ids = { organizationId: idOf(clientId), personId: idOf(person.user_id) };
+  if (to === null || to === 'DELETED') return { clientId, type: 'person.deleted', data: { ...ids, previousState: from } };
+  if (to === from) return null;
+  if (to === 'DISABLED') return { clientId, type: 'person.deactivated', data: { ...ids, state: 'DISABLED', previousState: from } };
+  if (from === 'DISABLED' || to === 'ACTIVE')
+    return { clientId, type: 'person.activated', data: { ...ids, state: to, previousState: from } };
+  if (from === 'AWAITING_APPROVAL' && to === 'INVITED') {
+    return {
+      clientId,
+      type: 'person.invited',
+      data: { ...ids, state: 'INVITED', previousState: 'AWAITING_APPROVAL', typeOfUser: person.type_of_user },
+    };
+  }
+  return null;
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/database';
 import { HttpError } from '../http/errors';
+import { emit, idOf } from '../webhooks/events';
 
 /** Seats of one organisation on one product: what its licences give and who takes them. */
 export type Seats = { companyName: string; productName: string; capacity: number; used: number };
@@ -52,8 +53,25 @@ export function seatsLeftMessage({ companyName, productName, capacity, used }: S
 export async function reserveSeats(tx: Queryable, clientId: number, productId: number, count = 1, field?: string): Promise<Seats> {
   const seats = await seatsOf(tx, clientId, productId, { lock: true });
   if (seats.used + count > seats.capacity) throw new HttpError('SEAT_LIMIT', seatLimitMessage(seats, count), field);
+  for (const { percent, type } of SEAT_THRESHOLDS) {
+    // Told when the seats taken now reach the share: once on the way up, again only after they fell below it.
+    const threshold = Math.ceil((seats.capacity * percent) / 100);
+    if (seats.used < threshold && seats.used + count >= threshold) {
+      await emit(tx, {
+        clientId,
+        type,
+        data: { organizationId: idOf(clientId), productId: idOf(productId), used: seats.used + count, capacity: seats.capacity },
+      });
+    }
+  }
   return seats;
 }
+
+/** The shares (in percent) of a product's seats whose reaching the organisation's systems are told of (webhooks). */
+const SEAT_THRESHOLDS = [
+  { percent: 80, type: 'seats.80_percent_used' },
+  { percent: 100, type: 'seats.100_percent_used' },
+] as const;
 
 /** Why `count` more people do not fit: the seats left, and how many are needed when more than one. */
 export function seatLimitMessage(seats: Seats, count: number): string {

@@ -42,7 +42,7 @@ export async function coverageOf(db: Queryable, email: string): Promise<Coverage
   const address = email.trim().toLowerCase();
   return liveCoverage(
     db,
-    `s.client_id = (SELECT d.client_id FROM sso_domains d WHERE d.domain = $1 AND d.verified_at IS NOT NULL)
+    `s.client_id = (SELECT d.client_id FROM organization_domains d WHERE d.domain = $1 AND d.verified_at IS NOT NULL)
      AND NOT EXISTS (SELECT 1 FROM client_users u WHERE lower(u.email) = $2 AND u.client_id <> s.client_id)`,
     [emailDomainOf(address), address],
   );

@@ -28,8 +28,8 @@ export type Services = {
 /**
  * Who may call an operation: anyone (the gateway-only paths still need its credential), anyone
  * signed in or holding an API key, a signed-in person but no tool's key, an organisation's
- * admins and the provider's SuperAdmins, only the SuperAdmins, or only SuperAdmins signed in in
- * person. Each comes with the checks that keep it and the refusals they answer, which an
+ * admins and the provider's SuperAdmins, only the SuperAdmins, or only SuperAdmins (or admins)
+ * signed in in person. Each comes with the checks that keep it and the refusals they answer, which an
  * operation documents unless it says more of them.
  */
 const ACCESS = {
@@ -39,6 +39,7 @@ const ACCESS = {
   admin: { guards: [requireAdmin], refusals: { 401: NO_SESSION, 403: NOT_AN_ADMIN } },
   superAdmin: { guards: [requireSuperAdmin], refusals: { 401: NO_SESSION, 403: FOR_SUPER_ADMINS } },
   superAdminInPerson: { guards: [requireSuperAdmin, requirePerson], refusals: { 401: NO_SESSION } },
+  adminInPerson: { guards: [requireAdmin, requirePerson], refusals: { 401: NO_SESSION } },
 } satisfies Record<string, { guards: RequestHandler[]; refusals: Record<number, Answer> }>;
 
 export type Access = keyof typeof ACCESS;

@@ -18,6 +18,7 @@ import { licences } from '../routes/licences';
 import { allocationCandidates, allocations, projects } from '../routes/projects';
 import { managedPlans } from '../routes/platform/plans';
 import { managedProducts } from '../routes/platform/products';
+import { webhookDeliveries } from '../routes/webhooks';
 import type { ResourceDefinition } from './resource';
 
 const RESOURCES: Record<string, ResourceDefinition> = {
@@ -43,6 +44,7 @@ const RESOURCES: Record<string, ResourceDefinition> = {
   administrators,
   apiKeys,
   outbox,
+  webhookDeliveries,
 };
 
 /** `lower(c.company_name)` as an index definition spells it: `lower(company_name)`. */

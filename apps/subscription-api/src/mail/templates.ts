@@ -1,6 +1,6 @@
 import { resetPasswordLink, setPasswordLink, TOKEN_VALIDITY_HOURS, type EmailTemplateName } from '@yozy/shared';
 
-export type MailTemplate = EmailTemplateName | 'password_changed' | 'test';
+export type MailTemplate = EmailTemplateName | 'password_changed' | 'test' | 'domain_lapsed' | 'webhook_paused';
 
 /** One mail before it has a recipient: both parts, and the links it carries (for the log). */
 export type MailContent = {
@@ -218,6 +218,50 @@ export function testMail(input: { organization: string; server: string }): MailC
     {
       text: `This is a test mail of ${input.organization}'s email settings, sent through ${input.server}. It arrived, so the settings work.`,
     },
+  ]);
+}
+
+/** Tells an organisation's admins that a verified domain's DNS record is gone, so the domain no longer covers it. */
+export function domainLapsedMail(input: {
+  publicUrl: string;
+  organization: string;
+  domain: string;
+  recordName: string;
+  recordValue: string;
+}): MailContent {
+  return compose('domain_lapsed', `${input.domain} is no longer verified for ${input.organization}`, [
+    { text: 'Hello,' },
+    {
+      text: `The DNS record that showed ${input.organization} owns ${input.domain} is gone: ${input.recordName} no longer holds ${input.recordValue}.`,
+    },
+    {
+      text: `Until it is verified again, ${input.domain} signs nobody in with single sign-on, and your identity provider cannot provision people with addresses there.`,
+    },
+    { text: `Publish the record again and press Verify under Domains in ${PRODUCT_NAME}: ${base(input.publicUrl)}` },
+  ]);
+}
+
+/**
+ * To an endpoint's admins when its deliveries failed for a day and it was paused: which address,
+ * why the last try failed, how many events wait, and where to resume it.
+ */
+export function webhookPausedMail(input: {
+  publicUrl: string;
+  url: string;
+  organization: string;
+  reason: string;
+  waiting: number;
+  settingsPath: string;
+}): MailContent {
+  return compose('webhook_paused', `Webhook endpoint paused: ${input.url}`, [
+    { text: 'Hello,' },
+    {
+      text: `${PRODUCT_NAME} could not deliver events to the webhook endpoint ${input.url} of ${input.organization} for a day, so it paused the endpoint. The last try failed: ${input.reason}.`,
+    },
+    {
+      text: `${input.waiting === 1 ? 'One event waits' : `${input.waiting} events wait`} for it. Once the endpoint answers again, resume it in the console: the waiting events are then delivered in order, and the one that failed can be redelivered.`,
+    },
+    { link: `${base(input.publicUrl)}${input.settingsPath}`, label: 'Open the webhook settings' },
   ]);
 }
 

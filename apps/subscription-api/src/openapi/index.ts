@@ -33,6 +33,11 @@ export const openApiDocument = buildDocument({
     { name: 'Licences', description: "An organization's licences and the seats they give" },
     { name: 'Sessions', description: "Sign-in sessions of an organization's users, and ending them" },
     { name: 'Platform', description: "The provider's masters, for its SuperAdmins only" },
+    {
+      name: 'Webhooks',
+      description:
+        "An organization's webhook endpoints and their deliveries (Standard Webhooks), and the provider's own for every organization",
+    },
     { name: 'Users', description: 'The people of an organization, their roles, seats and invitations' },
     { name: 'Audit', description: 'Who changed what, when and from where' },
   ],

@@ -20,6 +20,11 @@ export const auditFields = {
   ActorEmail: { sql: 'u.email', type: 'text', searchable: true, searchThrough: throughPerson('a.actor_user_id', 'email') },
   // The API key the change was made with, when a tool made it on its maker's behalf.
   ApiKeyName: { sql: '(SELECT k.name FROM api_keys k WHERE k.key_id = a.api_key_id)', type: 'text' },
+  // The provisioning token the organisation's identity provider made the change with (SCIM).
+  ProvisioningTokenName: {
+    sql: '(SELECT t.name FROM provisioning_tokens t WHERE t.token_id = a.provisioning_token_id)',
+    type: 'text',
+  },
   Action: { sql: 'a.action', type: 'text', searchable: true },
   EntityType: { sql: 'a.entity_type', type: 'text' },
   EntityId: { sql: 'a.entity_id', type: 'text', searchable: true },
@@ -51,6 +56,7 @@ export const auditRecord = answerSchema(
     'ActorLastname',
     'ActorEmail',
     'ApiKeyName',
+    'ProvisioningTokenName',
     'EntityId',
     'Before',
     'After',

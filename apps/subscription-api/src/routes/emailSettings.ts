@@ -25,6 +25,7 @@ import { route, type Services } from '../http/route';
 import { emailSettingsRecord, emailTestRecord, emailPreviewRecord } from '../openapi/answers';
 import { BAD_CLIENT_ID, NO_SUCH_ORGANISATION, refused } from '../http/answers';
 import { requestSchema } from '../openapi/components';
+import { emitSettingsChange } from '../webhooks/events';
 
 export const EMAIL_SETTINGS_PATH = '/subscription_email_settings';
 export const EMAIL_TEMPLATES_PATH = '/subscription_email_templates';
@@ -208,6 +209,7 @@ export const emailSettingsRoutes = [
           entityId: clientId,
           ...diff,
         });
+        await emitSettingsChange(tx, clientId, 'EMAIL', Object.keys(diff.after));
         return after;
       });
       res.json(saved);

@@ -9,6 +9,7 @@ import { checkClosedLists } from '../domain/organizationChoices';
 import { enquiryCreated } from '../openapi/answers';
 import { refused } from '../http/answers';
 import { requestSchema } from '../openapi/components';
+import { emit, idOf } from '../webhooks/events';
 
 export const PENDING_ENQUIRY_MESSAGE = 'An enquiry for this email is already waiting for approval';
 
@@ -86,6 +87,17 @@ export const enquiryRoutes = [
             { firstName: enquiry.AdminFirstname, companyName: enquiry.ClientCompanyName },
             await wordingOf(tx, null, 'enquiry_received'),
           );
+          await emit(tx, {
+            clientId: null,
+            type: 'enquiry.received',
+            data: {
+              enquiryId: idOf(inserted!.enquiry_id),
+              kind: 'SIGN_UP',
+              organizationId: null,
+              productId: idOf(enquiry.ProductId),
+              planId: idOf(enquiry.PlanId),
+            },
+          });
           return { row: inserted, mail: await mailer.queue(tx, enquiry.AdminEmail, content) };
         });
         mailer.dispatch(mail);

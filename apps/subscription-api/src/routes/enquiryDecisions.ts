@@ -12,6 +12,7 @@ import { enquiryRejectedMail, invitationMail } from '../mail/templates';
 import { listRoute, route } from '../http/route';
 import { refused } from '../http/answers';
 import { answerSchema, requestSchema } from '../openapi/components';
+import { emit, emitAll, idOf } from '../webhooks/events';
 
 export const approveBody = requestSchema('EnquiryApproval', restSchema(approveEnquiryInput, APPROVE_ENQUIRY_REST_FIELDS));
 export const rejectBody = requestSchema('EnquiryRejection', restSchema(rejectEnquiryInput, REJECT_ENQUIRY_REST_FIELDS));
@@ -127,8 +128,14 @@ async function lockEnquiry(tx: Queryable, enquiryId: number): Promise<EnquiryRow
  * from its last day (or from today once it has expired); nothing else is created and no mail goes.
  */
 async function renewLicence(tx: Queryable, enquiry: EnquiryRow, actor: { actorUserId: number; ip: string | null }) {
-  const [licence] = await tx.query<{ client_id: number; valid_till: string; renewed_till: string; admin_user_id: number | null }>(
-    `SELECT l.client_id, to_char(l.valid_till, 'YYYY-MM-DD') AS valid_till,
+  const [licence] = await tx.query<{
+    client_id: number;
+    product_id: number;
+    valid_till: string;
+    renewed_till: string;
+    admin_user_id: number | null;
+  }>(
+    `SELECT l.client_id, l.product_id, to_char(l.valid_till, 'YYYY-MM-DD') AS valid_till,
             to_char(greatest(l.valid_till, current_date) + CASE WHEN pl.frequency = 'YEARLY' THEN interval '1 year' ELSE interval '1 month' END,
                     'YYYY-MM-DD') AS renewed_till,
             (SELECT u.user_id FROM client_users u WHERE u.client_id = l.client_id AND lower(u.email) = lower($2)) AS admin_user_id
@@ -161,6 +168,24 @@ async function renewLicence(tx: Queryable, enquiry: EnquiryRow, actor: { actorUs
     before: { ValidTill: licence.valid_till },
     after: { ValidTill: licence.renewed_till },
   });
+  await emitAll(tx, [
+    {
+      clientId,
+      type: 'enquiry.approved',
+      data: { enquiryId: idOf(enquiry.enquiry_id), kind: 'RENEWAL', organizationId: idOf(clientId), licenceId: idOf(enquiry.licence_id!) },
+    },
+    {
+      clientId,
+      type: 'licence.extended',
+      data: {
+        organizationId: idOf(clientId),
+        licenceId: idOf(enquiry.licence_id!),
+        productId: idOf(licence.product_id),
+        validTill: licence.renewed_till,
+        previousValidTill: licence.valid_till,
+      },
+    },
+  ]);
   return { mail: null, clientId, userId: licence.admin_user_id ?? actor.actorUserId };
 }
 
@@ -377,6 +402,31 @@ export const enquiryDecisionRoutes = [
           entityId: userId,
           after: { email: enquiry.admin_email, typeOfUser: 'OrgAdmin', roleId: role?.role_id ?? null },
         });
+        const organizationId = idOf(clientId);
+        await emitAll(tx, [
+          {
+            clientId,
+            type: 'enquiry.approved',
+            data: { enquiryId: idOf(enquiry.enquiry_id), kind: 'SIGN_UP', organizationId, licenceId: idOf(licence!.licence_id) },
+          },
+          { clientId, type: 'organization.created', data: { organizationId, enquiryId: idOf(enquiry.enquiry_id) } },
+          {
+            clientId,
+            type: 'licence.added',
+            data: {
+              organizationId,
+              licenceId: idOf(licence!.licence_id),
+              productId: idOf(plan.product_id),
+              planId: idOf(plan.plan_id),
+              validTill: licence!.valid_till,
+            },
+          },
+          {
+            clientId,
+            type: 'person.invited',
+            data: { organizationId, personId: idOf(userId), state: 'INVITED', previousState: null, typeOfUser: 'OrgAdmin' },
+          },
+        ]);
         return { mail, clientId, userId };
       });
       if (mail) mailer.dispatch(mail);
@@ -427,6 +477,15 @@ export const enquiryDecisionRoutes = [
           entityId: enquiry.enquiry_id,
           before: { status: 'PENDING' },
           after: { status: 'REJECTED', reason: Reason },
+        });
+        await emit(tx, {
+          clientId: enquiry.client_id,
+          type: 'enquiry.rejected',
+          data: {
+            enquiryId: idOf(enquiry.enquiry_id),
+            kind: enquiry.licence_id === null ? 'SIGN_UP' : 'RENEWAL',
+            organizationId: enquiry.client_id === null ? null : idOf(enquiry.client_id),
+          },
         });
         return queued;
       });

@@ -11,6 +11,7 @@ import { targetOrganization, withOrganisation } from '../http/scope';
 import { listRoute, route } from '../http/route';
 import { listParameters, listAnswer, refused } from '../http/answers';
 import { answerSchema, requestSchema } from '../openapi/components';
+import { emit, idOf, type WebhookEventData } from '../webhooks/events';
 
 /** The assignment groups of an organisation (the ITSM group master of the provider's backend). */
 export const groupFields = {
@@ -139,6 +140,16 @@ async function requireGroupFilter(db: Queryable, req: Request, res: Response): P
   targetOrganization(viewerOf(res), group.client_id, 'GroupId');
 }
 
+/** Tells the organisation's systems a group changed (webhooks), in the change's transaction. */
+function emitGroupChange(
+  tx: Queryable,
+  clientId: number,
+  groupId: number,
+  what: Pick<WebhookEventData['group.changed'], 'change' | 'personIds' | 'changed'>,
+) {
+  return emit(tx, { clientId, type: 'group.changed', data: { organizationId: idOf(clientId), groupId: idOf(groupId), ...what } });
+}
+
 /** A change that clashes with another group's name is answered as CONFLICT on the name. */
 const NAME_TAKEN = { groups_client_name_key: [GROUP_NAME_TAKEN_MESSAGE, 'GroupName'] } as const;
 
@@ -213,6 +224,7 @@ export const groupRoutes = [
               after,
               ip: clientOf(req, res).ip,
             });
+            await emitGroupChange(tx, clientId, row!.group_id, { change: 'CREATED' });
             return row!.group_id;
           }),
         NAME_TAKEN,
@@ -264,6 +276,7 @@ export const groupRoutes = [
               ...change,
               ip: clientOf(req, res).ip,
             });
+            await emitGroupChange(tx, group.client_id, group.group_id, { change: 'UPDATED', changed: Object.keys(change.after) });
           }),
         NAME_TAKEN,
       );
@@ -305,6 +318,7 @@ export const groupRoutes = [
           before: { name: group.name, description: group.description, memberIds: members.map((m) => m.user_id) },
           ip: clientOf(req, res).ip,
         });
+        await emitGroupChange(tx, group.client_id, group.group_id, { change: 'DELETED' });
       });
       res.json({ GroupId: body.GroupId });
     },
@@ -398,6 +412,13 @@ export const groupRoutes = [
           after: { addedUserIds: added.map((row) => row.user_id).sort((a, b) => a - b) },
           ip: clientOf(req, res).ip,
         });
+        await emitGroupChange(tx, group.client_id, group.group_id, {
+          change: 'MEMBERS_ADDED',
+          personIds: added
+            .map((row) => row.user_id)
+            .sort((a, b) => a - b)
+            .map(idOf),
+        });
       });
       res.json(await readGroup(db, body.GroupId));
     },
@@ -437,6 +458,13 @@ export const groupRoutes = [
           entityId: group.group_id,
           before: { removedUserIds: removed.map((row) => row.user_id).sort((a, b) => a - b) },
           ip: clientOf(req, res).ip,
+        });
+        await emitGroupChange(tx, group.client_id, group.group_id, {
+          change: 'MEMBERS_REMOVED',
+          personIds: removed
+            .map((row) => row.user_id)
+            .sort((a, b) => a - b)
+            .map(idOf),
         });
       });
       res.json(await readGroup(db, body.GroupId));

@@ -9,6 +9,7 @@ import { route } from '../http/route';
 import { refused } from '../http/answers';
 import { targetOrganization } from '../http/scope';
 import { answerSchema, requestSchema } from '../openapi/components';
+import { emit, idOf } from '../webhooks/events';
 
 /** POST /subscription_client_license/renewal_request */
 export const renewalRequestBody = requestSchema(
@@ -113,6 +114,17 @@ export const licenceRenewalRoutes = [
             before: { renewalRequested: false },
             after: { renewalRequested: true, enquiryId: row!.enquiry_id, productId: licence.product_id, validTill: licence.valid_till },
             ip: clientOf(req, res).ip,
+          });
+          await emit(tx, {
+            clientId,
+            type: 'enquiry.received',
+            data: {
+              enquiryId: idOf(row!.enquiry_id),
+              kind: 'RENEWAL',
+              organizationId: idOf(clientId),
+              productId: idOf(licence.product_id),
+              planId: idOf(licence.plan_id),
+            },
           });
           return row!;
         })

@@ -17,6 +17,7 @@ import { clientOf } from '../http/gateway';
 import { listResource, recordById, type ResourceDefinition, recordOf } from '../http/resource';
 import { route, type Handler } from '../http/route';
 import { refused, listParameters, listAnswer, BAD_LIST_QUERY } from '../http/answers';
+import { emit, idOf } from '../webhooks/events';
 import { answerSchema, requestSchema } from '../openapi/components';
 
 /** An organisation's licences with their product and plan (the provider's `fun_orgsubscriptiondetails`). */
@@ -218,6 +219,17 @@ export const licenceRoutes = [
           after: terms(saved),
           ip: clientOf(req, res).ip,
         });
+        await emit(tx, {
+          clientId: saved.ClientId,
+          type: 'licence.added',
+          data: {
+            organizationId: idOf(saved.ClientId),
+            licenceId: idOf(saved.LicenceId),
+            productId: idOf(saved.ProductId),
+            planId: idOf(saved.PlanId),
+            validTill: saved.ValidTill,
+          },
+        });
         return saved;
       });
       res.status(201).json(created);
@@ -258,6 +270,17 @@ export const licenceRoutes = [
         }
       }
       await tx.query('UPDATE licences SET valid_till = $2 WHERE licence_id = $1', [licence.LicenceId, validTill]);
+      await emit(tx, {
+        clientId: licence.ClientId,
+        type: 'licence.extended',
+        data: {
+          organizationId: idOf(licence.ClientId),
+          licenceId: idOf(licence.LicenceId),
+          productId: idOf(licence.ProductId),
+          validTill,
+          previousValidTill: licence.ValidTill,
+        },
+      });
       return 'licence.extend';
     }, extendLicenceBody),
   ),

@@ -11,6 +11,7 @@ import { route } from '../http/route';
 import { orgSettingsRecord } from '../openapi/answers';
 import { BAD_CLIENT_ID, NO_SUCH_ORGANISATION, refused } from '../http/answers';
 import { requestSchema } from '../openapi/components';
+import { emitSettingsChange } from '../webhooks/events';
 
 export const ORG_SETTINGS_PATH = '/subscription_org_settings';
 
@@ -148,6 +149,7 @@ export const organizationSettingsRoutes = [
           before: changed.before,
           after: sessionsEnded === null ? changed.after : { ...changed.after, SessionsEnded: sessionsEnded },
         });
+        await emitSettingsChange(tx, clientId, 'ORGANIZATION', Object.keys(changed.after));
         return after;
       });
       res.json(saved);

@@ -24,6 +24,7 @@ import { route } from '../http/route';
 import { ssoLookupRecord, ssoStartRecord, signInStepAnswer, ssoSettingsRecord, ssoDiscoveryRecord } from '../openapi/answers';
 import { refused, BAD_CLIENT_ID, NO_SUCH_ORGANISATION } from '../http/answers';
 import { requestSchema } from '../openapi/components';
+import { emit, emitSettingsChange, idOf } from '../webhooks/events';
 
 export const SSO_SETTINGS_PATH = '/subscription_sso_settings';
 
@@ -107,7 +108,7 @@ async function settingsOf(db: Queryable, clientId: number, lock = false): Promis
   const [row] = await db.query<Omit<SsoSettingsRecord, 'DomainVerifications'>>(
     `SELECT c.client_id AS "ClientId", coalesce(s.enabled, false) AS "Enabled", s.issuer AS "Issuer",
             s.oidc_client_id AS "OidcClientId", s.oidc_secret_sealed IS NOT NULL AS "ClientSecretSet",
-            coalesce((SELECT array_agg(d.domain ORDER BY d.domain) FROM sso_domains d WHERE d.client_id = c.client_id), '{}') AS "Domains",
+            coalesce((SELECT array_agg(d.domain ORDER BY d.domain) FROM organization_domains d WHERE d.client_id = c.client_id), '{}') AS "Domains",
             coalesce(s.require_sso, false) AS "RequireSso", coalesce(s.allow_jit, false) AS "AllowJit",
             coalesce(s.mfa_acr_values, '{}') AS "MfaAcrValues", s.updated_at AS "UpdatedAt"
        FROM clients c LEFT JOIN sso_settings s ON s.client_id = c.client_id
@@ -116,7 +117,7 @@ async function settingsOf(db: Queryable, clientId: number, lock = false): Promis
   );
   if (!row) throw new HttpError('NOT_FOUND', 'There is no such organization', 'ClientId');
   const domains = await db.query<{ domain: string; token: string; verified_at: Date | null; verified_by: 'dns' | 'provider' | null }>(
-    `SELECT domain, verification_token AS token, verified_at, verified_by FROM sso_domains WHERE client_id = $1 ORDER BY domain`,
+    `SELECT domain, verification_token AS token, verified_at, verified_by FROM organization_domains WHERE client_id = $1 ORDER BY domain`,
     [clientId],
   );
   return {
@@ -138,14 +139,14 @@ const described = ({ UpdatedAt: _at, ClientId: _id, DomainVerifications: _record
 /** A refusal when another organisation has already shown it owns one of the domains. */
 async function refuseVerifiedElsewhere(tx: Queryable, clientId: number, domains: string[]) {
   const [taken] = await tx.query<{ domain: string }>(
-    'SELECT domain FROM sso_domains WHERE domain = ANY($1::text[]) AND client_id <> $2 AND verified_at IS NOT NULL LIMIT 1',
+    'SELECT domain FROM organization_domains WHERE domain = ANY($1::text[]) AND client_id <> $2 AND verified_at IS NOT NULL LIMIT 1',
     [domains, clientId],
   );
   if (taken) throw new HttpError('CONFLICT', `${taken.domain} is verified by another organization`, 'Domains');
 }
 
 const verifiedElsewhere = (error: unknown, field: string) => {
-  if (isUniqueViolation(error, 'sso_domains_verified_domain_idx')) {
+  if (isUniqueViolation(error, 'organization_domains_verified_domain_idx')) {
     throw new HttpError('CONFLICT', 'That domain is verified by another organization', field);
   }
   throw error;
@@ -206,6 +207,11 @@ async function accountFor(
     entityId: created!.user_id,
     after: { email: claims.email, firstName: claims.firstName || localPart, lastName: claims.lastName, roleId: role.role_id },
     ip,
+  });
+  await emit(tx, {
+    clientId: claims.clientId,
+    type: 'person.activated',
+    data: { organizationId: idOf(claims.clientId), personId: idOf(created!.user_id), state: 'ACTIVE', previousState: null },
   });
   return { user_id: created!.user_id, client_id: claims.clientId };
 }
@@ -348,7 +354,7 @@ export const ssoSettingsRoutes = [
       operationId: 'updateSsoSettings',
       tag: 'Organizations',
       summary:
-        'Changes the issuer (its discovery document must answer when on), client, domains (new ones unverified), require-SSO and just-in-time accounts (the secret sealed at rest; left out, the stored one stays); audited',
+        'Changes the issuer (its discovery document must answer when on), client, require-SSO and just-in-time accounts (the secret sealed at rest; left out, the stored one stays), and, when Domains is given, the organization’s domains (new ones unverified; left out, they stay as they are); audited',
       body: ssoSettingsBody,
       responses: {
         200: { description: 'The settings as saved', body: ssoSettingsRecord },
@@ -364,7 +370,7 @@ export const ssoSettingsRoutes = [
       const viewer = viewerOf(res);
       const { ClientId, ClientSecret, Domains, ...settings } = parseBody(ssoSettingsBody, req.body);
       const clientId = targetOrganization(viewer, ClientId);
-      const unclaimable = await unclaimableReason(db, Domains);
+      const unclaimable = Domains ? await unclaimableReason(db, Domains) : null;
       if (unclaimable) throw new HttpError('BAD_REQUEST', unclaimable, 'Domains');
       // The issuer must be on the internet (told now, as well as refused at every use), and on, it
       // must answer: an issuer whose discovery document cannot be read would sign nobody in.
@@ -381,7 +387,7 @@ export const ssoSettingsRoutes = [
           if (settings.Enabled && !ClientSecret && !before.ClientSecretSet) {
             throw new HttpError('BAD_REQUEST', 'Enter the client secret the identity provider gave the console', 'ClientSecret');
           }
-          await refuseVerifiedElsewhere(tx, clientId, Domains);
+          if (Domains) await refuseVerifiedElsewhere(tx, clientId, Domains);
           const sealed = ClientSecret ? services.secretBox.seal(ClientSecret, ssoSecretContext(clientId)) : null;
           await tx.query(
             `INSERT INTO sso_settings (client_id, enabled, issuer, oidc_client_id, oidc_secret_sealed, require_sso, allow_jit, mfa_acr_values, updated_at)
@@ -400,13 +406,17 @@ export const ssoSettingsRoutes = [
               settings.MfaAcrValues,
             ],
           );
-          // A domain kept keeps its token and whether it is verified; a new one starts unverified.
-          await tx.query('DELETE FROM sso_domains WHERE client_id = $1 AND NOT (domain = ANY($2::text[]))', [clientId, Domains]);
-          for (const domain of Domains) {
-            await tx.query(
-              'INSERT INTO sso_domains (domain, client_id, verification_token) VALUES ($1, $2, $3) ON CONFLICT (client_id, domain) DO NOTHING',
-              [domain, clientId, newVerificationToken()],
-            );
+          if (Domains) {
+            // A domain kept keeps its token and whether it is verified; a new one starts unverified.
+            await tx.query('DELETE FROM organization_domains WHERE client_id = $1 AND NOT (domain = ANY($2::text[]))', [clientId, Domains]);
+            for (const domain of Domains) {
+              await tx.query(
+                'INSERT INTO organization_domains (domain, client_id, verification_token) VALUES ($1, $2, $3) ON CONFLICT (client_id, domain) DO NOTHING',
+                [domain, clientId, newVerificationToken()],
+              );
+            }
+          } else if (settings.Enabled && before.Domains.length === 0) {
+            throw new HttpError('BAD_REQUEST', 'Add the organization’s email domains under Domains first', 'Domains');
           }
           const after = await settingsOf(tx, clientId);
           const diff = changedFields(described(before), described(after));
@@ -420,6 +430,7 @@ export const ssoSettingsRoutes = [
             entityId: clientId,
             ...diff,
           });
+          await emitSettingsChange(tx, clientId, 'SINGLE_SIGN_ON', Object.keys(diff.after));
           return after;
         })
         .catch((error: unknown) => verifiedElsewhere(error, 'Domains'));
@@ -537,7 +548,7 @@ async function readDiscovery(issuer: string, options: SsoOptions) {
 /** The organisation's claim on a domain, which verifying needs first. */
 async function claimOf(db: Queryable, clientId: number, domain: string) {
   const [claim] = await db.query<{ token: string; verified: boolean }>(
-    'SELECT verification_token AS token, verified_at IS NOT NULL AS verified FROM sso_domains WHERE client_id = $1 AND domain = $2',
+    'SELECT verification_token AS token, verified_at IS NOT NULL AS verified FROM organization_domains WHERE client_id = $1 AND domain = $2',
     [clientId, domain],
   );
   if (!claim)
@@ -557,7 +568,7 @@ async function markVerified(
     .transaction(async (tx) => {
       await refuseVerifiedElsewhere(tx, clientId, [domain]);
       await tx.query(
-        `UPDATE sso_domains SET verified_at = now(), verified_by = $3, verified_by_user = $4
+        `UPDATE organization_domains SET verified_at = now(), verified_by = $3, verified_by_user = $4
           WHERE client_id = $1 AND domain = $2 AND verified_at IS NULL`,
         [clientId, domain, by, viewer.userId],
       );

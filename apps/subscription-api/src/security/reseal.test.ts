@@ -10,6 +10,7 @@ const NEW_KEY = 'the-secret-key-after-the-rotation-0123456789';
 let db: Database;
 let userId: number;
 let clientId: number;
+let endpointId: number;
 beforeAll(async () => {
   db = await openTestDatabase('seeded');
   [{ user_id: userId, client_id: clientId }] = (await db.query<{ user_id: number; client_id: number }>(
@@ -18,7 +19,10 @@ beforeAll(async () => {
 });
 afterAll(() => db.close());
 
-/** A two-factor secret, a mail server password and a single sign-on client secret, sealed with `key`. */
+/**
+ * A two-factor secret, a mail server password, a single sign-on client secret and a webhook's
+ * signing secrets (the current one and the one before a rotation), sealed with `key`.
+ */
 async function sealEverything(key: string) {
   const box = createSecretBox(key);
   await db.query(
@@ -34,14 +38,27 @@ async function sealEverything(key: string) {
     `INSERT INTO sso_settings (client_id, oidc_secret_sealed) VALUES ($1, $2) ON CONFLICT (client_id) DO UPDATE SET oidc_secret_sealed = excluded.oidc_secret_sealed`,
     [clientId, box.seal('sso-client-secret', `sso_client_secret:${clientId}`)],
   );
+  endpointId ??= (
+    await db.query<{ id: number }>(
+      "INSERT INTO webhook_endpoints (client_id, url, secret_sealed) VALUES ($1, 'https://hooks.acme.example', '') RETURNING endpoint_id AS id",
+      [clientId],
+    )
+  )[0]!.id;
+  await db.query('UPDATE webhook_endpoints SET secret_sealed = $2, previous_secret_sealed = $3 WHERE endpoint_id = $1', [
+    endpointId,
+    box.seal('whsec_bmV3', `webhook_secret:${endpointId}`),
+    box.seal('whsec_b2xk', `webhook_secret:${endpointId}`),
+  ]);
 }
 
 async function sealed() {
-  const [row] = await db.query<{ totp: string; smtp: string; sso: string }>(
+  const [row] = await db.query<{ totp: string; smtp: string; sso: string; webhook: string; previous: string }>(
     `SELECT (SELECT totp_secret FROM two_factor WHERE user_id = $1) AS totp,
             (SELECT smtp_password_sealed FROM email_settings WHERE client_id = $2) AS smtp,
-            (SELECT oidc_secret_sealed FROM sso_settings WHERE client_id = $2) AS sso`,
-    [userId, clientId],
+            (SELECT oidc_secret_sealed FROM sso_settings WHERE client_id = $2) AS sso,
+            (SELECT secret_sealed FROM webhook_endpoints WHERE endpoint_id = $3) AS webhook,
+            (SELECT previous_secret_sealed FROM webhook_endpoints WHERE endpoint_id = $3) AS previous`,
+    [userId, clientId, endpointId],
   );
   return row!;
 }
@@ -55,7 +72,13 @@ describe('rotating SECRET_KEY', () => {
     expect(() => createSecretBox(NEW_KEY).open(before.totp, `two_factor.totp_secret:${userId}`)).toThrow();
 
     const done = await resealSecrets(db, rotating);
-    expect(done.map(({ what }) => what)).toEqual(['two-factor secrets', 'mail server passwords', 'single sign-on client secrets']);
+    expect(done.map(({ what }) => what)).toEqual([
+      'two-factor secrets',
+      'mail server passwords',
+      'single sign-on client secrets',
+      'webhook signing secrets',
+      'webhook signing secrets before a rotation',
+    ]);
     expect(done.every(({ count }) => count >= 1)).toBe(true);
 
     // The new key alone opens every one of them now; the old one none.
@@ -64,6 +87,8 @@ describe('rotating SECRET_KEY', () => {
     expect(fresh.open(after.totp, `two_factor.totp_secret:${userId}`)).toBe('JBSWY3DPEHPK3PXP');
     expect(fresh.open(after.smtp, `smtp_password:${clientId}`)).toBe('mail-password');
     expect(fresh.open(after.sso, `sso_client_secret:${clientId}`)).toBe('sso-client-secret');
+    expect(fresh.open(after.webhook, `webhook_secret:${endpointId}`)).toBe('whsec_bmV3');
+    expect(fresh.open(after.previous, `webhook_secret:${endpointId}`)).toBe('whsec_b2xk');
     expect(() => createSecretBox(OLD_KEY).open(after.smtp, `smtp_password:${clientId}`)).toThrow();
   });
 

@@ -2,6 +2,7 @@ import type { Database } from '../db/database';
 import { smtpPasswordContext } from '../mail/delivery';
 import { ssoSecretContext } from '../domain/singleSignOn';
 import { twoFactorSecretContext } from '../domain/twoFactor';
+import { webhookSecretContext } from '../webhooks/secrets';
 import type { SecretBox } from './secretBox';
 
 /** Every column that holds a value sealed with SECRET_KEY for good, with the context each row's value was sealed for. */
@@ -20,6 +21,20 @@ const SEALED_COLUMNS = [
     column: 'oidc_secret_sealed',
     context: ssoSecretContext,
     what: 'single sign-on client secrets',
+  },
+  {
+    table: 'webhook_endpoints',
+    key: 'endpoint_id',
+    column: 'secret_sealed',
+    context: webhookSecretContext,
+    what: 'webhook signing secrets',
+  },
+  {
+    table: 'webhook_endpoints',
+    key: 'endpoint_id',
+    column: 'previous_secret_sealed',
+    context: webhookSecretContext,
+    what: 'webhook signing secrets before a rotation',
   },
 ] as const;
 

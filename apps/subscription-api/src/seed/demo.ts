@@ -1,5 +1,6 @@
 import type { Database, Transaction } from '../db/database';
 import { issueToken } from '../domain/userTokens';
+import { newVerificationToken } from '../domain/ssoDomains';
 import { createMailer, type Mailer } from '../mail/mailer';
 import type { QueuedMail } from '../mail/outbox';
 import { invitationMail } from '../mail/templates';
@@ -38,6 +39,8 @@ type Org = {
   provider?: boolean;
   /** People the provider adds wait for the approval of the organisation's admins. */
   approval?: boolean;
+  /** Its domain is verified (by the provider's word), so single sign-on and provisioning can be tried at once. */
+  verifiedDomain?: boolean;
   plan?: string;
   validDays?: number;
   groups: string[];
@@ -72,6 +75,7 @@ const ORGS: Org[] = [
   {
     name: 'Acme Corporation',
     domain: 'acme.local',
+    verifiedDomain: true,
     city: 'Springfield',
     state: 'Illinois',
     country: 'United States',
@@ -336,6 +340,13 @@ async function insertOrganisation(tx: Transaction, org: Org, masters: Masters) {
      VALUES ($1, $2, $3, $4, $5)`,
     [clientId, org.approval ?? false, org.countryCode === 'IN' ? ['ap-south-1'] : ['us-east-1'], org.name, `no-reply@${org.domain}`],
   );
+  if (org.verifiedDomain) {
+    await tx.query(
+      `INSERT INTO organization_domains (domain, client_id, verification_token, verified_at, verified_by)
+       VALUES ($1, $2, $3, now(), 'provider')`,
+      [org.domain, clientId, newVerificationToken()],
+    );
+  }
 
   const plan = org.plan ? masters.planIds.get(org.plan) : undefined;
   const productCode = plan && [...masters.productIds].find(([, id]) => id === plan.productId)![0];

@@ -1,10 +1,13 @@
 import { Card, Stack } from '@chakra-ui/react';
+import { Suspense } from 'react';
 import { Navigate, useMatch } from 'react-router-dom';
 import { LinkTabs } from '@/components/LinkTabs';
 import { PageHeader } from '@/components/PageHeader';
 import { ScreenSpinner } from '@/components/ScreenSpinner';
 import { EmailSettingsPanel } from '@/features/emailSettings/views/EmailSettingsPanel';
+import { WebhooksScreen } from '@/features/webhooks/WebhooksScreen';
 import { OrganizationSettingsPanel } from '@/features/organizationSettings/views/OrganizationSettingsPanel';
+import { DomainsSection } from '@/features/organizationDomains/views/DomainsSection';
 import { SsoSettingsPanel } from '@/features/singleSignOn/views/SsoSettingsPanel';
 import { findPrivacySection, PRIVACY_SECTIONS, privacySectionPath, privacySectionRoute, twoFactorPath } from '@/features/twoFactor/urls';
 import TwoFactorView from '@/features/twoFactor/views/TwoFactorView';
@@ -12,20 +15,31 @@ import { useViewerQuery } from '@/generated/graphql';
 import { menuEntryName } from '@/lib/menu';
 
 /**
- * Privacy & Setting, in two tabs at their own addresses: "My account" (the person's own password,
+ * Privacy & Setting, in tabs at their own addresses: "My account" (the person's own password,
  * two-factor sign-in and sessions) and, for an organisation's admin only, "Organization" (the
- * settings that apply to everyone in the organisation, its single sign-on and its email settings).
+ * settings that apply to everyone in the organisation, its single sign-on and its email settings)
+ * and "Webhooks" (the addresses its other systems are told of its changes at).
  */
 export default function PrivacyAndSettingView() {
   const { data } = useViewerQuery();
   const requested = findPrivacySection(useMatch(privacySectionRoute)?.params.section);
   if (!data) return <ScreenSpinner />;
   const organizationAdmin = data.viewer?.typeOfUser === 'ORG_ADMIN';
-  const sections = PRIVACY_SECTIONS.filter((section) => section.slug !== 'organization' || organizationAdmin);
+  // The organisation's settings and its webhooks are its admins' only.
+  const sections = PRIVACY_SECTIONS.filter((section) => section.slug === 'account' || organizationAdmin);
   const section = requested && sections.includes(requested) ? requested : undefined;
   // The menu's address, an old link, or a tab this person may not see: open the first tab (everyone's).
   if (!section) return <Navigate to={privacySectionPath(PRIVACY_SECTIONS[0].slug)} replace />;
-  const content = section.slug === 'account' ? <TwoFactorView /> : <OrganizationSections />;
+  const content =
+    section.slug === 'account' ? (
+      <TwoFactorView />
+    ) : section.slug === 'webhooks' ? (
+      <Suspense fallback={<ScreenSpinner />}>
+        <WebhooksScreen embedded />
+      </Suspense>
+    ) : (
+      <OrganizationSections />
+    );
   return (
     <>
       <PageHeader title={menuEntryName(twoFactorPath)} />
@@ -51,6 +65,11 @@ function OrganizationSections() {
       <Card.Root as="section">
         <Card.Body>
           <OrganizationSettingsPanel embedded />
+        </Card.Body>
+      </Card.Root>
+      <Card.Root as="section">
+        <Card.Body>
+          <DomainsSection />
         </Card.Body>
       </Card.Root>
       <Card.Root as="section">

@@ -1,7 +1,6 @@
 import { matchRoutes, Navigate, type RouteObject } from 'react-router-dom';
 import { forgotPasswordPath, loginPath, resetPasswordRoute, setPasswordRoute, signupPath } from '@/features/auth/urls';
 import { auditLogPath } from '@/features/auditLog/urls';
-import type { AuditLogScreenProps } from '@/features/auditLog/views/AuditLogScreen';
 import type { EmailSettingsPanelProps } from '@/features/emailSettings/views/EmailSettingsPanel';
 import { dashboardPath } from '@/features/dashboard/urls';
 import { enquiriesPath, enquiryRoute } from '@/features/enquiries/urls';
@@ -47,18 +46,15 @@ const SubscriptionDetails = lazyScreen(() => import('@/features/subscriptions/vi
 const UserSessions = lazyScreen(() => import('@/features/sessions/views/UserSessionsView'));
 const Statistics = lazyScreen(() => import('@/features/statistics/views/StatisticsView'));
 const AuditLog = lazyScreen(() => import('@/features/auditLog/views/AuditLogView'));
-const PlatformAuditLog = lazyScreen<AuditLogScreenProps>(() =>
-  import('@/features/auditLog/views/AuditLogScreen').then((m) => ({ default: m.AuditLogScreen })),
-);
 const TwoFactor = lazyScreen(() => import('./PrivacyAndSettingView'));
 const EmailSettings = lazyScreen<EmailSettingsPanelProps>(() =>
   import('@/features/emailSettings/views/EmailSettingsPanel').then((m) => ({ default: m.EmailSettingsPanel })),
 );
-const Outbox = lazyScreen<object>(() => import('@/features/emailSettings/views/OutboxSection').then((m) => ({ default: m.OutboxSection })));
 const Enquiries = lazyScreen(() => import('@/features/enquiries/views/EnquiriesView'));
 const OrganizationList = lazyScreen(() => import('@/features/organizations/views/OrganizationListView'));
 const OrganizationDetail = lazyScreen(() => import('@/features/organizations/views/OrganizationDetailView'));
-const PlatformSettings = lazyScreen(() => import('@/features/platformSettings/views/PlatformSettingsView'));
+// Platform Settings with the sections other features draw (app/PlatformSettingsPage.tsx).
+const PlatformSettings = lazyScreen(() => import('./PlatformSettingsPage'));
 const NotFound = lazyScreen(() => import('./shell/NotFoundView'));
 
 // The organisation admin's screens, shown in an organisation's tabs for the organisation in the address.
@@ -71,9 +67,8 @@ const ORGANIZATION_SECTIONS: Partial<Record<OrganizationTabSlug, OrganizationScr
   group: lazyScreen(() => import('./GroupSectionView').then((m) => ({ default: m.GroupSection }))),
   UserSessions: lazyScreen(() => import('@/features/sessions/views/SessionsScreen').then((m) => ({ default: m.SessionsScreen }))),
   Statistics: lazyScreen(() => import('@/features/statistics/views/StatisticsView')),
-  SettingDetails: lazyScreen(() =>
-    import('@/features/organizationSettings/views/OrganizationSettingsPanel').then((m) => ({ default: m.OrganizationSettingsPanel })),
-  ),
+  // The organisation's settings, and the webhook endpoints the provider keeps for it.
+  SettingDetails: lazyScreen(() => import('./SettingDetailsSection').then((m) => ({ default: m.SettingDetailsSection }))),
   emailsettings: EmailSettings,
   sso: lazyScreen(() => import('@/features/singleSignOn/views/SsoSettingsPanel').then((m) => ({ default: m.SsoSettingsPanel }))),
 };
@@ -147,15 +142,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: platformSettingsPath,
-            element: (
-              <PlatformSettings
-                sections={{
-                  email: <EmailSettings embedded platform />,
-                  outbox: <Outbox />,
-                  audit: <PlatformAuditLog embedded platformWide />,
-                }}
-              />
-            ),
+            element: <PlatformSettings />,
             children: [{ path: '*' }],
           },
 

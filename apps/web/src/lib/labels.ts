@@ -11,6 +11,7 @@ export const USER_STATUS_LABELS: Record<UserStatus, string> = {
   INVITED: 'Invited',
   AWAITING_APPROVAL: 'Awaiting approval',
   DISABLED: 'Deactivated',
+  DELETED: 'Removed by the identity provider',
 };
 
 export const INVITATION_STATUS_LABELS: Record<InvitationStatus, string> = {

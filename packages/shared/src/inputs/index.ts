@@ -23,3 +23,4 @@ export * from './emailSettings';
 export * from './sso';
 export * from './administrator';
 export * from './project';
+export * from './provisioning';

@@ -9,14 +9,14 @@ export const MAX_ALLOWED_EMAIL_DOMAINS = 20;
 const IDLE_MINUTES_MESSAGE = `Enter whole minutes from ${SESSION_IDLE_MINUTES_MIN} to ${SESSION_IDLE_MINUTES_MAX}`;
 
 /** A domain as an email address ends: labels of letters, digits and hyphens, at least one dot. */
-const DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+export const DOMAIN_PATTERN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 
 export const emailDomain = z
   .string()
   .trim()
   .toLowerCase()
   .transform((domain) => domain.replace(/^@/, ''))
-  .refine((domain) => DOMAIN.test(domain), { error: 'Enter domains such as example.com, one per line' });
+  .refine((domain) => DOMAIN_PATTERN.test(domain), { error: 'Enter domains such as example.com, one per line' });
 
 /** What an organisation's settings form sends: each rule of how its people sign in and are invited. */
 export const organizationSettingsInput = z.object({

@@ -49,10 +49,14 @@ export const ssoSettingsInput = z
       .max(500, tooLong(500))
       .nullish()
       .transform((value) => value || null),
+    // Left out, the organisation's domains stay as they are: they are its own (its Domains section),
+    // shared with provisioning. Given, they replace them, as before domains were the organisation's.
     domains: z
       .array(emailDomain, { error: 'Enter domains such as example.com, one per line' })
       .max(MAX_SSO_DOMAINS, `Enter at most ${MAX_SSO_DOMAINS} domains`)
-      .transform((domains) => [...new Set(domains)]),
+      .transform((domains) => [...new Set(domains)])
+      .nullish()
+      .transform((domains) => domains ?? undefined),
     requireSso: z.boolean({ error: 'Say whether single sign-on is required' }),
     allowJit: z.boolean({ error: 'Say whether unknown people get an account' }),
     mfaAcrValues,
@@ -61,13 +65,13 @@ export const ssoSettingsInput = z
     for (const issue of ssoIssues(settings)) ctx.addIssue({ code: 'custom', ...issue });
   });
 
-/** What single sign-on needs when it is on: the issuer, the client id and at least one domain. */
-export function ssoIssues(settings: { enabled: boolean; issuer: string | null; clientId: string | null; domains: string[] }) {
+/** What single sign-on needs when it is on: the issuer, the client id and at least one domain (when the domains are given). */
+export function ssoIssues(settings: { enabled: boolean; issuer: string | null; clientId: string | null; domains?: string[] }) {
   if (!settings.enabled) return [];
   const issues: { path: ['issuer' | 'clientId' | 'domains']; message: string }[] = [];
   if (!settings.issuer) issues.push({ path: ['issuer'], message: ISSUER_MESSAGE });
   if (!settings.clientId) issues.push({ path: ['clientId'], message: 'Enter the client id the identity provider gave the console' });
-  if (settings.domains.length === 0) issues.push({ path: ['domains'], message: 'Enter the email domains whose people sign in this way' });
+  if (settings.domains?.length === 0) issues.push({ path: ['domains'], message: 'Enter the email domains whose people sign in this way' });
   return issues;
 }
 
@@ -89,11 +93,14 @@ export const SSO_SETTINGS_REST_FIELDS = {
   updatedAt: 'UpdatedAt',
 } as const satisfies FieldMap;
 
-/** The settings form's fields as a person types them (domains one per line), checked by the same rules. */
+/**
+ * The settings form's fields as a person types them (acr values one per line), checked by the same
+ * rules. The domains are not the form's: they are the organisation's own, in its Domains section.
+ */
+const { domains: _domains, ...formShape } = ssoSettingsInput.shape;
 export const ssoSettingsForm = z
   .object({
-    ...ssoSettingsInput.shape,
-    domains: linesOfText().pipe(ssoSettingsInput.shape.domains),
+    ...formShape,
     mfaAcrValues: linesOfText().pipe(mfaAcrValueList),
   })
   .superRefine((settings, ctx) => {

@@ -51,6 +51,7 @@ const ROW: AuditRecord = {
   ActorLastname: 'Admin',
   ActorEmail: 'admin@acme.local',
   ApiKeyName: null,
+  ProvisioningTokenName: null,
   Action: 'user.deactivate',
   EntityType: 'user',
   EntityId: '9',

@@ -102,6 +102,7 @@ export const auditResolvers: Resolvers = {
             email: row.ActorEmail ?? '',
           },
     apiKeyName: (row) => row.ApiKeyName,
+    provisioningTokenName: (row) => row.ProvisioningTokenName,
     ip: (row) => row.Ip,
     changes: (row) => changesOf(row),
     names: (row) => namesOf(row),

@@ -68,6 +68,17 @@ describe('how the audit log reads a change', () => {
     expect(fieldLabel('IdleTimeoutMinutes')).toBe('Idle timeout minutes');
     expect(fieldLabel('SMTPHost')).toBe('Smtp host');
   });
+
+  it('says a webhook endpoint’s address, events and why it was paused in words', () => {
+    expect(changeText({ field: 'url', before: null, after: '"https://hooks.example.com/in"' })).toBe(
+      'Address: https://hooks.example.com/in',
+    );
+    expect(readable('["group.changed","seats.80_percent_used"]', 'events')).toBe('A group changed, 80 % of a product’s seats are used');
+    expect(readable('"every event"', 'events')).toBe('Every event');
+    expect(changeText({ field: 'pauseReason', before: '"ADMIN"', after: '"FAILING"' })).toBe(
+      'Why it was paused: Paused by an admin → Failing for a day',
+    );
+  });
 });
 
 describe('what a removal took away', () => {

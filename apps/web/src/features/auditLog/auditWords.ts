@@ -1,5 +1,6 @@
 import { planGroupLabel } from '@yozy/shared';
 import { AUDIT_RECORD_KINDS, auditReference, auditReferenceKind, isAuditRecordKind, type AuditRecordKind } from '@yozy/shared/auditLog';
+import { WEBHOOK_EVENTS, WEBHOOK_TEST_EVENT, type WebhookEventType } from '@yozy/shared/webhookEvents';
 import type { AuditEntryFieldsFragment } from '@/generated/graphql';
 import { formatDate, formatDateTime } from '@/lib/dates';
 import {
@@ -28,21 +29,28 @@ const FIELD_LABELS: Readonly<Record<string, string>> = {
   clientId: 'Organization',
   confirmedWith: 'Confirmed with',
   currentAllocationIds: 'Current allocations',
+  deliveryId: 'Delivery',
   departmentName: 'Department',
   enabled: 'Turned on',
   enabledAt: 'Turned on at',
   endedSessions: 'Sessions ended',
+  event: 'Event',
+  events: 'Events',
   isActive: 'Active',
   issuedBy: 'Issued by',
   mailed: 'Mailed',
   memberIds: 'Members',
+  pauseReason: 'Why it was paused',
   percentage: 'Allocation',
+  previousSecretSignsForHours: 'Hours the old secret still signs',
   recoveryCodes: 'Recovery codes',
+  redelivers: 'Delivery sent again',
   removedUserIds: 'People removed',
   sessionsEnded: 'Sessions ended',
   template: 'Mail',
   to: 'To',
   typeOfUser: 'Type of user',
+  url: 'Address',
   userId: 'Person',
   verifiedBy: 'Verified by',
 };
@@ -64,7 +72,12 @@ const MAIL_TEMPLATES: Readonly<Record<string, string>> = {
   enquiry_rejected: 'Enquiry turned down',
   password_changed: 'Password changed',
   test: 'Test mail',
+  webhook_paused: 'Webhook endpoint paused',
 };
+
+/** A webhook event in words (`group.changed` → "A group changed"), or every event. */
+const webhookEvent = (value: string) =>
+  value === 'every event' ? 'Every event' : value === WEBHOOK_TEST_EVENT ? 'Test event' : WEBHOOK_EVENTS[value as WebhookEventType];
 
 /** The words of the coded values of particular fields, where one code means different things in different places. */
 const VALUE_LABELS: Readonly<Record<string, (value: string) => string | undefined>> = {
@@ -78,6 +91,9 @@ const VALUE_LABELS: Readonly<Record<string, (value: string) => string | undefine
   verifiedBy: (value) => ({ DNS: 'DNS record', PROVIDER: 'The provider' })[value],
   choiceList: (value) => ({ BusinessVertical: 'Business verticals', ClientType: 'Client types' })[value],
   smtpSecurity: (value) => ({ STARTTLS: 'STARTTLS', TLS: 'TLS', NONE: 'None' })[value],
+  events: webhookEvent,
+  event: webhookEvent,
+  pauseReason: (value) => ({ FAILING: 'Failing for a day', ADMIN: 'Paused by an admin' })[value],
 };
 
 /** Coded values that read the same wherever they are: the statuses of people, enquiries and mail. */

@@ -12,6 +12,7 @@ export const PLATFORM_SECTIONS = [
   { slug: 'api-keys', label: 'API keys' },
   { slug: 'email', label: 'Email' },
   { slug: 'outbox', label: 'Outbox' },
+  { slug: 'webhooks', label: 'Webhooks' },
   { slug: 'audit', label: 'Audit log' },
 ] as const;
 export type PlatformSectionSlug = (typeof PLATFORM_SECTIONS)[number]['slug'];

@@ -4,6 +4,7 @@ export const twoFactorPath = '/TwoFactor';
 export const PRIVACY_SECTIONS = [
   { slug: 'account', label: 'My account' },
   { slug: 'organization', label: 'Organization' },
+  { slug: 'webhooks', label: 'Webhooks' },
 ] as const;
 export type PrivacySectionSlug = (typeof PRIVACY_SECTIONS)[number]['slug'];
 export const privacySectionRoute = `${twoFactorPath}/:section`;

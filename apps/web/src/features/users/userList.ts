@@ -1,7 +1,7 @@
 import { parseAsStringLiteral } from 'nuqs';
 import { defineList } from '@/lib/listState';
 
-export const USER_STATUSES = ['ACTIVE', 'INVITED', 'AWAITING_APPROVAL', 'DISABLED'] as const;
+export const USER_STATUSES = ['ACTIVE', 'INVITED', 'AWAITING_APPROVAL', 'DISABLED', 'DELETED'] as const;
 
 /**
  * The users list's sort keys (URL key → the schema's sort field) and its status filter. Apart

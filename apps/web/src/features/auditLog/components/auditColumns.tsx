@@ -9,7 +9,12 @@ import { changeTexts, recordKindLabel, recordLabel } from '@/features/auditLog/a
 
 export type AuditRow = AuditEntryFieldsFragment;
 
-export const actorName = (row: AuditRow) => (row.actor ? row.actor.name || row.actor.email : 'System or emailed link');
+export const actorName = (row: AuditRow) =>
+  row.actor
+    ? row.actor.name || row.actor.email
+    : row.provisioningTokenName
+      ? `Identity provider (token “${row.provisioningTokenName}”)`
+      : 'System or emailed link';
 
 /** What happened, in words: "Role changed". */
 export const actionLabel = (row: AuditRow) => auditActionLabel(row.action);

@@ -1,23 +1,18 @@
-import { Box, Button, Code, Flex, Heading, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Box, Button, Code, Flex, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useState } from 'react';
 import { CheckboxField } from '@/components/CheckboxField';
-import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { CopyButton } from '@/components/CopyButton';
-import { FormAlert } from '@/components/FormAlert';
 import { FormField } from '@/components/FormField';
 import { MutationForm } from '@/components/MutationForm';
 import { OutcomeAlert, type Outcome } from '@/components/OutcomeAlert';
 import { SettingsPanel } from '@/components/SettingsPanel';
 import {
   useSsoDiscoveryLazyQuery,
-  useSsoDomainConfirmMutation,
-  useSsoDomainVerifyMutation,
   useSsoSettingsQuery,
   useSsoSettingsUpdateMutation,
-  useViewerQuery,
   type SsoSettingsFieldsFragment,
 } from '@/generated/graphql';
-import { SsoDomainList } from '@/features/singleSignOn/components/SsoDomainList';
+import { ProvisioningSection } from '@/features/singleSignOn/views/ProvisioningSection';
 import { describeRequestError, errorMessage } from '@/lib/requestErrors';
 import { toaster } from '@/lib/toaster';
 import { useMutationForm } from '@/lib/useMutationForm';
@@ -38,7 +33,6 @@ const formValues = (settings: Settings) => ({
   issuer: settings.issuer ?? '',
   clientId: settings.clientId ?? '',
   clientSecret: '',
-  domains: settings.domains.join('\n'),
   requireSso: settings.requireSso,
   allowJit: settings.allowJit,
   mfaAcrValues: settings.mfaAcrValues.join('\n'),
@@ -92,7 +86,7 @@ function SsoForm({ settings, organizationId }: { settings: Settings; organizatio
           form={kit.form}
           name="enabled"
           label="Sign in with the organization’s identity provider"
-          help="People of the domains below sign in through it (OpenID Connect, authorization code with PKCE)."
+          help="People of the organization’s verified domains (under Domains, in the organization’s settings) sign in through it (OpenID Connect, authorization code with PKCE)."
           testId="sso-enabled"
         />
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
@@ -128,14 +122,6 @@ function SsoForm({ settings, organizationId }: { settings: Settings; organizatio
           </Button>
           {tested && <OutcomeAlert outcome={tested} mt="3" testId="sso-test-outcome" />}
         </Box>
-        <FormField
-          name="domains"
-          label="Email domains"
-          help="One domain per line, such as example.com. Each signs people in only once verified below; public mail domains such as gmail.com cannot be claimed."
-          testId="sso-domains"
-        >
-          {(control) => <Textarea rows={3} autoComplete="off" spellCheck={false} {...control} />}
-        </FormField>
         <CheckboxField
           form={kit.form}
           name="requireSso"
@@ -167,72 +153,16 @@ function SsoForm({ settings, organizationId }: { settings: Settings; organizatio
 }
 
 /**
- * The claimed domains and their verification: the organization's admins verify through DNS; the
- * provider's SuperAdmins may also vouch for a domain, after a warning (both are audited).
+ * An organisation's single sign-on: its OpenID Connect provider and how strictly it is used; and
+ * SCIM provisioning. Both cover the organisation's verified domains (its Domains section).
  */
-function SsoDomains({ settings, organizationId }: { settings: Settings; organizationId?: string }) {
-  const viewer = useViewerQuery();
-  const [verify] = useSsoDomainVerifyMutation();
-  const [confirm] = useSsoDomainConfirmMutation();
-  const [verifying, setVerifying] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [vouching, setVouching] = useState<string | null>(null);
-  const isProvider = viewer.data?.viewer?.typeOfUser === 'SUPER_ADMIN';
-
-  const check = async (domain: string) => {
-    setVerifying(domain);
-    setProblem(null);
-    try {
-      const payload = (await verify({ variables: { organizationId, domain } })).data?.verifySsoDomain;
-      if (payload?.errors[0]) setProblem(errorMessage(payload.errors[0]));
-      else toaster.success({ title: `${domain} is verified`, closable: true });
-    } catch (error) {
-      setProblem(describeRequestError(error));
-    } finally {
-      setVerifying(null);
-    }
-  };
-  const vouch = async (domain: string) => {
-    const payload = (await confirm({ variables: { organizationId: settings.organizationId, domain } })).data?.confirmSsoDomain;
-    if (payload?.errors[0]) throw new Error(errorMessage(payload.errors[0]));
-    toaster.success({ title: `${domain} is verified`, closable: true });
-  };
-
-  return (
-    <Stack gap="3" data-testid="sso-domains-section">
-      <Heading as="h3" size="sm">
-        Domain verification
-      </Heading>
-      {problem && <FormAlert message={problem} testId="sso-domain-error" />}
-      <SsoDomainList
-        domains={settings.domainVerifications}
-        verifying={verifying}
-        onVerify={(domain) => void check(domain)}
-        onConfirm={isProvider ? setVouching : undefined}
-      />
-      <ConfirmDialog
-        open={vouching !== null}
-        title={`Mark ${vouching ?? ''} as verified?`}
-        confirmLabel="Mark as verified"
-        onConfirm={() => vouch(vouching!)}
-        onClose={() => setVouching(null)}
-        testId="sso-domain-confirm-dialog"
-      >
-        Do this only when you have checked another way that the organization owns {vouching}: its people will then sign in through the
-        organization’s identity provider. It is recorded in the audit log.
-      </ConfirmDialog>
-    </Stack>
-  );
-}
-
-/** An organisation's single sign-on: its OpenID Connect provider, the domains it covers, and how strictly. */
 export function SsoSettingsPanel({ organizationId, embedded = false }: SsoSettingsPanelProps) {
   const { data, loading, error, refetch } = useSsoSettingsQuery({ variables: { organizationId } });
   const settings = data?.ssoSettings;
   return (
     <SettingsPanel
       title="Single sign-on"
-      description="Let the organization’s people sign in with its own identity provider."
+      description="Let the organization’s people sign in with its own identity provider, and let it provision them."
       updatedAt={settings?.updatedAt}
       embedded={embedded}
       testId="sso-settings"
@@ -244,7 +174,7 @@ export function SsoSettingsPanel({ organizationId, embedded = false }: SsoSettin
       {settings && (
         <Stack gap="8">
           <SsoForm key={settings.organizationId} settings={settings} organizationId={organizationId} />
-          <SsoDomains settings={settings} organizationId={organizationId} />
+          <ProvisioningSection organizationId={organizationId} />
         </Stack>
       )}
     </SettingsPanel>

@@ -1,8 +1,9 @@
-import { Button, Dialog, Input, NativeSelect, Portal, SimpleGrid } from '@chakra-ui/react';
+import { Button, Dialog, Input, Portal, SimpleGrid } from '@chakra-ui/react';
 import type { inviteUserInput } from '@yozy/shared';
 import { FormField } from '@/components/FormField';
 import { SelectControl, type SelectOption } from '@/components/SelectControl';
 import { MutationForm } from '@/components/MutationForm';
+import { RoleSeatSelect } from '@/components/RoleSeatSelect';
 import type { UserSeatsQuery } from '@/generated/graphql';
 import type { MutationForm as Kit } from '@/lib/useMutationForm';
 
@@ -65,23 +66,7 @@ export function InviteUserDialog({ open, onClose, kit, seats }: Props) {
                   {(control) => <SelectControl {...control} options={KIND_OPTIONS} />}
                 </FormField>
                 <FormField name="roleId" label="Role" required testId="invite-role" help="The role takes a seat on its product.">
-                  {(control) => (
-                    <NativeSelect.Root>
-                      <NativeSelect.Field {...control}>
-                        <option value="">Choose a role</option>
-                        {seats.map((product) => (
-                          <optgroup key={product.productId} label={`${product.productName} (${product.left} seats left)`}>
-                            {product.roles.map((role) => (
-                              <option key={role.id} value={role.id}>
-                                {role.name} · {product.productName}
-                              </option>
-                            ))}
-                          </optgroup>
-                        ))}
-                      </NativeSelect.Field>
-                      <NativeSelect.Indicator />
-                    </NativeSelect.Root>
-                  )}
+                  {(control) => <RoleSeatSelect control={control} seats={seats} />}
                 </FormField>
               </MutationForm>
             </Dialog.Body>

@@ -104,7 +104,7 @@ export function useUserBulkActions(organizationId: string | undefined): { bulkAc
       label: 'Deactivate',
       icon: <LuUserX aria-hidden />,
       tone: 'danger',
-      appliesTo: (user) => user.status !== 'DISABLED',
+      appliesTo: (user) => user.status !== 'DISABLED' && user.status !== 'DELETED',
       onAction: (users) => setPending({ kind: 'deactivate', users }),
     },
     { label: 'Resend invitation', icon: <LuSend aria-hidden />, appliesTo: is('INVITED'), onAction: resendInvitations },
