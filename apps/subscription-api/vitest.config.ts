@@ -10,9 +10,6 @@ export default defineConfig({
     // Files share their worker process, so PGlite's WebAssembly is compiled once per worker,
     // not once per file; no test here keeps state in a shared module.
     isolate: false,
-    // vitest's default is one worker fewer than the cores: one worker on a 2-core machine, where
-    // these tests are the longest task of `npm test` and end it alone, with a core left idle.
-    maxWorkers: 2,
     hookTimeout: 60_000,
   },
 });
