@@ -3,7 +3,8 @@ import { emitWebhookEvent } from '@yozy/subscription-api';
 import { createSecretBox } from '@yozy/subscription-api';
 import { FACTORY_PASSWORD, factories, unique } from '../support/factories';
 import { GraphQLSession, signedIn } from '../support/graphql';
-import { DATABASES, TEST_SECRET_KEY } from '../support/stack';
+import { provisionedOrganisation, SCIM, scimUser } from '../support/scim';
+import { DATABASES, TEST_SECRET_KEY, TEST_SERVICE_TOKEN } from '../support/stack';
 import { useStack } from '../support/useStack';
 import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from '../support/webhookReceiver';
 
@@ -335,6 +336,33 @@ describe.each(DATABASES)('webhooks on %s', (kind) => {
     expect(listed.map((one) => one.messageId).reverse()).toEqual(all.map((one) => one.id));
     const body = await ok<{ webhookDeliveryBody: { payload: string } }>(x.session, BODY, { id: listed[0]!.id });
     expect(body.webhookDeliveryBody.payload).toBe(all.at(-1)!.body);
+  });
+
+  it('tells of the people the identity provider makes, deactivates and removes through SCIM, as of the console’s own', async () => {
+    const scimOrg = await provisionedOrganisation(stack, { serviceToken: TEST_SERVICE_TOKEN });
+    const session = await signedIn(stack.gatewayUrl, scimOrg.admin.email, FACTORY_PASSWORD);
+    await register(session, '/scim');
+    const org = String(scimOrg.organisation.clientId);
+    const created = await scimOrg.scim('POST', '/Users', scimUser(scimOrg.domain));
+    expect(created.status).toBe(201);
+    const scimId = String(created.body.id);
+    // Events name people by the console's id, as its GraphQL API does (SCIM's id is the identity provider's handle).
+    const [person] = await stack.db.query<{ id: string }>('SELECT user_id::text AS id FROM client_users WHERE email = $1', [
+      created.body.userName,
+    ]);
+    const personId = person!.id;
+    // The token's first use is told first: the identity provider has connected.
+    const [, activated] = await expectNext('/scim', ['provisioning_token.first_used', 'person.activated'], 0);
+    expect(activated!.data).toEqual({ organizationId: org, personId, state: 'ACTIVE', previousState: null });
+
+    const off = { schemas: [SCIM.patchOp], Operations: [{ op: 'Replace', path: 'active', value: 'False' }] };
+    expect((await scimOrg.scim('PATCH', `/Users/${scimId}`, off)).status).toBe(200);
+    const [deactivated] = await expectNext('/scim', ['person.deactivated'], 2);
+    expect(deactivated!.data).toEqual({ organizationId: org, personId, state: 'DISABLED', previousState: 'ACTIVE' });
+
+    expect((await scimOrg.scim('DELETE', `/Users/${scimId}`)).status).toBe(204);
+    const [deleted] = await expectNext('/scim', ['person.deleted'], 3);
+    expect(deleted!.data).toEqual({ organizationId: org, personId, previousState: 'DISABLED' });
   });
 
   it('tells the provider’s endpoint of the enquiries and new organisations of everyone, and only of the events it asked for', async () => {

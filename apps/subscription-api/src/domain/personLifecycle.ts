@@ -281,12 +281,11 @@ export async function enterNew(tx: Queryable, move: 'provision', userId: number)
     [userId],
   );
   // Made active at once by the identity provider: told as single sign-on's new people are.
-  const state = stateAfter(move, person);
-  if (row && state === 'ACTIVE') {
+  if (row && moveOf(move).to === 'ACTIVE') {
     await emit(tx, {
       clientId: row.client_id,
       type: 'person.activated',
-      data: { organizationId: idOf(row.client_id), personId: idOf(row.user_id), state, previousState: null },
+      data: { organizationId: idOf(row.client_id), personId: idOf(row.user_id), state: 'ACTIVE', previousState: null },
     });
   }
 }
