@@ -8,6 +8,8 @@ import './ensure-install.mjs';
 
 const RUNS = '.turbo/runs';
 const TIMINGS = resolve('.turbo/timings/cross-app.json');
+// Each package's unit tests write how many tests they ran here (tools/test-count-reporter.mjs).
+const UNIT_COUNTS = resolve('.turbo/timings/unit-tests');
 
 const phases = [
   // Single-threaded checks (eslint, tsc) two at a time fill both cores of a small machine.
@@ -22,12 +24,13 @@ const load = loadavg()[0];
 const parts = [];
 let exitCode = 0;
 rmSync(TIMINGS, { force: true });
+rmSync(UNIT_COUNTS, { recursive: true, force: true });
 
 for (const phase of phases) {
   const phaseStarted = Date.now();
   const result = spawnSync('npx', ['turbo', 'run', ...phase.tasks, `--concurrency=${phase.concurrency}`, '--summarize'], {
     stdio: 'inherit',
-    env: { ...process.env, YOZY_TEST_TIMINGS: TIMINGS },
+    env: { ...process.env, YOZY_TEST_TIMINGS: TIMINGS, YOZY_TEST_COUNTS: UNIT_COUNTS },
   });
   parts.push(...tasksOf(newestSummarySince(phaseStarted)));
   exitCode = result.status ?? 1;
@@ -74,12 +77,10 @@ function labelOf(taskId) {
 
 function printReport() {
   const rows = parts.map((part) => [part.label, part.seconds, part.note]);
-  if (existsSync(TIMINGS)) {
-    const timings = JSON.parse(readFileSync(TIMINGS, 'utf8'));
-    for (const [project, { files, fileMs }] of Object.entries(timings.projects)) {
-      const label = project === 'e2e' ? 'browser' : project;
-      rows.push([`  ${label} (${files} files)`, fileMs / 1000, 'file time summed over the workers']);
-    }
+  const timings = existsSync(TIMINGS) ? JSON.parse(readFileSync(TIMINGS, 'utf8')) : null;
+  for (const [project, { files, tests, fileMs }] of Object.entries(timings?.projects ?? {})) {
+    const label = project === 'e2e' ? 'browser' : project;
+    rows.push([`  ${label} (${files} files, ${tests} tests)`, fileMs / 1000, 'file time summed over the workers']);
   }
   rows.push(['whole run', (Date.now() - started) / 1000, `load average ${load.toFixed(1)} at start, ${loadavg()[0].toFixed(1)} at end`]);
   const width = Math.max(...rows.map(([label]) => label.length));
@@ -87,4 +88,15 @@ function printReport() {
   for (const [label, seconds, note] of rows) {
     console.log(`  ${label.padEnd(width)}  ${seconds.toFixed(1).padStart(6)}${note ? `  ${note}` : ''}`);
   }
+  // What the tests checked, so a faster suite can show it dropped nothing (the README's Testing
+  // section records the counts).
+  const unitTests = existsSync(UNIT_COUNTS)
+    ? readdirSync(UNIT_COUNTS).reduce((sum, name) => sum + JSON.parse(readFileSync(join(UNIT_COUNTS, name), 'utf8')).tests, 0)
+    : 0;
+  const { tests = 0, axeScans = 0, axeStates = 0, screenshots = 0, screenshotStates = 0 } = timings?.checks ?? {};
+  console.log(
+    `\nChecks made: tests: ${unitTests + tests} (unit ${unitTests}, integration and browser ${tests}), ` +
+      `axe scans: ${axeScans} (of ${axeStates} distinct screens and states), screenshots: ${screenshots} (${screenshotStates} distinct)` +
+      (timings?.checks ? '' : ' (the integration and browser tests did not finish)'),
+  );
 }

@@ -12,6 +12,8 @@ export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
     setupFiles: ['./src/testing/setup.ts'],
+    // `npm test` counts the tests each package ran (tools/test-count-reporter.mjs).
+    reporters: ['default', '../../tools/test-count-reporter.mjs'],
     projects: [
       { extends: true, test: { name: 'shared', isolate: false, exclude: [...configDefaults.exclude, ISOLATED] } },
       { extends: true, test: { name: 'isolated', isolate: true, include: [ISOLATED] } },

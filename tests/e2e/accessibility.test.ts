@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { issueToken } from '@yozy/subscription-api';
-import { SCREENSHOTS, useBrowser } from '../support/browser';
+import { screenshot, useBrowser } from '../support/browser';
 import { signedIn } from '../support/graphql';
 import { startStack, type Stack } from '../support/stack';
 import { axeViolations, describeViolations } from '../support/axe';
@@ -88,18 +88,18 @@ describe('accessibility of every public page and the shell, in light and dark mo
       const violations = await axeViolations(page);
       expect(violations, describeViolations(violations)).toEqual([]);
 
-      await page.screenshot({ path: `${SCREENSHOTS}a11y-${name}-${mode}-1280.png`, fullPage: true });
+      await screenshot(page, `a11y-${name}-${mode}-1280.png`, { fullPage: true });
       const extra = extraStates[name];
       if (extra) {
         await extra(page);
         const more = await axeViolations(page);
         expect(more, describeViolations(more)).toEqual([]);
-        await page.screenshot({ path: `${SCREENSHOTS}a11y-${name}-${mode}-1280-${extra.name}.png`, fullPage: true });
+        await screenshot(page, `a11y-${name}-${mode}-1280-${extra.name}.png`, { fullPage: true });
       }
       await page.setViewportSize({ width: 390, height: 844 });
       const narrow = await axeViolations(page);
       expect(narrow, describeViolations(narrow)).toEqual([]);
-      await page.screenshot({ path: `${SCREENSHOTS}a11y-${name}-${mode}-390.png`, fullPage: true });
+      await screenshot(page, `a11y-${name}-${mode}-390.png`, { fullPage: true });
       await context.close();
     });
   });
@@ -139,7 +139,7 @@ describe('accessibility of every public page and the shell, in light and dark mo
       [box.x + box.width / 2, box.y + box.height / 2],
     );
     expect(onTop).toBe('Skip to content');
-    await page.screenshot({ path: `${SCREENSHOTS}a11y-skip-link.png` });
+    await screenshot(page, `a11y-skip-link.png`);
 
     await page.keyboard.press('Enter');
     const afterSkip = await page.evaluate(() => {

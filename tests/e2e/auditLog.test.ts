@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeFindings } from '../support/axe';
-import { SCREENSHOTS, useBrowser } from '../support/browser';
+import { screenshot, useBrowser } from '../support/browser';
 import { signedIn, type GraphQLSession } from '../support/graphql';
 import { useStack } from '../support/useStack';
 
@@ -51,7 +51,7 @@ describe('the audit log in the browser', () => {
     await deactivation.waitFor();
     expect(await deactivation.innerText()).toContain('Active: Yes → No');
     expect(await axeFindings(page)).toEqual([]);
-    await page.screenshot({ path: `${SCREENSHOTS}audit-log-light-1280.png`, fullPage: true });
+    await screenshot(page, `audit-log-light-1280.png`, { fullPage: true });
 
     await page.getByTestId('audit-action-filter').selectOption('user.deactivate');
     await page.waitForURL((url) => url.searchParams.get('action') === 'user.deactivate');
@@ -83,7 +83,7 @@ describe('the audit log in the browser', () => {
     await page.goto('/AuditLog');
     await page.getByTestId('audit-table').locator('tbody').getByText('Person deactivated').first().waitFor();
     expect(await axeFindings(page)).toEqual([]);
-    await page.screenshot({ path: `${SCREENSHOTS}audit-log-dark-390.png`, fullPage: true });
+    await screenshot(page, `audit-log-dark-390.png`, { fullPage: true });
     await page.context().close();
   });
 
@@ -96,7 +96,7 @@ describe('the audit log in the browser', () => {
     expect(await row.innerText()).toContain('Acme Corporation');
     expect(await page.getByRole('tab', { name: 'Audit log', selected: true }).count()).toBe(1);
     expect(await axeFindings(page)).toEqual([]);
-    await page.screenshot({ path: `${SCREENSHOTS}audit-log-platform-light-1280.png`, fullPage: true });
+    await screenshot(page, `audit-log-platform-light-1280.png`, { fullPage: true });
     await page.context().close();
   });
 });

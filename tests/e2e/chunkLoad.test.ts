@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { CHUNK_LOAD_TIMEOUT_MS } from '@yozy/shared';
 import { axeViolations, describeViolations } from '../support/axe';
-import { SCREENSHOTS, useBrowser } from '../support/browser';
-import { useStack } from '../support/useStack';
+import { screenshot, useBrowser } from '../support/browser';
+import { useSharedStack } from '../support/useStack';
 import { ForgotPasswordPage } from './pages/ForgotPasswordPage';
 import { LoginPage } from './pages/LoginPage';
 
@@ -12,7 +12,7 @@ const FORGOT_PASSWORD_CODE = /\/assets\/ForgotPasswordView-[\w-]+\.js$/;
 const EMAIL = 'kenji.watanabe@acme.local';
 
 describe('a screen whose code does not come', () => {
-  const stack = useStack('pglite');
+  const stack = useSharedStack();
   const browser = useBrowser();
 
   /** The sign-in page with an email typed in, the forgot-password screen's code refused while `refused()` says so. */
@@ -117,10 +117,10 @@ describe('a screen whose code does not come', () => {
       expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(mode === 'dark');
       const violations = await axeViolations(page);
       expect(violations, describeViolations(violations)).toEqual([]);
-      await page.screenshot({ path: `${SCREENSHOTS}chunk-load-notice-${mode}-1280.png`, fullPage: true });
+      await screenshot(page, `chunk-load-notice-${mode}-1280.png`, { fullPage: true });
       await page.setViewportSize({ width: 390, height: 844 });
       await notice.getByRole('button', { name: 'Reload' }).waitFor();
-      await page.screenshot({ path: `${SCREENSHOTS}chunk-load-notice-${mode}-390.png`, fullPage: true });
+      await screenshot(page, `chunk-load-notice-${mode}-390.png`, { fullPage: true });
 
       // Back on the sign-in page the email typed is still there (never the password).
       await page.goBack();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { axeFindings } from '../support/axe';
-import { SCREENSHOTS, useBrowser } from '../support/browser';
+import { screenshot, useBrowser } from '../support/browser';
 import { signedIn } from '../support/graphql';
 import { useStack } from '../support/useStack';
 
@@ -43,7 +43,7 @@ describe('closed lists of an organisation’s fields in the browser', () => {
     await form.getByTestId('organization-currencyCode').selectOption('KES');
     await form.getByTestId('organization-businessVertical').selectOption('Agritech');
     await form.getByTestId('organization-clientType').selectOption('Startup');
-    await page.screenshot({ path: `${SCREENSHOTS}closed-lists-form-1280.png`, fullPage: true });
+    await screenshot(page, `closed-lists-form-1280.png`, { fullPage: true });
     await page.getByTestId('organization-save').click();
     await expect
       .poll(
@@ -67,7 +67,7 @@ describe('closed lists of an organisation’s fields in the browser', () => {
     expect(await table.getByRole('row').nth(1).innerText()).toContain('Initech Ltd');
     await page.getByTestId('filter-vertical').selectOption('Agritech');
     await expect.poll(() => table.getByRole('row').nth(1).innerText()).toContain('Agritech');
-    await page.screenshot({ path: `${SCREENSHOTS}closed-lists-filtered-1280.png`, fullPage: true });
+    await screenshot(page, `closed-lists-filtered-1280.png`, { fullPage: true });
     await page.context().close();
   });
 
@@ -88,7 +88,7 @@ describe('closed lists of an organisation’s fields in the browser', () => {
           if (name === 'list') await page.getByTestId(ready).getByRole('row').nth(1).waitFor();
           expect(await axeFindings(page), `${mode} ${width} ${name}`).toEqual([]);
           expect(await page.evaluate(() => document.documentElement.scrollWidth), `${mode} ${width} ${name}`).toBe(width);
-          await page.screenshot({ path: `${SCREENSHOTS}closed-lists-${name}-${mode}-${width}.png`, fullPage: true });
+          await screenshot(page, `closed-lists-${name}-${mode}-${width}.png`, { fullPage: true });
         }
         await page.context().close();
       }

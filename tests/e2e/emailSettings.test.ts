@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { axeFindings } from '../support/axe';
-import { SCREENSHOTS, useBrowser } from '../support/browser';
+import { screenshot, useBrowser } from '../support/browser';
 import { signedIn } from '../support/graphql';
 import { startMailSink, type MailSink } from '../support/mailSink';
 import { useStack } from '../support/useStack';
@@ -66,11 +66,11 @@ describe('email settings and the outbox in the browser', () => {
     expect(await preview.locator('iframe').getAttribute('sandbox')).toBe('');
     expect(await preview.frameLocator('iframe').locator('body').innerText()).toContain('Hi Ada,');
     expect(await axeFindings(page)).toEqual([]);
-    await page.screenshot({ path: `${SCREENSHOTS}email-template-preview-1280.png` });
+    await screenshot(page, `email-template-preview-1280.png`);
     await page.getByTestId('email-template-save').click();
     await dialog.waitFor({ state: 'detached' });
     await expect.poll(() => invitation.innerText()).toContain('Own wording');
-    await page.screenshot({ path: `${SCREENSHOTS}email-settings-organization-1280.png`, fullPage: true });
+    await screenshot(page, `email-settings-organization-1280.png`, { fullPage: true });
     await page.context().close();
   });
 
@@ -90,7 +90,7 @@ describe('email settings and the outbox in the browser', () => {
     await provider.getByTestId('email-test-send').click();
     await expect.poll(() => provider.getByTestId('email-test-outcome').innerText()).toContain('No mail server is set');
     expect(await axeFindings(provider)).toEqual([]);
-    await provider.screenshot({ path: `${SCREENSHOTS}email-test-kept-dark.png` });
+    await screenshot(provider, `email-test-kept-dark.png`);
     await provider.getByTestId('email-test-outbox').click();
     await provider.waitForURL((url) => url.pathname === '/platformsettings/outbox');
     await provider.getByTestId('outbox-table').getByText('admin@globex.local').first().waitFor();
@@ -125,13 +125,15 @@ describe('email settings and the outbox in the browser', () => {
     expect(await mail.innerText()).toContain('Reading a mail is recorded in the audit log.');
     expect(await stack.db.query("SELECT 1 FROM audit_log WHERE action = 'mail.read'")).toHaveLength(1);
     expect(await axeFindings(page)).toEqual([]);
-    await page.screenshot({ path: `${SCREENSHOTS}platform-outbox-mail-1280.png` });
+    await screenshot(page, `platform-outbox-mail-1280.png`);
     await page.context().close();
   });
 
   it.each(['light', 'dark'] as const)('has no axe violation in %s mode at 1280 and 390 px', async (mode) => {
+    // One reader turning a window from wide to narrow.
+    const page = await as(browser(), 'admin@yozy.local', mode, 1280);
     for (const width of [1280, 390]) {
-      const page = await as(browser(), 'admin@yozy.local', mode, width);
+      await page.setViewportSize({ width, height: 900 });
       for (const [path, ready] of [
         [`/OrganizationDetails/Organization/${acmeId}/emailsettings`, 'email-settings-form'],
         ['/platformsettings/outbox', 'outbox-table'],
@@ -141,12 +143,11 @@ describe('email settings and the outbox in the browser', () => {
         await page.locator('[aria-busy="true"]').waitFor({ state: 'detached' });
         expect(await axeFindings(page), `${mode} ${width} ${path}`).toEqual([]);
         expect(await page.evaluate(() => document.documentElement.scrollWidth), `${mode} ${width} ${path}`).toBe(width);
-        await page.screenshot({
-          path: `${SCREENSHOTS}${path.includes('outbox') ? 'platform-outbox' : 'email-settings'}-${mode}-${width}.png`,
+        await screenshot(page, `${path.includes('outbox') ? 'platform-outbox' : 'email-settings'}-${mode}-${width}.png`, {
           fullPage: true,
         });
       }
-      await page.context().close();
     }
+    await page.context().close();
   });
 });

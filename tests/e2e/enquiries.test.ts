@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { axeViolations, describeViolations } from '../support/axe';
-import { SCREENSHOTS, useBrowser } from '../support/browser';
+import { screenshot, useBrowser } from '../support/browser';
 import { signedIn } from '../support/graphql';
 import { useStack } from '../support/useStack';
 import { EnquiriesPage } from './pages/EnquiriesPage';
@@ -57,7 +57,7 @@ describe('the provider deciding on enquiries in the browser', () => {
     const page = await provider(browser(), 1280, 'light');
     const enquiries = new EnquiriesPage(page);
     await expectAccessible(page, 'the pending list');
-    await page.screenshot({ path: `${SCREENSHOTS}enquiries-1280-light.png` });
+    await screenshot(page, `enquiries-1280-light.png`);
 
     await enquiries.open('Hostile Co');
     expect(await enquiries.detail('enquiry-company').innerText()).toBe(HOSTILE);
@@ -70,7 +70,7 @@ describe('the provider deciding on enquiries in the browser', () => {
     expect(await enquiries.detail('enquiry-admin-email').innerText()).toBe(APPROVED_ADMIN);
     expect(await enquiries.detail('enquiry-plan').innerText()).toBe('Web Business');
     await expectAccessible(page, 'the enquiry dialog');
-    await page.screenshot({ path: `${SCREENSHOTS}enquiries-dialog-1280-light.png` });
+    await screenshot(page, `enquiries-dialog-1280-light.png`);
     await enquiries.approve();
     await page.getByText(`${APPROVED} approved`).waitFor();
     await enquiries.table().getByTestId('table-no-match').waitFor();
@@ -81,7 +81,7 @@ describe('the provider deciding on enquiries in the browser', () => {
     // One way to close the dialog; Cancel only leaves the rejection, back to the enquiry.
     expect(await enquiries.dialog().getByRole('button', { name: 'Close' }).count()).toBe(1);
     expect(await enquiries.dialog().getByRole('button', { name: 'Cancel' }).count()).toBe(1);
-    await page.screenshot({ path: `${SCREENSHOTS}enquiries-reject-1280-light.png` });
+    await screenshot(page, `enquiries-reject-1280-light.png`);
     await enquiries.dialog().getByTestId('reject-submit').click();
     await page.getByTestId('reject-reason-error').waitFor();
     await enquiries.reason().fill('Typed by mistake');
@@ -118,11 +118,11 @@ describe('the provider deciding on enquiries in the browser', () => {
     ] as const) {
       const page = await provider(browser(), width, mode);
       await expectAccessible(page, `the list at ${width} px in ${mode} mode`);
-      await page.screenshot({ path: `${SCREENSHOTS}enquiries-${width}-${mode}.png`, fullPage: true });
+      await screenshot(page, `enquiries-${width}-${mode}.png`, { fullPage: true });
       const enquiries = new EnquiriesPage(page);
       await enquiries.open('Yoyodyne');
       await expectAccessible(page, `the dialog at ${width} px in ${mode} mode`);
-      await page.screenshot({ path: `${SCREENSHOTS}enquiries-dialog-${width}-${mode}.png` });
+      await screenshot(page, `enquiries-dialog-${width}-${mode}.png`);
       await page.context().close();
     }
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
 import { useBrowser } from '../support/browser';
-import { useStack } from '../support/useStack';
+import { useSharedStack } from '../support/useStack';
 
 import { LOGIN_BUDGET_BYTES } from '../../apps/web/vite-plugins/firstVisitBudget';
 
@@ -19,7 +19,7 @@ async function settled(page: Page) {
 }
 
 describe('a first visit to the sign-in page', () => {
-  const stack = useStack('pglite');
+  const stack = useSharedStack();
   const browser = useBrowser();
 
   it('downloads no more compressed JavaScript than its budget, and the captcha code only once a form is touched', async () => {

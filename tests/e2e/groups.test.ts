@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { axeFindings } from '../support/axe';
-import { SCREENSHOTS, useBrowser } from '../support/browser';
+import { screenshot, useBrowser } from '../support/browser';
 import { signedIn } from '../support/graphql';
 import { startStack, type Stack } from '../support/stack';
 import { GroupsPage } from './pages/GroupsPage';
@@ -39,7 +39,7 @@ describe('groups in the browser', () => {
     expect(await page.getByTestId('page-title').innerText()).toBe('Groups');
     expect(await groups.row('On-call').getByRole('cell').nth(2).innerText()).toBe('2');
     expect(await axeFindings(page)).toEqual([]);
-    await page.screenshot({ path: `${SCREENSHOTS}groups-light-1280.png`, fullPage: true });
+    await screenshot(page, `groups-light-1280.png`, { fullPage: true });
 
     await groups.createGroup('Field crew', 'Visits customer sites');
     await groups.row('Field crew').waitFor();
@@ -55,7 +55,7 @@ describe('groups in the browser', () => {
         .innerText(),
     ).toBe('Members (1)');
     expect(await axeFindings(page)).toEqual([]);
-    await page.screenshot({ path: `${SCREENSHOTS}groups-members-light-1280.png` });
+    await screenshot(page, `groups-members-light-1280.png`);
 
     await page.keyboard.press('Escape');
     await groups.members().waitFor({ state: 'detached' });
@@ -76,18 +76,18 @@ describe('groups in the browser', () => {
     await groups.row('Support').waitFor();
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
     expect(await axeFindings(page)).toEqual([]);
-    await page.screenshot({ path: `${SCREENSHOTS}groups-dark-1280.png`, fullPage: true });
+    await screenshot(page, `groups-dark-1280.png`, { fullPage: true });
 
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/GroupManagement');
     await groups.row('Sales').waitFor();
     expect(await axeFindings(page)).toEqual([]);
-    await page.screenshot({ path: `${SCREENSHOTS}groups-dark-390.png`, fullPage: true });
+    await screenshot(page, `groups-dark-390.png`, { fullPage: true });
 
     await page.getByRole('button', { name: 'Members of Sales' }).click();
     await groups.memberList().waitFor();
     expect(await axeFindings(page)).toEqual([]);
-    await page.screenshot({ path: `${SCREENSHOTS}groups-members-dark-390.png` });
+    await screenshot(page, `groups-members-dark-390.png`);
     await page.getByRole('button', { name: 'Done' }).click();
 
     await page.getByRole('button', { name: 'Delete Sales' }).click();

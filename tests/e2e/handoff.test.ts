@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, describeViolations } from '../support/axe';
-import { SCREENSHOTS, useBrowser } from '../support/browser';
+import { screenshot, useBrowser } from '../support/browser';
 import { signedIn, type GraphQLSession } from '../support/graphql';
 import { useStack } from '../support/useStack';
 import { LoginPage } from './pages/LoginPage';
@@ -59,7 +59,7 @@ describe('a product hands a person to the sign-in page with /login?data=…', ()
       expect(await keptByBrowser(page)).not.toContain(token);
       await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('autocomplete'))).toBe('current-password');
       expect(await page.getByTestId('login-notice').count()).toBe(0);
-      await page.screenshot({ path: `${SCREENSHOTS}handoff-filled-${width}-${colorScheme}.png`, fullPage: true });
+      await screenshot(page, `handoff-filled-${width}-${colorScheme}.png`, { fullPage: true });
       await expectAccessible(page);
       await page.context().close();
     }
@@ -86,7 +86,7 @@ describe('a product hands a person to the sign-in page with /login?data=…', ()
       expect(new URL(page.url()).search, what).toBe('');
       expect(await login.email().inputValue(), what).toBe('');
       expect(await keptByBrowser(page), what).not.toContain(token);
-      await page.screenshot({ path: `${SCREENSHOTS}handoff-refused-${what}-${width}-${colorScheme}.png`, fullPage: true });
+      await screenshot(page, `handoff-refused-${what}-${width}-${colorScheme}.png`, { fullPage: true });
       await expectAccessible(page);
       if (what === 'forged') {
         await login.signIn('admin@acme.local', 'Admin@123');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { SCREENSHOTS, useBrowser } from '../support/browser';
+import { screenshot, useBrowser } from '../support/browser';
 import { DEMO_PASSWORD } from '../support/graphql';
 import { useStack } from '../support/useStack';
 import { DashboardPage, StatisticsPage } from './pages/InsightsPages';
@@ -91,10 +91,10 @@ describe('the dashboard and the statistics in the browser', () => {
     expect(await chart.locator('tbody tr').last().locator('td').allInnerTexts()).toEqual([shown(daysAgo(0)), String(expected.live)]);
 
     expect(await axeFindings(page)).toEqual([]);
-    await page.screenshot({ path: `${SCREENSHOTS}dashboard-light-1280.png`, fullPage: true });
+    await screenshot(page, `dashboard-light-1280.png`, { fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
     expect(await axeFindings(page)).toEqual([]);
-    await page.screenshot({ path: `${SCREENSHOTS}dashboard-light-390.png`, fullPage: true });
+    await screenshot(page, `dashboard-light-390.png`, { fullPage: true });
 
     await dashboard.card('sessions-active').click();
     await page.waitForURL((url) => url.pathname === '/OrgUserSessions.js');
@@ -119,14 +119,14 @@ describe('the dashboard and the statistics in the browser', () => {
     await dashboard.chart('Sign-ins per day').locator('.recharts-bar-rectangle').first().waitFor();
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
     expect(await axeFindings(page)).toEqual([]);
-    await page.screenshot({ path: `${SCREENSHOTS}dashboard-dark-1280.png`, fullPage: true });
+    await screenshot(page, `dashboard-dark-1280.png`, { fullPage: true });
 
     await page.goto('/Statistics');
     const statistics = new StatisticsPage(page);
     await statistics.ready();
     await statistics.showTable('Project activity');
     expect(await axeFindings(page)).toEqual([]);
-    await page.screenshot({ path: `${SCREENSHOTS}statistics-dark-1280.png`, fullPage: true });
+    await screenshot(page, `statistics-dark-1280.png`, { fullPage: true });
     await page.context().close();
   });
 
@@ -149,7 +149,7 @@ describe('the dashboard and the statistics in the browser', () => {
       await statistics.chartImage(title).waitFor();
     }
     expect(await axeFindings(page)).toEqual([]);
-    await page.screenshot({ path: `${SCREENSHOTS}statistics-light-1280.png`, fullPage: true });
+    await screenshot(page, `statistics-light-1280.png`, { fullPage: true });
 
     const [from, to] = [daysAgo(45), daysAgo(40)];
     await statistics.showDays(from, to);
@@ -196,7 +196,7 @@ describe('the dashboard and the statistics in the browser', () => {
 
     await page.setViewportSize({ width: 390, height: 844 });
     expect(await axeFindings(page)).toEqual([]);
-    await page.screenshot({ path: `${SCREENSHOTS}statistics-light-390.png`, fullPage: true });
+    await screenshot(page, `statistics-light-390.png`, { fullPage: true });
     await page.context().close();
   });
 });

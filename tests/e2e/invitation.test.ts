@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { issueToken } from '@yozy/subscription-api';
-import { SCREENSHOTS, useBrowser, watchAppearances } from '../support/browser';
+import { screenshot, useBrowser, watchAppearances } from '../support/browser';
 import { useStack } from '../support/useStack';
 import { LoginPage } from './pages/LoginPage';
 import { SetPasswordPage } from './pages/SetPasswordPage';
@@ -52,7 +52,7 @@ describe('an invited user setting a first password in the browser', () => {
     expect(await screen.lastName().inputValue()).toBe('');
     expect(await screen.note().innerText()).toBe('Password must be at least 6 characters with 1 uppercase letter and 1 special character');
     expect(await screen.validity().innerText()).toBe('This link is valid for 8 hours');
-    await page.screenshot({ path: `${SCREENSHOTS}setpassword.png` });
+    await screenshot(page, `setpassword.png`);
 
     await screen.submit();
     expect(await screen.errorOf('first-name').innerText()).toBe('Enter your first name');
@@ -63,7 +63,7 @@ describe('an invited user setting a first password in the browser', () => {
     expect(await screen.firstName().evaluate((el) => el === document.activeElement)).toBe(true);
     expect(await screen.accessibilityOf(screen.firstName())).toEqual({ invalid: 'true', description: 'Enter your first name' });
     expect(await screen.accessibilityOf(screen.password())).toEqual({ invalid: 'true', description: 'Enter a password' });
-    await page.screenshot({ path: `${SCREENSHOTS}setpassword-errors.png` });
+    await screenshot(page, `setpassword-errors.png`);
 
     await screen.fill({ firstName: 'Grace', lastName: 'Hopper', password: 'First@123', confirmPassword: 'First@123' });
     await screen.copy().click();
@@ -82,7 +82,7 @@ describe('an invited user setting a first password in the browser', () => {
     await page.waitForFunction(() =>
       /in [0-8] sec /.test(document.querySelector('[data-testid="setpassword-countdown"]')?.textContent ?? ''),
     );
-    await page.screenshot({ path: `${SCREENSHOTS}setpassword-success.png` });
+    await screenshot(page, `setpassword-success.png`);
 
     await page.waitForURL(`${PRODUCT}/**`, { timeout: 15_000 });
     expect(Date.now() - shown.success!).toBeGreaterThan(9_000);
@@ -113,7 +113,7 @@ describe('an invited user setting a first password in the browser', () => {
     await screen.expired().waitFor();
     expect(await screen.title().innerText()).toBe(EXPIRED);
     await page.getByText('Something went wrong', { exact: true }).waitFor();
-    await page.screenshot({ path: `${SCREENSHOTS}setpassword-expired.png` });
+    await screenshot(page, `setpassword-expired.png`);
     expect(
       await screen
         .expired()
@@ -142,7 +142,7 @@ describe('an invited user setting a first password in the browser', () => {
       expect(await notice.getByRole('heading').innerText()).toBe('This account is deactivated');
       expect(await notice.innerText()).toContain('Ask them to activate it');
       expect(await page.getByTestId('setpassword-welcome').count()).toBe(0);
-      await page.screenshot({ path: `${SCREENSHOTS}setpassword-deactivated.png` });
+      await screenshot(page, `setpassword-deactivated.png`);
       await page.context().close();
     } finally {
       await stack.db.query('UPDATE client_users SET is_active = true WHERE email = $1', [email]);

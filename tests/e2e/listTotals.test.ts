@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeFindings } from '../support/axe';
-import { SCREENSHOTS, useBrowser } from '../support/browser';
+import { screenshot, useBrowser } from '../support/browser';
 import { signedIn, type GraphQLSession } from '../support/graphql';
 import { useStack } from '../support/useStack';
 
@@ -56,7 +56,7 @@ describe('a list longer than it is counted, in the browser', () => {
       expect(await page.getByTestId('table-page').innerText()).toBe('Page 1 of more than 400');
       expect(await page.getByRole('button', { name: 'Last page' }).isDisabled()).toBe(true);
       expect(await axeFindings(page)).toEqual([]);
-      await page.screenshot({ path: `${SCREENSHOTS}list-total-more-than-${mode}-${width}.png`, fullPage: true });
+      await screenshot(page, `list-total-more-than-${mode}-${width}.png`, { fullPage: true });
 
       if (mode === 'light' && width === 1280) {
         await page.getByRole('button', { name: 'Next page' }).click();

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { axeFindings } from '../support/axe';
-import { SCREENSHOTS, useBrowser } from '../support/browser';
+import { screenshot, useBrowser } from '../support/browser';
 import { signedIn } from '../support/graphql';
 import { startMailSink } from '../support/mailSink';
 import { useStack } from '../support/useStack';
@@ -53,17 +53,19 @@ describe('the mail queue in the outbox', () => {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
 
-    for (const width of [1280, 390]) {
-      for (const mode of ['light', 'dark'] as const) {
-        const page = await as(browser(), 'admin@yozy.local', mode, width);
-        await page.goto(`/platformsettings/outbox?q=${encodeURIComponent(email)}`);
+    for (const mode of ['light', 'dark'] as const) {
+      // One reader turning a window from wide to narrow.
+      const page = await as(browser(), 'admin@yozy.local', mode, 1280);
+      await page.goto(`/platformsettings/outbox?q=${encodeURIComponent(email)}`);
+      for (const width of [1280, 390]) {
+        await page.setViewportSize({ width, height: 900 });
         const row = page.getByTestId('outbox-table').getByRole('row').filter({ hasText: email });
         await row.getByText('Failed', { exact: true }).waitFor();
         await expect(row.getByTestId('outbox-error').textContent()).resolves.toMatch(/ECONNREFUSED/);
         expect(await axeFindings(page), `${mode} ${width}`).toEqual([]);
-        await page.screenshot({ path: `${SCREENSHOTS}outbox-queue-failed-${mode}-${width}.png`, fullPage: true });
-        await page.context().close();
+        await screenshot(page, `outbox-queue-failed-${mode}-${width}.png`, { fullPage: true });
       }
+      await page.context().close();
     }
 
     const page = await as(browser(), 'admin@yozy.local', 'light', 1280);
@@ -74,7 +76,7 @@ describe('the mail queue in the outbox', () => {
     await row.getByText('Retrying', { exact: true }).waitFor();
     await expect(row.getByTestId('outbox-next-attempt').textContent()).resolves.toMatch(/^Attempt \d+ at /);
     expect(await row.getByTestId('outbox-retry').count()).toBe(0);
-    await page.screenshot({ path: `${SCREENSHOTS}outbox-queue-retrying-1280.png` });
+    await screenshot(page, `outbox-queue-retrying-1280.png`);
     await page.context().close();
   }, 120_000);
 });

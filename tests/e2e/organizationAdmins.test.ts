@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { axeFindings } from '../support/axe';
-import { SCREENSHOTS, useBrowser } from '../support/browser';
+import { screenshot, useBrowser } from '../support/browser';
 import { signedIn } from '../support/graphql';
 import { useStack } from '../support/useStack';
 
@@ -37,7 +37,7 @@ describe("another organisation admin, added from the organisation's user tab in 
     await dialog.getByTestId('invite-type').selectOption({ label: 'Organization admin' });
     await dialog.getByTestId('invite-role').selectOption({ label: 'Admin · Yozy Web' });
     expect(await axeFindings(page)).toEqual([]);
-    await page.screenshot({ path: `${SCREENSHOTS}organization-admin-invite-${mode}-${width}.png` });
+    await screenshot(page, `organization-admin-invite-${mode}-${width}.png`);
     await page.getByTestId('invite-submit').click();
     await dialog.waitFor({ state: 'hidden' });
 
@@ -51,7 +51,7 @@ describe("another organisation admin, added from the organisation's user tab in 
     expect(await stack.db.query('SELECT type_of_user FROM client_users WHERE email = $1', [email])).toEqual([{ type_of_user: 'OrgAdmin' }]);
     expect(await stack.db.query('SELECT 1 FROM mail_outbox WHERE to_address = $1', [email])).toHaveLength(1);
     expect(await axeFindings(page)).toEqual([]);
-    await page.screenshot({ path: `${SCREENSHOTS}organization-admin-invited-${mode}-${width}.png`, fullPage: true });
+    await screenshot(page, `organization-admin-invited-${mode}-${width}.png`, { fullPage: true });
     await page.context().close();
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeFindings } from '../support/axe';
-import { SCREENSHOTS, useBrowser } from '../support/browser';
+import { screenshot, useBrowser } from '../support/browser';
 import { factories } from '../support/factories';
 import { signedIn } from '../support/graphql';
 import { useStack } from '../support/useStack';
@@ -70,11 +70,11 @@ describe("an organisation's info tab in the browser", () => {
         expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(mode === 'dark');
         expect(await axeFindings(page), `${mode} ${width}`).toEqual([]);
         expect(await page.evaluate(() => document.documentElement.scrollWidth), `${mode} ${width}`).toBe(width);
-        await page.screenshot({ path: `${SCREENSHOTS}organization-info-${mode}-${width}.png`, fullPage: true });
+        await screenshot(page, `organization-info-${mode}-${width}.png`, { fullPage: true });
         await page.getByRole('button', { name: 'Deactivate organization' }).click();
         await page.getByRole('alertdialog').waitFor();
         expect(await axeFindings(page), `${mode} ${width} warning`).toEqual([]);
-        await page.screenshot({ path: `${SCREENSHOTS}organization-info-deactivate-${mode}-${width}.png` });
+        await screenshot(page, `organization-info-deactivate-${mode}-${width}.png`);
         await page.context().close();
       }
     },

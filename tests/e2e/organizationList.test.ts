@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { axeViolations, describeViolations } from '../support/axe';
-import { SCREENSHOTS, useBrowser } from '../support/browser';
+import { screenshot, useBrowser } from '../support/browser';
 import { factories } from '../support/factories';
 import { signedIn } from '../support/graphql';
 import { useStack } from '../support/useStack';
@@ -70,7 +70,7 @@ describe('the organisation list in the browser', () => {
     await page.reload();
     await expect.poll(() => rowNames(page), { timeout: 15_000 }).toEqual(['Browser Deactivated Ltd']);
     expect(await page.getByTestId('filter-active').inputValue()).toBe('false');
-    await page.screenshot({ path: `${SCREENSHOTS}organizations-filtered-1280-light.png` });
+    await screenshot(page, `organizations-filtered-1280-light.png`);
     await page.context().close();
   });
 
@@ -84,7 +84,7 @@ describe('the organisation list in the browser', () => {
       const page = await provider(browser(), width, mode);
       const violations = await axeViolations(page);
       expect(violations, `${width} px, ${mode}:\n${describeViolations(violations)}`).toEqual([]);
-      await page.screenshot({ path: `${SCREENSHOTS}organizations-${width}-${mode}.png`, fullPage: width > 400 });
+      await screenshot(page, `organizations-${width}-${mode}.png`, { fullPage: width > 400 });
       await page.context().close();
     }
   });

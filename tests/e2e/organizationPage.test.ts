@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { SCREENSHOTS, useBrowser } from '../support/browser';
+import { screenshot, useBrowser } from '../support/browser';
 import { DEMO_PASSWORD } from '../support/graphql';
 import { useStack } from '../support/useStack';
 import { LoginPage } from './pages/LoginPage';
@@ -37,7 +37,7 @@ describe("an organisation's page in the browser", () => {
     expect(await organization.selectedTab().innerText()).toBe('Organization Information');
     // Beside the open sidebar, nine tabs are wider than the screen: the strip says more follow.
     await organization.scrollButton('end').waitFor();
-    await page.screenshot({ path: `${SCREENSHOTS}organization-tabs-1280.png` });
+    await screenshot(page, `organization-tabs-1280.png`);
 
     await organization.selectedTab().focus();
     // The tab strip moves focus on the next frame, which a busy machine may draw late: each press
@@ -83,7 +83,7 @@ describe("an organisation's page in the browser", () => {
     expect(await organization.scrollButton('start').count()).toBe(0);
     expect(await organization.tabInView('Organization Information')).toBe(true);
     expect(await organization.tabInView('Email settings')).toBe(false);
-    await page.screenshot({ path: `${SCREENSHOTS}organization-tabs-390.png` });
+    await screenshot(page, `organization-tabs-390.png`);
 
     await organization.scrollButton('end').click();
     await organization.scrollButton('start').waitFor();
@@ -92,7 +92,7 @@ describe("an organisation's page in the browser", () => {
     await organization.title().waitFor();
     await organization.scrollButton('start').waitFor();
     expect(await organization.tabInView('Email settings')).toBe(true);
-    await page.screenshot({ path: `${SCREENSHOTS}organization-tabs-390-last.png` });
+    await screenshot(page, `organization-tabs-390-last.png`);
     await page.context().close();
   });
 
@@ -104,7 +104,7 @@ describe("an organisation's page in the browser", () => {
     await page.goto(`/OrganizationDetails/Organization/${acme}/group`);
     await page.getByRole('button', { name: 'Members of On-call' }).waitFor();
     expect(await organization.title().innerText()).toBe('Acme Corporation');
-    await page.screenshot({ path: `${SCREENSHOTS}organization-groups-1280.png` });
+    await screenshot(page, `organization-groups-1280.png`);
 
     // Another organisation's tab shows that organisation's groups, not the last one's.
     await page.goto(`/OrganizationDetails/Organization/${globex}/group`);

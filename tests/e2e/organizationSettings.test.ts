@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeFindings } from '../support/axe';
-import { SCREENSHOTS, useBrowser } from '../support/browser';
+import { screenshot, useBrowser } from '../support/browser';
 import { factories } from '../support/factories';
 import { signedIn } from '../support/graphql';
 import { useStack } from '../support/useStack';
@@ -48,7 +48,7 @@ describe('organisation settings in the browser', () => {
     expect(await minutes.getAttribute('aria-invalid')).toBe('true');
     expect(await saved()).toEqual(before);
     expect(await axeFindings(page)).toEqual([]);
-    await page.screenshot({ path: `${SCREENSHOTS}organization-settings-error-light-1280.png`, fullPage: true });
+    await screenshot(page, `organization-settings-error-light-1280.png`, { fullPage: true });
 
     await minutes.fill('30');
     await page.getByTestId('setting-allowed-domains').fill('acme.local\n@Acme.com');
@@ -67,7 +67,7 @@ describe('organisation settings in the browser', () => {
     await expect.poll(() => minutes.inputValue()).toBe('30');
     expect(await page.getByTestId('setting-allowed-domains').inputValue()).toBe('acme.local\nacme.com');
     expect(await page.getByTestId('setting-two-factor').isChecked()).toBe(true);
-    await page.screenshot({ path: `${SCREENSHOTS}organization-settings-light-1280.png`, fullPage: true });
+    await screenshot(page, `organization-settings-light-1280.png`, { fullPage: true });
 
     // Back to the demo's settings, with the keyboard alone.
     await minutes.fill('');
@@ -127,7 +127,7 @@ describe('organisation settings in the browser', () => {
     await page.getByTestId('organization-settings').getByTestId('setting-idle-minutes').waitFor();
     expect(await page.getByTestId('own-sessions').count()).toBe(0);
     expect(await axeFindings(page)).toEqual([]);
-    await page.screenshot({ path: `${SCREENSHOTS}organization-settings-dark-390.png`, fullPage: true });
+    await screenshot(page, `organization-settings-dark-390.png`, { fullPage: true });
     await page.context().close();
   });
 });

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeFindings } from '../support/axe';
-import { SCREENSHOTS, useBrowser } from '../support/browser';
+import { screenshot, useBrowser } from '../support/browser';
 import { factories } from '../support/factories';
 import { signedIn } from '../support/graphql';
 import { useStack } from '../support/useStack';
@@ -61,7 +61,7 @@ describe('one person’s page in the browser', () => {
     await page.getByTestId('person-session').waitFor();
     expect(await page.getByTestId('page-title').innerText()).toBe('Kenji Watanabe');
     expect(await axeFindings(page)).toEqual([]);
-    await page.screenshot({ path: `${SCREENSHOTS}person-light-1280.png`, fullPage: true });
+    await screenshot(page, `person-light-1280.png`, { fullPage: true });
 
     // A blank first name is refused as on the invitation form, and what was typed stays.
     await page.getByTestId('person-first-name').fill('');
@@ -93,11 +93,11 @@ describe('one person’s page in the browser', () => {
     const dialog = page.getByTestId('person-activation-dialog');
     await dialog.waitFor();
     expect(await axeFindings(page)).toEqual([]);
-    await page.screenshot({ path: `${SCREENSHOTS}person-deactivate-light-1280.png` });
+    await screenshot(page, `person-deactivate-light-1280.png`);
     await page.getByTestId('person-activation-dialog-confirm').click();
     await page.getByTestId('person-activate').waitFor();
     expect((await person(kenji))[0]!.is_active).toBe(false);
-    await page.screenshot({ path: `${SCREENSHOTS}person-deactivated-light-1280.png`, fullPage: true });
+    await screenshot(page, `person-deactivated-light-1280.png`, { fullPage: true });
     await page.getByTestId('person-audit').getByText('Person deactivated', { exact: true }).filter({ visible: true }).first().waitFor();
     await page.context().close();
   }, 120_000);
@@ -112,7 +112,7 @@ describe('one person’s page in the browser', () => {
       await page.getByTestId('person-screen').waitFor();
       await page.getByTestId('person-audit').getByText('Person deactivated', { exact: true }).filter({ visible: true }).first().waitFor();
       expect(await axeFindings(page)).toEqual([]);
-      await page.screenshot({ path: `${SCREENSHOTS}person-${mode}-${width}.png`, fullPage: true });
+      await screenshot(page, `person-${mode}-${width}.png`, { fullPage: true });
       await page.context().close();
     }
     const [globex] = await stack.db.query<{ user_id: number }>(

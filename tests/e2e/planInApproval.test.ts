@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { onePeriodAfter } from '@yozy/shared/period';
 import { axeViolations, describeViolations } from '../support/axe';
-import { SCREENSHOTS, useBrowser } from '../support/browser';
+import { screenshot, useBrowser } from '../support/browser';
 import { signedIn } from '../support/graphql';
 import { useStack } from '../support/useStack';
 import { EnquiriesPage } from './pages/EnquiriesPage';
@@ -96,7 +96,7 @@ describe('a new plan used in an approval, then its licence extended, in the brow
     const later = onePeriodAfter(organisation!.valid_till, 'YEARLY');
     expect(await extend.getByTestId('licence-extend-valid-till').inputValue()).toBe(shown(later));
     await expectAccessible(page, 'the extend dialog');
-    await page.screenshot({ path: `${SCREENSHOTS}licence-extend-1280-light.png` });
+    await screenshot(page, `licence-extend-1280-light.png`);
     await page.getByTestId('licence-extend-save').click();
     await extend.waitFor({ state: 'detached' });
     await expect.poll(() => licenceRow(page, PLAN).innerText()).toContain(shown(later));
@@ -105,7 +105,7 @@ describe('a new plan used in an approval, then its licence extended, in the brow
       [organisation!.client_id],
     );
     expect(saved!.valid_till).toBe(later);
-    await page.screenshot({ path: `${SCREENSHOTS}licence-tab-1280-light.png` });
+    await screenshot(page, `licence-tab-1280-light.png`);
     await page.context().close();
 
     // Dark and light, wide and narrow: the tab, the add dialog and the deactivation question.
@@ -118,7 +118,7 @@ describe('a new plan used in an approval, then its licence extended, in the brow
       await view.goto(tab);
       await licenceRow(view, PLAN).waitFor();
       await expectAccessible(view, `the tab at ${width} px in ${mode} mode`);
-      await view.screenshot({ path: `${SCREENSHOTS}licence-tab-${width}-${mode}.png`, fullPage: true });
+      await screenshot(view, `licence-tab-${width}-${mode}.png`, { fullPage: true });
 
       await view.getByTestId('licence-add').click();
       const add = view.getByTestId('licence-add-dialog');
@@ -126,7 +126,7 @@ describe('a new plan used in an approval, then its licence extended, in the brow
       await add.getByTestId('licence-add-product').selectOption({ label: 'Yozy Web' });
       await add.getByTestId('licence-add-plan').selectOption({ index: 1 });
       await expectAccessible(view, `the add dialog at ${width} px in ${mode} mode`);
-      await view.screenshot({ path: `${SCREENSHOTS}licence-add-${width}-${mode}.png` });
+      await screenshot(view, `licence-add-${width}-${mode}.png`);
       await view.keyboard.press('Escape');
       await add.waitFor({ state: 'detached' });
 
@@ -138,7 +138,7 @@ describe('a new plan used in an approval, then its licence extended, in the brow
       await confirm.waitFor();
       expect(await confirm.innerText()).toContain('users lose');
       await expectAccessible(view, `the deactivation question at ${width} px in ${mode} mode`);
-      await view.screenshot({ path: `${SCREENSHOTS}licence-deactivate-${width}-${mode}.png` });
+      await screenshot(view, `licence-deactivate-${width}-${mode}.png`);
       await view.keyboard.press('Escape');
       await confirm.waitFor({ state: 'hidden' });
       await view.context().close();

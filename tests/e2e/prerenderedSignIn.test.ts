@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { axeFindings } from '../support/axe';
-import { SCREENSHOTS, useBrowser } from '../support/browser';
+import { screenshot, useBrowser } from '../support/browser';
 import { DEMO_PASSWORD } from '../support/graphql';
 import { useStack } from '../support/useStack';
 
@@ -50,7 +50,7 @@ describe('the sign-in page arrives as ready HTML', () => {
     await form.locator('input[name=password]').press('End');
     expect(new URL(page.url()).search).toBe('');
     expect(await page.evaluate(() => document.title)).toBe('Sign in · Yozy Admin');
-    await page.screenshot({ path: `${SCREENSHOTS}prerendered-sign-in-before-script.png` });
+    await screenshot(page, `prerendered-sign-in-before-script.png`);
 
     release();
     await expect.poll(() => prerendered(page).count()).toBe(0);
@@ -60,7 +60,7 @@ describe('the sign-in page arrives as ready HTML', () => {
     // Still in the password field, the caret at its end: the last character goes where it belongs.
     await page.keyboard.type(DEMO_PASSWORD.slice(-1));
     expect(await page.getByTestId('login-password').inputValue()).toBe(DEMO_PASSWORD);
-    await page.screenshot({ path: `${SCREENSHOTS}prerendered-sign-in-taken-over.png` });
+    await screenshot(page, `prerendered-sign-in-taken-over.png`);
     expect(await axeFindings(page)).toEqual([]);
 
     await page.keyboard.press('Enter');
@@ -101,7 +101,7 @@ describe('the sign-in page arrives as ready HTML', () => {
     expect(await page.evaluate(() => (window as unknown as { formGaps: string[] }).formGaps)).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
     expect(await shownModeIcons(page, '#root')).toEqual(['dark']);
-    await page.screenshot({ path: `${SCREENSHOTS}prerendered-sign-in-dark.png` });
+    await screenshot(page, `prerendered-sign-in-dark.png`);
     // Pressed, the page turns light and the button shows the sun.
     await page.getByTestId('color-mode-toggle').click();
     await expect.poll(() => shownModeIcons(page, '#root')).toEqual(['light']);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeViolations, describeViolations } from '../support/axe';
-import { SCREENSHOTS, useBrowser } from '../support/browser';
+import { screenshot, useBrowser } from '../support/browser';
 import { DEMO_PASSWORD, GraphQLSession, signedIn as signedInOverGraphQL, VIEWER } from '../support/graphql';
 import { useStack } from '../support/useStack';
 import { LoginPage } from './pages/LoginPage';
@@ -46,7 +46,7 @@ describe('Privacy & Setting in the browser', () => {
     const sessions = page.getByTestId('own-session');
     await expect.poll(() => sessions.count()).toBe(2);
     expect(await sessions.first().innerText()).toContain('This session');
-    await page.screenshot({ path: `${SCREENSHOTS}privacy-1280.png`, fullPage: true });
+    await screenshot(page, `privacy-1280.png`, { fullPage: true });
     expect(describeViolations(await axeViolations(page))).toBe('');
 
     await sessions.filter({ hasText: 'Safari 17 on iOS 17' }).getByTestId('end-own-session').click();
@@ -74,7 +74,7 @@ describe('Privacy & Setting in the browser', () => {
     await page.goto('/TwoFactor');
     await page.waitForURL((url) => url.pathname === '/TwoFactor/account');
     await page.getByTestId('own-session').first().waitFor();
-    await page.screenshot({ path: `${SCREENSHOTS}privacy-390-dark.png`, fullPage: true });
+    await screenshot(page, `privacy-390-dark.png`, { fullPage: true });
     expect(describeViolations(await axeViolations(page))).toBe('');
     await page.context().close();
   });

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { axeFindings } from '../support/axe';
-import { SCREENSHOTS, useBrowser } from '../support/browser';
+import { screenshot, useBrowser } from '../support/browser';
 import { signedIn } from '../support/graphql';
 import { startStack, type Stack } from '../support/stack';
 import { ProjectsPage } from './pages/ProjectsPage';
@@ -46,7 +46,7 @@ describe('projects in the browser', () => {
     await projects.row('ACM-WEB').getByTestId('project-over-allocated').waitFor();
     expect(await projects.row('ACM-ERP').getByTestId('project-status').innerText()).toBe('Closed');
     expect(await axeFindings(page)).toEqual([]);
-    await page.screenshot({ path: `${SCREENSHOTS}projects-light-1280.png`, fullPage: true });
+    await screenshot(page, `projects-light-1280.png`, { fullPage: true });
 
     await projects.createProject('acm-e2e', 'Browser trial');
     await projects.row('ACM-E2E').waitFor();
@@ -66,7 +66,7 @@ describe('projects in the browser', () => {
     const warning = page.getByTestId('allocation-over-warning');
     expect(await warning.innerText()).toContain('Diego would be allocated 140 % over current projects');
     expect(await axeFindings(page)).toEqual([]);
-    await page.screenshot({ path: `${SCREENSHOTS}projects-allocate-light-1280.png` });
+    await screenshot(page, `projects-allocate-light-1280.png`);
     await page.getByTestId('allocation-save').click();
     // Warned, not refused: the allocation is made and the list shows the total as over.
     await projects.allocationRow('Diego Alvarez').getByTestId('allocation-over-total').getByText('140 %: over 100 %').waitFor();
@@ -109,7 +109,7 @@ describe('projects in the browser', () => {
     expect(csv).toContain('ACM-MOB');
     expect(csv).not.toContain('ACM-WEB');
     expect(await axeFindings(page)).toEqual([]);
-    await page.screenshot({ path: `${SCREENSHOTS}projects-dark-1280.png`, fullPage: true });
+    await screenshot(page, `projects-dark-1280.png`, { fullPage: true });
 
     // Deactivating someone says what they keep in projects: Diego is still on ACM-WEB.
     await page.goto('/UserManagement?q=alvarez');
@@ -125,18 +125,18 @@ describe('projects in the browser', () => {
     await page.goto('/GroupManagement/projects');
     await projects.row('ACM-WEB').waitFor();
     expect(await axeFindings(page)).toEqual([]);
-    await page.screenshot({ path: `${SCREENSHOTS}projects-dark-390.png`, fullPage: true });
+    await screenshot(page, `projects-dark-390.png`, { fullPage: true });
     await projects.row('ACM-WEB').getByTestId('project-link').click();
     await projects.allocationRow('Diego Alvarez').waitFor();
     expect(await axeFindings(page)).toEqual([]);
-    await page.screenshot({ path: `${SCREENSHOTS}project-page-dark-390.png`, fullPage: true });
+    await screenshot(page, `project-page-dark-390.png`, { fullPage: true });
     await context.close();
 
     const light = await visit('light', 390);
     await light.page.goto('/GroupManagement/projects');
     await new ProjectsPage(light.page).row('ACM-WEB').waitFor();
     expect(await axeFindings(light.page)).toEqual([]);
-    await light.page.screenshot({ path: `${SCREENSHOTS}projects-light-390.png`, fullPage: true });
+    await screenshot(light.page, `projects-light-390.png`, { fullPage: true });
     await light.context.close();
   });
 

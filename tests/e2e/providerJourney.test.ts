@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { axeFindings } from '../support/axe';
-import { SCREENSHOTS, useBrowser } from '../support/browser';
+import { screenshot, useBrowser } from '../support/browser';
 import { signedIn } from '../support/graphql';
 import { unique } from '../support/factories';
 import { useStack } from '../support/useStack';
@@ -76,7 +76,7 @@ describe("the provider's journey from an enquiry to a working organisation", () 
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.getByText(`${company} saved`).waitFor();
     expect(await axeFindings(page)).toEqual([]);
-    await page.screenshot({ path: `${SCREENSHOTS}provider-journey-info-1280.png` });
+    await screenshot(page, `provider-journey-info-1280.png`);
     await page.reload();
     await expect.poll(() => page.getByRole('textbox', { name: /^City/ }).inputValue()).toBe('Porto');
     await context.close();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeViolations, describeViolations } from '../support/axe';
-import { SCREENSHOTS, useBrowser } from '../support/browser';
+import { screenshot, useBrowser } from '../support/browser';
 import { DEMO_PASSWORD } from '../support/graphql';
 import { scimClient, scimUser } from '../support/scim';
 import { useStack } from '../support/useStack';
@@ -70,7 +70,7 @@ describe('SCIM provisioning in the browser', () => {
     await dialog.getByTestId('provisioning-token-copy').click();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(token);
     expect(describeViolations(await axeViolations(page))).toBe('');
-    await page.screenshot({ path: `${SCREENSHOTS}provisioning-token-1280.png` });
+    await screenshot(page, `provisioning-token-1280.png`);
     await dialog.getByTestId('provisioning-token-done').click();
     const row = section.getByTestId('provisioning-tokens').getByRole('row', { name: /Okta/ });
     await row.waitFor();
@@ -94,7 +94,7 @@ describe('SCIM provisioning in the browser', () => {
     await page.goto('/TwoFactor/organization');
     await expect.poll(() => row.innerText()).not.toContain('Never');
     await page.getByTestId('domains-section').scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SCREENSHOTS}provisioning-1280.png`, fullPage: true });
+    await screenshot(page, `provisioning-1280.png`, { fullPage: true });
     expect(describeViolations(await axeViolations(page))).toBe('');
     await row.getByTestId('provisioning-token-revoke').click();
     await page.getByTestId('provisioning-token-revoke-dialog-confirm').click();
@@ -118,7 +118,7 @@ describe('SCIM provisioning in the browser', () => {
     await domain.getByTestId('domain-confirm').click();
     await page.getByTestId('domain-confirm-dialog-confirm').click();
     await expect.poll(() => domain.getByTestId('domain-status').innerText()).toContain('Verified by the provider');
-    await page.screenshot({ path: `${SCREENSHOTS}provisioning-provider-1280-dark.png`, fullPage: true });
+    await screenshot(page, `provisioning-provider-1280-dark.png`, { fullPage: true });
     expect(describeViolations(await axeViolations(page))).toBe('');
     // Single sign-on's tab has provisioning, and no second copy of the domains.
     await page.goto(`/OrganizationDetails/Organization/${globex!.id}/sso`);
@@ -133,8 +133,8 @@ describe('SCIM provisioning in the browser', () => {
       await phone.getByTestId('provisioning-base-url-shown').waitFor();
       // The role chosen in the first test shows chosen, once the roles have come.
       await expect.poll(() => phone.getByTestId('provisioning-role').locator('option:checked').innerText()).toBe('Member · Yozy Web');
-      await phone.screenshot({ path: `${SCREENSHOTS}provisioning-390-${mode}.png`, fullPage: true });
-      await phone.getByTestId('provisioning-section').screenshot({ path: `${SCREENSHOTS}provisioning-section-390-${mode}.png` });
+      await screenshot(phone, `provisioning-390-${mode}.png`, { fullPage: true });
+      await screenshot(phone.getByTestId('provisioning-section'), `provisioning-section-390-${mode}.png`);
       expect(describeViolations(await axeViolations(phone))).toBe('');
       await phone.context().close();
     }

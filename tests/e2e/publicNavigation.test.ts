@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { SCREENSHOTS, useBrowser } from '../support/browser';
-import { useStack } from '../support/useStack';
+import { screenshot, useBrowser } from '../support/browser';
+import { useSharedStack } from '../support/useStack';
 import { ForgotPasswordPage } from './pages/ForgotPasswordPage';
 import { LoginPage } from './pages/LoginPage';
 
@@ -9,7 +9,7 @@ const focused = (page: Page) => page.evaluate(() => document.activeElement?.getA
 const chunk = (screen: string) => new RegExp(`/assets/${screen}-[\\w-]+\\.js$`);
 
 describe('moving between the public pages in the browser', () => {
-  const stack = useStack('pglite');
+  const stack = useSharedStack();
   const browser = useBrowser();
 
   async function open(width: number): Promise<{ context: BrowserContext; page: Page }> {
@@ -42,14 +42,14 @@ describe('moving between the public pages in the browser', () => {
       expect(await page.getByRole('status').filter({ hasText: 'Loading' }).isVisible()).toBe(true);
       await page.keyboard.type('typed while loading');
       expect(await login.email().inputValue()).toBe('kenji.watanabe@acme.local');
-      await page.screenshot({ path: `${SCREENSHOTS}public-navigation-loading-${width}.png` });
+      await screenshot(page, `public-navigation-loading-${width}.png`);
       arrive();
 
       const request = new ForgotPasswordPage(page);
       await request.email().waitFor();
       expect(await request.email().inputValue()).toBe('kenji.watanabe@acme.local');
       await expect.poll(() => focused(page)).toBe('reset-request-email');
-      await page.screenshot({ path: `${SCREENSHOTS}public-navigation-forgot-${width}.png` });
+      await screenshot(page, `public-navigation-forgot-${width}.png`);
 
       // Corrected here, the address goes back to the sign-in page; a password is never carried.
       await request.email().fill('kenji@acme.local');

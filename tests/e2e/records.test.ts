@@ -2,7 +2,7 @@ import { authenticatorCode } from '@yozy/subscription-api/testing';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeFindings } from '../support/axe';
-import { SCREENSHOTS, useBrowser } from '../support/browser';
+import { screenshot, useBrowser } from '../support/browser';
 import { factories } from '../support/factories';
 import { signedIn } from '../support/graphql';
 import { startStack, type Stack } from '../support/stack';
@@ -42,7 +42,7 @@ describe('records at their own addresses in the browser', () => {
       for (const width of [1280, 390]) {
         await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
         expect(await axeFindings(page)).toEqual([]);
-        await page.screenshot({ path: `${SCREENSHOTS}records-${name}-${mode}-${width}.png`, fullPage: true });
+        await screenshot(page, `records-${name}-${mode}-${width}.png`, { fullPage: true });
       }
     }
     await page.setViewportSize({ width: 1280, height: 800 });

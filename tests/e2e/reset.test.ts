@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { issueToken } from '@yozy/subscription-api';
-import { SCREENSHOTS, useBrowser, watchAppearances } from '../support/browser';
+import { screenshot, useBrowser, watchAppearances } from '../support/browser';
 import { linksIn, startMailSink, type MailSink } from '../support/mailSink';
 import { startStack, type Stack } from '../support/stack';
 import { ForgotPasswordPage } from './pages/ForgotPasswordPage';
@@ -66,14 +66,14 @@ describe('resetting a forgotten password in the browser', () => {
     await request.request('kenji.watanabe@acme');
     expect(await request.emailError().innerText()).toBe('Enter a valid email address, like name@company.com');
     expect(await request.email().inputValue()).toBe('kenji.watanabe@acme');
-    await page.screenshot({ path: `${SCREENSHOTS}reset-request.png` });
+    await screenshot(page, `reset-request.png`);
 
     await request.request(email);
     await request.done().waitFor();
     expect(await request.done().innerText()).toBe(
       `If an account exists for ${email}, we have sent a link to reset its password. The link is valid for 8 hours.`,
     );
-    await page.screenshot({ path: `${SCREENSHOTS}reset-request-done.png` });
+    await screenshot(page, `reset-request-done.png`);
 
     const mail = await sink.waitFor(email, (m) => m.subject.includes('Reset'));
     const [link] = linksIn(mail, `${stack.gatewayUrl}/forgotpassword/`);
@@ -104,7 +104,7 @@ describe('resetting a forgotten password in the browser', () => {
 
     await page.waitForFunction(() => /in [0-8] sec /.test(document.querySelector('[data-testid="reset-countdown"]')?.textContent ?? ''));
     expect(await reset.success.secondsLeft()).toBeLessThan(9);
-    await page.screenshot({ path: `${SCREENSHOTS}reset-success.png` });
+    await screenshot(page, `reset-success.png`);
     // "Copied" shows for 3 s, then the button says Copy again.
     await reset.success
       .copy()
@@ -134,7 +134,7 @@ describe('resetting a forgotten password in the browser', () => {
         const reset = new ResetPasswordPage(page);
         await reset.expired().waitFor();
         expect(await reset.title().innerText()).toBe(EXPIRED);
-        if (index === 0) await page.screenshot({ path: `${SCREENSHOTS}reset-expired.png` });
+        if (index === 0) await screenshot(page, `reset-expired.png`);
         await page.waitForURL((url) => url.pathname === '/login', { timeout: 8_000 });
         const seen = shown.get(page)!;
         await vi.waitFor(() => expect(seen.login).toBeDefined());
@@ -162,7 +162,7 @@ describe('resetting a forgotten password in the browser', () => {
       await reset.choose('Fresh@456');
       await reset.success.root().waitFor();
       expect(await reset.success.countdown().innerText()).toBe('Automatic redirect in 10 sec to the sign-in page');
-      await page.screenshot({ path: `${SCREENSHOTS}reset-success-demo.png` });
+      await screenshot(page, `reset-success-demo.png`);
       await page.waitForURL((url) => url.pathname === '/login', { timeout: 15_000 });
       await new LoginPage(page).email().waitFor();
       await close(page.context());
@@ -180,12 +180,12 @@ describe('resetting a forgotten password in the browser', () => {
     await reset.choose('weakpass');
     expect(await reset.passwordError().innerText()).toBe(RULE);
     expect(await reset.hint().count()).toBe(0);
-    await page.screenshot({ path: `${SCREENSHOTS}reset-form-weak.png` });
+    await screenshot(page, `reset-form-weak.png`);
 
     await reset.choose('Fresh@456', 'Fresh@457');
     expect(await reset.confirmError().innerText()).toBe(MISMATCH);
     expect(await reset.passwordError().count()).toBe(0);
-    await page.screenshot({ path: `${SCREENSHOTS}reset-form-mismatch.png` });
+    await screenshot(page, `reset-form-mismatch.png`);
     await reset.password().press('End');
     await reset.password().pressSequentially('7');
     expect(await reset.confirmError().count()).toBe(0);
@@ -198,7 +198,7 @@ describe('resetting a forgotten password in the browser', () => {
     await page.getByText('Something went wrong', { exact: true }).waitFor();
     expect(await reset.password().inputValue()).toBe('Fresh@457');
     expect(await reset.confirm().inputValue()).toBe('Fresh@457');
-    await page.screenshot({ path: `${SCREENSHOTS}reset-form-refused.png` });
+    await screenshot(page, `reset-form-refused.png`);
     await close(page.context());
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { SCREENSHOTS, useBrowser } from '../support/browser';
+import { screenshot, useBrowser } from '../support/browser';
 import { factories, FACTORY_PASSWORD } from '../support/factories';
 import { DEMO_PASSWORD } from '../support/graphql';
 import { useStack } from '../support/useStack';
@@ -52,7 +52,7 @@ describe('signing in and out in the browser', () => {
     expect(await shell.profileName().innerText()).toBe(name);
     expect(await shell.profileOrganization().innerText()).toBe(organization);
     expect(await shell.footer().innerText()).toContain('2024-2026');
-    await page.screenshot({ path: `${SCREENSHOTS}landing-${email}.png` });
+    await screenshot(page, `landing-${email}.png`);
 
     await shell.signOut();
     expect(await pathOf(page, '/login')).toBe('/login');
@@ -94,7 +94,7 @@ describe('signing in and out in the browser', () => {
     await page.getByTestId('admins-only').waitFor();
     expect(await page.getByTestId('admins-only').innerText()).toMatch(/for administrators/i);
     expect(await page.getByTestId('sidebar').count()).toBe(0);
-    await page.screenshot({ path: `${SCREENSHOTS}admins-only.png` });
+    await screenshot(page, `admins-only.png`);
 
     await page.getByTestId('admins-only-sign-out').click();
     expect(await pathOf(page, '/login')).toBe('/login');
@@ -128,7 +128,7 @@ describe('signing in and out in the browser', () => {
     expect(await login.email().inputValue()).toBe('admin@acme.local');
     expect(await login.password().inputValue()).toBe('Wrong@123');
     expect(new URL(page.url()).pathname).toBe('/login');
-    await page.screenshot({ path: `${SCREENSHOTS}login-error.png` });
+    await screenshot(page, `login-error.png`);
     await page.context().close();
   });
 

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from '@yozy/gateway';
 import { axeFindings } from '../support/axe';
-import { SCREENSHOTS, useBrowser } from '../support/browser';
+import { screenshot, useBrowser } from '../support/browser';
 import { factories, FACTORY_PASSWORD, type User } from '../support/factories';
 import { GraphQLSession, signedIn } from '../support/graphql';
 import { useStack } from '../support/useStack';
@@ -72,7 +72,7 @@ describe('a person’s sign-in activity in the browser', () => {
     expect(await rows.nth(1).innerText()).toMatch(/Failed\s+Wrong password\s+Password\s+10\.66\.1\.4\s+Chrome 130 on Windows 10/);
     expect(await rows.nth(2).innerText()).toContain('python-requests/2.31.0');
     expect(await axeFindings(page)).toEqual([]);
-    await section.screenshot({ path: `${SCREENSHOTS}sign-in-activity-light-1280.png` });
+    await screenshot(section, `sign-in-activity-light-1280.png`);
 
     // Only the failures, then every attempt again.
     await section.getByTestId('sign-in-activity-filter').selectOption({ label: 'Passed' });
@@ -85,7 +85,7 @@ describe('a person’s sign-in activity in the browser', () => {
     await dialog.waitFor();
     expect(await dialog.innerText()).toContain('Nina Held');
     expect(await axeFindings(page)).toEqual([]);
-    await page.screenshot({ path: `${SCREENSHOTS}sign-in-hold-confirm-light-1280.png` });
+    await screenshot(page, `sign-in-hold-confirm-light-1280.png`);
     await page.getByTestId('sign-in-hold-confirm-confirm').click();
     await page.getByText('Nina Held may sign in again').waitFor();
     await section.getByTestId('sign-in-hold').waitFor({ state: 'detached' });
@@ -117,7 +117,7 @@ describe('a person’s sign-in activity in the browser', () => {
       await expect.poll(() => section.locator('tbody tr').count()).toBe(5);
       expect(await page.evaluate(() => document.documentElement.scrollWidth), `${mode} ${width}`).toBe(width);
       expect(await axeFindings(page)).toEqual([]);
-      await section.screenshot({ path: `${SCREENSHOTS}sign-in-activity-${mode}-${width}.png` });
+      await screenshot(section, `sign-in-activity-${mode}-${width}.png`);
       await page.context().close();
     }
   }, 120_000);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SCREENSHOTS, useBrowser } from '../support/browser';
-import { useStack } from '../support/useStack';
+import { screenshot, useBrowser } from '../support/browser';
+import { useSharedStack } from '../support/useStack';
 import { SignupPage, type EnquiryText } from './pages/SignupPage';
 
 const DUPLICATE = 'An enquiry for this email is already waiting for approval';
@@ -30,7 +30,7 @@ const ENQUIRY: EnquiryText = {
 };
 
 describe('signing up in the browser', () => {
-  const stack = useStack('pglite');
+  const stack = useSharedStack();
   const browser = useBrowser();
 
   async function open() {
@@ -56,21 +56,21 @@ describe('signing up in the browser', () => {
       expect(await signup.errorOf(field).innerText()).toBe(message);
     }
     expect(await signup.field('company-name').evaluate((el) => el === document.activeElement)).toBe(true);
-    await page.screenshot({ path: `${SCREENSHOTS}signup-errors.png`, fullPage: true });
+    await screenshot(page, `signup-errors.png`, { fullPage: true });
 
     await signup.fill(ENQUIRY);
     await signup.choose('Yozy Web', 'Web Business');
     const details = await signup.planDetails().innerText();
     for (const part of ['49', 'usd', 'monthly', '50']) expect(details.toLowerCase()).toContain(part);
     expect(await signup.plan().locator('option:checked').innerText()).toBe('Web Business — 49.00 USD monthly, 50 seats');
-    await page.screenshot({ path: `${SCREENSHOTS}signup-form.png`, fullPage: true });
+    await screenshot(page, `signup-form.png`, { fullPage: true });
 
     await signup.submit();
     await signup.done().waitFor();
     expect(await signup.done().innerText()).toBe(
       "Thank you. Your enquiry for Oscorp Labs is waiting for the provider's approval; we will write to norman@oscorp.example.",
     );
-    await page.screenshot({ path: `${SCREENSHOTS}signup-done.png` });
+    await screenshot(page, `signup-done.png`);
 
     const rows = await stack.db.query<Record<string, unknown>>(
       `SELECT e.company_name, e.is_approved, e.currency_code, e.revenue_usd::float AS revenue_usd, e.city, e.contact_email, p.plan_name
@@ -99,7 +99,7 @@ describe('signing up in the browser', () => {
     expect(await again.signup.errorOf('admin-email').innerText()).toBe(DUPLICATE);
     expect(await again.signup.values()).toEqual(typed);
     expect(await again.signup.field('admin-email').evaluate((el) => el === document.activeElement)).toBe(true);
-    await again.page.screenshot({ path: `${SCREENSHOTS}signup-duplicate.png` });
+    await screenshot(again.page, `signup-duplicate.png`);
 
     await again.signup.clear();
     expect(Object.values(await again.signup.values()).every((value) => value === '')).toBe(true);

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { authenticatorCode } from '@yozy/subscription-api/testing';
 import { startDnsServer, startIdentityProvider, type DnsServer, type IdentityProvider } from '@yozy/subscription-api/testing';
 import { axeFindings } from '../support/axe';
-import { SCREENSHOTS, useBrowser } from '../support/browser';
+import { screenshot, useBrowser } from '../support/browser';
 import { GraphQLSession, signedIn } from '../support/graphql';
 import { useStack } from '../support/useStack';
 
@@ -103,7 +103,7 @@ describe('single sign-on in the browser', () => {
     await page.getByTestId('sso-save').click();
     await expect.poll(() => form.getByTestId('sso-client-secret').locator('xpath=..').innerText()).toContain('A secret is stored');
 
-    await page.screenshot({ path: `${SCREENSHOTS}sso-settings-1280.png`, fullPage: true });
+    await screenshot(page, `sso-settings-1280.png`, { fullPage: true });
 
     // The organisation's domains, in its settings apart from single sign-on: the demo's acme.local
     // is verified; a new one covers nobody until the organisation shows it owns it: its TXT record.
@@ -115,7 +115,7 @@ describe('single sign-on in the browser', () => {
     const domain = domains.getByTestId('domain-acme-labs.example');
     await expect.poll(() => domain.getByTestId('domain-status').innerText()).toContain('Not verified');
     expect(await axeFindings(page)).toEqual([]);
-    await page.screenshot({ path: `${SCREENSHOTS}domains-1280.png`, fullPage: true });
+    await screenshot(page, `domains-1280.png`, { fullPage: true });
     await domain.getByTestId('domain-verify').click();
     await expect.poll(() => page.getByTestId('domain-error').innerText()).toContain('does not hold');
     const name = await domain.getByTestId('domain-record-name').innerText();
@@ -140,7 +140,7 @@ describe('single sign-on in the browser', () => {
     await offerFor(page, 'admin@acme.local');
     // Offered beside the password, not instead of it.
     expect(await page.getByTestId('login-password').count()).toBe(1);
-    await page.screenshot({ path: `${SCREENSHOTS}sso-login-offer-1280.png` });
+    await screenshot(page, `sso-login-offer-1280.png`);
     await page.getByTestId('login-sso-continue').click();
     await page.waitForURL(/\/dashboard$/);
     const cookies = await page.context().cookies(stack.gatewayUrl);
@@ -210,7 +210,7 @@ describe('single sign-on in the browser', () => {
     expect(await page.getByTestId('login-password').count()).toBe(0);
     // The page never says which organisation a domain belongs to.
     expect(await page.getByTestId('login-sso').innerText()).toContain('Your organization signs in only with single sign-on.');
-    await page.screenshot({ path: `${SCREENSHOTS}sso-login-required-dark-390.png` });
+    await screenshot(page, `sso-login-required-dark-390.png`);
 
     const tool = new GraphQLSession(stack.gatewayUrl);
     const refused = await tool.signIn('admin@acme.local');
@@ -248,7 +248,7 @@ describe('single sign-on in the browser', () => {
       expect(page.url()).toMatch(/\/login$/);
       expect((await page.context().cookies(stack.gatewayUrl)).some((cookie) => cookie.name === 'token_org')).toBe(false);
       expect(await axeFindings(page)).toEqual([]);
-      await page.screenshot({ path: `${SCREENSHOTS}sso-code-step-dark-390.png` });
+      await screenshot(page, `sso-code-step-dark-390.png`);
       await page.getByTestId('login-code').fill(code(1));
       await page.keyboard.press('Enter');
       await page.waitForURL(/\/dashboard$/);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeFindings } from '../support/axe';
-import { SCREENSHOTS, useBrowser } from '../support/browser';
+import { screenshot, useBrowser } from '../support/browser';
 import { signedIn } from '../support/graphql';
 import { startStack, type Stack } from '../support/stack';
 
@@ -72,10 +72,10 @@ describe('subscription details in the browser', () => {
 
       expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(mode === 'dark');
       expect(await axeFindings(page)).toEqual([]);
-      await page.screenshot({ path: `${SCREENSHOTS}licences-${mode}-1280.png`, fullPage: true });
+      await screenshot(page, `licences-${mode}-1280.png`, { fullPage: true });
       await page.setViewportSize({ width: 390, height: 844 });
       expect(await axeFindings(page)).toEqual([]);
-      await page.screenshot({ path: `${SCREENSHOTS}licences-${mode}-390.png`, fullPage: true });
+      await screenshot(page, `licences-${mode}-390.png`, { fullPage: true });
       await context.close();
     },
   );

@@ -2,15 +2,15 @@ import { authenticatorCode } from '@yozy/subscription-api/testing';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeViolations, describeViolations } from '../support/axe';
-import { SCREENSHOTS, useBrowser } from '../support/browser';
+import { screenshot, useBrowser } from '../support/browser';
 import { factories } from '../support/factories';
 import { signedIn } from '../support/graphql';
-import { useStack } from '../support/useStack';
+import { useSharedStack } from '../support/useStack';
 import { LoginPage } from './pages/LoginPage';
 import { Shell } from './pages/Shell';
 
 describe('two-factor sign-in in the browser', () => {
-  const stack = useStack('pglite');
+  const stack = useSharedStack();
   const browser = useBrowser();
 
   async function openPage(width: number, colorScheme: 'light' | 'dark'): Promise<Page> {
@@ -42,7 +42,7 @@ describe('two-factor sign-in in the browser', () => {
     await expect
       .poll(() => page.getByRole('img', { name: /QR code/ }).evaluate((img: HTMLImageElement) => img.naturalWidth))
       .toBeGreaterThan(0);
-    await page.screenshot({ path: `${SCREENSHOTS}two-factor-enrol-1280.png`, fullPage: true });
+    await screenshot(page, `two-factor-enrol-1280.png`, { fullPage: true });
     await expectAccessible(page);
 
     // A wrong code is refused under the field, in the service's words.
@@ -54,7 +54,7 @@ describe('two-factor sign-in in the browser', () => {
     const codes = page.getByTestId('recovery-codes').locator('li');
     await expect.poll(() => codes.count()).toBe(10);
     const recoveryCodes = await codes.allInnerTexts();
-    await page.screenshot({ path: `${SCREENSHOTS}two-factor-recovery-codes-1280.png`, fullPage: true });
+    await screenshot(page, `two-factor-recovery-codes-1280.png`, { fullPage: true });
     await expectAccessible(page);
     await page.getByTestId('recovery-codes-done').click();
     await page.getByTestId('two-factor-status').getByText('10 of 10 recovery codes left').waitFor();
@@ -68,7 +68,7 @@ describe('two-factor sign-in in the browser', () => {
     expect(await code.getAttribute('autocomplete')).toBe('one-time-code');
     // The code field has the focus on the code step.
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? null)).toBe('login-code');
-    await page.screenshot({ path: `${SCREENSHOTS}two-factor-code-1280.png`, fullPage: true });
+    await screenshot(page, `two-factor-code-1280.png`, { fullPage: true });
     await expectAccessible(page);
     // The next code of the app: the one that confirmed the set-up cannot be used twice.
     await code.fill(authenticatorCode(key, 1));
@@ -84,13 +84,13 @@ describe('two-factor sign-in in the browser', () => {
     await expectAccessible(phone);
     await phone.getByTestId('login-code-switch').click();
     await phone.getByTestId('login-recovery-code').fill(recoveryCodes[0]!);
-    await phone.screenshot({ path: `${SCREENSHOTS}two-factor-recovery-390-dark.png`, fullPage: true });
+    await screenshot(phone, `two-factor-recovery-390-dark.png`, { fullPage: true });
     await expectAccessible(phone);
     await phone.getByTestId('login-code-submit').click();
     await phone.getByTestId('profile-menu').waitFor();
     await phone.goto('/TwoFactor');
     await phone.getByTestId('two-factor-status').getByText('9 of 10 recovery codes left').waitFor();
-    await phone.screenshot({ path: `${SCREENSHOTS}two-factor-on-390-dark.png`, fullPage: true });
+    await screenshot(phone, `two-factor-on-390-dark.png`, { fullPage: true });
     await expectAccessible(phone);
     await phone.context().close();
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { UpstreamPolicy } from '@yozy/gateway';
 import { axeFindings } from '../support/axe';
-import { SCREENSHOTS, useBrowser } from '../support/browser';
+import { screenshot, useBrowser } from '../support/browser';
 import { startFaultyProxy, type FaultyProxy } from '../support/faultyProxy';
 import { DEMO_PASSWORD } from '../support/graphql';
 import { useStack } from '../support/useStack';
@@ -47,11 +47,11 @@ describe('the console while the service behind it is not answering', () => {
     expect(await page.getByTestId('invite-first-name').inputValue()).toBe('Olga');
     expect(await page.getByTestId('invite-email').inputValue()).toBe('olga.outage@acme.local');
     expect(await axeFindings(page)).toEqual([]);
-    await page.screenshot({ path: `${SCREENSHOTS}upstream-banner-light-1280.png` });
+    await screenshot(page, `upstream-banner-light-1280.png`);
     await page.setViewportSize({ width: 390, height: 844 });
     await page.emulateMedia({ colorScheme: 'dark' });
     expect(await axeFindings(page)).toEqual([]);
-    await page.screenshot({ path: `${SCREENSHOTS}upstream-banner-dark-390.png` });
+    await screenshot(page, `upstream-banner-dark-390.png`);
 
     // The network is back: the banner goes within a probe or two, the same page, nothing reloaded.
     proxy!.set({ kind: 'pass' });

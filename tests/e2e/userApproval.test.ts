@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeFindings } from '../support/axe';
-import { SCREENSHOTS, useBrowser } from '../support/browser';
+import { screenshot, useBrowser } from '../support/browser';
 import { signedIn } from '../support/graphql';
 import { useStack } from '../support/useStack';
 
@@ -50,7 +50,7 @@ describe('approving the people the provider added, in the browser', () => {
     await expect.poll(() => page.getByTestId('user-status').allInnerTexts()).toEqual(expect.arrayContaining(['Awaiting approval']));
     expect(new Set(await page.getByTestId('user-status').allInnerTexts())).toEqual(new Set(['Awaiting approval']));
     expect(await axeFindings(page)).toEqual([]);
-    await page.screenshot({ path: `${SCREENSHOTS}users-awaiting-${mode}-${width}.png`, fullPage: true });
+    await screenshot(page, `users-awaiting-${mode}-${width}.png`, { fullPage: true });
 
     await row(approve).getByRole('checkbox').check({ force: true });
     await page.getByTestId('bulk-bar').getByRole('button', { name: 'Approve' }).click();

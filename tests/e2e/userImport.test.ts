@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeFindings } from '../support/axe';
-import { SCREENSHOTS, useBrowser } from '../support/browser';
+import { screenshot, useBrowser } from '../support/browser';
 import { FACTORY_PASSWORD, factories, unique } from '../support/factories';
 import { signedIn } from '../support/graphql';
 import { useStack } from '../support/useStack';
@@ -79,7 +79,7 @@ describe('importing people from a CSV file in the browser', () => {
     expect(await page.getByTestId('import-row').count()).toBe(3);
     expect(await stack.db.query('SELECT 1 FROM client_users WHERE email = ANY($1::text[])', [[ada, grace]])).toEqual([]);
     expect(await axeFindings(page)).toEqual([]);
-    await page.screenshot({ path: `${SCREENSHOTS}users-import-refused-light-1280.png` });
+    await screenshot(page, `users-import-refused-light-1280.png`);
 
     // The same file without the second good row fits.
     await chooseFile(page, [line('Ada', 'Lovelace', ada, roles), line('Bad', 'Row', 'not-an-email', roles)]);
@@ -100,7 +100,7 @@ describe('importing people from a CSV file in the browser', () => {
     await page.getByTestId('import-open').click();
     await chooseFile(page, [line('Bad', 'Row', 'not-an-email', roles)]);
     expect(await axeFindings(page)).toEqual([]);
-    await page.screenshot({ path: `${SCREENSHOTS}users-import-light-390.png` });
+    await screenshot(page, `users-import-light-390.png`);
     await page.context().close();
   });
 
@@ -113,10 +113,10 @@ describe('importing people from a CSV file in the browser', () => {
     expect(await page.getByTestId('import-row-problems').innerText()).toBe('Last name: Enter the last name');
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
     expect(await axeFindings(page)).toEqual([]);
-    await page.screenshot({ path: `${SCREENSHOTS}users-import-dark-1280.png` });
+    await screenshot(page, `users-import-dark-1280.png`);
     await page.setViewportSize({ width: 390, height: 844 });
     expect(await axeFindings(page)).toEqual([]);
-    await page.screenshot({ path: `${SCREENSHOTS}users-import-dark-390.png` });
+    await screenshot(page, `users-import-dark-390.png`);
 
     await page.getByTestId('import-submit').click();
     await page.getByText('1 person invited').waitFor();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeViolations, describeViolations } from '../support/axe';
-import { SCREENSHOTS, useBrowser } from '../support/browser';
+import { screenshot, useBrowser } from '../support/browser';
 import { factories } from '../support/factories';
 import { DEMO_PASSWORD, GraphQLSession, VIEWER } from '../support/graphql';
 import { useStack } from '../support/useStack';
@@ -48,7 +48,7 @@ describe('user sessions in the browser', () => {
     await expect.poll(async () => (await sessions.loaded()).count()).toBe(1);
     const row = sessions.rowOf('member@acme.local');
     expect(await row.innerText()).toMatch(/Safari 17 on iOS 17[\s\S]*Mobile/);
-    await page.screenshot({ path: `${SCREENSHOTS}sessions-1280.png`, fullPage: true });
+    await screenshot(page, `sessions-1280.png`, { fullPage: true });
     expect(describeViolations(await axeViolations(page))).toBe('');
 
     await sessions.endSessionOf('member@acme.local');
@@ -72,7 +72,7 @@ describe('user sessions in the browser', () => {
     await expect.poll(async () => (await sessions.loaded()).count()).toBe(1);
     expect(await sessions.rowOf('This session').count()).toBe(1);
     expect(await page.getByTestId('end-other-sessions').count()).toBe(0);
-    await page.screenshot({ path: `${SCREENSHOTS}sessions-only-own-1280.png` });
+    await screenshot(page, `sessions-only-own-1280.png`);
 
     await make.session(await make.user(organisation));
     await page.reload();
@@ -90,7 +90,7 @@ describe('user sessions in the browser', () => {
     await page.goto('/OrgUserSessions.js');
     const sessions = new SessionsPage(page);
     await sessions.loaded();
-    await page.screenshot({ path: `${SCREENSHOTS}sessions-390-dark.png`, fullPage: true });
+    await screenshot(page, `sessions-390-dark.png`, { fullPage: true });
     expect(describeViolations(await axeViolations(page))).toBe('');
 
     await page.getByTestId('end-other-sessions').focus();

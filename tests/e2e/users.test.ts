@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeFindings } from '../support/axe';
-import { SCREENSHOTS, useBrowser } from '../support/browser';
+import { screenshot, useBrowser } from '../support/browser';
 import { signedIn } from '../support/graphql';
 import { useStack } from '../support/useStack';
 
@@ -80,7 +80,7 @@ describe('user management in the browser', () => {
     expect(seats.capacity).toBeGreaterThan(seats.used);
     expect(await webSeats(page).innerText()).toBe(`${seats.used} of ${seats.capacity} seats used`);
     expect(await axeFindings(page)).toEqual([]);
-    await page.screenshot({ path: `${SCREENSHOTS}users-light-1280.png`, fullPage: true });
+    await screenshot(page, `users-light-1280.png`, { fullPage: true });
 
     await page.getByTestId('user-status-filter').selectOption('DISABLED');
     await page.waitForURL((url) => url.searchParams.get('status') === 'DISABLED');
@@ -102,7 +102,7 @@ describe('user management in the browser', () => {
     await page.getByTestId('invite-submit').click();
     await page.getByTestId('invite-first-name-error').waitFor();
     expect(await axeFindings(page)).toEqual([]);
-    await page.screenshot({ path: `${SCREENSHOTS}users-invite-errors-light-1280.png` });
+    await screenshot(page, `users-invite-errors-light-1280.png`);
 
     await page.getByTestId('invite-first-name').fill('Ingrid');
     await page.getByTestId('invite-last-name').fill('Browser');
@@ -126,7 +126,7 @@ describe('user management in the browser', () => {
 
     await page.setViewportSize({ width: 390, height: 844 });
     expect(await axeFindings(page)).toEqual([]);
-    await page.screenshot({ path: `${SCREENSHOTS}users-light-390.png`, fullPage: true });
+    await screenshot(page, `users-light-390.png`, { fullPage: true });
     await page.context().close();
   });
 
@@ -180,7 +180,7 @@ describe('user management in the browser', () => {
     await page.waitForURL((url) => url.searchParams.get('view') === 'invitations');
     await page.getByTestId('invitation-status').first().waitFor();
     expect(await axeFindings(page)).toEqual([]);
-    await page.screenshot({ path: `${SCREENSHOTS}users-invitations-light-1280.png`, fullPage: true });
+    await screenshot(page, `users-invitations-light-1280.png`, { fullPage: true });
 
     const table = page.getByTestId('invitations-table');
     await page.getByTestId('table-search').fill('ingrid');
@@ -204,7 +204,7 @@ describe('user management in the browser', () => {
       'The link emailed to ingrid.browser@acme.local stops working, and a new one is copied for you to pass on to Ingrid Browser yourself.',
     );
     expect(await axeFindings(page)).toEqual([]);
-    await page.screenshot({ path: `${SCREENSHOTS}users-invitation-copy-light-1280.png` });
+    await screenshot(page, `users-invitation-copy-light-1280.png`);
     await page.getByTestId('invitation-copy-confirm-cancel').click();
     await copyConfirm.waitFor({ state: 'detached' });
     expect(await tokens()).toEqual(before);
@@ -234,7 +234,7 @@ describe('user management in the browser', () => {
       'Ingrid Browser (ingrid.browser@acme.local) is deactivated. Activating them takes a seat on each product they hold a role for, and a new invitation link is mailed to them; earlier links stay void.',
     );
     expect(await axeFindings(page)).toEqual([]);
-    await page.screenshot({ path: `${SCREENSHOTS}users-invitation-activate-light-1280.png` });
+    await screenshot(page, `users-invitation-activate-light-1280.png`);
     await page.getByTestId('invitation-activate-confirm-confirm').click();
     await page.getByText('Ingrid Browser is active again').waitFor();
     await expect.poll(() => table.getByTestId('invitation-status').allInnerTexts()).toEqual(['Pending']);
@@ -245,7 +245,7 @@ describe('user management in the browser', () => {
 
     await page.setViewportSize({ width: 390, height: 844 });
     expect(await axeFindings(page)).toEqual([]);
-    await page.screenshot({ path: `${SCREENSHOTS}users-invitations-light-390.png`, fullPage: true });
+    await screenshot(page, `users-invitations-light-390.png`, { fullPage: true });
     await page.context().close();
   });
 
@@ -264,7 +264,7 @@ describe('user management in the browser', () => {
     const offered = () => page.getByTestId('bulk-bar').getByRole('button').allInnerTexts();
     expect(await offered()).toEqual(['Deactivate', 'Sign out', 'Clear selection']);
     expect(await axeFindings(page)).toEqual([]);
-    await page.screenshot({ path: `${SCREENSHOTS}users-bulk-light-1280.png` });
+    await screenshot(page, `users-bulk-light-1280.png`);
 
     await page.getByTestId('bulk-bar').getByRole('button', { name: 'Deactivate' }).click();
     await page.getByTestId('users-confirm').waitFor();
@@ -295,7 +295,7 @@ describe('user management in the browser', () => {
     const page = await open('dark', 1280);
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
     expect(await axeFindings(page)).toEqual([]);
-    await page.screenshot({ path: `${SCREENSHOTS}users-dark-1280.png`, fullPage: true });
+    await screenshot(page, `users-dark-1280.png`, { fullPage: true });
     await page.getByTestId('invite-open').click();
     await page.getByTestId('invite-dialog').waitFor();
     expect(await axeFindings(page)).toEqual([]);
@@ -303,10 +303,10 @@ describe('user management in the browser', () => {
     await page.getByTestId('invitations-tab').click();
     await page.getByTestId('invitation-status').first().waitFor();
     expect(await axeFindings(page)).toEqual([]);
-    await page.screenshot({ path: `${SCREENSHOTS}users-invitations-dark-1280.png`, fullPage: true });
+    await screenshot(page, `users-invitations-dark-1280.png`, { fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
     expect(await axeFindings(page)).toEqual([]);
-    await page.screenshot({ path: `${SCREENSHOTS}users-dark-390.png`, fullPage: true });
+    await screenshot(page, `users-dark-390.png`, { fullPage: true });
     await page.context().close();
   });
 });

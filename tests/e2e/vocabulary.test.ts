@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeViolations, describeViolations } from '../support/axe';
-import { SCREENSHOTS, useBrowser } from '../support/browser';
+import { screenshot, useBrowser, visit } from '../support/browser';
 import { makeChangesOfEveryKind, type ChangesMade } from '../support/everyKindOfChange';
 import { DEMO_PASSWORD, signedIn as signedInSession } from '../support/graphql';
 import { useStack } from '../support/useStack';
@@ -109,7 +109,8 @@ describe('the words on the main screens', () => {
 
   /** The text a reader sees on a screen once it has loaded, and what it must not say. */
   async function problemsOn(page: Page, path: string, { codeShown = false } = {}): Promise<string[]> {
-    await page.goto(path);
+    // From screen to screen as the console's links go, the console loaded once per reader.
+    await visit(page, path);
     await page.getByTestId('page-title').first().waitFor({ timeout: 30_000 });
     await page.waitForFunction(() => !document.querySelector('[aria-busy="true"], [data-testid="table-loading"]'), null, {
       timeout: 30_000,
@@ -194,7 +195,7 @@ describe('the words on the main screens', () => {
       expect(await error.innerText()).toBe('Type the day as DD-MM-YYYY, such as 25-11-2026');
       expect(await to.getAttribute('aria-invalid')).toBe('true');
       expect([...new URL(page.url()).searchParams.values()]).not.toContain('2026-02-31');
-      await page.screenshot({ path: `${SCREENSHOTS}date-filter-${width}-${mode}.png` });
+      await screenshot(page, `date-filter-${width}-${mode}.png`);
       expect(describeViolations(await axeViolations(page))).toBe('');
       await page.context().close();
     },

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { axeFindings } from '../support/axe';
-import { SCREENSHOTS, useBrowser } from '../support/browser';
+import { screenshot, useBrowser } from '../support/browser';
 import { FACTORY_PASSWORD, factories, unique } from '../support/factories';
 import { signedIn, type GraphQLSession } from '../support/graphql';
 import { useStack } from '../support/useStack';
@@ -71,7 +71,7 @@ describe('webhooks in the browser', () => {
     const secret = await addEndpoint(page, '/browser', ['A group changed', 'A person was invited']);
     expect(await page.getByTestId('webhook-secret-dialog').innerText()).toContain('only time the secret is shown');
     expect(await axeFindings(page)).toEqual([]);
-    await page.screenshot({ path: `${SCREENSHOTS}webhooks-secret-1280.png` });
+    await screenshot(page, `webhooks-secret-1280.png`);
     await page.getByTestId('webhook-secret-done').click();
     await expect.poll(() => card(page).innerText()).toMatch(/The HR system[\s\S]*Active\s+2 events[\s\S]*No delivery yet/);
     expect(await card(page).innerText()).not.toContain(secret);
@@ -101,7 +101,7 @@ describe('webhooks in the browser', () => {
     await rows(page).nth(2).getByTestId('webhook-redeliver').click();
     const again = await receiver.waitFor('/browser', (all) => all.filter((one) => one.id === delivered!.id).length === 2);
     expect(again.at(-1)!.verifiedWith).toEqual([true]);
-    await page.screenshot({ path: `${SCREENSHOTS}webhooks-deliveries-1280.png`, fullPage: true });
+    await screenshot(page, `webhooks-deliveries-1280.png`, { fullPage: true });
 
     // Rotate the secret: the confirmation says the old one works a day more; the new one is shown once; both sign.
     await page.getByTestId('webhook-back').click();
@@ -213,7 +213,7 @@ describe('webhooks in the browser', () => {
         await page.getByTestId('webhook-dialog').getByText('Every event', { exact: true }).click();
         await page.getByTestId('webhook-events').waitFor();
         expect(await axeFindings(page), `${mode} ${width} form`).toEqual([]);
-        await page.screenshot({ path: `${SCREENSHOTS}webhooks-form-${mode}-${width}.png` });
+        await screenshot(page, `webhooks-form-${mode}-${width}.png`);
         await page.getByTestId('webhook-dialog').getByRole('button', { name: 'Cancel' }).click();
         await addEndpoint(page, `/axe-${mode}-${width}`);
         await page.getByTestId('webhook-secret-done').click();
@@ -223,12 +223,12 @@ describe('webhooks in the browser', () => {
         await expect.poll(() => card(page).innerText()).toContain('Delivered');
         expect(await axeFindings(page), `${mode} ${width} list`).toEqual([]);
         expect(await page.evaluate(() => document.documentElement.scrollWidth), `${mode} ${width}`).toBe(width);
-        await page.screenshot({ path: `${SCREENSHOTS}webhooks-${mode}-${width}.png`, fullPage: true });
+        await screenshot(page, `webhooks-${mode}-${width}.png`, { fullPage: true });
         await page.getByTestId('webhook-open').click();
         await expect.poll(() => rows(page).count()).toBe(2);
         expect(await axeFindings(page), `${mode} ${width} deliveries`).toEqual([]);
         expect(await page.evaluate(() => document.documentElement.scrollWidth), `${mode} ${width} deliveries`).toBe(width);
-        await page.screenshot({ path: `${SCREENSHOTS}webhooks-deliveries-${mode}-${width}.png`, fullPage: true });
+        await screenshot(page, `webhooks-deliveries-${mode}-${width}.png`, { fullPage: true });
         await page.context().close();
       }
     },

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeFindings } from '../support/axe';
-import { SCREENSHOTS, useBrowser } from '../support/browser';
+import { screenshot, useBrowser } from '../support/browser';
 import { factories, type User } from '../support/factories';
 import { signedIn } from '../support/graphql';
 import { useStack } from '../support/useStack';
@@ -62,7 +62,7 @@ describe('what the console says happened', () => {
     await toast(page, 'Wile Coyote’s role on Yozy Anvils was removed').waitFor();
     await toast(page, 'Their seat on Yozy Anvils is free for someone else.').waitFor();
     expect(await axeFindings(page)).toEqual([]);
-    await page.screenshot({ path: `${SCREENSHOTS}toast-role-removed-light-1280.png` });
+    await screenshot(page, `toast-role-removed-light-1280.png`);
 
     await page.getByTestId('person-session-end').first().click();
     await toast(page, /^Wile Coyote’s session on .+ was ended$/).waitFor();
@@ -93,7 +93,7 @@ describe('what the console says happened', () => {
     expect(await page.getByTestId('no-such-page-address').innerText()).toBe('/reports/2026?year=all');
     expect(await page.getByTestId('no-such-page-countdown').innerText()).toMatch(/^Taking you to the sign-in page in \d+ seconds?\.$/);
     expect(await axeFindings(page)).toEqual([]);
-    await page.screenshot({ path: `${SCREENSHOTS}no-such-page-${mode}-${width}.png` });
+    await screenshot(page, `no-such-page-${mode}-${width}.png`);
     await page.getByTestId('no-such-page-go').click();
     await page.waitForURL((url) => url.pathname === '/login');
     await page.context().close();
@@ -106,7 +106,7 @@ describe('what the console says happened', () => {
     await page.getByTestId('sidebar').waitFor();
     expect(new URL(page.url()).pathname).toBe('/UserManagment');
     expect(await page.getByTestId('no-such-page-countdown').innerText()).toMatch(/^Taking you to Dashboard in \d+ seconds?\.$/);
-    await page.screenshot({ path: `${SCREENSHOTS}no-such-page-signed-in-light-1280.png` });
+    await screenshot(page, `no-such-page-signed-in-light-1280.png`);
     await page.waitForURL((url) => url.pathname === '/dashboard', { timeout: 20_000 });
     await page.context().close();
   });

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { axeFindings } from '../support/axe';
-import { SCREENSHOTS, useBrowser } from '../support/browser';
+import { screenshot, useBrowser, visit } from '../support/browser';
 import { signedIn } from '../support/graphql';
 import { useStack } from '../support/useStack';
 
@@ -182,7 +182,8 @@ describe('wide lists in the browser', () => {
       for (const who of [ORG_ADMIN, SUPER_ADMIN]) {
         const page = await open(who, width);
         for (const screen of LISTS.filter((list) => list.who === who)) {
-          await page.goto(addressOf(screen.path, { acme: acmeId, person: personId }));
+          // From screen to screen as a person goes, the console loaded once per person.
+          await visit(page, addressOf(screen.path, { acme: acmeId, person: personId }));
           await screen.open?.(page);
           const list = await loaded(page, screen.testId);
           const rows = await list.locator('tbody tr, [data-testid="group-member-list"] li, [data-testid="own-session"]').count();
@@ -192,7 +193,7 @@ describe('wide lists in the browser', () => {
           const off = await actionsOffScreen(list);
           if (off.length > 0) problems.push(`${screen.name}: actions off screen: ${off.join(', ')}`);
           for (const cut of await tablesCutOff(list)) problems.push(`${screen.name}: ${cut}`);
-          await page.screenshot({ path: `${SCREENSHOTS}wide-${screen.name}-${width}.png`, fullPage: true });
+          await screenshot(page, `wide-${screen.name}-${width}.png`, { fullPage: true });
         }
         await page.context().close();
       }
@@ -242,7 +243,7 @@ describe('wide lists in the browser', () => {
       await loaded(page, 'sessions-table');
       await page.getByTestId('table-columns').click();
       await page.getByTestId('table-columns-menu').waitFor();
-      await page.screenshot({ path: `${SCREENSHOTS}wide-columns-menu-${mode}.png` });
+      await screenshot(page, `wide-columns-menu-${mode}.png`);
       expect(await axeFindings(page)).toEqual([]);
       await page.context().close();
     });

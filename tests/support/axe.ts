@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
+import { countCheck } from './checkCounts';
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
@@ -21,9 +22,32 @@ async function settled(page: Page): Promise<void> {
   );
 }
 
+/**
+ * The screen and state the page shows, as a person would tell them apart: the address (ids made
+ * alike), the colour mode, the width, the tab chosen, what is open over the page (a dialog, a
+ * menu) and whether a field is marked wrong.
+ */
+export function screenState(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const address = (location.pathname + location.search)
+      .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, ':uuid')
+      .replace(/\/\d+(?=\/|$|\?)/g, '/:id');
+    const dark = document.documentElement.classList.contains('dark') || matchMedia('(prefers-color-scheme: dark)').matches;
+    const named = (element: Element) =>
+      element.getAttribute('aria-label') ?? element.querySelector('h1, h2, h3, [role="heading"]')?.textContent?.trim() ?? '';
+    const open = Array.from(document.querySelectorAll('[role="dialog"], [role="alertdialog"], [role="menu"], [role="listbox"]'))
+      .filter((element) => element.getBoundingClientRect().height > 0)
+      .map((element) => `${element.getAttribute('role')}:${named(element)}`);
+    const tabs = Array.from(document.querySelectorAll('[role="tab"][aria-selected="true"]')).map((tab) => tab.textContent?.trim());
+    const invalid = document.querySelector('[aria-invalid="true"]') ? 'invalid' : '';
+    return [address, dark ? 'dark' : 'light', window.innerWidth, document.title, ...tabs, ...open, invalid].join(' | ');
+  });
+}
+
 /** axe-core's findings on the page once it has settled, every rule it runs by default (the context needs bypassCSP). */
 export async function axeViolations(page: Page): Promise<Violation[]> {
   await settled(page);
+  countCheck('axeScans', await screenState(page));
   await page.addScriptTag({ path: AXE });
   return page.evaluate(async () => {
     type Axe = { run: (context: Document, options: { resultTypes: string[] }) => Promise<{ violations: Violation[] }> };

@@ -1,12 +1,24 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
+import { countCheck } from './checkCounts';
 
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../tools/chromium.mjs';
 
 export const CHROMIUM = CHROMIUM_PATH;
 export const SCREENSHOTS = fileURLToPath(new URL('../artifacts/', import.meta.url));
+
+/**
+ * A screenshot of the page (the whole page with `fullPage`) or of a part of it, written to
+ * tests/artifacts/`name` and counted among the run's checks.
+ */
+export async function screenshot(target: Page | Locator, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
+  const path = `${SCREENSHOTS}${name}`;
+  if ('goto' in target) await target.screenshot({ path, fullPage: options.fullPage });
+  else await target.screenshot({ path });
+  countCheck('screenshots', name);
+}
 
 // Test files share their worker process (isolate: false), and so one browser: launching Chromium
 // costs seconds on a small machine. Files stay apart as they always were, each test in browser
@@ -39,6 +51,27 @@ export function useBrowser(): () => Browser {
     if (!browser) throw new Error('the browser has not started');
     return browser;
   };
+}
+
+/**
+ * Goes to `path` (an address of the console's own origin) as the console's own links do, without
+ * loading the page again: the code, the session and what the console has read stay, as they do
+ * for a person moving through it. A page that shows no console yet loads the address instead.
+ */
+export async function visit(page: Page, path: string): Promise<void> {
+  const running = page.url().startsWith('http') && (await page.evaluate(() => Boolean(document.getElementById('root')?.childElementCount)));
+  if (!running) {
+    await page.goto(path);
+    return;
+  }
+  // The router follows the address bar on popstate, as on the browser's Back and Forward.
+  await page.evaluate((to) => {
+    history.pushState(null, '', to);
+    dispatchEvent(new PopStateEvent('popstate', { state: null }));
+  }, path);
+  // Two frames: the router has drawn the new screen (or followed where it sends), so nothing of
+  // the last one is read as it.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }
 
 /**

@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../db/database';
-import { migrate } from '../db/migrate';
-import { openTestDatabase } from '../testing/testDatabase';
-import { scratchPostgres, TEST_DATABASE_KINDS } from '../testing/testDatabases';
+import { openPostgresCopy, openTestDatabase } from '../testing/testDatabase';
+import { TEST_DATABASE_KINDS } from '../testing/testDatabases';
 import { insertIntoOutbox } from './outbox';
 import { enquiryReceivedMail, invitationMail, resetMail, type MailContent } from './templates';
 
@@ -33,10 +32,9 @@ describe.each(TEST_DATABASE_KINDS)('the outbox’s masked parts on %s', (kind) =
 
   beforeAll(async () => {
     if (kind === 'postgres') {
-      const scratch = await scratchPostgres();
+      const scratch = await openPostgresCopy('migrated');
       drop = scratch.drop;
       db = await openDatabase({ url: scratch.url });
-      await migrate(db);
     } else {
       db = await openTestDatabase('migrated');
     }

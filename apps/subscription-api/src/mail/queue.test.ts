@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../db/database';
-import { migrate } from '../db/migrate';
 import { openRestApi, type RestApi } from '../testing/restApi';
 import { startSmtpServer, type TestSmtpServer } from '../testing/smtpServer';
-import { openTestDatabase } from '../testing/testDatabase';
-import { scratchPostgres, TEST_DATABASE_KINDS } from '../testing/testDatabases';
+import { openPostgresCopy, openTestDatabase } from '../testing/testDatabase';
+import { TEST_DATABASE_KINDS } from '../testing/testDatabases';
 import { createMailer, type Mailer } from './mailer';
 import { insertIntoOutbox } from './outbox';
 import { resetMail } from './templates';
@@ -194,11 +193,10 @@ describe.each(TEST_DATABASE_KINDS)('two services on one %s database', (kind) => 
   beforeAll(async () => {
     smtp = await startSmtpServer();
     if (kind === 'postgres') {
-      const scratch = await scratchPostgres();
+      const scratch = await openPostgresCopy('migrated');
       drop = scratch.drop;
       // Each service with its own connections, as two processes would have.
       dbs = [await openDatabase({ url: scratch.url }), await openDatabase({ url: scratch.url })];
-      await migrate(dbs[0]!);
     } else {
       // The embedded database has one connection: both services' statements take turns on it.
       const db = await openTestDatabase('migrated');

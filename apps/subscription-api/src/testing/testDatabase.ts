@@ -1,9 +1,6 @@
 import { inject } from 'vitest';
 import { openDatabase, type Database } from '../db/database';
-import { migrate } from '../db/migrate';
-import { createMailer, DEFAULT_MAIL_CONFIG } from '../mail/mailer';
-import { seedDemoData } from '../seed/demo';
-import { openPgliteDump, scratchPostgres, type DatabaseContent } from './testDatabases';
+import { copyPostgresTemplate, openPgliteDump, type DatabaseContent, type ScratchDatabase } from './testDatabases';
 
 /** A test file's own embedded database, copied from the run's migrated or seeded one. */
 export function openTestDatabase(content: DatabaseContent): Promise<Database> {
@@ -11,17 +8,21 @@ export function openTestDatabase(content: DatabaseContent): Promise<Database> {
 }
 
 /**
+ * A PostgreSQL database of its own for a test file (TEST_DATABASE_URL's server), copied from the
+ * run's migrated or seeded template (`CREATE DATABASE … TEMPLATE`) instead of built again.
+ */
+export function openPostgresCopy(content: DatabaseContent): Promise<ScratchDatabase> {
+  const templates = inject('postgresTemplates');
+  if (!templates) throw new Error('Set TEST_DATABASE_URL to a PostgreSQL database whose role may create databases');
+  return copyPostgresTemplate(templates[content]);
+}
+
+/**
  * A seeded database of its own for a test file, of either kind: a copy of the run's embedded one,
- * or a scratch PostgreSQL database migrated and seeded here; `drop` removes the scratch one.
+ * or of its PostgreSQL template; `drop` removes the PostgreSQL copy.
  */
 export async function openSeededDatabase(kind: 'pglite' | 'postgres'): Promise<{ db: Database; drop: () => Promise<void> }> {
   if (kind === 'pglite') return { db: await openTestDatabase('seeded'), drop: async () => undefined };
-  const scratch = await scratchPostgres();
-  const db = await openDatabase({ url: scratch.url });
-  await migrate(db);
-  await seedDemoData(
-    db,
-    createMailer(db, DEFAULT_MAIL_CONFIG, () => undefined),
-  );
-  return { db, drop: scratch.drop };
+  const copy = await openPostgresCopy('seeded');
+  return { db: await openDatabase({ url: copy.url }), drop: copy.drop };
 }
