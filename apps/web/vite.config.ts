@@ -26,15 +26,6 @@ export default defineConfig(({ command }) => {
         'src/features/organizations/prefetchOrganizationList.ts',
       ],
     },
-    publicScreens: [
-      'src/features/auth/views/LoginView.tsx',
-      'src/features/signup/views/SignupView.tsx',
-      'src/features/auth/views/ForgotPasswordView.tsx',
-      'src/features/auth/views/ResetPasswordView.tsx',
-      'src/features/auth/views/SetPasswordView.tsx',
-      'src/features/auth/views/AdminsOnlyView.tsx',
-      'src/app/shell/NotFoundView.tsx',
-    ],
   });
   return {
     plugins: [
@@ -99,9 +90,6 @@ export default defineConfig(({ command }) => {
                 tags: ['$initial'],
                 priority: 5,
               },
-              // The frame's code in one file, and each landing screen's own in one more (signedInPages):
-              // a page opened signed in fetches a few files, not dozens over six connections.
-              ...landingPages.chunkGroups,
               {
                 // The icons of the screens loaded later, a few hundred bytes each: one file (a few kB),
                 // not one per icon shared by two screens.

@@ -1,6 +1,6 @@
 import type { Manifest } from 'vite';
 import { describe, expect, it } from 'vitest';
-import { chunksOf, reachable, signedInFile, signedInGroups, signedInHtml, type ModuleGraph } from './signedInPages';
+import { chunksOf, signedInFile, signedInHtml } from './signedInPages';
 
 // The shape Vite writes: the entry, shared chunks (keys starting with _), lazy screens.
 const manifest: Manifest = {
@@ -56,54 +56,5 @@ describe('signedInHtml', () => {
 
   it('writes each address’s page where the gateway looks for it', () => {
     expect(signedInFile('/dashboard')).toBe('signed-in/dashboard.html');
-  });
-});
-
-describe('signedInGroups', () => {
-  // main → router → (on demand) Shell, Dashboard, Users, Signup; Shell → frame parts; screens share a table and a field.
-  const graph: ModuleGraph = new Map(
-    Object.entries({
-      main: { imports: ['router', 'react'], dynamicImports: [] },
-      router: { imports: ['react'], dynamicImports: ['Shell', 'Dashboard', 'Users', 'Signup', 'Login2'] },
-      react: { imports: [], dynamicImports: [] },
-      Shell: { imports: ['Sidebar', 'field', 'react'], dynamicImports: [] },
-      Sidebar: { imports: ['menu'], dynamicImports: [] },
-      menu: { imports: [], dynamicImports: [] },
-      Dashboard: { imports: ['StatCard', 'table', 'field'], dynamicImports: ['Chart'] },
-      StatCard: { imports: ['react'], dynamicImports: [] },
-      Chart: { imports: [], dynamicImports: [] },
-      Users: { imports: ['table', 'UserRow'], dynamicImports: [] },
-      UserRow: { imports: [], dynamicImports: [] },
-      table: { imports: [], dynamicImports: [] },
-      Signup: { imports: ['field'], dynamicImports: ['captcha'] },
-      Login2: { imports: [], dynamicImports: [] },
-      field: { imports: [], dynamicImports: [] },
-      captcha: { imports: [], dynamicImports: [] },
-    }),
-  );
-
-  it('follows static imports, and imports on demand only when asked', () => {
-    expect([...reachable(graph, ['Dashboard'])].sort()).toEqual(['Dashboard', 'StatCard', 'field', 'react', 'table']);
-    expect(reachable(graph, ['Signup'], { onDemand: true })).toEqual(new Set(['Signup', 'field', 'captcha']));
-  });
-
-  it('puts the frame in one file, each landing screen’s own code in one, what it shares in another, and leaves the first page’s and signed-out code alone', () => {
-    const groups = signedInGroups(graph, {
-      entries: ['main'],
-      frame: ['Shell'],
-      pages: [['Dashboard'], ['Users']],
-      publicScreens: ['Signup'],
-    });
-    expect(Object.fromEntries([...groups].sort(([a], [b]) => a.localeCompare(b)))).toEqual({
-      Dashboard: 'signed-in-1',
-      Shell: 'signed-in-frame',
-      Sidebar: 'signed-in-frame',
-      StatCard: 'signed-in-1',
-      UserRow: 'signed-in-2',
-      Users: 'signed-in-2',
-      field: 'signed-in-kit',
-      menu: 'signed-in-frame',
-      table: 'signed-in-1-shared',
-    });
   });
 });
