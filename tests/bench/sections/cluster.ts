@@ -17,6 +17,8 @@ const API_CPU = 'subscription_api_process_cpu_seconds_total';
 const TICKS = 100;
 
 type Cpu = { nginx: number; gateways: number; apis: number; postgres: number };
+/** CPU seconds so far of each kind of process, PostgreSQL's per backend (a backend may end between two samples). */
+type CpuSample = Omit<Cpu, 'postgres'> & { backends: Map<number, number> };
 type Side = { results: Result[]; perSecond: number[]; cpu: Cpu[] };
 
 /**
@@ -24,7 +26,7 @@ type Side = { results: Result[]; perSecond: number[]; cpu: Cpu[] };
  * from /proc, and PostgreSQL's backends serving the bench database (both sides' pools; the idle
  * side's use next to nothing) from /proc.
  */
-async function cpuOf(db: Database, urls: { gateways: string[]; apis: string[] }, nginxPid?: number): Promise<Cpu> {
+async function cpuOf(db: Database, urls: { gateways: string[]; apis: string[] }, nginxPid?: number): Promise<CpuSample> {
   const sum = async (list: string[], series: string) =>
     (await Promise.all(list.map(async (url) => (await scrape(`${url}/metrics`)).get(series) ?? 0))).reduce((a, b) => a + b, 0);
   const backends = await db.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = current_database()');
@@ -32,7 +34,7 @@ async function cpuOf(db: Database, urls: { gateways: string[]; apis: string[] },
     nginx: nginxPid ? processTreeSeconds(nginxPid) : 0,
     gateways: await sum(urls.gateways, GATEWAY_CPU),
     apis: await sum(urls.apis, API_CPU),
-    postgres: backends.reduce((total, { pid }) => total + (stat(pid)?.seconds ?? 0), 0),
+    backends: new Map(backends.map(({ pid }) => [pid, stat(pid)?.seconds ?? 0])),
   };
 }
 
@@ -58,7 +60,11 @@ function processTreeSeconds(pid: number): number {
   return seconds;
 }
 
-async function measured(side: Side, bench: Bench, round: () => Promise<Result>, cpu: () => Promise<Cpu>): Promise<void> {
+/** PostgreSQL's CPU seconds between two samples: each backend's own growth (one that ended meanwhile is left out, one that began counts from nothing). */
+const backendSeconds = (before: CpuSample, after: CpuSample) =>
+  [...after.backends].reduce((total, [pid, seconds]) => total + Math.max(0, seconds - (before.backends.get(pid) ?? 0)), 0);
+
+async function measured(side: Side, bench: Bench, round: () => Promise<Result>, cpu: () => Promise<CpuSample>): Promise<void> {
   const before = await cpu();
   const result = await round();
   const after = await cpu();
@@ -69,7 +75,7 @@ async function measured(side: Side, bench: Bench, round: () => Promise<Result>, 
     nginx: ((after.nginx - before.nginx) * 1000) / done,
     gateways: ((after.gateways - before.gateways) * 1000) / done,
     apis: ((after.apis - before.apis) * 1000) / done,
-    postgres: ((after.postgres - before.postgres) * 1000) / done,
+    postgres: (backendSeconds(before, after) * 1000) / done,
   });
 }
 
