@@ -2,7 +2,7 @@ import type { Request, Response } from 'express';
 import { baseUrlOf } from './context';
 import { MAX_COMPARISONS } from './filter';
 import { MAX_OPERATIONS } from './patch';
-import { answer, notFound, SCHEMA } from './protocol';
+import { answer, answerList, notFound, SCHEMA } from './protocol';
 import { MAX_PAGE } from './users';
 
 /** RFC 7644 section 4: what the service supports, for an identity provider to read before it provisions. */
@@ -62,13 +62,7 @@ export function resourceTypes(req: Request, res: Response): void {
     answer(res, 200, found);
     return;
   }
-  answer(res, 200, {
-    schemas: [SCHEMA.listResponse],
-    totalResults: withMeta.length,
-    startIndex: 1,
-    itemsPerPage: withMeta.length,
-    Resources: withMeta,
-  });
+  answerList(res, withMeta);
 }
 
 type Attribute = {
@@ -200,11 +194,5 @@ export function schemas(req: Request, res: Response): void {
     answer(res, 200, found);
     return;
   }
-  answer(res, 200, {
-    schemas: [SCHEMA.listResponse],
-    totalResults: withMeta.length,
-    startIndex: 1,
-    itemsPerPage: withMeta.length,
-    Resources: withMeta,
-  });
+  answerList(res, withMeta);
 }

@@ -11,7 +11,8 @@ import {
   notFound,
   objectBody,
   pageOf,
-  project,
+  answerList,
+  projectAsAsked,
   queryText,
   refuseNul,
   requireVersion,
@@ -209,22 +210,19 @@ export async function listGroups(req: Request, res: Response, { db }: ScimServic
           params,
         );
   const baseUrl = baseUrlOf(res);
-  answer(res, 200, {
-    schemas: [SCHEMA.listResponse],
-    totalResults: counted!.total,
-    startIndex: offset + 1,
-    itemsPerPage: rows.length,
-    Resources: rows.map((row) =>
-      project(groupResource(row, baseUrl), queryText(query, 'attributes'), queryText(query, 'excludedAttributes')),
-    ),
-  });
+  answerList(
+    res,
+    rows.map((row) => projectAsAsked(groupResource(row, baseUrl), query)),
+    counted!.total,
+    offset + 1,
+  );
 }
 
 export async function getGroup(req: Request, res: Response, { db }: ScimServices): Promise<void> {
   const row = await readGroup(db, provisionerOf(res).clientId, String(req.params.id));
   if (!row) throw notFound('Group');
   const query = req.query as Record<string, unknown>;
-  answer(res, 200, project(groupResource(row, baseUrlOf(res)), queryText(query, 'attributes'), queryText(query, 'excludedAttributes')));
+  answer(res, 200, projectAsAsked(groupResource(row, baseUrlOf(res)), query));
 }
 
 export async function createGroup(req: Request, res: Response, { db }: ScimServices): Promise<void> {

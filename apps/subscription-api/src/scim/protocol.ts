@@ -54,6 +54,15 @@ export function answer(res: Response, status: number, body: unknown): void {
   res.status(status).type(SCIM_CONTENT_TYPE).send(JSON.stringify(body));
 }
 
+/** RFC 7644 section 3.4.2: a ListResponse of one page of `totalResults` resources, the first of them the `startIndex`th. */
+export function answerList(res: Response, resources: unknown[], totalResults = resources.length, startIndex = 1): void {
+  answer(res, 200, { schemas: [SCHEMA.listResponse], totalResults, startIndex, itemsPerPage: resources.length, Resources: resources });
+}
+
+/** A resource as the request's `attributes` and `excludedAttributes` ask for it (see `project`). */
+export const projectAsAsked = (resource: Record<string, unknown>, query: Record<string, unknown>) =>
+  project(resource, queryText(query, 'attributes'), queryText(query, 'excludedAttributes'));
+
 /** A resource's version (a weak ETag) from the time it last changed. */
 export function versionOf(lastModified: Date | string): string {
   const instant = new Date(lastModified).toISOString();

@@ -18,7 +18,8 @@ import {
   notFound,
   objectBody,
   pageOf,
-  project,
+  answerList,
+  projectAsAsked,
   queryText,
   refuseNul,
   requireVersion,
@@ -333,15 +334,12 @@ export async function listUsers(req: Request, res: Response, { db }: ScimService
           params,
         );
   const baseUrl = baseUrlOf(res);
-  answer(res, 200, {
-    schemas: [SCHEMA.listResponse],
-    totalResults: counted!.total,
-    startIndex: offset + 1,
-    itemsPerPage: rows.length,
-    Resources: rows.map((row) =>
-      project(userResource(row, baseUrl), queryText(query, 'attributes'), queryText(query, 'excludedAttributes')),
-    ),
-  });
+  answerList(
+    res,
+    rows.map((row) => projectAsAsked(userResource(row, baseUrl), query)),
+    counted!.total,
+    offset + 1,
+  );
 }
 
 export async function getUser(req: Request, res: Response, { db }: ScimServices): Promise<void> {
@@ -354,7 +352,7 @@ export async function getUser(req: Request, res: Response, { db }: ScimServices)
     return;
   }
   const query = req.query as Record<string, unknown>;
-  answer(res, 200, project(resource, queryText(query, 'attributes'), queryText(query, 'excludedAttributes')));
+  answer(res, 200, projectAsAsked(resource, query));
 }
 
 /**
