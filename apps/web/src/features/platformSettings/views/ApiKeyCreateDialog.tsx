@@ -1,7 +1,7 @@
-import { Alert, Button, Code, Dialog, Flex, Input, Stack, Text } from '@chakra-ui/react';
+import { Code, Flex, Input, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { CopyButton } from '@/components/CopyButton';
-import { DialogFrame } from '@/components/DialogFrame';
+import { ShownOnceDialog } from '@/components/ShownOnceDialog';
 import { FormDialog } from '@/components/FormDialog';
 import { DateControl } from '@/components/DateInput';
 import { FormField } from '@/components/FormField';
@@ -88,37 +88,24 @@ export function ApiKeyCreateDialog({ onClose }: { onClose: () => void }) {
 /** The new key's secret, shown this once: only Done, Close or Escape end it, never a stray click beside it. */
 function SecretOnce({ made, onClose }: { made: Made; onClose: () => void }) {
   return (
-    <DialogFrame
+    <ShownOnceDialog
       title={`Copy the key for ${made.name}`}
       testId="api-key-secret-dialog"
-      size="md"
+      doneTestId="api-key-done"
+      warning="This is the only time the key is shown. Store it in the tool’s secret settings now."
       onClose={onClose}
-      closeOnInteractOutside={false}
-      footer={
-        <Dialog.ActionTrigger asChild>
-          <Button colorPalette="brand" data-testid="api-key-done">
-            Done
-          </Button>
-        </Dialog.ActionTrigger>
-      }
     >
-      <Stack gap="4">
-        <Alert.Root status="warning">
-          <Alert.Indicator />
-          <Alert.Title>This is the only time the key is shown. Store it in the tool’s secret settings now.</Alert.Title>
-        </Alert.Root>
-        <Flex gap="2" align="center">
-          <Input
-            readOnly
-            value={made.secret}
-            fontFamily="mono"
-            aria-label="API key"
-            onFocus={(event) => event.currentTarget.select()}
-            data-testid="api-key-secret"
-          />
-          <CopyButton text={made.secret} what="API key" testId="api-key-copy" />
-        </Flex>
-      </Stack>
-    </DialogFrame>
+      <Flex gap="2" align="center">
+        <Input
+          readOnly
+          value={made.secret}
+          fontFamily="mono"
+          aria-label="API key"
+          onFocus={(event) => event.currentTarget.select()}
+          data-testid="api-key-secret"
+        />
+        <CopyButton text={made.secret} what="API key" testId="api-key-copy" />
+      </Flex>
+    </ShownOnceDialog>
   );
 }

@@ -1,10 +1,10 @@
-import { Alert, Box, Button, Code, Dialog, Flex, Heading, Input, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import { Box, Button, Code, Flex, Heading, Input, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuKeyRound, LuPlus } from 'react-icons/lu';
 import { CheckboxField } from '@/components/CheckboxField';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { CopyButton } from '@/components/CopyButton';
-import { DialogFrame } from '@/components/DialogFrame';
+import { ShownOnceDialog } from '@/components/ShownOnceDialog';
 import { FormDialog } from '@/components/FormDialog';
 import { FormField } from '@/components/FormField';
 import { MutationForm } from '@/components/MutationForm';
@@ -116,29 +116,16 @@ function NewTokenDialog({ organizationId, onClose }: { organizationId: string; o
 
 function TokenOnce({ made, onClose }: { made: Made; onClose: () => void }) {
   return (
-    <DialogFrame
+    <ShownOnceDialog
       title={`Copy the token for ${made.name}`}
       testId="provisioning-token-dialog"
-      size="md"
+      doneTestId="provisioning-token-done"
+      warning="This is the only time the token is shown. Paste it into the identity provider now."
       onClose={onClose}
-      closeOnInteractOutside={false}
-      footer={
-        <Dialog.ActionTrigger asChild>
-          <Button colorPalette="brand" data-testid="provisioning-token-done">
-            Done
-          </Button>
-        </Dialog.ActionTrigger>
-      }
     >
-      <Stack gap="4">
-        <Alert.Root status="warning">
-          <Alert.Indicator />
-          <Alert.Title>This is the only time the token is shown. Paste it into the identity provider now.</Alert.Title>
-        </Alert.Root>
-        <SecretLine label="SCIM base URL" value={made.baseUrl} testId="provisioning-base-url" />
-        <SecretLine label="Token" value={made.token} testId="provisioning-token" />
-      </Stack>
-    </DialogFrame>
+      <SecretLine label="SCIM base URL" value={made.baseUrl} testId="provisioning-base-url" />
+      <SecretLine label="Token" value={made.token} testId="provisioning-token" />
+    </ShownOnceDialog>
   );
 }
 

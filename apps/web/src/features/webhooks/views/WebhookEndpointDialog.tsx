@@ -1,8 +1,8 @@
-import { Alert, Box, Button, Checkbox, Code, Dialog, Fieldset, Flex, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Checkbox, Code, Fieldset, Flex, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { CopyButton } from '@/components/CopyButton';
-import { DialogFrame } from '@/components/DialogFrame';
+import { ShownOnceDialog } from '@/components/ShownOnceDialog';
 import { FormDialog } from '@/components/FormDialog';
 import { FormField } from '@/components/FormField';
 import {
@@ -168,41 +168,28 @@ export function SecretOnce({
   onClose: () => void;
 }) {
   return (
-    <DialogFrame
+    <ShownOnceDialog
       title={title}
       testId="webhook-secret-dialog"
-      size="md"
+      doneTestId="webhook-secret-done"
+      warning="This is the only time the secret is shown. Store it where the receiver can read it now."
       onClose={onClose}
-      closeOnInteractOutside={false}
-      footer={
-        <Dialog.ActionTrigger asChild>
-          <Button colorPalette="brand" data-testid="webhook-secret-done">
-            Done
-          </Button>
-        </Dialog.ActionTrigger>
-      }
     >
-      <Stack gap="4">
-        <Alert.Root status="warning">
-          <Alert.Indicator />
-          <Alert.Title>This is the only time the secret is shown. Store it where the receiver can read it now.</Alert.Title>
-        </Alert.Root>
-        <Text>
-          Deliveries to <Code wordBreak="break-all">{url}</Code> are signed with it; the receiver checks each signature with it.
-        </Text>
-        {note && <Text color="fg.muted">{note}</Text>}
-        <Flex gap="2" align="center">
-          <Input
-            readOnly
-            value={secret}
-            fontFamily="mono"
-            aria-label="Signing secret"
-            onFocus={(event) => event.currentTarget.select()}
-            data-testid="webhook-secret"
-          />
-          <CopyButton text={secret} what="signing secret" testId="webhook-secret-copy" />
-        </Flex>
-      </Stack>
-    </DialogFrame>
+      <Text>
+        Deliveries to <Code wordBreak="break-all">{url}</Code> are signed with it; the receiver checks each signature with it.
+      </Text>
+      {note && <Text color="fg.muted">{note}</Text>}
+      <Flex gap="2" align="center">
+        <Input
+          readOnly
+          value={secret}
+          fontFamily="mono"
+          aria-label="Signing secret"
+          onFocus={(event) => event.currentTarget.select()}
+          data-testid="webhook-secret"
+        />
+        <CopyButton text={secret} what="signing secret" testId="webhook-secret-copy" />
+      </Flex>
+    </ShownOnceDialog>
   );
 }
