@@ -15,14 +15,31 @@ const GATEWAY = 'apps/gateway/src';
 const CODE = '**/*.{js,cjs,mjs,ts,tsx,mts,cts}';
 
 /** Other apps' packages: the apps talk over HTTP (web → gateway → REST service), never by import. */
-const otherApps = (...names) => ({
+const otherAppsPatterns = (names) =>
+  names.map((name) => ({
+    group: [`@yozy/${name}`, `@yozy/${name}/*`, `**/apps/${name}/**`],
+    message: 'Apps never import each other: go through GraphQL (web → gateway) or REST (gateway → subscription-api).',
+  }));
+const otherApps = (...names) => ({ 'no-restricted-imports': ['error', { patterns: otherAppsPatterns(names) }] });
+
+/**
+ * A service's module in another of its folders is imported by the service's own name for it,
+ * `#domain/audit` (package.json "imports": `#*` is `./src/*.ts`), as the web app writes `@/…`:
+ * an import says where it leads, not how many folders up it climbs. Node's package imports rather
+ * than TypeScript's `paths`: the tests type-check both services' sources in one program, and each
+ * `#…` is resolved by the importing file's own package, by tsc, Vite, esbuild, tsx and ESLint alike.
+ */
+const serviceImports = (...names) => ({
   'no-restricted-imports': [
     'error',
     {
-      patterns: names.map((name) => ({
-        group: [`@yozy/${name}`, `@yozy/${name}/*`, `**/apps/${name}/**`],
-        message: 'Apps never import each other: go through GraphQL (web → gateway) or REST (gateway → subscription-api).',
-      })),
+      patterns: [
+        ...otherAppsPatterns(names),
+        {
+          group: ['../*', '../**'],
+          message: "Import from another folder of this service by its '#…' name ('#domain/audit', not '../domain/audit').",
+        },
+      ],
     },
   ],
 });
@@ -182,8 +199,8 @@ export default tseslint.config(
     ...jsxA11y.flatConfigs.recommended,
     languageOptions: { ...jsxA11y.flatConfigs.recommended.languageOptions, globals: { ...globals.browser } },
   },
-  { files: ['apps/gateway/src/**/*.ts'], rules: otherApps('web', 'subscription-api') },
-  { files: ['apps/subscription-api/src/**/*.ts'], rules: otherApps('web', 'gateway') },
+  { files: ['apps/gateway/src/**/*.ts'], rules: serviceImports('web', 'subscription-api') },
+  { files: ['apps/subscription-api/src/**/*.ts'], rules: serviceImports('web', 'gateway') },
 
   // The REST service in layers: routes → domain → db / mail / security. http/ is the request
   // machinery the layers above use (errors, the viewer, resources, route()) and never imports domain/.

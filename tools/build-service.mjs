@@ -4,11 +4,11 @@
 // (native modules, WebAssembly and worker files keep their own paths). Run in the workspace.
 import { build } from 'esbuild';
 
-/** Bare imports stay imports, except the workspace's own packages, whose TypeScript is bundled. */
+/** Bare imports stay imports, except the workspace's own packages and the service's own `#…` imports, whose TypeScript is bundled. */
 const packagesStayExternal = {
   name: 'packages-stay-external',
   setup(builder) {
-    builder.onResolve({ filter: /^[^./]/ }, ({ path }) => (path.startsWith('@yozy/') ? undefined : { path, external: true }));
+    builder.onResolve({ filter: /^[^./#]/ }, ({ path }) => (path.startsWith('@yozy/') ? undefined : { path, external: true }));
   },
 };
 
