@@ -17,7 +17,7 @@ function calls(parsedBody: unknown = {}) {
 /** A data source that reads the signed-in person, as AccountApi does. */
 class Reader extends SubscriptionService {
   me() {
-    return this.call('get', '/users/me');
+    return this.op('getProfile');
   }
 }
 

@@ -6,34 +6,34 @@ import { REQUEST_ID_HEADER } from '@yozy/shared/requestLog';
 import { restError } from '../errors';
 import type { RestPage } from '../lists';
 import type { Caller } from './Caller';
+import { REST_OPERATIONS } from '../generated/restOperations';
 import type {
-  AnswerOfOperation,
   AsGiven,
   BodyOfOperation,
+  PathParamsOfOperation,
   QueryOfOperation,
+  RestAnswerOf,
+  RestBodyOf,
   RestErrorBody,
   RestMethod,
-  RestOperationAt,
-  RestPaths,
+  RestOperationId,
+  RestOperations,
 } from './types';
-
-/** The REST paths that answer `method`. */
-type PathOf<Method extends RestMethod> = {
-  [Path in keyof RestPaths]: [RestOperationAt<Path, Method>] extends [never] ? never : Path;
-}[keyof RestPaths];
 
 /** Query parameters as a call gives them: an optional one may come as null (a GraphQL argument not given) and is left out. */
 type Given<Query> = { [Name in keyof Query]: Query[Name] | (undefined extends Query[Name] ? null : never) };
 
-/** The parameters and body of a call, as the REST operation declares them. */
+/** The parameters, body and path parameters of a call, as the REST operation declares them. */
 type CallOf<Operation, Loose extends PropertyKey> = {
   params?: Given<QueryOfOperation<Operation>>;
   body?: AsGiven<BodyOfOperation<Operation>, Loose & keyof BodyOfOperation<Operation>>;
-};
+} & ([PathParamsOfOperation<Operation>] extends [never] ? { pathParams?: never } : { pathParams: PathParamsOfOperation<Operation> });
 
-/** The GET paths that answer a list of rows, and the row each answers. */
-type RowOf<Path extends PathOf<'get'>> = AnswerOfOperation<RestOperationAt<Path, 'get'>> extends readonly (infer Row)[] ? Row : never;
-type ListPath = { [Path in PathOf<'get'>]: [RowOf<Path>] extends [never] ? never : Path }[PathOf<'get'>];
+/** The operations that answer a GET with a list of rows, and the row each answers. */
+type RowOf<Id extends RestOperationId> = RestAnswerOf<Id> extends readonly (infer Row)[] ? Row : never;
+type ListOperationId = {
+  [Id in RestOperationId]: (typeof REST_OPERATIONS)[Id]['method'] extends 'get' ? ([RowOf<Id>] extends [never] ? never : Id) : never;
+}[RestOperationId];
 
 /**
  * Where the REST service is, the credential that shows it a call comes from the gateway, and the
@@ -100,38 +100,34 @@ export abstract class SubscriptionService extends RESTDataSource {
   }
 
   /**
-   * One call of the REST service, typed by its OpenAPI operation: `path` and `method` pick the
-   * operation, which gives the query parameters and body it takes and the answer it gives, so a
-   * changed REST contract fails the gateway's type-check. A body whose method takes some fields
-   * as the GraphQL input gave them says so in its type (`AsGiven`), and those fields only are looser.
+   * One call of the REST service, named by its OpenAPI operationId: the operation gives the method
+   * and path (generated/restOperations.ts) and the query parameters, body and path parameters it
+   * takes and the answer it gives, so a changed REST contract fails the gateway's type-check. A body
+   * whose operation takes some fields as the GraphQL input gave them says so in its type
+   * (`AsGiven`), and those fields only are looser.
    */
-  protected async call<
-    Method extends RestMethod,
-    Path extends PathOf<Method>,
-    Loose extends keyof BodyOfOperation<RestOperationAt<Path, Method>> = never,
-  >(
-    method: Method,
-    path: Path,
-    { params, body }: CallOf<RestOperationAt<Path, Method>, Loose> = {},
-  ): Promise<AnswerOfOperation<RestOperationAt<Path, Method>>> {
-    type Answer = AnswerOfOperation<RestOperationAt<Path, Method>>;
-    const verb: RestMethod = method;
+  protected async op<Id extends RestOperationId, Loose extends keyof RestBodyOf<Id> = never>(
+    id: Id,
+    { params, body, pathParams }: CallOf<RestOperations[Id], Loose> = {} as CallOf<RestOperations[Id], Loose>,
+  ): Promise<RestAnswerOf<Id>> {
+    const { method, path } = REST_OPERATIONS[id] as { method: RestMethod; path: string };
     const query = textOf(params);
+    const at = relative(filledIn(path, pathParams as Record<string, unknown> | undefined));
     // Every REST body is a JSON object; GET takes none.
     const request =
-      verb === 'get'
+      method === 'get'
         ? { method: 'GET' as const, params: query }
-        : { method: WRITES[verb], params: query, body: body as object | undefined };
-    return (await this.fetch<Answer>(relative(path), request)).parsedBody;
+        : { method: WRITES[method], params: query, body: body as object | undefined };
+    return (await this.fetch<RestAnswerOf<Id>>(at, request)).parsedBody;
   }
 
   /**
    * One page of a REST list with its total, in one call; `params` are the list's (lists.ts). The
    * count is bounded: exact up to 10,000 matching rows (or kept by the service), "more than" past that.
    */
-  protected async getPage<Path extends ListPath>(path: Path, params: URLSearchParams): Promise<RestPage<RowOf<Path>>> {
+  protected async page<Id extends ListOperationId>(id: Id, params: URLSearchParams): Promise<RestPage<RowOf<Id>>> {
     const request = { method: 'GET' as const, params, headers: { prefer: 'count=bounded' } };
-    const { parsedBody, response } = await this.fetch<RowOf<Path>[]>(relative(path), request);
+    const { parsedBody, response } = await this.fetch<RowOf<Id>[]>(relative(REST_OPERATIONS[id].path), request);
     return {
       rows: parsedBody,
       contentRange: response.headers.get('content-range'),
@@ -156,10 +152,20 @@ export type Without<Body> = Omit<Body, 'ClientId'>;
 /** The HTTP cache's store: it keeps nothing, as nothing is put in it (the constructor). */
 const KEEPS_NOTHING: KeyValueCache = { get: async () => undefined, set: async () => {}, delete: async () => {} };
 
-const WRITES = { post: 'POST', patch: 'PATCH', delete: 'DELETE' } as const;
+const WRITES = { post: 'POST', put: 'PUT', patch: 'PATCH', delete: 'DELETE' } as const;
 
 /** The OpenAPI paths start at the service's root; the calls go below `baseURL`, which may have a path of its own. */
 const relative = (path: string) => path.replace(/^\//, '');
+
+/** An OpenAPI path with its `{name}` parameters filled in, each as one path segment. */
+function filledIn(path: string, pathParams: Record<string, unknown> | undefined): string {
+  if (!path.includes('{')) return path;
+  return path.replace(/\{([^}]+)\}/g, (_whole, name: string) => {
+    const value = pathParams?.[name];
+    if (value == null) throw new Error(`The REST path ${path} needs its parameter ${name}`);
+    return encodeURIComponent(String(value));
+  });
+}
 
 /** Query parameters as the URL carries them: every value as text, the ones not given left out. */
 function textOf(params: object | undefined): Record<string, string> | undefined {
