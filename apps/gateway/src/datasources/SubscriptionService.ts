@@ -1,4 +1,4 @@
-import { RESTDataSource, type AugmentedRequest, type RequestOptions } from '@apollo/datasource-rest';
+import { RESTDataSource, type AugmentedRequest, type CacheOptions, type RequestOptions } from '@apollo/datasource-rest';
 import type { Fetcher, FetcherResponse } from '@apollo/utils.fetcher';
 import type { KeyValueCache } from '@apollo/utils.keyvaluecache';
 import { CLIENT_ADDRESS_HEADER, CLIENT_USER_AGENT_HEADER, SERVICE_TOKEN_HEADER } from '@yozy/shared';
@@ -54,12 +54,20 @@ export abstract class SubscriptionService extends RESTDataSource {
     protected readonly caller: Caller,
   ) {
     super({ fetch, cache: KEEPS_NOTHING });
-    // The REST service's answers are one caller's and current, sent without caching headers: each
-    // call goes straight to the service, without a cache looked in or a cache policy worked out.
-    const send = fetch ?? (globalThis.fetch as unknown as Fetcher);
-    this.httpCache.fetch = async (url, request) => ({ response: await send(url.toString(), request) });
     this.baseURL = baseURL;
     this.serviceToken = serviceToken;
+  }
+
+  /**
+   * The REST service's answers are one caller's and current: none is kept (`ttl: 0`, the
+   * documented way to store nothing, whatever caching headers an answer has), and each call skips
+   * the HTTP cache's look-up (the request's `skipCache`, set in `willSendRequest`), so every read
+   * goes to the service. Both are RESTDataSource's public hooks; its HTTP cache still works out
+   * the cache policy of each answer (http-cache-semantics), which no public hook leaves out, and
+   * its store (`KEEPS_NOTHING`) is never written to nor read.
+   */
+  protected override cacheOptionsFor(): CacheOptions {
+    return NOT_KEPT;
   }
 
   protected override cacheKeyFor(url: URL, request: RequestOptions): string {
@@ -87,6 +95,7 @@ export abstract class SubscriptionService extends RESTDataSource {
 
   protected override willSendRequest(_path: string, request: AugmentedRequest) {
     const { token, uuid, ip, userAgent, requestId, idempotencyKey } = this.caller;
+    request.skipCache = true;
     request.headers[SERVICE_TOKEN_HEADER] = this.serviceToken;
     // Believed, like the client's address, only beside the credential: the REST service logs the call under it.
     if (requestId) request.headers[REQUEST_ID_HEADER] = requestId;
@@ -149,8 +158,11 @@ export const naming = (organizationId: OrganizationNamed) => (organizationId != 
 /** A body without the organisation it is for, which a method adds from its `organizationId` (`naming`). */
 export type Without<Body> = Omit<Body, 'ClientId'>;
 
-/** The HTTP cache's store: it keeps nothing, as nothing is put in it (the constructor). */
+/** The HTTP cache's store: it keeps nothing, as nothing is put in it nor looked for (`cacheOptionsFor`, `skipCache`). */
 const KEEPS_NOTHING: KeyValueCache = { get: async () => undefined, set: async () => {}, delete: async () => {} };
+
+/** No answer is stored in the HTTP cache, whatever its caching headers say. */
+const NOT_KEPT: CacheOptions = { ttl: 0 };
 
 const WRITES = { post: 'POST', put: 'PUT', patch: 'PATCH', delete: 'DELETE' } as const;
 
