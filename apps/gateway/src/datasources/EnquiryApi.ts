@@ -12,10 +12,9 @@ export class EnquiryApi extends SubscriptionService {
     return this.page('listEnquiries', params);
   }
 
-  /** One enquiry by its id, or null; the REST service answers SuperAdmins only. */
-  async getEnquiry(enquiryId: string) {
-    const rows = await this.op('listEnquiries', { params: { EnquiryId: `eq.${enquiryId}` } });
-    return rows[0] ?? null;
+  /** The enquiry of this id (one row, or none); the REST service answers SuperAdmins only. */
+  findEnquiries(enquiryId: string) {
+    return this.op('listEnquiries', { params: { EnquiryId: `eq.${enquiryId}` } });
   }
 
   approveEnquiry(body: RestBodyOf<'approveEnquiry'>) {

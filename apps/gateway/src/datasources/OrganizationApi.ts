@@ -1,5 +1,5 @@
 import { ORGANIZATION_REST_FIELDS } from '@yozy/shared';
-import { namingFields } from '../errors';
+import { oneRow } from '../lists';
 import { SubscriptionService } from './SubscriptionService';
 import type { RestBodyOf } from './types';
 
@@ -8,9 +8,8 @@ const oneClient = (clientId: string) => ({ ClientId: `eq.${clientId}` });
 /** Organisations (clients) of the provider. */
 export class OrganizationApi extends SubscriptionService {
   /** One organisation, or null; the REST service checks that the id is a whole number. */
-  async getClient(clientId: string) {
-    const rows = await this.op('listClients', { params: oneClient(clientId) }).catch(namingFields(ORGANIZATION_REST_FIELDS));
-    return rows[0] ?? null;
+  getClient(clientId: string) {
+    return oneRow(ORGANIZATION_REST_FIELDS, this.op('listClients', { params: oneClient(clientId) }));
   }
 
   /** Changes an organisation (the REST service lets only SuperAdmins); answers it as saved. */

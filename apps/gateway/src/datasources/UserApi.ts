@@ -9,11 +9,15 @@ export class UserApi extends SubscriptionService {
     return this.page('listClientUsers', params);
   }
 
+  /** The person of this id (one row, or none); scoped to the organisation when one is named. */
+  findUsers(userId: string, organizationId?: OrganizationNamed) {
+    const organization = organizationId ? { ClientId: `eq.${organizationId}` } : {};
+    return this.op('listClientUsers', { params: { ClientUserId: `eq.${userId}`, ...organization } });
+  }
+
   /** One person, or null; scoped to the organisation when one is named. */
   async getUser(userId: string, organizationId?: OrganizationNamed) {
-    const organization = organizationId ? { ClientId: `eq.${organizationId}` } : {};
-    const rows = await this.op('listClientUsers', { params: { ClientUserId: `eq.${userId}`, ...organization } });
-    return rows[0] ?? null;
+    return (await this.findUsers(userId, organizationId))[0] ?? null;
   }
 
   // The roles and groups of every person a GraphQL request shows (a page of people) in one REST
@@ -80,11 +84,10 @@ export class UserApi extends SubscriptionService {
     return this.op('revokeInvitation', { body: { ...invitation, ...naming(organizationId) } });
   }
 
-  /** One invitation of the organisation (the caller's own when none is named), or null. */
-  async getInvitation(invitationId: string, organizationId?: OrganizationNamed) {
+  /** The invitation of this id of the organisation (the caller's own when none is named): one row, or none. */
+  findInvitations(invitationId: string, organizationId?: OrganizationNamed) {
     const organization = organizationId ? { ClientId: `eq.${organizationId}` } : {};
-    const page = await this.op('listInvitations', { params: { InvitationId: `eq.${invitationId}`, ...organization } });
-    return page[0] ?? null;
+    return this.op('listInvitations', { params: { InvitationId: `eq.${invitationId}`, ...organization } });
   }
 
   /** A person's two-factor sign-in, as their admins see it. */

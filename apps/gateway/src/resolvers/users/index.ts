@@ -9,9 +9,8 @@ import type {
   UserSortField,
   UserStatus,
 } from '../../generated/graphql';
-import { namingFields } from '../../errors';
 import { organizationAdmin, organizationScoped, withUserErrors } from '../../guards';
-import { listPage, type ListSpec } from '../../lists';
+import { listPage, oneRow, type ListSpec } from '../../lists';
 import { readRestFields } from '../restFields';
 import type { ClientUser, InvitationRecord, ProductSeatsRecord, UserRoleRecord } from '../../datasources/types';
 
@@ -60,7 +59,7 @@ export const userResolvers: Resolvers = {
       listPage(args, USER_LIST, (params) => ctx.dataSources.users.listUsers(inOrganization(params, organizationId))),
     ),
     user: organizationScoped((_parent, { id, organizationId }: QueryUserArgs, ctx) =>
-      ctx.dataSources.users.getUser(id, organizationId).catch(namingFields({ id: FIELDS.id, organizationId: FIELDS.organizationId })),
+      oneRow({ id: FIELDS.id, organizationId: FIELDS.organizationId }, ctx.dataSources.users.findUsers(id, organizationId)),
     ),
     invitations: organizationScoped((_parent, { organizationId, ...args }, ctx) =>
       listPage(args, INVITATION_LIST, (params) => ctx.dataSources.users.listInvitations(inOrganization(params, organizationId))),
