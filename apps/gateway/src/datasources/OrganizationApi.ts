@@ -1,5 +1,5 @@
 import { ORGANIZATION_REST_FIELDS } from '@yozy/shared';
-import { oneRow } from '../lists';
+import { oneRow } from '#lists';
 import { SubscriptionService } from './SubscriptionService';
 import type { RestBodyOf } from './types';
 

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { REST_OPERATIONS } from '../generated/restOperations';
+import { REST_OPERATIONS } from '#generated/restOperations';
 
 const FOLDER = new URL('./', import.meta.url);
 /** Every data source of the REST service: each file here but the shared base, the types and the tests. */

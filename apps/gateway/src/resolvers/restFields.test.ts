@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ClientUser } from '../datasources/types';
-import type { Resolvers } from '../generated/graphql';
+import type { ClientUser } from '#datasources/types';
+import type { Resolvers } from '#generated/graphql';
 import { readRestFields } from './restFields';
 
 describe('readRestFields', () => {

@@ -1,12 +1,12 @@
 import type { AuditAction } from '@yozy/shared/auditLog';
 import type { z } from 'zod';
-import type { Queryable } from '../db/database';
+import type { Queryable } from '#db/database';
 import { audit, changedFields, type AuditEntry } from './audit';
-import { viewerOf } from '../http/auth';
-import { HttpError, parseBody, settleDuplicates, type Duplicate } from '../http/errors';
-import { clientOf } from '../http/gateway';
-import { recordIdOf } from '../http/resource';
-import type { Handler } from '../http/route';
+import { viewerOf } from '#http/auth';
+import { HttpError, parseBody, settleDuplicates, type Duplicate } from '#http/errors';
+import { clientOf } from '#http/gateway';
+import { recordIdOf } from '#http/resource';
+import type { Handler } from '#http/route';
 
 /**
  * A master list the provider's SuperAdmins keep (plans, products, regions, roles): records are

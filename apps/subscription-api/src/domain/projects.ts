@@ -1,8 +1,8 @@
-import type { Queryable } from '../db/database';
-import type { Viewer } from '../http/auth';
-import { refused } from '../http/answers';
-import { HttpError } from '../http/errors';
-import { targetOrganization } from '../http/scope';
+import type { Queryable } from '#db/database';
+import type { Viewer } from '#http/auth';
+import { refused } from '#http/answers';
+import { HttpError } from '#http/errors';
+import { targetOrganization } from '#http/scope';
 
 /**
  * A person's total over their current allocations to open projects (SQL of a correlated

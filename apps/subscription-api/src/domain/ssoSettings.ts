@@ -1,5 +1,5 @@
-import { isUniqueViolation, type Queryable } from '../db/database';
-import { HttpError } from '../http/errors';
+import { isUniqueViolation, type Queryable } from '#db/database';
+import { HttpError } from '#http/errors';
 import { verificationRecordName, verificationRecordValue } from './ssoDomains';
 
 /** One domain an organisation claims for its single sign-on, and whether it has shown that it owns it. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { recordId } from '@yozy/shared';
-import type { Queryable } from '../db/database';
-import { audit } from '../domain/audit';
+import type { Queryable } from '#db/database';
+import { audit } from '#domain/audit';
 import {
   clientUsers,
   decideApproval,
@@ -13,18 +13,18 @@ import {
   setActive,
   UNKNOWN_ROLE_MESSAGE,
   OWN_ACCOUNT_MESSAGE,
-} from '../domain/people';
-import { seatsOf } from '../domain/seats';
-import { viewerOf } from '../http/auth';
-import { HttpError, parseBody, settleDuplicates } from '../http/errors';
-import { clientOf } from '../http/gateway';
-import { recordById, recordsByIds, type ResourceDefinition, recordOf } from '../http/resource';
-import { targetOrganization, withOrganisation } from '../http/scope';
-import { listRoute, route } from '../http/route';
-import { BAD_CLIENT_ID, refused, NO_SUCH_ORGANISATION } from '../http/answers';
-import { clientUserRecord, twoFactorStatusAnswer } from '../openapi/answers';
-import { OWN_TWO_FACTOR_MESSAGE, resetTwoFactor, twoFactorStatus } from '../domain/twoFactor';
-import { answerSchema, requestSchema } from '../openapi/components';
+} from '#domain/people';
+import { seatsOf } from '#domain/seats';
+import { viewerOf } from '#http/auth';
+import { HttpError, parseBody, settleDuplicates } from '#http/errors';
+import { clientOf } from '#http/gateway';
+import { recordById, recordsByIds, type ResourceDefinition, recordOf } from '#http/resource';
+import { targetOrganization, withOrganisation } from '#http/scope';
+import { listRoute, route } from '#http/route';
+import { BAD_CLIENT_ID, refused, NO_SUCH_ORGANISATION } from '#http/answers';
+import { clientUserRecord, twoFactorStatusAnswer } from '#openapi/answers';
+import { OWN_TWO_FACTOR_MESSAGE, resetTwoFactor, twoFactorStatus } from '#domain/twoFactor';
+import { answerSchema, requestSchema } from '#openapi/components';
 
 /** The user-role mapping: which role of which product each person holds. */
 export const userRoleFields = {

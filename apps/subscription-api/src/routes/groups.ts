@@ -1,17 +1,17 @@
 import { type Request, type Response } from 'express';
 import { z } from 'zod';
 import { GROUP_MEMBERS_REST_FIELDS, groupInput, groupMembersInput, recordId, restSchema } from '@yozy/shared';
-import type { Queryable } from '../db/database';
-import { audit, changedFields } from '../domain/audit';
-import { viewerOf, type Viewer } from '../http/auth';
-import { HttpError, parseBody, settleDuplicates } from '../http/errors';
-import { clientOf } from '../http/gateway';
-import { listResource, recordById, type ResourceDefinition, recordOf } from '../http/resource';
-import { targetOrganization, withOrganisation } from '../http/scope';
-import { listRoute, route } from '../http/route';
-import { listParameters, listAnswer, refused } from '../http/answers';
-import { answerSchema, requestSchema } from '../openapi/components';
-import { emit, idOf, type WebhookEventData } from '../webhooks/events';
+import type { Queryable } from '#db/database';
+import { audit, changedFields } from '#domain/audit';
+import { viewerOf, type Viewer } from '#http/auth';
+import { HttpError, parseBody, settleDuplicates } from '#http/errors';
+import { clientOf } from '#http/gateway';
+import { listResource, recordById, type ResourceDefinition, recordOf } from '#http/resource';
+import { targetOrganization, withOrganisation } from '#http/scope';
+import { listRoute, route } from '#http/route';
+import { listParameters, listAnswer, refused } from '#http/answers';
+import { answerSchema, requestSchema } from '#openapi/components';
+import { emit, idOf, type WebhookEventData } from '#webhooks/events';
 
 /** The assignment groups of an organisation (the ITSM group master of the provider's backend). */
 export const groupFields = {

@@ -1,15 +1,15 @@
 import { z } from 'zod';
 import { LICENCE_EXPIRY_WARNING_DAYS, recordId } from '@yozy/shared';
-import { isUniqueViolation } from '../db/database';
-import { audit } from '../domain/audit';
-import { viewerOf } from '../http/auth';
-import { HttpError, parseBody } from '../http/errors';
-import { clientOf } from '../http/gateway';
-import { route } from '../http/route';
-import { refused } from '../http/answers';
-import { targetOrganization } from '../http/scope';
-import { answerSchema, requestSchema } from '../openapi/components';
-import { emit, idOf } from '../webhooks/events';
+import { isUniqueViolation } from '#db/database';
+import { audit } from '#domain/audit';
+import { viewerOf } from '#http/auth';
+import { HttpError, parseBody } from '#http/errors';
+import { clientOf } from '#http/gateway';
+import { route } from '#http/route';
+import { refused } from '#http/answers';
+import { targetOrganization } from '#http/scope';
+import { answerSchema, requestSchema } from '#openapi/components';
+import { emit, idOf } from '#webhooks/events';
 
 /** POST /subscription_client_license/renewal_request */
 export const renewalRequestBody = requestSchema(

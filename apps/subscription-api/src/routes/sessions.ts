@@ -1,14 +1,14 @@
 import { z } from 'zod';
-import { audit } from '../domain/audit';
-import { END_REASON, endSessions, LIVE_SESSION } from '../domain/sessions';
-import { viewerOf } from '../http/auth';
-import { HttpError, parseBody } from '../http/errors';
-import { clientOf } from '../http/gateway';
-import { listResource, type ResourceDefinition, recordOf, throughPerson } from '../http/resource';
-import { targetOrganization } from '../http/scope';
-import { route } from '../http/route';
-import { listParameters, listAnswer, BAD_LIST_QUERY, refused } from '../http/answers';
-import { answerSchema, requestSchema } from '../openapi/components';
+import { audit } from '#domain/audit';
+import { END_REASON, endSessions, LIVE_SESSION } from '#domain/sessions';
+import { viewerOf } from '#http/auth';
+import { HttpError, parseBody } from '#http/errors';
+import { clientOf } from '#http/gateway';
+import { listResource, type ResourceDefinition, recordOf, throughPerson } from '#http/resource';
+import { targetOrganization } from '#http/scope';
+import { route } from '#http/route';
+import { listParameters, listAnswer, BAD_LIST_QUERY, refused } from '#http/answers';
+import { answerSchema, requestSchema } from '#openapi/components';
 
 /** Sign-in sessions of an organisation's users (the "user session audit" of the specification). */
 export const sessionFields = {

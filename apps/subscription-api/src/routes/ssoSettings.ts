@@ -1,25 +1,25 @@
 import { z } from 'zod';
 import { restSchema, SSO_SETTINGS_REST_FIELDS, ssoIssues, ssoSettingsInput } from '@yozy/shared';
-import { type Database } from '../db/database';
-import { audit, changedFields } from '../domain/audit';
-import { discover, ssoSecretContext, type SsoOptions } from '../domain/singleSignOn';
+import { type Database } from '#db/database';
+import { audit, changedFields } from '#domain/audit';
+import { discover, ssoSecretContext, type SsoOptions } from '#domain/singleSignOn';
 import {
   dnsHoldsToken,
   newVerificationToken,
   unclaimableReason,
   verificationRecordName,
   verificationRecordValue,
-} from '../domain/ssoDomains';
-import { viewerOf, type Viewer } from '../http/auth';
-import { HttpError, parseBody } from '../http/errors';
-import { clientOf } from '../http/gateway';
-import { targetOrganization } from '../http/scope';
-import { privateHostRefusal, reasonOf } from '../security/outboundAddress';
-import { route } from '../http/route';
-import { refused, BAD_CLIENT_ID, NO_SUCH_ORGANISATION } from '../http/answers';
-import { answerSchema, requestSchema } from '../openapi/components';
-import { emitSettingsChange } from '../webhooks/events';
-import { claimOf, describedSettings, refuseVerifiedElsewhere, settingsOf, verifiedElsewhere } from '../domain/ssoSettings';
+} from '#domain/ssoDomains';
+import { viewerOf, type Viewer } from '#http/auth';
+import { HttpError, parseBody } from '#http/errors';
+import { clientOf } from '#http/gateway';
+import { targetOrganization } from '#http/scope';
+import { privateHostRefusal, reasonOf } from '#security/outboundAddress';
+import { route } from '#http/route';
+import { refused, BAD_CLIENT_ID, NO_SUCH_ORGANISATION } from '#http/answers';
+import { answerSchema, requestSchema } from '#openapi/components';
+import { emitSettingsChange } from '#webhooks/events';
+import { claimOf, describedSettings, refuseVerifiedElsewhere, settingsOf, verifiedElsewhere } from '#domain/ssoSettings';
 
 export const SSO_SETTINGS_PATH = '/subscription_sso_settings';
 

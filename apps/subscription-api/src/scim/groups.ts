@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
 import type { AuditAction } from '@yozy/shared/auditLog';
-import { isUniqueViolation, type Queryable } from '../db/database';
-import { audit } from '../domain/audit';
+import { isUniqueViolation, type Queryable } from '#db/database';
+import { audit } from '#domain/audit';
 import { baseUrlOf, provisionerOf, type Provisioner, type ScimServices } from './context';
 import { filterSql, type FilterAttribute } from './filter';
 import { applyPatch, MAX_OPERATIONS } from './patch';

@@ -1,6 +1,6 @@
-import type { Resolvers } from '../../generated/graphql';
-import { readRestFields } from '../restFields';
-import type { PlanRecord, ProductWithPlans } from '../../datasources/types';
+import type { Resolvers } from '#generated/graphql';
+import { readRestFields } from '#resolvers/restFields';
+import type { PlanRecord, ProductWithPlans } from '#datasources/types';
 
 export const catalogueResolvers: Resolvers = {
   Query: {

@@ -1,6 +1,6 @@
-import type { Resolvers } from '../../generated/graphql';
-import { superAdmin } from '../../guards';
-import { oneRow } from '../../lists';
+import type { Resolvers } from '#generated/graphql';
+import { superAdmin } from '#guards';
+import { oneRow } from '#lists';
 
 /** One enquiry at its own address, for the provider's SuperAdmins. */
 export const enquiryRecordResolvers: Resolvers = {

@@ -1,7 +1,7 @@
-import type { EnquiryKind, Resolvers } from '../../generated/graphql';
-import { organizationAdmin, withUserErrors } from '../../guards';
-import { readRestFields } from '../restFields';
-import type { EnquiryRecord, LicenceRecord } from '../../datasources/types';
+import type { EnquiryKind, Resolvers } from '#generated/graphql';
+import { organizationAdmin, withUserErrors } from '#guards';
+import { readRestFields } from '#resolvers/restFields';
+import type { EnquiryRecord, LicenceRecord } from '#datasources/types';
 
 /** The mutation names the licence by `licenceId`, the REST service by `LicenceId`. */
 const RENEWAL_REST_FIELDS = { licenceId: 'LicenceId' } as const;

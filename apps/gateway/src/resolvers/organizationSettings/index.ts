@@ -1,9 +1,9 @@
 import { ORGANIZATION_SETTINGS_REST_FIELDS, toRestFields } from '@yozy/shared';
-import type { Resolvers } from '../../generated/graphql';
-import { organizationScoped, withUserErrors } from '../../guards';
-import { utcInstant } from '../../scalars';
-import { readRestFields } from '../restFields';
-import type { OrganizationSettingsRecord } from '../../datasources/types';
+import type { Resolvers } from '#generated/graphql';
+import { organizationScoped, withUserErrors } from '#guards';
+import { utcInstant } from '#scalars';
+import { readRestFields } from '#resolvers/restFields';
+import type { OrganizationSettingsRecord } from '#datasources/types';
 
 const FIELDS = ORGANIZATION_SETTINGS_REST_FIELDS;
 

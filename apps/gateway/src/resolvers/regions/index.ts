@@ -1,9 +1,9 @@
 import { REGION_REST_FIELDS, toRestFields } from '@yozy/shared';
-import type { RegionRecord } from '../../datasources/types';
-import type { RegionFilter, RegionSortField, Resolvers } from '../../generated/graphql';
-import { superAdmin, withUserErrors } from '../../guards';
-import { listPage, type ListSpec } from '../../lists';
-import { readRestFields } from '../restFields';
+import type { RegionRecord } from '#datasources/types';
+import type { RegionFilter, RegionSortField, Resolvers } from '#generated/graphql';
+import { superAdmin, withUserErrors } from '#guards';
+import { listPage, type ListSpec } from '#lists';
+import { readRestFields } from '#resolvers/restFields';
 
 const FIELDS = REGION_REST_FIELDS;
 

@@ -8,11 +8,11 @@ import type {
   UserFilter,
   UserSortField,
   UserStatus,
-} from '../../generated/graphql';
-import { organizationAdmin, organizationScoped, withUserErrors } from '../../guards';
-import { listPage, oneRow, type ListSpec } from '../../lists';
-import { readRestFields } from '../restFields';
-import type { ClientUser, InvitationRecord, ProductSeatsRecord, UserRoleRecord } from '../../datasources/types';
+} from '#generated/graphql';
+import { organizationAdmin, organizationScoped, withUserErrors } from '#guards';
+import { listPage, oneRow, type ListSpec } from '#lists';
+import { readRestFields } from '#resolvers/restFields';
+import type { ClientUser, InvitationRecord, ProductSeatsRecord, UserRoleRecord } from '#datasources/types';
 
 const FIELDS = USER_REST_FIELDS;
 

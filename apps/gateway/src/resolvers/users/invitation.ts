@@ -1,6 +1,6 @@
-import type { QueryInvitationArgs, Resolvers } from '../../generated/graphql';
-import { organizationScoped } from '../../guards';
-import { oneRow } from '../../lists';
+import type { QueryInvitationArgs, Resolvers } from '#generated/graphql';
+import { organizationScoped } from '#guards';
+import { oneRow } from '#lists';
 
 /** One invitation at its own address, with the roles the invited person will hold. */
 export const invitationResolvers: Resolvers = {

@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { recordId } from '@yozy/shared';
-import { audit } from '../../domain/audit';
-import { viewerOf } from '../../http/auth';
-import { HttpError } from '../../http/errors';
-import { clientOf } from '../../http/gateway';
-import { parseBody } from '../../http/errors';
-import { recordById, recordIdOf, recordQuery, type ResourceDefinition, recordOf } from '../../http/resource';
-import { listRoute, route } from '../../http/route';
-import { refused } from '../../http/answers';
-import { answerSchema, requestSchema } from '../../openapi/components';
+import { audit } from '#domain/audit';
+import { viewerOf } from '#http/auth';
+import { HttpError } from '#http/errors';
+import { clientOf } from '#http/gateway';
+import { parseBody } from '#http/errors';
+import { recordById, recordIdOf, recordQuery, type ResourceDefinition, recordOf } from '#http/resource';
+import { listRoute, route } from '#http/route';
+import { refused } from '#http/answers';
+import { answerSchema, requestSchema } from '#openapi/components';
 
 export const OUTBOX_PATH = '/platform/outbox';
 export const OUTBOX_CONTENT_PATH = '/platform/outbox_content';
