@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { listPage, restParams, type ListSpec } from './lists';
+import { restError } from './errors';
+import { listPage, oneRow, restParams, type ListSpec } from './lists';
 
 type Filter = { kind?: string | null; from?: string | null };
 type SortField = 'NAME' | 'DAY';
@@ -95,5 +96,29 @@ describe('listPage', () => {
     await expect(listPage({}, SPEC, async () => ({ rows: [], contentRange: '*/*', totalMoreThan: null }))).rejects.toThrow(
       /without a total/,
     );
+  });
+});
+
+/** The REST service refusing a value of `field`. */
+const refusal = (field: string) => restError(400, { code: 'BAD_REQUEST', message: `${field} is not a whole number`, field });
+
+describe('a list naming its fields', () => {
+  it('answers a refused REST field by the GraphQL name its spec gives', async () => {
+    const named: ListSpec<Filter, SortField> = { ...SPEC, fields: { kind: 'Kind', from: 'Day' } };
+    await expect(listPage({}, named, () => Promise.reject(refusal('Day')))).rejects.toMatchObject({
+      message: 'Day is not a whole number',
+      extensions: { code: 'BAD_USER_INPUT', field: 'from' },
+    });
+    // A list that names none answers the refusal as it came.
+    const error = await listPage({}, SPEC, () => Promise.reject(refusal('Day'))).catch((failure: unknown) => failure);
+    expect(error).toMatchObject({ extensions: { code: 'BAD_USER_INPUT', restField: 'Day' } });
+    expect(error).not.toHaveProperty('extensions.field');
+  });
+
+  it('reads one row by id: the row, none, or a refusal naming the GraphQL argument', async () => {
+    const fields = { id: 'ClientUserId', organizationId: 'ClientId' };
+    expect(await oneRow(fields, Promise.resolve(['ada', 'bob']))).toBe('ada');
+    expect(await oneRow(fields, Promise.resolve([]))).toBeNull();
+    await expect(oneRow(fields, Promise.reject(refusal('ClientUserId')))).rejects.toMatchObject({ extensions: { field: 'id' } });
   });
 });

@@ -1,11 +1,13 @@
-import { gatewayError } from './errors';
+import type { FieldMap } from '@yozy/shared';
+import { gatewayError, namingFields } from './errors';
 import type { InputMaybe, PageInfo, PageInput, SortDirection, TotalCountKind } from './generated/schema';
 
 /**
  * The one way every list of the schema reaches the REST service and comes back: `page`, `search`,
  * `filter` and `sort` become REST parameters (`limit`/`offset`, `or=(…)`, `Field=op.value`,
  * `order=`), and the rows with their `Content-Range` become `{ totalCount, totalCountKind, pageInfo, nodes }`.
- * A list declares only which REST fields it searches, filters and sorts.
+ * A list declares only which REST fields it searches, filters and sorts, and the GraphQL names of
+ * its REST fields, so that a refusal of one (a filter's value) names the field the caller knows.
  */
 
 export const MAX_PAGE_SIZE = 100;
@@ -26,6 +28,11 @@ export type ListSpec<Filter, SortField extends string> = {
   sort: Readonly<Record<SortField, string>>;
   /** The order when the caller gives none. */
   defaultSort: { field: SortField; direction: SortDirection };
+  /**
+   * The GraphQL name of each REST field (GraphQL → REST): a REST refusal of a field is answered
+   * naming the GraphQL one (`namingFields`); without it the refusal names none.
+   */
+  fields?: FieldMap;
 };
 
 export type ListArgs<Filter, SortField extends string> = {
@@ -50,7 +57,8 @@ export async function listPage<Row, Filter extends object, SortField extends str
   fetchPage: (params: URLSearchParams) => Promise<RestPage<Row>>,
 ): Promise<Page<Row>> {
   const { params, page } = restParams(args, spec);
-  const { rows, contentRange, totalMoreThan } = await fetchPage(params);
+  const asked = fetchPage(params);
+  const { rows, contentRange, totalMoreThan } = await (spec.fields ? asked.catch(namingFields(spec.fields)) : asked);
   const { totalCount, totalCountKind } = totalOf(contentRange, totalMoreThan);
   return {
     totalCount,
@@ -64,6 +72,16 @@ export async function listPage<Row, Filter extends object, SortField extends str
     },
     nodes: rows,
   };
+}
+
+/**
+ * The one row of a REST list a read by id narrows it to (`read`), or null when there is none; a
+ * refusal (an id that is not a whole number) names the GraphQL argument at fault, through
+ * `fields` (GraphQL argument → REST field).
+ */
+export async function oneRow<Row>(fields: FieldMap, read: Promise<readonly Row[]>): Promise<Row | null> {
+  const rows = await read.catch(namingFields(fields));
+  return rows[0] ?? null;
 }
 
 /** The REST parameters of a list call, after checking the page and the search. */

@@ -45,7 +45,7 @@ export type BreakerState = 'closed' | 'open' | 'half-open';
 export type UpstreamCall = { method: string; path: string; seconds: number; outcome: 'ok' | 'refused' | 'failed' | 'unavailable' };
 
 export type Upstream = {
-  /** The fetch the REST data sources use (RESTDataSource's `fetch` option). */
+  /** The fetch the REST data sources call the service with (SubscriptionServiceLink's `fetch`). */
   fetch: Fetcher;
   state(): BreakerState;
   /** Called on every change of the breaker's state. */

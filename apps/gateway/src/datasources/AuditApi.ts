@@ -4,11 +4,11 @@ import { SubscriptionService } from './SubscriptionService';
 export class AuditApi extends SubscriptionService {
   /** A page of entries; the REST service keeps an organisation admin to their own organisation's. */
   listEntries(params: URLSearchParams) {
-    return this.getPage('/subscription_audit_log', params);
+    return this.page('listAuditEntries', params);
   }
 
   /** The actions the log holds: one organisation's, or the whole platform's when none is named. */
   listActions(organizationId: string | null) {
-    return this.call('get', '/subscription_audit_log/actions', { params: organizationId ? { ClientId: organizationId } : {} });
+    return this.op('listAuditActions', { params: organizationId ? { ClientId: organizationId } : {} });
   }
 }

@@ -37,7 +37,7 @@ export class Caller {
 
   /**
    * Names the session within the request, never with its token: reads shared while in flight
-   * (RESTDataSource's, which last one request) never cross from one session to the next.
+   * (SubscriptionService's, which last one request) never cross from one session to the next.
    */
   get scope(): string {
     return this.#token ? `session ${this.#sessions}` : 'anonymous';

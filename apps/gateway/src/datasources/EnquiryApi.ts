@@ -4,25 +4,24 @@ import type { RestBodyOf } from './types';
 /** Sign-up enquiries: companies asking to subscribe, and the provider's decisions on them. */
 export class EnquiryApi extends SubscriptionService {
   createEnquiry(form: RestBodyOf<'createEnquiry'>) {
-    return this.call('post', '/form/subscription_web_enquiry', { body: form });
+    return this.op('createEnquiry', { body: form });
   }
 
   /** A page of enquiries; the REST service answers SuperAdmins only. */
   listEnquiries(params: URLSearchParams) {
-    return this.getPage('/subscription/subscription_web_enquiry', params);
+    return this.page('listEnquiries', params);
   }
 
-  /** One enquiry by its id, or null; the REST service answers SuperAdmins only. */
-  async getEnquiry(enquiryId: string) {
-    const rows = await this.call('get', '/subscription/subscription_web_enquiry', { params: { EnquiryId: `eq.${enquiryId}` } });
-    return rows[0] ?? null;
+  /** The enquiry of this id (one row, or none); the REST service answers SuperAdmins only. */
+  findEnquiries(enquiryId: string) {
+    return this.op('listEnquiries', { params: { EnquiryId: `eq.${enquiryId}` } });
   }
 
   approveEnquiry(body: RestBodyOf<'approveEnquiry'>) {
-    return this.call('post', '/subscription/enquiry/approve', { body });
+    return this.op('approveEnquiry', { body });
   }
 
   rejectEnquiry(body: RestBodyOf<'rejectEnquiry'>) {
-    return this.call('post', '/subscription/enquiry/reject', { body });
+    return this.op('rejectEnquiry', { body });
   }
 }

@@ -1,40 +1,37 @@
 import { SubscriptionService } from './SubscriptionService';
 import type { AsGiven, RestBodyOf } from './types';
 
-const GROUPS = '/agilesaas_itsmassignmentgroup_master';
-const MEMBERS = '/subscription_user_group_mapping';
-
 /** An organisation's assignment groups and their members. */
 export class GroupApi extends SubscriptionService {
   listGroups(params: URLSearchParams) {
-    return this.getPage(GROUPS, params);
+    return this.page('listGroups', params);
   }
 
   listGroupMembers(params: URLSearchParams) {
-    return this.getPage(MEMBERS, params);
+    return this.page('listGroupMembers', params);
   }
 
   listGroupCandidates(params: URLSearchParams) {
-    return this.getPage(`${MEMBERS}/candidates`, params);
+    return this.page('listGroupCandidates', params);
   }
 
   createGroup(body: AsGiven<RestBodyOf<'createGroup'>, 'ClientId'>) {
-    return this.call('post', GROUPS, { body });
+    return this.op('createGroup', { body });
   }
 
   updateGroup(body: RestBodyOf<'updateGroup'>) {
-    return this.call('post', `${GROUPS}/update`, { body });
+    return this.op('updateGroup', { body });
   }
 
   deleteGroup(body: RestBodyOf<'deleteGroup'>) {
-    return this.call('post', `${GROUPS}/delete`, { body });
+    return this.op('deleteGroup', { body });
   }
 
   addGroupMembers(body: RestBodyOf<'addGroupMembers'>) {
-    return this.call('post', MEMBERS, { body });
+    return this.op('addGroupMembers', { body });
   }
 
   removeGroupMembers(body: RestBodyOf<'removeGroupMembers'>) {
-    return this.call('post', `${MEMBERS}/remove`, { body });
+    return this.op('removeGroupMembers', { body });
   }
 }

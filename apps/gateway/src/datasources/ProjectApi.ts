@@ -1,44 +1,41 @@
 import { SubscriptionService } from './SubscriptionService';
 import type { AsGiven, RestBodyOf } from './types';
 
-const PROJECTS = '/agilesaas_project_master';
-const ALLOCATIONS = '/agilesaas_project_mapping';
-
 /** An organisation's projects and the people allocated to them. */
 export class ProjectApi extends SubscriptionService {
   listProjects(params: URLSearchParams) {
-    return this.getPage(PROJECTS, params);
+    return this.page('listProjects', params);
   }
 
   listAllocations(params: URLSearchParams) {
-    return this.getPage(ALLOCATIONS, params);
+    return this.page('listAllocations', params);
   }
 
   listAllocationCandidates(params: URLSearchParams) {
-    return this.getPage(`${ALLOCATIONS}/candidates`, params);
+    return this.page('listAllocationCandidates', params);
   }
 
   createProject(body: AsGiven<RestBodyOf<'createProject'>, 'ClientId'>) {
-    return this.call('post', PROJECTS, { body });
+    return this.op('createProject', { body });
   }
 
   renameProject(body: RestBodyOf<'renameProject'>) {
-    return this.call('post', `${PROJECTS}/update`, { body });
+    return this.op('renameProject', { body });
   }
 
   closeProject(body: RestBodyOf<'closeProject'>) {
-    return this.call('post', `${PROJECTS}/close`, { body });
+    return this.op('closeProject', { body });
   }
 
   createAllocation(body: RestBodyOf<'createAllocation'>) {
-    return this.call('post', ALLOCATIONS, { body });
+    return this.op('createAllocation', { body });
   }
 
   updateAllocation(body: RestBodyOf<'updateAllocation'>) {
-    return this.call('post', `${ALLOCATIONS}/update`, { body });
+    return this.op('updateAllocation', { body });
   }
 
   endAllocation(body: RestBodyOf<'endAllocation'>) {
-    return this.call('post', `${ALLOCATIONS}/end`, { body });
+    return this.op('endAllocation', { body });
   }
 }

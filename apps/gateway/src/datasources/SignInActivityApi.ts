@@ -5,12 +5,12 @@ import type { RestBodyOf } from './types';
 export class SignInActivityApi extends SubscriptionService {
   /** A page of sign-in attempts; `params` name the person and their organisation. */
   listAttempts(params: URLSearchParams) {
-    return this.getPage('/subscription_user_sign_ins', params);
+    return this.page('listSignInAttempts', params);
   }
 
   /** The addresses a person's sign-ins failed from since a time, by step: the counters a hold is read from. */
   async failureAddresses(userId: number, organizationId: number, since: Date) {
-    const answer = await this.call('get', '/subscription/users/sign-in-failure-addresses', {
+    const answer = await this.op('listSignInFailureAddresses', {
       params: { UserId: String(userId), ClientId: String(organizationId), Since: since.toISOString() },
     });
     return answer.Addresses;
@@ -18,11 +18,11 @@ export class SignInActivityApi extends SubscriptionService {
 
   /** Keeps an attempt the gateway refused without asking for it to be checked; an unknown account keeps nothing. */
   async recordRefusal(refusal: RestBodyOf<'recordSignInRefusal'>): Promise<void> {
-    await this.call('post', '/auth/sign-in-refusals', { body: refusal });
+    await this.op('recordSignInRefusal', { body: refusal });
   }
 
   /** Audits the clearing of a person's holds (read-only keys are refused): the account whose counters to clear. */
   clearHold(organizationId: OrganizationNamed, clearing: Without<RestBodyOf<'clearSignInHold'>>) {
-    return this.call('post', '/subscription/users/sign-in-hold/clear', { body: { ...clearing, ...naming(organizationId) } });
+    return this.op('clearSignInHold', { body: { ...clearing, ...naming(organizationId) } });
   }
 }

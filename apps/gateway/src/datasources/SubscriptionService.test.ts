@@ -1,4 +1,3 @@
-import { RESTDataSource } from '@apollo/datasource-rest';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Caller } from './Caller';
 import { SessionApi } from './SessionApi';
@@ -8,16 +7,17 @@ import { UserApi } from './UserApi';
 
 const LINK = { baseURL: 'http://rest.test/api/', serviceToken: 'x'.repeat(32) };
 
-/** The requests the data sources hand to RESTDataSource, answered with `parsedBody`. */
+/** The requests the data sources hand to the shared client, answered with `parsedBody`. */
 function calls(parsedBody: unknown = {}) {
-  const fetch = vi.spyOn(RESTDataSource.prototype, 'fetch').mockResolvedValue({ parsedBody } as never);
+  type Fetching = { fetch(path: string, request: object): Promise<unknown> };
+  const fetch = vi.spyOn(SubscriptionService.prototype as unknown as Fetching, 'fetch').mockResolvedValue({ parsedBody } as never);
   return () => fetch.mock.calls.map(([path, request]) => ({ path, ...request }));
 }
 
 /** A data source that reads the signed-in person, as AccountApi does. */
 class Reader extends SubscriptionService {
   me() {
-    return this.call('get', '/users/me');
+    return this.op('getProfile');
   }
 }
 
@@ -96,5 +96,66 @@ describe('calls of the REST service', () => {
     // Asked again within the same request, as after a change: the service's answer now, not a kept one.
     expect(await reader.me()).toEqual({ email: 'a@acme.local', reads: 2 });
     expect(sent).toBe(2);
+  });
+
+  it('sends each call below the base address with the gateway’s credential, the caller’s headers and a JSON body', async () => {
+    const sent: { url: string; init: { method?: string; headers?: Record<string, string>; body?: string } }[] = [];
+    const fetch = async (url: string, init = {}) => {
+      sent.push({ url, init });
+      return new RestAnswer(url, 200, new AnswerHeaders({ 'content-type': 'application/json; charset=utf-8' }), '{"ended":1}');
+    };
+    const sessions = new SessionApi({ ...LINK, fetch }, new Caller('token', 'uuid', '10.0.0.1', 'Firefox', 'request-1', 'key-1'));
+    expect(await sessions.endSession('2', { SessionId: 41 })).toEqual({ ended: 1 });
+    expect(sent).toEqual([
+      {
+        url: 'http://rest.test/api/subscription_user_sessions/end',
+        init: {
+          method: 'POST',
+          body: '{"SessionId":41,"ClientId":"2"}',
+          headers: expect.objectContaining({
+            authorization: 'Bearer token',
+            uuid: 'uuid',
+            'content-type': 'application/json',
+            'idempotency-key': 'key-1',
+          }),
+        },
+      },
+    ]);
+    expect(Object.values(sent[0]!.init.headers!)).toContain(LINK.serviceToken);
+  });
+
+  it('turns a refusal into the GraphQL error of its REST code, naming the REST field', async () => {
+    const fetch = async (url: string) =>
+      new RestAnswer(
+        url,
+        400,
+        new AnswerHeaders({ 'content-type': 'application/json' }),
+        '{"error":{"code":"BAD_REQUEST","message":"ClientUserId is not a number","field":"ClientUserId"}}',
+      );
+    const users = new UserApi({ ...LINK, fetch }, new Caller('token', 'uuid'));
+    await expect(users.getUser('x')).rejects.toMatchObject({
+      message: 'ClientUserId is not a number',
+      extensions: { code: 'BAD_USER_INPUT', userError: true, restField: 'ClientUserId' },
+    });
+  });
+
+  it('reads an answer without JSON as text, and a write to the same address makes the next read ask again', async () => {
+    const methods: string[] = [];
+    const fetch = async (url: string, init: { method?: string } = {}) => {
+      methods.push(init.method ?? 'GET');
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      return new RestAnswer(url, 200, new AnswerHeaders({ 'content-type': 'text/plain' }), 'plain');
+    };
+    class Writer extends Reader {
+      change() {
+        return this.fetch<string>('users/me', { method: 'POST', body: {} }).then(({ parsedBody }) => parsedBody);
+      }
+    }
+    const writer = new Writer({ ...LINK, fetch }, new Caller('token', 'uuid'));
+    // Made together, a read, a write of the same address, and a read again.
+    const answers = await Promise.all([writer.me(), writer.change(), writer.me()]);
+    expect(answers).toEqual(['plain', 'plain', 'plain']);
+    // The second read does not share the first's call: the write came between them.
+    expect(methods).toEqual(['GET', 'POST', 'GET']);
   });
 });

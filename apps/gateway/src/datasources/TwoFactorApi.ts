@@ -4,30 +4,30 @@ import type { RestBodyOf } from './types';
 /** Two-factor sign-in: one's own set-up (with a session), and the code step of a sign-in (with its challenge). */
 export class TwoFactorApi extends SubscriptionService {
   getStatus() {
-    return this.call('get', '/users/two-factor');
+    return this.op('getTwoFactor');
   }
 
   startEnrolment() {
-    return this.call('post', '/users/two-factor/enrolment');
+    return this.op('startTwoFactorEnrolment');
   }
 
   confirm(code: string) {
-    return this.call('post', '/users/two-factor/confirm', { body: { code } });
+    return this.op('confirmTwoFactor', { body: { code } });
   }
 
   disable(body: RestBodyOf<'disableTwoFactor'>) {
-    return this.call('post', '/users/two-factor/disable', { body });
+    return this.op('disableTwoFactor', { body });
   }
 
   signInWithCode(body: RestBodyOf<'signInWithCode'>) {
-    return this.call('post', '/users/signIn/code', { body });
+    return this.op('signInWithCode', { body });
   }
 
   startSignInEnrolment(challenge: string) {
-    return this.call('post', '/users/signIn/enrolment', { body: { challenge } });
+    return this.op('startSignInEnrolment', { body: { challenge } });
   }
 
   confirmSignInEnrolment(challenge: string, code: string) {
-    return this.call('post', '/users/signIn/enrolment/confirm', { body: { challenge, code } });
+    return this.op('confirmSignInEnrolment', { body: { challenge, code } });
   }
 }

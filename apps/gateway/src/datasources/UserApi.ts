@@ -2,33 +2,34 @@ import { naming, SubscriptionService, type OrganizationNamed, type Without } fro
 import { perPerson } from './perPerson';
 import type { AsGiven, RestBodyOf } from './types';
 
-const USERS = '/subscription_client_users';
-const INVITATIONS = '/subscription/invitations';
-
 /** The people of an organisation: the list, their roles, the seats they take, invitations. */
 export class UserApi extends SubscriptionService {
   /** A page of one organisation's people; `params` carries `ClientId` when the caller named one. */
   listUsers(params: URLSearchParams) {
-    return this.getPage(USERS, params);
+    return this.page('listClientUsers', params);
+  }
+
+  /** The person of this id (one row, or none); scoped to the organisation when one is named. */
+  findUsers(userId: string, organizationId?: OrganizationNamed) {
+    const organization = organizationId ? { ClientId: `eq.${organizationId}` } : {};
+    return this.op('listClientUsers', { params: { ClientUserId: `eq.${userId}`, ...organization } });
   }
 
   /** One person, or null; scoped to the organisation when one is named. */
   async getUser(userId: string, organizationId?: OrganizationNamed) {
-    const organization = organizationId ? { ClientId: `eq.${organizationId}` } : {};
-    const rows = await this.call('get', USERS, { params: { ClientUserId: `eq.${userId}`, ...organization } });
-    return rows[0] ?? null;
+    return (await this.findUsers(userId, organizationId))[0] ?? null;
   }
 
   // The roles and groups of every person a GraphQL request shows (a page of people) in one REST
   // call per organisation, not one per person: the loaders live as long as this request's data sources.
   private readonly roles = perPerson((organizationId, userIds, offset) =>
-    this.call('get', '/subscription_user_role_mapping', {
+    this.op('listUserRoles', {
       params: { UserId: `in.(${userIds.join(',')})`, ClientId: `eq.${organizationId}`, limit: perPerson.PAGE, offset },
     }),
   );
 
   private readonly groups = perPerson((organizationId, userIds, offset) =>
-    this.call('get', '/subscription_user_groups', {
+    this.op('listPersonGroups', {
       params: { UserId: `in.(${userIds.join(',')})`, ClientId: `eq.${organizationId}`, limit: perPerson.PAGE, offset },
     }),
   );
@@ -44,55 +45,54 @@ export class UserApi extends SubscriptionService {
   }
 
   editUserProfile(organizationId: OrganizationNamed, change: Without<RestBodyOf<'editUserProfile'>>) {
-    return this.call('post', '/subscription/users/profile', { body: { ...change, ...naming(organizationId) } });
+    return this.op('editUserProfile', { body: { ...change, ...naming(organizationId) } });
   }
 
   setUserRole(organizationId: OrganizationNamed, change: Without<RestBodyOf<'setUserRole'>>) {
-    return this.call('post', '/subscription/users/role', { body: { ...change, ...naming(organizationId) } });
+    return this.op('setUserRole', { body: { ...change, ...naming(organizationId) } });
   }
 
   removeUserRole(organizationId: OrganizationNamed, change: Without<RestBodyOf<'removeUserRole'>>) {
-    return this.call('post', '/subscription/users/role/remove', { body: { ...change, ...naming(organizationId) } });
+    return this.op('removeUserRole', { body: { ...change, ...naming(organizationId) } });
   }
 
   setUserAdmin(organizationId: OrganizationNamed, change: Without<RestBodyOf<'setUserAdmin'>>) {
-    return this.call('post', '/subscription/users/admin', { body: { ...change, ...naming(organizationId) } });
+    return this.op('setUserAdmin', { body: { ...change, ...naming(organizationId) } });
   }
 
   sendUserPasswordReset(organizationId: OrganizationNamed, person: Without<RestBodyOf<'mailUserPasswordReset'>>) {
-    return this.call('post', '/subscription/users/password-reset', { body: { ...person, ...naming(organizationId) } });
+    return this.op('mailUserPasswordReset', { body: { ...person, ...naming(organizationId) } });
   }
 
   listSeats(organizationId?: OrganizationNamed) {
-    return this.call('get', '/subscription/seats', { params: organizationId ? { ClientId: organizationId } : {} });
+    return this.op('listSeats', { params: organizationId ? { ClientId: organizationId } : {} });
   }
 
   inviteUser(organizationId: OrganizationNamed, user: Without<AsGiven<RestBodyOf<'inviteUser'>, 'TypeOfUser'>>) {
-    return this.call('post', '/subscription/usercreation', { body: { ...user, ...naming(organizationId) } });
+    return this.op('inviteUser', { body: { ...user, ...naming(organizationId) } });
   }
 
   listInvitations(params: URLSearchParams) {
-    return this.getPage(INVITATIONS, params);
+    return this.page('listInvitations', params);
   }
 
   resendInvitation(organizationId: OrganizationNamed, invitation: Without<RestBodyOf<'resendInvitation'>>) {
-    return this.call('post', `${INVITATIONS}/resend`, { body: { ...invitation, ...naming(organizationId) } });
+    return this.op('resendInvitation', { body: { ...invitation, ...naming(organizationId) } });
   }
 
   revokeInvitation(organizationId: OrganizationNamed, invitation: Without<RestBodyOf<'revokeInvitation'>>) {
-    return this.call('post', `${INVITATIONS}/revoke`, { body: { ...invitation, ...naming(organizationId) } });
+    return this.op('revokeInvitation', { body: { ...invitation, ...naming(organizationId) } });
   }
 
-  /** One invitation of the organisation (the caller's own when none is named), or null. */
-  async getInvitation(invitationId: string, organizationId?: OrganizationNamed) {
+  /** The invitation of this id of the organisation (the caller's own when none is named): one row, or none. */
+  findInvitations(invitationId: string, organizationId?: OrganizationNamed) {
     const organization = organizationId ? { ClientId: `eq.${organizationId}` } : {};
-    const page = await this.call('get', INVITATIONS, { params: { InvitationId: `eq.${invitationId}`, ...organization } });
-    return page[0] ?? null;
+    return this.op('listInvitations', { params: { InvitationId: `eq.${invitationId}`, ...organization } });
   }
 
   /** A person's two-factor sign-in, as their admins see it. */
   private readonly twoFactors = perPerson((organizationId, userIds, offset) =>
-    this.call('get', '/subscription_user_two_factor', {
+    this.op('listPersonTwoFactor', {
       params: { UserId: `in.(${userIds.join(',')})`, ClientId: `eq.${organizationId}`, limit: perPerson.PAGE, offset },
     }),
   );
@@ -104,28 +104,28 @@ export class UserApi extends SubscriptionService {
   }
 
   resetTwoFactor(organizationId: OrganizationNamed, person: Without<RestBodyOf<'resetPersonTwoFactor'>>) {
-    return this.call('post', '/subscription/users/two-factor/reset', { body: { ...person, ...naming(organizationId) } });
+    return this.op('resetPersonTwoFactor', { body: { ...person, ...naming(organizationId) } });
   }
 
   setUsersActive(organizationId: OrganizationNamed, change: Without<RestBodyOf<'setUsersActive'>>) {
-    return this.call('post', '/subscription/UserActivation', { body: { ...change, ...naming(organizationId) } });
+    return this.op('setUsersActive', { body: { ...change, ...naming(organizationId) } });
   }
 
   decideApproval(decision: RestBodyOf<'decideUserApproval'>) {
-    return this.call('post', '/subscription/UserApproval', { body: decision });
+    return this.op('decideUserApproval', { body: decision });
   }
 
   signOutUsers(organizationId: OrganizationNamed, people: Without<RestBodyOf<'signOutUsers'>>) {
-    return this.call('post', '/subscription/users/signout', { body: { ...people, ...naming(organizationId) } });
+    return this.op('signOutUsers', { body: { ...people, ...naming(organizationId) } });
   }
 
   /** Each row's problems; writes nothing. */
   previewUserImport(organizationId: OrganizationNamed, rows: RestBodyOf<'previewUserImport'>['Rows']) {
-    return this.call('post', '/subscription/users/import/preview', { body: { Rows: rows, ...naming(organizationId) } });
+    return this.op('previewUserImport', { body: { Rows: rows, ...naming(organizationId) } });
   }
 
   /** Invites every row, all or none. */
   importUsers(organizationId: OrganizationNamed, rows: RestBodyOf<'importUsers'>['Rows']) {
-    return this.call('post', '/subscription/users/import', { body: { Rows: rows, ...naming(organizationId) } });
+    return this.op('importUsers', { body: { Rows: rows, ...naming(organizationId) } });
   }
 }

@@ -3,7 +3,7 @@
  * aliases of the types generated from the service's OpenAPI document (`npm run codegen`), so a
  * change to the REST contract shows up here as a type error rather than at run time.
  */
-import type { components, operations, paths } from '#generated/rest';
+import type { components, operations } from '#generated/rest';
 
 type Schemas = components['schemas'];
 
@@ -65,14 +65,16 @@ export type SessionsEnded = Schemas['SessionsEnded'];
 export type RestErrorBody = { error?: Partial<Schemas['Error']['error']> };
 
 /** Every REST operation by its operationId, with its parameters, body and answers. */
-type RestOperations = operations;
-type RestOperationId = keyof RestOperations;
+export type RestOperations = operations;
+export type RestOperationId = keyof RestOperations;
 
 /** The JSON a request body or an answer carries; nothing when it carries none. */
 type JsonOf<Part> = Part extends { content: { 'application/json': infer Json } } ? Json : undefined;
 
 /** The query parameters an operation takes; none when it takes none. */
 export type QueryOfOperation<Operation> = Operation extends { parameters: { query?: infer Query } } ? Exclude<Query, undefined> : never;
+/** The path parameters an operation takes (`{name}` in its path); never when it takes none. */
+export type PathParamsOfOperation<Operation> = Operation extends { parameters: { path?: infer Path } } ? Exclude<Path, undefined> : never;
 /** The body an operation takes, in the REST service's field names. */
 export type BodyOfOperation<Operation> = Operation extends { requestBody?: infer Body } ? JsonOf<Exclude<Body, undefined>> : undefined;
 /** What an operation answers when it succeeds (200, 201, or nothing with 204). */
@@ -92,11 +94,8 @@ export type RestAnswerOf<Id extends RestOperationId> = AnswerOfOperation<RestOpe
  */
 export type AsGiven<Body, Fields extends keyof Body> = Omit<Body, Fields> & { [Name in Fields]?: Body[Name] | string | null };
 
-/** Every REST path, and the operation each method of it is. */
-export type RestPaths = paths;
-export type RestMethod = 'get' | 'post' | 'patch' | 'delete';
-/** The operation `method` is on `path`: never when the path does not answer that method. */
-export type RestOperationAt<Path extends keyof RestPaths, Method extends RestMethod> = Exclude<RestPaths[Path][Method], undefined>;
+/** The methods the REST service's operations take. */
+export type RestMethod = 'get' | 'put' | 'post' | 'patch' | 'delete';
 
 /** A product with the plans on sale for it, as the catalogue resolvers hand it to `Product`. */
 export type ProductWithPlans = Schemas['Product'] & { plans: PlanRecord[] };

@@ -1,7 +1,6 @@
 import { ADMINISTRATOR_REST_FIELDS, INVITE_ADMINISTRATOR_REST_FIELDS, toRestFields } from '@yozy/shared';
 import type { AdministratorRecord } from '#datasources/types';
 import type { AdministratorFilter, AdministratorSortField, Resolvers, UserStatus } from '#generated/graphql';
-import { namingFields } from '#errors';
 import { superAdmin, withUserErrors } from '#guards';
 import { listPage, type ListSpec } from '#lists';
 import { utcInstant } from '#scalars';
@@ -14,13 +13,14 @@ const ADMINISTRATOR_LIST: ListSpec<AdministratorFilter, AdministratorSortField> 
   filter: { active: [FIELDS.isActive, 'eq'] },
   sort: { NAME: FIELDS.firstName, EMAIL: FIELDS.email },
   defaultSort: { field: 'NAME', direction: 'ASC' },
+  fields: FIELDS,
 };
 
 /** The provider's administrators in Platform Settings: SuperAdmins only, guarded before any REST call. */
 export const administratorResolvers: Resolvers = {
   Query: {
     administrators: superAdmin((_parent, args, ctx) =>
-      listPage(args, ADMINISTRATOR_LIST, (params) => ctx.dataSources.platform.listAdministrators(params).catch(namingFields(FIELDS))),
+      listPage(args, ADMINISTRATOR_LIST, (params) => ctx.dataSources.platform.listAdministrators(params)),
     ),
   },
   Mutation: {

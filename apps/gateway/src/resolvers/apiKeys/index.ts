@@ -1,7 +1,6 @@
 import { API_KEY_REST_FIELDS, toRestFields } from '@yozy/shared';
 import type { ApiKeyRecord } from '#datasources/types';
 import type { ApiKeyAccess, ApiKeyFilter, ApiKeySortField, Resolvers } from '#generated/graphql';
-import { namingFields } from '#errors';
 import { superAdminInPerson, withUserErrors } from '#guards';
 import { listPage, type ListSpec } from '#lists';
 import { utcInstant } from '#scalars';
@@ -14,13 +13,14 @@ const API_KEY_LIST: ListSpec<ApiKeyFilter, ApiKeySortField> = {
   filter: { active: [FIELDS.isActive, 'eq'] },
   sort: { NAME: FIELDS.name, CREATED_AT: FIELDS.createdAt },
   defaultSort: { field: 'CREATED_AT', direction: 'DESC' },
+  fields: FIELDS,
 };
 
 /** API keys in Platform Settings: SuperAdmins signed in as themselves, guarded before any REST call. */
 export const apiKeyResolvers: Resolvers = {
   Query: {
     apiKeys: superAdminInPerson((_parent, args, ctx) =>
-      listPage(args, API_KEY_LIST, (params) => ctx.dataSources.platform.listApiKeys(params).catch(namingFields(FIELDS))),
+      listPage(args, API_KEY_LIST, (params) => ctx.dataSources.platform.listApiKeys(params)),
     ),
   },
   Mutation: {

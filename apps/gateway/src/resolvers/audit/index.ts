@@ -5,6 +5,7 @@ import type { AuditChange, AuditFilter, AuditRecordName, AuditSortField, Resolve
 import { organizationScoped } from '#guards';
 import { listPage, type ListSpec } from '#lists';
 import { utcInstant } from '#scalars';
+import { readRestFields } from '#resolvers/restFields';
 
 const AUDIT_LIST: ListSpec<AuditFilter, AuditSortField> = {
   search: ['ActorFirstname', 'ActorLastname', 'ActorEmail', 'Action', 'EntityId'],
@@ -87,12 +88,17 @@ export const auditResolvers: Resolvers = {
   AuditEntry: {
     id: (row) => String(row.AuditId),
     occurredAt: (row) => utcInstant(row.CreatedAt),
-    action: (row) => row.Action,
-    entityType: (row) => row.EntityType,
-    entityId: (row) => row.EntityId,
+    ...readRestFields<AuditRecord>()({
+      action: 'Action',
+      entityType: 'EntityType',
+      entityId: 'EntityId',
+      organizationName: 'CompanyName',
+      apiKeyName: 'ApiKeyName',
+      provisioningTokenName: 'ProvisioningTokenName',
+      ip: 'Ip',
+    }),
     entityName: (row) => (row.EntityId == null ? null : (row.Names[`${row.EntityType}:${row.EntityId}`] ?? null)),
     organizationId: (row) => (row.ClientId == null ? null : String(row.ClientId)),
-    organizationName: (row) => row.CompanyName,
     actor: (row) =>
       row.ActorUserId == null
         ? null
@@ -101,9 +107,6 @@ export const auditResolvers: Resolvers = {
             name: `${row.ActorFirstname ?? ''} ${row.ActorLastname ?? ''}`.trim(),
             email: row.ActorEmail ?? '',
           },
-    apiKeyName: (row) => row.ApiKeyName,
-    provisioningTokenName: (row) => row.ProvisioningTokenName,
-    ip: (row) => row.Ip,
     changes: (row) => changesOf(row),
     names: (row) => namesOf(row),
   },

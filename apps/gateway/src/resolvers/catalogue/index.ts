@@ -1,4 +1,6 @@
 import type { Resolvers } from '#generated/graphql';
+import { readRestFields } from '#resolvers/restFields';
+import type { PlanRecord, ProductWithPlans } from '#datasources/types';
 
 export const catalogueResolvers: Resolvers = {
   Query: {
@@ -9,18 +11,17 @@ export const catalogueResolvers: Resolvers = {
   },
   Product: {
     id: (p) => String(p.ProductId),
-    name: (p) => p.ProductName,
-    code: (p) => p.ProductCode,
-    domain: (p) => p.Domain,
-    plans: (p) => p.plans,
+    ...readRestFields<ProductWithPlans>()({ name: 'ProductName', code: 'ProductCode', domain: 'Domain', plans: 'plans' }),
   },
   Plan: {
     id: (p) => String(p.PlanId),
-    name: (p) => p.PlanName,
-    planGroup: (p) => p.PlanGroup,
-    cost: (p) => p.Cost,
-    currency: (p) => p.Currency,
-    frequency: (p) => p.Frequency,
-    capacity: (p) => p.Capacity,
+    ...readRestFields<PlanRecord>()({
+      name: 'PlanName',
+      planGroup: 'PlanGroup',
+      cost: 'Cost',
+      currency: 'Currency',
+      frequency: 'Frequency',
+      capacity: 'Capacity',
+    }),
   },
 };

@@ -1,5 +1,5 @@
 import { EMAIL_SETTINGS_REST_FIELDS, EMAIL_TEMPLATE_REST_FIELDS, toRestFields } from '@yozy/shared';
-import type { EmailSettingsRecord } from '#datasources/types';
+import type { EmailSettingsRecord, EmailTemplateRecord, OutboxMailContentRecord, OutboxMailRecord } from '#datasources/types';
 import { namingFields } from '#errors';
 import type {
   EmailTemplateInput,
@@ -88,29 +88,28 @@ export const emailSettingsResolvers: Resolvers = {
     organizationId: (settings) => String(settings.ClientId),
     smtpSecurity: (settings) => settings.SmtpSecurity as SmtpSecurity,
     updatedAt: (settings) => utcInstant(settings.UpdatedAt),
-    templates: (settings) => settings.Templates,
+    ...readRestFields<EmailSettingsRecord>()({ templates: 'Templates' }),
   },
   EmailTemplate: {
     template: (wording) => wording.Template.toUpperCase() as EmailTemplateName,
-    subject: (wording) => wording.Subject,
-    body: (wording) => wording.Body,
+    ...readRestFields<EmailTemplateRecord>()({ subject: 'Subject', body: 'Body', placeholders: 'Placeholders' }),
     source: (wording) => wording.Source as WordingSource,
-    placeholders: (wording) => wording.Placeholders,
   },
   OutboxMailContent: {
     id: (content) => String(content.MailId),
-    text: (content) => content.TextBody,
-    html: (content) => content.HtmlBody,
+    ...readRestFields<OutboxMailContentRecord>()({ text: 'TextBody', html: 'HtmlBody' }),
   },
   OutboxMail: {
     id: (mail) => String(mail.MailId),
-    to: (mail) => mail.ToAddress,
-    subject: (mail) => mail.Subject,
-    template: (mail) => mail.Template,
-    organizationName: (mail) => mail.CompanyName,
+    ...readRestFields<OutboxMailRecord>()({
+      to: 'ToAddress',
+      subject: 'Subject',
+      template: 'Template',
+      organizationName: 'CompanyName',
+      error: 'Error',
+      attempts: 'Attempts',
+    }),
     status: (mail) => mail.Status as MailStatus,
-    error: (mail) => mail.Error,
-    attempts: (mail) => mail.Attempts,
     nextAttemptAt: (mail) => utcInstant(mail.NextAttemptAt),
     createdAt: (mail) => utcInstant(mail.CreatedAt),
     sentAt: (mail) => utcInstant(mail.SentAt),

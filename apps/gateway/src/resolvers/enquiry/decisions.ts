@@ -64,13 +64,15 @@ export const enquiryDecisionResolvers: Resolvers = {
   },
   EnquiryLicence: {
     productId: (row) => id(row.ProductId),
-    productName: (row) => row.ProductName,
-    domain: (row) => row.Domain,
+    ...readRestFields<EnquiryRecord>()({
+      productName: 'ProductName',
+      domain: 'Domain',
+      planName: 'PlanName',
+      cost: 'Cost',
+      currency: 'Currency',
+      frequency: 'Frequency',
+      capacity: 'Capacity',
+    }),
     planId: (row) => id(row.PlanId),
-    planName: (row) => row.PlanName,
-    cost: (row) => row.Cost,
-    currency: (row) => row.Currency,
-    frequency: (row) => row.Frequency,
-    capacity: (row) => row.Capacity,
   },
 };

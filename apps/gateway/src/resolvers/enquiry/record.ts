@@ -1,10 +1,10 @@
 import type { Resolvers } from '#generated/graphql';
-import { namingFields } from '#errors';
 import { superAdmin } from '#guards';
+import { oneRow } from '#lists';
 
 /** One enquiry at its own address, for the provider's SuperAdmins. */
 export const enquiryRecordResolvers: Resolvers = {
   Query: {
-    enquiry: superAdmin((_parent, { id }, ctx) => ctx.dataSources.enquiry.getEnquiry(id).catch(namingFields({ id: 'EnquiryId' }))),
+    enquiry: superAdmin((_parent, { id }, ctx) => oneRow({ id: 'EnquiryId' }, ctx.dataSources.enquiry.findEnquiries(id))),
   },
 };

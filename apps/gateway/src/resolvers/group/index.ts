@@ -87,14 +87,22 @@ export const groupResolvers: Resolvers = {
     organizationId: (group) => String(group.ClientId),
   },
   GroupMember: {
-    ...readRestFields<GroupMemberRecord>()({ firstName: PEOPLE.firstName, lastName: PEOPLE.lastName, email: PEOPLE.email }),
+    ...readRestFields<GroupMemberRecord>()({
+      firstName: PEOPLE.firstName,
+      lastName: PEOPLE.lastName,
+      email: PEOPLE.email,
+      isActive: 'IsActive',
+      addedAt: 'AddedAt',
+    }),
     id: (member) => String(member.UserId),
-    isActive: (member) => member.IsActive,
-    addedAt: (member) => member.AddedAt,
   },
   GroupCandidate: {
-    ...readRestFields<GroupCandidateRecord>()({ firstName: PEOPLE.firstName, lastName: PEOPLE.lastName, email: PEOPLE.email }),
+    ...readRestFields<GroupCandidateRecord>()({
+      firstName: PEOPLE.firstName,
+      lastName: PEOPLE.lastName,
+      email: PEOPLE.email,
+      isMember: 'IsMember',
+    }),
     id: (person) => String(person.UserId),
-    isMember: (person) => person.IsMember,
   },
 };

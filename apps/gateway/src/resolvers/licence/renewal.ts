@@ -1,5 +1,7 @@
 import type { EnquiryKind, Resolvers } from '#generated/graphql';
 import { organizationAdmin, withUserErrors } from '#guards';
+import { readRestFields } from '#resolvers/restFields';
+import type { EnquiryRecord, LicenceRecord } from '#datasources/types';
 
 /** The mutation names the licence by `licenceId`, the REST service by `LicenceId`. */
 const RENEWAL_REST_FIELDS = { licenceId: 'LicenceId' } as const;
@@ -15,11 +17,11 @@ export const licenceRenewalResolvers: Resolvers = {
     ),
   },
   Licence: {
-    renewalRequestedAt: (licence) => licence.RenewalRequestedAt,
+    ...readRestFields<LicenceRecord>()({ renewalRequestedAt: 'RenewalRequestedAt' }),
   },
   Enquiry: {
     kind: (row) => row.Kind as EnquiryKind,
     renewalLicenceId: (row) => (row.LicenceId === null ? null : String(row.LicenceId)),
-    renewalLicenceValidTill: (row) => row.LicenceValidTill,
+    ...readRestFields<EnquiryRecord>()({ renewalLicenceValidTill: 'LicenceValidTill' }),
   },
 };

@@ -1,7 +1,6 @@
 import { ORGANIZATION_CHOICE_REST_FIELDS, type OrganizationChoiceList as RestList } from '@yozy/shared';
 import type { OrganizationChoiceRecord } from '#datasources/types';
 import type { OrganizationChoiceFilter, OrganizationChoiceList, OrganizationChoiceSortField, Resolvers } from '#generated/graphql';
-import { namingFields } from '#errors';
 import { superAdmin, superAdminInPerson, withUserErrors } from '#guards';
 import { listPage, type ListSpec } from '#lists';
 import { readRestFields } from '#resolvers/restFields';
@@ -23,15 +22,14 @@ const CHOICE_LIST: ListSpec<OrganizationChoiceFilter, OrganizationChoiceSortFiel
   filter: { active: [FIELDS.active, 'eq'] },
   sort: { NAME: FIELDS.name },
   defaultSort: { field: 'NAME', direction: 'ASC' },
+  fields: FIELDS,
 };
 
 /** The lists are Platform Settings: kept by the provider's SuperAdmins in person, never by a tool's key. */
 export const organizationChoiceResolvers: Resolvers = {
   Query: {
     organizationChoices: superAdminInPerson((_parent, { list, ...args }, ctx) =>
-      listPage(args, CHOICE_LIST, (params) =>
-        ctx.dataSources.platform.listOrganizationChoices(REST_LISTS[list], params).catch(namingFields(FIELDS)),
-      ),
+      listPage(args, CHOICE_LIST, (params) => ctx.dataSources.platform.listOrganizationChoices(REST_LISTS[list], params)),
     ),
     // Public: the sign-up form offers them.
     offeredOrganizationChoices: async (_parent, _args, ctx) => {

@@ -2,6 +2,8 @@ import { ORGANIZATION_SETTINGS_REST_FIELDS, toRestFields } from '@yozy/shared';
 import type { Resolvers } from '#generated/graphql';
 import { organizationScoped, withUserErrors } from '#guards';
 import { utcInstant } from '#scalars';
+import { readRestFields } from '#resolvers/restFields';
+import type { OrganizationSettingsRecord } from '#datasources/types';
 
 const FIELDS = ORGANIZATION_SETTINGS_REST_FIELDS;
 
@@ -18,10 +20,12 @@ export const organizationSettingsResolvers: Resolvers = {
   },
   OrganizationSettings: {
     organizationId: (settings) => String(settings.ClientId),
-    requiresApproval: (settings) => settings.RequiresApproval,
-    twoFactorRequired: (settings) => settings.TwoFactorRequired,
-    sessionIdleMinutes: (settings) => settings.SessionIdleMinutes,
-    allowedEmailDomains: (settings) => settings.AllowedEmailDomains,
+    ...readRestFields<OrganizationSettingsRecord>()({
+      requiresApproval: 'RequiresApproval',
+      twoFactorRequired: 'TwoFactorRequired',
+      sessionIdleMinutes: 'SessionIdleMinutes',
+      allowedEmailDomains: 'AllowedEmailDomains',
+    }),
     updatedAt: (settings) => utcInstant(settings.UpdatedAt),
   },
 };

@@ -1,7 +1,6 @@
 import { PLAN_REST_FIELDS, PRODUCT_REST_FIELDS, toRestFields } from '@yozy/shared';
 import type { ManagedPlanRecord, ManagedProductRecord } from '#datasources/types';
 import type { ManagedPlanFilter, ManagedPlanSortField, ManagedProductSortField, Resolvers } from '#generated/graphql';
-import { namingFields } from '#errors';
 import { superAdmin, withUserErrors } from '#guards';
 import { listPage, type ListSpec } from '#lists';
 import { readRestFields } from '#resolvers/restFields';
@@ -21,6 +20,7 @@ const PLAN_MASTER: ListSpec<ManagedPlanFilter, ManagedPlanSortField> = {
     CAPACITY: FIELDS.capacity,
   },
   defaultSort: { field: 'NAME', direction: 'ASC' },
+  fields: FIELDS,
 };
 
 const PRODUCT_MASTER: ListSpec<Record<never, never>, ManagedProductSortField> = {
@@ -28,15 +28,14 @@ const PRODUCT_MASTER: ListSpec<Record<never, never>, ManagedProductSortField> = 
   filter: {},
   sort: { NAME: PRODUCT_REST_FIELDS.name, CODE: PRODUCT_REST_FIELDS.code },
   defaultSort: { field: 'NAME', direction: 'ASC' },
+  fields: PRODUCT_REST_FIELDS,
 };
 
 export const platformResolvers: Resolvers = {
   Query: {
-    planMaster: superAdmin((_parent, args, ctx) =>
-      listPage(args, PLAN_MASTER, (params) => ctx.dataSources.platform.listPlans(params).catch(namingFields(FIELDS))),
-    ),
+    planMaster: superAdmin((_parent, args, ctx) => listPage(args, PLAN_MASTER, (params) => ctx.dataSources.platform.listPlans(params))),
     productMaster: superAdmin((_parent, args, ctx) =>
-      listPage(args, PRODUCT_MASTER, (params) => ctx.dataSources.platform.listProducts(params).catch(namingFields(PRODUCT_REST_FIELDS))),
+      listPage(args, PRODUCT_MASTER, (params) => ctx.dataSources.platform.listProducts(params)),
     ),
   },
   Mutation: {

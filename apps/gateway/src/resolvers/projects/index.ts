@@ -168,7 +168,6 @@ export const projectResolvers: Resolvers = {
       email: ALLOCATION.email,
     }),
     id: (person) => String(person.TeamMemberId),
-    totalPercentage: (person) => person.PersonCurrentTotal,
-    isAllocated: (person) => person.IsAllocated,
+    ...readRestFields<AllocationCandidateRecord>()({ totalPercentage: 'PersonCurrentTotal', isAllocated: 'IsAllocated' }),
   },
 };

@@ -1,9 +1,10 @@
-import type { OrganizationDomainRecord, ProvisioningSettingsRecord } from '#datasources/types';
+import type { OrganizationDomainRecord, ProvisioningSettingsRecord, ProvisioningTokenRecord } from '#datasources/types';
 import type { Resolvers } from '#generated/graphql';
 import { gatewayError, UserErrors } from '#errors';
 import { organizationScoped, superAdminInPerson, withUserErrors } from '#guards';
 import { utcInstant } from '#scalars';
 import { SCIM_PATH } from '#scim';
+import { readRestFields } from '#resolvers/restFields';
 
 /** The provisioning input's fields as the REST service names them. */
 const PROVISIONING_FIELDS = { enabled: 'Enabled', roleId: 'RoleId' } as const;
@@ -82,7 +83,7 @@ export const provisioningResolvers: Resolvers = {
   },
   ProvisioningSettings: {
     organizationId: (settings: ProvisioningSettingsRecord) => String(settings.ClientId),
-    enabled: (settings) => settings.Enabled,
+    ...readRestFields<ProvisioningSettingsRecord>()({ enabled: 'Enabled', tokens: 'Tokens' }),
     role: (settings) =>
       settings.RoleId === null
         ? null
@@ -93,26 +94,26 @@ export const provisioningResolvers: Resolvers = {
             productName: settings.ProductName ?? '',
           },
     baseUrl: (_settings, _args, ctx) => scimBaseUrl(ctx.publicUrl),
-    tokens: (settings) => settings.Tokens,
     updatedAt: (settings) => utcInstant(settings.UpdatedAt),
   },
   ProvisioningToken: {
     id: (token) => String(token.TokenId),
-    name: (token) => token.Name,
+    ...readRestFields<ProvisioningTokenRecord>()({ name: 'Name', createdByName: 'CreatedByName' }),
     createdAt: (token) => utcInstant(token.CreatedAt)!,
-    createdByName: (token) => token.CreatedByName,
     lastUsedAt: (token) => utcInstant(token.LastUsedAt),
   },
   OrganizationDomain: {
     domain: (record: OrganizationDomainRecord) => record.Domain,
-    verified: (record) => record.Verified,
+    ...readRestFields<OrganizationDomainRecord>()({
+      verified: 'Verified',
+      verifiedBy: 'VerifiedBy',
+      recordName: 'RecordName',
+      recordValue: 'RecordValue',
+      lapsedReason: 'LapsedReason',
+    }),
     verifiedAt: (record) => utcInstant(record.VerifiedAt),
-    verifiedBy: (record) => record.VerifiedBy,
-    recordName: (record) => record.RecordName,
-    recordValue: (record) => record.RecordValue,
     checkedAt: (record) => utcInstant(record.CheckedAt),
     lapsedAt: (record) => utcInstant(record.LapsedAt),
-    lapsedReason: (record) => record.LapsedReason,
   },
 };
 

@@ -1,7 +1,6 @@
 import { REGION_REST_FIELDS, toRestFields } from '@yozy/shared';
 import type { RegionRecord } from '#datasources/types';
 import type { RegionFilter, RegionSortField, Resolvers } from '#generated/graphql';
-import { namingFields } from '#errors';
 import { superAdmin, withUserErrors } from '#guards';
 import { listPage, type ListSpec } from '#lists';
 import { readRestFields } from '#resolvers/restFields';
@@ -13,13 +12,12 @@ const REGION_LIST: ListSpec<RegionFilter, RegionSortField> = {
   filter: { active: [FIELDS.active, 'eq'] },
   sort: { NAME: FIELDS.name, CODE: FIELDS.code },
   defaultSort: { field: 'NAME', direction: 'ASC' },
+  fields: FIELDS,
 };
 
 export const regionResolvers: Resolvers = {
   Query: {
-    regions: superAdmin((_parent, args, ctx) =>
-      listPage(args, REGION_LIST, (params) => ctx.dataSources.platform.listRegions(params).catch(namingFields(FIELDS))),
-    ),
+    regions: superAdmin((_parent, args, ctx) => listPage(args, REGION_LIST, (params) => ctx.dataSources.platform.listRegions(params))),
   },
   Mutation: {
     createRegion: superAdmin(

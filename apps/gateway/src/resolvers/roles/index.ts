@@ -1,7 +1,6 @@
 import { ROLE_REST_FIELDS, toRestFields } from '@yozy/shared';
 import type { RoleRecord } from '#datasources/types';
 import type { Resolvers, RoleFilter, RoleSortField } from '#generated/graphql';
-import { namingFields } from '#errors';
 import { superAdmin, withUserErrors } from '#guards';
 import { listPage, type ListSpec } from '#lists';
 import { readRestFields } from '#resolvers/restFields';
@@ -13,14 +12,13 @@ const ROLE_LIST: ListSpec<RoleFilter, RoleSortField> = {
   filter: { active: [FIELDS.active, 'eq'], productId: [FIELDS.productId, 'eq'] },
   sort: { NAME: FIELDS.name },
   defaultSort: { field: 'NAME', direction: 'ASC' },
+  fields: FIELDS,
 };
 
 /** The role master of Platform Settings: SuperAdmins only, guarded before any REST call. */
 export const roleResolvers: Resolvers = {
   Query: {
-    roles: superAdmin((_parent, args, ctx) =>
-      listPage(args, ROLE_LIST, (params) => ctx.dataSources.platform.listRoles(params).catch(namingFields(FIELDS))),
-    ),
+    roles: superAdmin((_parent, args, ctx) => listPage(args, ROLE_LIST, (params) => ctx.dataSources.platform.listRoles(params))),
   },
   Mutation: {
     createRole: superAdmin(

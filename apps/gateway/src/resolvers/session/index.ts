@@ -3,6 +3,8 @@ import type { MutationSignInArgs, Resolvers } from '#generated/graphql';
 import { requireSolvedCaptcha } from '#resolvers/captcha';
 import { signInAttempt, withUserErrors } from '#guards';
 import { afterPassword, NOT_SIGNED_IN, type SignInPayload } from '#resolvers/twoFactor/index';
+import { readRestFields } from '#resolvers/restFields';
+import type { Profile } from '#datasources/types';
 
 export const sessionResolvers: Resolvers = {
   Query: {
@@ -39,14 +41,16 @@ export const sessionResolvers: Resolvers = {
   TypeOfUser: TYPE_OF_USER,
   Viewer: {
     id: (p) => String(p.ClientUserId),
-    uuid: (p) => p.UUID,
-    email: (p) => p.OfficialEmail,
-    firstName: (p) => p.UserFirstname,
-    lastName: (p) => p.UserLastname,
-    phone: (p) => p.Phone,
-    typeOfUser: (p) => p.TypeOfUser,
-    role: (p) => p.Role,
-    organization: (p) => p.OrgDetails,
+    ...readRestFields<Profile>()({
+      uuid: 'UUID',
+      email: 'OfficialEmail',
+      firstName: 'UserFirstname',
+      lastName: 'UserLastname',
+      phone: 'Phone',
+      typeOfUser: 'TypeOfUser',
+      role: 'Role',
+      organization: 'OrgDetails',
+    }),
     productUrl: (p, _args, ctx) => ctx.dataSources.account.getProductAddress(p.OfficialEmail),
     menu: (p) => menuFor(p.TypeOfUser).map(({ path, name }) => ({ path, name })),
     landingPath: (p) => landingPathFor(p.TypeOfUser),

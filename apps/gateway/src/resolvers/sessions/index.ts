@@ -6,6 +6,7 @@ import { counted, organizationScoped, signedIn, withUserErrors } from '#guards';
 import { listPage, type ListSpec } from '#lists';
 import { utcInstant } from '#scalars';
 import { parseUserAgent } from './userAgent';
+import { readRestFields } from '#resolvers/restFields';
 
 /** GraphQL input names → the REST service's, for the bodies and for naming a refused field. */
 const END_SESSION_FIELDS = { sessionId: 'SessionId', organizationId: 'ClientId' };
@@ -83,21 +84,23 @@ export const sessionListResolvers: Resolvers = {
   Session: {
     id: (row) => String(row.SessionId),
     userId: (row) => String(row.UserId),
-    userFirstName: (row) => row.UserFirstname,
-    userLastName: (row) => row.UserLastname,
-    userEmail: (row) => row.OfficialEmail,
-    ip: (row) => row.Ip,
-    userAgent: (row) => row.UserAgent,
+    ...readRestFields<SessionRecord>()({
+      userFirstName: 'UserFirstname',
+      userLastName: 'UserLastname',
+      userEmail: 'OfficialEmail',
+      ip: 'Ip',
+      userAgent: 'UserAgent',
+      endReason: 'EndReason',
+      active: 'Active',
+      current: 'Current',
+    }),
     browser: (row) => parseUserAgent(row.UserAgent).browser,
     operatingSystem: (row) => parseUserAgent(row.UserAgent).operatingSystem,
     device: (row) => parseUserAgent(row.UserAgent).device,
     startedAt: (row) => utcInstant(row.StartedAt),
     lastSeenAt: (row) => utcInstant(row.LastSeenAt),
     endedAt: (row) => utcInstant(row.EndedAt),
-    endReason: (row) => row.EndReason,
     expiresAt: (row) => utcInstant(row.ExpiresAt),
-    active: (row) => row.Active,
-    current: (row) => row.Current,
   },
 };
 

@@ -115,7 +115,7 @@ describe("a person's sign-in activity and hold", () => {
       const ctx = fakeContext({
         viewer: CALLERS.orgAdminOfA,
         limiter,
-        sources: { users: { getUser: async () => NINA }, signInActivity: { listAttempts, failureAddresses } },
+        sources: { users: { findUsers: async () => [NINA] }, signInActivity: { listAttempts, failureAddresses } },
       });
       const answer = await execute(PERSON, { id: '41' }, ctx);
       expect(answer.errors).toBeUndefined();

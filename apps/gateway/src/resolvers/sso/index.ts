@@ -1,5 +1,5 @@
 import { SSO_SETTINGS_REST_FIELDS, toRestFields } from '@yozy/shared';
-import type { SsoSettingsRecord } from '#datasources/types';
+import type { SsoDomainRecord, SsoSettingsRecord } from '#datasources/types';
 import type { MutationStartSingleSignOnArgs, Resolvers } from '#generated/graphql';
 import { counted, organizationScoped, superAdminInPerson, withUserErrors } from '#guards';
 import { utcInstant } from '#scalars';
@@ -78,11 +78,13 @@ export const ssoResolvers: Resolvers = {
     updatedAt: (settings) => utcInstant(settings.UpdatedAt),
   },
   SsoDomainVerification: {
-    domain: (record) => record.Domain,
-    verified: (record) => record.Verified,
+    ...readRestFields<SsoDomainRecord>()({
+      domain: 'Domain',
+      verified: 'Verified',
+      verifiedBy: 'VerifiedBy',
+      recordName: 'RecordName',
+      recordValue: 'RecordValue',
+    }),
     verifiedAt: (record) => utcInstant(record.VerifiedAt),
-    verifiedBy: (record) => record.VerifiedBy,
-    recordName: (record) => record.RecordName,
-    recordValue: (record) => record.RecordValue,
   },
 };

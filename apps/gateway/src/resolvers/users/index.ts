@@ -9,9 +9,10 @@ import type {
   UserSortField,
   UserStatus,
 } from '#generated/graphql';
-import { namingFields } from '#errors';
 import { organizationAdmin, organizationScoped, withUserErrors } from '#guards';
-import { listPage, type ListSpec } from '#lists';
+import { listPage, oneRow, type ListSpec } from '#lists';
+import { readRestFields } from '#resolvers/restFields';
+import type { ClientUser, InvitationRecord, ProductSeatsRecord, UserRoleRecord } from '#datasources/types';
 
 const FIELDS = USER_REST_FIELDS;
 
@@ -58,7 +59,7 @@ export const userResolvers: Resolvers = {
       listPage(args, USER_LIST, (params) => ctx.dataSources.users.listUsers(inOrganization(params, organizationId))),
     ),
     user: organizationScoped((_parent, { id, organizationId }: QueryUserArgs, ctx) =>
-      ctx.dataSources.users.getUser(id, organizationId).catch(namingFields({ id: FIELDS.id, organizationId: FIELDS.organizationId })),
+      oneRow({ id: FIELDS.id, organizationId: FIELDS.organizationId }, ctx.dataSources.users.findUsers(id, organizationId)),
     ),
     invitations: organizationScoped((_parent, { organizationId, ...args }, ctx) =>
       listPage(args, INVITATION_LIST, (params) => ctx.dataSources.users.listInvitations(inOrganization(params, organizationId))),
@@ -135,28 +136,32 @@ export const userResolvers: Resolvers = {
   Invitation: {
     id: (invitation) => String(invitation.InvitationId),
     userId: (invitation) => String(invitation.UserId),
-    email: (invitation) => invitation.OfficialEmail,
-    firstName: (invitation) => invitation.UserFirstname,
-    lastName: (invitation) => invitation.UserLastname,
+    ...readRestFields<InvitationRecord>()({
+      email: 'OfficialEmail',
+      firstName: 'UserFirstname',
+      lastName: 'UserLastname',
+      sentAt: 'SentAt',
+      expiresAt: 'ExpiresAt',
+    }),
     status: (invitation) => invitation.Status as InvitationStatus,
     personStatus: (invitation) => invitation.PersonStatus as UserStatus,
-    sentAt: (invitation) => invitation.SentAt,
-    expiresAt: (invitation) => invitation.ExpiresAt,
   },
   User: {
     id: (user) => String(user.ClientUserId),
-    uuid: (user) => user.UUID,
+    ...readRestFields<ClientUser>()({
+      uuid: FIELDS.uuid,
+      firstName: FIELDS.firstName,
+      lastName: FIELDS.lastName,
+      email: FIELDS.email,
+      phone: FIELDS.phone,
+      departmentName: FIELDS.departmentName,
+      departmentCode: FIELDS.departmentCode,
+      isActive: FIELDS.isActive,
+      createdAt: FIELDS.createdAt,
+    }),
     organizationId: (user) => String(user.ClientId),
-    firstName: (user) => user.UserFirstname,
-    lastName: (user) => user.UserLastname,
-    email: (user) => user.OfficialEmail,
-    phone: (user) => user.Phone,
-    departmentName: (user) => user.DepartmentName,
-    departmentCode: (user) => user.DepartmentCode,
     typeOfUser: (user) => user.TypeOfUser as TypeOfUser,
-    isActive: (user) => user.IsActive,
     status: (user) => user.Status as UserStatus,
-    createdAt: (user) => user.CreatedAt,
     roles: (user, _args, ctx) => ctx.dataSources.users.listUserRoles(user.ClientUserId, user.ClientId),
     groups: async (user, _args, ctx) =>
       (await ctx.dataSources.users.listUserGroups(user.ClientUserId, user.ClientId))
@@ -165,16 +170,12 @@ export const userResolvers: Resolvers = {
   },
   UserRole: {
     roleId: (role) => String(role.RoleId),
-    roleName: (role) => role.RoleName,
+    ...readRestFields<UserRoleRecord>()({ roleName: 'RoleName', productName: 'ProductName', assignedAt: 'AssignedAt' }),
     productId: (role) => String(role.ProductId),
-    productName: (role) => role.ProductName,
-    assignedAt: (role) => role.AssignedAt,
   },
   ProductSeats: {
     productId: (seats) => String(seats.ProductId),
-    productName: (seats) => seats.ProductName,
-    capacity: (seats) => seats.Capacity,
-    used: (seats) => seats.Used,
+    ...readRestFields<ProductSeatsRecord>()({ productName: 'ProductName', capacity: 'Capacity', used: 'Used' }),
     left: (seats) => Math.max(0, seats.Capacity - seats.Used),
     roles: (seats) => seats.Roles.map((role) => ({ id: String(role.RoleId), name: role.RoleName })),
   },

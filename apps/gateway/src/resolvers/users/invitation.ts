@@ -1,12 +1,12 @@
 import type { QueryInvitationArgs, Resolvers } from '#generated/graphql';
-import { namingFields } from '#errors';
 import { organizationScoped } from '#guards';
+import { oneRow } from '#lists';
 
 /** One invitation at its own address, with the roles the invited person will hold. */
 export const invitationResolvers: Resolvers = {
   Query: {
     invitation: organizationScoped((_parent, { id, organizationId }: QueryInvitationArgs, ctx) =>
-      ctx.dataSources.users.getInvitation(id, organizationId).catch(namingFields({ id: 'InvitationId', organizationId: 'ClientId' })),
+      oneRow({ id: 'InvitationId', organizationId: 'ClientId' }, ctx.dataSources.users.findInvitations(id, organizationId)),
     ),
   },
   Invitation: {
