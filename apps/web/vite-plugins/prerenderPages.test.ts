@@ -33,7 +33,8 @@ describe('pageHtml', () => {
     expect(html).not.toContain('<script type="module"');
     expect(html).toContain('<title>Sign in · Yozy Admin</title>');
     // A public page fetches the app's script once painted: the sign-in page's first download stays small.
-    expect(html).not.toContain('<link rel="modulepreload" crossorigin href="/assets/index-a.js">');
+    expect(html).not.toContain('href="/assets/index-a.js"');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/react-b.js">');
   });
 
   it('leaves the test ids to the app’s own elements', () => {
@@ -63,8 +64,10 @@ describe('drawSignedInPages', () => {
     expect(html).toContain('<div id="prerendered"><header>');
     expect(html).toContain('<h1>Drawn for /dashboard</h1></main></div>\n    <div id="root"></div>');
     expect(html).toContain('<title>Dashboard · Yozy Admin</title>');
+    // At low priority: the page is drawn, its first paint waits for none of its code.
     for (const file of ['/assets/index-a.js', '/assets/react-b.js', '/assets/Shell-c.js', '/assets/Dashboard-d.js'])
-      expect(html).toContain(`<link rel="modulepreload" crossorigin href="${file}">`);
+      expect(html).toContain(`<link rel="modulepreload" fetchpriority="low" crossorigin href="${file}">`);
+    expect(html.match(/<link /g)).toHaveLength(4);
     expect(html).toContain('<script defer src="/start-after-paint.js" data-entry="/assets/index-a.js"></script>');
     // The entry's preload comes before the page's body, so the browser asks for it while it reads the head.
     expect(html.indexOf('href="/assets/index-a.js"')).toBeLessThan(html.indexOf('<body>'));

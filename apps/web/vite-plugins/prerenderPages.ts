@@ -22,21 +22,26 @@ const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '
  * each. Submit buttons belong to no form until the app takes over: before that, a press or Enter
  * sends nothing (a form the browser sent itself would put the password in the address). The app
  * starts after the browser has painted the page (public/start-after-paint.js), its code fetched meanwhile.
- * `preloadEntry` has the browser fetch the app's own script as it reads the page too (a signed-in
- * page, whose app starts at once), rather than once the page is painted.
+ * A signed-in page (`signedIn`) has the browser fetch the app's own script as it reads the page
+ * too, beside the rest of its code, rather than once the page is painted; and asks for all of that
+ * code at low priority: the page is drawn, so none of it holds up the first paint (the browser, and
+ * Lighthouse's model of it, would otherwise treat a script fetched at high priority as one the
+ * paint waits for).
  */
-export function pageHtml(index: string, title: string, body: string, { preloadEntry = false } = {}): string {
+export function pageHtml(index: string, title: string, body: string, { signedIn = false } = {}): string {
   const page = body
     .replace(/ data-testid="[^"]*"/g, '')
     .replace(/<button([^>]*) type="submit"/g, '<button$1 type="submit" form="prerendered-inert"');
   if (!index.includes('<div id="root"></div>')) throw new Error('index.html has no empty <div id="root"></div>');
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
   if (!entry.test(index)) throw new Error('index.html has no module script of the app');
-  return index
-    .replace(
-      entry,
-      `<script defer src="/start-after-paint.js" data-entry="$1"></script>${preloadEntry ? '\n    <link rel="modulepreload" crossorigin href="$1">' : ''}`,
-    )
+  const startAfterPaint = '<script defer src="/start-after-paint.js" data-entry="$1"></script>';
+  const started = signedIn
+    ? index
+        .replace(entry, `${startAfterPaint}\n    <link rel="modulepreload" crossorigin href="$1">`)
+        .replace(/<link rel="modulepreload" /g, '<link rel="modulepreload" fetchpriority="low" ')
+    : index.replace(entry, startAfterPaint);
+  return started
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
     .replace('</head>', '    <style>#prerendered ~ #root { display: none; }</style>\n  </head>')
     .replace('<div id="root"></div>', `<div id="prerendered">${page}</div>\n    <div id="root"></div>`);
@@ -57,7 +62,7 @@ export async function drawSignedInPages(
     const page = await readFile(file, 'utf8').catch(() => {
       throw new Error(`${path} is drawn ahead signed in, but the build wrote no ${signedInFile(path)} (see signedInPages)`);
     });
-    await writeFile(file, pageHtml(page, title, render(path), { preloadEntry: true }));
+    await writeFile(file, pageHtml(page, title, render(path), { signedIn: true }));
   }
 }
 
