@@ -6,7 +6,6 @@ import { signedIn } from '../support/graphql';
 import { useSharedStack } from '../support/useStack';
 
 type Mode = 'light' | 'dark';
-type Box = { x: number; y: number; width: number; height: number };
 
 /**
  * The app's code: every script but the colour mode's, which runs before the page is painted (a
