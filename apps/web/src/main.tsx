@@ -32,12 +32,17 @@ const render = () =>
       </Providers>
     </StrictMode>,
   );
-// A page that arrived as ready HTML is on screen and usable already: the app draws its own in a
+// A signed-in screen is drawn once the session is known, frame and screen at once, rather than a
+// spinner first and then all of it again (each a long task on a slow phone); a session that takes
+// longer than SESSION_WAIT_MS gets the spinner meanwhile. A page that arrived as ready HTML (a
+// public page's form, a signed-in page's frame) is on screen already: the app draws its own in a
 // transition, in slices between which the browser stays free to take the person's typing and
-// clicks, and takes the page over once drawn (lib/prerendered.ts). A signed-in screen is drawn
-// once the session is known, frame and screen at once, rather than a spinner first and then all
-// of it again (each a long task on a slow phone); a session that takes longer than
-// SESSION_WAIT_MS gets the spinner meanwhile. Otherwise the app draws at once.
-if (hasPrerenderedPage()) startTransition(render);
-else if (session) void Promise.race([session, new Promise((resolve) => setTimeout(resolve, SESSION_WAIT_MS))]).then(render);
+// clicks, and takes the page over once drawn (lib/prerendered.ts, ShellView). Otherwise the app
+// draws at once.
+const drawnAhead = hasPrerenderedPage();
+if (session)
+  void Promise.race([session, new Promise((resolve) => setTimeout(resolve, SESSION_WAIT_MS))]).then(() =>
+    drawnAhead ? startTransition(render) : render(),
+  );
+else if (drawnAhead) startTransition(render);
 else render();

@@ -1,12 +1,19 @@
-import { Component, useEffect, type ErrorInfo, type ReactNode } from 'react';
+import { Component, useEffect, useLayoutEffect, type ErrorInfo, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { ProblemNotice } from '@/components/ProblemNotice';
 import { forgetFailedScreens } from '@/lib/lazyScreen';
 import { isChunkLoadError } from '@/lib/loadChunk';
+import { dropPrerenderedPage } from '@/lib/prerendered';
 
 /** Shown instead of a blank page when a screen's code fails to load or a screen crashes. */
 export function RouteError({ error, fullPage = false }: { error: unknown; fullPage?: boolean }) {
   const chunk = isChunkLoadError(error);
+
+  // A failure before the console's frame took over the one the page arrived with (its code could
+  // not be loaded) shows instead of that frame, which would otherwise stay without a console behind it.
+  useLayoutEffect(() => {
+    dropPrerenderedPage();
+  }, []);
 
   useEffect(() => {
     console.error('console: a screen failed', error);

@@ -44,17 +44,25 @@ export function SessionGate({ isUnknownAddress }: { isUnknownAddress?: (pathname
   const checking = loading && !data;
   // A public page that arrived as ready HTML came to a browser without a session cookie (the
   // gateway draws it for no other): nobody is signed in, so the page shows at once and the
-  // session is checked behind it, its form drawn once rather than after a spinner.
+  // session is checked behind it, its form drawn once rather than after a spinner. (A signed-in
+  // page's ready frame, which a browser with one gets, is never at a public address.)
   const [openedPrerendered] = useState(hasPrerenderedPage);
   // The console's frame and its screen are drawn as a transition once the viewer is known: React
   // pauses between their parts for the browser to respond, instead of one long task, and the
   // spinner stays until all of it is ready.
   const framed = useDeferredValue(data?.viewer ?? null);
-  // Whatever the gate shows once it knows the viewer replaces a page that arrived as ready HTML;
-  // the sign-in form has taken that page over already (MutationForm) when it is what shows.
+  const viewer = data?.viewer ?? null;
+  // An address of no screen is no one's to open or to sign in for: the page says there is none.
+  const unknown = isUnknownAddress?.(location.pathname) ?? false;
+  const redirect = unknown ? null : resolveAccess(location.pathname, viewer);
+  // The console's frame (ShellView) takes over the frame a signed-in page arrived with, once it has
+  // drawn its own; whatever else the gate shows once it knows the viewer (the sign-in page the
+  // session's end leads to, a notice) replaces a page that arrived as ready HTML. The sign-in form
+  // has taken that page over already (MutationForm) when it is what shows.
+  const showsConsole = redirect === null && viewer !== null && viewer.typeOfUser !== 'USER';
   useLayoutEffect(() => {
-    if (!checking) dropPrerenderedPage();
-  }, [checking]);
+    if (!checking && !showsConsole) dropPrerenderedPage();
+  }, [checking, showsConsole]);
   // The same element whether the session is still being checked or known to be nobody's, so the
   // page is not drawn again when the answer comes.
   const publicPage = useMemo(
@@ -84,11 +92,6 @@ export function SessionGate({ isUnknownAddress }: { isUnknownAddress?: (pathname
       />
     );
   }
-
-  const viewer = data?.viewer ?? null;
-  // An address of no screen is no one's to open or to sign in for: the page says there is none.
-  const unknown = isUnknownAddress?.(location.pathname) ?? false;
-  const redirect = unknown ? null : resolveAccess(location.pathname, viewer);
 
   if (redirect !== null) {
     if (viewer === null) {

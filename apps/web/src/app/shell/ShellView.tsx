@@ -1,11 +1,12 @@
 import { useBreakpointValue } from '@chakra-ui/react';
 import { useApolloClient } from '@apollo/client/react';
 import { FALLBACK_PROFILE_LABEL } from '@yozy/shared';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useState } from 'react';
 import { NuqsAdapter } from 'nuqs/adapters/react-router/v7';
 import { Outlet } from 'react-router-dom';
 import type { ViewerFieldsFragment } from '@/generated/graphql';
 import { toastFailure } from '@/lib/payloadErrors';
+import { dropPrerenderedPage } from '@/lib/prerendered';
 import { toaster } from '@/lib/toaster';
 import { useSignOut } from '@/features/auth/views/useSignOut';
 import { enquiriesPath } from '@/features/enquiries/urls';
@@ -13,11 +14,9 @@ import { myAccountPath, twoFactorPath } from '@/features/twoFactor/urls';
 import { AppLayout } from './AppLayout';
 import { ProfileMenu } from './ProfileMenu';
 import { ShellScreenLoading } from './ShellScreenLoading';
-import { Sidebar } from './Sidebar';
+import { Sidebar, SIDEBAR_ID } from './Sidebar';
 import { TopBar } from './TopBar';
 import { UpstreamBanner } from './UpstreamBanner';
-
-const SIDEBAR_ID = 'app-sidebar';
 
 /** The console frame for administrators; the screen of the current route renders inside. */
 export default function ShellView({ viewer }: { viewer: ViewerFieldsFragment }) {
@@ -27,6 +26,12 @@ export default function ShellView({ viewer }: { viewer: ViewerFieldsFragment }) 
   const [collapsed, setCollapsed] = useState(false);
   const [overlayOpen, setOverlayOpen] = useState(false);
   const [reloading, setReloading] = useState(false);
+
+  // The page may have arrived with this frame and its screen's heading drawn ahead (ShellFrameAhead):
+  // the app's own replace them before the browser paints again, in the same places.
+  useLayoutEffect(() => {
+    dropPrerenderedPage();
+  }, []);
 
   // Escape closes the floating sidebar on small screens, as it would a drawer.
   useEffect(() => {

@@ -3,6 +3,9 @@ import type { ReactNode } from 'react';
 import { NavLink } from 'react-router-dom';
 import { menuIcon } from './menuIcons';
 
+/** The menu's element id, which the top bar's toggle names as what it controls. */
+export const SIDEBAR_ID = 'app-sidebar';
+
 export type SidebarEntry = { path: string; name: string };
 
 type Props = {
