@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { recordId } from '@yozy/shared';
 import type { Queryable } from '../db/database';
-import { audit } from '../domain/audit';
+import { auditIn, auditScope } from '../domain/audited';
 import {
   clientUsers,
   decideApproval,
@@ -358,14 +358,11 @@ export const clientUserRoutes = [
         await lockPeople(tx, clientId, body.UserIds);
         const ended = await endPeopleSessions(tx, body.UserIds, 'signed_out_by_admin');
         for (const userId of new Set(body.UserIds)) {
-          await audit(tx, {
-            clientId,
-            actorUserId: viewer.userId,
+          await auditIn(tx, auditScope(req, res, clientId), {
             action: 'user.sign_out',
             entityType: 'user',
             entityId: userId,
             after: { sessionsEnded: ended.get(userId) ?? 0 },
-            ip: clientOf(req, res).ip,
           });
         }
         return [...ended.values()].reduce((sum, n) => sum + n, 0);

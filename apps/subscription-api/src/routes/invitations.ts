@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { recordId } from '@yozy/shared';
 import type { Queryable } from '../db/database';
-import { audit } from '../domain/audit';
+import { auditIn, auditScope } from '../domain/audited';
 import { ssoRequiredFor } from '../domain/singleSignOn';
 import { issueToken } from '../domain/userTokens';
 import { viewerOf } from '../http/auth';
@@ -206,14 +206,11 @@ export const invitationRoutes = [
               token,
             )
           : null;
-        await audit(tx, {
-          clientId,
-          actorUserId: viewer.userId,
+        await auditIn(tx, auditScope(req, res, clientId), {
           action: body.SendMail ? 'user.invitation_resend' : 'user.invitation_link',
           entityType: 'user',
           entityId: person.user_id,
           after: { mailed: body.SendMail },
-          ip,
         });
         return { link, mail, userId: person.user_id };
       });
@@ -248,15 +245,12 @@ export const invitationRoutes = [
         if (!(await voidInvitations(tx, person.user_id))) throw new HttpError('CONFLICT', NOTHING_TO_REVOKE_MESSAGE, 'UserId');
         // Someone who never chose a password has used nothing: revoking deactivates them, freeing their seat.
         await enter(tx, 'revokeInvitation', [person]);
-        await audit(tx, {
-          clientId,
-          actorUserId: viewer.userId,
+        await auditIn(tx, auditScope(req, res, clientId), {
           action: 'user.invitation_revoke',
           entityType: 'user',
           entityId: person.user_id,
           before: { isActive: true },
           after: { isActive: false },
-          ip: clientOf(req, res).ip,
         });
       });
       res.json(await loadInvitation(db, body.UserId));

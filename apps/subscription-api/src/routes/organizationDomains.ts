@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { emailDomain } from '@yozy/shared';
 import { isUniqueViolation, type Database } from '../db/database';
-import { audit } from '../domain/audit';
+import { auditIn, auditScope } from '../domain/audited';
 import { domainsOf, MAX_ORGANIZATION_DOMAINS, refuseVerifiedElsewhere, verifiedElsewhere } from '../domain/organizationDomains';
 import {
   dnsHoldsToken,
@@ -12,7 +12,6 @@ import {
 } from '../domain/ssoDomains';
 import { viewerOf } from '../http/auth';
 import { HttpError, parseBody } from '../http/errors';
-import { clientOf } from '../http/gateway';
 import { targetOrganization } from '../http/scope';
 import { route } from '../http/route';
 import { BAD_CLIENT_ID, NO_SUCH_ORGANISATION, refused } from '../http/answers';
@@ -83,10 +82,7 @@ async function markVerified(db: Database, req: Request, res: Response, clientId:
           WHERE client_id = $1 AND domain = $2 AND verified_at IS NULL`,
         [clientId, domain, by, viewer.userId],
       );
-      await audit(tx, {
-        clientId,
-        actorUserId: viewer.userId,
-        ip: clientOf(req, res).ip,
+      await auditIn(tx, auditScope(req, res, clientId), {
         action: 'organization.domain_verify',
         entityType: 'organization',
         entityId: clientId,
@@ -162,10 +158,7 @@ export const organizationDomainRoutes = [
           [Domain, clientId, newVerificationToken()],
         );
         if (added.length === 0) throw new HttpError('CONFLICT', `${Domain} is one of the organization’s domains already`, 'Domain');
-        await audit(tx, {
-          clientId,
-          actorUserId: viewer.userId,
-          ip: clientOf(req, res).ip,
+        await auditIn(tx, auditScope(req, res, clientId), {
           action: 'organization.domain_add',
           entityType: 'organization',
           entityId: clientId,
@@ -200,10 +193,7 @@ export const organizationDomainRoutes = [
           [clientId, Domain],
         );
         if (!removed) throw new HttpError('NOT_FOUND', `${Domain} is not one of the organization’s domains`, 'Domain');
-        await audit(tx, {
-          clientId,
-          actorUserId: viewer.userId,
-          ip: clientOf(req, res).ip,
+        await auditIn(tx, auditScope(req, res, clientId), {
           action: 'organization.domain_remove',
           entityType: 'organization',
           entityId: clientId,

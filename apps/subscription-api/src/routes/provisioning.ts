@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { PROVISIONING_TOKEN_PREFIX } from '@yozy/shared';
 import type { Queryable } from '../db/database';
-import { audit } from '../domain/audit';
+import { auditIn, auditScope } from '../domain/audited';
 import { viewerOf } from '../http/auth';
 import { HttpError, parseBody, settleDuplicates } from '../http/errors';
-import { clientOf } from '../http/gateway';
 import { targetOrganization } from '../http/scope';
 import { route } from '../http/route';
 import { BAD_CLIENT_ID, NO_SUCH_ORGANISATION, refused } from '../http/answers';
@@ -189,10 +188,7 @@ export const provisioningRoutes = [
           [clientId, Enabled, RoleId, productId],
         );
         const after = await provisioningSettingsOf(tx, clientId);
-        await audit(tx, {
-          clientId,
-          actorUserId: viewer.userId,
-          ip: clientOf(req, res).ip,
+        await auditIn(tx, auditScope(req, res, clientId), {
           action: 'provisioning.settings_change',
           entityType: 'organization',
           entityId: clientId,
@@ -240,10 +236,7 @@ export const provisioningRoutes = [
             const [saved] = await tx.query<TokenRow>(`SELECT ${TOKEN_COLUMNS} FROM provisioning_tokens t WHERE t.token_id = $1`, [
               row!.token_id,
             ]);
-            await audit(tx, {
-              clientId,
-              actorUserId: viewer.userId,
-              ip: clientOf(req, res).ip,
+            await auditIn(tx, auditScope(req, res, clientId), {
               action: 'provisioning.token_create',
               entityType: 'provisioning_token',
               entityId: row!.token_id,
@@ -282,10 +275,7 @@ export const provisioningRoutes = [
           [Number(TokenId), clientId, viewer.userId],
         );
         if (!revoked) throw new HttpError('NOT_FOUND', 'No such provisioning token of this organization', 'TokenId');
-        await audit(tx, {
-          clientId,
-          actorUserId: viewer.userId,
-          ip: clientOf(req, res).ip,
+        await auditIn(tx, auditScope(req, res, clientId), {
           action: 'provisioning.token_revoke',
           entityType: 'provisioning_token',
           entityId: Number(TokenId),

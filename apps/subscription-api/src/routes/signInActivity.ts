@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { recordId } from '@yozy/shared';
 import type { Queryable } from '../db/database';
-import { audit } from '../domain/audit';
+import { auditIn, auditScope } from '../domain/audited';
 import { inviteBody } from '../domain/people';
 import { failureAddresses, recordSignInAttempt, SIGN_IN_REFUSALS } from '../domain/signInActivity';
 import { viewerOf } from '../http/auth';
@@ -225,15 +225,12 @@ export const signInActivityRoutes = [
       const clientId = targetOrganization(viewer, body.ClientId);
       const person = await db.transaction(async (tx) => {
         const person = await personOf(tx, clientId, body.UserId);
-        await audit(tx, {
-          clientId,
-          actorUserId: viewer.userId,
+        await auditIn(tx, auditScope(req, res, clientId), {
           action: 'user.sign_in_hold_clear',
           entityType: 'user',
           entityId: person.user_id,
           before: { heldBack: true, heldUntil: latest(body.Holds.map((hold) => hold.Until)), holds: body.Holds.map(holdWords) },
           after: { heldBack: false, heldUntil: null, holds: [] },
-          ip: clientOf(req, res).ip,
         });
         return person;
       });
