@@ -19,7 +19,7 @@ import { viewerOf } from '../http/auth';
 import { HttpError, parseBody, settleDuplicates } from '../http/errors';
 import { clientOf } from '../http/gateway';
 import { recordById, recordsByIds, type ResourceDefinition, recordOf } from '../http/resource';
-import { targetOrganization, withOrganisation } from '../http/scope';
+import { clientIdQuery, targetOrganization, withOrganisation } from '../http/scope';
 import { listRoute, route } from '../http/route';
 import { BAD_CLIENT_ID, refused, NO_SUCH_ORGANISATION } from '../http/answers';
 import { clientUserRecord, twoFactorStatusAnswer } from '../openapi/answers';
@@ -64,10 +64,7 @@ export const personTwoFactor: ResourceDefinition = {
 
 /** GET /subscription/seats: the organisation asked about (a SuperAdmin's choice, or the caller's own). */
 export const seatsQuery = z.object({
-  ClientId: z
-    .string()
-    .optional()
-    .meta({ description: 'The organization; the caller’s own when left out (only a SuperAdmin may name another)' }),
+  ClientId: clientIdQuery(),
 });
 
 const userIds = z

@@ -14,7 +14,7 @@ import { auditedEmailSettings, auditedTemplate, settingsOf } from '../domain/ema
 import { auditIn, auditScope, changeAudited, lockAudited } from '../domain/audited';
 import { viewerOf } from '../http/auth';
 import { HttpError, parseBody } from '../http/errors';
-import { targetOrganization } from '../http/scope';
+import { clientIdBody, clientIdQuery, targetOrganization } from '../http/scope';
 import { smtpPasswordContext } from '../mail/delivery';
 import { previewMail, testMail } from '../mail/templates';
 import { privateHostRefusal } from '../security/outboundAddress';
@@ -26,28 +26,23 @@ import { emitSettingsChange } from '../webhooks/events';
 export const EMAIL_SETTINGS_PATH = '/subscription_email_settings';
 export const EMAIL_TEMPLATES_PATH = '/subscription_email_templates';
 
-const organization = z
-  .union([z.int(), z.string()])
-  .optional()
-  .meta({ description: 'The organization; the caller’s own when left out (only a SuperAdmin may name another)' });
-
-export const emailSettingsQuery = z.object({ ClientId: z.string().optional().meta({ description: organization.description }) });
+export const emailSettingsQuery = z.object({ ClientId: clientIdQuery() });
 /** PATCH: every setting under the provider's names; SmtpPassword left out or empty keeps the stored one. */
 export const emailSettingsBody = requestSchema(
   'EmailSettingsChange',
   restSchema(emailSettingsInput, EMAIL_SETTINGS_REST_FIELDS)
-    .extend({ ClientId: organization })
+    .extend({ ClientId: clientIdBody() })
     .superRefine((body, ctx) => {
       const issues = smtpServerIssues({ smtpHost: body.SmtpHost, smtpPort: body.SmtpPort, smtpFromAddress: body.SmtpFromAddress });
       for (const { path, message } of issues) ctx.addIssue({ code: 'custom', path: [EMAIL_SETTINGS_REST_FIELDS[path[0]]], message });
     }),
 );
-export const emailTestBody = requestSchema('EmailTestRequest', z.strictObject({ ClientId: organization }));
+export const emailTestBody = requestSchema('EmailTestRequest', z.strictObject({ ClientId: clientIdBody() }));
 /** PUT: one mail's wording, and its preview (POST …/preview) before saving. */
 export const emailTemplateBody = requestSchema(
   'EmailTemplateChange',
   restSchema(emailTemplateInput, EMAIL_TEMPLATE_REST_FIELDS)
-    .extend({ ClientId: organization })
+    .extend({ ClientId: clientIdBody() })
     .superRefine((body, ctx) => {
       for (const { path, message } of placeholderIssues({ template: body.Template, subject: body.Subject, body: body.Body })) {
         ctx.addIssue({ code: 'custom', path: [EMAIL_TEMPLATE_REST_FIELDS[path[0]]], message });
@@ -57,7 +52,7 @@ export const emailTemplateBody = requestSchema(
 export const emailTemplateResetBody = requestSchema(
   'EmailTemplateReset',
   z.strictObject({
-    ClientId: organization,
+    ClientId: clientIdBody(),
     Template: z.enum(EMAIL_TEMPLATES, { error: 'Choose the mail to word' }),
   }),
 );

@@ -8,7 +8,7 @@ import { viewerOf } from '../http/auth';
 import { HttpError, parseBody } from '../http/errors';
 import { clientOf } from '../http/gateway';
 import { recordById, type ResourceDefinition, recordOf } from '../http/resource';
-import { targetOrganization, withOrganisation } from '../http/scope';
+import { clientIdBody, targetOrganization, withOrganisation } from '../http/scope';
 import { invitationLink } from '../mail/templates';
 import { queueInvitationMail, setActive } from '../domain/people';
 import {
@@ -56,16 +56,11 @@ export const invitations: ResourceDefinition = {
   tieBreaker: 't.token_id',
 };
 
-const organisationField = z
-  .union([z.int(), z.string()])
-  .optional()
-  .meta({ description: 'The organization; the caller’s own when left out (only a SuperAdmin may name another)' });
-
 /** POST /subscription/invitations/resend */
 export const resendBody = requestSchema(
   'InvitationResend',
   z.object({
-    ClientId: organisationField,
+    ClientId: clientIdBody(),
     UserId: recordId('Choose the person to invite again'),
     SendMail: z
       .boolean()
@@ -82,7 +77,7 @@ export const resendBody = requestSchema(
 export const revokeBody = requestSchema(
   'InvitationRevoke',
   z.object({
-    ClientId: organisationField,
+    ClientId: clientIdBody(),
     UserId: recordId('Choose the invitation to revoke'),
   }),
 );

@@ -6,7 +6,7 @@ import { viewerOf } from '../http/auth';
 import { HttpError, parseBody } from '../http/errors';
 import { route } from '../http/route';
 import { refused } from '../http/answers';
-import { targetOrganization } from '../http/scope';
+import { clientIdBody, targetOrganization } from '../http/scope';
 import { answerSchema, requestSchema } from '../openapi/components';
 import { emit, idOf } from '../webhooks/events';
 
@@ -14,10 +14,7 @@ import { emit, idOf } from '../webhooks/events';
 export const renewalRequestBody = requestSchema(
   'LicenceRenewalRequest',
   z.object({
-    ClientId: z
-      .union([z.int(), z.string()])
-      .optional()
-      .meta({ description: 'The organisation; the caller’s own when left out (naming another is refused)' }),
+    ClientId: clientIdBody('The organisation; the caller’s own when left out (naming another is refused)'),
     LicenceId: recordId('Choose a licence').meta({ description: 'The licence to renew, of the organisation' }),
   }),
 );

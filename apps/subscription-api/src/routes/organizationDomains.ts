@@ -12,7 +12,7 @@ import {
 } from '../domain/ssoDomains';
 import { viewerOf } from '../http/auth';
 import { HttpError, parseBody } from '../http/errors';
-import { targetOrganization } from '../http/scope';
+import { clientIdBody, clientIdQuery, targetOrganization } from '../http/scope';
 import { route } from '../http/route';
 import { BAD_CLIENT_ID, NO_SUCH_ORGANISATION, refused } from '../http/answers';
 import { answerSchema, requestSchema } from '../openapi/components';
@@ -20,18 +20,13 @@ import type { Request, Response } from 'express';
 
 export const ORGANIZATION_DOMAINS_PATH = '/organization_domains';
 
-const organization = z
-  .union([z.int(), z.string()])
-  .optional()
-  .meta({ description: 'The organization; the caller’s own when left out (only a SuperAdmin may name another)' });
-
-export const organizationDomainsQuery = z.object({ ClientId: z.string().optional().meta({ description: organization.description }) });
+export const organizationDomainsQuery = z.object({ ClientId: clientIdQuery() });
 export const organizationDomainBody = requestSchema(
   'OrganizationDomainRequest',
-  z.strictObject({ ClientId: organization, Domain: emailDomain }),
+  z.strictObject({ ClientId: clientIdBody(), Domain: emailDomain }),
 );
 export const organizationDomainQuery = z.strictObject({
-  ClientId: z.string().optional().meta({ description: organization.description }),
+  ClientId: clientIdQuery(),
   Domain: emailDomain,
 });
 

@@ -4,7 +4,7 @@ import type { Queryable } from '../db/database';
 import { auditScope, changeAudited, type AuditedRecord } from '../domain/audited';
 import { viewerOf } from '../http/auth';
 import { HttpError, parseBody } from '../http/errors';
-import { targetOrganization } from '../http/scope';
+import { clientIdBody, clientIdQuery, targetOrganization } from '../http/scope';
 import { END_REASON } from '../domain/sessions';
 import { route } from '../http/route';
 import { BAD_CLIENT_ID, NO_SUCH_ORGANISATION, refused } from '../http/answers';
@@ -15,20 +15,14 @@ export const ORG_SETTINGS_PATH = '/subscription_org_settings';
 
 /** GET /subscription_org_settings: whose settings. */
 export const orgSettingsQuery = z.object({
-  ClientId: z
-    .string()
-    .optional()
-    .meta({ description: 'The organization; the caller’s own when left out (only a SuperAdmin may name another)' }),
+  ClientId: clientIdQuery(),
 });
 
 /** PATCH /subscription_org_settings: every setting, under the provider's names, and the organisation. */
 export const orgSettingsBody = requestSchema(
   'OrganizationSettingsChange',
   restSchema(organizationSettingsInput, ORGANIZATION_SETTINGS_REST_FIELDS).extend({
-    ClientId: z
-      .union([z.int(), z.string()])
-      .optional()
-      .meta({ description: 'The organization; the caller’s own when left out (only a SuperAdmin may name another)' }),
+    ClientId: clientIdBody(),
   }),
 );
 

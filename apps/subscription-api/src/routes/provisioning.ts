@@ -4,7 +4,7 @@ import type { Queryable } from '../db/database';
 import { auditIn, auditScope } from '../domain/audited';
 import { viewerOf } from '../http/auth';
 import { HttpError, parseBody, settleDuplicates } from '../http/errors';
-import { targetOrganization } from '../http/scope';
+import { clientIdBody, clientIdQuery, targetOrganization } from '../http/scope';
 import { route } from '../http/route';
 import { BAD_CLIENT_ID, NO_SUCH_ORGANISATION, refused } from '../http/answers';
 import { answerSchema, requestSchema } from '../openapi/components';
@@ -13,17 +13,12 @@ import { hashToken, newToken } from '../security/tokens';
 export const PROVISIONING_SETTINGS_PATH = '/provisioning_settings';
 export const PROVISIONING_TOKENS_PATH = '/provisioning_tokens';
 
-const organization = z
-  .union([z.int(), z.string()])
-  .optional()
-  .meta({ description: 'The organization; the caller’s own when left out (only a SuperAdmin may name another)' });
-
-export const provisioningQuery = z.object({ ClientId: z.string().optional().meta({ description: organization.description }) });
+export const provisioningQuery = z.object({ ClientId: clientIdQuery() });
 
 export const provisioningSettingsBody = requestSchema(
   'ProvisioningSettingsChange',
   z.strictObject({
-    ClientId: organization,
+    ClientId: clientIdBody(),
     Enabled: z.boolean({ error: 'Say whether provisioning is on' }),
     RoleId: z
       .int({ error: 'Choose the role new people get' })
@@ -37,7 +32,7 @@ export const provisioningSettingsBody = requestSchema(
 export const provisioningTokenBody = requestSchema(
   'ProvisioningTokenRequest',
   z.strictObject({
-    ClientId: organization,
+    ClientId: clientIdBody(),
     Name: z
       .string({ error: 'Name the token after the identity provider that holds it' })
       .trim()
@@ -48,7 +43,7 @@ export const provisioningTokenBody = requestSchema(
 );
 
 export const provisioningTokenQuery = z.strictObject({
-  ClientId: z.string().optional().meta({ description: organization.description }),
+  ClientId: clientIdQuery(),
   TokenId: z
     .string({ error: 'Name the token' })
     .regex(/^\d{1,10}$/, 'The token id must be a whole number')

@@ -8,7 +8,7 @@ import { viewerOf } from '../http/auth';
 import { HttpError, parseBody } from '../http/errors';
 import { clientOf } from '../http/gateway';
 import { type ResourceDefinition, recordOf } from '../http/resource';
-import { targetOrganization, withOrganisation } from '../http/scope';
+import { clientIdQuery, targetOrganization, withOrganisation } from '../http/scope';
 import { listRoute, route } from '../http/route';
 import { refused } from '../http/answers';
 import { answerSchema, requestSchema } from '../openapi/components';
@@ -59,10 +59,7 @@ export const signInRefusalBody = requestSchema(
 );
 
 const personQuery = z.object({
-  ClientId: z
-    .string()
-    .optional()
-    .meta({ description: 'The organization; the caller’s own when left out (only a SuperAdmin may name another)' }),
+  ClientId: clientIdQuery(),
   UserId: z
     .string({ error: 'Choose a person' })
     .regex(/^\d{1,10}$/, 'Choose a person')

@@ -13,7 +13,7 @@ import {
 } from '../domain/ssoDomains';
 import { viewerOf } from '../http/auth';
 import { HttpError, parseBody } from '../http/errors';
-import { targetOrganization } from '../http/scope';
+import { clientIdBody, clientIdQuery, targetOrganization } from '../http/scope';
 import { privateHostRefusal, reasonOf } from '../security/outboundAddress';
 import { route } from '../http/route';
 import { refused, BAD_CLIENT_ID, NO_SUCH_ORGANISATION } from '../http/answers';
@@ -23,17 +23,12 @@ import { auditedSsoSettings, claimOf, refuseVerifiedElsewhere, settingsOf, verif
 
 export const SSO_SETTINGS_PATH = '/subscription_sso_settings';
 
-const organization = z
-  .union([z.int(), z.string()])
-  .optional()
-  .meta({ description: 'The organization; the caller’s own when left out (only a SuperAdmin may name another)' });
-
-export const ssoSettingsQuery = z.object({ ClientId: z.string().optional().meta({ description: organization.description }) });
+export const ssoSettingsQuery = z.object({ ClientId: clientIdQuery() });
 /** PATCH: every setting under the provider's names; ClientSecret left out or empty keeps the stored one. */
 export const ssoSettingsBody = requestSchema(
   'SsoSettingsChange',
   restSchema(ssoSettingsInput, SSO_SETTINGS_REST_FIELDS)
-    .extend({ ClientId: organization })
+    .extend({ ClientId: clientIdBody() })
     .superRefine((body, ctx) => {
       const issues = ssoIssues({ enabled: body.Enabled, issuer: body.Issuer, clientId: body.OidcClientId, domains: body.Domains });
       for (const { path, message } of issues) ctx.addIssue({ code: 'custom', path: [SSO_SETTINGS_REST_FIELDS[path[0]]], message });
@@ -42,7 +37,7 @@ export const ssoSettingsBody = requestSchema(
 export const ssoDiscoverBody = requestSchema(
   'SsoDiscoveryRequest',
   z.strictObject({
-    ClientId: organization,
+    ClientId: clientIdBody(),
     Issuer: z.string({ error: 'Enter the issuer’s address' }).trim().min(1, 'Enter the issuer’s address').max(500),
   }),
 );
@@ -50,7 +45,7 @@ export const ssoDiscoverBody = requestSchema(
 export const ssoDomainBody = requestSchema(
   'SsoDomainRequest',
   z.strictObject({
-    ClientId: organization,
+    ClientId: clientIdBody(),
     Domain: z.string({ error: 'Name the domain' }).trim().toLowerCase().min(1, 'Name the domain').max(253),
   }),
 );

@@ -3,6 +3,7 @@ import { recordId, restSchema, WEBHOOK_ENDPOINT_REST_FIELDS, WEBHOOK_EVENT_TYPES
 import type { Queryable } from '../db/database';
 import { auditedRow, type AuditedRecord } from '../domain/audited';
 import { HttpError } from '../http/errors';
+import { clientIdBody, clientIdQuery } from '../http/scope';
 import { jsonObject, recordOf, recordQuery, type ResourceDefinition } from '../http/resource';
 import { answerSchema, requestSchema } from '../openapi/components';
 
@@ -121,10 +122,9 @@ export const webhookDeliveryPayload = answerSchema(
 );
 export const webhookEndpointDeleted = answerSchema('WebhookEndpointDeleted', z.strictObject({ EndpointId: z.int() }));
 
-const organization = z.union([z.int(), z.string()]).optional().meta({
-  description:
-    'The organization; the caller’s own when left out (only a SuperAdmin may name another; the provider’s own endpoints get every organization’s events)',
-});
+/** Whose endpoints: a SuperAdmin names any organisation, or the provider's own, whose endpoints get every organisation's events. */
+const ENDPOINTS_OF =
+  'The organization; the caller’s own when left out (only a SuperAdmin may name another; the provider’s own endpoints get every organization’s events)';
 const endpointId = recordId('Choose a webhook endpoint');
 
 const ENDPOINT_REST = {
@@ -133,10 +133,10 @@ const ENDPOINT_REST = {
   events: WEBHOOK_ENDPOINT_REST_FIELDS.events,
 } as const;
 
-export const webhookEndpointsQuery = z.object({ ClientId: z.string().optional().meta({ description: organization.description }) });
+export const webhookEndpointsQuery = z.object({ ClientId: clientIdQuery(ENDPOINTS_OF) });
 export const webhookEndpointCreateBody = requestSchema(
   'WebhookEndpointCreate',
-  restSchema(webhookEndpointInput, ENDPOINT_REST).extend({ ClientId: organization }),
+  restSchema(webhookEndpointInput, ENDPOINT_REST).extend({ ClientId: clientIdBody(ENDPOINTS_OF) }),
 );
 export const webhookEndpointUpdateBody = requestSchema(
   'WebhookEndpointUpdate',
