@@ -5,6 +5,7 @@ import { captchaRoutes } from './routes/captcha';
 import { catalogueRoutes } from './routes/catalogue';
 import { clientRoutes } from './routes/clients';
 import { clientUserRoutes } from './routes/clientUsers';
+import { personTwoFactorRoutes } from './routes/personTwoFactor';
 import { emailSettingsRoutes } from './routes/emailSettings';
 import { enquiryRoutes } from './routes/enquiries';
 import { enquiryDecisionRoutes } from './routes/enquiryDecisions';
@@ -63,6 +64,7 @@ export const ROUTES: readonly Route[] = [
   ...organizationDomainRoutes,
   ...provisioningRoutes,
   ...clientUserRoutes,
+  ...personTwoFactorRoutes,
   ...personRoutes,
   ...signInActivityRoutes,
   ...userImportRoutes,
