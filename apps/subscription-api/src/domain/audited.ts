@@ -41,7 +41,11 @@ export type OrganisationScope = Extract<AuditScope, { clientId: number | null }>
  * The scope of a write by the request's caller: for `clientId` (null: the provider's masters), or,
  * left out, for the organisation of the record it changes.
  */
-export function auditScope(req: Request, res: Response, clientId: number | null): OrganisationScope;
+export function auditScope<Id extends number | null>(
+  req: Request,
+  res: Response,
+  clientId: Id,
+): OrganisationScope & { actorUserId: number; clientId: Id };
 export function auditScope(req: Request, res: Response): AuditScope;
 export function auditScope(req: Request, res: Response, clientId?: number | null): AuditScope {
   const viewer = viewerOf(res);

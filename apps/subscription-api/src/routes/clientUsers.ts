@@ -17,7 +17,6 @@ import {
 import { seatsOf } from '../domain/seats';
 import { viewerOf } from '../http/auth';
 import { HttpError, parseBody, settleDuplicates } from '../http/errors';
-import { clientOf } from '../http/gateway';
 import { recordById, recordsByIds, type ResourceDefinition, recordOf } from '../http/resource';
 import { clientIdQuery, targetOrganization, withOrganisation } from '../http/scope';
 import { listRoute, route } from '../http/route';
@@ -203,9 +202,7 @@ export const clientUserRoutes = [
         () =>
           db.transaction((tx) =>
             inviteUser(tx, mailer, {
-              clientId,
-              actorUserId: viewer.userId,
-              ip: clientOf(req, res).ip,
+              ...auditScope(req, res, clientId),
               user,
               roleIds: [RoleId],
               typeOfUser: TypeOfUser,
@@ -244,9 +241,7 @@ export const clientUserRoutes = [
       const clientId = viewer.clientId;
       const mails = await db.transaction((tx) =>
         decideApproval(tx, mailer, {
-          clientId,
-          actorUserId: viewer.userId,
-          ip: clientOf(req, res).ip,
+          ...auditScope(req, res, clientId),
           ids: body.UserIds,
           approve: body.Approve,
         }),
@@ -278,9 +273,7 @@ export const clientUserRoutes = [
       const viewer = viewerOf(res);
       const body = parseBody(activationBody, req.body);
       const clientId = targetOrganization(viewer, body.ClientId);
-      await db.transaction((tx) =>
-        setActive(tx, { clientId, actorUserId: viewer.userId, ip: clientOf(req, res).ip, ids: body.UserIds, active: body.IsActive }),
-      );
+      await db.transaction((tx) => setActive(tx, { ...auditScope(req, res, clientId), ids: body.UserIds, active: body.IsActive }));
       res.json(await recordsByIds(db, clientUsers, 'u.user_id', body.UserIds));
     },
   ),

@@ -6,7 +6,6 @@ import { ssoRequiredFor } from '../domain/singleSignOn';
 import { issueToken } from '../domain/userTokens';
 import { viewerOf } from '../http/auth';
 import { HttpError, parseBody } from '../http/errors';
-import { clientOf } from '../http/gateway';
 import { recordById, type ResourceDefinition, recordOf } from '../http/resource';
 import { clientIdBody, targetOrganization, withOrganisation } from '../http/scope';
 import { invitationLink } from '../mail/templates';
@@ -171,12 +170,11 @@ export const invitationRoutes = [
       if (viewer.apiKey && !body.SendMail) throw new HttpError('FORBIDDEN', KEY_GETS_NO_LINK_MESSAGE, 'SendMail');
       const clientId = targetOrganization(viewer, body.ClientId);
       const { link, mail, userId } = await db.transaction(async (tx) => {
-        const ip = clientOf(req, res).ip;
         // "Activate and resend": the activation (a seat taken, audited) is a move of its own, made first.
         if (body.Activate) {
           const locked = await invitee(tx, clientId, body.UserId);
           requireMove('activate', locked);
-          await setActive(tx, { clientId, actorUserId: viewer.userId, ip, ids: [locked.user_id], active: true });
+          await setActive(tx, { ...auditScope(req, res, clientId), ids: [locked.user_id], active: true });
         }
         const person = await invitee(tx, clientId, body.UserId);
         requireMove(body.SendMail ? 'resendInvitation' : 'copyInvitationLink', person);
