@@ -1,4 +1,4 @@
-import { errorCode } from '../errors';
+import { errorCode } from '#errors';
 import { SubscriptionService } from './SubscriptionService';
 import type { RestBodyOf } from './types';
 

@@ -1,4 +1,4 @@
-import { namingFields } from '../errors';
+import { namingFields } from '#errors';
 import { SubscriptionService } from './SubscriptionService';
 
 /** The REST query names of the arguments, so a refusal names the GraphQL argument at fault. */

@@ -1,5 +1,5 @@
 import { ORGANIZATION_REST_FIELDS } from '@yozy/shared';
-import { namingFields } from '../errors';
+import { namingFields } from '#errors';
 import { SubscriptionService } from './SubscriptionService';
 import type { RestBodyOf } from './types';
 

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Caller } from './Caller';
 import { SessionApi } from './SessionApi';
 import { SubscriptionService } from './SubscriptionService';
-import { AnswerHeaders, RestAnswer } from '../restFetch';
+import { AnswerHeaders, RestAnswer } from '#restFetch';
 import { UserApi } from './UserApi';
 
 const LINK = { baseURL: 'http://rest.test/api/', serviceToken: 'x'.repeat(32) };

@@ -3,8 +3,8 @@ import type { Fetcher, FetcherResponse } from '@apollo/utils.fetcher';
 import type { KeyValueCache } from '@apollo/utils.keyvaluecache';
 import { CLIENT_ADDRESS_HEADER, CLIENT_USER_AGENT_HEADER, SERVICE_TOKEN_HEADER } from '@yozy/shared';
 import { REQUEST_ID_HEADER } from '@yozy/shared/requestLog';
-import { restError } from '../errors';
-import type { RestPage } from '../lists';
+import { restError } from '#errors';
+import type { RestPage } from '#lists';
 import type { Caller } from './Caller';
 import type {
   AnswerOfOperation,

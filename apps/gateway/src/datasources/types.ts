@@ -3,7 +3,7 @@
  * aliases of the types generated from the service's OpenAPI document (`npm run codegen`), so a
  * change to the REST contract shows up here as a type error rather than at run time.
  */
-import type { components, operations, paths } from '../generated/rest';
+import type { components, operations, paths } from '#generated/rest';
 
 type Schemas = components['schemas'];
 

@@ -1,5 +1,5 @@
-import type { GatewayContext } from '../context';
-import { UserErrors } from '../errors';
+import type { GatewayContext } from '#context';
+import { UserErrors } from '#errors';
 
 const MESSAGES = {
   missing: 'Please wait for the automatic human check to finish, then try again.',

@@ -1,11 +1,11 @@
 import type { ApolloServer } from '@apollo/server';
-import type { CaptchaVerdict } from '../captcha';
-import type { GatewayContext } from '../context';
-import type { DataSources } from '../datasources';
-import type { Client, Profile } from '../datasources/types';
-import { DEFAULT_RATE_LIMITS } from '../rateLimitPolicies';
-import { createRateLimiter, type RateLimiter } from '../rateLimits';
-import { createGraphQLServer } from '../server';
+import type { CaptchaVerdict } from '#captcha';
+import type { GatewayContext } from '#context';
+import type { DataSources } from '#datasources/index';
+import type { Client, Profile } from '#datasources/types';
+import { DEFAULT_RATE_LIMITS } from '#rateLimitPolicies';
+import { createRateLimiter, type RateLimiter } from '#rateLimits';
+import { createGraphQLServer } from '#server';
 
 /**
  * Resolver tests run real GraphQL operations (`executeOperation`) against data sources faked per

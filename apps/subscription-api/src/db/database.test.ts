@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TEST_DATABASE_KINDS } from '../testing/testDatabases';
+import { TEST_DATABASE_KINDS } from '#testing/testDatabases';
 import { DEFAULT_POOL_MAX, openDatabase } from './database';
 
 // PostgreSQL runs where every PostgreSQL test of the service does: wherever TEST_DATABASE_URL names one (CI always).

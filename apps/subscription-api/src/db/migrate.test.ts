@@ -4,13 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { openTestDatabase } from '../testing/testDatabase';
-import { scratchPostgres, TEST_DATABASE_KINDS } from '../testing/testDatabases';
+import { openTestDatabase } from '#testing/testDatabase';
+import { scratchPostgres, TEST_DATABASE_KINDS } from '#testing/testDatabases';
 import { openDatabase, type Database } from './database';
 import { ChangedMigrationError, migrate, migrationChecksum } from './migrate';
-import { MIGRATIONS_DIR } from '../paths';
-import { seedDemoData } from '../seed/demo';
-import { createMailer } from '../mail/mailer';
+import { MIGRATIONS_DIR } from '#paths';
+import { seedDemoData } from '#seed/demo';
+import { createMailer } from '#mail/mailer';
 
 const FIRST = 'CREATE TABLE migration_probe_a (id int PRIMARY KEY);\n';
 const SECOND = 'CREATE TABLE migration_probe_b (id int PRIMARY KEY);\n';

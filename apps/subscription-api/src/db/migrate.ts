@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { MIGRATIONS_DIR } from '../paths';
+import { MIGRATIONS_DIR } from '#paths';
 import type { Database, Queryable } from './database';
 
 /** An applied migration whose file is no longer what ran: the database and the code disagree. */

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase } from '../testing/testDatabase';
+import { openTestDatabase } from '#testing/testDatabase';
 import type { Database } from './database';
 import { migrate } from './migrate';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../db/database';
-import { migrate } from '../db/migrate';
+import { openDatabase, type Database } from '#db/database';
+import { migrate } from '#db/migrate';
 import { audit, changedFields } from './audit';
 
 let db: Database;

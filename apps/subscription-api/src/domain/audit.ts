@@ -1,6 +1,6 @@
 import type { AuditAction } from '@yozy/shared/auditLog';
-import type { Queryable } from '../db/database';
-import { actingNow } from '../http/acting';
+import type { Queryable } from '#db/database';
+import { actingNow } from '#http/acting';
 
 /** What the audit log keeps of one change. */
 export type AuditEntry = {

@@ -1,9 +1,9 @@
 import { AUDIT_RECORD_KINDS, type AuditRecordKind } from '@yozy/shared/auditLog';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../db/database';
-import type { Viewer } from '../http/auth';
-import { openSeededDatabase } from '../testing/testDatabase';
-import { TEST_DATABASE_KINDS } from '../testing/testDatabases';
+import type { Database } from '#db/database';
+import type { Viewer } from '#http/auth';
+import { openSeededDatabase } from '#testing/testDatabase';
+import { TEST_DATABASE_KINDS } from '#testing/testDatabases';
 import { namesOfReferences, referencesOf } from './auditNames';
 
 const viewer = (typeOfUser: Viewer['typeOfUser'], clientId: number): Viewer => ({

@@ -1,6 +1,6 @@
 import { auditReference, auditReferences, isAuditRecordKind, type AuditRecordKind } from '@yozy/shared/auditLog';
-import type { Queryable } from '../db/database';
-import type { Viewer } from '../http/auth';
+import type { Queryable } from '#db/database';
+import type { Viewer } from '#http/auth';
 
 /** What naming an entry reads of it: its record and the fields before and after (JSON text). */
 export type NamedEntry = { EntityType?: unknown; EntityId?: unknown; Before?: unknown; After?: unknown };

@@ -1,10 +1,10 @@
 import type { Request, Response } from 'express';
 import type { AuditAction } from '@yozy/shared/auditLog';
-import type { Queryable } from '../db/database';
-import { viewerOf, type Viewer } from '../http/auth';
-import { HttpError } from '../http/errors';
-import { clientOf } from '../http/gateway';
-import { targetOrganization } from '../http/scope';
+import type { Queryable } from '#db/database';
+import { viewerOf, type Viewer } from '#http/auth';
+import { HttpError } from '#http/errors';
+import { clientOf } from '#http/gateway';
+import { targetOrganization } from '#http/scope';
 import { audit, changedFields, type AuditEntry } from './audit';
 
 /**

@@ -1,7 +1,7 @@
 import { EMAIL_TEMPLATES, TEMPLATE_PLACEHOLDERS, type EmailTemplateName, type SmtpSecurity } from '@yozy/shared';
-import type { Queryable } from '../db/database';
-import { HttpError } from '../http/errors';
-import { wordingsOf, type WordingSource } from '../mail/delivery';
+import type { Queryable } from '#db/database';
+import { HttpError } from '#http/errors';
+import { wordingsOf, type WordingSource } from '#mail/delivery';
 import type { AuditedRecord } from './audited';
 
 export type EmailTemplateRecord = {

@@ -1,9 +1,9 @@
-import type { Queryable } from '../db/database';
-import { HttpError } from '../http/errors';
-import { wordingOf } from '../mail/delivery';
-import type { Mailer } from '../mail/mailer';
-import { invitationMail } from '../mail/templates';
-import { emitAll, idOf } from '../webhooks/events';
+import type { Queryable } from '#db/database';
+import { HttpError } from '#http/errors';
+import { wordingOf } from '#mail/delivery';
+import type { Mailer } from '#mail/mailer';
+import { invitationMail } from '#mail/templates';
+import { emitAll, idOf } from '#webhooks/events';
 import { auditIn, scopeFor, type OrganisationScope } from './audited';
 import { issueToken } from './userTokens';
 

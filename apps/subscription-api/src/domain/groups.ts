@@ -1,5 +1,5 @@
-import type { Queryable } from '../db/database';
-import { emit, idOf, type WebhookEventData } from '../webhooks/events';
+import type { Queryable } from '#db/database';
+import { emit, idOf, type WebhookEventData } from '#webhooks/events';
 import { auditedRow, type AuditedRecord } from './audited';
 
 export const NO_GROUP_MESSAGE = 'There is no such group; it may have been deleted';

@@ -1,10 +1,10 @@
 import type { AuditAction } from '@yozy/shared/auditLog';
 import type { z } from 'zod';
-import type { Queryable } from '../db/database';
+import type { Queryable } from '#db/database';
 import { auditScope, changeAudited, createAudited, deleteAudited, type AuditedRecord } from './audited';
-import { HttpError, parseBody, settleDuplicates, type Duplicate } from '../http/errors';
-import { recordIdOf } from '../http/resource';
-import type { Handler } from '../http/route';
+import { HttpError, parseBody, settleDuplicates, type Duplicate } from '#http/errors';
+import { recordIdOf } from '#http/resource';
+import type { Handler } from '#http/route';
 
 /**
  * A master list the provider's SuperAdmins keep (plans, products, regions, roles): records are

@@ -1,7 +1,7 @@
 import { ORGANIZATION_CHOICE_LISTS, ORGANIZATION_CHOICE_WORDS, type OrganizationChoiceList } from '@yozy/shared';
 import { COUNTRY_CHOICE_MESSAGE, countryName, CURRENCY_CHOICE_MESSAGE, isCountryCode, isCurrencyCode } from '@yozy/shared/standardLists';
-import type { Queryable } from '../db/database';
-import { HttpError } from '../http/errors';
+import type { Queryable } from '#db/database';
+import { HttpError } from '#http/errors';
 
 /** The column of organisations (and enquiries) each of the provider's lists fills. */
 export const CHOICE_COLUMNS = {

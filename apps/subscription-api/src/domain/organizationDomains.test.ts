@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDnsServer, type DnsServer } from '../testing/dnsServer';
-import { openRestApi, type RestApi } from '../testing/restApi';
+import { startDnsServer, type DnsServer } from '#testing/dnsServer';
+import { openRestApi, type RestApi } from '#testing/restApi';
 import { provisionableDomain, recheckDomain, recheckDueDomains } from './organizationDomains';
 
 /**

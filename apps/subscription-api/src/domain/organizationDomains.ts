@@ -1,7 +1,7 @@
-import type { Database, Queryable } from '../db/database';
-import { HttpError } from '../http/errors';
-import type { Mailer } from '../mail/mailer';
-import { domainLapsedMail } from '../mail/templates';
+import type { Database, Queryable } from '#db/database';
+import { HttpError } from '#http/errors';
+import type { Mailer } from '#mail/mailer';
+import { domainLapsedMail } from '#mail/templates';
 import { audit } from './audit';
 import { dnsHoldsToken, verificationRecordName, verificationRecordValue, type DnsOptions } from './ssoDomains';
 

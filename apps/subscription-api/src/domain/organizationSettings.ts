@@ -1,6 +1,6 @@
 import { emailDomainOf } from '@yozy/shared';
-import type { Queryable } from '../db/database';
-import { HttpError } from '../http/errors';
+import type { Queryable } from '#db/database';
+import { HttpError } from '#http/errors';
 
 /**
  * Refuses an invitation to an address outside the organisation's allowed email domains (when it

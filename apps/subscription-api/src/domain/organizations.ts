@@ -1,4 +1,4 @@
-import { jsonObject, type ResourceDefinition } from '../http/resource';
+import { jsonObject, type ResourceDefinition } from '#http/resource';
 
 /** Organisation (client) fields of SPEC section 3, as the provider's backend names them. */
 export const clientFields = {

@@ -1,12 +1,12 @@
 import { type z } from 'zod';
 import { INVITE_USER_REST_FIELDS, inviteUserInput, restSchema } from '@yozy/shared';
-import type { Queryable } from '../db/database';
-import { HttpError } from '../http/errors';
-import { clientIdBody } from '../http/scope';
-import type { ResourceDefinition } from '../http/resource';
-import type { Mailer } from '../mail/mailer';
-import { wordingOf } from '../mail/delivery';
-import { invitationMail } from '../mail/templates';
+import type { Queryable } from '#db/database';
+import { HttpError } from '#http/errors';
+import { clientIdBody } from '#http/scope';
+import type { ResourceDefinition } from '#http/resource';
+import type { Mailer } from '#mail/mailer';
+import { wordingOf } from '#mail/delivery';
+import { invitationMail } from '#mail/templates';
 import { audit } from './audit';
 import { requireAllowedDomain } from './organizationSettings';
 import { reserveSeats } from './seats';
@@ -24,8 +24,8 @@ import {
   stateOf,
   type PersonFacts,
 } from './personLifecycle';
-import { requestSchema } from '../openapi/components';
-import { emit, idOf } from '../webhooks/events';
+import { requestSchema } from '#openapi/components';
+import { emit, idOf } from '#webhooks/events';
 
 /** Active, invited (not in yet), awaiting approval or deactivated: what the list shows and filters by. */
 export const USER_STATUSES = PERSON_STATES;

@@ -1,13 +1,13 @@
-import type { Queryable } from '../db/database';
-import { HttpError } from '../http/errors';
-import { wordingOf } from '../mail/delivery';
-import type { Mailer } from '../mail/mailer';
-import { resetMail } from '../mail/templates';
+import type { Queryable } from '#db/database';
+import { HttpError } from '#http/errors';
+import { wordingOf } from '#mail/delivery';
+import type { Mailer } from '#mail/mailer';
+import { resetMail } from '#mail/templates';
 import { auditedRow, auditIn, changeAudited, lockAudited, type AuditedRecord, type OrganisationScope } from './audited';
 import { reserveSeats, seatsLeftMessage, seatsOf } from './seats';
 import { refuseWhereSsoRequired } from './singleSignOn';
 import { issueToken } from './userTokens';
-import { emit, idOf } from '../webhooks/events';
+import { emit, idOf } from '#webhooks/events';
 import { NO_PASSWORD_YET_MESSAGE, PERSON_FACTS_SQL, requireMove, stateOf, type PersonFacts, type PersonMove } from './personLifecycle';
 
 /** Who changes whom, from where, in which organisation: every change of one person's page is audited with it. */

@@ -1,6 +1,6 @@
-import type { Queryable } from '../db/database';
-import { HttpError, type ErrorCode } from '../http/errors';
-import { emit, idOf, type WebhookEvent } from '../webhooks/events';
+import type { Queryable } from '#db/database';
+import { HttpError, type ErrorCode } from '#http/errors';
+import { emit, idOf, type WebhookEvent } from '#webhooks/events';
 
 /**
  * A person's lifecycle: the one place that says which operation may touch a person in which

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database, Queryable } from '../db/database';
-import { openTestDatabase } from '../testing/testDatabase';
+import type { Database, Queryable } from '#db/database';
+import { openTestDatabase } from '#testing/testDatabase';
 import { DEFAULT_WEB_PRODUCT_URL, productAddressFor } from './productAddress';
 
 const LITE = 'https://lite.yozy.local';

@@ -1,5 +1,5 @@
 import { LITE_PLAN_GROUP, logError } from '@yozy/shared';
-import type { Queryable } from '../db/database';
+import type { Queryable } from '#db/database';
 
 /** The standard web product of the demo product master; the preferred standard product. */
 export const STANDARD_PRODUCT_CODE = 'YOZY-WEB';

@@ -1,8 +1,8 @@
-import type { Queryable } from '../db/database';
-import type { Viewer } from '../http/auth';
-import { refused } from '../http/answers';
-import { HttpError } from '../http/errors';
-import { targetOrganization } from '../http/scope';
+import type { Queryable } from '#db/database';
+import type { Viewer } from '#http/auth';
+import { refused } from '#http/answers';
+import { HttpError } from '#http/errors';
+import { targetOrganization } from '#http/scope';
 import { auditedRow, type AuditedRecord } from './audited';
 
 /**

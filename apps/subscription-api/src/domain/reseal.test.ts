@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../db/database';
-import { openTestDatabase } from '../testing/testDatabase';
+import type { Database } from '#db/database';
+import { openTestDatabase } from '#testing/testDatabase';
 import { resealSecrets } from './reseal';
-import { createSecretBox } from '../security/secretBox';
+import { createSecretBox } from '#security/secretBox';
 
 const OLD_KEY = 'the-secret-key-before-the-rotation-0123456789';
 const NEW_KEY = 'the-secret-key-after-the-rotation-0123456789';

@@ -1,9 +1,9 @@
-import type { Database } from '../db/database';
-import { smtpPasswordContext } from '../mail/delivery';
+import type { Database } from '#db/database';
+import { smtpPasswordContext } from '#mail/delivery';
 import { ssoSecretContext } from './singleSignOn';
 import { twoFactorSecretContext } from './twoFactor';
-import { webhookSecretContext } from '../webhooks/secrets';
-import type { SecretBox } from '../security/secretBox';
+import { webhookSecretContext } from '#webhooks/secrets';
+import type { SecretBox } from '#security/secretBox';
 
 /** Every column that holds a value sealed with SECRET_KEY for good, with the context each row's value was sealed for. */
 const SEALED_COLUMNS = [

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../db/database';
-import { migrate } from '../db/migrate';
-import { HttpError } from '../http/errors';
+import { openDatabase, type Database } from '#db/database';
+import { migrate } from '#db/migrate';
+import { HttpError } from '#http/errors';
 import { reserveSeats, seatsOf } from './seats';
 
 let db: Database;

@@ -1,6 +1,6 @@
-import type { Queryable } from '../db/database';
-import { HttpError } from '../http/errors';
-import { emit, idOf } from '../webhooks/events';
+import type { Queryable } from '#db/database';
+import { HttpError } from '#http/errors';
+import { emit, idOf } from '#webhooks/events';
 
 /** Seats of one organisation on one product: what its licences give and who takes them. */
 export type Seats = { companyName: string; productName: string; capacity: number; used: number };

@@ -1,9 +1,9 @@
 import { SESSION_MAX_AGE_MS, SHORT_SESSION_MAX_AGE_MS } from '@yozy/shared';
-import type { Queryable } from '../db/database';
-import type { Client } from '../http/gateway';
-import type { Viewer } from '../http/auth';
-import { HttpError } from '../http/errors';
-import { hashToken, newToken } from '../security/tokens';
+import type { Queryable } from '#db/database';
+import type { Client } from '#http/gateway';
+import type { Viewer } from '#http/auth';
+import { HttpError } from '#http/errors';
+import { hashToken, newToken } from '#security/tokens';
 import { clientJson } from './organizations';
 
 /** A session counts as live until it is ended or expires; the list's Active field says which. */

@@ -1,6 +1,6 @@
-import type { Queryable } from '../db/database';
-import type { Client } from '../http/gateway';
-import { hashToken } from '../security/tokens';
+import type { Queryable } from '#db/database';
+import type { Client } from '#http/gateway';
+import { hashToken } from '#security/tokens';
 
 /** The step of a sign-in an attempt was made at. */
 export const SIGN_IN_STEPS = ['password', 'code', 'recovery_code', 'enrolment', 'sso'] as const;

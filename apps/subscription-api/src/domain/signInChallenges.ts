@@ -1,6 +1,6 @@
-import type { Queryable } from '../db/database';
-import { HttpError } from '../http/errors';
-import { hashToken, newToken } from '../security/tokens';
+import type { Queryable } from '#db/database';
+import { HttpError } from '#http/errors';
+import { hashToken, newToken } from '#security/tokens';
 import { coverageOf } from './singleSignOn';
 import { CHALLENGE_MINUTES } from './twoFactor';
 

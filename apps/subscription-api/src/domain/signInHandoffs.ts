@@ -1,6 +1,6 @@
 import { SIGN_IN_HANDOFF_VALIDITY_MINUTES } from '@yozy/shared';
-import type { Queryable } from '../db/database';
-import { hashToken, newToken } from '../security/tokens';
+import type { Queryable } from '#db/database';
+import { hashToken, newToken } from '#security/tokens';
 import { statesAllowing } from './personLifecycle';
 
 /**

@@ -1,5 +1,5 @@
-import type { Queryable } from '../db/database';
-import { HttpError } from '../http/errors';
+import type { Queryable } from '#db/database';
+import { HttpError } from '#http/errors';
 import { EXPIRED_CHALLENGE_MESSAGE, type LiveChallenge } from './signInChallenges';
 
 /** How many wrong codes one step of a sign-in takes: the last of them ends the step. */

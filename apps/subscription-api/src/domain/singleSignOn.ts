@@ -1,10 +1,10 @@
 import * as oidc from 'openid-client';
 import { emailDomainOf, isEmailAddress } from '@yozy/shared';
-import type { Queryable } from '../db/database';
-import { HttpError } from '../http/errors';
-import { guardedFetch, reasonOf } from '../security/outboundAddress';
-import type { SecretBox } from '../security/secretBox';
-import { hashToken } from '../security/tokens';
+import type { Queryable } from '#db/database';
+import { HttpError } from '#http/errors';
+import { guardedFetch, reasonOf } from '#security/outboundAddress';
+import type { SecretBox } from '#security/secretBox';
+import { hashToken } from '#security/tokens';
 
 /** How long a sign-in through the identity provider may take, from the console to its return. */
 export const SSO_ATTEMPT_MINUTES = 10;

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { Resolver } from 'node:dns/promises';
 import publicMailDomains from 'email-providers/all.json' with { type: 'json' };
-import type { Queryable } from '../db/database';
-import { HttpError } from '../http/errors';
+import type { Queryable } from '#db/database';
+import { HttpError } from '#http/errors';
 
 /**
  * An organisation proves it owns an email domain before its single sign-on covers it: it publishes

@@ -1,5 +1,5 @@
-import { isUniqueViolation, type Queryable } from '../db/database';
-import { HttpError } from '../http/errors';
+import { isUniqueViolation, type Queryable } from '#db/database';
+import { HttpError } from '#http/errors';
 import { verificationRecordName, verificationRecordValue } from './ssoDomains';
 import type { AuditedRecord } from './audited';
 

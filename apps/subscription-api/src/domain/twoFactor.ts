@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
-import type { Queryable } from '../db/database';
-import { HttpError } from '../http/errors';
-import type { SecretBox } from '../security/secretBox';
-import { hashToken } from '../security/tokens';
+import type { Queryable } from '#db/database';
+import { HttpError } from '#http/errors';
+import type { SecretBox } from '#security/secretBox';
+import { hashToken } from '#security/tokens';
 import { audit } from './audit';
 
 /** What every authenticator app understands: SHA-1, six digits, a new code every 30 seconds. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Database } from '../db/database';
-import { hashToken } from '../security/tokens';
-import { openTestDatabase } from '../testing/testDatabase';
+import type { Database } from '#db/database';
+import { hashToken } from '#security/tokens';
+import { openTestDatabase } from '#testing/testDatabase';
 import { consumeToken, findLiveToken, issueToken } from './userTokens';
 
 let db: Database;

@@ -1,6 +1,6 @@
 import { TOKEN_VALIDITY_MS } from '@yozy/shared';
-import type { Queryable } from '../db/database';
-import { hashToken, newToken } from '../security/tokens';
+import type { Queryable } from '#db/database';
+import { hashToken, newToken } from '#security/tokens';
 import { allows, PERSON_FACTS_SQL, stateOf, type PersonFacts, type PersonMove } from './personLifecycle';
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { Answer, Parameter } from '../openapi/build';
-import { answerSchema } from '../openapi/components';
+import type { Answer, Parameter } from '#openapi/build';
+import { answerSchema } from '#openapi/components';
 import { ERROR_CODES } from './errors';
 import { COUNT_BOUND, DEFAULT_LIMIT, MAX_LIMIT, OPERATORS, TOTAL_MORE_THAN, type Field } from './resource';
 

@@ -1,8 +1,8 @@
 import type { RequestHandler, Response } from 'express';
 import { API_KEY_PREFIX, bearerChallenge, type TypeOfUser } from '@yozy/shared';
-import type { Database } from '../db/database';
+import type { Database } from '#db/database';
 import { actingFor } from './acting';
-import { hashToken } from '../security/tokens';
+import { hashToken } from '#security/tokens';
 import { HttpError } from './errors';
 
 /** Who is calling, from their session token. The organisation scope always comes from here. */

@@ -2,7 +2,7 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { z } from 'zod';
 import { describeError, passwordRuleCode, requestFailure } from '@yozy/shared';
 import { requestRecord } from '@yozy/shared/requestLog';
-import { isUniqueViolation, QueryError } from '../db/database';
+import { isUniqueViolation, QueryError } from '#db/database';
 
 /**
  * Every code the service refuses with, and the HTTP status it is answered with: the one list of

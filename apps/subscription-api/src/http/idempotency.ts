@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import { z } from 'zod';
-import type { Database } from '../db/database';
-import type { SecretBox } from '../security/secretBox';
-import type { Answer, Parameter } from '../openapi/build';
+import type { Database } from '#db/database';
+import type { SecretBox } from '#security/secretBox';
+import type { Answer, Parameter } from '#openapi/build';
 import { refused } from './answers';
 import { HttpError } from './errors';
 import { clientOf } from './gateway';

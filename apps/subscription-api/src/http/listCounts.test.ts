@@ -1,13 +1,13 @@
 import { SERVICE_TOKEN_HEADER } from '@yozy/shared';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../app';
-import type { Database } from '../db/database';
-import { createMailer, DEFAULT_MAIL_CONFIG } from '../mail/mailer';
-import { DEMO_PASSWORD } from '../seed/demo';
-import { TEST_SECRET_KEY, TEST_SERVICE_TOKEN } from '../testing/restApi';
-import { openSeededDatabase } from '../testing/testDatabase';
-import { TEST_DATABASE_KINDS } from '../testing/testDatabases';
+import { createApp } from '#app';
+import type { Database } from '#db/database';
+import { createMailer, DEFAULT_MAIL_CONFIG } from '#mail/mailer';
+import { DEMO_PASSWORD } from '#seed/demo';
+import { TEST_SECRET_KEY, TEST_SERVICE_TOKEN } from '#testing/restApi';
+import { openSeededDatabase } from '#testing/testDatabase';
+import { TEST_DATABASE_KINDS } from '#testing/testDatabases';
 import { COUNT_BOUND, MAX_FOUND_THROUGH } from './resource';
 
 /**

@@ -1,12 +1,12 @@
 import { SERVICE_TOKEN_HEADER } from '@yozy/shared';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../app';
-import type { Database } from '../db/database';
-import { DEMO_PASSWORD } from '../seed/demo';
-import { TEST_SECRET_KEY, TEST_SERVICE_TOKEN } from '../testing/restApi';
-import { openSeededDatabase } from '../testing/testDatabase';
-import { TEST_DATABASE_KINDS } from '../testing/testDatabases';
+import { createApp } from '#app';
+import type { Database } from '#db/database';
+import { DEMO_PASSWORD } from '#seed/demo';
+import { TEST_SECRET_KEY, TEST_SERVICE_TOKEN } from '#testing/restApi';
+import { openSeededDatabase } from '#testing/testDatabase';
+import { TEST_DATABASE_KINDS } from '#testing/testDatabases';
 
 /**
  * A page past the first is read by its rows' keys first, then those rows are made into records

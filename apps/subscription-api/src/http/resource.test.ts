@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
 import { describe, expect, it } from 'vitest';
-import type { Queryable, Row } from '../db/database';
+import type { Queryable, Row } from '#db/database';
 import type { Viewer } from './auth';
 import { HttpError } from './errors';
 import { listResource, type ResourceDefinition } from './resource';

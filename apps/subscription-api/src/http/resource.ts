@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
 import { z } from 'zod';
 import { MAX_RECORD_ID } from '@yozy/shared';
-import type { Queryable } from '../db/database';
+import type { Queryable } from '#db/database';
 import type { Viewer } from './auth';
 import { HttpError } from './errors';
 

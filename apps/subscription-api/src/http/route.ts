@@ -1,9 +1,9 @@
 import express, { type Express, type Request, type RequestHandler, type Response } from 'express';
 import type { z } from 'zod';
-import type { Database } from '../db/database';
-import type { Mailer } from '../mail/mailer';
-import type { SecretBox } from '../security/secretBox';
-import type { Answer, DocumentSpec, Method, Operation } from '../openapi/build';
+import type { Database } from '#db/database';
+import type { Mailer } from '#mail/mailer';
+import type { SecretBox } from '#security/secretBox';
+import type { Answer, DocumentSpec, Method, Operation } from '#openapi/build';
 import { BAD_LIST_QUERY, FOR_SUPER_ADMINS, FOR_THE_GATEWAY, listAnswer, listParameters, NO_SESSION, NOT_AN_ADMIN } from './answers';
 import { authenticate, requireAdmin, requirePerson, requireSuperAdmin, viewerOf, type Viewer } from './auth';
 import { requireFromGateway } from './gateway';

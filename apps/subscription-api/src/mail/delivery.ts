@@ -1,8 +1,8 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { EmailTemplateName, SmtpSecurity } from '@yozy/shared';
-import type { Queryable } from '../db/database';
-import { reachableAddress, type OutboundPolicy } from '../security/outboundAddress';
-import type { SecretBox } from '../security/secretBox';
+import type { Queryable } from '#db/database';
+import { reachableAddress, type OutboundPolicy } from '#security/outboundAddress';
+import type { SecretBox } from '#security/secretBox';
 import { DEFAULT_WORDING, type Wording } from './templates';
 
 /** An organisation's own SMTP server, with its password opened. */

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../db/database';
-import { startSmtpServer, type TestSmtpServer } from '../testing/smtpServer';
-import { openTestDatabase } from '../testing/testDatabase';
+import type { Database } from '#db/database';
+import { startSmtpServer, type TestSmtpServer } from '#testing/smtpServer';
+import { openTestDatabase } from '#testing/testDatabase';
 import { createMailer, type Mailer } from './mailer';
 import { retryDelay } from './queue';
 import { resetMail } from './templates';

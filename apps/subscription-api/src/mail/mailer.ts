@@ -1,8 +1,8 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import { logError, redactMessage } from '@yozy/shared';
-import type { Queryable } from '../db/database';
-import { PUBLIC_ONLY } from '../security/outboundAddress';
-import { createSecretBox } from '../security/secretBox';
+import type { Queryable } from '#db/database';
+import { PUBLIC_ONLY } from '#security/outboundAddress';
+import { createSecretBox } from '#security/secretBox';
 import { addressOf, deliveryOf, SMTP_TIMEOUTS, transportTo, type Delivery } from './delivery';
 import { insertIntoOutbox, type QueuedMail } from './outbox';
 import {

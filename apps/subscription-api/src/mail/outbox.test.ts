@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../db/database';
-import { openPostgresCopy, openTestDatabase } from '../testing/testDatabase';
-import { TEST_DATABASE_KINDS } from '../testing/testDatabases';
+import { openDatabase, type Database } from '#db/database';
+import { openPostgresCopy, openTestDatabase } from '#testing/testDatabase';
+import { TEST_DATABASE_KINDS } from '#testing/testDatabases';
 import { insertIntoOutbox } from './outbox';
 import { enquiryReceivedMail, invitationMail, resetMail, type MailContent } from './templates';
 

@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/database';
+import type { Queryable } from '#db/database';
 import type { MailContent } from './templates';
 
 /** A mail recorded in the outbox, ready to hand to the sender once its transaction has committed. */

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../db/database';
-import { openRestApi, type RestApi } from '../testing/restApi';
-import { startSmtpServer, type TestSmtpServer } from '../testing/smtpServer';
-import { openPostgresCopy, openTestDatabase } from '../testing/testDatabase';
-import { TEST_DATABASE_KINDS } from '../testing/testDatabases';
+import { openDatabase, type Database } from '#db/database';
+import { openRestApi, type RestApi } from '#testing/restApi';
+import { startSmtpServer, type TestSmtpServer } from '#testing/smtpServer';
+import { openPostgresCopy, openTestDatabase } from '#testing/testDatabase';
+import { TEST_DATABASE_KINDS } from '#testing/testDatabases';
 import { createMailer, type Mailer } from './mailer';
 import { insertIntoOutbox } from './outbox';
 import { resetMail } from './templates';

@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/database';
+import type { Queryable } from '#db/database';
 
 /** How the outbox is worked as a queue; every interval may be shortened for tests. */
 export type MailQueueOptions = {

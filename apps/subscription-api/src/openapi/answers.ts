@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { TypeOfUser } from '@yozy/shared';
-import { recordOf } from '../http/resource';
-import { clientFields } from '../domain/organizations';
-import { clientUserFields } from '../domain/people';
+import { recordOf } from '#http/resource';
+import { clientFields } from '#domain/organizations';
+import { clientUserFields } from '#domain/people';
 import { answerSchema } from './components';
 
 /**

@@ -2,10 +2,10 @@ import { fileURLToPath } from 'node:url';
 import { lintFromString, loadConfig } from '@redocly/openapi-core';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createApp } from '../app';
-import type { Mailer } from '../mail/mailer';
-import { scimRouter } from '../scim/router';
-import type { Database } from '../db/database';
+import { createApp } from '#app';
+import type { Mailer } from '#mail/mailer';
+import { scimRouter } from '#scim/router';
+import type { Database } from '#db/database';
 import { openApiDocument } from '.';
 import { buildDocument } from './build';
 

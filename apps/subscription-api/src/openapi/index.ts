@@ -1,5 +1,5 @@
-import { documentedPaths } from '../http/route';
-import { ROUTES } from '../routes';
+import { documentedPaths } from '#http/route';
+import { ROUTES } from '#routes';
 import { buildDocument } from './build';
 import { answerSchemas, requestSchemas } from './components';
 

@@ -1,17 +1,17 @@
 import { type Request, type Response } from 'express';
 import { z } from 'zod';
 import { FULL_ALLOCATION, allocationCreateInput, allocationUpdateInput, recordId, restSchema } from '@yozy/shared';
-import type { Queryable } from '../db/database';
-import { auditedRow, auditIn, auditScope, changeAudited, lockAudited, type AuditedRecord } from '../domain/audited';
-import { viewerOf } from '../http/auth';
-import { HttpError, parseBody, settleDuplicates } from '../http/errors';
-import { listResource, recordById, type ResourceDefinition, recordOf } from '../http/resource';
-import { targetOrganization } from '../http/scope';
-import { listRoute, route } from '../http/route';
-import { listParameters, listAnswer, refused } from '../http/answers';
-import { answerSchema, requestSchema } from '../openapi/components';
+import type { Queryable } from '#db/database';
+import { auditedRow, auditIn, auditScope, changeAudited, lockAudited, type AuditedRecord } from '#domain/audited';
+import { viewerOf } from '#http/auth';
+import { HttpError, parseBody, settleDuplicates } from '#http/errors';
+import { listResource, recordById, type ResourceDefinition, recordOf } from '#http/resource';
+import { targetOrganization } from '#http/scope';
+import { listRoute, route } from '#http/route';
+import { listParameters, listAnswer, refused } from '#http/answers';
+import { answerSchema, requestSchema } from '#openapi/components';
 
-import { currentTotalOf, FORBIDDEN_PROJECT, lockProject, NO_PROJECT, PROJECT_CLOSED_MESSAGE } from '../domain/projects';
+import { currentTotalOf, FORBIDDEN_PROJECT, lockProject, NO_PROJECT, PROJECT_CLOSED_MESSAGE } from '#domain/projects';
 
 const personName = { index: 'group_people_name_sort_idx', by: 'lower(u.first_name), lower(u.last_name)' };
 

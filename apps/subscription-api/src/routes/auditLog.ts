@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { viewerOf } from '../http/auth';
-import { parseBody } from '../http/errors';
-import { type ResourceDefinition, recordOf, throughPerson } from '../http/resource';
-import { clientIdQuery, targetOrganization } from '../http/scope';
-import { listRoute, route } from '../http/route';
-import { BAD_CLIENT_ID } from '../http/answers';
-import { answerSchema } from '../openapi/components';
-import { withNames } from '../domain/auditNames';
+import { viewerOf } from '#http/auth';
+import { parseBody } from '#http/errors';
+import { type ResourceDefinition, recordOf, throughPerson } from '#http/resource';
+import { clientIdQuery, targetOrganization } from '#http/scope';
+import { listRoute, route } from '#http/route';
+import { BAD_CLIENT_ID } from '#http/answers';
+import { answerSchema } from '#openapi/components';
+import { withNames } from '#domain/auditNames';
 
 /**
  * Each action of the whole log once, in order: from the action index, one step to the next action

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD_MISMATCH_MESSAGE, PASSWORD_RULE_MESSAGE } from '@yozy/shared';
-import { issueToken, type TokenPurpose } from '../domain/userTokens';
-import { hashToken } from '../security/tokens';
-import { openRestApi, type RestApi } from '../testing/restApi';
+import { issueToken, type TokenPurpose } from '#domain/userTokens';
+import { hashToken } from '#security/tokens';
+import { openRestApi, type RestApi } from '#testing/restApi';
 import { INVALID_LINK_MESSAGE, RESET_REQUEST_MIN_MS } from './auth';
 
 const LITE = 'https://lite.yozy.local';

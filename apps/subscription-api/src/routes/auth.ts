@@ -10,10 +10,10 @@ import {
   withNewPasswordRule,
   TOKEN_VALIDITY_HOURS,
 } from '@yozy/shared';
-import type { Queryable } from '../db/database';
-import { productAddressFor } from '../domain/productAddress';
-import { refuseWhereSsoRequired } from '../domain/singleSignOn';
-import { consumeToken, findLiveToken, issueToken, linkStatus, type TokenPurpose } from '../domain/userTokens';
+import type { Queryable } from '#db/database';
+import { productAddressFor } from '#domain/productAddress';
+import { refuseWhereSsoRequired } from '#domain/singleSignOn';
+import { consumeToken, findLiveToken, issueToken, linkStatus, type TokenPurpose } from '#domain/userTokens';
 import {
   ACCOUNT_DEACTIVATED_MESSAGE,
   allows,
@@ -23,19 +23,19 @@ import {
   requireMove,
   stateOf,
   type PersonFacts,
-} from '../domain/personLifecycle';
-import { linkToken } from '../http/fields';
-import { HttpError, parseBody } from '../http/errors';
-import { clientOf } from '../http/gateway';
-import { withMinimumDuration } from '../http/minimumDuration';
-import { wordingOf } from '../mail/delivery';
-import { passwordChangedMail, resetMail } from '../mail/templates';
-import { hashPassword } from '../security/passwords';
-import { audit } from '../domain/audit';
-import { route } from '../http/route';
-import { resetRequestAnswer } from '../openapi/answers';
-import { refused } from '../http/answers';
-import { answerSchema, requestSchema } from '../openapi/components';
+} from '#domain/personLifecycle';
+import { linkToken } from '#http/fields';
+import { HttpError, parseBody } from '#http/errors';
+import { clientOf } from '#http/gateway';
+import { withMinimumDuration } from '#http/minimumDuration';
+import { wordingOf } from '#mail/delivery';
+import { passwordChangedMail, resetMail } from '#mail/templates';
+import { hashPassword } from '#security/passwords';
+import { audit } from '#domain/audit';
+import { route } from '#http/route';
+import { resetRequestAnswer } from '#openapi/answers';
+import { refused } from '#http/answers';
+import { answerSchema, requestSchema } from '#openapi/components';
 
 /**
  * Every answer to a reset request takes at least this long, so its time does not tell whether

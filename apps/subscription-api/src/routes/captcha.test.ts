@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
-import { openRestApi, type RestApi } from '../testing/restApi';
+import { openRestApi, type RestApi } from '#testing/restApi';
 
 let api: RestApi;
 beforeAll(async () => {

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { CAPTCHA_TTL_MS } from '@yozy/shared';
-import { HttpError, parseBody } from '../http/errors';
-import { route } from '../http/route';
-import { refused } from '../http/answers';
-import { answerSchema, requestSchema } from '../openapi/components';
+import { HttpError, parseBody } from '#http/errors';
+import { route } from '#http/route';
+import { refused } from '#http/answers';
+import { answerSchema, requestSchema } from '#openapi/components';
 
 export const consumeBody = requestSchema(
   'CaptchaSolution',

@@ -1,6 +1,6 @@
-import { type ResourceDefinition, recordOf } from '../http/resource';
-import { listRoute } from '../http/route';
-import { answerSchema } from '../openapi/components';
+import { type ResourceDefinition, recordOf } from '#http/resource';
+import { listRoute } from '#http/route';
+import { answerSchema } from '#openapi/components';
 
 /** The product master of SPEC section 3: what the provider sells, for the public sign-up form. */
 export const productFields = {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openRestApi, type RestApi } from '../testing/restApi';
+import { openRestApi, type RestApi } from '#testing/restApi';
 
 type UserRow = { ClientUserId: number; ClientId: number; UserFirstname: string; OfficialEmail: string; Status: string };
 

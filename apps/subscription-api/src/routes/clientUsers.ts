@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { recordId } from '@yozy/shared';
-import type { Queryable } from '../db/database';
-import { auditIn, auditScope } from '../domain/audited';
+import type { Queryable } from '#db/database';
+import { auditIn, auditScope } from '#domain/audited';
 import {
   clientUsers,
   decideApproval,
@@ -13,16 +13,16 @@ import {
   setActive,
   UNKNOWN_ROLE_MESSAGE,
   OWN_ACCOUNT_MESSAGE,
-} from '../domain/people';
-import { seatsOf } from '../domain/seats';
-import { viewerOf } from '../http/auth';
-import { HttpError, parseBody, settleDuplicates } from '../http/errors';
-import { recordById, recordsByIds, type ResourceDefinition, recordOf } from '../http/resource';
-import { clientIdQuery, targetOrganization, withOrganisation } from '../http/scope';
-import { listRoute, route } from '../http/route';
-import { BAD_CLIENT_ID, refused, NO_SUCH_ORGANISATION } from '../http/answers';
-import { clientUserRecord } from '../openapi/answers';
-import { answerSchema, requestSchema } from '../openapi/components';
+} from '#domain/people';
+import { seatsOf } from '#domain/seats';
+import { viewerOf } from '#http/auth';
+import { HttpError, parseBody, settleDuplicates } from '#http/errors';
+import { recordById, recordsByIds, type ResourceDefinition, recordOf } from '#http/resource';
+import { clientIdQuery, targetOrganization, withOrganisation } from '#http/scope';
+import { listRoute, route } from '#http/route';
+import { BAD_CLIENT_ID, refused, NO_SUCH_ORGANISATION } from '#http/answers';
+import { clientUserRecord } from '#openapi/answers';
+import { answerSchema, requestSchema } from '#openapi/components';
 
 /** The user-role mapping: which role of which product each person holds. */
 export const userRoleFields = {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../seed/demo';
-import { hashPassword } from '../security/passwords';
-import { bearer, openRestApi, type RestApi } from '../testing/restApi';
+import { DEMO_PASSWORD } from '#seed/demo';
+import { hashPassword } from '#security/passwords';
+import { bearer, openRestApi, type RestApi } from '#testing/restApi';
 import { CLIENTS_PATH, ORGANIZATION_DEACTIVATED } from './clients';
 import { ORGANIZATION_INACTIVE_MESSAGE } from './users';
 

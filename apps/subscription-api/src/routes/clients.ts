@@ -1,15 +1,15 @@
 import { z } from 'zod';
 import { ORGANIZATION_REST_FIELDS, organizationInput, restSchema } from '@yozy/shared';
-import type { Queryable } from '../db/database';
-import { auditIn, auditScope, changeAudited, type AuditedRecord } from '../domain/audited';
-import { HttpError, parseBody } from '../http/errors';
-import { recordById, recordIdOf, recordQuery, type ResourceDefinition } from '../http/resource';
-import { clientFields } from '../domain/organizations';
-import { checkClosedLists, type ClosedListFields } from '../domain/organizationChoices';
-import { listRoute, route } from '../http/route';
-import { refused } from '../http/answers';
-import { clientRecord } from '../openapi/answers';
-import { answerSchema, requestSchema } from '../openapi/components';
+import type { Queryable } from '#db/database';
+import { auditIn, auditScope, changeAudited, type AuditedRecord } from '#domain/audited';
+import { HttpError, parseBody } from '#http/errors';
+import { recordById, recordIdOf, recordQuery, type ResourceDefinition } from '#http/resource';
+import { clientFields } from '#domain/organizations';
+import { checkClosedLists, type ClosedListFields } from '#domain/organizationChoices';
+import { listRoute, route } from '#http/route';
+import { refused } from '#http/answers';
+import { clientRecord } from '#openapi/answers';
+import { answerSchema, requestSchema } from '#openapi/components';
 
 export const CLIENTS_PATH = '/subscription_client_details';
 

@@ -10,18 +10,18 @@ import {
   SMTP_SECURITY,
   smtpServerIssues,
 } from '@yozy/shared';
-import { auditedEmailSettings, auditedTemplate, settingsOf } from '../domain/emailSettings';
-import { auditIn, auditScope, changeAudited, lockAudited } from '../domain/audited';
-import { viewerOf } from '../http/auth';
-import { HttpError, parseBody } from '../http/errors';
-import { clientIdBody, clientIdQuery, targetOrganization } from '../http/scope';
-import { smtpPasswordContext } from '../mail/delivery';
-import { previewMail, testMail } from '../mail/templates';
-import { privateHostRefusal } from '../security/outboundAddress';
-import { route, type Services } from '../http/route';
-import { BAD_CLIENT_ID, NO_SUCH_ORGANISATION, refused } from '../http/answers';
-import { answerSchema, requestSchema } from '../openapi/components';
-import { emitSettingsChange } from '../webhooks/events';
+import { auditedEmailSettings, auditedTemplate, settingsOf } from '#domain/emailSettings';
+import { auditIn, auditScope, changeAudited, lockAudited } from '#domain/audited';
+import { viewerOf } from '#http/auth';
+import { HttpError, parseBody } from '#http/errors';
+import { clientIdBody, clientIdQuery, targetOrganization } from '#http/scope';
+import { smtpPasswordContext } from '#mail/delivery';
+import { previewMail, testMail } from '#mail/templates';
+import { privateHostRefusal } from '#security/outboundAddress';
+import { route, type Services } from '#http/route';
+import { BAD_CLIENT_ID, NO_SUCH_ORGANISATION, refused } from '#http/answers';
+import { answerSchema, requestSchema } from '#openapi/components';
+import { emitSettingsChange } from '#webhooks/events';
 
 export const EMAIL_SETTINGS_PATH = '/subscription_email_settings';
 export const EMAIL_TEMPLATES_PATH = '/subscription_email_templates';

@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { ENQUIRY_REST_FIELDS, enquiryInput, restSchema } from '@yozy/shared';
-import { isUniqueViolation, type Database } from '../db/database';
-import { HttpError, parseBody } from '../http/errors';
-import { wordingOf } from '../mail/delivery';
-import { enquiryReceivedMail } from '../mail/templates';
-import { route } from '../http/route';
-import { checkClosedLists } from '../domain/organizationChoices';
-import { refused } from '../http/answers';
-import { answerSchema, requestSchema } from '../openapi/components';
-import { emit, idOf } from '../webhooks/events';
+import { isUniqueViolation, type Database } from '#db/database';
+import { HttpError, parseBody } from '#http/errors';
+import { wordingOf } from '#mail/delivery';
+import { enquiryReceivedMail } from '#mail/templates';
+import { route } from '#http/route';
+import { checkClosedLists } from '#domain/organizationChoices';
+import { refused } from '#http/answers';
+import { answerSchema, requestSchema } from '#openapi/components';
+import { emit, idOf } from '#webhooks/events';
 
 export const PENDING_ENQUIRY_MESSAGE = 'An enquiry for this email is already waiting for approval';
 

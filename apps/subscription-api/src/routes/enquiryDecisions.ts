@@ -1,16 +1,16 @@
 import { z } from 'zod';
 import { APPROVE_ENQUIRY_REST_FIELDS, approveEnquiryInput, REJECT_ENQUIRY_REST_FIELDS, rejectEnquiryInput, restSchema } from '@yozy/shared';
-import type { Queryable } from '../db/database';
-import { auditIn, auditScope } from '../domain/audited';
-import { approveSignUp, lockEnquiry, renewLicence } from '../domain/enquiries';
-import { parseBody } from '../http/errors';
-import { recordById, type ResourceDefinition, recordOf } from '../http/resource';
-import { wordingOf } from '../mail/delivery';
-import { enquiryRejectedMail } from '../mail/templates';
-import { listRoute, route } from '../http/route';
-import { refused } from '../http/answers';
-import { answerSchema, requestSchema } from '../openapi/components';
-import { emit, idOf } from '../webhooks/events';
+import type { Queryable } from '#db/database';
+import { auditIn, auditScope } from '#domain/audited';
+import { approveSignUp, lockEnquiry, renewLicence } from '#domain/enquiries';
+import { parseBody } from '#http/errors';
+import { recordById, type ResourceDefinition, recordOf } from '#http/resource';
+import { wordingOf } from '#mail/delivery';
+import { enquiryRejectedMail } from '#mail/templates';
+import { listRoute, route } from '#http/route';
+import { refused } from '#http/answers';
+import { answerSchema, requestSchema } from '#openapi/components';
+import { emit, idOf } from '#webhooks/events';
 
 export const approveBody = requestSchema('EnquiryApproval', restSchema(approveEnquiryInput, APPROVE_ENQUIRY_REST_FIELDS));
 export const rejectBody = requestSchema('EnquiryRejection', restSchema(rejectEnquiryInput, REJECT_ENQUIRY_REST_FIELDS));

@@ -1,16 +1,16 @@
 import { type Request, type Response } from 'express';
 import { GROUP_MEMBERS_REST_FIELDS, groupMembersInput, restSchema } from '@yozy/shared';
-import type { Queryable } from '../db/database';
-import { auditIn, auditScope, lockAudited } from '../domain/audited';
-import { auditedGroup, emitGroupChange, NO_GROUP_MESSAGE } from '../domain/groups';
-import { viewerOf } from '../http/auth';
-import { HttpError, parseBody } from '../http/errors';
-import { listResource, type ResourceDefinition, recordOf } from '../http/resource';
-import { targetOrganization } from '../http/scope';
-import { route } from '../http/route';
-import { listParameters, listAnswer, refused } from '../http/answers';
-import { answerSchema, requestSchema } from '../openapi/components';
-import { idOf } from '../webhooks/events';
+import type { Queryable } from '#db/database';
+import { auditIn, auditScope, lockAudited } from '#domain/audited';
+import { auditedGroup, emitGroupChange, NO_GROUP_MESSAGE } from '#domain/groups';
+import { viewerOf } from '#http/auth';
+import { HttpError, parseBody } from '#http/errors';
+import { listResource, type ResourceDefinition, recordOf } from '#http/resource';
+import { targetOrganization } from '#http/scope';
+import { route } from '#http/route';
+import { listParameters, listAnswer, refused } from '#http/answers';
+import { answerSchema, requestSchema } from '#openapi/components';
+import { idOf } from '#webhooks/events';
 import { groupRecord, readGroup } from './groups';
 
 const personName = { index: 'group_people_name_sort_idx', by: 'lower(u.first_name), lower(u.last_name)' };

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openRestApi, type RestApi } from '../testing/restApi';
+import { openRestApi, type RestApi } from '#testing/restApi';
 
 type Group = { GroupId: number; ClientId: number; GroupName: string; Description: string | null; MemberCount: number; CreatedAt: string };
 type Person = { UserId: number; UserFirstname: string; OfficialEmail: string; IsMember?: boolean };

@@ -1,15 +1,15 @@
 import { z } from 'zod';
 import { groupInput, recordId, restSchema } from '@yozy/shared';
-import type { Queryable } from '../db/database';
-import { auditScope, changeAudited, createAudited, deleteAudited } from '../domain/audited';
-import { auditedGroup, emitGroupChange, NO_GROUP_MESSAGE } from '../domain/groups';
-import { viewerOf } from '../http/auth';
-import { HttpError, parseBody, settleDuplicates } from '../http/errors';
-import { recordById, type ResourceDefinition, recordOf } from '../http/resource';
-import { targetOrganization, withOrganisation } from '../http/scope';
-import { listRoute, route } from '../http/route';
-import { refused } from '../http/answers';
-import { answerSchema, requestSchema } from '../openapi/components';
+import type { Queryable } from '#db/database';
+import { auditScope, changeAudited, createAudited, deleteAudited } from '#domain/audited';
+import { auditedGroup, emitGroupChange, NO_GROUP_MESSAGE } from '#domain/groups';
+import { viewerOf } from '#http/auth';
+import { HttpError, parseBody, settleDuplicates } from '#http/errors';
+import { recordById, type ResourceDefinition, recordOf } from '#http/resource';
+import { targetOrganization, withOrganisation } from '#http/scope';
+import { listRoute, route } from '#http/route';
+import { refused } from '#http/answers';
+import { answerSchema, requestSchema } from '#openapi/components';
 
 /** The assignment groups of an organisation (the ITSM group master of the provider's backend). */
 export const groupFields = {

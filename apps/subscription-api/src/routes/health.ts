@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import type { Handler } from '../http/route';
-import { route } from '../http/route';
-import { refused } from '../http/answers';
-import { answerSchema } from '../openapi/components';
+import type { Handler } from '#http/route';
+import { route } from '#http/route';
+import { refused } from '#http/answers';
+import { answerSchema } from '#openapi/components';
 
 /** The database answers a statement: the one dependency of this service (it listens only once migrated). */
 const checkDatabase: Handler = async (_req, res, { db }) => {

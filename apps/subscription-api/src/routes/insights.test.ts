@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dashboardAnswer, statisticsAnswer } from './insights';
-import { openRestApi, type RestApi } from '../testing/restApi';
+import { openRestApi, type RestApi } from '#testing/restApi';
 import { EXPIRING_WITHIN_DAYS, statisticsRange } from './insights';
 
 let api: RestApi;

@@ -1,14 +1,14 @@
 import { z } from 'zod';
-import type { Queryable } from '../db/database';
-import { STATUS_SQL } from '../domain/people';
-import { FAILED_SIGN_INS_LAST_DAY_SQL } from '../domain/signInActivity';
-import { seatsOf } from '../domain/seats';
-import { viewerOf } from '../http/auth';
-import { HttpError, parseBody } from '../http/errors';
-import { clientIdQuery, targetOrganization } from '../http/scope';
-import { route } from '../http/route';
-import { refused } from '../http/answers';
-import { answerSchema } from '../openapi/components';
+import type { Queryable } from '#db/database';
+import { STATUS_SQL } from '#domain/people';
+import { FAILED_SIGN_INS_LAST_DAY_SQL } from '#domain/signInActivity';
+import { seatsOf } from '#domain/seats';
+import { viewerOf } from '#http/auth';
+import { HttpError, parseBody } from '#http/errors';
+import { clientIdQuery, targetOrganization } from '#http/scope';
+import { route } from '#http/route';
+import { refused } from '#http/answers';
+import { answerSchema } from '#openapi/components';
 
 /** Licences whose last day falls within this many days count as expiring soon. */
 export const EXPIRING_WITHIN_DAYS = 30;

@@ -1,15 +1,15 @@
 import { z } from 'zod';
 import { recordId } from '@yozy/shared';
-import type { Queryable } from '../db/database';
-import { auditIn, auditScope } from '../domain/audited';
-import { ssoRequiredFor } from '../domain/singleSignOn';
-import { issueToken } from '../domain/userTokens';
-import { viewerOf } from '../http/auth';
-import { HttpError, parseBody } from '../http/errors';
-import { recordById, type ResourceDefinition, recordOf } from '../http/resource';
-import { clientIdBody, targetOrganization, withOrganisation } from '../http/scope';
-import { invitationLink } from '../mail/templates';
-import { queueInvitationMail, setActive } from '../domain/people';
+import type { Queryable } from '#db/database';
+import { auditIn, auditScope } from '#domain/audited';
+import { ssoRequiredFor } from '#domain/singleSignOn';
+import { issueToken } from '#domain/userTokens';
+import { viewerOf } from '#http/auth';
+import { HttpError, parseBody } from '#http/errors';
+import { recordById, type ResourceDefinition, recordOf } from '#http/resource';
+import { clientIdBody, targetOrganization, withOrganisation } from '#http/scope';
+import { invitationLink } from '#mail/templates';
+import { queueInvitationMail, setActive } from '#domain/people';
 import {
   ALREADY_ACCEPTED_MESSAGE,
   AWAITING_APPROVAL_MESSAGE,
@@ -19,10 +19,10 @@ import {
   PERSON_STATE_SQL,
   requireMove,
   type PersonFacts,
-} from '../domain/personLifecycle';
-import { listRoute, route } from '../http/route';
-import { refused } from '../http/answers';
-import { answerSchema, requestSchema } from '../openapi/components';
+} from '#domain/personLifecycle';
+import { listRoute, route } from '#http/route';
+import { refused } from '#http/answers';
+import { answerSchema, requestSchema } from '#openapi/components';
 
 /**
  * Pending (live link, no password yet), accepted (used), revoked (voided by an admin), deactivated

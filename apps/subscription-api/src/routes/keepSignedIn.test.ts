@@ -1,9 +1,9 @@
-import { authenticatorCode } from '../testing/authenticator';
+import { authenticatorCode } from '#testing/authenticator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_MAX_AGE_MS, SHORT_SESSION_MAX_AGE_MS } from '@yozy/shared';
-import { DEMO_PASSWORD } from '../seed/demo';
-import { hashToken } from '../security/tokens';
-import { openRestApi, type RestApi } from '../testing/restApi';
+import { DEMO_PASSWORD } from '#seed/demo';
+import { hashToken } from '#security/tokens';
+import { openRestApi, type RestApi } from '#testing/restApi';
 
 let api: RestApi;
 beforeAll(async () => {

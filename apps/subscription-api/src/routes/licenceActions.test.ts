@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, openRestApi, type RestApi } from '../testing/restApi';
+import { bearer, openRestApi, type RestApi } from '#testing/restApi';
 import { LICENCE_ACTIVE_PATH, LICENCE_EXTEND_PATH, LICENCE_PATH, LICENCE_PLAN_PATH } from './licences';
 
 let api: RestApi;

@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { LICENCE_EXPIRY_WARNING_DAYS, recordId } from '@yozy/shared';
-import { isUniqueViolation } from '../db/database';
-import { auditIn, auditScope } from '../domain/audited';
-import { viewerOf } from '../http/auth';
-import { HttpError, parseBody } from '../http/errors';
-import { route } from '../http/route';
-import { refused } from '../http/answers';
-import { clientIdBody, targetOrganization } from '../http/scope';
-import { answerSchema, requestSchema } from '../openapi/components';
-import { emit, idOf } from '../webhooks/events';
+import { isUniqueViolation } from '#db/database';
+import { auditIn, auditScope } from '#domain/audited';
+import { viewerOf } from '#http/auth';
+import { HttpError, parseBody } from '#http/errors';
+import { route } from '#http/route';
+import { refused } from '#http/answers';
+import { clientIdBody, targetOrganization } from '#http/scope';
+import { answerSchema, requestSchema } from '#openapi/components';
+import { emit, idOf } from '#webhooks/events';
 
 /** POST /subscription_client_license/renewal_request */
 export const renewalRequestBody = requestSchema(

@@ -7,17 +7,17 @@ import {
   restSchema,
   setLicenceActiveInput,
 } from '@yozy/shared';
-import type { Queryable } from '../db/database';
+import type { Queryable } from '#db/database';
 import type { AuditAction } from '@yozy/shared/auditLog';
-import { auditScope, changeAudited, createAudited, type AuditedRecord } from '../domain/audited';
-import { seatsOf } from '../domain/seats';
-import { viewerOf } from '../http/auth';
-import { HttpError, parseBody } from '../http/errors';
-import { listResource, recordById, type ResourceDefinition, recordOf } from '../http/resource';
-import { route, type Handler } from '../http/route';
-import { refused, listParameters, listAnswer, BAD_LIST_QUERY } from '../http/answers';
-import { emit, idOf } from '../webhooks/events';
-import { answerSchema, requestSchema } from '../openapi/components';
+import { auditScope, changeAudited, createAudited, type AuditedRecord } from '#domain/audited';
+import { seatsOf } from '#domain/seats';
+import { viewerOf } from '#http/auth';
+import { HttpError, parseBody } from '#http/errors';
+import { listResource, recordById, type ResourceDefinition, recordOf } from '#http/resource';
+import { route, type Handler } from '#http/route';
+import { refused, listParameters, listAnswer, BAD_LIST_QUERY } from '#http/answers';
+import { emit, idOf } from '#webhooks/events';
+import { answerSchema, requestSchema } from '#openapi/components';
 
 /** An organisation's licences with their product and plan (the provider's `fun_orgsubscriptiondetails`). */
 export const licenceFields = {

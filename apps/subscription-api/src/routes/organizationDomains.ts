@@ -1,21 +1,21 @@
 import { z } from 'zod';
 import { emailDomain } from '@yozy/shared';
-import { isUniqueViolation, type Database } from '../db/database';
-import { auditIn, auditScope } from '../domain/audited';
-import { domainsOf, MAX_ORGANIZATION_DOMAINS, refuseVerifiedElsewhere, verifiedElsewhere } from '../domain/organizationDomains';
+import { isUniqueViolation, type Database } from '#db/database';
+import { auditIn, auditScope } from '#domain/audited';
+import { domainsOf, MAX_ORGANIZATION_DOMAINS, refuseVerifiedElsewhere, verifiedElsewhere } from '#domain/organizationDomains';
 import {
   dnsHoldsToken,
   newVerificationToken,
   unclaimableReason,
   verificationRecordName,
   verificationRecordValue,
-} from '../domain/ssoDomains';
-import { viewerOf } from '../http/auth';
-import { HttpError, parseBody } from '../http/errors';
-import { clientIdBody, clientIdQuery, targetOrganization } from '../http/scope';
-import { route } from '../http/route';
-import { BAD_CLIENT_ID, NO_SUCH_ORGANISATION, refused } from '../http/answers';
-import { answerSchema, requestSchema } from '../openapi/components';
+} from '#domain/ssoDomains';
+import { viewerOf } from '#http/auth';
+import { HttpError, parseBody } from '#http/errors';
+import { clientIdBody, clientIdQuery, targetOrganization } from '#http/scope';
+import { route } from '#http/route';
+import { BAD_CLIENT_ID, NO_SUCH_ORGANISATION, refused } from '#http/answers';
+import { answerSchema, requestSchema } from '#openapi/components';
 import type { Request, Response } from 'express';
 
 export const ORGANIZATION_DOMAINS_PATH = '/organization_domains';

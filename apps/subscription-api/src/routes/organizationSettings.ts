@@ -1,15 +1,15 @@
 import { z } from 'zod';
 import { ORGANIZATION_SETTINGS_REST_FIELDS, organizationSettingsInput, restSchema } from '@yozy/shared';
-import type { Queryable } from '../db/database';
-import { auditScope, changeAudited, type AuditedRecord } from '../domain/audited';
-import { viewerOf } from '../http/auth';
-import { HttpError, parseBody } from '../http/errors';
-import { clientIdBody, clientIdQuery, targetOrganization } from '../http/scope';
-import { END_REASON } from '../domain/sessions';
-import { route } from '../http/route';
-import { BAD_CLIENT_ID, NO_SUCH_ORGANISATION, refused } from '../http/answers';
-import { answerSchema, requestSchema } from '../openapi/components';
-import { emitSettingsChange } from '../webhooks/events';
+import type { Queryable } from '#db/database';
+import { auditScope, changeAudited, type AuditedRecord } from '#domain/audited';
+import { viewerOf } from '#http/auth';
+import { HttpError, parseBody } from '#http/errors';
+import { clientIdBody, clientIdQuery, targetOrganization } from '#http/scope';
+import { END_REASON } from '#domain/sessions';
+import { route } from '#http/route';
+import { BAD_CLIENT_ID, NO_SUCH_ORGANISATION, refused } from '#http/answers';
+import { answerSchema, requestSchema } from '#openapi/components';
+import { emitSettingsChange } from '#webhooks/events';
 
 export const ORG_SETTINGS_PATH = '/subscription_org_settings';
 

@@ -1,15 +1,15 @@
 import { z } from 'zod';
 import { CHANGE_PASSWORD_REST_FIELDS, changePasswordFields, restSchema, withNewPasswordRule } from '@yozy/shared';
-import { audit } from '../domain/audit';
-import { viewerOf } from '../http/auth';
-import { HttpError, parseBody } from '../http/errors';
-import { clientOf } from '../http/gateway';
-import { passwordChangedMail } from '../mail/templates';
-import { hashPassword, verifyPassword } from '../security/passwords';
-import { END_REASON, endSessions } from '../domain/sessions';
-import { route } from '../http/route';
-import { refused } from '../http/answers';
-import { answerSchema, requestSchema } from '../openapi/components';
+import { audit } from '#domain/audit';
+import { viewerOf } from '#http/auth';
+import { HttpError, parseBody } from '#http/errors';
+import { clientOf } from '#http/gateway';
+import { passwordChangedMail } from '#mail/templates';
+import { hashPassword, verifyPassword } from '#security/passwords';
+import { END_REASON, endSessions } from '#domain/sessions';
+import { route } from '#http/route';
+import { refused } from '#http/answers';
+import { answerSchema, requestSchema } from '#openapi/components';
 
 /** POST /users/password: the current password, then a new one and its confirmation under the shared rule. */
 export const changePasswordBody = requestSchema(

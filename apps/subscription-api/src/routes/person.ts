@@ -12,17 +12,17 @@ import {
   setAdmin,
   setRole,
   type PersonChange,
-} from '../domain/personChanges';
-import { clientUsers, inviteBody } from '../domain/people';
-import { viewerOf } from '../http/auth';
-import { parseBody } from '../http/errors';
-import { auditScope } from '../domain/audited';
-import { recordById } from '../http/resource';
-import { route } from '../http/route';
-import { targetOrganization } from '../http/scope';
-import { refused } from '../http/answers';
-import { clientUserRecord, resetRequestAnswer } from '../openapi/answers';
-import { requestSchema } from '../openapi/components';
+} from '#domain/personChanges';
+import { clientUsers, inviteBody } from '#domain/people';
+import { viewerOf } from '#http/auth';
+import { parseBody } from '#http/errors';
+import { auditScope } from '#domain/audited';
+import { recordById } from '#http/resource';
+import { route } from '#http/route';
+import { targetOrganization } from '#http/scope';
+import { refused } from '#http/answers';
+import { clientUserRecord, resetRequestAnswer } from '#openapi/answers';
+import { requestSchema } from '#openapi/components';
 
 /** Every change of one person names the organisation (a SuperAdmin's choice, or the caller's own) and the person. */
 const personFields = {

@@ -1,17 +1,17 @@
 import { z } from 'zod';
 import { recordId } from '@yozy/shared';
-import type { Queryable } from '../db/database';
-import { inviteBody } from '../domain/people';
-import { OWN_TWO_FACTOR_MESSAGE, resetTwoFactor, twoFactorStatus } from '../domain/twoFactor';
-import { viewerOf } from '../http/auth';
-import { HttpError, parseBody } from '../http/errors';
-import { clientOf } from '../http/gateway';
-import { recordOf, type ResourceDefinition } from '../http/resource';
-import { clientIdQuery, targetOrganization, withOrganisation } from '../http/scope';
-import { listRoute, route } from '../http/route';
-import { refused } from '../http/answers';
-import { twoFactorStatusAnswer } from '../openapi/answers';
-import { answerSchema, requestSchema } from '../openapi/components';
+import type { Queryable } from '#db/database';
+import { inviteBody } from '#domain/people';
+import { OWN_TWO_FACTOR_MESSAGE, resetTwoFactor, twoFactorStatus } from '#domain/twoFactor';
+import { viewerOf } from '#http/auth';
+import { HttpError, parseBody } from '#http/errors';
+import { clientOf } from '#http/gateway';
+import { recordOf, type ResourceDefinition } from '#http/resource';
+import { clientIdQuery, targetOrganization, withOrganisation } from '#http/scope';
+import { listRoute, route } from '#http/route';
+import { refused } from '#http/answers';
+import { twoFactorStatusAnswer } from '#openapi/answers';
+import { answerSchema, requestSchema } from '#openapi/components';
 
 /** Who of one organisation has two-factor sign-in on, since when, with how many recovery codes left. */
 export const personTwoFactorFields = {

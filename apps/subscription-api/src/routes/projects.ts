@@ -1,16 +1,16 @@
 import { z } from 'zod';
 import { FULL_ALLOCATION, projectCreateInput, projectRenameInput, recordId, restSchema } from '@yozy/shared';
-import type { Queryable } from '../db/database';
-import { auditIn, auditScope, changeAudited, createAudited, lockAudited } from '../domain/audited';
-import { viewerOf } from '../http/auth';
-import { HttpError, parseBody, settleDuplicates } from '../http/errors';
-import { recordById, type ResourceDefinition, recordOf } from '../http/resource';
-import { targetOrganization } from '../http/scope';
-import { listRoute, route } from '../http/route';
-import { refused } from '../http/answers';
-import { answerSchema, requestSchema } from '../openapi/components';
+import type { Queryable } from '#db/database';
+import { auditIn, auditScope, changeAudited, createAudited, lockAudited } from '#domain/audited';
+import { viewerOf } from '#http/auth';
+import { HttpError, parseBody, settleDuplicates } from '#http/errors';
+import { recordById, type ResourceDefinition, recordOf } from '#http/resource';
+import { targetOrganization } from '#http/scope';
+import { listRoute, route } from '#http/route';
+import { refused } from '#http/answers';
+import { answerSchema, requestSchema } from '#openapi/components';
 
-import { currentTotalOf, FORBIDDEN_PROJECT, NO_PROJECT, auditedProject } from '../domain/projects';
+import { currentTotalOf, FORBIDDEN_PROJECT, NO_PROJECT, auditedProject } from '#domain/projects';
 
 /** The projects of an organisation (the project master of the provider's backend), with what hangs on them. */
 export const projectFields = {

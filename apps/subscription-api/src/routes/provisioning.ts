@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { PROVISIONING_TOKEN_PREFIX } from '@yozy/shared';
-import type { Queryable } from '../db/database';
-import { auditIn, auditScope } from '../domain/audited';
-import { viewerOf } from '../http/auth';
-import { HttpError, parseBody, settleDuplicates } from '../http/errors';
-import { clientIdBody, clientIdQuery, targetOrganization } from '../http/scope';
-import { route } from '../http/route';
-import { BAD_CLIENT_ID, NO_SUCH_ORGANISATION, refused } from '../http/answers';
-import { answerSchema, requestSchema } from '../openapi/components';
-import { hashToken, newToken } from '../security/tokens';
+import type { Queryable } from '#db/database';
+import { auditIn, auditScope } from '#domain/audited';
+import { viewerOf } from '#http/auth';
+import { HttpError, parseBody, settleDuplicates } from '#http/errors';
+import { clientIdBody, clientIdQuery, targetOrganization } from '#http/scope';
+import { route } from '#http/route';
+import { BAD_CLIENT_ID, NO_SUCH_ORGANISATION, refused } from '#http/answers';
+import { answerSchema, requestSchema } from '#openapi/components';
+import { hashToken, newToken } from '#security/tokens';
 
 export const PROVISIONING_SETTINGS_PATH = '/provisioning_settings';
 export const PROVISIONING_TOKENS_PATH = '/provisioning_tokens';

@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { auditIn, auditScope } from '../domain/audited';
-import { END_REASON, endSessions, LIVE_SESSION } from '../domain/sessions';
-import { viewerOf } from '../http/auth';
-import { HttpError, parseBody } from '../http/errors';
-import { listResource, type ResourceDefinition, recordOf, throughPerson } from '../http/resource';
-import { targetOrganization } from '../http/scope';
-import { route } from '../http/route';
-import { listParameters, listAnswer, BAD_LIST_QUERY, refused } from '../http/answers';
-import { answerSchema, requestSchema } from '../openapi/components';
+import { auditIn, auditScope } from '#domain/audited';
+import { END_REASON, endSessions, LIVE_SESSION } from '#domain/sessions';
+import { viewerOf } from '#http/auth';
+import { HttpError, parseBody } from '#http/errors';
+import { listResource, type ResourceDefinition, recordOf, throughPerson } from '#http/resource';
+import { targetOrganization } from '#http/scope';
+import { route } from '#http/route';
+import { listParameters, listAnswer, BAD_LIST_QUERY, refused } from '#http/answers';
+import { answerSchema, requestSchema } from '#openapi/components';
 
 /** Sign-in sessions of an organisation's users (the "user session audit" of the specification). */
 export const sessionFields = {

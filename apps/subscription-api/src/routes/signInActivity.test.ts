@@ -1,10 +1,10 @@
 import { CLIENT_ADDRESS_HEADER, CLIENT_USER_AGENT_HEADER } from '@yozy/shared';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../seed/demo';
-import { hashToken } from '../security/tokens';
-import { authenticatorCode } from '../testing/authenticator';
-import { openRestApi, type RestApi } from '../testing/restApi';
+import { DEMO_PASSWORD } from '#seed/demo';
+import { hashToken } from '#security/tokens';
+import { authenticatorCode } from '#testing/authenticator';
+import { openRestApi, type RestApi } from '#testing/restApi';
 
 let api: RestApi;
 let tokens: Record<'admin@acme.local' | 'admin@globex.local' | 'admin@yozy.local', string>;

@@ -1,17 +1,17 @@
 import { z } from 'zod';
 import { recordId } from '@yozy/shared';
-import type { Queryable } from '../db/database';
-import { auditIn, auditScope } from '../domain/audited';
-import { inviteBody } from '../domain/people';
-import { failureAddresses, recordSignInAttempt, SIGN_IN_REFUSALS } from '../domain/signInActivity';
-import { viewerOf } from '../http/auth';
-import { HttpError, parseBody } from '../http/errors';
-import { clientOf } from '../http/gateway';
-import { type ResourceDefinition, recordOf } from '../http/resource';
-import { clientIdQuery, targetOrganization, withOrganisation } from '../http/scope';
-import { listRoute, route } from '../http/route';
-import { refused } from '../http/answers';
-import { answerSchema, requestSchema } from '../openapi/components';
+import type { Queryable } from '#db/database';
+import { auditIn, auditScope } from '#domain/audited';
+import { inviteBody } from '#domain/people';
+import { failureAddresses, recordSignInAttempt, SIGN_IN_REFUSALS } from '#domain/signInActivity';
+import { viewerOf } from '#http/auth';
+import { HttpError, parseBody } from '#http/errors';
+import { clientOf } from '#http/gateway';
+import { type ResourceDefinition, recordOf } from '#http/resource';
+import { clientIdQuery, targetOrganization, withOrganisation } from '#http/scope';
+import { listRoute, route } from '#http/route';
+import { refused } from '#http/answers';
+import { answerSchema, requestSchema } from '#openapi/components';
 
 /** One sign-in attempt of a person, as their page lists it. */
 export const signInAttemptFields = {

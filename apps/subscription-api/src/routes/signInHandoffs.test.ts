@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
-import { openRestApi, type RestApi } from '../testing/restApi';
+import { openRestApi, type RestApi } from '#testing/restApi';
 import { INVALID_HANDOFF_MESSAGE, REDEEM_HANDOFF_PATH, SIGN_IN_HANDOFFS_PATH } from './signInHandoffs';
 
 let api: RestApi;

@@ -1,15 +1,15 @@
 import { z } from 'zod';
 import { emailAddress, EMAIL_MISSING_MESSAGE, SIGN_IN_HANDOFF_VALIDITY_MINUTES, signInHandoffLink } from '@yozy/shared';
-import { audit } from '../domain/audit';
-import { issueHandoff, redeemHandoff } from '../domain/signInHandoffs';
-import { refused } from '../http/answers';
-import { viewerOf } from '../http/auth';
-import { HttpError, parseBody } from '../http/errors';
-import { linkToken } from '../http/fields';
-import { clientOf } from '../http/gateway';
-import { PERSON_FACTS_SQL, requireMove, type PersonFacts } from '../domain/personLifecycle';
-import { route } from '../http/route';
-import { answerSchema, requestSchema } from '../openapi/components';
+import { audit } from '#domain/audit';
+import { issueHandoff, redeemHandoff } from '#domain/signInHandoffs';
+import { refused } from '#http/answers';
+import { viewerOf } from '#http/auth';
+import { HttpError, parseBody } from '#http/errors';
+import { linkToken } from '#http/fields';
+import { clientOf } from '#http/gateway';
+import { PERSON_FACTS_SQL, requireMove, type PersonFacts } from '#domain/personLifecycle';
+import { route } from '#http/route';
+import { answerSchema, requestSchema } from '#openapi/components';
 
 export const SIGN_IN_HANDOFFS_PATH = '/sign-in-handoffs';
 export const REDEEM_HANDOFF_PATH = '/auth/handoff';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SSO_SETTINGS, ssoTestbed, type SsoSettings } from '../testing/singleSignOn';
+import { SSO_SETTINGS, ssoTestbed, type SsoSettings } from '#testing/singleSignOn';
 
 const bed = ssoTestbed();
 const { acmeSso, save, verify } = bed;

@@ -1,25 +1,25 @@
 import type { Request, Response } from 'express';
 import { z } from 'zod';
 import { restSchema, SSO_SETTINGS_REST_FIELDS, ssoIssues, ssoSettingsInput } from '@yozy/shared';
-import { type Database } from '../db/database';
-import { auditIn, auditScope, changeAudited } from '../domain/audited';
-import { discover, ssoSecretContext, type SsoOptions } from '../domain/singleSignOn';
+import { type Database } from '#db/database';
+import { auditIn, auditScope, changeAudited } from '#domain/audited';
+import { discover, ssoSecretContext, type SsoOptions } from '#domain/singleSignOn';
 import {
   dnsHoldsToken,
   newVerificationToken,
   unclaimableReason,
   verificationRecordName,
   verificationRecordValue,
-} from '../domain/ssoDomains';
-import { viewerOf } from '../http/auth';
-import { HttpError, parseBody } from '../http/errors';
-import { clientIdBody, clientIdQuery, targetOrganization } from '../http/scope';
-import { privateHostRefusal, reasonOf } from '../security/outboundAddress';
-import { route } from '../http/route';
-import { refused, BAD_CLIENT_ID, NO_SUCH_ORGANISATION } from '../http/answers';
-import { answerSchema, requestSchema } from '../openapi/components';
-import { emitSettingsChange } from '../webhooks/events';
-import { auditedSsoSettings, claimOf, refuseVerifiedElsewhere, settingsOf, verifiedElsewhere } from '../domain/ssoSettings';
+} from '#domain/ssoDomains';
+import { viewerOf } from '#http/auth';
+import { HttpError, parseBody } from '#http/errors';
+import { clientIdBody, clientIdQuery, targetOrganization } from '#http/scope';
+import { privateHostRefusal, reasonOf } from '#security/outboundAddress';
+import { route } from '#http/route';
+import { refused, BAD_CLIENT_ID, NO_SUCH_ORGANISATION } from '#http/answers';
+import { answerSchema, requestSchema } from '#openapi/components';
+import { emitSettingsChange } from '#webhooks/events';
+import { auditedSsoSettings, claimOf, refuseVerifiedElsewhere, settingsOf, verifiedElsewhere } from '#domain/ssoSettings';
 
 export const SSO_SETTINGS_PATH = '/subscription_sso_settings';
 

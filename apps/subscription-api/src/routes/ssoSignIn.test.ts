@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import request from 'supertest';
-import { hashToken } from '../security/tokens';
-import { PERSON_STATE_SQL } from '../domain/personLifecycle';
-import { ssoTestbed } from '../testing/singleSignOn';
+import { hashToken } from '#security/tokens';
+import { PERSON_STATE_SQL } from '#domain/personLifecycle';
+import { ssoTestbed } from '#testing/singleSignOn';
 
 const bed = ssoTestbed();
 const { acmeSso, save, saveVerified, start, finish, signInThroughProvider } = bed;

@@ -1,20 +1,20 @@
 import { z } from 'zod';
 import { emailDomainOf, keepSignedIn } from '@yozy/shared';
-import { type Queryable } from '../db/database';
-import { enter, PERSON_FACTS_SQL, stateOf, type PersonFacts } from '../domain/personLifecycle';
-import { audit } from '../domain/audit';
-import { reserveSeats } from '../domain/seats';
-import { startSession } from '../domain/sessions';
-import { issueChallenge, twoFactorStep } from '../domain/signInChallenges';
-import { recordSignInAttempt, recordSsoRefusal } from '../domain/signInActivity';
-import { coverageOf, finishSignIn, startSignIn } from '../domain/singleSignOn';
-import { HttpError, parseBody } from '../http/errors';
-import { clientOf } from '../http/gateway';
-import { route } from '../http/route';
-import { signInStepAnswer } from '../openapi/answers';
-import { refused } from '../http/answers';
-import { answerSchema, requestSchema } from '../openapi/components';
-import { emit, idOf } from '../webhooks/events';
+import { type Queryable } from '#db/database';
+import { enter, PERSON_FACTS_SQL, stateOf, type PersonFacts } from '#domain/personLifecycle';
+import { audit } from '#domain/audit';
+import { reserveSeats } from '#domain/seats';
+import { startSession } from '#domain/sessions';
+import { issueChallenge, twoFactorStep } from '#domain/signInChallenges';
+import { recordSignInAttempt, recordSsoRefusal } from '#domain/signInActivity';
+import { coverageOf, finishSignIn, startSignIn } from '#domain/singleSignOn';
+import { HttpError, parseBody } from '#http/errors';
+import { clientOf } from '#http/gateway';
+import { route } from '#http/route';
+import { signInStepAnswer } from '#openapi/answers';
+import { refused } from '#http/answers';
+import { answerSchema, requestSchema } from '#openapi/components';
+import { emit, idOf } from '#webhooks/events';
 
 export const ssoLookupQuery = z.strictObject({ email: z.string({ error: 'Give the email to look up' }).trim().min(3).max(320) });
 export const ssoStartBody = requestSchema(

@@ -1,10 +1,10 @@
-import { authenticatorCode } from '../testing/authenticator';
+import { authenticatorCode } from '#testing/authenticator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
-import { DEMO_PASSWORD } from '../seed/demo';
-import { openRestApi, TEST_SECRET_KEY, type RestApi } from '../testing/restApi';
-import { createSecretBox } from '../security/secretBox';
-import { STEP_ENDED_MESSAGE } from '../domain/signInStepBudget';
+import { DEMO_PASSWORD } from '#seed/demo';
+import { openRestApi, TEST_SECRET_KEY, type RestApi } from '#testing/restApi';
+import { createSecretBox } from '#security/secretBox';
+import { STEP_ENDED_MESSAGE } from '#domain/signInStepBudget';
 
 let api: RestApi;
 beforeAll(async () => {

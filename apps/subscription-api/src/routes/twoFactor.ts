@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { recoveryCode, twoFactorCode } from '@yozy/shared';
-import { liveChallenge, useChallenge, EXPIRED_CHALLENGE_MESSAGE } from '../domain/signInChallenges';
-import { startSession } from '../domain/sessions';
-import { recordSignInAttempt, type SignInOutcome } from '../domain/signInActivity';
-import { checkStepCode, STEP_ENDED_MESSAGE } from '../domain/signInStepBudget';
+import { liveChallenge, useChallenge, EXPIRED_CHALLENGE_MESSAGE } from '#domain/signInChallenges';
+import { startSession } from '#domain/sessions';
+import { recordSignInAttempt, type SignInOutcome } from '#domain/signInActivity';
+import { checkStepCode, STEP_ENDED_MESSAGE } from '#domain/signInStepBudget';
 import {
   confirmEnrolment,
   disableTwoFactor,
@@ -13,14 +13,14 @@ import {
   WRONG_CODE_MESSAGE,
   USED_CODE_MESSAGE,
   WRONG_RECOVERY_CODE_MESSAGE,
-} from '../domain/twoFactor';
-import { viewerOf } from '../http/auth';
-import { HttpError, parseBody } from '../http/errors';
-import { clientOf } from '../http/gateway';
-import { route } from '../http/route';
-import { twoFactorStatusAnswer, signInAnswer } from '../openapi/answers';
-import { refused } from '../http/answers';
-import { answerSchema, requestSchema } from '../openapi/components';
+} from '#domain/twoFactor';
+import { viewerOf } from '#http/auth';
+import { HttpError, parseBody } from '#http/errors';
+import { clientOf } from '#http/gateway';
+import { route } from '#http/route';
+import { twoFactorStatusAnswer, signInAnswer } from '#openapi/answers';
+import { refused } from '#http/answers';
+import { answerSchema, requestSchema } from '#openapi/components';
 
 const code = twoFactorCode;
 const challenge = z.string({ error: 'Sign in with your email and password first' }).min(1).max(200);

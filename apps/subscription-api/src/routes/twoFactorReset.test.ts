@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../seed/demo';
-import { authenticatorCode } from '../testing/authenticator';
-import { openRestApi, type RestApi } from '../testing/restApi';
+import { DEMO_PASSWORD } from '#seed/demo';
+import { authenticatorCode } from '#testing/authenticator';
+import { openRestApi, type RestApi } from '#testing/restApi';
 
 let api: RestApi;
 beforeAll(async () => {

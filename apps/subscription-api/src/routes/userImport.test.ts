@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { USER_IMPORT_MAX_ROWS } from '@yozy/shared';
-import { openRestApi, type RestApi } from '../testing/restApi';
+import { openRestApi, type RestApi } from '#testing/restApi';
 
 type Preview = {
   Rows: { Row: number; Problems: { Field: string | null; Code: string; Message: string }[] }[];

@@ -8,19 +8,19 @@ import {
   USER_IMPORT_REST_FIELDS,
   USER_IMPORT_TOO_MANY_ROWS_MESSAGE,
 } from '@yozy/shared';
-import type { Queryable } from '../db/database';
-import { reserveSeats, seatLimitMessage, seatsOf } from '../domain/seats';
-import { viewerOf } from '../http/auth';
-import { HttpError, parseBody, settleDuplicates } from '../http/errors';
-import { recordsByIds } from '../http/resource';
-import { targetOrganization } from '../http/scope';
-import { auditScope } from '../domain/audited';
-import type { QueuedMail } from '../mail/outbox';
-import { clientUsers, EMAIL_TAKEN_MESSAGE, inviteBody, inviteUser } from '../domain/people';
-import { route } from '../http/route';
-import { clientUserRecord } from '../openapi/answers';
-import { refused, NO_SUCH_ORGANISATION } from '../http/answers';
-import { answerSchema, requestSchema } from '../openapi/components';
+import type { Queryable } from '#db/database';
+import { reserveSeats, seatLimitMessage, seatsOf } from '#domain/seats';
+import { viewerOf } from '#http/auth';
+import { HttpError, parseBody, settleDuplicates } from '#http/errors';
+import { recordsByIds } from '#http/resource';
+import { targetOrganization } from '#http/scope';
+import { auditScope } from '#domain/audited';
+import type { QueuedMail } from '#mail/outbox';
+import { clientUsers, EMAIL_TAKEN_MESSAGE, inviteBody, inviteUser } from '#domain/people';
+import { route } from '#http/route';
+import { clientUserRecord } from '#openapi/answers';
+import { refused, NO_SUCH_ORGANISATION } from '#http/answers';
+import { answerSchema, requestSchema } from '#openapi/components';
 
 /**
  * Importing people from a file: one call checks every row and says what is wrong with each,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openRestApi, type RestApi } from '../testing/restApi';
+import { openRestApi, type RestApi } from '#testing/restApi';
 
 const LITE = 'https://lite.yozy.local';
 const WEB = 'https://app.yozy.local';

@@ -1,19 +1,19 @@
 import { z } from 'zod';
 import { restSchema, SIGN_IN_REST_FIELDS, signInInput } from '@yozy/shared';
-import { productAddressFor } from '../domain/productAddress';
-import { refuseWhereSsoRequired } from '../domain/singleSignOn';
-import { viewerOf } from '../http/auth';
-import { clientOf } from '../http/gateway';
-import { loadProfile, startSession } from '../domain/sessions';
-import { issueChallenge, twoFactorStep } from '../domain/signInChallenges';
-import { recordSignInAttempt, type SignInOutcome } from '../domain/signInActivity';
-import { HttpError, parseBody } from '../http/errors';
-import { verifyPassword } from '../security/passwords';
-import { allows, PERSON_FACTS_SQL, stateOf, type PersonFacts } from '../domain/personLifecycle';
-import { route } from '../http/route';
-import { signInStepAnswer, profile } from '../openapi/answers';
-import { refused } from '../http/answers';
-import { answerSchema, requestSchema } from '../openapi/components';
+import { productAddressFor } from '#domain/productAddress';
+import { refuseWhereSsoRequired } from '#domain/singleSignOn';
+import { viewerOf } from '#http/auth';
+import { clientOf } from '#http/gateway';
+import { loadProfile, startSession } from '#domain/sessions';
+import { issueChallenge, twoFactorStep } from '#domain/signInChallenges';
+import { recordSignInAttempt, type SignInOutcome } from '#domain/signInActivity';
+import { HttpError, parseBody } from '#http/errors';
+import { verifyPassword } from '#security/passwords';
+import { allows, PERSON_FACTS_SQL, stateOf, type PersonFacts } from '#domain/personLifecycle';
+import { route } from '#http/route';
+import { signInStepAnswer, profile } from '#openapi/answers';
+import { refused } from '#http/answers';
+import { answerSchema, requestSchema } from '#openapi/components';
 
 export const ORGANIZATION_INACTIVE_MESSAGE =
   'Your organization’s access to the console has been turned off. Ask the provider to turn it back on.';

@@ -1,13 +1,13 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVICE_TOKEN_HEADER } from '@yozy/shared';
-import { createApp } from '../app';
-import type { Database, QueryOptions, Row, Transaction } from '../db/database';
-import { DEMO_PASSWORD } from '../seed/demo';
-import { hashToken, newToken } from '../security/tokens';
-import { TEST_SECRET_KEY, TEST_SERVICE_TOKEN } from '../testing/restApi';
-import { openSeededDatabase } from '../testing/testDatabase';
-import { TEST_DATABASE_KINDS } from '../testing/testDatabases';
+import { createApp } from '#app';
+import type { Database, QueryOptions, Row, Transaction } from '#db/database';
+import { DEMO_PASSWORD } from '#seed/demo';
+import { hashToken, newToken } from '#security/tokens';
+import { TEST_SECRET_KEY, TEST_SERVICE_TOKEN } from '#testing/restApi';
+import { openSeededDatabase } from '#testing/testDatabase';
+import { TEST_DATABASE_KINDS } from '#testing/testDatabases';
 
 /**
  * GET /users/me is called by the console for every screen, so what it costs the database is

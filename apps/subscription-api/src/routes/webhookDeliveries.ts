@@ -1,12 +1,12 @@
 import type { Request, Response } from 'express';
-import type { Queryable } from '../db/database';
-import { auditIn, auditScope, lockAudited } from '../domain/audited';
-import { viewerOf } from '../http/auth';
-import { HttpError, parseBody } from '../http/errors';
-import { recordIdOf } from '../http/resource';
-import { targetOrganization } from '../http/scope';
-import { listRoute, route, type Services } from '../http/route';
-import { refused } from '../http/answers';
+import type { Queryable } from '#db/database';
+import { auditIn, auditScope, lockAudited } from '#domain/audited';
+import { viewerOf } from '#http/auth';
+import { HttpError, parseBody } from '#http/errors';
+import { recordIdOf } from '#http/resource';
+import { targetOrganization } from '#http/scope';
+import { listRoute, route, type Services } from '#http/route';
+import { refused } from '#http/answers';
 import {
   auditedEndpoint,
   NO_SUCH_DELIVERY_MESSAGE,

@@ -1,12 +1,12 @@
-import { parseBody, HttpError } from '../http/errors';
-import { auditIn, auditScope, changeAudited, createAudited, deleteAudited, lockAudited } from '../domain/audited';
-import { viewerOf } from '../http/auth';
-import { targetOrganization } from '../http/scope';
-import { route, type Services } from '../http/route';
-import { BAD_CLIENT_ID, NO_SUCH_ORGANISATION, refused } from '../http/answers';
-import { privateHostRefusal } from '../security/outboundAddress';
-import { emitTest } from '../webhooks/events';
-import { newWebhookSecret, PREVIOUS_SECRET_HOURS, webhookSecretContext } from '../webhooks/secrets';
+import { parseBody, HttpError } from '#http/errors';
+import { auditIn, auditScope, changeAudited, createAudited, deleteAudited, lockAudited } from '#domain/audited';
+import { viewerOf } from '#http/auth';
+import { targetOrganization } from '#http/scope';
+import { route, type Services } from '#http/route';
+import { BAD_CLIENT_ID, NO_SUCH_ORGANISATION, refused } from '#http/answers';
+import { privateHostRefusal } from '#security/outboundAddress';
+import { emitTest } from '#webhooks/events';
+import { newWebhookSecret, PREVIOUS_SECRET_HOURS, webhookSecretContext } from '#webhooks/secrets';
 import {
   auditedEndpoint,
   described,

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { recordId, restSchema, WEBHOOK_ENDPOINT_REST_FIELDS, WEBHOOK_EVENT_TYPES, webhookEndpointInput } from '@yozy/shared';
-import type { Queryable } from '../db/database';
-import { auditedRow, type AuditedRecord } from '../domain/audited';
-import { HttpError } from '../http/errors';
-import { clientIdBody, clientIdQuery } from '../http/scope';
-import { jsonObject, recordOf, recordQuery, type ResourceDefinition } from '../http/resource';
-import { answerSchema, requestSchema } from '../openapi/components';
+import type { Queryable } from '#db/database';
+import { auditedRow, type AuditedRecord } from '#domain/audited';
+import { HttpError } from '#http/errors';
+import { clientIdBody, clientIdQuery } from '#http/scope';
+import { jsonObject, recordOf, recordQuery, type ResourceDefinition } from '#http/resource';
+import { answerSchema, requestSchema } from '#openapi/components';
 
 // What a webhook endpoint and a delivery are, as the routes of webhookEndpoints.ts and
 // webhookDeliveries.ts answer and take them.

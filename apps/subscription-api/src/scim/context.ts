@@ -1,7 +1,7 @@
 import type { Response } from 'express';
-import type { Database } from '../db/database';
-import type { OrganisationScope } from '../domain/audited';
-import type { Mailer } from '../mail/mailer';
+import type { Database } from '#db/database';
+import type { OrganisationScope } from '#domain/audited';
+import type { Mailer } from '#mail/mailer';
 
 /** Who is provisioning: a live token of an organisation whose provisioning is on, with its default role. */
 export type Provisioner = {

@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
 import type { AuditAction } from '@yozy/shared/auditLog';
-import { isUniqueViolation, type Queryable } from '../db/database';
-import { auditIn } from '../domain/audited';
+import { isUniqueViolation, type Queryable } from '#db/database';
+import { auditIn } from '#domain/audited';
 import { baseUrlOf, provisionerOf, provisioningScope, type Provisioner, type ScimServices } from './context';
 import { filterSql, type FilterAttribute } from './filter';
 import { applyPatch, MAX_OPERATIONS } from './patch';

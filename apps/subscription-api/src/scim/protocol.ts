@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import { describeError, requestFailure } from '@yozy/shared';
 import { requestRecord } from '@yozy/shared/requestLog';
-import { HttpError } from '../http/errors';
+import { HttpError } from '#http/errors';
 
 /** The schema URNs of RFC 7643 and 7644 the service speaks. */
 export const SCHEMA = {

@@ -1,8 +1,8 @@
 import express, { type Request, type RequestHandler, type Response } from 'express';
 import { bearerChallenge, PROVISIONING_TOKEN_PREFIX, SCIM_BASE_URL_HEADER } from '@yozy/shared';
-import { actingFor } from '../http/acting';
-import { bearerToken } from '../http/auth';
-import { hashToken } from '../security/tokens';
+import { actingFor } from '#http/acting';
+import { bearerToken } from '#http/auth';
+import { hashToken } from '#security/tokens';
 import type { Provisioner, ScimServices } from './context';
 import { resourceTypes, schemas, serviceProviderConfig } from './discovery';
 import { createGroup, deleteGroup, getGroup, listGroups, patchGroup, replaceGroup } from './groups';

@@ -1,6 +1,6 @@
-import type { Queryable } from '../db/database';
-import { audit } from '../domain/audit';
-import { emit, idOf } from '../webhooks/events';
+import type { Queryable } from '#db/database';
+import { audit } from '#domain/audit';
+import { emit, idOf } from '#webhooks/events';
 
 /** A provisioning token as it was used for the first time. */
 export type FirstUse = { tokenId: number; tokenName: string; clientId: number; usedAt: Date };

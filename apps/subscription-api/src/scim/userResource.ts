@@ -1,6 +1,6 @@
 import { isEmailAddress } from '@yozy/shared';
-import type { Queryable } from '../db/database';
-import { PERSON_FACTS_SQL, stateOf, type PersonFacts } from '../domain/personLifecycle';
+import type { Queryable } from '#db/database';
+import { PERSON_FACTS_SQL, stateOf, type PersonFacts } from '#domain/personLifecycle';
 import type { FilterAttribute } from './filter';
 import { badRequest, booleanOf, refuseNul, SCHEMA, versionOf } from './protocol';
 

@@ -1,5 +1,5 @@
-import type { Transaction } from '../db/database';
-import { audit } from '../domain/audit';
+import type { Transaction } from '#db/database';
+import { audit } from '#domain/audit';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

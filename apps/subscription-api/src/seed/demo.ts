@@ -1,10 +1,10 @@
-import type { Database, Transaction } from '../db/database';
-import { issueToken } from '../domain/userTokens';
-import { newVerificationToken } from '../domain/ssoDomains';
-import { createMailer, type Mailer } from '../mail/mailer';
-import type { QueuedMail } from '../mail/outbox';
-import { invitationMail } from '../mail/templates';
-import { hashPassword } from '../security/passwords';
+import type { Database, Transaction } from '#db/database';
+import { issueToken } from '#domain/userTokens';
+import { newVerificationToken } from '#domain/ssoDomains';
+import { createMailer, type Mailer } from '#mail/mailer';
+import type { QueuedMail } from '#mail/outbox';
+import { invitationMail } from '#mail/templates';
+import { hashPassword } from '#security/passwords';
 import { seedInsights } from './insights';
 import { seedSignInActivity } from './signInActivity';
 import { seedAuditHistory } from './auditHistory';

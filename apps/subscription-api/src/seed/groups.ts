@@ -1,4 +1,4 @@
-import type { Transaction } from '../db/database';
+import type { Transaction } from '#db/database';
 
 /** Descriptions of the demo organisations' groups, and one group more, so the groups screen has something to show. */
 const DESCRIPTIONS: Record<string, string> = {

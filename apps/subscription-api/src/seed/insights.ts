@@ -1,4 +1,4 @@
-import type { Transaction } from '../db/database';
+import type { Transaction } from '#db/database';
 
 /**
  * What the dashboard and statistics need beyond the rest of the demo: people signed in right now

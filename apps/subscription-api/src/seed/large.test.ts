@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../db/database';
-import { openSeededDatabase } from '../testing/testDatabase';
-import { TEST_DATABASE_KINDS } from '../testing/testDatabases';
+import type { Database } from '#db/database';
+import { openSeededDatabase } from '#testing/testDatabase';
+import { TEST_DATABASE_KINDS } from '#testing/testDatabases';
 import { seedLarge } from './large';
 
 // The service's pool gives each statement 15 s at most; the large seed's slices may need longer on a busy machine.

@@ -1,10 +1,10 @@
 import { resolve } from 'node:path';
 import type { AuditAction } from '@yozy/shared/auditLog';
 import { parseArgs } from 'node:util';
-import { openDatabase, type Database, type DatabaseLocation, type Transaction } from '../db/database';
-import { migrate } from '../db/migrate';
-import { createMailer, DEFAULT_MAIL_CONFIG } from '../mail/mailer';
-import { hashPassword } from '../security/passwords';
+import { openDatabase, type Database, type DatabaseLocation, type Transaction } from '#db/database';
+import { migrate } from '#db/migrate';
+import { createMailer, DEFAULT_MAIL_CONFIG } from '#mail/mailer';
+import { hashPassword } from '#security/passwords';
 import { DEMO_PASSWORD, seedDemoData } from './demo';
 
 /**

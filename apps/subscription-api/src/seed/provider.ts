@@ -1,4 +1,4 @@
-import type { Transaction } from '../db/database';
+import type { Transaction } from '#db/database';
 
 /**
  * Demo data of the provider's screens: enough pending and rejected sign-up enquiries that the

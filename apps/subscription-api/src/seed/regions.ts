@@ -1,4 +1,4 @@
-import type { Transaction } from '../db/database';
+import type { Transaction } from '#db/database';
 
 /** The demo provider's regions; the last one is retired, so the regions list shows both kinds. */
 const REGIONS: [code: string, name: string, active: boolean][] = [

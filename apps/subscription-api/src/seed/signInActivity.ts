@@ -1,4 +1,4 @@
-import type { Transaction } from '../db/database';
+import type { Transaction } from '#db/database';
 
 /**
  * The sign-in activity of the demo's history: a sign-in for every session it started in the last

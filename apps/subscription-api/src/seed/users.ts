@@ -1,4 +1,4 @@
-import type { Transaction } from '../db/database';
+import type { Transaction } from '#db/database';
 
 /**
  * More people for the user management screen: departments to search and sort, disabled accounts,

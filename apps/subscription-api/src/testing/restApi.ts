@@ -1,9 +1,9 @@
 import { SERVICE_TOKEN_HEADER } from '@yozy/shared';
 import request, { type Test } from 'supertest';
-import { createApp } from '../app';
-import type { Database } from '../db/database';
-import { createMailer, DEFAULT_MAIL_CONFIG, type MailConfig, type Mailer } from '../mail/mailer';
-import { DEMO_PASSWORD } from '../seed/demo';
+import { createApp } from '#app';
+import type { Database } from '#db/database';
+import { createMailer, DEFAULT_MAIL_CONFIG, type MailConfig, type Mailer } from '#mail/mailer';
+import { DEMO_PASSWORD } from '#seed/demo';
 import { openTestDatabase } from './testDatabase';
 
 /** The gateway's credential in REST-level tests. */

@@ -1,5 +1,5 @@
 import { inject } from 'vitest';
-import { openDatabase, type Database } from '../db/database';
+import { openDatabase, type Database } from '#db/database';
 import { copyPostgresTemplate, openPgliteDump, type DatabaseContent, type ScratchDatabase } from './testDatabases';
 
 /** A test file's own embedded database, copied from the run's migrated or seeded one. */

@@ -3,10 +3,10 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import pg from 'pg';
-import { openDatabase, openPglite, PGLITE_EXTENSIONS, type Database } from '../db/database';
-import { migrate } from '../db/migrate';
-import { createMailer, DEFAULT_MAIL_CONFIG } from '../mail/mailer';
-import { seedDemoData } from '../seed/demo';
+import { openDatabase, openPglite, PGLITE_EXTENSIONS, type Database } from '#db/database';
+import { migrate } from '#db/migrate';
+import { createMailer, DEFAULT_MAIL_CONFIG } from '#mail/mailer';
+import { seedDemoData } from '#seed/demo';
 
 /**
  * Test databases are built once per test run and copied for each test file: migrating and

@@ -3,12 +3,12 @@ import { request as httpsRequest } from 'node:https';
 import { isIP } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { logError, ORGANIZATION_WEBHOOKS_PATH, PROVIDER_WEBHOOKS_PATH, redactMessage } from '@yozy/shared';
-import type { Database, Queryable } from '../db/database';
-import type { Mailer } from '../mail/mailer';
-import type { QueuedMail } from '../mail/outbox';
-import { webhookPausedMail } from '../mail/templates';
-import { guardedLookup, isPublicAddress, PrivateAddressError, reasonOf, type OutboundPolicy } from '../security/outboundAddress';
-import type { SecretBox } from '../security/secretBox';
+import type { Database, Queryable } from '#db/database';
+import type { Mailer } from '#mail/mailer';
+import type { QueuedMail } from '#mail/outbox';
+import { webhookPausedMail } from '#mail/templates';
+import { guardedLookup, isPublicAddress, PrivateAddressError, reasonOf, type OutboundPolicy } from '#security/outboundAddress';
+import type { SecretBox } from '#security/secretBox';
 import { emit, idOf } from './events';
 import {
   claimDueDelivery,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { WEBHOOK_TEST_EVENT, type WebhookEventType } from '@yozy/shared';
-import type { Queryable } from '../db/database';
+import type { Queryable } from '#db/database';
 
 /** A person's state as the GraphQL schema's UserStatus names it. */
 type PersonState = 'ACTIVE' | 'INVITED' | 'AWAITING_APPROVAL' | 'DISABLED' | 'DELETED';

@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/database';
+import type { Queryable } from '#db/database';
 
 /** How deliveries are taken and tried again; every interval may be shortened for tests. */
 export type WebhookQueueOptions = {

@@ -4,9 +4,9 @@ import type {
   MutationResetPasswordArgs,
   MutationSetPasswordArgs,
   Resolvers,
-} from '../../generated/graphql';
-import { counted, signedIn, withUserErrors } from '../../guards';
-import { requireSolvedCaptcha } from '../captcha';
+} from '#generated/graphql';
+import { counted, signedIn, withUserErrors } from '#guards';
+import { requireSolvedCaptcha } from '#resolvers/captcha';
 import { PASSWORD_RESET_REQUEST_REST_FIELDS, PASSWORD_RESET_REST_FIELDS, SET_PASSWORD_WITH_LINK_REST_FIELDS } from './restFields';
 
 /** A link of a deactivated person is refused (FORBIDDEN on its token): the form says so, as it does for an expired link. */

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { AdministratorRecord } from '../../datasources/types';
-import { restError } from '../../errors';
-import type { RestPage } from '../../lists';
-import { CALLERS, execute, fakeContext } from '../../testing/fakes';
+import type { AdministratorRecord } from '#datasources/types';
+import { restError } from '#errors';
+import type { RestPage } from '#lists';
+import { CALLERS, execute, fakeContext } from '#testing/fakes';
 
 const ADMINISTRATORS = /* GraphQL */ `
   query ($search: String) {

@@ -1,11 +1,11 @@
 import { ADMINISTRATOR_REST_FIELDS, INVITE_ADMINISTRATOR_REST_FIELDS, toRestFields } from '@yozy/shared';
-import type { AdministratorRecord } from '../../datasources/types';
-import type { AdministratorFilter, AdministratorSortField, Resolvers, UserStatus } from '../../generated/graphql';
-import { namingFields } from '../../errors';
-import { superAdmin, withUserErrors } from '../../guards';
-import { listPage, type ListSpec } from '../../lists';
-import { utcInstant } from '../../scalars';
-import { readRestFields } from '../restFields';
+import type { AdministratorRecord } from '#datasources/types';
+import type { AdministratorFilter, AdministratorSortField, Resolvers, UserStatus } from '#generated/graphql';
+import { namingFields } from '#errors';
+import { superAdmin, withUserErrors } from '#guards';
+import { listPage, type ListSpec } from '#lists';
+import { utcInstant } from '#scalars';
+import { readRestFields } from '#resolvers/restFields';
 
 const FIELDS = ADMINISTRATOR_REST_FIELDS;
 

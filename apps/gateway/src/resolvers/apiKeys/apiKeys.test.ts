@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { ApiKeyRecord } from '../../datasources/types';
-import { restError } from '../../errors';
-import type { RestPage } from '../../lists';
-import { CALLERS, execute, fakeContext } from '../../testing/fakes';
+import type { ApiKeyRecord } from '#datasources/types';
+import { restError } from '#errors';
+import type { RestPage } from '#lists';
+import { CALLERS, execute, fakeContext } from '#testing/fakes';
 
 const API_KEYS = /* GraphQL */ `
   query ($active: Boolean) {

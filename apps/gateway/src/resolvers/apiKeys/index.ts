@@ -1,11 +1,11 @@
 import { API_KEY_REST_FIELDS, toRestFields } from '@yozy/shared';
-import type { ApiKeyRecord } from '../../datasources/types';
-import type { ApiKeyAccess, ApiKeyFilter, ApiKeySortField, Resolvers } from '../../generated/graphql';
-import { namingFields } from '../../errors';
-import { superAdminInPerson, withUserErrors } from '../../guards';
-import { listPage, type ListSpec } from '../../lists';
-import { utcInstant } from '../../scalars';
-import { readRestFields } from '../restFields';
+import type { ApiKeyRecord } from '#datasources/types';
+import type { ApiKeyAccess, ApiKeyFilter, ApiKeySortField, Resolvers } from '#generated/graphql';
+import { namingFields } from '#errors';
+import { superAdminInPerson, withUserErrors } from '#guards';
+import { listPage, type ListSpec } from '#lists';
+import { utcInstant } from '#scalars';
+import { readRestFields } from '#resolvers/restFields';
 
 const FIELDS = API_KEY_REST_FIELDS;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { AuditRecord } from '../../datasources/types';
-import type { RestPage } from '../../lists';
-import { CALLERS, execute, fakeContext } from '../../testing/fakes';
+import type { AuditRecord } from '#datasources/types';
+import type { RestPage } from '#lists';
+import { CALLERS, execute, fakeContext } from '#testing/fakes';
 import { changesOf, findActionsByWords, namesOf } from './index';
 
 const AUDIT_LOG = /* GraphQL */ `

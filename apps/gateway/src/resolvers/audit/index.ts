@@ -1,10 +1,10 @@
 import { AUDIT_ACTIONS } from '@yozy/shared/auditLog';
-import type { GatewayContext } from '../../context';
-import type { AuditRecord } from '../../datasources/types';
-import type { AuditChange, AuditFilter, AuditRecordName, AuditSortField, Resolvers } from '../../generated/graphql';
-import { organizationScoped } from '../../guards';
-import { listPage, type ListSpec } from '../../lists';
-import { utcInstant } from '../../scalars';
+import type { GatewayContext } from '#context';
+import type { AuditRecord } from '#datasources/types';
+import type { AuditChange, AuditFilter, AuditRecordName, AuditSortField, Resolvers } from '#generated/graphql';
+import { organizationScoped } from '#guards';
+import { listPage, type ListSpec } from '#lists';
+import { utcInstant } from '#scalars';
 
 const AUDIT_LIST: ListSpec<AuditFilter, AuditSortField> = {
   search: ['ActorFirstname', 'ActorLastname', 'ActorEmail', 'Action', 'EntityId'],

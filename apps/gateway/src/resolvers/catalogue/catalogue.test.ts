@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { execute, fakeContext } from '../../testing/fakes';
+import { execute, fakeContext } from '#testing/fakes';
 
 describe('products', () => {
   it('answers anyone with each product and its own plans', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { EmailSettingsRecord } from '../../datasources/types';
-import { restError } from '../../errors';
-import { CALLERS, execute, fakeContext } from '../../testing/fakes';
+import type { EmailSettingsRecord } from '#datasources/types';
+import { restError } from '#errors';
+import { CALLERS, execute, fakeContext } from '#testing/fakes';
 
 const SETTINGS = /* GraphQL */ `
   query ($organizationId: ID) {

@@ -1,6 +1,6 @@
 import { EMAIL_SETTINGS_REST_FIELDS, EMAIL_TEMPLATE_REST_FIELDS, toRestFields } from '@yozy/shared';
-import type { EmailSettingsRecord } from '../../datasources/types';
-import { namingFields } from '../../errors';
+import type { EmailSettingsRecord } from '#datasources/types';
+import { namingFields } from '#errors';
 import type {
   EmailTemplateInput,
   EmailTemplateName,
@@ -10,11 +10,11 @@ import type {
   Resolvers,
   SmtpSecurity,
   WordingSource,
-} from '../../generated/graphql';
-import { organizationScoped, superAdmin, superAdminInPerson, withUserErrors } from '../../guards';
-import { listPage, type ListSpec } from '../../lists';
-import { utcInstant } from '../../scalars';
-import { readRestFields } from '../restFields';
+} from '#generated/graphql';
+import { organizationScoped, superAdmin, superAdminInPerson, withUserErrors } from '#guards';
+import { listPage, type ListSpec } from '#lists';
+import { utcInstant } from '#scalars';
+import { readRestFields } from '#resolvers/restFields';
 
 const SETTINGS = EMAIL_SETTINGS_REST_FIELDS;
 const TEMPLATE = EMAIL_TEMPLATE_REST_FIELDS;

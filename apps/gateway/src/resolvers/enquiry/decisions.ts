@@ -5,12 +5,12 @@ import {
   REJECT_ENQUIRY_REST_FIELDS,
   toRestFields,
 } from '@yozy/shared';
-import type { EnquiryRecord } from '../../datasources/types';
-import type { EnquiryFilter, EnquirySortField, EnquiryStatus, Resolvers } from '../../generated/graphql';
-import { superAdmin, withUserErrors } from '../../guards';
-import { listPage, type ListSpec } from '../../lists';
-import { utcInstant } from '../../scalars';
-import { readRestFields } from '../restFields';
+import type { EnquiryRecord } from '#datasources/types';
+import type { EnquiryFilter, EnquirySortField, EnquiryStatus, Resolvers } from '#generated/graphql';
+import { superAdmin, withUserErrors } from '#guards';
+import { listPage, type ListSpec } from '#lists';
+import { utcInstant } from '#scalars';
+import { readRestFields } from '#resolvers/restFields';
 
 const FIELDS = ENQUIRY_RECORD_FIELDS;
 // The form's text fields read as they are; the product and plan are the licence's business.

@@ -1,7 +1,7 @@
 import { ENQUIRY_REST_FIELDS, toRestFields } from '@yozy/shared';
-import type { MutationSubmitEnquiryArgs, Resolvers } from '../../generated/graphql';
-import { counted, withUserErrors } from '../../guards';
-import { requireSolvedCaptcha } from '../captcha';
+import type { MutationSubmitEnquiryArgs, Resolvers } from '#generated/graphql';
+import { counted, withUserErrors } from '#guards';
+import { requireSolvedCaptcha } from '#resolvers/captcha';
 
 export const enquiryResolvers: Resolvers = {
   Mutation: {

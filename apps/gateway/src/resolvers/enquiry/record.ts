@@ -1,6 +1,6 @@
-import type { Resolvers } from '../../generated/graphql';
-import { namingFields } from '../../errors';
-import { superAdmin } from '../../guards';
+import type { Resolvers } from '#generated/graphql';
+import { namingFields } from '#errors';
+import { superAdmin } from '#guards';
 
 /** One enquiry at its own address, for the provider's SuperAdmins. */
 export const enquiryRecordResolvers: Resolvers = {

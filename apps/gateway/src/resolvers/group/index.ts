@@ -1,9 +1,9 @@
 import { GROUP_MEMBER_REST_FIELDS, GROUP_MEMBERS_REST_FIELDS, GROUP_REST_FIELDS, toRestFields } from '@yozy/shared';
-import type { GroupCandidateRecord, GroupMemberRecord, GroupRecord } from '../../datasources/types';
-import type { GroupMemberSortField, GroupSortField, Resolvers } from '../../generated/graphql';
-import { admin, organizationScoped, withUserErrors } from '../../guards';
-import { listPage, type ListSpec } from '../../lists';
-import { readRestFields } from '../restFields';
+import type { GroupCandidateRecord, GroupMemberRecord, GroupRecord } from '#datasources/types';
+import type { GroupMemberSortField, GroupSortField, Resolvers } from '#generated/graphql';
+import { admin, organizationScoped, withUserErrors } from '#guards';
+import { listPage, type ListSpec } from '#lists';
+import { readRestFields } from '#resolvers/restFields';
 
 const FIELDS = GROUP_REST_FIELDS;
 const PEOPLE = GROUP_MEMBER_REST_FIELDS;

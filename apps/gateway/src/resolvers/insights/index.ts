@@ -1,6 +1,6 @@
-import type { DashboardRecord } from '../../datasources/types';
-import type { Resolvers, SeatUse } from '../../generated/graphql';
-import { organizationScoped } from '../../guards';
+import type { DashboardRecord } from '#datasources/types';
+import type { Resolvers, SeatUse } from '#generated/graphql';
+import { organizationScoped } from '#guards';
 
 const seatUse = (seats: DashboardRecord['seats']): SeatUse[] => seats.map((seat) => ({ ...seat, productId: String(seat.productId) }));
 

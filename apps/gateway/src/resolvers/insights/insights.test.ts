@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { DashboardRecord, StatisticsRecord } from '../../datasources/types';
-import { restError } from '../../errors';
-import { CALLERS, execute, fakeContext, ORGANIZATIONS } from '../../testing/fakes';
+import type { DashboardRecord, StatisticsRecord } from '#datasources/types';
+import { restError } from '#errors';
+import { CALLERS, execute, fakeContext, ORGANIZATIONS } from '#testing/fakes';
 
 const A = String(ORGANIZATIONS.A.ClientId);
 const B = String(ORGANIZATIONS.B.ClientId);

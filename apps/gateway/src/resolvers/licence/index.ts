@@ -1,9 +1,9 @@
 import { LICENCE_REST_FIELDS, toRestFields } from '@yozy/shared';
-import type { LicenceRecord } from '../../datasources/types';
-import type { LicenceSortField, Resolvers } from '../../generated/graphql';
-import { organizationScoped, superAdmin, withUserErrors } from '../../guards';
-import { listPage, type ListSpec } from '../../lists';
-import { readRestFields } from '../restFields';
+import type { LicenceRecord } from '#datasources/types';
+import type { LicenceSortField, Resolvers } from '#generated/graphql';
+import { organizationScoped, superAdmin, withUserErrors } from '#guards';
+import { listPage, type ListSpec } from '#lists';
+import { readRestFields } from '#resolvers/restFields';
 
 const FIELDS = LICENCE_REST_FIELDS;
 

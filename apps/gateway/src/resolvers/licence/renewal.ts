@@ -1,5 +1,5 @@
-import type { EnquiryKind, Resolvers } from '../../generated/graphql';
-import { organizationAdmin, withUserErrors } from '../../guards';
+import type { EnquiryKind, Resolvers } from '#generated/graphql';
+import { organizationAdmin, withUserErrors } from '#guards';
 
 /** The mutation names the licence by `licenceId`, the REST service by `LicenceId`. */
 const RENEWAL_REST_FIELDS = { licenceId: 'LicenceId' } as const;

@@ -1,9 +1,9 @@
 import { LICENCE_EXPIRY_WARNING_DAYS, ORGANIZATION_REST_FIELDS, toRestFields } from '@yozy/shared';
-import type { Client } from '../../datasources/types';
-import type { OrganizationFilter, OrganizationSortField, QueryOrganizationArgs, Resolvers } from '../../generated/graphql';
-import { sameOrganization, superAdmin, withUserErrors } from '../../guards';
-import { listPage, type ListSpec } from '../../lists';
-import { readRestFields } from '../restFields';
+import type { Client } from '#datasources/types';
+import type { OrganizationFilter, OrganizationSortField, QueryOrganizationArgs, Resolvers } from '#generated/graphql';
+import { sameOrganization, superAdmin, withUserErrors } from '#guards';
+import { listPage, type ListSpec } from '#lists';
+import { readRestFields } from '#resolvers/restFields';
 
 const FIELDS = ORGANIZATION_REST_FIELDS;
 

@@ -1,10 +1,10 @@
 import { ORGANIZATION_CHOICE_REST_FIELDS, type OrganizationChoiceList as RestList } from '@yozy/shared';
-import type { OrganizationChoiceRecord } from '../../datasources/types';
-import type { OrganizationChoiceFilter, OrganizationChoiceList, OrganizationChoiceSortField, Resolvers } from '../../generated/graphql';
-import { namingFields } from '../../errors';
-import { superAdmin, superAdminInPerson, withUserErrors } from '../../guards';
-import { listPage, type ListSpec } from '../../lists';
-import { readRestFields } from '../restFields';
+import type { OrganizationChoiceRecord } from '#datasources/types';
+import type { OrganizationChoiceFilter, OrganizationChoiceList, OrganizationChoiceSortField, Resolvers } from '#generated/graphql';
+import { namingFields } from '#errors';
+import { superAdmin, superAdminInPerson, withUserErrors } from '#guards';
+import { listPage, type ListSpec } from '#lists';
+import { readRestFields } from '#resolvers/restFields';
 
 const FIELDS = ORGANIZATION_CHOICE_REST_FIELDS;
 

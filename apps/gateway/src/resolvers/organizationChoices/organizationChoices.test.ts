@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { OrganizationChoiceRecord } from '../../datasources/types';
-import type { RestPage } from '../../lists';
-import { CALLERS, execute, fakeContext } from '../../testing/fakes';
+import type { OrganizationChoiceRecord } from '#datasources/types';
+import type { RestPage } from '#lists';
+import { CALLERS, execute, fakeContext } from '#testing/fakes';
 
 const CHOICES = /* GraphQL */ `
   query ($search: String) {

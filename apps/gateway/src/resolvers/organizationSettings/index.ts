@@ -1,7 +1,7 @@
 import { ORGANIZATION_SETTINGS_REST_FIELDS, toRestFields } from '@yozy/shared';
-import type { Resolvers } from '../../generated/graphql';
-import { organizationScoped, withUserErrors } from '../../guards';
-import { utcInstant } from '../../scalars';
+import type { Resolvers } from '#generated/graphql';
+import { organizationScoped, withUserErrors } from '#guards';
+import { utcInstant } from '#scalars';
 
 const FIELDS = ORGANIZATION_SETTINGS_REST_FIELDS;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { OrganizationSettingsRecord } from '../../datasources/types';
-import { restError } from '../../errors';
-import { CALLERS, execute, fakeContext } from '../../testing/fakes';
+import type { OrganizationSettingsRecord } from '#datasources/types';
+import { restError } from '#errors';
+import { CALLERS, execute, fakeContext } from '#testing/fakes';
 
 const SETTINGS =
   'query ($organizationId: ID) { organizationSettings(organizationId: $organizationId) { organizationId twoFactorRequired sessionIdleMinutes allowedEmailDomains updatedAt } }';

@@ -1,10 +1,10 @@
 import { PLAN_REST_FIELDS, PRODUCT_REST_FIELDS, toRestFields } from '@yozy/shared';
-import type { ManagedPlanRecord, ManagedProductRecord } from '../../datasources/types';
-import type { ManagedPlanFilter, ManagedPlanSortField, ManagedProductSortField, Resolvers } from '../../generated/graphql';
-import { namingFields } from '../../errors';
-import { superAdmin, withUserErrors } from '../../guards';
-import { listPage, type ListSpec } from '../../lists';
-import { readRestFields } from '../restFields';
+import type { ManagedPlanRecord, ManagedProductRecord } from '#datasources/types';
+import type { ManagedPlanFilter, ManagedPlanSortField, ManagedProductSortField, Resolvers } from '#generated/graphql';
+import { namingFields } from '#errors';
+import { superAdmin, withUserErrors } from '#guards';
+import { listPage, type ListSpec } from '#lists';
+import { readRestFields } from '#resolvers/restFields';
 
 const FIELDS = PLAN_REST_FIELDS;
 

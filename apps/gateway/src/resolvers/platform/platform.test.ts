@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { ManagedPlanRecord } from '../../datasources/types';
-import { restError } from '../../errors';
-import { CALLERS, execute, fakeContext } from '../../testing/fakes';
+import type { ManagedPlanRecord } from '#datasources/types';
+import { restError } from '#errors';
+import { CALLERS, execute, fakeContext } from '#testing/fakes';
 
 const PLAN: ManagedPlanRecord = {
   PlanId: 7,

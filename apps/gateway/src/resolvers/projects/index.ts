@@ -1,11 +1,11 @@
 import { ALLOCATION_REST_FIELDS, PROJECT_REST_FIELDS, toRestFields } from '@yozy/shared';
-import type { AllocationCandidateRecord, AllocationRecord, ProjectRecord } from '../../datasources/types';
-import { gatewayError } from '../../errors';
-import type { AllocationFilter, AllocationSortField, ProjectFilter, ProjectSortField, Resolvers } from '../../generated/graphql';
-import { admin, organizationScoped, withUserErrors } from '../../guards';
-import type { GatewayContext } from '../../context';
-import { listPage, type ListSpec } from '../../lists';
-import { readRestFields } from '../restFields';
+import type { AllocationCandidateRecord, AllocationRecord, ProjectRecord } from '#datasources/types';
+import { gatewayError } from '#errors';
+import type { AllocationFilter, AllocationSortField, ProjectFilter, ProjectSortField, Resolvers } from '#generated/graphql';
+import { admin, organizationScoped, withUserErrors } from '#guards';
+import type { GatewayContext } from '#context';
+import { listPage, type ListSpec } from '#lists';
+import { readRestFields } from '#resolvers/restFields';
 
 const FIELDS = PROJECT_REST_FIELDS;
 const ALLOCATION = ALLOCATION_REST_FIELDS;

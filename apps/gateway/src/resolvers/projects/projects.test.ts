@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { restError } from '../../errors';
-import { CALLERS, execute, fakeContext, ORGANIZATIONS } from '../../testing/fakes';
+import { restError } from '#errors';
+import { CALLERS, execute, fakeContext, ORGANIZATIONS } from '#testing/fakes';
 
 const ALLOCATION = {
   AllocationId: 31,

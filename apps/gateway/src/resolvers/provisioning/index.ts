@@ -1,9 +1,9 @@
-import type { OrganizationDomainRecord, ProvisioningSettingsRecord } from '../../datasources/types';
-import type { Resolvers } from '../../generated/graphql';
-import { gatewayError, UserErrors } from '../../errors';
-import { organizationScoped, superAdminInPerson, withUserErrors } from '../../guards';
-import { utcInstant } from '../../scalars';
-import { SCIM_PATH } from '../../scim';
+import type { OrganizationDomainRecord, ProvisioningSettingsRecord } from '#datasources/types';
+import type { Resolvers } from '#generated/graphql';
+import { gatewayError, UserErrors } from '#errors';
+import { organizationScoped, superAdminInPerson, withUserErrors } from '#guards';
+import { utcInstant } from '#scalars';
+import { SCIM_PATH } from '#scim';
 
 /** The provisioning input's fields as the REST service names them. */
 const PROVISIONING_FIELDS = { enabled: 'Enabled', roleId: 'RoleId' } as const;

@@ -1,10 +1,10 @@
 import { REGION_REST_FIELDS, toRestFields } from '@yozy/shared';
-import type { RegionRecord } from '../../datasources/types';
-import type { RegionFilter, RegionSortField, Resolvers } from '../../generated/graphql';
-import { namingFields } from '../../errors';
-import { superAdmin, withUserErrors } from '../../guards';
-import { listPage, type ListSpec } from '../../lists';
-import { readRestFields } from '../restFields';
+import type { RegionRecord } from '#datasources/types';
+import type { RegionFilter, RegionSortField, Resolvers } from '#generated/graphql';
+import { namingFields } from '#errors';
+import { superAdmin, withUserErrors } from '#guards';
+import { listPage, type ListSpec } from '#lists';
+import { readRestFields } from '#resolvers/restFields';
 
 const FIELDS = REGION_REST_FIELDS;
 

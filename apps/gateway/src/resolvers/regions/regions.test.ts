@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { RegionRecord } from '../../datasources/types';
-import type { RestPage } from '../../lists';
-import { CALLERS, execute, fakeContext } from '../../testing/fakes';
+import type { RegionRecord } from '#datasources/types';
+import type { RestPage } from '#lists';
+import { CALLERS, execute, fakeContext } from '#testing/fakes';
 
 const REGIONS = /* GraphQL */ `
   query ($filter: RegionFilter, $search: String) {

@@ -1,10 +1,10 @@
 import { ROLE_REST_FIELDS, toRestFields } from '@yozy/shared';
-import type { RoleRecord } from '../../datasources/types';
-import type { Resolvers, RoleFilter, RoleSortField } from '../../generated/graphql';
-import { namingFields } from '../../errors';
-import { superAdmin, withUserErrors } from '../../guards';
-import { listPage, type ListSpec } from '../../lists';
-import { readRestFields } from '../restFields';
+import type { RoleRecord } from '#datasources/types';
+import type { Resolvers, RoleFilter, RoleSortField } from '#generated/graphql';
+import { namingFields } from '#errors';
+import { superAdmin, withUserErrors } from '#guards';
+import { listPage, type ListSpec } from '#lists';
+import { readRestFields } from '#resolvers/restFields';
 
 const FIELDS = ROLE_REST_FIELDS;
 

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { RoleRecord } from '../../datasources/types';
-import type { RestPage } from '../../lists';
-import { CALLERS, execute, fakeContext } from '../../testing/fakes';
-import { restError } from '../../errors';
+import type { RoleRecord } from '#datasources/types';
+import type { RestPage } from '#lists';
+import { CALLERS, execute, fakeContext } from '#testing/fakes';
+import { restError } from '#errors';
 
 const ROLES = /* GraphQL */ `
   query ($filter: RoleFilter, $search: String) {

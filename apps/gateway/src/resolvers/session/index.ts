@@ -1,8 +1,8 @@
 import { landingPathFor, menuFor, SIGN_IN_REST_FIELDS, toRestFields, TYPE_OF_USER } from '@yozy/shared';
-import type { MutationSignInArgs, Resolvers } from '../../generated/graphql';
-import { requireSolvedCaptcha } from '../captcha';
-import { signInAttempt, withUserErrors } from '../../guards';
-import { afterPassword, NOT_SIGNED_IN, type SignInPayload } from '../twoFactor';
+import type { MutationSignInArgs, Resolvers } from '#generated/graphql';
+import { requireSolvedCaptcha } from '#resolvers/captcha';
+import { signInAttempt, withUserErrors } from '#guards';
+import { afterPassword, NOT_SIGNED_IN, type SignInPayload } from '#resolvers/twoFactor/index';
 
 export const sessionResolvers: Resolvers = {
   Query: {

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { restError } from '../../errors';
-import { CALLERS, execute, fakeContext } from '../../testing/fakes';
+import { restError } from '#errors';
+import { CALLERS, execute, fakeContext } from '#testing/fakes';
 
 const VIEWER = /* GraphQL */ `
   query {

@@ -1,10 +1,10 @@
-import type { GatewayContext } from '../../context';
-import type { SessionRecord } from '../../datasources/types';
-import type { MutationChangePasswordArgs, Resolvers, SessionFilter, SessionSortField } from '../../generated/graphql';
+import type { GatewayContext } from '#context';
+import type { SessionRecord } from '#datasources/types';
+import type { MutationChangePasswordArgs, Resolvers, SessionFilter, SessionSortField } from '#generated/graphql';
 import { CHANGE_PASSWORD_REST_FIELDS, toRestFields } from '@yozy/shared';
-import { counted, organizationScoped, signedIn, withUserErrors } from '../../guards';
-import { listPage, type ListSpec } from '../../lists';
-import { utcInstant } from '../../scalars';
+import { counted, organizationScoped, signedIn, withUserErrors } from '#guards';
+import { listPage, type ListSpec } from '#lists';
+import { utcInstant } from '#scalars';
 import { parseUserAgent } from './userAgent';
 
 /** GraphQL input names → the REST service's, for the bodies and for naming a refused field. */

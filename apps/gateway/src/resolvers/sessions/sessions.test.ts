@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { RestPage } from '../../lists';
-import type { SessionRecord } from '../../datasources/types';
-import { restError } from '../../errors';
-import { DEFAULT_RATE_LIMITS } from '../../rateLimitPolicies';
-import { createRateLimiter } from '../../rateLimits';
-import { CALLERS, execute, fakeContext } from '../../testing/fakes';
+import type { RestPage } from '#lists';
+import type { SessionRecord } from '#datasources/types';
+import { restError } from '#errors';
+import { DEFAULT_RATE_LIMITS } from '#rateLimitPolicies';
+import { createRateLimiter } from '#rateLimits';
+import { CALLERS, execute, fakeContext } from '#testing/fakes';
 import { PARSED_USER_AGENTS_KEPT, parseUserAgent } from './userAgent';
 
 const SESSIONS = /* GraphQL */ `

@@ -1,18 +1,18 @@
-import type { GatewayContext } from '../../context';
-import type { ClientUser } from '../../datasources/types';
-import { UserErrors } from '../../errors';
+import type { GatewayContext } from '#context';
+import type { ClientUser } from '#datasources/types';
+import { UserErrors } from '#errors';
 import type {
   Resolvers,
   SignInAttemptFilter,
   SignInAttemptOutcome,
   SignInAttemptStep,
   SignInHold as SignInHoldAnswer,
-} from '../../generated/graphql';
-import { admin, organizationScoped, withUserErrors } from '../../guards';
-import { listPage, type ListSpec } from '../../lists';
-import { utcInstant } from '../../scalars';
-import type { HoldSubject, SignInHold } from '../../signInHolds';
-import { parseUserAgent } from '../sessions/userAgent';
+} from '#generated/graphql';
+import { admin, organizationScoped, withUserErrors } from '#guards';
+import { listPage, type ListSpec } from '#lists';
+import { utcInstant } from '#scalars';
+import type { HoldSubject, SignInHold } from '#signInHolds';
+import { parseUserAgent } from '#resolvers/sessions/userAgent';
 
 /** The attempts of one person, newest first: the only order, served by the person's index. */
 const SIGN_IN_LIST: ListSpec<SignInAttemptFilter, 'OCCURRED_AT'> = {

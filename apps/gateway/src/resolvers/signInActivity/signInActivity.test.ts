@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { ClientUser } from '../../datasources/types';
-import { restError } from '../../errors';
-import { DEFAULT_RATE_LIMITS, type RateLimits } from '../../rateLimitPolicies';
-import { createRateLimiter, type RateLimiter } from '../../rateLimits';
-import { CALLERS, execute, fakeContext, ORGANIZATIONS } from '../../testing/fakes';
+import type { ClientUser } from '#datasources/types';
+import { restError } from '#errors';
+import { DEFAULT_RATE_LIMITS, type RateLimits } from '#rateLimitPolicies';
+import { createRateLimiter, type RateLimiter } from '#rateLimits';
+import { CALLERS, execute, fakeContext, ORGANIZATIONS } from '#testing/fakes';
 
 const A = String(ORGANIZATIONS.A.ClientId);
 const MINUTE = 60_000;

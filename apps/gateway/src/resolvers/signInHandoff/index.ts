@@ -1,6 +1,6 @@
-import type { MutationRedeemSignInHandoffArgs, Resolvers } from '../../generated/graphql';
-import { counted, superAdminOrApiKey, withUserErrors } from '../../guards';
-import { utcInstant } from '../../scalars';
+import type { MutationRedeemSignInHandoffArgs, Resolvers } from '#generated/graphql';
+import { counted, superAdminOrApiKey, withUserErrors } from '#guards';
+import { utcInstant } from '#scalars';
 
 /** The input's field as the REST service names it. */
 const ISSUE_FIELDS = { email: 'Email' } as const;

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { restError } from '../../errors';
-import { DEFAULT_RATE_LIMITS } from '../../rateLimitPolicies';
-import { createRateLimiter } from '../../rateLimits';
-import { CALLERS, execute, fakeContext } from '../../testing/fakes';
+import { restError } from '#errors';
+import { DEFAULT_RATE_LIMITS } from '#rateLimitPolicies';
+import { createRateLimiter } from '#rateLimits';
+import { CALLERS, execute, fakeContext } from '#testing/fakes';
 
 const ISSUE = /* GraphQL */ `
   mutation ($email: String!) {

@@ -1,9 +1,9 @@
 import { SSO_SETTINGS_REST_FIELDS, toRestFields } from '@yozy/shared';
-import type { SsoSettingsRecord } from '../../datasources/types';
-import type { MutationStartSingleSignOnArgs, Resolvers } from '../../generated/graphql';
-import { counted, organizationScoped, superAdminInPerson, withUserErrors } from '../../guards';
-import { utcInstant } from '../../scalars';
-import { readRestFields } from '../restFields';
+import type { SsoSettingsRecord } from '#datasources/types';
+import type { MutationStartSingleSignOnArgs, Resolvers } from '#generated/graphql';
+import { counted, organizationScoped, superAdminInPerson, withUserErrors } from '#guards';
+import { utcInstant } from '#scalars';
+import { readRestFields } from '#resolvers/restFields';
 
 const FIELDS = SSO_SETTINGS_REST_FIELDS;
 /** Verifying names the domain as the mutation does. */

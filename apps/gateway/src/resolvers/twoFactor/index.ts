@@ -1,7 +1,7 @@
-import type { GatewayContext } from '../../context';
-import { personAccount } from '../../deviceCookies';
-import type { Profile, RestAnswerOf, SignInChallenge } from '../../datasources/types';
-import { UserErrors, userErrorsOf } from '../../errors';
+import type { GatewayContext } from '#context';
+import { personAccount } from '#deviceCookies';
+import type { Profile, RestAnswerOf, SignInChallenge } from '#datasources/types';
+import { UserErrors, userErrorsOf } from '#errors';
 import type {
   MutationConfirmSignInEnrolmentArgs,
   MutationConfirmTwoFactorArgs,
@@ -12,9 +12,9 @@ import type {
   TwoFactorConfirmPayload,
   TwoFactorStatusPayload,
   UserError,
-} from '../../generated/graphql';
-import { signedIn, signInAttempt, withUserErrors } from '../../guards';
-import type { Outcome } from '../../rateLimits';
+} from '#generated/graphql';
+import { signedIn, signInAttempt, withUserErrors } from '#guards';
+import type { Outcome } from '#rateLimits';
 
 /** The REST service's names of the two-factor inputs are the same as the schema's. */
 const FACTOR_FIELDS = { code: 'code', recoveryCode: 'recoveryCode' };

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { ClientUser } from '../../datasources/types';
-import { restError } from '../../errors';
-import { CALLERS, execute, fakeContext, ORGANIZATIONS } from '../../testing/fakes';
+import type { ClientUser } from '#datasources/types';
+import { restError } from '#errors';
+import { CALLERS, execute, fakeContext, ORGANIZATIONS } from '#testing/fakes';
 
 const IDA: ClientUser = {
   ClientUserId: 52,

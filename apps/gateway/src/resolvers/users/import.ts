@@ -1,7 +1,7 @@
 import { fromRestField, toRestFields, USER_IMPORT_REST_FIELDS } from '@yozy/shared';
-import type { Resolvers, UserImportRowInput } from '../../generated/graphql';
-import { REST_ERRORS } from '../../errors';
-import { organizationScoped, withUserErrors } from '../../guards';
+import type { Resolvers, UserImportRowInput } from '#generated/graphql';
+import { REST_ERRORS } from '#errors';
+import { organizationScoped, withUserErrors } from '#guards';
 
 /** The rows in the REST service's names. */
 const restRows = (rows: readonly UserImportRowInput[]) => rows.map((row) => toRestFields(USER_IMPORT_REST_FIELDS, row));

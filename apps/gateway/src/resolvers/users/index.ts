@@ -8,10 +8,10 @@ import type {
   UserFilter,
   UserSortField,
   UserStatus,
-} from '../../generated/graphql';
-import { namingFields } from '../../errors';
-import { organizationAdmin, organizationScoped, withUserErrors } from '../../guards';
-import { listPage, type ListSpec } from '../../lists';
+} from '#generated/graphql';
+import { namingFields } from '#errors';
+import { organizationAdmin, organizationScoped, withUserErrors } from '#guards';
+import { listPage, type ListSpec } from '#lists';
 
 const FIELDS = USER_REST_FIELDS;
 

@@ -1,6 +1,6 @@
-import type { QueryInvitationArgs, Resolvers } from '../../generated/graphql';
-import { namingFields } from '../../errors';
-import { organizationScoped } from '../../guards';
+import type { QueryInvitationArgs, Resolvers } from '#generated/graphql';
+import { namingFields } from '#errors';
+import { organizationScoped } from '#guards';
 
 /** One invitation at its own address, with the roles the invited person will hold. */
 export const invitationResolvers: Resolvers = {

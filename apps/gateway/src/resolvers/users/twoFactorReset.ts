@@ -1,5 +1,5 @@
-import type { Resolvers } from '../../generated/graphql';
-import { organizationScoped, withUserErrors } from '../../guards';
+import type { Resolvers } from '#generated/graphql';
+import { organizationScoped, withUserErrors } from '#guards';
 
 /** The mutation names the person by `userId`, the REST service by `UserId`. */
 const PERSON_REST_FIELDS = { userId: 'UserId' } as const;

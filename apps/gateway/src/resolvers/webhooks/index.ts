@@ -5,7 +5,7 @@ import {
   toRestFields,
   type WebhookEventType as RestEventType,
 } from '@yozy/shared';
-import type { WebhookDeliveryRecord, WebhookEndpointRecord } from '../../datasources/types';
+import type { WebhookDeliveryRecord, WebhookEndpointRecord } from '#datasources/types';
 import type {
   Resolvers,
   WebhookDeliveryFilter,
@@ -14,10 +14,10 @@ import type {
   WebhookEndpointStatus,
   WebhookEventType,
   WebhookPauseReason,
-} from '../../generated/graphql';
-import { admin, inPerson, organizationScoped, withUserErrors } from '../../guards';
-import { listPage, type ListSpec } from '../../lists';
-import { utcInstant } from '../../scalars';
+} from '#generated/graphql';
+import { admin, inPerson, organizationScoped, withUserErrors } from '#guards';
+import { listPage, type ListSpec } from '#lists';
+import { utcInstant } from '#scalars';
 
 const FIELDS = WEBHOOK_ENDPOINT_REST_FIELDS;
 

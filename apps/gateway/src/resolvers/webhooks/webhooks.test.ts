@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { WebhookDeliveryRecord, WebhookEndpointRecord } from '../../datasources/types';
-import { restError } from '../../errors';
-import { CALLERS, execute, fakeContext } from '../../testing/fakes';
+import type { WebhookDeliveryRecord, WebhookEndpointRecord } from '#datasources/types';
+import { restError } from '#errors';
+import { CALLERS, execute, fakeContext } from '#testing/fakes';
 
 const ENDPOINT: WebhookEndpointRecord = {
   EndpointId: 7,

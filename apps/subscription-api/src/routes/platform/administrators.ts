@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { INVITE_ADMINISTRATOR_REST_FIELDS, inviteAdministratorInput, restSchema } from '@yozy/shared';
-import type { Queryable } from '../../db/database';
-import { EMAIL_TAKEN_MESSAGE, inviteUser, OWN_ACCOUNT_MESSAGE, setActive, STATUS_SQL } from '../../domain/people';
-import { viewerOf } from '../../http/auth';
-import { HttpError, parseBody, settleDuplicates } from '../../http/errors';
-import { auditScope } from '../../domain/audited';
-import { recordById, recordIdOf, recordQuery, type ResourceDefinition, recordOf } from '../../http/resource';
-import { listRoute, route } from '../../http/route';
-import { refused } from '../../http/answers';
-import { answerSchema, requestSchema } from '../../openapi/components';
+import type { Queryable } from '#db/database';
+import { EMAIL_TAKEN_MESSAGE, inviteUser, OWN_ACCOUNT_MESSAGE, setActive, STATUS_SQL } from '#domain/people';
+import { viewerOf } from '#http/auth';
+import { HttpError, parseBody, settleDuplicates } from '#http/errors';
+import { auditScope } from '#domain/audited';
+import { recordById, recordIdOf, recordQuery, type ResourceDefinition, recordOf } from '#http/resource';
+import { listRoute, route } from '#http/route';
+import { refused } from '#http/answers';
+import { answerSchema, requestSchema } from '#openapi/components';
 
 export const ADMINISTRATORS_PATH = '/platform/administrators';
 

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVICE_TOKEN_HEADER } from '@yozy/shared';
 import request from 'supertest';
-import { API_KEY_THROUGH_GATEWAY_MESSAGE } from '../../http/auth';
-import { openRestApi, type RestApi } from '../../testing/restApi';
+import { API_KEY_THROUGH_GATEWAY_MESSAGE } from '#http/auth';
+import { openRestApi, type RestApi } from '#testing/restApi';
 
 let api: RestApi;
 let provider: string;

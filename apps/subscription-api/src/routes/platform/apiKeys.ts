@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { API_KEY_REST_FIELDS, apiKeyInput, restSchema } from '@yozy/shared';
-import type { Queryable } from '../../db/database';
-import { auditIn, auditScope } from '../../domain/audited';
-import { viewerOf } from '../../http/auth';
-import { HttpError, parseBody } from '../../http/errors';
-import { recordById, recordIdOf, recordQuery, type ResourceDefinition, recordOf } from '../../http/resource';
-import { hashToken, newApiKey } from '../../security/tokens';
-import { listRoute, route } from '../../http/route';
-import { refused } from '../../http/answers';
-import { answerSchema, requestSchema } from '../../openapi/components';
+import type { Queryable } from '#db/database';
+import { auditIn, auditScope } from '#domain/audited';
+import { viewerOf } from '#http/auth';
+import { HttpError, parseBody } from '#http/errors';
+import { recordById, recordIdOf, recordQuery, type ResourceDefinition, recordOf } from '#http/resource';
+import { hashToken, newApiKey } from '#security/tokens';
+import { listRoute, route } from '#http/route';
+import { refused } from '#http/answers';
+import { answerSchema, requestSchema } from '#openapi/components';
 
 export const API_KEYS_PATH = '/platform/api-keys';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, openRestApi, type RestApi } from '../../testing/restApi';
+import { bearer, openRestApi, type RestApi } from '#testing/restApi';
 
 type Choice = { ChoiceId: number; ChoiceList: string; ChoiceName: string; IsActive: boolean; OrganizationCount: number };
 

@@ -7,14 +7,14 @@ import {
   organizationChoiceRenameInput,
   restSchema,
 } from '@yozy/shared';
-import type { Queryable } from '../../db/database';
-import { HttpError } from '../../http/errors';
-import { recordById, recordQuery, type ResourceDefinition, recordOf } from '../../http/resource';
-import { listRoute, route } from '../../http/route';
-import { changeRecord, createRecord, deleteRecord, retiringOr, type Master } from '../../domain/masters';
-import { refused } from '../../http/answers';
-import { answerSchema, requestSchema } from '../../openapi/components';
-import { CHOICE_COLUMNS } from '../../domain/organizationChoices';
+import type { Queryable } from '#db/database';
+import { HttpError } from '#http/errors';
+import { recordById, recordQuery, type ResourceDefinition, recordOf } from '#http/resource';
+import { listRoute, route } from '#http/route';
+import { changeRecord, createRecord, deleteRecord, retiringOr, type Master } from '#domain/masters';
+import { refused } from '#http/answers';
+import { answerSchema, requestSchema } from '#openapi/components';
+import { CHOICE_COLUMNS } from '#domain/organizationChoices';
 
 export const ORGANIZATION_CHOICES_PATH = '/platform/organization_choices';
 /** The entries that can be chosen now, for the public sign-up form. */

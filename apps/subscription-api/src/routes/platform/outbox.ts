@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { recordId } from '@yozy/shared';
-import { auditIn, auditScope } from '../../domain/audited';
-import { HttpError } from '../../http/errors';
-import { parseBody } from '../../http/errors';
-import { recordById, recordIdOf, recordQuery, type ResourceDefinition, recordOf } from '../../http/resource';
-import { listRoute, route } from '../../http/route';
-import { refused } from '../../http/answers';
-import { answerSchema, requestSchema } from '../../openapi/components';
+import { auditIn, auditScope } from '#domain/audited';
+import { HttpError } from '#http/errors';
+import { parseBody } from '#http/errors';
+import { recordById, recordIdOf, recordQuery, type ResourceDefinition, recordOf } from '#http/resource';
+import { listRoute, route } from '#http/route';
+import { refused } from '#http/answers';
+import { answerSchema, requestSchema } from '#openapi/components';
 
 export const OUTBOX_PATH = '/platform/outbox';
 export const OUTBOX_CONTENT_PATH = '/platform/outbox_content';

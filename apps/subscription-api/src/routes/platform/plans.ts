@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { PLAN_REST_FIELDS, planChangesInput, planInput, restSchema } from '@yozy/shared';
-import type { Queryable } from '../../db/database';
-import { HttpError } from '../../http/errors';
-import { recordById, recordQuery, type ResourceDefinition, recordOf } from '../../http/resource';
-import { listRoute, route } from '../../http/route';
-import { changeRecord, createRecord, deleteRecord, type Master } from '../../domain/masters';
-import { refused } from '../../http/answers';
-import { answerSchema, requestSchema } from '../../openapi/components';
+import type { Queryable } from '#db/database';
+import { HttpError } from '#http/errors';
+import { recordById, recordQuery, type ResourceDefinition, recordOf } from '#http/resource';
+import { listRoute, route } from '#http/route';
+import { changeRecord, createRecord, deleteRecord, type Master } from '#domain/masters';
+import { refused } from '#http/answers';
+import { answerSchema, requestSchema } from '#openapi/components';
 
 export const PLANS_PATH = '/platform/subscription_plan_master';
 

@@ -1,12 +1,12 @@
 import type { z } from 'zod';
 import { PRODUCT_REST_FIELDS, productInput, restSchema } from '@yozy/shared';
-import type { Queryable } from '../../db/database';
-import { HttpError } from '../../http/errors';
-import { recordById, recordQuery, type ResourceDefinition, recordOf } from '../../http/resource';
-import { listRoute, route } from '../../http/route';
-import { changeRecord, createRecord, type Master } from '../../domain/masters';
-import { refused } from '../../http/answers';
-import { answerSchema, requestSchema } from '../../openapi/components';
+import type { Queryable } from '#db/database';
+import { HttpError } from '#http/errors';
+import { recordById, recordQuery, type ResourceDefinition, recordOf } from '#http/resource';
+import { listRoute, route } from '#http/route';
+import { changeRecord, createRecord, type Master } from '#domain/masters';
+import { refused } from '#http/answers';
+import { answerSchema, requestSchema } from '#openapi/components';
 
 export const PRODUCTS_PATH = '/platform/subscription_product_master';
 

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { REGION_REST_FIELDS, regionInput, regionRenameInput, restSchema } from '@yozy/shared';
-import type { Queryable } from '../../db/database';
-import { HttpError } from '../../http/errors';
-import { recordById, recordQuery, type ResourceDefinition, recordOf } from '../../http/resource';
-import { listRoute, route } from '../../http/route';
-import { changeRecord, createRecord, deleteRecord, retiringOr, type Master } from '../../domain/masters';
-import { refused } from '../../http/answers';
-import { answerSchema, requestSchema } from '../../openapi/components';
+import type { Queryable } from '#db/database';
+import { HttpError } from '#http/errors';
+import { recordById, recordQuery, type ResourceDefinition, recordOf } from '#http/resource';
+import { listRoute, route } from '#http/route';
+import { changeRecord, createRecord, deleteRecord, retiringOr, type Master } from '#domain/masters';
+import { refused } from '#http/answers';
+import { answerSchema, requestSchema } from '#openapi/components';
 
 export const REGIONS_PATH = '/platform/regions';
 

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { ROLE_REST_FIELDS, roleChangesInput, roleInput, restSchema } from '@yozy/shared';
-import type { Queryable } from '../../db/database';
-import { HttpError } from '../../http/errors';
-import { recordById, recordQuery, type ResourceDefinition, recordOf } from '../../http/resource';
-import { listRoute, route } from '../../http/route';
-import { changeRecord, createRecord, deleteRecord, retiringOr, type Master } from '../../domain/masters';
-import { refused } from '../../http/answers';
-import { answerSchema, requestSchema } from '../../openapi/components';
+import type { Queryable } from '#db/database';
+import { HttpError } from '#http/errors';
+import { recordById, recordQuery, type ResourceDefinition, recordOf } from '#http/resource';
+import { listRoute, route } from '#http/route';
+import { changeRecord, createRecord, deleteRecord, retiringOr, type Master } from '#domain/masters';
+import { refused } from '#http/answers';
+import { answerSchema, requestSchema } from '#openapi/components';
 
 export const ROLES_PATH = '/platform/roles';
 
