@@ -5,10 +5,12 @@ import { captchaRoutes } from './routes/captcha';
 import { catalogueRoutes } from './routes/catalogue';
 import { clientRoutes } from './routes/clients';
 import { clientUserRoutes } from './routes/clientUsers';
+import { personTwoFactorRoutes } from './routes/personTwoFactor';
 import { emailSettingsRoutes } from './routes/emailSettings';
 import { enquiryRoutes } from './routes/enquiries';
 import { enquiryDecisionRoutes } from './routes/enquiryDecisions';
 import { groupRoutes } from './routes/groups';
+import { groupMemberRoutes } from './routes/groupMembers';
 import { healthRoutes } from './routes/health';
 import { insightRoutes } from './routes/insights';
 import { invitationRoutes } from './routes/invitations';
@@ -37,7 +39,8 @@ import { ssoSignInRoutes } from './routes/ssoSignIn';
 import { signInStepRoutes, twoFactorRoutes } from './routes/twoFactor';
 import { userImportRoutes } from './routes/userImport';
 import { userRoutes } from './routes/users';
-import { webhookRoutes } from './routes/webhooks';
+import { webhookDeliveryRoutes } from './routes/webhookDeliveries';
+import { webhookEndpointRoutes } from './routes/webhookEndpoints';
 
 /** Every operation of the REST service, in the order the OpenAPI document lists them. */
 export const ROUTES: readonly Route[] = [
@@ -61,11 +64,13 @@ export const ROUTES: readonly Route[] = [
   ...organizationDomainRoutes,
   ...provisioningRoutes,
   ...clientUserRoutes,
+  ...personTwoFactorRoutes,
   ...personRoutes,
   ...signInActivityRoutes,
   ...userImportRoutes,
   ...invitationRoutes,
   ...groupRoutes,
+  ...groupMemberRoutes,
   ...projectRoutes,
   ...allocationRoutes,
   ...licenceRoutes,
@@ -80,5 +85,6 @@ export const ROUTES: readonly Route[] = [
   ...platformAdministratorRoutes,
   ...platformApiKeyRoutes,
   ...platformOutboxRoutes,
-  ...webhookRoutes,
+  ...webhookEndpointRoutes,
+  ...webhookDeliveryRoutes,
 ];

@@ -2,6 +2,7 @@ import { EMAIL_TEMPLATES, TEMPLATE_PLACEHOLDERS, type EmailTemplateName, type Sm
 import type { Queryable } from '#db/database';
 import { HttpError } from '#http/errors';
 import { wordingsOf, type WordingSource } from '#mail/delivery';
+import type { AuditedRecord } from './audited';
 
 export type EmailTemplateRecord = {
   Template: EmailTemplateName;
@@ -50,3 +51,21 @@ export async function settingsOf(db: Queryable, clientId: number, lock = false):
 
 /** What the audit log keeps of the settings: never the password, only whether there is one. */
 export const describedSettings = ({ Templates: _templates, UpdatedAt: _at, ClientId: _id, ...settings }: EmailSettingsRecord) => settings;
+
+/** An organisation's email settings, as their changes are audited: each save, even when nothing changed. */
+export const auditedEmailSettings: AuditedRecord<EmailSettingsRecord> = {
+  entityType: 'organization',
+  read: (tx, clientId, { lock }) => settingsOf(tx, clientId, lock),
+  clientIdOf: (settings) => settings.ClientId,
+  missing: ['There is no such organization', 'ClientId'],
+  described: describedSettings,
+};
+
+/** The wording of one mail of an organisation, as its changes are audited. */
+export const auditedTemplate = (template: EmailTemplateName): AuditedRecord<EmailSettingsRecord> => ({
+  ...auditedEmailSettings,
+  described: (settings) => {
+    const { Subject, Body } = settings.Templates.find((t) => t.Template === template)!;
+    return { Template: template, Subject, Body };
+  },
+});

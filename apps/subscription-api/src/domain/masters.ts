@@ -1,10 +1,8 @@
 import type { AuditAction } from '@yozy/shared/auditLog';
 import type { z } from 'zod';
 import type { Queryable } from '#db/database';
-import { audit, changedFields, type AuditEntry } from './audit';
-import { viewerOf } from '#http/auth';
+import { auditScope, changeAudited, createAudited, deleteAudited, type AuditedRecord } from './audited';
 import { HttpError, parseBody, settleDuplicates, type Duplicate } from '#http/errors';
-import { clientOf } from '#http/gateway';
 import { recordIdOf } from '#http/resource';
 import type { Handler } from '#http/route';
 
@@ -35,15 +33,14 @@ type VerbOf<Entity extends string> = AuditAction extends infer Action ? (Action 
 /** The action `<entity>.<verb>`: the signatures below take only verbs of AUDIT_ACTIONS, which TypeScript cannot follow through a template. */
 const actionOf = <Entity extends string>(entity: Entity, verb: VerbOf<Entity>) => `${entity}.${verb}` as AuditAction;
 
-/** The audit entry of a write to the master by the caller. */
-const entry = ({ entity }: { entity: string }, req: Parameters<Handler>[0], res: Parameters<Handler>[1]) =>
-  ({ clientId: null, actorUserId: viewerOf(res).userId, entityType: entity, ip: clientOf(req, res).ip }) satisfies Partial<AuditEntry>;
-
-async function locked<Row>(master: Master<Row>, tx: Queryable, id: number): Promise<Row> {
-  const record = await master.read(tx, id, true);
-  if (!record) throw new HttpError('NOT_FOUND', `There is no such ${master.entity}`, master.idField);
-  return record;
-}
+/** The master as a record whose writes are audited: the provider's own, in no organisation. */
+const recordOf = <Row>(master: Master<Row>): AuditedRecord<Row> => ({
+  entityType: master.entity,
+  read: (tx, id, { lock }) => master.read(tx, id, lock),
+  clientIdOf: () => null,
+  missing: [`There is no such ${master.entity}`, master.idField],
+  described: master.described,
+});
 
 /** Adds a record: `insert` checks the body and writes it in the transaction, answering the new id. */
 export function createRecord<Row, Entity extends string, Body extends z.ZodType>(
@@ -56,15 +53,14 @@ export function createRecord<Row, Entity extends string, Body extends z.ZodType>
     const created = await settleDuplicates(
       () =>
         db.transaction(async (tx) => {
-          const id = await insert(tx, record);
-          const saved = (await master.read(tx, id))!;
-          await audit(tx, {
-            ...entry(master, req, res),
-            action: actionOf(master.entity, 'create' as VerbOf<Entity>),
-            entityId: id,
-            after: master.described(saved),
-          });
-          return saved;
+          const id = await createAudited(
+            tx,
+            auditScope(req, res, null),
+            recordOf(master),
+            actionOf(master.entity, 'create' as VerbOf<Entity>),
+            () => insert(tx, record),
+          );
+          return (await master.read(tx, id))!;
         }),
       master.duplicates,
     );
@@ -94,19 +90,11 @@ export function changeRecord<Row, Entity extends string, Body extends z.ZodType>
     const saved = await settleDuplicates(
       () =>
         db.transaction(async (tx) => {
-          const before = await locked(master, tx, id);
-          await update(tx, id, changes, before);
-          const after = (await master.read(tx, id))!;
-          const diff = changedFields(master.described(before), master.described(after));
-          if (Object.keys(diff.after).length) {
-            await audit(tx, {
-              ...entry(master, req, res),
-              action: actionOf(master.entity, verb(diff.after, after)),
-              entityId: id,
-              ...diff,
-            });
-          }
-          return after;
+          const { after } = await changeAudited(tx, auditScope(req, res, null), recordOf(master), id, {
+            action: (changed, after) => actionOf(master.entity, verb(changed, after!)),
+            write: (before) => update(tx, id, changes, before),
+          });
+          return after!;
         }),
       master.duplicates,
     );
@@ -121,19 +109,17 @@ export function deleteRecord<Row, Entity extends string>(
 ): Handler {
   return async (req, res, { db }) => {
     const id = recordIdOf(master.query, master.idField, req);
-    await db.transaction(async (tx) => {
+    await db.transaction((tx) =>
       // Locked, so nothing starts using the record between this check and the deletion.
-      const before = await locked(master, tx, id);
-      const use = await inUse(tx, before);
-      if (use) throw new HttpError('CONFLICT', use, master.idField);
-      await tx.query(`DELETE FROM ${master.table} WHERE ${master.key} = $1`, [id]);
-      await audit(tx, {
-        ...entry(master, req, res),
+      deleteAudited(tx, auditScope(req, res, null), recordOf(master), id, {
         action: actionOf(master.entity, 'delete' as VerbOf<Entity>),
-        entityId: id,
-        before: master.described(before),
-      });
-    });
+        refuse: async (before) => {
+          const use = await inUse(tx, before);
+          if (use) throw new HttpError('CONFLICT', use, master.idField);
+        },
+        remove: () => tx.query(`DELETE FROM ${master.table} WHERE ${master.key} = $1`, [id]),
+      }),
+    );
     res.status(204).end();
   };
 }

@@ -1,7 +1,8 @@
-import { z } from 'zod';
+import { type z } from 'zod';
 import { INVITE_USER_REST_FIELDS, inviteUserInput, restSchema } from '@yozy/shared';
 import type { Queryable } from '#db/database';
 import { HttpError } from '#http/errors';
+import { clientIdBody } from '#http/scope';
 import type { ResourceDefinition } from '#http/resource';
 import type { Mailer } from '#mail/mailer';
 import { wordingOf } from '#mail/delivery';
@@ -80,10 +81,7 @@ export const clientUsers: ResourceDefinition = {
 export const inviteBody = requestSchema(
   'UserInvitation',
   restSchema(inviteUserInput, INVITE_USER_REST_FIELDS).extend({
-    ClientId: z
-      .union([z.int(), z.string()])
-      .optional()
-      .meta({ description: 'The organization to invite into; the caller’s own when left out (only a SuperAdmin may name another)' }),
+    ClientId: clientIdBody('The organization to invite into; the caller’s own when left out (only a SuperAdmin may name another)'),
   }),
 );
 

@@ -3,15 +3,15 @@ import { HttpError } from '#http/errors';
 import { wordingOf } from '#mail/delivery';
 import type { Mailer } from '#mail/mailer';
 import { resetMail } from '#mail/templates';
-import { audit, changedFields } from './audit';
+import { auditedRow, auditIn, changeAudited, lockAudited, type AuditedRecord, type OrganisationScope } from './audited';
 import { reserveSeats, seatsLeftMessage, seatsOf } from './seats';
 import { refuseWhereSsoRequired } from './singleSignOn';
 import { issueToken } from './userTokens';
 import { emit, idOf } from '#webhooks/events';
 import { NO_PASSWORD_YET_MESSAGE, PERSON_FACTS_SQL, requireMove, stateOf, type PersonFacts, type PersonMove } from './personLifecycle';
 
-/** Who changes whom, and from where: every change of one person's page is audited with it. */
-export type PersonChange = { clientId: number; actorUserId: number; ip: string | null; userId: number };
+/** Who changes whom, from where, in which organisation: every change of one person's page is audited with it. */
+export type PersonChange = OrganisationScope & { clientId: number; userId: number };
 
 type Person = {
   user_id: number;
@@ -30,18 +30,34 @@ export const LAST_ADMIN_MESSAGE = 'The organisation needs at least one active ad
 export const PROVIDER_ADMIN_MESSAGE = 'The provider’s administrators are managed under the platform’s settings';
 export { DEACTIVATED_MESSAGE, NO_PASSWORD_YET_MESSAGE } from './personLifecycle';
 
+/** A person of an organisation, as the changes of their page are audited: their profile. */
+const auditedPerson: AuditedRecord<Person & { client_id: number }> = {
+  entityType: 'user',
+  read: (tx, id, options) =>
+    auditedRow(
+      tx,
+      {
+        select: `SELECT u.user_id, u.client_id, u.email, u.first_name, u.last_name, u.phone, u.department_name, u.department_code, u.type_of_user,
+                        u.password_hash IS NOT NULL AS has_password, ${PERSON_FACTS_SQL}
+                   FROM client_users u`,
+        key: 'u.user_id',
+        client: 'u.client_id',
+        lockOf: 'u',
+      },
+      id,
+      options,
+    ),
+  clientIdOf: (person) => person.client_id,
+  missing: [NO_SUCH_PERSON_MESSAGE, 'UserId'],
+  described: (person) => profileOf(person),
+};
+
 /**
  * One person of the organisation, locked for the change the move names, which their state must
  * allow; NOT_FOUND (field UserId) for anyone else.
  */
-export async function lockPerson(tx: Queryable, clientId: number, userId: number, move: PersonMove): Promise<Person> {
-  const [person] = await tx.query<Person>(
-    `SELECT u.user_id, u.email, u.first_name, u.last_name, u.phone, u.department_name, u.department_code, u.type_of_user,
-            u.password_hash IS NOT NULL AS has_password, ${PERSON_FACTS_SQL}
-       FROM client_users u WHERE u.client_id = $1 AND u.user_id = $2 FOR UPDATE OF u`,
-    [clientId, userId],
-  );
-  if (!person) throw new HttpError('NOT_FOUND', NO_SUCH_PERSON_MESSAGE, 'UserId');
+export async function lockPerson(tx: Queryable, change: PersonChange, move: PersonMove): Promise<Person> {
+  const { row: person } = await lockAudited(tx, change, auditedPerson, change.userId);
   requireMove(move, person);
   return person;
 }
@@ -76,24 +92,22 @@ export async function editProfile(
   change: PersonChange,
   profile: { firstName: string; lastName: string; phone: string | null; departmentName: string | null; departmentCode: string | null },
 ): Promise<void> {
-  const person = await lockPerson(tx, change.clientId, change.userId, 'editProfile');
-  const { before, after } = changedFields(profileOf(person), profile);
-  if (Object.keys(after).length === 0) return;
-  await tx.query(
-    `UPDATE client_users SET first_name = $2, last_name = $3, phone = $4, department_name = $5, department_code = $6, updated_at = now()
-      WHERE user_id = $1`,
-    [change.userId, profile.firstName, profile.lastName, profile.phone, profile.departmentName, profile.departmentCode],
-  );
-  await audit(tx, { ...auditOf(change), action: 'user.update', before, after });
+  await changeAudited(tx, change, auditedPerson, change.userId, {
+    action: 'user.update',
+    refuse: (person) => requireMove('editProfile', person),
+    planned: () => profile,
+    write: async () => {
+      await tx.query(
+        `UPDATE client_users SET first_name = $2, last_name = $3, phone = $4, department_name = $5, department_code = $6, updated_at = now()
+          WHERE user_id = $1`,
+        [change.userId, profile.firstName, profile.lastName, profile.phone, profile.departmentName, profile.departmentCode],
+      );
+    },
+  });
 }
 
-const auditOf = (change: PersonChange) => ({
-  clientId: change.clientId,
-  actorUserId: change.actorUserId,
-  entityType: 'user',
-  entityId: change.userId,
-  ip: change.ip,
-});
+/** The audit log's record of the person a change is about. */
+const auditOf = (change: PersonChange) => ({ entityType: 'user', entityId: change.userId });
 
 /**
  * Gives a person a role on its product, in place of any role they held on it. A product they had
@@ -102,7 +116,7 @@ const auditOf = (change: PersonChange) => ({
  * seats left). The product needs a live licence of the organisation either way.
  */
 export async function setRole(tx: Queryable, change: PersonChange, roleId: number): Promise<void> {
-  const person = await lockPerson(tx, change.clientId, change.userId, 'setRole');
+  const person = await lockPerson(tx, change, 'setRole');
   if (person.type_of_user === 'SuperAdmin') throw new HttpError('BAD_REQUEST', PROVIDER_ADMIN_MESSAGE, 'UserId');
   const [role] = await tx.query<{ role_id: number; role_name: string; product_id: number }>(
     'SELECT role_id, role_name, product_id FROM roles WHERE role_id = $1 AND product_id IS NOT NULL AND is_active',
@@ -127,7 +141,7 @@ export async function setRole(tx: Queryable, change: PersonChange, roleId: numbe
     role.role_id,
     role.product_id,
   ]);
-  await audit(tx, {
+  await auditIn(tx, change, {
     ...auditOf(change),
     action: held.length === 0 ? 'user.role_add' : 'user.role_change',
     before: held.length === 0 ? null : { productId: role.product_id, role: held.map((r) => r.role_name).join(', ') },
@@ -159,7 +173,7 @@ function emitRoleChange(tx: Queryable, change: PersonChange, productId: number, 
 
 /** Takes away a person's role on a product, freeing their seat on it; NOT_FOUND when they hold none. */
 export async function removeRole(tx: Queryable, change: PersonChange, productId: number): Promise<void> {
-  await lockPerson(tx, change.clientId, change.userId, 'removeRole');
+  await lockPerson(tx, change, 'removeRole');
   const removed = await tx.query<{ role_name: string; role_id: number }>(
     `DELETE FROM user_roles ur USING roles r
       WHERE r.role_id = ur.role_id AND ur.user_id = $1 AND ur.product_id = $2
@@ -167,7 +181,7 @@ export async function removeRole(tx: Queryable, change: PersonChange, productId:
     [change.userId, productId],
   );
   if (removed.length === 0) throw new HttpError('NOT_FOUND', 'This person holds no role on this product', 'ProductId');
-  await audit(tx, {
+  await auditIn(tx, change, {
     ...auditOf(change),
     action: 'user.role_remove',
     before: { productId, role: removed.map((r) => r.role_name).join(', ') },
@@ -184,13 +198,13 @@ export async function removeRole(tx: Queryable, change: PersonChange, productId:
 
 /** Makes a person an organisation admin, or a member again; the last active admin keeps it. */
 export async function setAdmin(tx: Queryable, change: PersonChange, admin: boolean): Promise<void> {
-  const person = await lockPerson(tx, change.clientId, change.userId, admin ? 'grantAdmin' : 'revokeAdmin');
+  const person = await lockPerson(tx, change, admin ? 'grantAdmin' : 'revokeAdmin');
   if (person.type_of_user === 'SuperAdmin') throw new HttpError('BAD_REQUEST', PROVIDER_ADMIN_MESSAGE, 'UserId');
   const typeOfUser = admin ? 'OrgAdmin' : 'User';
   if (person.type_of_user === typeOfUser) return;
   if (!admin) await keepAnActiveAdmin(tx, change.clientId, [change.userId]);
   await tx.query('UPDATE client_users SET type_of_user = $2, updated_at = now() WHERE user_id = $1', [change.userId, typeOfUser]);
-  await audit(tx, {
+  await auditIn(tx, change, {
     ...auditOf(change),
     action: admin ? 'user.admin_grant' : 'user.admin_revoke',
     before: { typeOfUser: person.type_of_user },
@@ -208,7 +222,7 @@ export async function setAdmin(tx: Queryable, change: PersonChange, admin: boole
  * active account with a password, and never where the organisation requires single sign-on.
  */
 export async function mailPasswordReset(tx: Queryable, mailer: Mailer, change: PersonChange) {
-  const person = await lockPerson(tx, change.clientId, change.userId, 'mailPasswordReset');
+  const person = await lockPerson(tx, change, 'mailPasswordReset');
   await refuseWhereSsoRequired(tx, person.email, 'BAD_REQUEST', 'UserId');
   // Active by single sign-on alone, they never chose a password to reset.
   if (!person.has_password) throw new HttpError('BAD_REQUEST', NO_PASSWORD_YET_MESSAGE, 'UserId');
@@ -219,6 +233,6 @@ export async function mailPasswordReset(tx: Queryable, mailer: Mailer, change: P
     resetMail({ publicUrl: mailer.publicUrl, token, email: person.email }, await wordingOf(tx, change.clientId, 'reset')),
     change.clientId,
   );
-  await audit(tx, { ...auditOf(change), action: 'user.password_reset_mail', before: null, after: { mailedTo: person.email } });
+  await auditIn(tx, change, { ...auditOf(change), action: 'user.password_reset_mail', before: null, after: { mailedTo: person.email } });
   return mail;
 }

@@ -1,6 +1,7 @@
 import { isUniqueViolation, type Queryable } from '#db/database';
 import { HttpError } from '#http/errors';
 import { verificationRecordName, verificationRecordValue } from './ssoDomains';
+import type { AuditedRecord } from './audited';
 
 /** One domain an organisation claims for its single sign-on, and whether it has shown that it owns it. */
 export type SsoDomainRecord = {
@@ -60,6 +61,15 @@ export async function settingsOf(db: Queryable, clientId: number, lock = false):
 /** What the audit log compares: the settings without the organisation, the time, or each domain's record. */
 export const describedSettings = ({ UpdatedAt: _at, ClientId: _id, DomainVerifications: _records, ...settings }: SsoSettingsRecord) =>
   settings;
+
+/** An organisation's single sign-on settings, as their changes are audited: each save, even when nothing changed. */
+export const auditedSsoSettings: AuditedRecord<SsoSettingsRecord> = {
+  entityType: 'organization',
+  read: (tx, clientId, { lock }) => settingsOf(tx, clientId, lock),
+  clientIdOf: (settings) => settings.ClientId,
+  missing: ['There is no such organization', 'ClientId'],
+  described: describedSettings,
+};
 
 /** A refusal when another organisation has already shown it owns one of the domains. */
 export async function refuseVerifiedElsewhere(tx: Queryable, clientId: number, domains: string[]) {

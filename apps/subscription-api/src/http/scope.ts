@@ -1,6 +1,22 @@
 import type { Request, Response } from 'express';
+import { z } from 'zod';
 import { viewerOf, type Viewer } from './auth';
 import { HttpError } from './errors';
+
+const ACTS_FOR = 'The organization; the caller’s own when left out (only a SuperAdmin may name another)';
+
+/**
+ * The optional `ClientId` of a query: the organisation a SuperAdmin acts for, the caller's own when
+ * left out; targetOrganization reads and checks it. `description` words it for an operation that
+ * says more (null: none).
+ */
+export const clientIdQuery = (description: string | null = ACTS_FOR) => {
+  const field = z.string().optional();
+  return description === null ? field : field.meta({ description });
+};
+
+/** The optional `ClientId` of a JSON body, as clientIdQuery: a number, or its digits. */
+export const clientIdBody = (description: string = ACTS_FOR) => z.union([z.int(), z.string()]).optional().meta({ description });
 
 /**
  * The organisation a call acts on. An organisation's admin acts on their own, and naming another

@@ -2,10 +2,9 @@ import { type Request, type Response } from 'express';
 import { z } from 'zod';
 import { FULL_ALLOCATION, allocationCreateInput, allocationUpdateInput, recordId, restSchema } from '@yozy/shared';
 import type { Queryable } from '#db/database';
-import { audit, changedFields } from '#domain/audit';
-import { viewerOf, type Viewer } from '#http/auth';
+import { auditedRow, auditIn, auditScope, changeAudited, lockAudited, type AuditedRecord } from '#domain/audited';
+import { viewerOf } from '#http/auth';
 import { HttpError, parseBody, settleDuplicates } from '#http/errors';
-import { clientOf } from '#http/gateway';
 import { listResource, recordById, type ResourceDefinition, recordOf } from '#http/resource';
 import { targetOrganization } from '#http/scope';
 import { listRoute, route } from '#http/route';
@@ -100,20 +99,31 @@ type AllocationRow = {
   closed: boolean;
 };
 
-/** The allocation a change is about with its project's organisation, locked; refused like lockProject. */
-async function lockAllocation(tx: Queryable, viewer: Viewer, id: number): Promise<AllocationRow> {
-  const [allocation] = await tx.query<AllocationRow>(
-    `SELECT a.allocation_id, a.project_id, p.client_id, a.user_id, a.alloc_percentage, a.project_role, a.is_current,
-            to_char(a.end_date, 'YYYY-MM-DD') AS end_date, p.closed_at IS NOT NULL AS closed
-       FROM project_allocations a JOIN projects p ON p.project_id = a.project_id
-      WHERE a.allocation_id = $1
-      FOR UPDATE OF a`,
-    [id],
-  );
-  if (!allocation) throw new HttpError('NOT_FOUND', NO_ALLOCATION, 'AllocationId');
-  targetOrganization(viewer, allocation.client_id, 'AllocationId');
+/** An allocation with its project's organisation, as its changes are audited (allocationTerms). */
+const auditedAllocation: AuditedRecord<AllocationRow> = {
+  entityType: 'allocation',
+  read: (tx, id, options) =>
+    auditedRow(
+      tx,
+      {
+        select: `SELECT a.allocation_id, a.project_id, p.client_id, a.user_id, a.alloc_percentage, a.project_role, a.is_current,
+                        to_char(a.end_date, 'YYYY-MM-DD') AS end_date, p.closed_at IS NOT NULL AS closed
+                   FROM project_allocations a JOIN projects p ON p.project_id = a.project_id`,
+        key: 'a.allocation_id',
+        client: 'p.client_id',
+        lockOf: 'a',
+      },
+      id,
+      options,
+    ),
+  clientIdOf: (allocation) => allocation.client_id,
+  missing: [NO_ALLOCATION, 'AllocationId'],
+  described: (allocation) => allocationTerms(allocation),
+};
+
+/** Only a current allocation changes. */
+function refuseEnded(allocation: AllocationRow): void {
   if (!allocation.is_current) throw new HttpError('CONFLICT', ALLOCATION_ENDED_MESSAGE, 'AllocationId');
-  return allocation;
 }
 
 async function readAllocation(db: Queryable, id: number): Promise<Record<string, unknown>> {
@@ -218,9 +228,7 @@ export const allocationRoutes = [
                VALUES ($1, $2, $3, $4, true, $5) RETURNING allocation_id`,
               [project.project_id, body.TeamMemberId, body.AllocPercentage, body.ProjectRole, body.ProjectEndDate],
             );
-            await audit(tx, {
-              clientId: project.client_id,
-              actorUserId: viewer.userId,
+            await auditIn(tx, auditScope(req, res, project.client_id), {
               action: 'allocation.create',
               entityType: 'allocation',
               entityId: row!.allocation_id,
@@ -231,7 +239,6 @@ export const allocationRoutes = [
                 role: body.ProjectRole,
                 endDate: body.ProjectEndDate,
               },
-              ip: clientOf(req, res).ip,
             });
             return row!.allocation_id;
           }),
@@ -259,33 +266,23 @@ export const allocationRoutes = [
       },
     },
     async (req, res, { db }) => {
-      const viewer = viewerOf(res);
       const body = parseBody(allocationUpdateBody, req.body);
-      await db.transaction(async (tx) => {
-        const allocation = await lockAllocation(tx, viewer, body.AllocationId);
-        if (allocation.closed) throw new HttpError('CONFLICT', PROJECT_CLOSED_MESSAGE, 'AllocationId');
-        const change = changedFields(allocationTerms(allocation), {
-          percentage: body.AllocPercentage,
-          role: body.ProjectRole,
-          endDate: body.ProjectEndDate,
-        });
-        if (Object.keys(change.after).length === 0) return;
-        await tx.query('UPDATE project_allocations SET alloc_percentage = $2, project_role = $3, end_date = $4 WHERE allocation_id = $1', [
-          allocation.allocation_id,
-          body.AllocPercentage,
-          body.ProjectRole,
-          body.ProjectEndDate,
-        ]);
-        await audit(tx, {
-          clientId: allocation.client_id,
-          actorUserId: viewer.userId,
+      await db.transaction((tx) =>
+        changeAudited(tx, auditScope(req, res), auditedAllocation, body.AllocationId, {
           action: 'allocation.update',
-          entityType: 'allocation',
-          entityId: allocation.allocation_id,
-          ...change,
-          ip: clientOf(req, res).ip,
-        });
-      });
+          refuse: (allocation) => {
+            refuseEnded(allocation);
+            if (allocation.closed) throw new HttpError('CONFLICT', PROJECT_CLOSED_MESSAGE, 'AllocationId');
+          },
+          planned: () => ({ percentage: body.AllocPercentage, role: body.ProjectRole, endDate: body.ProjectEndDate }),
+          write: async (allocation) => {
+            await tx.query(
+              'UPDATE project_allocations SET alloc_percentage = $2, project_role = $3, end_date = $4 WHERE allocation_id = $1',
+              [allocation.allocation_id, body.AllocPercentage, body.ProjectRole, body.ProjectEndDate],
+            );
+          },
+        }),
+      );
       res.json(await readAllocation(db, body.AllocationId));
     },
   ),
@@ -308,24 +305,21 @@ export const allocationRoutes = [
       },
     },
     async (req, res, { db }) => {
-      const viewer = viewerOf(res);
       const body = parseBody(allocationEndBody, req.body);
       await db.transaction(async (tx) => {
-        const allocation = await lockAllocation(tx, viewer, body.AllocationId);
+        const { row: allocation, scope } = await lockAudited(tx, auditScope(req, res), auditedAllocation, body.AllocationId);
+        refuseEnded(allocation);
         const [ended] = await tx.query<{ end_date: string }>(
           `UPDATE project_allocations SET is_current = false, end_date = LEAST(COALESCE(end_date, current_date), current_date)
             WHERE allocation_id = $1 RETURNING to_char(end_date, 'YYYY-MM-DD') AS end_date`,
           [allocation.allocation_id],
         );
-        await audit(tx, {
-          clientId: allocation.client_id,
-          actorUserId: viewer.userId,
+        await auditIn(tx, scope, {
           action: 'allocation.end',
           entityType: 'allocation',
           entityId: allocation.allocation_id,
           before: { isCurrent: true, endDate: allocation.end_date },
           after: { isCurrent: false, endDate: ended!.end_date },
-          ip: clientOf(req, res).ip,
         });
       });
       res.json(await readAllocation(db, body.AllocationId));

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { viewerOf } from '#http/auth';
 import { parseBody } from '#http/errors';
 import { type ResourceDefinition, recordOf, throughPerson } from '#http/resource';
-import { targetOrganization } from '#http/scope';
+import { clientIdQuery, targetOrganization } from '#http/scope';
 import { listRoute, route } from '#http/route';
 import { BAD_CLIENT_ID } from '#http/answers';
 import { answerSchema } from '#openapi/components';
@@ -61,7 +61,7 @@ export const auditEntries: ResourceDefinition = {
 };
 
 /** GET /subscription_audit_log/actions */
-export const auditActionsQuery = z.strictObject({ ClientId: z.string().optional() });
+export const auditActionsQuery = z.strictObject({ ClientId: clientIdQuery(null) });
 
 export const auditRecord = answerSchema(
   'AuditEntry',

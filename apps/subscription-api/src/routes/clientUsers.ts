@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { recordId } from '@yozy/shared';
 import type { Queryable } from '#db/database';
-import { audit } from '#domain/audit';
+import { auditIn, auditScope } from '#domain/audited';
 import {
   clientUsers,
   decideApproval,
@@ -17,13 +17,11 @@ import {
 import { seatsOf } from '#domain/seats';
 import { viewerOf } from '#http/auth';
 import { HttpError, parseBody, settleDuplicates } from '#http/errors';
-import { clientOf } from '#http/gateway';
 import { recordById, recordsByIds, type ResourceDefinition, recordOf } from '#http/resource';
-import { targetOrganization, withOrganisation } from '#http/scope';
+import { clientIdQuery, targetOrganization, withOrganisation } from '#http/scope';
 import { listRoute, route } from '#http/route';
 import { BAD_CLIENT_ID, refused, NO_SUCH_ORGANISATION } from '#http/answers';
-import { clientUserRecord, twoFactorStatusAnswer } from '#openapi/answers';
-import { OWN_TWO_FACTOR_MESSAGE, resetTwoFactor, twoFactorStatus } from '#domain/twoFactor';
+import { clientUserRecord } from '#openapi/answers';
 import { answerSchema, requestSchema } from '#openapi/components';
 
 /** The user-role mapping: which role of which product each person holds. */
@@ -46,28 +44,9 @@ export const userRoles: ResourceDefinition = {
   tieBreaker: 'ur.user_id, ur.role_id',
 };
 
-/** Who of one organisation has two-factor sign-in on, since when, with how many recovery codes left. */
-export const personTwoFactorFields = {
-  UserId: { sql: 't.user_id', type: 'int' },
-  ClientId: { sql: 'u.client_id', type: 'int' },
-  EnabledAt: { sql: 't.enabled_at', type: 'timestamp' },
-  RecoveryCodesLeft: { sql: 'cardinality(t.recovery_code_hashes)', type: 'int' },
-} satisfies ResourceDefinition['fields'];
-
-export const personTwoFactor: ResourceDefinition = {
-  from: 'two_factor t JOIN client_users u ON u.user_id = t.user_id',
-  where: 't.enabled',
-  fields: personTwoFactorFields,
-  tenantField: 'ClientId',
-  tieBreaker: 't.user_id',
-};
-
 /** GET /subscription/seats: the organisation asked about (a SuperAdmin's choice, or the caller's own). */
 export const seatsQuery = z.object({
-  ClientId: z
-    .string()
-    .optional()
-    .meta({ description: 'The organization; the caller’s own when left out (only a SuperAdmin may name another)' }),
+  ClientId: clientIdQuery(),
 });
 
 const userIds = z
@@ -100,34 +79,6 @@ export const APPROVAL_MESSAGE = 'An organization’s own admins approve its new 
 /** POST /subscription/users/signout: end every live session of people. */
 export const signOutBody = requestSchema('UsersSignOut', z.object({ ClientId: inviteBody.shape.ClientId, UserIds: userIds }));
 
-/** GET /subscription/users/two-factor: one person's two-factor sign-in, as their admins see it. */
-export const personTwoFactorQuery = z.object({
-  ClientId: seatsQuery.shape.ClientId,
-  UserId: z
-    .string({ error: 'Choose a person' })
-    .regex(/^\d{1,10}$/, 'Choose a person')
-    .meta({ description: 'The person, by ClientUserId' }),
-});
-
-/** POST /subscription/users/two-factor/reset: remove a person's authenticator and recovery codes. */
-export const twoFactorResetBody = requestSchema(
-  'TwoFactorReset',
-  z.object({
-    ClientId: inviteBody.shape.ClientId,
-    UserId: recordId('Choose a person').meta({ description: 'The person, by ClientUserId' }),
-  }),
-);
-
-/** The person of the organisation, or NOT_FOUND: another organisation's people are not there. */
-async function personOf(db: Queryable, clientId: number, userId: number) {
-  const [person] = await db.query<{ user_id: number }>('SELECT user_id FROM client_users WHERE user_id = $1 AND client_id = $2', [
-    userId,
-    clientId,
-  ]);
-  if (!person) throw new HttpError('NOT_FOUND', 'This person is not of the organisation', 'UserId');
-  return person.user_id;
-}
-
 /** The seats of every product the organisation has a live licence for, with the roles that take them. */
 export async function seatsByProduct(db: Queryable, clientId: number) {
   const products = await db.query<{ product_id: number; roles: { RoleId: number; RoleName: string }[] }>(
@@ -155,8 +106,6 @@ export async function seatsByProduct(db: Queryable, clientId: number) {
 }
 
 export const userRoleRecord = answerSchema('UserRole', recordOf(userRoleFields));
-export const personTwoFactorRecord = answerSchema('PersonTwoFactor', recordOf(personTwoFactorFields));
-
 const productSeats = answerSchema(
   'ProductSeats',
   z.strictObject({
@@ -253,9 +202,7 @@ export const clientUserRoutes = [
         () =>
           db.transaction((tx) =>
             inviteUser(tx, mailer, {
-              clientId,
-              actorUserId: viewer.userId,
-              ip: clientOf(req, res).ip,
+              ...auditScope(req, res, clientId),
               user,
               roleIds: [RoleId],
               typeOfUser: TypeOfUser,
@@ -294,9 +241,7 @@ export const clientUserRoutes = [
       const clientId = viewer.clientId;
       const mails = await db.transaction((tx) =>
         decideApproval(tx, mailer, {
-          clientId,
-          actorUserId: viewer.userId,
-          ip: clientOf(req, res).ip,
+          ...auditScope(req, res, clientId),
           ids: body.UserIds,
           approve: body.Approve,
         }),
@@ -328,9 +273,7 @@ export const clientUserRoutes = [
       const viewer = viewerOf(res);
       const body = parseBody(activationBody, req.body);
       const clientId = targetOrganization(viewer, body.ClientId);
-      await db.transaction((tx) =>
-        setActive(tx, { clientId, actorUserId: viewer.userId, ip: clientOf(req, res).ip, ids: body.UserIds, active: body.IsActive }),
-      );
+      await db.transaction((tx) => setActive(tx, { ...auditScope(req, res, clientId), ids: body.UserIds, active: body.IsActive }));
       res.json(await recordsByIds(db, clientUsers, 'u.user_id', body.UserIds));
     },
   ),
@@ -358,84 +301,16 @@ export const clientUserRoutes = [
         await lockPeople(tx, clientId, body.UserIds);
         const ended = await endPeopleSessions(tx, body.UserIds, 'signed_out_by_admin');
         for (const userId of new Set(body.UserIds)) {
-          await audit(tx, {
-            clientId,
-            actorUserId: viewer.userId,
+          await auditIn(tx, auditScope(req, res, clientId), {
             action: 'user.sign_out',
             entityType: 'user',
             entityId: userId,
             after: { sessionsEnded: ended.get(userId) ?? 0 },
-            ip: clientOf(req, res).ip,
           });
         }
         return [...ended.values()].reduce((sum, n) => sum + n, 0);
       });
       res.json({ SessionsEnded: ended });
-    },
-  ),
-
-  listRoute({
-    path: '/subscription_user_two_factor',
-    access: 'admin',
-    operationId: 'listPersonTwoFactor',
-    tag: 'Users',
-    summary:
-      'The people of one organization who have two-factor sign-in on (UserId=in.(…) for some of them), since when and with how many recovery codes left; a person not listed has it off',
-    resource: personTwoFactor,
-    rows: 'Two-factor statuses',
-    record: personTwoFactorRecord,
-    scope: withOrganisation,
-  }),
-
-  route(
-    {
-      method: 'get',
-      path: '/subscription/users/two-factor',
-      access: 'admin',
-      operationId: 'getPersonTwoFactor',
-      tag: 'Users',
-      summary: 'Whether a person of one organisation has two-factor sign-in on, and since when',
-      query: personTwoFactorQuery,
-      responses: {
-        200: { description: 'Status', body: twoFactorStatusAnswer },
-        400: refused('BAD_REQUEST: UserId missing or not a whole number, or a ClientId that is not one'),
-        404: refused('NOT_FOUND (field UserId): the person is not of the organisation'),
-      },
-    },
-    async (req, res, { db }) => {
-      const query = parseBody(personTwoFactorQuery, req.query);
-      const clientId = targetOrganization(viewerOf(res), query.ClientId);
-      res.json(await twoFactorStatus(db, await personOf(db, clientId, Number(query.UserId))));
-    },
-  ),
-
-  route(
-    {
-      method: 'post',
-      path: '/subscription/users/two-factor/reset',
-      access: 'admin',
-      operationId: 'resetPersonTwoFactor',
-      tag: 'Users',
-      summary: "Reset a person's two-factor sign-in: their authenticator and recovery codes are removed",
-      description:
-        'For a person who lost their authenticator. Their live sessions go on; at their next sign-in they set two-factor up again when the organisation requires it, and otherwise sign in with their password alone until they turn it on. Audit two_factor.reset with the status before and after. Read-only API keys are refused.',
-      body: twoFactorResetBody,
-      responses: {
-        200: { description: 'The status now (off)', body: twoFactorStatusAnswer },
-        400: refused(`BAD_REQUEST: UserId missing or not a whole number, or "${OWN_TWO_FACTOR_MESSAGE}" (UserId)`),
-        404: refused('NOT_FOUND (field UserId): the person is not of the organisation'),
-        409: refused('CONFLICT (field UserId): the person does not have two-factor sign-in on'),
-      },
-    },
-    async (req, res, { db }) => {
-      const viewer = viewerOf(res);
-      const body = parseBody(twoFactorResetBody, req.body);
-      const clientId = targetOrganization(viewer, body.ClientId);
-      const person = { userId: body.UserId, clientId };
-      await db.transaction((tx) =>
-        resetTwoFactor(tx, { userId: viewer.userId, clientId: viewer.clientId, ip: clientOf(req, res).ip }, person),
-      );
-      res.json(await twoFactorStatus(db, body.UserId));
     },
   ),
 ];

@@ -1,10 +1,8 @@
 import { z } from 'zod';
 import { ORGANIZATION_REST_FIELDS, organizationInput, restSchema } from '@yozy/shared';
 import type { Queryable } from '#db/database';
-import { audit, changedFields } from '#domain/audit';
-import { viewerOf } from '#http/auth';
+import { auditIn, auditScope, changeAudited, type AuditedRecord } from '#domain/audited';
 import { HttpError, parseBody } from '#http/errors';
-import { clientOf } from '#http/gateway';
 import { recordById, recordIdOf, recordQuery, type ResourceDefinition } from '#http/resource';
 import { clientFields } from '#domain/organizations';
 import { checkClosedLists, type ClosedListFields } from '#domain/organizationChoices';
@@ -75,6 +73,15 @@ const clientById = (db: Queryable, clientId: number, lock = false) =>
 /** What the audit log keeps of an organisation's details: the fields the provider may change. */
 const details = (client: ClientRecord) =>
   Object.fromEntries([...Object.keys(COLUMNS), 'DefaultRegions'].map((name) => [name, client[name as keyof ClientRecord]]));
+
+/** An organisation's record, as the provider's changes to its details are audited. */
+const auditedClient: AuditedRecord<ClientRecord> = {
+  entityType: 'organization',
+  read: (tx, clientId, { lock }) => clientById(tx, clientId, lock),
+  clientIdOf: (client) => client.ClientId,
+  missing: ['There is no such organization', 'ClientId'],
+  described: details,
+};
 
 /**
  * The default regions must be in the regions master; a region the provider has since retired may
@@ -164,40 +171,28 @@ export const clientRoutes = [
     async (req, res, { db }) => {
       const clientId = recordIdOf(clientQuery, 'ClientId', req);
       const { IsActive, DefaultRegions, ...fields } = parseBody(clientChangesBody, req.body);
-      const viewer = viewerOf(res);
-      const ip = clientOf(req, res).ip;
       const saved = await db.transaction(async (tx) => {
-        const before = await clientById(tx, clientId, true);
-        if (!before) throw new HttpError('NOT_FOUND', 'There is no such organization', 'ClientId');
-
-        Object.assign(fields, await checkClosedLists(tx, fields, before as ClosedListFields));
-        const sets: string[] = [];
-        const params: unknown[] = [clientId];
-        for (const [field, column] of Object.entries(COLUMNS)) {
-          const value = fields[field as keyof typeof COLUMNS];
-          if (value !== undefined) sets.push(`${column} = $${params.push(value)}`);
-        }
-        if (sets.length) await tx.query(`UPDATE clients SET ${sets.join(', ')}, updated_at = now() WHERE client_id = $1`, params);
-        if (DefaultRegions !== undefined) {
-          await checkRegions(tx, DefaultRegions, before.DefaultRegions);
-          await tx.query(
-            `INSERT INTO org_settings (client_id, default_regions, updated_at) VALUES ($1, $2, now())
-           ON CONFLICT (client_id) DO UPDATE SET default_regions = $2, updated_at = now()`,
-            [clientId, DefaultRegions],
-          );
-        }
-        const changed = changedFields(details(before), details((await clientById(tx, clientId))!));
-        if (Object.keys(changed.after).length) {
-          await audit(tx, {
-            clientId,
-            actorUserId: viewer.userId,
-            action: 'organization.update',
-            entityType: 'organization',
-            entityId: clientId,
-            ip,
-            ...changed,
-          });
-        }
+        const { before, scope } = await changeAudited(tx, auditScope(req, res, clientId), auditedClient, clientId, {
+          action: 'organization.update',
+          write: async (before) => {
+            Object.assign(fields, await checkClosedLists(tx, fields, before as ClosedListFields));
+            const sets: string[] = [];
+            const params: unknown[] = [clientId];
+            for (const [field, column] of Object.entries(COLUMNS)) {
+              const value = fields[field as keyof typeof COLUMNS];
+              if (value !== undefined) sets.push(`${column} = $${params.push(value)}`);
+            }
+            if (sets.length) await tx.query(`UPDATE clients SET ${sets.join(', ')}, updated_at = now() WHERE client_id = $1`, params);
+            if (DefaultRegions !== undefined) {
+              await checkRegions(tx, DefaultRegions, before.DefaultRegions);
+              await tx.query(
+                `INSERT INTO org_settings (client_id, default_regions, updated_at) VALUES ($1, $2, now())
+               ON CONFLICT (client_id) DO UPDATE SET default_regions = $2, updated_at = now()`,
+                [clientId, DefaultRegions],
+              );
+            }
+          },
+        });
 
         if (IsActive !== undefined && IsActive !== before.IsActive) {
           if (!IsActive && before.IsProvider) {
@@ -212,15 +207,12 @@ export const clientRoutes = [
                 WHERE client_id = $1 AND ended_at IS NULL AND expires_at > now() RETURNING session_id`,
                 [clientId, ORGANIZATION_DEACTIVATED],
               );
-          await audit(tx, {
-            clientId,
-            actorUserId: viewer.userId,
+          await auditIn(tx, scope, {
             action: IsActive ? 'organization.activate' : 'organization.deactivate',
             entityType: 'organization',
             entityId: clientId,
             before: { IsActive: before.IsActive },
             after: IsActive ? { IsActive } : { IsActive, SessionsEnded: ended.length },
-            ip,
           });
         }
         return (await clientById(tx, clientId))!;

@@ -10,12 +10,11 @@ import {
   SMTP_SECURITY,
   smtpServerIssues,
 } from '@yozy/shared';
-import { describedSettings, settingsOf } from '#domain/emailSettings';
-import { audit, changedFields } from '#domain/audit';
+import { auditedEmailSettings, auditedTemplate, settingsOf } from '#domain/emailSettings';
+import { auditIn, auditScope, changeAudited, lockAudited } from '#domain/audited';
 import { viewerOf } from '#http/auth';
 import { HttpError, parseBody } from '#http/errors';
-import { clientOf } from '#http/gateway';
-import { targetOrganization } from '#http/scope';
+import { clientIdBody, clientIdQuery, targetOrganization } from '#http/scope';
 import { smtpPasswordContext } from '#mail/delivery';
 import { previewMail, testMail } from '#mail/templates';
 import { privateHostRefusal } from '#security/outboundAddress';
@@ -27,28 +26,23 @@ import { emitSettingsChange } from '#webhooks/events';
 export const EMAIL_SETTINGS_PATH = '/subscription_email_settings';
 export const EMAIL_TEMPLATES_PATH = '/subscription_email_templates';
 
-const organization = z
-  .union([z.int(), z.string()])
-  .optional()
-  .meta({ description: 'The organization; the caller’s own when left out (only a SuperAdmin may name another)' });
-
-export const emailSettingsQuery = z.object({ ClientId: z.string().optional().meta({ description: organization.description }) });
+export const emailSettingsQuery = z.object({ ClientId: clientIdQuery() });
 /** PATCH: every setting under the provider's names; SmtpPassword left out or empty keeps the stored one. */
 export const emailSettingsBody = requestSchema(
   'EmailSettingsChange',
   restSchema(emailSettingsInput, EMAIL_SETTINGS_REST_FIELDS)
-    .extend({ ClientId: organization })
+    .extend({ ClientId: clientIdBody() })
     .superRefine((body, ctx) => {
       const issues = smtpServerIssues({ smtpHost: body.SmtpHost, smtpPort: body.SmtpPort, smtpFromAddress: body.SmtpFromAddress });
       for (const { path, message } of issues) ctx.addIssue({ code: 'custom', path: [EMAIL_SETTINGS_REST_FIELDS[path[0]]], message });
     }),
 );
-export const emailTestBody = requestSchema('EmailTestRequest', z.strictObject({ ClientId: organization }));
+export const emailTestBody = requestSchema('EmailTestRequest', z.strictObject({ ClientId: clientIdBody() }));
 /** PUT: one mail's wording, and its preview (POST …/preview) before saving. */
 export const emailTemplateBody = requestSchema(
   'EmailTemplateChange',
   restSchema(emailTemplateInput, EMAIL_TEMPLATE_REST_FIELDS)
-    .extend({ ClientId: organization })
+    .extend({ ClientId: clientIdBody() })
     .superRefine((body, ctx) => {
       for (const { path, message } of placeholderIssues({ template: body.Template, subject: body.Subject, body: body.Body })) {
         ctx.addIssue({ code: 'custom', path: [EMAIL_TEMPLATE_REST_FIELDS[path[0]]], message });
@@ -58,7 +52,7 @@ export const emailTemplateBody = requestSchema(
 export const emailTemplateResetBody = requestSchema(
   'EmailTemplateReset',
   z.strictObject({
-    ClientId: organization,
+    ClientId: clientIdBody(),
     Template: z.enum(EMAIL_TEMPLATES, { error: 'Choose the mail to word' }),
   }),
 );
@@ -154,50 +148,43 @@ export const emailSettingsRoutes = [
     },
     async (req, res, services) => {
       const { db, secretBox } = services;
-      const viewer = viewerOf(res);
       const { ClientId, SmtpPassword, ...settings } = parseBody(emailSettingsBody, req.body);
-      const clientId = targetOrganization(viewer, ClientId);
+      const clientId = targetOrganization(viewerOf(res), ClientId);
       if (settings.SmtpHost !== null) await refusePrivateServer(services, clientId, settings.SmtpHost);
+      const hasServer = settings.SmtpHost !== null;
       const saved = await db.transaction(async (tx) => {
-        const before = await settingsOf(tx, clientId, true);
-        const hasServer = settings.SmtpHost !== null;
-        // A new password replaces the stored one; none keeps it; no server keeps none.
-        const sealed = !hasServer ? null : SmtpPassword ? secretBox.seal(SmtpPassword, smtpPasswordContext(clientId)) : undefined;
-        await tx.query(
-          `INSERT INTO email_settings (client_id, sender_name, reply_to, smtp_host, smtp_port, smtp_security, smtp_username,
-                                     smtp_password_sealed, smtp_from_address, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, now())
-         ON CONFLICT (client_id) DO UPDATE
-           SET sender_name = $2, reply_to = $3, smtp_host = $4, smtp_port = $5, smtp_security = $6, smtp_username = $7,
-               smtp_password_sealed = CASE WHEN $10::boolean THEN email_settings.smtp_password_sealed ELSE $8 END,
-               smtp_from_address = $9, updated_at = now()`,
-          [
-            clientId,
-            settings.SenderName,
-            settings.ReplyTo,
-            hasServer ? settings.SmtpHost : null,
-            hasServer ? settings.SmtpPort : null,
-            settings.SmtpSecurity,
-            hasServer ? settings.SmtpUsername : null,
-            sealed ?? null,
-            hasServer ? settings.SmtpFromAddress : null,
-            sealed === undefined,
-          ],
-        );
-        const after = await settingsOf(tx, clientId);
-        const diff = changedFields(describedSettings(before), describedSettings(after));
-        if (SmtpPassword && hasServer) diff.after.SmtpPasswordChanged = true;
-        await audit(tx, {
-          clientId,
-          actorUserId: viewer.userId,
-          ip: clientOf(req, res).ip,
+        const { after, audited } = await changeAudited(tx, auditScope(req, res, clientId), auditedEmailSettings, clientId, {
           action: 'organization.email_settings_change',
-          entityType: 'organization',
-          entityId: clientId,
-          ...diff,
+          always: true,
+          write: async () => {
+            // A new password replaces the stored one; none keeps it; no server keeps none.
+            const sealed = !hasServer ? null : SmtpPassword ? secretBox.seal(SmtpPassword, smtpPasswordContext(clientId)) : undefined;
+            await tx.query(
+              `INSERT INTO email_settings (client_id, sender_name, reply_to, smtp_host, smtp_port, smtp_security, smtp_username,
+                                         smtp_password_sealed, smtp_from_address, updated_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, now())
+             ON CONFLICT (client_id) DO UPDATE
+               SET sender_name = $2, reply_to = $3, smtp_host = $4, smtp_port = $5, smtp_security = $6, smtp_username = $7,
+                   smtp_password_sealed = CASE WHEN $10::boolean THEN email_settings.smtp_password_sealed ELSE $8 END,
+                   smtp_from_address = $9, updated_at = now()`,
+              [
+                clientId,
+                settings.SenderName,
+                settings.ReplyTo,
+                hasServer ? settings.SmtpHost : null,
+                hasServer ? settings.SmtpPort : null,
+                settings.SmtpSecurity,
+                hasServer ? settings.SmtpUsername : null,
+                sealed ?? null,
+                hasServer ? settings.SmtpFromAddress : null,
+                sealed === undefined,
+              ],
+            );
+            if (SmtpPassword && hasServer) return { SmtpPasswordChanged: true };
+          },
         });
-        await emitSettingsChange(tx, clientId, 'EMAIL', Object.keys(diff.after));
-        return after;
+        await emitSettingsChange(tx, clientId, 'EMAIL', Object.keys(audited!.after));
+        return after!;
       });
       res.json(saved);
     },
@@ -260,24 +247,20 @@ export const emailSettingsRoutes = [
       },
     },
     async (req, res, { db }) => {
-      const viewer = viewerOf(res);
       const { ClientId, Template, Subject, Body } = parseBody(emailTemplateBody, req.body);
-      const clientId = targetOrganization(viewer, ClientId);
+      const clientId = targetOrganization(viewerOf(res), ClientId);
       const saved = await db.transaction(async (tx) => {
-        const before = (await settingsOf(tx, clientId, true)).Templates.find((t) => t.Template === Template)!;
-        await tx.query(
-          `INSERT INTO mail_templates (client_id, template, subject, body) VALUES ($1, $2, $3, $4)
-         ON CONFLICT (client_id, template) DO UPDATE SET subject = $3, body = $4, updated_at = now()`,
-          [clientId, Template, Subject, Body],
-        );
-        await audit(tx, {
-          clientId,
-          actorUserId: viewer.userId,
-          ip: clientOf(req, res).ip,
+        await changeAudited(tx, auditScope(req, res, clientId), auditedTemplate(Template), clientId, {
           action: 'organization.email_template_change',
-          entityType: 'organization',
-          entityId: clientId,
-          ...changedFields({ Template, Subject: before.Subject, Body: before.Body }, { Template, Subject, Body }),
+          always: true,
+          planned: () => ({ Template, Subject, Body }),
+          write: async () => {
+            await tx.query(
+              `INSERT INTO mail_templates (client_id, template, subject, body) VALUES ($1, $2, $3, $4)
+             ON CONFLICT (client_id, template) DO UPDATE SET subject = $3, body = $4, updated_at = now()`,
+              [clientId, Template, Subject, Body],
+            );
+          },
         });
         return settingsOf(tx, clientId);
       });
@@ -301,20 +284,16 @@ export const emailSettingsRoutes = [
       },
     },
     async (req, res, { db }) => {
-      const viewer = viewerOf(res);
       const { ClientId, Template } = parseBody(emailTemplateResetBody, req.body);
-      const clientId = targetOrganization(viewer, ClientId);
+      const clientId = targetOrganization(viewerOf(res), ClientId);
       const saved = await db.transaction(async (tx) => {
-        await settingsOf(tx, clientId, true);
+        const { scope } = await lockAudited(tx, auditScope(req, res, clientId), auditedEmailSettings, clientId);
         const removed = await tx.query<{ subject: string; body: string }>(
           'DELETE FROM mail_templates WHERE client_id = $1 AND template = $2 RETURNING subject, body',
           [clientId, Template],
         );
         if (removed[0]) {
-          await audit(tx, {
-            clientId,
-            actorUserId: viewer.userId,
-            ip: clientOf(req, res).ip,
+          await auditIn(tx, scope, {
             action: 'organization.email_template_reset',
             entityType: 'organization',
             entityId: clientId,

@@ -5,7 +5,7 @@ import { FAILED_SIGN_INS_LAST_DAY_SQL } from '#domain/signInActivity';
 import { seatsOf } from '#domain/seats';
 import { viewerOf } from '#http/auth';
 import { HttpError, parseBody } from '#http/errors';
-import { targetOrganization } from '#http/scope';
+import { clientIdQuery, targetOrganization } from '#http/scope';
 import { route } from '#http/route';
 import { refused } from '#http/answers';
 import { answerSchema } from '#openapi/components';
@@ -21,7 +21,7 @@ export const MAX_RANGE_DAYS = 366;
 const isoDate = z.iso.date({ error: 'Give a date as YYYY-MM-DD' });
 
 export const dashboardQuery = z.object({
-  ClientId: z.string().optional().meta({ description: 'The organization; a SuperAdmin may name any, others only their own' }),
+  ClientId: clientIdQuery('The organization; a SuperAdmin may name any, others only their own'),
 });
 
 export const statisticsQuery = dashboardQuery.extend({

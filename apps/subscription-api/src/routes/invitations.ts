@@ -1,14 +1,13 @@
 import { z } from 'zod';
 import { recordId } from '@yozy/shared';
 import type { Queryable } from '#db/database';
-import { audit } from '#domain/audit';
+import { auditIn, auditScope } from '#domain/audited';
 import { ssoRequiredFor } from '#domain/singleSignOn';
 import { issueToken } from '#domain/userTokens';
 import { viewerOf } from '#http/auth';
 import { HttpError, parseBody } from '#http/errors';
-import { clientOf } from '#http/gateway';
 import { recordById, type ResourceDefinition, recordOf } from '#http/resource';
-import { targetOrganization, withOrganisation } from '#http/scope';
+import { clientIdBody, targetOrganization, withOrganisation } from '#http/scope';
 import { invitationLink } from '#mail/templates';
 import { queueInvitationMail, setActive } from '#domain/people';
 import {
@@ -56,16 +55,11 @@ export const invitations: ResourceDefinition = {
   tieBreaker: 't.token_id',
 };
 
-const organisationField = z
-  .union([z.int(), z.string()])
-  .optional()
-  .meta({ description: 'The organization; the caller’s own when left out (only a SuperAdmin may name another)' });
-
 /** POST /subscription/invitations/resend */
 export const resendBody = requestSchema(
   'InvitationResend',
   z.object({
-    ClientId: organisationField,
+    ClientId: clientIdBody(),
     UserId: recordId('Choose the person to invite again'),
     SendMail: z
       .boolean()
@@ -82,7 +76,7 @@ export const resendBody = requestSchema(
 export const revokeBody = requestSchema(
   'InvitationRevoke',
   z.object({
-    ClientId: organisationField,
+    ClientId: clientIdBody(),
     UserId: recordId('Choose the invitation to revoke'),
   }),
 );
@@ -176,12 +170,11 @@ export const invitationRoutes = [
       if (viewer.apiKey && !body.SendMail) throw new HttpError('FORBIDDEN', KEY_GETS_NO_LINK_MESSAGE, 'SendMail');
       const clientId = targetOrganization(viewer, body.ClientId);
       const { link, mail, userId } = await db.transaction(async (tx) => {
-        const ip = clientOf(req, res).ip;
         // "Activate and resend": the activation (a seat taken, audited) is a move of its own, made first.
         if (body.Activate) {
           const locked = await invitee(tx, clientId, body.UserId);
           requireMove('activate', locked);
-          await setActive(tx, { clientId, actorUserId: viewer.userId, ip, ids: [locked.user_id], active: true });
+          await setActive(tx, { ...auditScope(req, res, clientId), ids: [locked.user_id], active: true });
         }
         const person = await invitee(tx, clientId, body.UserId);
         requireMove(body.SendMail ? 'resendInvitation' : 'copyInvitationLink', person);
@@ -206,14 +199,11 @@ export const invitationRoutes = [
               token,
             )
           : null;
-        await audit(tx, {
-          clientId,
-          actorUserId: viewer.userId,
+        await auditIn(tx, auditScope(req, res, clientId), {
           action: body.SendMail ? 'user.invitation_resend' : 'user.invitation_link',
           entityType: 'user',
           entityId: person.user_id,
           after: { mailed: body.SendMail },
-          ip,
         });
         return { link, mail, userId: person.user_id };
       });
@@ -248,15 +238,12 @@ export const invitationRoutes = [
         if (!(await voidInvitations(tx, person.user_id))) throw new HttpError('CONFLICT', NOTHING_TO_REVOKE_MESSAGE, 'UserId');
         // Someone who never chose a password has used nothing: revoking deactivates them, freeing their seat.
         await enter(tx, 'revokeInvitation', [person]);
-        await audit(tx, {
-          clientId,
-          actorUserId: viewer.userId,
+        await auditIn(tx, auditScope(req, res, clientId), {
           action: 'user.invitation_revoke',
           entityType: 'user',
           entityId: person.user_id,
           before: { isActive: true },
           after: { isActive: false },
-          ip: clientOf(req, res).ip,
         });
       });
       res.json(await loadInvitation(db, body.UserId));

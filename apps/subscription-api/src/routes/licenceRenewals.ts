@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import { LICENCE_EXPIRY_WARNING_DAYS, recordId } from '@yozy/shared';
 import { isUniqueViolation } from '#db/database';
-import { audit } from '#domain/audit';
+import { auditIn, auditScope } from '#domain/audited';
 import { viewerOf } from '#http/auth';
 import { HttpError, parseBody } from '#http/errors';
-import { clientOf } from '#http/gateway';
 import { route } from '#http/route';
 import { refused } from '#http/answers';
-import { targetOrganization } from '#http/scope';
+import { clientIdBody, targetOrganization } from '#http/scope';
 import { answerSchema, requestSchema } from '#openapi/components';
 import { emit, idOf } from '#webhooks/events';
 
@@ -15,10 +14,7 @@ import { emit, idOf } from '#webhooks/events';
 export const renewalRequestBody = requestSchema(
   'LicenceRenewalRequest',
   z.object({
-    ClientId: z
-      .union([z.int(), z.string()])
-      .optional()
-      .meta({ description: 'The organisation; the caller’s own when left out (naming another is refused)' }),
+    ClientId: clientIdBody('The organisation; the caller’s own when left out (naming another is refused)'),
     LicenceId: recordId('Choose a licence').meta({ description: 'The licence to renew, of the organisation' }),
   }),
 );
@@ -105,15 +101,12 @@ export const licenceRenewalRoutes = [
              RETURNING enquiry_id, created_at`,
             [clientId, viewer.userId, licence.product_id, licence.plan_id, licence.licence_id, licence.valid_till],
           );
-          await audit(tx, {
-            clientId,
-            actorUserId: viewer.userId,
+          await auditIn(tx, auditScope(req, res, clientId), {
             action: 'licence.renewal_request',
             entityType: 'licence',
             entityId: licence.licence_id,
             before: { renewalRequested: false },
             after: { renewalRequested: true, enquiryId: row!.enquiry_id, productId: licence.product_id, validTill: licence.valid_till },
-            ip: clientOf(req, res).ip,
           });
           await emit(tx, {
             clientId,

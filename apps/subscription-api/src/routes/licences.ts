@@ -9,11 +9,10 @@ import {
 } from '@yozy/shared';
 import type { Queryable } from '#db/database';
 import type { AuditAction } from '@yozy/shared/auditLog';
-import { audit, changedFields } from '#domain/audit';
+import { auditScope, changeAudited, createAudited, type AuditedRecord } from '#domain/audited';
 import { seatsOf } from '#domain/seats';
 import { viewerOf } from '#http/auth';
 import { HttpError, parseBody } from '#http/errors';
-import { clientOf } from '#http/gateway';
 import { listResource, recordById, type ResourceDefinition, recordOf } from '#http/resource';
 import { route, type Handler } from '#http/route';
 import { refused, listParameters, listAnswer, BAD_LIST_QUERY } from '#http/answers';
@@ -79,12 +78,6 @@ async function licenceById(tx: Queryable, licenceId: number, lock = false): Prom
   return { ...found, SeatsUsed: used, SeatsCapacity: capacity };
 }
 
-async function lockedLicence(tx: Queryable, licenceId: number): Promise<LicenceRow> {
-  const licence = await licenceById(tx, licenceId, true);
-  if (!licence) throw new HttpError('NOT_FOUND', 'There is no such licence', 'LicenceId');
-  return licence;
-}
-
 /** What the audit log keeps of a licence. */
 const terms = (licence: LicenceRow) => ({
   ProductId: licence.ProductId,
@@ -94,6 +87,15 @@ const terms = (licence: LicenceRow) => ({
   ValidTill: licence.ValidTill,
   IsActive: licence.IsActive,
 });
+
+/** A licence, as its changes are audited (terms): SuperAdmins change any organisation's. */
+const auditedLicence: AuditedRecord<LicenceRow> = {
+  entityType: 'licence',
+  read: (tx, id, { lock }) => licenceById(tx, id, lock),
+  clientIdOf: (licence) => licence.ClientId,
+  missing: ['There is no such licence', 'LicenceId'],
+  described: (licence) => terms(licence),
+};
 
 type ActivePlan = { plan_id: number; product_id: number; plan_name: string; capacity: number; frequency: string };
 
@@ -142,23 +144,14 @@ const change =
   ): Handler =>
   async (req, res, { db }) => {
     const body = parseBody(schema, req.body) as Record<string, unknown> & { LicenceId: number };
-    const viewer = viewerOf(res);
     const saved = await db.transaction(async (tx) => {
-      const before = await lockedLicence(tx, body.LicenceId);
-      const name = await action(tx, before, body);
-      const after = (await licenceById(tx, before.LicenceId))!;
-      const diff = changedFields(terms(before), terms(after));
-      if (name && Object.keys(diff.after).length) {
-        await audit(tx, {
-          clientId: before.ClientId,
-          actorUserId: viewer.userId,
-          action: name,
-          entityType: 'licence',
-          entityId: before.LicenceId,
-          ...diff,
-          ip: clientOf(req, res).ip,
-        });
-      }
+      let name: AuditAction | null = null;
+      const { after } = await changeAudited(tx, auditScope(req, res), auditedLicence, body.LicenceId, {
+        action: () => name,
+        write: async (before) => {
+          name = await action(tx, before, body);
+        },
+      });
       return after;
     });
     res.json(saved);
@@ -186,39 +179,34 @@ export const licenceRoutes = [
     },
     async (req, res, { db }) => {
       const body = parseBody(addLicenceBody, req.body);
-      const viewer = viewerOf(res);
       const created = await db.transaction(async (tx) => {
-        const [client] = await tx.query<{ company_name: string }>('SELECT company_name FROM clients WHERE client_id = $1', [body.ClientId]);
-        if (!client) throw new HttpError('NOT_FOUND', 'There is no such organization', 'ClientId');
-        const [product] = await tx.query<{ product_name: string }>(
-          'SELECT product_name FROM products WHERE product_id = $1 AND is_active',
-          [body.ProductId],
-        );
-        if (!product) throw new HttpError('BAD_REQUEST', 'Choose a product on sale', 'ProductId');
-        await activePlan(tx, body.PlanId, body.ProductId);
-        if (body.ValidTill < (await today(tx))) throw new HttpError('BAD_REQUEST', 'Choose today or a later day', 'ValidTill');
-        const live = await liveLicenceOf(tx, body.ClientId, body.ProductId, null);
-        if (live) {
-          throw new HttpError(
-            'CONFLICT',
-            `${client.company_name} already has a live ${product.product_name} licence (valid till ${live.valid_till}): extend it or change its plan instead`,
-            'ProductId',
+        const id = await createAudited(tx, auditScope(req, res, body.ClientId), auditedLicence, 'licence.create', async () => {
+          const [client] = await tx.query<{ company_name: string }>('SELECT company_name FROM clients WHERE client_id = $1', [
+            body.ClientId,
+          ]);
+          if (!client) throw new HttpError('NOT_FOUND', 'There is no such organization', 'ClientId');
+          const [product] = await tx.query<{ product_name: string }>(
+            'SELECT product_name FROM products WHERE product_id = $1 AND is_active',
+            [body.ProductId],
           );
-        }
-        const [row] = await tx.query<{ licence_id: number }>(
-          'INSERT INTO licences (client_id, product_id, plan_id, valid_till) VALUES ($1, $2, $3, $4) RETURNING licence_id',
-          [body.ClientId, body.ProductId, body.PlanId, body.ValidTill],
-        );
-        const saved = (await licenceById(tx, row!.licence_id))!;
-        await audit(tx, {
-          clientId: saved.ClientId,
-          actorUserId: viewer.userId,
-          action: 'licence.create',
-          entityType: 'licence',
-          entityId: saved.LicenceId,
-          after: terms(saved),
-          ip: clientOf(req, res).ip,
+          if (!product) throw new HttpError('BAD_REQUEST', 'Choose a product on sale', 'ProductId');
+          await activePlan(tx, body.PlanId, body.ProductId);
+          if (body.ValidTill < (await today(tx))) throw new HttpError('BAD_REQUEST', 'Choose today or a later day', 'ValidTill');
+          const live = await liveLicenceOf(tx, body.ClientId, body.ProductId, null);
+          if (live) {
+            throw new HttpError(
+              'CONFLICT',
+              `${client.company_name} already has a live ${product.product_name} licence (valid till ${live.valid_till}): extend it or change its plan instead`,
+              'ProductId',
+            );
+          }
+          const [row] = await tx.query<{ licence_id: number }>(
+            'INSERT INTO licences (client_id, product_id, plan_id, valid_till) VALUES ($1, $2, $3, $4) RETURNING licence_id',
+            [body.ClientId, body.ProductId, body.PlanId, body.ValidTill],
+          );
+          return row!.licence_id;
         });
+        const saved = (await licenceById(tx, id))!;
         await emit(tx, {
           clientId: saved.ClientId,
           type: 'licence.added',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { emailDomain } from '@yozy/shared';
 import { isUniqueViolation, type Database } from '#db/database';
-import { audit } from '#domain/audit';
+import { auditIn, auditScope } from '#domain/audited';
 import { domainsOf, MAX_ORGANIZATION_DOMAINS, refuseVerifiedElsewhere, verifiedElsewhere } from '#domain/organizationDomains';
 import {
   dnsHoldsToken,
@@ -12,8 +12,7 @@ import {
 } from '#domain/ssoDomains';
 import { viewerOf } from '#http/auth';
 import { HttpError, parseBody } from '#http/errors';
-import { clientOf } from '#http/gateway';
-import { targetOrganization } from '#http/scope';
+import { clientIdBody, clientIdQuery, targetOrganization } from '#http/scope';
 import { route } from '#http/route';
 import { BAD_CLIENT_ID, NO_SUCH_ORGANISATION, refused } from '#http/answers';
 import { answerSchema, requestSchema } from '#openapi/components';
@@ -21,18 +20,13 @@ import type { Request, Response } from 'express';
 
 export const ORGANIZATION_DOMAINS_PATH = '/organization_domains';
 
-const organization = z
-  .union([z.int(), z.string()])
-  .optional()
-  .meta({ description: 'The organization; the caller’s own when left out (only a SuperAdmin may name another)' });
-
-export const organizationDomainsQuery = z.object({ ClientId: z.string().optional().meta({ description: organization.description }) });
+export const organizationDomainsQuery = z.object({ ClientId: clientIdQuery() });
 export const organizationDomainBody = requestSchema(
   'OrganizationDomainRequest',
-  z.strictObject({ ClientId: organization, Domain: emailDomain }),
+  z.strictObject({ ClientId: clientIdBody(), Domain: emailDomain }),
 );
 export const organizationDomainQuery = z.strictObject({
-  ClientId: z.string().optional().meta({ description: organization.description }),
+  ClientId: clientIdQuery(),
   Domain: emailDomain,
 });
 
@@ -83,10 +77,7 @@ async function markVerified(db: Database, req: Request, res: Response, clientId:
           WHERE client_id = $1 AND domain = $2 AND verified_at IS NULL`,
         [clientId, domain, by, viewer.userId],
       );
-      await audit(tx, {
-        clientId,
-        actorUserId: viewer.userId,
-        ip: clientOf(req, res).ip,
+      await auditIn(tx, auditScope(req, res, clientId), {
         action: 'organization.domain_verify',
         entityType: 'organization',
         entityId: clientId,
@@ -162,10 +153,7 @@ export const organizationDomainRoutes = [
           [Domain, clientId, newVerificationToken()],
         );
         if (added.length === 0) throw new HttpError('CONFLICT', `${Domain} is one of the organization’s domains already`, 'Domain');
-        await audit(tx, {
-          clientId,
-          actorUserId: viewer.userId,
-          ip: clientOf(req, res).ip,
+        await auditIn(tx, auditScope(req, res, clientId), {
           action: 'organization.domain_add',
           entityType: 'organization',
           entityId: clientId,
@@ -200,10 +188,7 @@ export const organizationDomainRoutes = [
           [clientId, Domain],
         );
         if (!removed) throw new HttpError('NOT_FOUND', `${Domain} is not one of the organization’s domains`, 'Domain');
-        await audit(tx, {
-          clientId,
-          actorUserId: viewer.userId,
-          ip: clientOf(req, res).ip,
+        await auditIn(tx, auditScope(req, res, clientId), {
           action: 'organization.domain_remove',
           entityType: 'organization',
           entityId: clientId,

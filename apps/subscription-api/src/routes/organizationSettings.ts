@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { ORGANIZATION_SETTINGS_REST_FIELDS, organizationSettingsInput, restSchema } from '@yozy/shared';
 import type { Queryable } from '#db/database';
-import { audit, changedFields } from '#domain/audit';
+import { auditScope, changeAudited, type AuditedRecord } from '#domain/audited';
 import { viewerOf } from '#http/auth';
 import { HttpError, parseBody } from '#http/errors';
-import { clientOf } from '#http/gateway';
-import { targetOrganization } from '#http/scope';
+import { clientIdBody, clientIdQuery, targetOrganization } from '#http/scope';
 import { END_REASON } from '#domain/sessions';
 import { route } from '#http/route';
 import { BAD_CLIENT_ID, NO_SUCH_ORGANISATION, refused } from '#http/answers';
@@ -16,20 +15,14 @@ export const ORG_SETTINGS_PATH = '/subscription_org_settings';
 
 /** GET /subscription_org_settings: whose settings. */
 export const orgSettingsQuery = z.object({
-  ClientId: z
-    .string()
-    .optional()
-    .meta({ description: 'The organization; the caller’s own when left out (only a SuperAdmin may name another)' }),
+  ClientId: clientIdQuery(),
 });
 
 /** PATCH /subscription_org_settings: every setting, under the provider's names, and the organisation. */
 export const orgSettingsBody = requestSchema(
   'OrganizationSettingsChange',
   restSchema(organizationSettingsInput, ORGANIZATION_SETTINGS_REST_FIELDS).extend({
-    ClientId: z
-      .union([z.int(), z.string()])
-      .optional()
-      .meta({ description: 'The organization; the caller’s own when left out (only a SuperAdmin may name another)' }),
+    ClientId: clientIdBody(),
   }),
 );
 
@@ -58,6 +51,15 @@ async function settingsOf(db: Queryable, clientId: number, lock = false): Promis
   if (!row) throw new HttpError('NOT_FOUND', 'There is no such organization', 'ClientId');
   return row;
 }
+
+/** An organisation's settings, as their changes are audited: each setting, and each save even when nothing changed. */
+const auditedSettings: AuditedRecord<OrgSettingsRecord> = {
+  entityType: 'organization',
+  read: (tx, clientId, { lock }) => settingsOf(tx, clientId, lock),
+  clientIdOf: (settings) => settings.ClientId,
+  missing: ['There is no such organization', 'ClientId'],
+  described: ({ UpdatedAt: _updatedAt, ClientId: _clientId, ...settings }) => settings,
+};
 
 /** Ends the live sessions of the organisation's people who have no two-factor sign-in on; how many ended. */
 async function endSessionsWithoutTwoFactor(tx: Queryable, clientId: number): Promise<number> {
@@ -124,44 +126,36 @@ export const organizationSettingsRoutes = [
       },
     },
     async (req, res, { db }) => {
-      const viewer = viewerOf(res);
       const { ClientId, ...settings } = parseBody(orgSettingsBody, req.body);
-      const clientId = targetOrganization(viewer, ClientId);
+      const clientId = targetOrganization(viewerOf(res), ClientId);
       const saved = await db.transaction(async (tx) => {
-        const before = await settingsOf(tx, clientId, true);
-        await tx.query(
-          `INSERT INTO org_settings (client_id, two_factor_required, session_idle_minutes, allowed_email_domains, requires_approval, updated_at)
-         VALUES ($1, $2, $3, $4, coalesce($5, false), now())
-         ON CONFLICT (client_id) DO UPDATE
-           SET two_factor_required = $2, session_idle_minutes = $3, allowed_email_domains = $4,
-               requires_approval = coalesce($5, org_settings.requires_approval), updated_at = now()`,
-          [
-            clientId,
-            settings.TwoFactorRequired,
-            settings.SessionIdleMinutes,
-            settings.AllowedEmailDomains,
-            settings.RequiresApproval ?? null,
-          ],
-        );
-        const after = await settingsOf(tx, clientId);
-        const { UpdatedAt: _before, ClientId: _id, ...was } = before;
-        const { UpdatedAt: _after, ClientId: _same, ...now } = after;
-        const changed = changedFields(was, now);
-        // Sessions begun before two-factor was required would go on without it: those of people who
-        // have none end now (the admin's own too), and each sets it up at their next sign-in.
-        const sessionsEnded = !before.TwoFactorRequired && after.TwoFactorRequired ? await endSessionsWithoutTwoFactor(tx, clientId) : null;
-        await audit(tx, {
-          clientId,
-          actorUserId: viewer.userId,
-          ip: clientOf(req, res).ip,
+        const { changed, after } = await changeAudited(tx, auditScope(req, res, clientId), auditedSettings, clientId, {
           action: 'organization.settings_change',
-          entityType: 'organization',
-          entityId: clientId,
-          before: changed.before,
-          after: sessionsEnded === null ? changed.after : { ...changed.after, SessionsEnded: sessionsEnded },
+          always: true,
+          write: async (before) => {
+            await tx.query(
+              `INSERT INTO org_settings (client_id, two_factor_required, session_idle_minutes, allowed_email_domains, requires_approval, updated_at)
+             VALUES ($1, $2, $3, $4, coalesce($5, false), now())
+             ON CONFLICT (client_id) DO UPDATE
+               SET two_factor_required = $2, session_idle_minutes = $3, allowed_email_domains = $4,
+                   requires_approval = coalesce($5, org_settings.requires_approval), updated_at = now()`,
+              [
+                clientId,
+                settings.TwoFactorRequired,
+                settings.SessionIdleMinutes,
+                settings.AllowedEmailDomains,
+                settings.RequiresApproval ?? null,
+              ],
+            );
+            // Sessions begun before two-factor was required would go on without it: those of people who
+            // have none end now (the admin's own too), and each sets it up at their next sign-in.
+            if (!before.TwoFactorRequired && settings.TwoFactorRequired) {
+              return { SessionsEnded: await endSessionsWithoutTwoFactor(tx, clientId) };
+            }
+          },
         });
         await emitSettingsChange(tx, clientId, 'ORGANIZATION', Object.keys(changed.after));
-        return after;
+        return after!;
       });
       res.json(saved);
     },

@@ -16,7 +16,7 @@ import {
 import { clientUsers, inviteBody } from '#domain/people';
 import { viewerOf } from '#http/auth';
 import { parseBody } from '#http/errors';
-import { clientOf } from '#http/gateway';
+import { auditScope } from '#domain/audited';
 import { recordById } from '#http/resource';
 import { route } from '#http/route';
 import { targetOrganization } from '#http/scope';
@@ -64,13 +64,8 @@ const NO_SUCH_PERSON = refused(`NOT_FOUND (field UserId): "${NO_SUCH_PERSON_MESS
 
 /** The change's who and where, the organisation checked against the caller's. */
 function changeOf(req: Request, res: Response, body: { ClientId?: unknown; UserId: number }): PersonChange {
-  const viewer = viewerOf(res);
-  return {
-    clientId: targetOrganization(viewer, body.ClientId),
-    actorUserId: viewer.userId,
-    ip: clientOf(req, res).ip,
-    userId: body.UserId,
-  };
+  const clientId = targetOrganization(viewerOf(res), body.ClientId);
+  return { ...auditScope(req, res, clientId), clientId, userId: body.UserId };
 }
 
 /** One person's page: their profile, roles per product, admin rights and a password-reset mail, each change audited. */

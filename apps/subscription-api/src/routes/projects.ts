@@ -1,17 +1,16 @@
 import { z } from 'zod';
 import { FULL_ALLOCATION, projectCreateInput, projectRenameInput, recordId, restSchema } from '@yozy/shared';
 import type { Queryable } from '#db/database';
-import { audit, changedFields } from '#domain/audit';
+import { auditIn, auditScope, changeAudited, createAudited, lockAudited } from '#domain/audited';
 import { viewerOf } from '#http/auth';
 import { HttpError, parseBody, settleDuplicates } from '#http/errors';
-import { clientOf } from '#http/gateway';
 import { recordById, type ResourceDefinition, recordOf } from '#http/resource';
 import { targetOrganization } from '#http/scope';
 import { listRoute, route } from '#http/route';
 import { refused } from '#http/answers';
 import { answerSchema, requestSchema } from '#openapi/components';
 
-import { currentTotalOf, FORBIDDEN_PROJECT, lockProject, NO_PROJECT } from '#domain/projects';
+import { currentTotalOf, FORBIDDEN_PROJECT, NO_PROJECT, auditedProject } from '#domain/projects';
 
 /** The projects of an organisation (the project master of the provider's backend), with what hangs on them. */
 export const projectFields = {
@@ -105,29 +104,28 @@ export const projectRoutes = [
       },
     },
     async (req, res, { db }) => {
-      const viewer = viewerOf(res);
       const body = parseBody(projectCreateBody, req.body);
-      const clientId = targetOrganization(viewer, body.ClientId);
+      const clientId = targetOrganization(viewerOf(res), body.ClientId);
       const id = await settleDuplicates(
         () =>
-          db.transaction(async (tx) => {
-            const [client] = await tx.query('SELECT 1 FROM clients WHERE client_id = $1', [clientId]);
-            if (!client) throw new HttpError('NOT_FOUND', 'There is no such organisation', 'ClientId');
-            const [row] = await tx.query<{ project_id: number }>(
-              'INSERT INTO projects (client_id, short_code, name) VALUES ($1, $2, $3) RETURNING project_id',
-              [clientId, body.ProjectShortCode, body.ProjectName],
-            );
-            await audit(tx, {
-              clientId,
-              actorUserId: viewer.userId,
-              action: 'project.create',
-              entityType: 'project',
-              entityId: row!.project_id,
-              after: { shortCode: body.ProjectShortCode, name: body.ProjectName },
-              ip: clientOf(req, res).ip,
-            });
-            return row!.project_id;
-          }),
+          db.transaction((tx) =>
+            createAudited(
+              tx,
+              auditScope(req, res, clientId),
+              auditedProject,
+              'project.create',
+              async () => {
+                const [client] = await tx.query('SELECT 1 FROM clients WHERE client_id = $1', [clientId]);
+                if (!client) throw new HttpError('NOT_FOUND', 'There is no such organisation', 'ClientId');
+                const [row] = await tx.query<{ project_id: number }>(
+                  'INSERT INTO projects (client_id, short_code, name) VALUES ($1, $2, $3) RETURNING project_id',
+                  [clientId, body.ProjectShortCode, body.ProjectName],
+                );
+                return row!.project_id;
+              },
+              { shortCode: body.ProjectShortCode, name: body.ProjectName },
+            ),
+          ),
         CODE_TAKEN,
       );
       res.status(201).json(await readProject(db, id));
@@ -151,23 +149,16 @@ export const projectRoutes = [
       },
     },
     async (req, res, { db }) => {
-      const viewer = viewerOf(res);
       const body = parseBody(projectRenameBody, req.body);
-      await db.transaction(async (tx) => {
-        const project = await lockProject(tx, viewer, body.ProjectId);
-        const change = changedFields({ name: project.name }, { name: body.ProjectName });
-        if (Object.keys(change.after).length === 0) return;
-        await tx.query('UPDATE projects SET name = $2 WHERE project_id = $1', [project.project_id, body.ProjectName]);
-        await audit(tx, {
-          clientId: project.client_id,
-          actorUserId: viewer.userId,
+      await db.transaction((tx) =>
+        changeAudited(tx, auditScope(req, res), auditedProject, body.ProjectId, {
           action: 'project.rename',
-          entityType: 'project',
-          entityId: project.project_id,
-          ...change,
-          ip: clientOf(req, res).ip,
-        });
-      });
+          planned: () => ({ name: body.ProjectName }),
+          write: async (project) => {
+            await tx.query('UPDATE projects SET name = $2 WHERE project_id = $1', [project.project_id, body.ProjectName]);
+          },
+        }),
+      );
       res.json(await readProject(db, body.ProjectId));
     },
   ),
@@ -190,10 +181,9 @@ export const projectRoutes = [
       },
     },
     async (req, res, { db }) => {
-      const viewer = viewerOf(res);
       const body = parseBody(projectCloseBody, req.body);
       await db.transaction(async (tx) => {
-        const project = await lockProject(tx, viewer, body.ProjectId);
+        const { row: project, scope } = await lockAudited(tx, auditScope(req, res), auditedProject, body.ProjectId);
         if (project.closed_at) throw new HttpError('CONFLICT', 'This project is closed already', 'ProjectId');
         const ended = await tx.query<{ allocation_id: number }>(
           `UPDATE project_allocations SET is_current = false, end_date = LEAST(COALESCE(end_date, current_date), current_date)
@@ -205,15 +195,12 @@ export const projectRoutes = [
           [project.project_id],
         );
         const endedIds = ended.map((row) => row.allocation_id).sort((a, b) => a - b);
-        await audit(tx, {
-          clientId: project.client_id,
-          actorUserId: viewer.userId,
+        await auditIn(tx, scope, {
           action: 'project.close',
           entityType: 'project',
           entityId: project.project_id,
           before: { closedAt: null, currentAllocationIds: endedIds },
           after: { closedAt: closed!.closed_at.toISOString(), currentAllocationIds: [] },
-          ip: clientOf(req, res).ip,
         });
       });
       res.json(await readProject(db, body.ProjectId));

@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { PROVISIONING_TOKEN_PREFIX } from '@yozy/shared';
 import type { Queryable } from '#db/database';
-import { audit } from '#domain/audit';
+import { auditIn, auditScope } from '#domain/audited';
 import { viewerOf } from '#http/auth';
 import { HttpError, parseBody, settleDuplicates } from '#http/errors';
-import { clientOf } from '#http/gateway';
-import { targetOrganization } from '#http/scope';
+import { clientIdBody, clientIdQuery, targetOrganization } from '#http/scope';
 import { route } from '#http/route';
 import { BAD_CLIENT_ID, NO_SUCH_ORGANISATION, refused } from '#http/answers';
 import { answerSchema, requestSchema } from '#openapi/components';
@@ -14,17 +13,12 @@ import { hashToken, newToken } from '#security/tokens';
 export const PROVISIONING_SETTINGS_PATH = '/provisioning_settings';
 export const PROVISIONING_TOKENS_PATH = '/provisioning_tokens';
 
-const organization = z
-  .union([z.int(), z.string()])
-  .optional()
-  .meta({ description: 'The organization; the caller’s own when left out (only a SuperAdmin may name another)' });
-
-export const provisioningQuery = z.object({ ClientId: z.string().optional().meta({ description: organization.description }) });
+export const provisioningQuery = z.object({ ClientId: clientIdQuery() });
 
 export const provisioningSettingsBody = requestSchema(
   'ProvisioningSettingsChange',
   z.strictObject({
-    ClientId: organization,
+    ClientId: clientIdBody(),
     Enabled: z.boolean({ error: 'Say whether provisioning is on' }),
     RoleId: z
       .int({ error: 'Choose the role new people get' })
@@ -38,7 +32,7 @@ export const provisioningSettingsBody = requestSchema(
 export const provisioningTokenBody = requestSchema(
   'ProvisioningTokenRequest',
   z.strictObject({
-    ClientId: organization,
+    ClientId: clientIdBody(),
     Name: z
       .string({ error: 'Name the token after the identity provider that holds it' })
       .trim()
@@ -49,7 +43,7 @@ export const provisioningTokenBody = requestSchema(
 );
 
 export const provisioningTokenQuery = z.strictObject({
-  ClientId: z.string().optional().meta({ description: organization.description }),
+  ClientId: clientIdQuery(),
   TokenId: z
     .string({ error: 'Name the token' })
     .regex(/^\d{1,10}$/, 'The token id must be a whole number')
@@ -189,10 +183,7 @@ export const provisioningRoutes = [
           [clientId, Enabled, RoleId, productId],
         );
         const after = await provisioningSettingsOf(tx, clientId);
-        await audit(tx, {
-          clientId,
-          actorUserId: viewer.userId,
-          ip: clientOf(req, res).ip,
+        await auditIn(tx, auditScope(req, res, clientId), {
           action: 'provisioning.settings_change',
           entityType: 'organization',
           entityId: clientId,
@@ -240,10 +231,7 @@ export const provisioningRoutes = [
             const [saved] = await tx.query<TokenRow>(`SELECT ${TOKEN_COLUMNS} FROM provisioning_tokens t WHERE t.token_id = $1`, [
               row!.token_id,
             ]);
-            await audit(tx, {
-              clientId,
-              actorUserId: viewer.userId,
-              ip: clientOf(req, res).ip,
+            await auditIn(tx, auditScope(req, res, clientId), {
               action: 'provisioning.token_create',
               entityType: 'provisioning_token',
               entityId: row!.token_id,
@@ -282,10 +270,7 @@ export const provisioningRoutes = [
           [Number(TokenId), clientId, viewer.userId],
         );
         if (!revoked) throw new HttpError('NOT_FOUND', 'No such provisioning token of this organization', 'TokenId');
-        await audit(tx, {
-          clientId,
-          actorUserId: viewer.userId,
-          ip: clientOf(req, res).ip,
+        await auditIn(tx, auditScope(req, res, clientId), {
           action: 'provisioning.token_revoke',
           entityType: 'provisioning_token',
           entityId: Number(TokenId),

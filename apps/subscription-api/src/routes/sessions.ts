@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { audit } from '#domain/audit';
+import { auditIn, auditScope } from '#domain/audited';
 import { END_REASON, endSessions, LIVE_SESSION } from '#domain/sessions';
 import { viewerOf } from '#http/auth';
 import { HttpError, parseBody } from '#http/errors';
-import { clientOf } from '#http/gateway';
 import { listResource, type ResourceDefinition, recordOf, throughPerson } from '#http/resource';
 import { targetOrganization } from '#http/scope';
 import { route } from '#http/route';
@@ -125,15 +124,12 @@ export const sessionRoutes = [
         if (!session) throw new HttpError('NOT_FOUND', 'There is no such session in this organization', 'SessionId');
         if (!session.live) return false;
         await tx.query(`UPDATE sessions SET ended_at = now(), end_reason = $2 WHERE session_id = $1`, [body.SessionId, END_REASON.byAdmin]);
-        await audit(tx, {
-          clientId,
-          actorUserId: viewer.userId,
+        await auditIn(tx, auditScope(req, res, clientId), {
           action: 'session.end',
           entityType: 'session',
           entityId: body.SessionId,
           before: { active: true },
           after: { active: false, userId: session.user_id, endReason: END_REASON.byAdmin },
-          ip: clientOf(req, res).ip,
         });
         return true;
       });
@@ -166,14 +162,11 @@ export const sessionRoutes = [
         if (!user) throw new HttpError('NOT_FOUND', 'There is no such user in this organization', 'UserId');
         const count = await endSessions(tx, viewer, END_REASON.byAdmin, 's.user_id = $2', [body.UserId]);
         if (count > 0) {
-          await audit(tx, {
-            clientId,
-            actorUserId: viewer.userId,
+          await auditIn(tx, auditScope(req, res, clientId), {
             action: 'session.end_all_of_user',
             entityType: 'user',
             entityId: body.UserId,
             after: { endedSessions: count, endReason: END_REASON.byAdmin },
-            ip: clientOf(req, res).ip,
           });
         }
         return count;
@@ -204,14 +197,11 @@ export const sessionRoutes = [
       const ended = await db.transaction(async (tx) => {
         const count = await endSessions(tx, viewer, END_REASON.byAdmin, 's.client_id = $2', [clientId]);
         if (count > 0) {
-          await audit(tx, {
-            clientId,
-            actorUserId: viewer.userId,
+          await auditIn(tx, auditScope(req, res, clientId), {
             action: 'session.end_all_others',
             entityType: 'organization',
             entityId: clientId,
             after: { endedSessions: count, endReason: END_REASON.byAdmin },
-            ip: clientOf(req, res).ip,
           });
         }
         return count;

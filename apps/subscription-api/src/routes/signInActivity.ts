@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { recordId } from '@yozy/shared';
 import type { Queryable } from '#db/database';
-import { audit } from '#domain/audit';
+import { auditIn, auditScope } from '#domain/audited';
 import { inviteBody } from '#domain/people';
 import { failureAddresses, recordSignInAttempt, SIGN_IN_REFUSALS } from '#domain/signInActivity';
 import { viewerOf } from '#http/auth';
 import { HttpError, parseBody } from '#http/errors';
 import { clientOf } from '#http/gateway';
 import { type ResourceDefinition, recordOf } from '#http/resource';
-import { targetOrganization, withOrganisation } from '#http/scope';
+import { clientIdQuery, targetOrganization, withOrganisation } from '#http/scope';
 import { listRoute, route } from '#http/route';
 import { refused } from '#http/answers';
 import { answerSchema, requestSchema } from '#openapi/components';
@@ -59,10 +59,7 @@ export const signInRefusalBody = requestSchema(
 );
 
 const personQuery = z.object({
-  ClientId: z
-    .string()
-    .optional()
-    .meta({ description: 'The organization; the caller’s own when left out (only a SuperAdmin may name another)' }),
+  ClientId: clientIdQuery(),
   UserId: z
     .string({ error: 'Choose a person' })
     .regex(/^\d{1,10}$/, 'Choose a person')
@@ -225,15 +222,12 @@ export const signInActivityRoutes = [
       const clientId = targetOrganization(viewer, body.ClientId);
       const person = await db.transaction(async (tx) => {
         const person = await personOf(tx, clientId, body.UserId);
-        await audit(tx, {
-          clientId,
-          actorUserId: viewer.userId,
+        await auditIn(tx, auditScope(req, res, clientId), {
           action: 'user.sign_in_hold_clear',
           entityType: 'user',
           entityId: person.user_id,
           before: { heldBack: true, heldUntil: latest(body.Holds.map((hold) => hold.Until)), holds: body.Holds.map(holdWords) },
           after: { heldBack: false, heldUntil: null, holds: [] },
-          ip: clientOf(req, res).ip,
         });
         return person;
       });

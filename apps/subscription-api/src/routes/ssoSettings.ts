@@ -1,7 +1,8 @@
+import type { Request, Response } from 'express';
 import { z } from 'zod';
 import { restSchema, SSO_SETTINGS_REST_FIELDS, ssoIssues, ssoSettingsInput } from '@yozy/shared';
 import { type Database } from '#db/database';
-import { audit, changedFields } from '#domain/audit';
+import { auditIn, auditScope, changeAudited } from '#domain/audited';
 import { discover, ssoSecretContext, type SsoOptions } from '#domain/singleSignOn';
 import {
   dnsHoldsToken,
@@ -10,30 +11,24 @@ import {
   verificationRecordName,
   verificationRecordValue,
 } from '#domain/ssoDomains';
-import { viewerOf, type Viewer } from '#http/auth';
+import { viewerOf } from '#http/auth';
 import { HttpError, parseBody } from '#http/errors';
-import { clientOf } from '#http/gateway';
-import { targetOrganization } from '#http/scope';
+import { clientIdBody, clientIdQuery, targetOrganization } from '#http/scope';
 import { privateHostRefusal, reasonOf } from '#security/outboundAddress';
 import { route } from '#http/route';
 import { refused, BAD_CLIENT_ID, NO_SUCH_ORGANISATION } from '#http/answers';
 import { answerSchema, requestSchema } from '#openapi/components';
 import { emitSettingsChange } from '#webhooks/events';
-import { claimOf, describedSettings, refuseVerifiedElsewhere, settingsOf, verifiedElsewhere } from '#domain/ssoSettings';
+import { auditedSsoSettings, claimOf, refuseVerifiedElsewhere, settingsOf, verifiedElsewhere } from '#domain/ssoSettings';
 
 export const SSO_SETTINGS_PATH = '/subscription_sso_settings';
 
-const organization = z
-  .union([z.int(), z.string()])
-  .optional()
-  .meta({ description: 'The organization; the caller’s own when left out (only a SuperAdmin may name another)' });
-
-export const ssoSettingsQuery = z.object({ ClientId: z.string().optional().meta({ description: organization.description }) });
+export const ssoSettingsQuery = z.object({ ClientId: clientIdQuery() });
 /** PATCH: every setting under the provider's names; ClientSecret left out or empty keeps the stored one. */
 export const ssoSettingsBody = requestSchema(
   'SsoSettingsChange',
   restSchema(ssoSettingsInput, SSO_SETTINGS_REST_FIELDS)
-    .extend({ ClientId: organization })
+    .extend({ ClientId: clientIdBody() })
     .superRefine((body, ctx) => {
       const issues = ssoIssues({ enabled: body.Enabled, issuer: body.Issuer, clientId: body.OidcClientId, domains: body.Domains });
       for (const { path, message } of issues) ctx.addIssue({ code: 'custom', path: [SSO_SETTINGS_REST_FIELDS[path[0]]], message });
@@ -42,7 +37,7 @@ export const ssoSettingsBody = requestSchema(
 export const ssoDiscoverBody = requestSchema(
   'SsoDiscoveryRequest',
   z.strictObject({
-    ClientId: organization,
+    ClientId: clientIdBody(),
     Issuer: z.string({ error: 'Enter the issuer’s address' }).trim().min(1, 'Enter the issuer’s address').max(500),
   }),
 );
@@ -50,7 +45,7 @@ export const ssoDiscoverBody = requestSchema(
 export const ssoDomainBody = requestSchema(
   'SsoDomainRequest',
   z.strictObject({
-    ClientId: organization,
+    ClientId: clientIdBody(),
     Domain: z.string({ error: 'Name the domain' }).trim().toLowerCase().min(1, 'Name the domain').max(253),
   }),
 );
@@ -143,9 +138,8 @@ export const ssoSettingsRoutes = [
     },
     async (req, res, services) => {
       const { db } = services;
-      const viewer = viewerOf(res);
       const { ClientId, ClientSecret, Domains, ...settings } = parseBody(ssoSettingsBody, req.body);
-      const clientId = targetOrganization(viewer, ClientId);
+      const clientId = targetOrganization(viewerOf(res), ClientId);
       const unclaimable = Domains ? await unclaimableReason(db, Domains) : null;
       if (unclaimable) throw new HttpError('BAD_REQUEST', unclaimable, 'Domains');
       // The issuer must be on the internet (told now, as well as refused at every use), and on, it
@@ -159,55 +153,54 @@ export const ssoSettingsRoutes = [
       if (settings.Enabled && settings.Issuer) await readDiscovery(settings.Issuer, services);
       const saved = await db
         .transaction(async (tx) => {
-          const before = await settingsOf(tx, clientId, true);
-          if (settings.Enabled && !ClientSecret && !before.ClientSecretSet) {
-            throw new HttpError('BAD_REQUEST', 'Enter the client secret the identity provider gave the console', 'ClientSecret');
-          }
-          if (Domains) await refuseVerifiedElsewhere(tx, clientId, Domains);
-          const sealed = ClientSecret ? services.secretBox.seal(ClientSecret, ssoSecretContext(clientId)) : null;
-          await tx.query(
-            `INSERT INTO sso_settings (client_id, enabled, issuer, oidc_client_id, oidc_secret_sealed, require_sso, allow_jit, mfa_acr_values, updated_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, coalesce($8, '{}'::text[]), now())
-           ON CONFLICT (client_id) DO UPDATE
-             SET enabled = $2, issuer = $3, oidc_client_id = $4, oidc_secret_sealed = coalesce($5, sso_settings.oidc_secret_sealed),
-                 require_sso = $6, allow_jit = $7, mfa_acr_values = coalesce($8, sso_settings.mfa_acr_values), updated_at = now()`,
-            [
-              clientId,
-              settings.Enabled,
-              settings.Issuer,
-              settings.OidcClientId,
-              sealed,
-              settings.RequireSso,
-              settings.AllowJit,
-              settings.MfaAcrValues,
-            ],
-          );
-          if (Domains) {
-            // A domain kept keeps its token and whether it is verified; a new one starts unverified.
-            await tx.query('DELETE FROM organization_domains WHERE client_id = $1 AND NOT (domain = ANY($2::text[]))', [clientId, Domains]);
-            for (const domain of Domains) {
-              await tx.query(
-                'INSERT INTO organization_domains (domain, client_id, verification_token) VALUES ($1, $2, $3) ON CONFLICT (client_id, domain) DO NOTHING',
-                [domain, clientId, newVerificationToken()],
-              );
-            }
-          } else if (settings.Enabled && before.Domains.length === 0) {
-            throw new HttpError('BAD_REQUEST', 'Add the organization’s email domains under Domains first', 'Domains');
-          }
-          const after = await settingsOf(tx, clientId);
-          const diff = changedFields(describedSettings(before), describedSettings(after));
-          if (ClientSecret) diff.after.ClientSecretChanged = true;
-          await audit(tx, {
-            clientId,
-            actorUserId: viewer.userId,
-            ip: clientOf(req, res).ip,
+          const { after, audited } = await changeAudited(tx, auditScope(req, res, clientId), auditedSsoSettings, clientId, {
             action: 'organization.sso_change',
-            entityType: 'organization',
-            entityId: clientId,
-            ...diff,
+            always: true,
+            refuse: async (before) => {
+              if (settings.Enabled && !ClientSecret && !before.ClientSecretSet) {
+                throw new HttpError('BAD_REQUEST', 'Enter the client secret the identity provider gave the console', 'ClientSecret');
+              }
+              if (Domains) await refuseVerifiedElsewhere(tx, clientId, Domains);
+            },
+            write: async (before) => {
+              const sealed = ClientSecret ? services.secretBox.seal(ClientSecret, ssoSecretContext(clientId)) : null;
+              await tx.query(
+                `INSERT INTO sso_settings (client_id, enabled, issuer, oidc_client_id, oidc_secret_sealed, require_sso, allow_jit, mfa_acr_values, updated_at)
+               VALUES ($1, $2, $3, $4, $5, $6, $7, coalesce($8, '{}'::text[]), now())
+               ON CONFLICT (client_id) DO UPDATE
+                 SET enabled = $2, issuer = $3, oidc_client_id = $4, oidc_secret_sealed = coalesce($5, sso_settings.oidc_secret_sealed),
+                     require_sso = $6, allow_jit = $7, mfa_acr_values = coalesce($8, sso_settings.mfa_acr_values), updated_at = now()`,
+                [
+                  clientId,
+                  settings.Enabled,
+                  settings.Issuer,
+                  settings.OidcClientId,
+                  sealed,
+                  settings.RequireSso,
+                  settings.AllowJit,
+                  settings.MfaAcrValues,
+                ],
+              );
+              if (Domains) {
+                // A domain kept keeps its token and whether it is verified; a new one starts unverified.
+                await tx.query('DELETE FROM organization_domains WHERE client_id = $1 AND NOT (domain = ANY($2::text[]))', [
+                  clientId,
+                  Domains,
+                ]);
+                for (const domain of Domains) {
+                  await tx.query(
+                    'INSERT INTO organization_domains (domain, client_id, verification_token) VALUES ($1, $2, $3) ON CONFLICT (client_id, domain) DO NOTHING',
+                    [domain, clientId, newVerificationToken()],
+                  );
+                }
+              } else if (settings.Enabled && before.Domains.length === 0) {
+                throw new HttpError('BAD_REQUEST', 'Add the organization’s email domains under Domains first', 'Domains');
+              }
+              if (ClientSecret) return { ClientSecretChanged: true };
+            },
           });
-          await emitSettingsChange(tx, clientId, 'SINGLE_SIGN_ON', Object.keys(diff.after));
-          return after;
+          await emitSettingsChange(tx, clientId, 'SINGLE_SIGN_ON', Object.keys(audited!.after));
+          return after!;
         })
         .catch((error: unknown) => verifiedElsewhere(error, 'Domains'));
       res.json(saved);
@@ -324,23 +317,20 @@ async function readDiscovery(issuer: string, options: SsoOptions) {
 /** Records that the organisation owns the domain, unless another has shown it first; audited with how. */
 async function markVerified(
   db: Database,
-  req: Parameters<typeof clientOf>[0],
-  res: Parameters<typeof clientOf>[1],
+  req: Request,
+  res: Response,
   { clientId, domain, by }: { clientId: number; domain: string; by: 'dns' | 'provider' },
 ) {
-  const viewer: Viewer = viewerOf(res);
+  const scope = auditScope(req, res, clientId);
   await db
     .transaction(async (tx) => {
       await refuseVerifiedElsewhere(tx, clientId, [domain]);
       await tx.query(
         `UPDATE organization_domains SET verified_at = now(), verified_by = $3, verified_by_user = $4
           WHERE client_id = $1 AND domain = $2 AND verified_at IS NULL`,
-        [clientId, domain, by, viewer.userId],
+        [clientId, domain, by, scope.actorUserId],
       );
-      await audit(tx, {
-        clientId,
-        actorUserId: viewer.userId,
-        ip: clientOf(req, res).ip,
+      await auditIn(tx, scope, {
         action: 'organization.sso_domain_verify',
         entityType: 'organization',
         entityId: clientId,

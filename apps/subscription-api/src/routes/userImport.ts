@@ -12,9 +12,9 @@ import type { Queryable } from '#db/database';
 import { reserveSeats, seatLimitMessage, seatsOf } from '#domain/seats';
 import { viewerOf } from '#http/auth';
 import { HttpError, parseBody, settleDuplicates } from '#http/errors';
-import { clientOf } from '#http/gateway';
 import { recordsByIds } from '#http/resource';
 import { targetOrganization } from '#http/scope';
+import { auditScope } from '#domain/audited';
 import type { QueuedMail } from '#mail/outbox';
 import { clientUsers, EMAIL_TAKEN_MESSAGE, inviteBody, inviteUser } from '#domain/people';
 import { route } from '#http/route';
@@ -249,7 +249,7 @@ export const userImportRoutes = [
       const viewer = viewerOf(res);
       const { ClientId, Rows } = parseBody(importBody, req.body);
       const clientId = targetOrganization(viewer, ClientId);
-      const ip = clientOf(req, res).ip;
+      const scope = auditScope(req, res, clientId);
       // Someone may invite the same email while the file is being imported.
       const { ids, mails } = await settleDuplicates(
         () =>
@@ -269,9 +269,7 @@ export const userImportRoutes = [
             for (const row of checked) {
               const { Roles: _roles, ...user } = row.user!;
               const invited = await inviteUser(tx, mailer, {
-                clientId,
-                actorUserId: viewer.userId,
-                ip,
+                ...scope,
                 user,
                 roleIds: row.roles.map((role) => role.role_id),
               });

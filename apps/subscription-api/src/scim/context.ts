@@ -1,5 +1,6 @@
 import type { Response } from 'express';
 import type { Database } from '#db/database';
+import type { OrganisationScope } from '#domain/audited';
 import type { Mailer } from '#mail/mailer';
 
 /** Who is provisioning: a live token of an organisation whose provisioning is on, with its default role. */
@@ -11,6 +12,13 @@ export type Provisioner = {
   roleId: number;
   productId: number;
 };
+
+/** The scope of a provisioning write: the token's organisation, by nobody signed in (the audit log adds the token). */
+export const provisioningScope = (provisioner: Provisioner): OrganisationScope => ({
+  clientId: provisioner.clientId,
+  actorUserId: null,
+  ip: null,
+});
 
 /** What a SCIM handler works with. */
 export type ScimServices = {

@@ -3,7 +3,7 @@ import { baseUrlOf } from './context';
 import { MAX_COMPARISONS } from './filter';
 import { MAX_OPERATIONS } from './patch';
 import { answer, answerList, notFound, SCHEMA } from './protocol';
-import { MAX_PAGE } from './users';
+import { MAX_PAGE } from './userResource';
 
 /** RFC 7644 section 4: what the service supports, for an identity provider to read before it provisions. */
 export function serviceProviderConfig(_req: Request, res: Response): void {

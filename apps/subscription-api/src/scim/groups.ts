@@ -1,8 +1,8 @@
 import type { Request, Response } from 'express';
 import type { AuditAction } from '@yozy/shared/auditLog';
 import { isUniqueViolation, type Queryable } from '#db/database';
-import { audit } from '#domain/audit';
-import { baseUrlOf, provisionerOf, type Provisioner, type ScimServices } from './context';
+import { auditIn } from '#domain/audited';
+import { baseUrlOf, provisionerOf, provisioningScope, type Provisioner, type ScimServices } from './context';
 import { filterSql, type FilterAttribute } from './filter';
 import { applyPatch, MAX_OPERATIONS } from './patch';
 import {
@@ -20,7 +20,7 @@ import {
   ScimError,
   versionOf,
 } from './protocol';
-import { MAX_PAGE } from './users';
+import { MAX_PAGE } from './userResource';
 
 /** An organisation's group as the SCIM Groups resource reads it. */
 type GroupRow = {
@@ -153,9 +153,7 @@ const audited = (
   before: object | null,
   after: object | null,
 ) =>
-  audit(tx, {
-    clientId: provisioner.clientId,
-    actorUserId: null,
+  auditIn(tx, provisioningScope(provisioner), {
     action,
     entityType: 'group',
     entityId: groupId,

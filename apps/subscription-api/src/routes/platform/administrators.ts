@@ -4,7 +4,7 @@ import type { Queryable } from '#db/database';
 import { EMAIL_TAKEN_MESSAGE, inviteUser, OWN_ACCOUNT_MESSAGE, setActive, STATUS_SQL } from '#domain/people';
 import { viewerOf } from '#http/auth';
 import { HttpError, parseBody, settleDuplicates } from '#http/errors';
-import { clientOf } from '#http/gateway';
+import { auditScope } from '#domain/audited';
 import { recordById, recordIdOf, recordQuery, type ResourceDefinition, recordOf } from '#http/resource';
 import { listRoute, route } from '#http/route';
 import { refused } from '#http/answers';
@@ -101,9 +101,7 @@ export const platformAdministratorRoutes = [
         () =>
           db.transaction((tx) =>
             inviteUser(tx, mailer, {
-              clientId: viewer.clientId,
-              actorUserId: viewer.userId,
-              ip: clientOf(req, res).ip,
+              ...auditScope(req, res, viewer.clientId),
               user,
               roleIds: [],
               typeOfUser: 'SuperAdmin',
@@ -154,9 +152,7 @@ export const platformAdministratorRoutes = [
           if (others.length === 0) throw new HttpError('CONFLICT', LAST_ADMINISTRATOR_MESSAGE, 'UserId');
         }
         await setActive(tx, {
-          clientId: target.client_id,
-          actorUserId: viewer.userId,
-          ip: clientOf(req, res).ip,
+          ...auditScope(req, res, target.client_id),
           ids: [userId],
           active: IsActive,
         });

@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { API_KEY_REST_FIELDS, apiKeyInput, restSchema } from '@yozy/shared';
 import type { Queryable } from '#db/database';
-import { audit } from '#domain/audit';
+import { auditIn, auditScope } from '#domain/audited';
 import { viewerOf } from '#http/auth';
 import { HttpError, parseBody } from '#http/errors';
-import { clientOf } from '#http/gateway';
 import { recordById, recordIdOf, recordQuery, type ResourceDefinition, recordOf } from '#http/resource';
 import { hashToken, newApiKey } from '#security/tokens';
 import { listRoute, route } from '#http/route';
@@ -120,14 +119,11 @@ export const platformApiKeyRoutes = [
           [body.Name, prefix, hashToken(key), body.Access, body.ClientId, viewer.userId, body.ExpiresOn],
         );
         const saved = (await apiKeyById(tx, row!.key_id))!;
-        await audit(tx, {
-          clientId: null,
-          actorUserId: viewer.userId,
+        await auditIn(tx, auditScope(req, res, null), {
           action: 'api_key.create',
           entityType: 'api_key',
           entityId: saved.KeyId,
           after: described(saved),
-          ip: clientOf(req, res).ip,
         });
         return saved;
       });
@@ -153,20 +149,16 @@ export const platformApiKeyRoutes = [
     },
     async (req, res, { db }) => {
       const keyId = recordIdOf(apiKeyQuery, 'KeyId', req);
-      const viewer = viewerOf(res);
       const revoked = await db.transaction(async (tx) => {
         const before = await apiKeyById(tx, keyId, true);
         if (!before) throw new HttpError('NOT_FOUND', 'There is no such API key', 'KeyId');
         if (before.RevokedAt) return before;
         await tx.query('UPDATE api_keys SET revoked_at = now() WHERE key_id = $1', [keyId]);
-        await audit(tx, {
-          clientId: null,
-          actorUserId: viewer.userId,
+        await auditIn(tx, auditScope(req, res, null), {
           action: 'api_key.revoke',
           entityType: 'api_key',
           entityId: keyId,
           before: described(before),
-          ip: clientOf(req, res).ip,
         });
         return (await apiKeyById(tx, keyId))!;
       });

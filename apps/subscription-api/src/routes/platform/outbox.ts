@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import { recordId } from '@yozy/shared';
-import { audit } from '#domain/audit';
-import { viewerOf } from '#http/auth';
+import { auditIn, auditScope } from '#domain/audited';
 import { HttpError } from '#http/errors';
-import { clientOf } from '#http/gateway';
 import { parseBody } from '#http/errors';
 import { recordById, recordIdOf, recordQuery, type ResourceDefinition, recordOf } from '#http/resource';
 import { listRoute, route } from '#http/route';
@@ -114,14 +112,11 @@ export const platformOutboxRoutes = [
           [mailId],
         );
         if (!mail) throw new HttpError('NOT_FOUND', 'There is no such mail', 'MailId');
-        await audit(tx, {
-          clientId: mail.client_id,
-          actorUserId: viewerOf(res).userId,
+        await auditIn(tx, auditScope(req, res, mail.client_id), {
           action: 'mail.read',
           entityType: 'mail',
           entityId: mailId,
           after: { To: mail.to_address, Template: mail.template },
-          ip: clientOf(req, res).ip,
         });
         return { MailId: mail.MailId, TextBody: mail.TextBody, HtmlBody: mail.HtmlBody };
       });
@@ -160,15 +155,12 @@ export const platformOutboxRoutes = [
           [mailId],
         );
         const after = (await recordById<OutboxRow>(tx, outbox, 'm.mail_id', mailId))!;
-        await audit(tx, {
-          clientId: before.ClientId,
-          actorUserId: viewerOf(res).userId,
+        await auditIn(tx, auditScope(req, res, before.ClientId), {
           action: 'mail.retry',
           entityType: 'mail',
           entityId: mailId,
           before: { To: before.ToAddress, Template: before.Template, Status: before.Status, Error: before.Error },
           after: { To: after.ToAddress, Template: after.Template, Status: after.Status, Error: after.Error },
-          ip: clientOf(req, res).ip,
         });
         return after;
       });
