@@ -13,7 +13,13 @@ export default defineConfig({
       {
         extends: true,
         // Databases are migrated and seeded once per run; each test file's stack gets a copy.
-        test: { name: 'integration', include: ['integration/**/*.test.ts'], globalSetup: ['support/globalSetup.ts'] },
+        test: {
+          name: 'integration',
+          include: ['integration/**/*.test.ts'],
+          globalSetup: ['support/globalSetup.ts'],
+          // Node's, plus stopping what a worker's files share (the tenant matrix's stacks) when the worker stops.
+          environment: './support/workerEnvironment.ts',
+        },
       },
       {
         extends: true,

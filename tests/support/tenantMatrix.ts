@@ -7,7 +7,7 @@ import type { GraphQLAnswer, GraphQLSession } from './graphql';
 /**
  * The machinery of the tenant isolation matrix: every Query and Mutation field of the schema,
  * called as every kind of caller, with the ids of an organisation that is not the caller's.
- * The table of operations lives in integration/tenantMatrix.test.ts.
+ * The table of operations lives in integration/tenantMatrix/rows/, one module per area.
  */
 
 export const CALLERS = {
@@ -64,6 +64,8 @@ export type CellContext = {
   /** The organisation whose ids the call uses: another one than the caller's. */
   other: Organisation;
   db: Database;
+  /** The first product the public list offers and its first plan, as a sign-up enquiry names them. */
+  products: { productId: string; planId: string };
   /** A solved captcha, for the public mutations. */
   captcha(): Promise<string>;
   /** A word no other cell uses, for values that must be unique (emails of new enquiries). */
