@@ -13,6 +13,8 @@ export const SCIM = {
 /** What a SCIM or GraphQL answer holds, read freely by the tests that hold it against what they expect. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Loose = any;
+/** A SCIM list answer (RFC 7644 §3.4.2). */
+export type ListResponse = { schemas: string[]; totalResults: number; startIndex: number; itemsPerPage: number; Resources: Loose[] };
 
 export type ScimAnswer<T = Record<string, unknown>> = { status: number; body: T; headers: Headers; contentType: string | null };
 
