@@ -1,17 +1,16 @@
-import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import autocannon, { type Instance, type Result } from 'autocannon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_RATE_LIMITS } from '@yozy/gateway';
 import { useBrowser } from '../support/browser';
 import { startCluster, fetchFrom, type Cluster } from '../support/cluster';
-import { consoleDocument } from '../support/consoleDocuments';
 import { factories, FACTORY_PASSWORD, unique } from '../support/factories';
 import { DEMO_PASSWORD, GraphQLSession, SIGN_IN, signedIn, VIEWER, type GraphQLAnswer } from '../support/graphql';
 import { startMailSink, type MailSink } from '../support/mailSink';
 import { freePort, listening, processesWith } from '../support/processes';
 import { LoginPage } from '../e2e/pages/LoginPage';
+import { APIS, from, GATEWAYS, HUNG_SECONDS, newAddress, readLoad, report, SUPER_ADMIN } from './clients';
+import { rollingRestartUnderLoad } from './rollingRestart';
 
 /**
  * `npm run cluster` as an operator runs it: nginx in front of two gateways, two REST services, one
@@ -20,100 +19,9 @@ import { LoginPage } from '../e2e/pages/LoginPage';
  * load fails nothing, and losing an instance (or Redis for a while) fails no more than it must.
  */
 
-const SUPER_ADMIN = 'admin@yozy.local';
 const WRONG = 'Wrong@123';
-/** Past the gateway's time limit towards the REST service (15 s): an answer this late hung. */
-const HUNG_SECONDS = 20;
-const GATEWAYS = ['gateway-1', 'gateway-2'];
-const APIS = ['subscription-api-1', 'subscription-api-2'];
-const READS: { name: string; variables: Record<string, unknown> }[] = [
-  { name: 'Viewer', variables: {} },
-  { name: 'OrganizationList', variables: { page: { offset: 0, limit: 25 } } },
-  { name: 'UserList', variables: { page: { offset: 0, limit: 25 } } },
-  { name: 'SessionList', variables: { page: { offset: 0, limit: 25 } } },
-  { name: 'DashboardSummary', variables: {} },
-];
 const INVITE = `mutation ($input: InviteUserInput!) { inviteUser(input: $input) { user { email } errors { code field message } } }`;
 const SEATS = `query { userSeats { productName used capacity roles { id name } } }`;
-const CREATE_GROUP = `mutation ($input: CreateGroupInput!) { createGroup(input: $input) { group { name } errors { code message } } }`;
-
-let nextAddress = 0;
-/** A client address of its own on loopback (127.77.x.y), as nginx sees a person's browser. */
-function newAddress(): string {
-  nextAddress += 1;
-  return `127.77.${Math.floor(nextAddress / 250)}.${(nextAddress % 250) + 1}`;
-}
-const from = (url: string, address: string) => new GraphQLSession(url, {}, fetchFrom(address));
-
-type Tally = { ok: number; refusedCleanly: number; unavailable: number; wrong: string[]; statuses: Record<number, number> };
-const tally = (): Tally => ({ ok: 0, refusedCleanly: 0, unavailable: 0, wrong: [], statuses: {} });
-
-/**
- * Judges one answer: correct; refused cleanly (503 with Retry-After: nothing was done, send it
- * again); the gateway's UPSTREAM_UNAVAILABLE (it could not reach a REST service); or wrong.
- */
-function judge(into: Tally, status: number, body: string, headers: Record<string, unknown>) {
-  into.statuses[status] = (into.statuses[status] ?? 0) + 1;
-  if (status === 503 && headers['retry-after']) return void (into.refusedCleanly += 1);
-  let answer: { data?: unknown; errors?: { extensions?: { code?: string } }[] } = {};
-  try {
-    answer = JSON.parse(body);
-  } catch {
-    into.wrong.push(`${status} ${body.slice(0, 80)}`);
-    return;
-  }
-  const codes = (answer.errors ?? []).map((error) => error.extensions?.code);
-  if (status === 200 && codes.length === 0 && answer.data) into.ok += 1;
-  else if (codes.length > 0 && codes.every((code) => code === 'UPSTREAM_UNAVAILABLE')) into.unavailable += 1;
-  else into.wrong.push(`${status} ${codes.join(',') || body.slice(0, 120)}`);
-}
-
-/** Reads of the five main screens on `connections` connections through nginx until stopped, each connection a signed-in client. */
-function readLoad(cluster: Cluster, sessions: GraphQLSession[], connections: number) {
-  const into = tally();
-  let next = 0;
-  const cookie = (session: GraphQLSession) => [...session.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-  let instance: Instance | undefined;
-  const done = new Promise<Result>((resolve, reject) => {
-    instance = autocannon(
-      {
-        url: cluster.url,
-        connections,
-        // Ended by stop(); a long bound in case the test does not.
-        duration: 300,
-        timeout: HUNG_SECONDS,
-        requests: READS.map(({ name, variables }) => ({
-          method: 'POST',
-          path: '/graphql',
-          body: JSON.stringify({ operationName: name, query: consoleDocument(name), variables }),
-          setupRequest: (request) => ({
-            ...request,
-            headers: { 'content-type': 'application/json', cookie: cookie(sessions[next++ % sessions.length]!) },
-          }),
-          onResponse: (status, body, _context, headers) => judge(into, status, body, headers as Record<string, unknown>),
-        })),
-      },
-      (error, result) => (error ? reject(error) : resolve(result)),
-    );
-  });
-  return {
-    tally: into,
-    async stop(): Promise<Result> {
-      instance!.stop();
-      return done;
-    },
-  };
-}
-
-function report(title: string, result: Result, into: Tally, seconds: number) {
-  console.log(
-    `\n${title}: ${result.requests.total} reads in ${seconds.toFixed(1)} s (${Math.round(result.requests.total / seconds)} req/s), ` +
-      `p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms; ` +
-      `ok ${into.ok}, refused cleanly ${into.refusedCleanly}, upstream unavailable ${into.unavailable}, wrong ${into.wrong.length}, ` +
-      `errors ${result.errors}, timeouts ${result.timeouts}; statuses ${JSON.stringify(into.statuses)}`,
-  );
-  if (into.wrong.length) console.log('first wrong answers:', into.wrong.slice(0, 5));
-}
 
 /** The gateway whose log line carries `requestId`. */
 function gatewayOf(cluster: Cluster, requestId: string): string | undefined {
@@ -341,103 +249,8 @@ describe('npm run cluster', () => {
     expect(rows.map((row) => row.sent)).toEqual(Array(50).fill(true));
   });
 
-  it('fails nothing in a rolling restart (SIGHUP) under steady load, hangs nothing and loses no acknowledged write', async () => {
-    const sessions: GraphQLSession[] = [];
-    for (let n = 0; n < 8; n += 1) sessions.push(await signedIn(cluster.url, SUPER_ADMIN));
-    const [acme] = await cluster.db.query<{ client_id: number }>(`SELECT client_id FROM clients WHERE company_name = 'Acme Corporation'`);
-    const pidsBefore = Object.fromEntries([...GATEWAYS, ...APIS].map((name) => [name, cluster.pidOf(name)]));
-
-    // Writers: creates sent with their Idempotency-Key, and sent again with it after a clean refusal, as the console does.
-    let writing = true;
-    const acknowledged: string[] = [];
-    const creates = { sent: 0, refused: 0, wrong: [] as string[] };
-    const writer = async (id: number) => {
-      const session = sessions[id]!;
-      for (let n = 0; writing; n += 1) {
-        const name = `Rolling crew ${id}-${n}-${randomUUID().slice(0, 8)}`;
-        const keyed = new GraphQLSession(cluster.url, { 'idempotency-key': randomUUID() });
-        for (const [cookie, value] of session.cookies) keyed.cookies.set(cookie, value);
-        for (;;) {
-          creates.sent += 1;
-          const answer = await keyed
-            .request<{ createGroup: { group: { name: string } | null } }>(CREATE_GROUP, {
-              input: { organizationId: String(acme!.client_id), name },
-            })
-            .catch(
-              (error: unknown) => ({ status: 0, error }) as unknown as GraphQLAnswer<{ createGroup: { group: { name: string } | null } }>,
-            );
-          if (answer.data?.createGroup?.group?.name === name) {
-            acknowledged.push(name);
-            break;
-          }
-          const cleanly =
-            (answer.status === 503 && answer.headers?.get('retry-after')) ||
-            answer.errors?.[0]?.extensions?.code === 'UPSTREAM_UNAVAILABLE';
-          if (!cleanly) {
-            creates.wrong.push(`${answer.status} ${JSON.stringify(answer.errors ?? answer).slice(0, 160)}`);
-            break;
-          }
-          creates.refused += 1;
-          await new Promise((resolve) => setTimeout(resolve, 200));
-        }
-      }
-    };
-    // Sign-ins, each from a browser of its own address.
-    const signIns = tally();
-    const signer = async () => {
-      while (writing) {
-        const browser = from(cluster.url, newAddress());
-        const answer = await browser.signIn(SUPER_ADMIN).catch((error: unknown) => String((error as Error).cause ?? error));
-        if (typeof answer === 'string') signIns.wrong.push(`no answer: ${answer}`);
-        else
-          judge(signIns, answer.status, JSON.stringify({ data: answer.data, errors: answer.errors }), {
-            'retry-after': answer.headers.get('retry-after'),
-          });
-      }
-    };
-
-    const started = performance.now();
-    const reads = readLoad(cluster, sessions, 40);
-    const background = [writer(0), writer(1), signer()];
-    await new Promise((resolve) => setTimeout(resolve, 3_000));
-    const mark = cluster.output().length;
-    const rollStarted = performance.now();
-    cluster.child.kill('SIGHUP');
-    await cluster.waitForOutput(/rolling restart done in/, 120_000, mark);
-    const rollSeconds = (performance.now() - rollStarted) / 1000;
-    await new Promise((resolve) => setTimeout(resolve, 3_000));
-    const result = await reads.stop();
-    writing = false;
-    await Promise.all(background);
-    const seconds = (performance.now() - started) / 1000;
-    report(`Rolling restart (${rollSeconds.toFixed(1)} s) under load`, result, reads.tally, seconds);
-    console.log(
-      `sign-ins: ok ${signIns.ok}, refused cleanly ${signIns.refusedCleanly}, unavailable ${signIns.unavailable}, wrong ${signIns.wrong.length}; ` +
-        `creates: ${acknowledged.length} acknowledged in ${creates.sent} calls (${creates.refused} refused cleanly and sent again), wrong ${creates.wrong.length}`,
-    );
-    if (signIns.wrong.length || creates.wrong.length)
-      console.log('wrong sign-ins and creates:', signIns.wrong.slice(0, 5), creates.wrong.slice(0, 5));
-
-    // Every gateway and REST service was replaced.
-    for (const name of [...GATEWAYS, ...APIS]) expect(cluster.pidOf(name)).not.toBe(pidsBefore[name]);
-    expect({ wrong: reads.tally.wrong, unavailable: reads.tally.unavailable, errors: result.errors, timeouts: result.timeouts }).toEqual({
-      wrong: [],
-      unavailable: 0,
-      errors: 0,
-      timeouts: 0,
-    });
-    expect(reads.tally.ok + reads.tally.refusedCleanly).toBe(result.requests.total);
-    expect(result.latency.max).toBeLessThan(HUNG_SECONDS * 1000);
-    expect({ wrong: signIns.wrong, unavailable: signIns.unavailable }).toEqual({ wrong: [], unavailable: 0 });
-    expect(signIns.ok).toBeGreaterThan(0);
-    expect(creates.wrong).toEqual([]);
-    // Every acknowledged create is there, once.
-    const rows = await cluster.db.query<{ name: string; n: number }>(
-      `SELECT name, count(*)::int AS n FROM groups WHERE name LIKE 'Rolling crew %' GROUP BY name`,
-    );
-    expect(rows.map((row) => row.name).sort()).toEqual([...acknowledged].sort());
-    expect(rows.every((row) => row.n === 1)).toBe(true);
-  });
+  it('fails nothing in a rolling restart (SIGHUP) under steady load, hangs nothing and loses no acknowledged write', () =>
+    rollingRestartUnderLoad(cluster));
 
   describe('losing a gateway', () => {
     const browser = useBrowser();
