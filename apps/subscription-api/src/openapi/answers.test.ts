@@ -3,12 +3,12 @@ import type { Field } from '#http/resource';
 import { planFields, productFields } from '#routes/catalogue';
 import { clientFields } from '#domain/organizations';
 import { openApiDocument } from '.';
-import * as accounts from './answerChecks/accounts';
-import * as integrations from './answerChecks/integrations';
-import * as organizations from './answerChecks/organizations';
-import * as people from './answerChecks/people';
-import * as platform from './answerChecks/platform';
-import { api, paths, seen, useAnswersApi } from './answerChecks/harness';
+import * as accounts from './testing/accounts';
+import * as integrations from './testing/integrations';
+import * as organizations from './testing/organizations';
+import * as people from './testing/people';
+import * as platform from './testing/platform';
+import { api, paths, seen, useAnswersApi } from './testing/harness';
 
 useAnswersApi();
 
