@@ -64,7 +64,7 @@ describe('npm run cluster', () => {
   });
 
   it('shows nothing internal through nginx, whatever a client sends, and follows each request by its id', async () => {
-    const forged = [
+    const forged: Record<string, string>[] = [
       {},
       { 'x-forwarded-for': '127.0.0.1' },
       { forwarded: 'for=127.0.0.1' },

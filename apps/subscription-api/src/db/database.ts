@@ -105,8 +105,11 @@ async function run<T>(sql: string, statement: () => Promise<T>): Promise<T> {
   }
 }
 
-/** A PostgreSQL server (with at most `poolMax` connections to it), or the embedded database on disk or in memory. */
-export type DatabaseLocation = { url: string; poolMax?: number } | { dataDir: string } | { memory: true };
+/**
+ * A PostgreSQL server (with at most `poolMax` connections to it, each given `connectMs` to be made),
+ * or the embedded database on disk or in memory.
+ */
+export type DatabaseLocation = { url: string; poolMax?: number; connectMs?: number } | { dataDir: string } | { memory: true };
 
 /**
  * The extensions the migrations create, which the embedded database must load to have them:
@@ -116,7 +119,7 @@ export type DatabaseLocation = { url: string; poolMax?: number } | { dataDir: st
 export const PGLITE_EXTENSIONS = { pg_trgm } satisfies PGliteOptions['extensions'];
 
 export async function openDatabase(location: DatabaseLocation): Promise<Database> {
-  if ('url' in location) return openPostgres(location.url, location.poolMax ?? DEFAULT_POOL_MAX);
+  if ('url' in location) return openPostgres(location.url, location.poolMax ?? DEFAULT_POOL_MAX, location.connectMs);
   if ('dataDir' in location) {
     mkdirSync(location.dataDir, { recursive: true });
     return openPglite(await PGlite.create({ dataDir: location.dataDir, extensions: PGLITE_EXTENSIONS }));
@@ -177,11 +180,11 @@ function postgresTransaction(client: pg.Pool | pg.PoolClient, tally: Tally): Tra
   };
 }
 
-function openPostgres(url: string, poolMax: number): Database {
+function openPostgres(url: string, poolMax: number, connectMs = DATABASE_TIMEOUTS.connectMs): Database {
   const pool = new pg.Pool({
     connectionString: url,
     max: poolMax,
-    connectionTimeoutMillis: DATABASE_TIMEOUTS.connectMs,
+    connectionTimeoutMillis: connectMs,
     statement_timeout: DATABASE_TIMEOUTS.statementMs,
   });
   // An idle connection the server dropped is replaced by the pool; unheard, it would end the process.

@@ -130,13 +130,18 @@ function pgliteArtifacts(): Promise<PgliteArtifacts> {
 
 export type ScratchDatabase = { url: string; drop(): Promise<void> };
 
+/** How long the run's template databases wait for a connection (see createPostgresTemplate). */
+const TEMPLATE_CONNECT_MS = 60_000;
+
 /** Once per run, on the server of `adminUrl`: a template database with `content`, copied per test file. */
 export async function createPostgresTemplate(
   content: DatabaseContent,
   adminUrl = testDatabaseUrl(),
 ): Promise<{ name: string; drop(): Promise<void> }> {
   const { name, url, drop } = await scratchPostgres(adminUrl, 'yozy_template');
-  const db = await openDatabase({ url });
+  // Made while the embedded database is dumped in the same process, whose work can hold the event
+  // loop for seconds on a busy machine: a connection is given longer than a service gives it.
+  const db = await openDatabase({ url, connectMs: TEMPLATE_CONNECT_MS });
   try {
     await migrate(db);
     if (content === 'seeded') await seed(db);
