@@ -54,7 +54,8 @@ const selector = (what) =>
  * Import boundaries of a service, as the web console has: `folders` under `root` are its elements
  * (the files directly in `root` are the element `service`), `files` name the single files a rule
  * speaks of, and each policy `[from, 'allow' | 'disallow', to[]]` says what `from` may import; the
- * last policy that speaks of an import decides. Tests and the test helpers may import anything.
+ * last policy that speaks of an import decides. Tests and the test helpers (the `testing` folder, and
+ * a `testing/` folder inside another, as `http/testing/`) may import anything.
  */
 function serviceLayers({ root, message, folders, files, policies }) {
   const everything = [...folders, 'service'];
@@ -67,7 +68,12 @@ function serviceLayers({ root, message, folders, files, policies }) {
       'boundaries/include': [`${root}/**/*`],
       // The files directly in the service's folder come last: a deeper folder is the element of its files.
       'boundaries/elements': [...folders.map((type) => ({ type, pattern: `${root}/${type}` })), { type: 'service', pattern: root }],
-      'boundaries/files': [...files, { category: 'test', pattern: `${root}/**/*.test.ts` }],
+      // Test code: the tests, and the modules only tests use, in a `testing/` folder of their own (`http/testing/…`).
+      'boundaries/files': [
+        ...files,
+        { category: 'test', pattern: `${root}/**/*.test.ts` },
+        { category: 'test', pattern: `${root}/*/**/testing/**/*.ts` },
+      ],
       'import/resolver': { typescript: { project: `${import.meta.dirname}/${root.replace(/\/src$/, '')}/tsconfig.json` } },
     },
     rules: {

@@ -31,6 +31,12 @@ describe('the import boundaries of the REST service (npm run lint)', { timeout: 
       [],
     );
   });
+
+  it('lets the modules only tests use, in a testing/ folder, import any layer, and nothing else beside them', async () => {
+    const code = "import { audit } from '#domain/audit';\nexport const use = audit;\n";
+    expect(await boundaryErrors('http/testing/lists.ts', code)).toEqual([]);
+    expect(await boundaryErrors('http/testingLists.ts', code)).toHaveLength(1);
+  });
 });
 
 describe("the REST service's own import names (npm run lint)", { timeout: 60_000 }, () => {

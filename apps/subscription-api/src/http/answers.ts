@@ -2,7 +2,9 @@ import { z } from 'zod';
 import type { Answer, Parameter } from '#openapi/build';
 import { answerSchema } from '#openapi/components';
 import { ERROR_CODES } from './errors';
-import { COUNT_BOUND, DEFAULT_LIMIT, MAX_LIMIT, OPERATORS, TOTAL_MORE_THAN, type Field } from './resource';
+import { OPERATORS } from './listQuery';
+import { COUNT_BOUND, TOTAL_MORE_THAN } from './listTotals';
+import { DEFAULT_LIMIT, MAX_LIMIT, type Field } from './resource';
 
 /** The answers many operations give, named once. */
 

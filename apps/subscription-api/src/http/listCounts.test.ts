@@ -8,7 +8,8 @@ import { DEMO_PASSWORD } from '#seed/demo';
 import { TEST_SECRET_KEY, TEST_SERVICE_TOKEN } from '#testing/restApi';
 import { openSeededDatabase } from '#testing/testDatabase';
 import { TEST_DATABASE_KINDS } from '#testing/testDatabases';
-import { COUNT_BOUND, MAX_FOUND_THROUGH } from './resource';
+import { MAX_FOUND_THROUGH } from './listSql';
+import { COUNT_BOUND } from './listTotals';
 
 /**
  * The totals the console's lists are shown with (`Prefer: count=bounded`): exact up to COUNT_BOUND

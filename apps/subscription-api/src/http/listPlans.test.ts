@@ -2,32 +2,14 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVICE_TOKEN_HEADER } from '@yozy/shared';
 import { createApp } from '#app';
-import type { Database, QueryOptions, Row, Transaction } from '#db/database';
-import { clientUsers } from '#domain/people';
-import { auditEntries } from '#routes/auditLog';
-import { clients } from '#routes/clients';
-import { userRoles } from '#routes/clientUsers';
-import { enquiries } from '#routes/enquiryDecisions';
-import { groups, personGroups } from '#routes/groups';
-import { groupCandidates, groupMembers } from '#routes/groupMembers';
-import { invitations } from '#routes/invitations';
-import { licences } from '#routes/licences';
-import { administrators } from '#routes/platform/administrators';
-import { apiKeys } from '#routes/platform/apiKeys';
-import { organizationChoices } from '#routes/platform/organizationChoices';
-import { outbox } from '#routes/platform/outbox';
-import { managedPlans } from '#routes/platform/plans';
-import { managedProducts } from '#routes/platform/products';
-import { regions } from '#routes/platform/regions';
-import { roles } from '#routes/platform/roles';
-import { projects } from '#routes/projects';
-import { sessions } from '#routes/sessions';
+import type { Database } from '#db/database';
 import { DEMO_PASSWORD } from '#seed/demo';
-import { seedLarge } from '#seed/large';
 import { TEST_SECRET_KEY, TEST_SERVICE_TOKEN } from '#testing/restApi';
 import { openSeededDatabase } from '#testing/testDatabase';
 import { TEST_DATABASE_KINDS } from '#testing/testDatabases';
-import type { ResourceDefinition } from './resource';
+import { consoleLists, type Caller, type List } from './testing/consoleLists';
+import { EXTRA_ENQUIRIES, RARE_TEXT, seedLargeBase } from './testing/largeBase';
+import { analysed, nodesOf, recording, rowsRead, sequentialScans, type Statement } from './testing/queryPlans';
 
 /**
  * Every list the console shows, read as the console reads it (through the route, with the bounded
@@ -39,7 +21,6 @@ import type { ResourceDefinition } from './resource';
  * embedded database is not measured: its planner is PostgreSQL's, and what it is given is the same SQL.
  */
 
-const SCALE = 0.05;
 const PAGE = 25;
 /** Tables that grow with the organisations, people and their use: none may be read whole for one page. */
 const LARGE_TABLES = [
@@ -60,13 +41,6 @@ const LARGE_TABLES = [
  * PostgreSQL rightly reads by the table (a few hundred pages at full size) rather than by an index.
  */
 const READ_ON_PURPOSE: Record<string, string> = { 'organisation choices': 'clients' };
-/** Mail written to the outbox, for its list to have a real size too. */
-const OUTBOX_MAIL = 20_000;
-const EXTRA_PEOPLE = 40_000;
-/** Enquiries decided long ago, for the enquiry search to weigh its indexes against the table at full size. */
-const EXTRA_ENQUIRIES = 30_000;
-/** Text held by a handful of enquiries, long enough (three letters or more) for the trigram indexes. */
-const RARE_TEXT = 'Quasar7';
 /** The indexes that find text anywhere in each field the enquiry search reads (migration 088). */
 const ENQUIRY_SEARCH_INDEXES = [
   'enquiries_company_name_trgm_idx',
@@ -75,71 +49,6 @@ const ENQUIRY_SEARCH_INDEXES = [
   'enquiries_admin_email_trgm_idx',
   'enquiries_contact_name_trgm_idx',
 ];
-
-type Statement = { sql: string; params: readonly unknown[] };
-type Caller = 'organisation admin' | 'provider';
-type List = { name: string; path: string; resource: ResourceDefinition; callers: Caller[]; filter: string; scope?: string };
-
-/** The database as the service sees it, writing down every statement it is given. */
-function recording(db: Database, statements: Statement[]): Database {
-  const record = (target: Transaction): Transaction => ({
-    query<T extends Row>(sql: string, params: readonly unknown[] = [], options?: QueryOptions) {
-      statements.push({ sql, params });
-      return target.query<T>(sql, params, options);
-    },
-    exec(sql: string) {
-      return target.exec(sql);
-    },
-  });
-  return { ...db, ...record(db), transaction: (work) => db.transaction((tx) => work(record(tx))) };
-}
-
-/** The plan PostgreSQL runs for a statement with these values, run and measured. */
-async function analysed(db: Database, { sql, params }: Statement): Promise<unknown> {
-  const [row] = await db.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (ANALYZE, FORMAT JSON) ${sql}`, params);
-  return row?.['QUERY PLAN'];
-}
-
-/** Every node of a plan, depth first. */
-function nodesOf(plan: unknown, found: Record<string, unknown>[] = []): Record<string, unknown>[] {
-  if (Array.isArray(plan)) plan.forEach((node) => nodesOf(node, found));
-  else if (plan && typeof plan === 'object') {
-    if ('Node Type' in plan) found.push(plan as Record<string, unknown>);
-    Object.values(plan).forEach((value) => nodesOf(value, found));
-  }
-  return found;
-}
-
-/** The rows each table's scans read in an analysed plan, those its filter left out included. */
-function rowsRead(plan: unknown, read: Record<string, number> = {}): Record<string, number> {
-  if (Array.isArray(plan)) plan.forEach((node) => rowsRead(node, read));
-  else if (plan && typeof plan === 'object') {
-    const node = plan as Record<string, number | string | undefined>;
-    if (String(node['Node Type']).endsWith('Scan') && node['Relation Name'] !== undefined) {
-      const rows = (Number(node['Actual Rows'] ?? 0) + Number(node['Rows Removed by Filter'] ?? 0)) * Number(node['Actual Loops'] ?? 1);
-      read[String(node['Relation Name'])] = (read[String(node['Relation Name'])] ?? 0) + rows;
-    }
-    Object.values(node).forEach((value) => rowsRead(value, read));
-  }
-  return read;
-}
-
-/**
- * Every table a plan reads from start to end, wherever it sits in the plan; but not a table an
- * `EXISTS (SELECT 1 FROM table …)` reads, when the planner expects so many rows to match that the
- * first is found at once (a plan's licences, say): that read stops at its first row.
- */
-function sequentialScans(sql: string, plan: unknown, found: string[] = []): string[] {
-  if (Array.isArray(plan)) plan.forEach((node) => sequentialScans(sql, node, found));
-  else if (plan && typeof plan === 'object') {
-    const node = plan as Record<string, unknown>;
-    const table = String(node['Relation Name']);
-    const stopsAtFirst = node['Parent Relationship'] === 'SubPlan' && sql.includes(`EXISTS (SELECT 1 FROM ${table} `);
-    if (node['Node Type'] === 'Seq Scan' && !stopsAtFirst) found.push(table);
-    Object.values(node).forEach((value) => sequentialScans(sql, value, found));
-  }
-  return found;
-}
 
 /** The queries of one list call: for each sortable field both ways, a search, a filter, the first and last page. */
 function queriesOf(list: List, total: (query: string) => Promise<number>) {
@@ -168,40 +77,7 @@ describe.runIf((TEST_DATABASE_KINDS as readonly string[]).includes('postgres'))(
 
     beforeAll(async () => {
       ({ db, drop } = await openSeededDatabase('postgres'));
-      const { organisations } = await seedLarge(db, SCALE);
-      // As the seed does, without the service's limit for one statement: a busy machine may take longer.
-      await db.transaction(async (tx) => {
-        await tx.query('SET LOCAL statement_timeout = 0');
-        await tx.exec(`
-      -- Mail sent, and one in a hundred given up.
-      INSERT INTO mail_outbox (to_address, subject, template, text_body, html_body, masked_text_body, masked_html_body, client_id,
-                               created_at, sent_at, failed_at, attempts, error)
-      SELECT 'person' || n || '@outbox.sized.example', 'Your invitation ' || n, 'invitation', 'Hello', '<p>Hello</p>', 'Hello', '<p>Hello</p>',
-             (SELECT min(client_id) FROM clients) + n % 50, now() - make_interval(mins => n),
-             CASE WHEN n % 100 <> 0 THEN now() - make_interval(mins => n) END, CASE WHEN n % 100 = 0 THEN now() - make_interval(mins => n) END,
-             1, CASE WHEN n % 100 = 0 THEN 'Mailbox unavailable' END
-        FROM generate_series(1, ${OUTBOX_MAIL}) n;
-      -- More people in the same organisations, deactivated (so taking no seat) with a role each, for
-      -- the people and role tables to weigh what they do at full size against the tables joined to them.
-      INSERT INTO client_users (client_id, first_name, last_name, email, type_of_user, is_active)
-      SELECT c.client_id, 'Extra', n::text, 'extra' || n || '@people.sized.example', 'User', false
-        FROM generate_series(1, ${EXTRA_PEOPLE}) n
-        JOIN (SELECT client_id, row_number() OVER (ORDER BY client_id) - 1 AS k FROM clients) c
-          ON c.k = n % (SELECT count(*) FROM clients);
-      INSERT INTO user_roles (user_id, role_id, product_id)
-      SELECT u.user_id, r.role_id, r.product_id
-        FROM client_users u, (SELECT role_id, product_id FROM roles WHERE product_id IS NOT NULL ORDER BY role_id LIMIT 1) r
-       WHERE u.email LIKE 'extra%@people.sized.example';
-      -- Enquiries refused long ago, a few of them from a company named with the rare text.
-      INSERT INTO enquiries (company_name, admin_first_name, admin_last_name, admin_email, contact_name, is_approved, decided_at, created_at)
-      SELECT CASE WHEN n % 5000 = 0 THEN '${RARE_TEXT} Holdings ' ELSE 'Earlier prospect ' END || n, 'Earlier', 'Applicant ' || n,
-             'earlier' || n || '@enquiries.sized.example', 'Contact ' || n, 'R', now() - interval '400 days', now() - interval '401 days'
-        FROM generate_series(1, ${EXTRA_ENQUIRIES}) n;
-      ANALYZE;`);
-      });
-      // What autovacuum does after a large write: moves the rows written since their trigram
-      // indexes were made from the indexes' pending lists into the indexes.
-      await db.exec('VACUUM enquiries, client_users, audit_log, sessions');
+      const { organisations } = await seedLargeBase(db);
       agent = request
         .agent(createApp({ db: recording(db, statements), serviceToken: TEST_SERVICE_TOKEN, secretKey: TEST_SECRET_KEY }))
         .set(SERVICE_TOKEN_HEADER, TEST_SERVICE_TOKEN);
@@ -227,143 +103,7 @@ describe.runIf((TEST_DATABASE_KINDS as readonly string[]).includes('postgres'))(
       await drop();
     });
 
-    const lists = (): List[] => {
-      const both: Caller[] = ['organisation admin', 'provider'];
-      const provider: Caller[] = ['provider'];
-      const organisation = `ClientId=eq.${ids.client}`;
-      return [
-        { name: 'organisations', path: '/subscription_client_details', resource: clients, callers: provider, filter: 'IsActive=is.false' },
-        {
-          name: 'people',
-          path: '/subscription_client_users',
-          resource: clientUsers,
-          callers: both,
-          filter: 'Status=eq.INVITED',
-          scope: organisation,
-        },
-        {
-          name: 'role assignments',
-          path: '/subscription_user_role_mapping',
-          resource: userRoles,
-          callers: both,
-          filter: `UserId=gt.0`,
-          scope: organisation,
-        },
-        {
-          name: 'invitations',
-          path: '/subscription/invitations',
-          resource: invitations,
-          callers: both,
-          filter: 'ExpiresAt=gt.2000-01-01T00:00:00Z',
-          scope: organisation,
-        },
-        {
-          name: 'groups',
-          path: '/agilesaas_itsmassignmentgroup_master',
-          resource: groups,
-          callers: both,
-          filter: 'GroupName=eq.Delivery',
-          scope: organisation,
-        },
-        {
-          name: 'group members',
-          path: '/subscription_user_group_mapping',
-          resource: groupMembers,
-          callers: both,
-          filter: 'IsActive=is.true',
-          scope: `GroupId=eq.${ids.group}`,
-        },
-        {
-          name: 'group candidates',
-          path: '/subscription_user_group_mapping/candidates',
-          resource: groupCandidates,
-          callers: both,
-          filter: 'IsMember=is.false',
-          scope: `GroupId=eq.${ids.group}`,
-        },
-        {
-          name: 'a person’s groups',
-          path: '/subscription_user_groups',
-          resource: personGroups,
-          callers: both,
-          filter: 'GroupName=eq.Delivery',
-          scope: organisation,
-        },
-        {
-          name: 'licences',
-          path: '/subscription_client_license_details',
-          resource: licences,
-          callers: both,
-          filter: 'IsActive=is.true',
-          scope: organisation,
-        },
-        {
-          name: 'sessions of an organisation',
-          path: '/subscription_user_sessions',
-          resource: sessions,
-          callers: both,
-          filter: 'EndedAt=is.null',
-          scope: organisation,
-        },
-        { name: 'sessions', path: '/subscription_user_sessions', resource: sessions, callers: provider, filter: 'EndedAt=is.null' },
-        {
-          name: 'audit log of an organisation',
-          path: '/subscription_audit_log',
-          resource: auditEntries,
-          callers: both,
-          filter: 'Action=eq.user.update',
-          scope: organisation,
-        },
-        { name: 'audit log', path: '/subscription_audit_log', resource: auditEntries, callers: provider, filter: 'Action=eq.user.update' },
-        {
-          name: 'projects',
-          path: '/agilesaas_project_master',
-          resource: projects,
-          callers: both,
-          filter: 'IsClosed=is.false',
-          scope: organisation,
-        },
-        {
-          name: 'enquiries',
-          path: '/subscription/subscription_web_enquiry',
-          resource: enquiries,
-          callers: provider,
-          filter: 'Status=eq.PENDING',
-        },
-        { name: 'outbox', path: '/platform/outbox', resource: outbox, callers: provider, filter: 'Status=eq.FAILED' },
-        {
-          name: 'plans',
-          path: '/platform/subscription_plan_master',
-          resource: managedPlans,
-          callers: provider,
-          filter: 'Retired=is.false',
-        },
-        {
-          name: 'products',
-          path: '/platform/subscription_product_master',
-          resource: managedProducts,
-          callers: provider,
-          filter: 'Domain=eq.web',
-        },
-        { name: 'regions', path: '/platform/regions', resource: regions, callers: provider, filter: 'IsActive=is.true' },
-        { name: 'roles', path: '/platform/roles', resource: roles, callers: provider, filter: 'RoleName=eq.Admin' },
-        {
-          name: 'administrators',
-          path: '/platform/administrators',
-          resource: administrators,
-          callers: provider,
-          filter: 'IsActive=is.true',
-        },
-        { name: 'API keys', path: '/platform/api-keys', resource: apiKeys, callers: provider, filter: 'Access=eq.READ' },
-        {
-          name: 'organisation choices',
-          path: '/platform/organization_choices',
-          resource: organizationChoices,
-          callers: provider,
-          filter: 'ChoiceList=eq.ClientType',
-        },
-      ];
-    };
+    const lists = () => consoleLists(ids);
 
     /** One call as the console makes it, and the statements it ran. */
     const call = async (caller: Caller, path: string, query: string) => {
