@@ -1,10 +1,5 @@
 import { toRestFields } from '@yozy/shared';
-import type {
-  MutationRequestPasswordResetArgs,
-  MutationResetPasswordArgs,
-  MutationSetPasswordArgs,
-  Resolvers,
-} from '#generated/graphql';
+import type { MutationRequestPasswordResetArgs, MutationResetPasswordArgs, MutationSetPasswordArgs, Resolvers } from '#generated/graphql';
 import { counted, signedIn, withUserErrors } from '#guards';
 import { requireSolvedCaptcha } from '#resolvers/captcha';
 import { PASSWORD_RESET_REQUEST_REST_FIELDS, PASSWORD_RESET_REST_FIELDS, SET_PASSWORD_WITH_LINK_REST_FIELDS } from './restFields';
