@@ -170,14 +170,19 @@ async function rollingRestart() {
     for (const api of apis) {
       if (!(await replaced(api.service))) return;
     }
+    // Each reload of nginx closes the kept-alive connections its old workers hold, so there are as
+    // few as can be: one takes a gateway out and brings back the one replaced before it.
     for (const gateway of gateways) {
       gateway.down = true;
       await reloadNginx();
       const ok = await replaced(gateway.service);
       gateway.down = false;
-      await reloadNginx();
-      if (!ok) return;
+      if (!ok) {
+        await reloadNginx();
+        return;
+      }
     }
+    await reloadNginx();
     supervisor.log(`rolling restart done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   } while (rollAgain && !supervisor.stopping);
 }

@@ -29,8 +29,16 @@ export function newAddress(): string {
 }
 export const from = (url: string, address: string) => new GraphQLSession(url, {}, fetchFrom(address));
 
-export type Tally = { ok: number; refusedCleanly: number; unavailable: number; wrong: string[]; statuses: Record<number, number> };
-export const tally = (): Tally => ({ ok: 0, refusedCleanly: 0, unavailable: 0, wrong: [], statuses: {} });
+export type Tally = {
+  ok: number;
+  refusedCleanly: number;
+  unavailable: number;
+  wrong: string[];
+  statuses: Record<number, number>;
+  /** Requests whose kept-alive connection nginx closed before reading them (a reload's old workers close theirs): a browser sends these again. */
+  closedUnderRequest: number;
+};
+export const tally = (): Tally => ({ ok: 0, refusedCleanly: 0, unavailable: 0, wrong: [], statuses: {}, closedUnderRequest: 0 });
 
 /**
  * Judges one answer: correct; refused cleanly (503 with Retry-After: nothing was done, send it
@@ -79,6 +87,12 @@ export function readLoad(cluster: Cluster, sessions: GraphQLSession[], connectio
       },
       (error, result) => (error ? reject(error) : resolve(result)),
     );
+    // autocannon counts every failed request as an error; one whose connection was closed under it
+    // is told apart from any other (which the tests count as wrong).
+    instance.on('reqError', (error: Error & { code?: string }) => {
+      if (['ECONNRESET', 'EPIPE'].includes(error.code ?? '')) into.closedUnderRequest += 1;
+      else into.wrong.push(`no answer: ${error.code ?? error.message}`);
+    });
   });
   return {
     tally: into,
@@ -94,7 +108,8 @@ export function report(title: string, result: Result, into: Tally, seconds: numb
     `\n${title}: ${result.requests.total} reads in ${seconds.toFixed(1)} s (${Math.round(result.requests.total / seconds)} req/s), ` +
       `p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms; ` +
       `ok ${into.ok}, refused cleanly ${into.refusedCleanly}, upstream unavailable ${into.unavailable}, wrong ${into.wrong.length}, ` +
-      `errors ${result.errors}, timeouts ${result.timeouts}; statuses ${JSON.stringify(into.statuses)}`,
+      `errors ${result.errors} (${into.closedUnderRequest} on a connection closed under them), timeouts ${result.timeouts}; ` +
+      `statuses ${JSON.stringify(into.statuses)}`,
   );
   if (into.wrong.length) console.log('first wrong answers:', into.wrong.slice(0, 5));
 }

@@ -48,12 +48,28 @@ export type Cluster = {
  */
 export function fetchFrom(address: string, timeoutMs = 30_000): typeof fetch {
   const dispatcher = new Agent({ localAddress: address });
-  return ((input: string | URL, init?: RequestInit) =>
+  const send = (input: string | URL, init?: RequestInit) =>
     undiciFetch(input, {
       ...(init as Parameters<typeof undiciFetch>[1]),
       signal: init?.signal ?? AbortSignal.timeout(timeoutMs),
       dispatcher,
-    })) as unknown as typeof fetch;
+    });
+  // As a browser does: a request sent on a kept-alive connection the server closed as it went
+  // (nginx's old workers close theirs when it is reloaded) is sent again, once, on a new one.
+  return (async (input: string | URL, init?: RequestInit) => {
+    try {
+      return await send(input, init);
+    } catch (error) {
+      if (!closedUnderRequest(error)) throw error;
+      return send(input, init);
+    }
+  }) as unknown as typeof fetch;
+}
+
+/** Whether a request failed because its connection was closed before any answer came on it. */
+export function closedUnderRequest(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: string; message?: string } })?.cause ?? (error as { code?: string; message?: string });
+  return ['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE'].includes(cause?.code ?? '') || cause?.message === 'other side closed';
 }
 
 /**
