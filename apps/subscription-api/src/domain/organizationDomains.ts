@@ -1,4 +1,4 @@
-import type { Database, Queryable } from '#db/database';
+import { isUniqueViolation, type Database, type Queryable } from '#db/database';
 import { HttpError } from '#http/errors';
 import type { Mailer } from '#mail/mailer';
 import { domainLapsedMail } from '#mail/templates';
@@ -81,7 +81,7 @@ export async function refuseVerifiedElsewhere(tx: Queryable, clientId: number, d
 }
 
 /** The unique index's clash (two organisations verifying one domain at once) as the same refusal. */
-export const verifiedElsewhere = (error: unknown, field: string, isUniqueViolation: (error: unknown, name: string) => boolean) => {
+export const verifiedElsewhere = (error: unknown, field: string) => {
   if (isUniqueViolation(error, 'organization_domains_verified_domain_idx')) {
     throw new HttpError('CONFLICT', 'That domain is verified by another organization', field);
   }

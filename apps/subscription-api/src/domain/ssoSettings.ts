@@ -1,4 +1,4 @@
-import { isUniqueViolation, type Queryable } from '#db/database';
+import type { Queryable } from '#db/database';
 import { HttpError } from '#http/errors';
 import { verificationRecordName, verificationRecordValue } from './ssoDomains';
 import type { AuditedRecord } from './audited';
@@ -69,22 +69,6 @@ export const auditedSsoSettings: AuditedRecord<SsoSettingsRecord> = {
   clientIdOf: (settings) => settings.ClientId,
   missing: ['There is no such organization', 'ClientId'],
   described: describedSettings,
-};
-
-/** A refusal when another organisation has already shown it owns one of the domains. */
-export async function refuseVerifiedElsewhere(tx: Queryable, clientId: number, domains: string[]) {
-  const [taken] = await tx.query<{ domain: string }>(
-    'SELECT domain FROM organization_domains WHERE domain = ANY($1::text[]) AND client_id <> $2 AND verified_at IS NOT NULL LIMIT 1',
-    [domains, clientId],
-  );
-  if (taken) throw new HttpError('CONFLICT', `${taken.domain} is verified by another organization`, 'Domains');
-}
-
-export const verifiedElsewhere = (error: unknown, field: string) => {
-  if (isUniqueViolation(error, 'organization_domains_verified_domain_idx')) {
-    throw new HttpError('CONFLICT', 'That domain is verified by another organization', field);
-  }
-  throw error;
 };
 
 /** The organisation's claim on a domain, which verifying needs first. */

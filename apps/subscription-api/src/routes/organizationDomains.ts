@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailDomain } from '@yozy/shared';
-import { isUniqueViolation, type Database } from '#db/database';
+import type { Database } from '#db/database';
 import { auditIn, auditScope } from '#domain/audited';
 import { domainsOf, MAX_ORGANIZATION_DOMAINS, refuseVerifiedElsewhere, verifiedElsewhere } from '#domain/organizationDomains';
 import {
@@ -85,7 +85,7 @@ async function markVerified(db: Database, req: Request, res: Response, clientId:
         after: { Domain: domain, Verified: true, VerifiedBy: by === 'dns' ? 'DNS' : 'PROVIDER' },
       });
     })
-    .catch((error: unknown) => verifiedElsewhere(error, 'Domain', isUniqueViolation));
+    .catch((error: unknown) => verifiedElsewhere(error, 'Domain'));
 }
 
 /**

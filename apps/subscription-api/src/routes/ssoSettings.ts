@@ -19,7 +19,8 @@ import { route } from '#http/route';
 import { refused, BAD_CLIENT_ID, NO_SUCH_ORGANISATION } from '#http/answers';
 import { answerSchema, requestSchema } from '#openapi/components';
 import { emitSettingsChange } from '#webhooks/events';
-import { auditedSsoSettings, claimOf, refuseVerifiedElsewhere, settingsOf, verifiedElsewhere } from '#domain/ssoSettings';
+import { refuseVerifiedElsewhere, verifiedElsewhere } from '#domain/organizationDomains';
+import { auditedSsoSettings, claimOf, settingsOf } from '#domain/ssoSettings';
 
 export const SSO_SETTINGS_PATH = '/subscription_sso_settings';
 
