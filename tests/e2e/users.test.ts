@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeFindings } from '../support/axe';
-import { screenshot, useBrowser } from '../support/browser';
+import { screenshot, useBrowser, useTab } from '../support/browser';
 import { signedIn } from '../support/graphql';
 import { useStack } from '../support/useStack';
 
@@ -28,18 +28,10 @@ describe('user management in the browser', () => {
     cookie = (await signedIn(stack.gatewayUrl, 'admin@acme.local')).cookies.get('token_org')!;
   });
 
+  const tab = useTab(browser, () => stack.gatewayUrl);
+
   async function open(mode: 'light' | 'dark', width: number): Promise<Page> {
-    // axe is injected as a script, which the console's Content-Security-Policy rightly refuses.
-    const context = await browser().newContext({
-      baseURL: stack.gatewayUrl,
-      viewport: { width, height: 900 },
-      colorScheme: mode,
-      bypassCSP: true,
-      acceptDownloads: true,
-    });
-    await context.addCookies([{ name: 'token_org', value: cookie, url: stack.gatewayUrl }]);
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack.gatewayUrl });
-    const page = await context.newPage();
+    const page = await tab({ mode, width, session: cookie });
     await page.goto('/UserManagement');
     await page.getByTestId('user-open').first().waitFor();
     await webSeats(page).waitFor();
@@ -127,7 +119,6 @@ describe('user management in the browser', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     expect(await axeFindings(page)).toEqual([]);
     await screenshot(page, `users-light-390.png`, { fullPage: true });
-    await page.context().close();
   });
 
   it('exports people with phone numbers as typed, dates in ISO 8601 and a role column per product', async () => {
@@ -171,7 +162,6 @@ describe('user management in the browser', () => {
     await page.getByRole('button', { name: 'Export CSV' }).click();
     const other = await readFile((await (await second).path())!, 'utf8');
     expect(other).toContain('"=""0049 30 1234567"""');
-    await page.context().close();
   });
 
   it('shows the invitation, sends it again and revokes it after asking', async () => {
@@ -246,7 +236,6 @@ describe('user management in the browser', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     expect(await axeFindings(page)).toEqual([]);
     await screenshot(page, `users-invitations-light-390.png`, { fullPage: true });
-    await page.context().close();
   });
 
   it('deactivates, activates and signs out the selected people, asking before what ends sessions', async () => {
@@ -288,7 +277,6 @@ describe('user management in the browser', () => {
     await page.getByTestId('users-confirm-confirm').click();
     // Deactivating ended Kenji's sessions: the toast says there was none left to end.
     await page.getByText('Kenji Watanabe was not signed in anywhere').waitFor();
-    await page.context().close();
   });
 
   it('reads well in dark mode, wide and on a phone', async () => {
@@ -307,6 +295,5 @@ describe('user management in the browser', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     expect(await axeFindings(page)).toEqual([]);
     await screenshot(page, `users-dark-390.png`, { fullPage: true });
-    await page.context().close();
   });
 });

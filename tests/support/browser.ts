@@ -53,13 +53,70 @@ export function useBrowser(): () => Browser {
   };
 }
 
+export type TabSetting = {
+  /** The colour mode the person's system asks for. */
+  mode?: 'light' | 'dark';
+  width?: number;
+  height?: number;
+  /** The session cookie (`token_org`) of the person signed in; nobody is, without it. */
+  session?: string;
+};
+
+/** Tabs handed to another person or setting: their next visit loads its page, never reusing what the last person's console read. */
+const handedOver = new WeakSet<Page>();
+
+/**
+ * The test file's one browser tab on the console at `origin`, handed from test to test: each call
+ * gives it to a new visitor (the session given or none, nothing in its storage, the colour mode
+ * and size asked for), and the test loads the page it needs. Loading the console again in the
+ * same tab costs the browser about a third of the processor time that a fresh tab does, which
+ * starts a new renderer and compiles the code anew. Tests that need two people at once, the
+ * page's own clock or scripts of their own open a context of their own, and close it.
+ */
+export function useTab(browser: () => Browser, origin: () => string): (setting?: TabSetting) => Promise<Page> {
+  let tab: Page | undefined;
+  afterAll(async () => {
+    await tab?.context().close();
+  });
+  return async ({ mode = 'light', width = 1280, height = 900, session } = {}) => {
+    const url = origin();
+    if (!tab || tab.isClosed() || !(tab.url().startsWith(url) || tab.url() === 'about:blank')) {
+      await tab?.context().close();
+      // axe is injected as a script, which the console's Content-Security-Policy rightly refuses.
+      const context = await browser().newContext({ baseURL: url, viewport: { width, height }, colorScheme: mode, bypassCSP: true });
+      await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: url });
+      tab = await context.newPage();
+      const opened = tab;
+      // A page loaded by any other means than visit() is the new visitor's own.
+      opened.on('domcontentloaded', () => handedOver.delete(opened));
+    } else {
+      if (tab.url().startsWith('http')) {
+        await tab.evaluate(() => {
+          localStorage.clear();
+          sessionStorage.clear();
+        });
+      }
+      await tab.context().clearCookies();
+      await tab.emulateMedia({ colorScheme: mode });
+      await tab.setViewportSize({ width, height });
+    }
+    if (session) await tab.context().addCookies([{ name: 'token_org', value: session, url }]);
+    handedOver.add(tab);
+    return tab;
+  };
+}
+
 /**
  * Goes to `path` (an address of the console's own origin) as the console's own links do, without
  * loading the page again: the code, the session and what the console has read stay, as they do
- * for a person moving through it. A page that shows no console yet loads the address instead.
+ * for a person moving through it. A page that shows no console yet, or that was just handed to
+ * someone else (`useTab`), loads the address instead.
  */
 export async function visit(page: Page, path: string): Promise<void> {
-  const running = page.url().startsWith('http') && (await page.evaluate(() => Boolean(document.getElementById('root')?.childElementCount)));
+  const running =
+    !handedOver.delete(page) &&
+    page.url().startsWith('http') &&
+    (await page.evaluate(() => Boolean(document.getElementById('root')?.childElementCount)));
   if (!running) {
     await page.goto(path);
     return;
