@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, describeViolations } from '../support/axe';
-import { screenshot, useBrowser } from '../support/browser';
+import { screenshot, useBrowser, useTab } from '../support/browser';
 import { signedIn, type GraphQLSession } from '../support/graphql';
 import { useStack } from '../support/useStack';
 import { LoginPage } from './pages/LoginPage';
@@ -12,6 +12,7 @@ const REFUSED = 'That sign-in link has expired or was already used; sign in as u
 describe('a product hands a person to the sign-in page with /login?data=…', () => {
   const stack = useStack('pglite');
   const browser = useBrowser();
+  const tab = useTab(browser, () => stack.gatewayUrl);
   let provider: GraphQLSession;
 
   beforeAll(async () => {
@@ -24,13 +25,7 @@ describe('a product hands a person to the sign-in page with /login?data=…', ()
   }
 
   async function open(width: number, colorScheme: 'light' | 'dark', path: string): Promise<{ page: Page; login: LoginPage }> {
-    const context = await browser().newContext({
-      baseURL: stack.gatewayUrl,
-      viewport: { width, height: 900 },
-      colorScheme,
-      bypassCSP: true,
-    });
-    const page = await context.newPage();
+    const page = await tab({ mode: colorScheme, width });
     await page.goto(path);
     return { page, login: new LoginPage(page) };
   }
@@ -61,7 +56,6 @@ describe('a product hands a person to the sign-in page with /login?data=…', ()
       expect(await page.getByTestId('login-notice').count()).toBe(0);
       await screenshot(page, `handoff-filled-${width}-${colorScheme}.png`, { fullPage: true });
       await expectAccessible(page);
-      await page.context().close();
     }
   });
 
@@ -69,7 +63,6 @@ describe('a product hands a person to the sign-in page with /login?data=…', ()
     const used = await handoff('admin@acme.local');
     const first = await open(1280, 'light', `/login?data=${encodeURIComponent(used.token)}`);
     await expect.poll(() => first.login.email().inputValue()).toBe('admin@acme.local');
-    await first.page.context().close();
 
     const expired = await handoff('admin@globex.local');
     await stack.db.query("UPDATE sign_in_handoffs SET expires_at = now() - interval '1 second' WHERE used_at IS NULL");
@@ -92,7 +85,6 @@ describe('a product hands a person to the sign-in page with /login?data=…', ()
         await login.signIn('admin@acme.local', 'Admin@123');
         await page.getByTestId('profile-menu').waitFor();
       }
-      await page.context().close();
     }
   });
 });

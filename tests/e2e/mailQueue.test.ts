@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { axeFindings } from '../support/axe';
-import { screenshot, useBrowser } from '../support/browser';
+import { screenshot, useBrowser, useTab } from '../support/browser';
 import { signedIn } from '../support/graphql';
 import { startMailSink } from '../support/mailSink';
 import { useStack } from '../support/useStack';
@@ -25,11 +25,11 @@ describe('the mail queue in the outbox', () => {
   }));
   const browser = useBrowser();
 
-  async function as(b: Browser, email: string, mode: Mode, width: number): Promise<Page> {
+  const tab = useTab(browser, () => stack.gatewayUrl);
+
+  async function as(email: string, mode: Mode, width: number): Promise<Page> {
     const session = await signedIn(stack.gatewayUrl, email);
-    const context = await b.newContext({ baseURL: stack.gatewayUrl, viewport: { width, height: 900 }, colorScheme: mode, bypassCSP: true });
-    await context.addCookies([{ name: 'token_org', value: session.cookies.get('token_org')!, url: stack.gatewayUrl }]);
-    return context.newPage();
+    return tab({ mode, width, session: session.cookies.get('token_org')! });
   }
 
   it('shows a failed mail with the reason and retries it; a mail being retried shows its next attempt', async () => {
@@ -55,7 +55,7 @@ describe('the mail queue in the outbox', () => {
 
     for (const mode of ['light', 'dark'] as const) {
       // One reader turning a window from wide to narrow.
-      const page = await as(browser(), 'admin@yozy.local', mode, 1280);
+      const page = await as('admin@yozy.local', mode, 1280);
       await page.goto(`/platformsettings/outbox?q=${encodeURIComponent(email)}`);
       for (const width of [1280, 390]) {
         await page.setViewportSize({ width, height: 900 });
@@ -65,10 +65,9 @@ describe('the mail queue in the outbox', () => {
         expect(await axeFindings(page), `${mode} ${width}`).toEqual([]);
         await screenshot(page, `outbox-queue-failed-${mode}-${width}.png`, { fullPage: true });
       }
-      await page.context().close();
     }
 
-    const page = await as(browser(), 'admin@yozy.local', 'light', 1280);
+    const page = await as('admin@yozy.local', 'light', 1280);
     await page.goto(`/platformsettings/outbox?q=${encodeURIComponent(email)}`);
     const row = page.getByTestId('outbox-table').getByRole('row').filter({ hasText: email });
     await row.getByTestId('outbox-retry').click();
@@ -77,6 +76,5 @@ describe('the mail queue in the outbox', () => {
     await expect(row.getByTestId('outbox-next-attempt').textContent()).resolves.toMatch(/^Attempt \d+ at /);
     expect(await row.getByTestId('outbox-retry').count()).toBe(0);
     await screenshot(page, `outbox-queue-retrying-1280.png`);
-    await page.context().close();
   }, 120_000);
 });

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeFindings } from '../support/axe';
-import { screenshot, useBrowser } from '../support/browser';
+import { screenshot, useBrowser, useTab } from '../support/browser';
 import { signedIn } from '../support/graphql';
 import { startStack, type Stack } from '../support/stack';
 
 describe('subscription details in the browser', () => {
   let stack: Stack;
   const browser = useBrowser();
+  const tab = useTab(browser, () => stack.gatewayUrl);
   let cookie = '';
 
   beforeAll(async () => {
@@ -20,15 +21,7 @@ describe('subscription details in the browser', () => {
   it.each(['light', 'dark'] as const)(
     'an organisation admin sees the licences, the one near its end flagged, with no axe finding in %s mode at 1280 and 390 px',
     async (mode) => {
-      // axe is injected as a script, which the console's Content-Security-Policy rightly refuses.
-      const context = await browser().newContext({
-        baseURL: stack.gatewayUrl,
-        viewport: { width: 1280, height: 800 },
-        colorScheme: mode,
-        bypassCSP: true,
-      });
-      await context.addCookies([{ name: 'token_org', value: cookie, url: stack.gatewayUrl }]);
-      const page = await context.newPage();
+      const page = await tab({ mode, height: 800, session: cookie });
       await page.goto('/subscriptionDetails');
       const table = page.getByRole('table', { name: 'Licences' });
       await table.getByText('Web Business').waitFor();
@@ -76,7 +69,6 @@ describe('subscription details in the browser', () => {
       await page.setViewportSize({ width: 390, height: 844 });
       expect(await axeFindings(page)).toEqual([]);
       await screenshot(page, `licences-${mode}-390.png`, { fullPage: true });
-      await context.close();
     },
   );
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeFindings } from '../support/axe';
-import { screenshot, useBrowser } from '../support/browser';
+import { screenshot, useBrowser, useTab } from '../support/browser';
 import { FACTORY_PASSWORD, factories, unique } from '../support/factories';
 import { signedIn } from '../support/graphql';
 import { useStack } from '../support/useStack';
@@ -11,6 +11,7 @@ const HEADER = 'First name,Last name,Email,Department name,Department code,Phone
 describe('importing people from a CSV file in the browser', () => {
   const stack = useStack('pglite');
   const browser = useBrowser();
+  const tab = useTab(browser, () => stack.gatewayUrl);
 
   /** An organisation of our own with `capacity` seats on one product; its admin takes one. */
   async function organisation(capacity: number) {
@@ -27,15 +28,7 @@ describe('importing people from a CSV file in the browser', () => {
 
   async function open(email: string, password: string | undefined, path: string, mode: 'light' | 'dark', width = 1280): Promise<Page> {
     const cookie = (await signedIn(stack.gatewayUrl, email, password)).cookies.get('token_org')!;
-    // axe is injected as a script, which the console's Content-Security-Policy rightly refuses.
-    const context = await browser().newContext({
-      baseURL: stack.gatewayUrl,
-      viewport: { width, height: 900 },
-      colorScheme: mode,
-      bypassCSP: true,
-    });
-    await context.addCookies([{ name: 'token_org', value: cookie, url: stack.gatewayUrl }]);
-    const page = await context.newPage();
+    const page = await tab({ mode, width, session: cookie });
     await page.goto(path);
     await page.getByTestId('seat-summary').waitFor();
     return page;
@@ -101,7 +94,6 @@ describe('importing people from a CSV file in the browser', () => {
     await chooseFile(page, [line('Bad', 'Row', 'not-an-email', roles)]);
     expect(await axeFindings(page)).toEqual([]);
     await screenshot(page, `users-import-light-390.png`);
-    await page.context().close();
   });
 
   it('reads well in dark mode, and imports into the organisation a SuperAdmin has open', async () => {
@@ -122,6 +114,5 @@ describe('importing people from a CSV file in the browser', () => {
     await page.getByText('1 person invited').waitFor();
     const [person] = await stack.db.query<{ client_id: number }>('SELECT client_id FROM client_users WHERE email = $1', [grace]);
     expect(person?.client_id).toBe(org.clientId);
-    await page.context().close();
   });
 });
