@@ -1,6 +1,6 @@
-// `npm test`: lint, type-checks, unit tests and the build, then the cross-app integration and
+// `npm test`: lint, type-checks, unit tests and the build, and beside them (once built) the cross-app integration and
 // browser tests; at the end, how long each part took, so a part that grows shows up.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -11,12 +11,18 @@ const TIMINGS = resolve('.turbo/timings/cross-app.json');
 // Each package's unit tests write how many tests they ran here (tools/test-count-reporter.mjs).
 const UNIT_COUNTS = resolve('.turbo/timings/unit-tests');
 
+// Each phase's runs go side by side; the next phase starts when all of them have passed.
 const phases = [
-  // Single-threaded checks (eslint, tsc) two at a time fill both cores of a small machine.
-  { title: 'checks, unit tests and build', tasks: ['lint', 'typecheck', 'test', 'build'], concurrency: 2 },
-  // One vitest run for both projects: browser tests wait on timers while integration tests compute.
-  // The first phase generated and built what it needs (--only skips re-checking that).
-  { title: 'integration and browser tests', tasks: ['test:cross-app', '--only'], concurrency: 1 },
+  // The generated code and the builds, which everything after needs (and so runs with --only).
+  [{ tasks: ['build'], concurrency: 2 }],
+  [
+    // One vitest run for both projects, started as soon as the build is there: browser tests wait
+    // on the browser and on timers while integration tests compute.
+    { tasks: ['test:cross-app', '--only'], concurrency: 1 },
+    // Beside it, one at a time, the single-threaded checks (eslint, tsc) and the unit tests, which
+    // fill the time the cross-app tests leave the processor.
+    { tasks: ['lint', 'typecheck', 'test', '--only'], concurrency: 1 },
+  ],
 ];
 
 const started = Date.now();
@@ -26,30 +32,42 @@ let exitCode = 0;
 rmSync(TIMINGS, { force: true });
 rmSync(UNIT_COUNTS, { recursive: true, force: true });
 
-for (const phase of phases) {
-  const phaseStarted = Date.now();
-  const result = spawnSync('npx', ['turbo', 'run', ...phase.tasks, `--concurrency=${phase.concurrency}`, '--summarize'], {
-    stdio: 'inherit',
-    env: { ...process.env, YOZY_TEST_TIMINGS: TIMINGS, YOZY_TEST_COUNTS: UNIT_COUNTS },
-  });
-  parts.push(...tasksOf(newestSummarySince(phaseStarted)));
-  exitCode = result.status ?? 1;
+for (const runs of phases) {
+  const statuses = await Promise.all(runs.map(turbo));
+  exitCode = statuses.find((status) => status !== 0) ?? 0;
   if (exitCode !== 0) break;
 }
 
 printReport();
 process.exit(exitCode);
 
-function newestSummarySince(time) {
+/** Runs turbo with `tasks`, its output on ours; its tasks' times join the report. Answers its exit status. */
+function turbo({ tasks, concurrency }) {
+  const runStarted = Date.now();
+  const run = spawn('npx', ['turbo', 'run', ...tasks, `--concurrency=${concurrency}`, '--summarize'], {
+    stdio: 'inherit',
+    env: { ...process.env, YOZY_TEST_TIMINGS: TIMINGS, YOZY_TEST_COUNTS: UNIT_COUNTS },
+  });
+  return new Promise((resolve) => {
+    run.on('close', (status) => {
+      parts.push(...tasksOf(summaryOf(tasks, runStarted)));
+      resolve(status ?? 1);
+    });
+  });
+}
+
+/** The summary turbo wrote of the run of `tasks` started at `time` (another run may have ended beside it). */
+function summaryOf(tasks, time) {
   if (!existsSync(RUNS)) return null;
-  const files = readdirSync(RUNS)
+  const file = readdirSync(RUNS)
     .map((name) => join(RUNS, name))
-    .filter((file) => file.endsWith('.json') && statSync(file).mtimeMs >= time)
-    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
-  if (!files[0]) return null;
-  const summary = JSON.parse(readFileSync(files[0], 'utf8'));
+    .filter((path) => path.endsWith('.json') && statSync(path).mtimeMs >= time)
+    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)
+    .find((path) => JSON.parse(readFileSync(path, 'utf8')).tasks.some((task) => task.task === tasks[0]));
+  if (!file) return null;
+  const summary = JSON.parse(readFileSync(file, 'utf8'));
   // Read once, here; kept, they would pile up in .turbo/runs with every run.
-  rmSync(files[0]);
+  rmSync(file);
   return summary;
 }
 
@@ -76,7 +94,7 @@ function labelOf(taskId) {
 }
 
 function printReport() {
-  const rows = parts.map((part) => [part.label, part.seconds, part.note]);
+  const rows = parts.sort((a, b) => a.start - b.start).map((part) => [part.label, part.seconds, part.note]);
   const timings = existsSync(TIMINGS) ? JSON.parse(readFileSync(TIMINGS, 'utf8')) : null;
   for (const [project, { files, tests, fileMs }] of Object.entries(timings?.projects ?? {})) {
     const label = project === 'e2e' ? 'browser' : project;
