@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { axeFindings } from '../support/axe';
-import { screenshot, useBrowser } from '../support/browser';
+import { screenshot, useBrowser, useTab } from '../support/browser';
 import { GraphQLSession, signedIn } from '../support/graphql';
 import { useStack } from '../support/useStack';
 
@@ -11,10 +11,21 @@ describe('API keys and the GraphQL explorer in the browser', () => {
   const stack = useStack('pglite');
   const browser = useBrowser();
 
-  /** The provider's SuperAdmin in a fresh context; `bypassCSP` only where axe is injected. */
-  async function superAdmin(b: Browser, mode: Mode, width: number, bypassCSP = true): Promise<Page> {
+  const tab = useTab(browser, () => stack.gatewayUrl);
+
+  /** The provider's SuperAdmin, handed the file's tab (where axe is injected, past the page's policy). */
+  async function superAdmin(mode: Mode, width: number): Promise<Page> {
     const session = await signedIn(stack.gatewayUrl, 'admin@yozy.local');
-    const context = await b.newContext({ baseURL: stack.gatewayUrl, viewport: { width, height: 900 }, colorScheme: mode, bypassCSP });
+    return tab({ mode, width, session: session.cookies.get('token_org')! });
+  }
+
+  /**
+   * The provider's SuperAdmin in a browser of their own, under the gateway's own
+   * Content-Security-Policy, whose console messages and requests the test listens to.
+   */
+  async function superAdminUnderPolicy(b: Browser, mode: Mode, width: number): Promise<Page> {
+    const session = await signedIn(stack.gatewayUrl, 'admin@yozy.local');
+    const context = await b.newContext({ baseURL: stack.gatewayUrl, viewport: { width, height: 900 }, colorScheme: mode });
     await context.addCookies([{ name: 'token_org', value: session.cookies.get('token_org')!, url: stack.gatewayUrl }]);
     return context.newPage();
   }
@@ -23,7 +34,7 @@ describe('API keys and the GraphQL explorer in the browser', () => {
   const asTool = (secret: string) => new GraphQLSession(stack.gatewayUrl, { authorization: `Bearer ${secret}` });
 
   it('creates a key whose secret is shown once and works for a tool, then revokes it after asking', async () => {
-    const page = await superAdmin(browser(), 'light', 1280);
+    const page = await superAdmin('light', 1280);
     await page.goto('/platformsettings/api-keys');
     await page.getByTestId('table-empty').waitFor();
     await screenshot(page, `platform-api-keys-empty-1280.png`, { fullPage: true });
@@ -67,12 +78,11 @@ describe('API keys and the GraphQL explorer in the browser', () => {
     await expect.poll(() => row(page, 'Acme HR feed').innerText()).toContain('Revoked');
     expect((await tool.request('{ users { totalCount } }')).errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
     await screenshot(page, `platform-api-keys-1280.png`, { fullPage: true });
-    await page.context().close();
   });
 
   it.each(['light', 'dark'] as const)('has no axe violation in %s mode, with the form open too, at 1280 and 390 px', async (mode) => {
     // One visit, as a person turning a window from wide to narrow: the form closed between.
-    const page = await superAdmin(browser(), mode, 1280);
+    const page = await superAdmin(mode, 1280);
     await page.goto('/platformsettings/api-keys');
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 900 });
@@ -87,11 +97,10 @@ describe('API keys and the GraphQL explorer in the browser', () => {
       await page.keyboard.press('Escape');
       await page.getByTestId('api-key-name').waitFor({ state: 'detached' });
     }
-    await page.context().close();
   });
 
   it('opens the explorer for a SuperAdmin under the gateway’s own Content-Security-Policy, and runs a query', async () => {
-    const page = await superAdmin(browser(), 'light', 1280, false);
+    const page = await superAdminUnderPolicy(browser(), 'light', 1280);
     const violations: string[] = [];
     const outside: string[] = [];
     page.on('console', (message) => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { axeFindings } from '../support/axe';
-import { screenshot, useBrowser } from '../support/browser';
+import { screenshot, useBrowser, useTab, visit } from '../support/browser';
 import { signedIn } from '../support/graphql';
 import { useStack } from '../support/useStack';
 
@@ -11,18 +11,18 @@ describe('closed lists of an organisation’s fields in the browser', () => {
   const stack = useStack('pglite');
   const browser = useBrowser();
 
-  async function superAdmin(b: Browser, mode: Mode, width: number): Promise<Page> {
+  const tab = useTab(browser, () => stack.gatewayUrl);
+
+  async function superAdmin(mode: Mode, width: number): Promise<Page> {
     const session = await signedIn(stack.gatewayUrl, 'admin@yozy.local');
-    const context = await b.newContext({ baseURL: stack.gatewayUrl, viewport: { width, height: 900 }, colorScheme: mode, bypassCSP: true });
-    await context.addCookies([{ name: 'token_org', value: session.cookies.get('token_org')!, url: stack.gatewayUrl }]);
-    return context.newPage();
+    return tab({ mode, width, session: session.cookies.get('token_org')! });
   }
 
   const initech = async () =>
     (await stack.db.query<{ id: number }>("SELECT client_id AS id FROM clients WHERE company_name = 'Initech Ltd'"))[0]!.id;
 
   it('adds a vertical, chooses country, currency, vertical and type for an organisation, and filters the list by a country in use', async () => {
-    const page = await superAdmin(browser(), 'light', 1280);
+    const page = await superAdmin('light', 1280);
     await page.goto('/platformsettings/business-verticals');
     await page.getByTestId('business-vertical-table').getByRole('row').nth(1).waitFor();
     await page.getByTestId('business-vertical-add').click();
@@ -34,7 +34,7 @@ describe('closed lists of an organisation’s fields in the browser', () => {
       .toMatch(/Agritech\s+0\s+Offered/);
 
     const id = await initech();
-    await page.goto(`/OrganizationDetails/Organization/${id}/info`);
+    await visit(page, `/OrganizationDetails/Organization/${id}/info`);
     const form = page.getByTestId('organization-form');
     await form.getByTestId('organization-countryCode-search').fill('keny');
     await expect.poll(() => form.getByTestId('organization-countryCode').locator('option', { hasText: 'Kenya' }).count()).toBe(1);
@@ -57,7 +57,7 @@ describe('closed lists of an organisation’s fields in the browser', () => {
       )
       .toEqual({ country: 'Kenya', country_code: 'KE', currency_code: 'KES', business_vertical: 'Agritech', client_type: 'Startup' });
 
-    await page.goto('/OrganizationDetails');
+    await visit(page, '/OrganizationDetails');
     const table = page.getByTestId('organization-table');
     await table.getByRole('row').nth(1).waitFor();
     await expect.poll(() => page.getByTestId('filter-country').locator('option', { hasText: 'Kenya' }).count()).toBe(1);
@@ -68,21 +68,22 @@ describe('closed lists of an organisation’s fields in the browser', () => {
     await page.getByTestId('filter-vertical').selectOption('Agritech');
     await expect.poll(() => table.getByRole('row').nth(1).innerText()).toContain('Agritech');
     await screenshot(page, `closed-lists-filtered-1280.png`, { fullPage: true });
-    await page.context().close();
   });
 
   it.each(['light', 'dark'] as const)(
     'has no axe violation in %s mode on the lists, the form and the filters, at 1280 and 390 px',
     async (mode) => {
       const id = await initech();
+      // One visit, as a person turning a window from wide to narrow.
+      const page = await superAdmin(mode, 1280);
       for (const width of [1280, 390]) {
-        const page = await superAdmin(browser(), mode, width);
+        await page.setViewportSize({ width, height: 900 });
         for (const [path, ready, name] of [
           ['/platformsettings/client-types', 'client-type-table', 'types'],
           [`/OrganizationDetails/Organization/${id}/info`, 'organization-countryCode-search', 'form'],
           ['/OrganizationDetails?countryCode=KE', 'organization-table', 'list'],
         ] as const) {
-          await page.goto(path);
+          await visit(page, path);
           await page.getByTestId(ready).first().waitFor();
           if (name === 'types') await page.getByTestId(ready).getByRole('row').nth(1).waitFor();
           if (name === 'list') await page.getByTestId(ready).getByRole('row').nth(1).waitFor();
@@ -90,7 +91,6 @@ describe('closed lists of an organisation’s fields in the browser', () => {
           expect(await page.evaluate(() => document.documentElement.scrollWidth), `${mode} ${width} ${name}`).toBe(width);
           await screenshot(page, `closed-lists-${name}-${mode}-${width}.png`, { fullPage: true });
         }
-        await page.context().close();
       }
     },
   );

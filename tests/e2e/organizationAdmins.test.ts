@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { axeFindings } from '../support/axe';
-import { screenshot, useBrowser } from '../support/browser';
+import { screenshot, useBrowser, useTab } from '../support/browser';
 import { signedIn } from '../support/graphql';
 import { useStack } from '../support/useStack';
 
@@ -11,12 +11,12 @@ describe("another organisation admin, added from the organisation's user tab in 
   const stack = useStack('pglite');
   const browser = useBrowser();
 
-  /** The provider's SuperAdmin in a fresh context; axe is injected as a script, which the CSP rightly refuses. */
-  async function superAdmin(b: Browser, mode: Mode, width: number): Promise<Page> {
+  const tab = useTab(browser, () => stack.gatewayUrl);
+
+  /** The provider's SuperAdmin, handed the file's tab. */
+  async function superAdmin(mode: Mode, width: number): Promise<Page> {
     const session = await signedIn(stack.gatewayUrl, 'admin@yozy.local');
-    const context = await b.newContext({ baseURL: stack.gatewayUrl, viewport: { width, height: 900 }, colorScheme: mode, bypassCSP: true });
-    await context.addCookies([{ name: 'token_org', value: session.cookies.get('token_org')!, url: stack.gatewayUrl }]);
-    return context.newPage();
+    return tab({ mode, width, session: session.cookies.get('token_org')! });
   }
 
   it.each([
@@ -25,7 +25,7 @@ describe("another organisation admin, added from the organisation's user tab in 
   ] as const)('lets the provider invite an organisation admin (%s, %i px), marked Admin in the list', async (mode, width) => {
     const [acme] = await stack.db.query<{ id: number }>("SELECT client_id AS id FROM clients WHERE company_name = 'Acme Corporation'");
     const email = `nadia.petrova.${mode}@acme.local`;
-    const page = await superAdmin(browser(), mode, width);
+    const page = await superAdmin(mode, width);
     await page.goto(`/OrganizationDetails/Organization/${acme!.id}/user`);
     await page.getByTestId('invite-open').click();
     const dialog = page.getByTestId('invite-dialog');
@@ -52,6 +52,5 @@ describe("another organisation admin, added from the organisation's user tab in 
     expect(await stack.db.query('SELECT 1 FROM mail_outbox WHERE to_address = $1', [email])).toHaveLength(1);
     expect(await axeFindings(page)).toEqual([]);
     await screenshot(page, `organization-admin-invited-${mode}-${width}.png`, { fullPage: true });
-    await page.context().close();
   });
 });

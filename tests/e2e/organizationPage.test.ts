@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { screenshot, useBrowser } from '../support/browser';
+import { screenshot, useBrowser, useTab, visit } from '../support/browser';
 import { DEMO_PASSWORD } from '../support/graphql';
 import { useStack } from '../support/useStack';
 import { LoginPage } from './pages/LoginPage';
@@ -15,9 +15,10 @@ describe("an organisation's page in the browser", () => {
     return row!.client_id;
   }
 
+  const tab = useTab(browser, () => stack.gatewayUrl);
+
   async function signedIn(email: string, width: number): Promise<Page> {
-    const context = await browser().newContext({ baseURL: stack.gatewayUrl, viewport: { width, height: 800 } });
-    const page = await context.newPage();
+    const page = await tab({ width, height: 800 });
     await page.goto('/login');
     await new LoginPage(page).signIn(email, DEMO_PASSWORD);
     await page.getByTestId('profile-menu').waitFor();
@@ -31,7 +32,7 @@ describe("an organisation's page in the browser", () => {
     const page = await signedIn('admin@yozy.local', 1280);
     const organization = new OrganizationPage(page);
 
-    await page.goto(`/OrganizationDetails/Organization/${acme}`);
+    await visit(page, `/OrganizationDetails/Organization/${acme}`);
     await page.waitForURL((url) => url.pathname === `/OrganizationDetails/Organization/${acme}/info`);
     expect(await organization.title().innerText()).toBe('Acme Corporation');
     expect(await organization.selectedTab().innerText()).toBe('Organization Information');
@@ -55,20 +56,18 @@ describe("an organisation's page in the browser", () => {
     await page.reload();
     expect(await organization.selectedTab().innerText()).toBe('User Details');
     expect(await organization.title().innerText()).toBe('Acme Corporation');
-    await page.context().close();
   });
 
   it('shows every tab without scrolling where they fit', async () => {
     const acme = await clientId('Acme Corporation');
     const page = await signedIn('admin@yozy.local', 1600);
     const organization = new OrganizationPage(page);
-    await page.goto(`/OrganizationDetails/Organization/${acme}/emailsettings`);
+    await visit(page, `/OrganizationDetails/Organization/${acme}/emailsettings`);
     await organization.title().waitFor();
     expect(await organization.tabInView('Organization Information')).toBe(true);
     expect(await organization.tabInView('Email settings')).toBe(true);
     expect(await organization.scrollButton('start').count()).toBe(0);
     expect(await organization.scrollButton('end').count()).toBe(0);
-    await page.context().close();
   });
 
   it('scrolls the tab strip on a phone, with the open tab in view and buttons towards hidden tabs', async () => {
@@ -76,7 +75,7 @@ describe("an organisation's page in the browser", () => {
     const page = await signedIn('admin@yozy.local', 390);
     const organization = new OrganizationPage(page);
 
-    await page.goto(`/OrganizationDetails/Organization/${globex}/info`);
+    await visit(page, `/OrganizationDetails/Organization/${globex}/info`);
     await organization.title().waitFor();
     expect(await organization.title().innerText()).toBe('Globex Industries');
     await organization.scrollButton('end').waitFor();
@@ -93,7 +92,6 @@ describe("an organisation's page in the browser", () => {
     await organization.scrollButton('start').waitFor();
     expect(await organization.tabInView('Email settings')).toBe(true);
     await screenshot(page, `organization-tabs-390-last.png`);
-    await page.context().close();
   });
 
   it("shows the organisation admin's screens in its tabs, for the organisation in the address", async () => {
@@ -101,13 +99,13 @@ describe("an organisation's page in the browser", () => {
     const page = await signedIn('admin@yozy.local', 1280);
     const organization = new OrganizationPage(page);
 
-    await page.goto(`/OrganizationDetails/Organization/${acme}/group`);
+    await visit(page, `/OrganizationDetails/Organization/${acme}/group`);
     await page.getByRole('button', { name: 'Members of On-call' }).waitFor();
     expect(await organization.title().innerText()).toBe('Acme Corporation');
     await screenshot(page, `organization-groups-1280.png`);
 
     // Another organisation's tab shows that organisation's groups, not the last one's.
-    await page.goto(`/OrganizationDetails/Organization/${globex}/group`);
+    await visit(page, `/OrganizationDetails/Organization/${globex}/group`);
     await expect.poll(() => organization.title().innerText()).toBe('Globex Industries');
     await page.getByRole('table').waitFor();
     expect(await page.getByRole('button', { name: 'Members of On-call' }).count()).toBe(0);
@@ -116,27 +114,24 @@ describe("an organisation's page in the browser", () => {
     await page.getByRole('progressbar').first().waitFor();
     await organization.tab('User Sessions').click();
     await page.getByRole('table').waitFor();
-    await page.context().close();
   });
 
   it('says when an organisation does not exist, and sends addresses without an id to the list', async () => {
     const page = await signedIn('admin@yozy.local', 1280);
     const organization = new OrganizationPage(page);
-    await page.goto('/OrganizationDetails/Organization/999999/info');
+    await visit(page, '/OrganizationDetails/Organization/999999/info');
     await page.getByTestId('organization-not-found').waitFor();
     expect(await organization.title().innerText()).toBe('Organization not found');
     expect(await organization.tabList().count()).toBe(0);
 
-    await page.goto('/OrganizationDetails/Organization/info');
+    await visit(page, '/OrganizationDetails/Organization/info');
     await page.waitForURL((url) => url.pathname === '/OrganizationDetails');
-    await page.context().close();
   });
 
   it("keeps organisation admins out of the provider's organisation pages", async () => {
     const acme = await clientId('Acme Corporation');
     const page = await signedIn('admin@acme.local', 1280);
-    await page.goto(`/OrganizationDetails/Organization/${acme}/info`);
+    await visit(page, `/OrganizationDetails/Organization/${acme}/info`);
     await page.waitForURL((url) => url.pathname === '/dashboard');
-    await page.context().close();
   });
 });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { onePeriodAfter } from '@yozy/shared/period';
 import { axeViolations, describeViolations } from '../support/axe';
-import { screenshot, useBrowser } from '../support/browser';
+import { screenshot, useBrowser, useTab, visit } from '../support/browser';
 import { signedIn } from '../support/graphql';
 import { useStack } from '../support/useStack';
 import { EnquiriesPage } from './pages/EnquiriesPage';
@@ -17,12 +17,12 @@ describe('a new plan used in an approval, then its licence extended, in the brow
   const stack = useStack('pglite');
   const browser = useBrowser();
 
-  /** The provider's SuperAdmin in a fresh context; axe is injected as a script, which the page's policy rightly refuses. */
-  async function provider(b: Browser, mode: Mode, width: number): Promise<Page> {
+  const tab = useTab(browser, () => stack.gatewayUrl);
+
+  /** The provider's SuperAdmin, handed the file's tab. */
+  async function provider(mode: Mode, width: number): Promise<Page> {
     const session = await signedIn(stack.gatewayUrl, 'admin@yozy.local');
-    const context = await b.newContext({ baseURL: stack.gatewayUrl, viewport: { width, height: 900 }, colorScheme: mode, bypassCSP: true });
-    await context.addCookies([{ name: 'token_org', value: session.cookies.get('token_org')!, url: stack.gatewayUrl }]);
-    return context.newPage();
+    return tab({ mode, width, session: session.cookies.get('token_org')! });
   }
 
   async function expectAccessible(page: Page, what: string) {
@@ -34,7 +34,7 @@ describe('a new plan used in an approval, then its licence extended, in the brow
   const shown = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', { timeZone: 'UTC' }).replaceAll('/', '-');
 
   it('adds a plan, approves an enquiry for it, and extends the new organisation’s licence', async () => {
-    const page = await provider(browser(), 'light', 1280);
+    const page = await provider('light', 1280);
 
     // The plan, added in Platform Settings with a capacity no other plan has.
     const [{ capacity }] = (await stack.db.query<{ capacity: number }>('SELECT max(capacity)::int + 7 AS capacity FROM plans')) as [
@@ -80,8 +80,8 @@ describe('a new plan used in an approval, then its licence extended, in the brow
          FROM clients c JOIN licences l ON l.client_id = c.client_id WHERE c.company_name = $1`,
       [COMPANY],
     );
-    const tab = `/OrganizationDetails/Organization/${organisation!.client_id}/Subscription`;
-    await page.goto(tab);
+    const subscription = `/OrganizationDetails/Organization/${organisation!.client_id}/Subscription`;
+    await visit(page, subscription);
     const row = licenceRow(page, PLAN);
     await row.waitFor();
     expect(await row.innerText()).toContain(`${organisation!.used} of ${capacity} seats`);
@@ -106,16 +106,19 @@ describe('a new plan used in an approval, then its licence extended, in the brow
     );
     expect(saved!.valid_till).toBe(later);
     await screenshot(page, `licence-tab-1280-light.png`);
-    await page.context().close();
 
-    // Dark and light, wide and narrow: the tab, the add dialog and the deactivation question.
+    // Dark and light, wide and narrow: the tab, the add dialog and the deactivation question, in
+    // the same visit as the system's mode and the window's width change.
+    const view = page;
     for (const [width, mode] of [
       [1280, 'dark'],
       [390, 'light'],
       [390, 'dark'],
     ] as const) {
-      const view = await provider(browser(), mode, width);
-      await view.goto(tab);
+      await view.emulateMedia({ colorScheme: mode });
+      await view.setViewportSize({ width, height: 900 });
+      await expect.poll(() => view.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(mode === 'dark');
+      await visit(view, subscription);
       await licenceRow(view, PLAN).waitFor();
       await expectAccessible(view, `the tab at ${width} px in ${mode} mode`);
       await screenshot(view, `licence-tab-${width}-${mode}.png`, { fullPage: true });
@@ -141,7 +144,6 @@ describe('a new plan used in an approval, then its licence extended, in the brow
       await screenshot(view, `licence-deactivate-${width}-${mode}.png`);
       await view.keyboard.press('Escape');
       await confirm.waitFor({ state: 'hidden' });
-      await view.context().close();
     }
   }, 240_000);
 });

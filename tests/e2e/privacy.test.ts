@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeViolations, describeViolations } from '../support/axe';
-import { screenshot, useBrowser } from '../support/browser';
+import { screenshot, useBrowser, useTab, visit } from '../support/browser';
 import { DEMO_PASSWORD, GraphQLSession, signedIn as signedInOverGraphQL, VIEWER } from '../support/graphql';
 import { useStack } from '../support/useStack';
 import { LoginPage } from './pages/LoginPage';
@@ -13,14 +13,10 @@ describe('Privacy & Setting in the browser', () => {
   const stack = useStack('pglite');
   const browser = useBrowser();
 
-  async function signedIn(email: string, width: number, colorScheme: 'light' | 'dark', password = DEMO_PASSWORD): Promise<Page> {
-    const context = await browser().newContext({
-      baseURL: stack.gatewayUrl,
-      viewport: { width, height: 900 },
-      colorScheme,
-      bypassCSP: true,
-    });
-    const page = await context.newPage();
+  const tab = useTab(browser, () => stack.gatewayUrl);
+
+  async function signedIn(email: string, width: number, mode: 'light' | 'dark', password = DEMO_PASSWORD): Promise<Page> {
+    const page = await tab({ mode, width });
     await page.goto('/login');
     await new LoginPage(page).signIn(email, password);
     await page.getByTestId('profile-menu').waitFor();
@@ -65,27 +61,24 @@ describe('Privacy & Setting in the browser', () => {
     await page.getByTestId('change-password-submit').click();
     await page.getByText('Password changed').waitFor();
     expect(await page.getByTestId('current-password').inputValue()).toBe('');
-    await page.context().close();
     await signedInOverGraphQL(stack.gatewayUrl, 'admin@globex.local', 'Changed@456');
   });
 
   it('reads well on a phone in dark mode', async () => {
     const page = await signedIn('admin@acme.local', 390, 'dark');
-    await page.goto('/TwoFactor');
+    await visit(page, '/TwoFactor');
     await page.waitForURL((url) => url.pathname === '/TwoFactor/account');
     await page.getByTestId('own-session').first().waitFor();
     await screenshot(page, `privacy-390-dark.png`, { fullPage: true });
     expect(describeViolations(await axeViolations(page))).toBe('');
-    await page.context().close();
   });
 
   it("shows the provider's SuperAdmin only their own account: the organisation tab leads back to it", async () => {
     const page = await signedIn('admin@yozy.local', 1280, 'light');
-    await page.goto('/TwoFactor/organization');
+    await visit(page, '/TwoFactor/organization');
     await page.waitForURL((url) => url.pathname === '/TwoFactor/account');
     await page.getByTestId('own-session').first().waitFor();
     expect(await page.getByTestId('privacy-tabs').count()).toBe(0);
     expect(await page.getByTestId('organization-settings').count()).toBe(0);
-    await page.context().close();
   });
 });

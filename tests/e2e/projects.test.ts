@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { axeFindings } from '../support/axe';
-import { screenshot, useBrowser } from '../support/browser';
+import { screenshot, useBrowser, useTab, visit } from '../support/browser';
 import { signedIn } from '../support/graphql';
 import { startStack, type Stack } from '../support/stack';
 import { ProjectsPage } from './pages/ProjectsPage';
@@ -22,21 +22,14 @@ describe('projects in the browser', () => {
     await stack?.stop();
   });
 
-  async function visit(mode: 'light' | 'dark', width = 1280, as = cookie): Promise<{ context: BrowserContext; page: Page }> {
-    // axe is injected as a script, which the console's Content-Security-Policy rightly refuses.
-    const context = await browser().newContext({
-      baseURL: stack.gatewayUrl,
-      viewport: { width, height: width > 500 ? 800 : 844 },
-      colorScheme: mode,
-      bypassCSP: true,
-      acceptDownloads: true,
-    });
-    await context.addCookies([{ name: 'token_org', value: as, url: stack.gatewayUrl }]);
-    return { context, page: await context.newPage() };
+  const tab = useTab(browser, () => stack.gatewayUrl);
+
+  function signedInTab(mode: 'light' | 'dark', width = 1280, as = cookie): Promise<Page> {
+    return tab({ mode, width, height: width > 500 ? 800 : 844, session: as });
   }
 
   it('an organisation admin makes a project, allocates someone over 100 % after a warning, and ends the allocation (light, 1280)', async () => {
-    const { context, page } = await visit('light');
+    const page = await signedInTab('light');
     const projects = new ProjectsPage(page);
     await page.goto('/GroupManagement');
     await page.getByRole('tab', { name: 'Projects' }).click();
@@ -85,11 +78,10 @@ describe('projects in the browser', () => {
       "SELECT a.is_current FROM project_allocations a JOIN projects p USING (project_id) WHERE p.short_code = 'ACM-E2E'",
     );
     expect(ended).toEqual({ is_current: false });
-    await context.close();
   });
 
   it('closes a project after asking, searches and exports the list, tells of allocations before deactivating, and reads well in dark mode at 1280 and 390 px', async () => {
-    const { context, page } = await visit('dark');
+    const page = await signedInTab('dark');
     const projects = new ProjectsPage(page);
     await page.goto('/GroupManagement/projects');
     await projects.row('ACM-MOB').getByRole('button', { name: 'Close ACM-MOB' }).click();
@@ -112,7 +104,7 @@ describe('projects in the browser', () => {
     await screenshot(page, `projects-dark-1280.png`, { fullPage: true });
 
     // Deactivating someone says what they keep in projects: Diego is still on ACM-WEB.
-    await page.goto('/UserManagement?q=alvarez');
+    await visit(page, '/UserManagement?q=alvarez');
     await page.getByRole('checkbox', { name: 'Select Diego Alvarez' }).check({ force: true });
     await page.getByTestId('bulk-bar').getByRole('button', { name: 'Deactivate' }).click();
     await page
@@ -122,7 +114,7 @@ describe('projects in the browser', () => {
     await page.getByTestId('users-confirm-cancel').click();
 
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto('/GroupManagement/projects');
+    await visit(page, '/GroupManagement/projects');
     await projects.row('ACM-WEB').waitFor();
     expect(await axeFindings(page)).toEqual([]);
     await screenshot(page, `projects-dark-390.png`, { fullPage: true });
@@ -130,18 +122,17 @@ describe('projects in the browser', () => {
     await projects.allocationRow('Diego Alvarez').waitFor();
     expect(await axeFindings(page)).toEqual([]);
     await screenshot(page, `project-page-dark-390.png`, { fullPage: true });
-    await context.close();
 
-    const light = await visit('light', 390);
-    await light.page.goto('/GroupManagement/projects');
-    await new ProjectsPage(light.page).row('ACM-WEB').waitFor();
-    expect(await axeFindings(light.page)).toEqual([]);
-    await screenshot(light.page, `projects-light-390.png`, { fullPage: true });
-    await light.context.close();
+    await page.emulateMedia({ colorScheme: 'light' });
+    await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(false);
+    await visit(page, '/GroupManagement/projects');
+    await projects.row('ACM-WEB').waitFor();
+    expect(await axeFindings(page)).toEqual([]);
+    await screenshot(page, `projects-light-390.png`, { fullPage: true });
   });
 
   it('the provider sees an organisation’s projects in its group tab, each tab and project at its own address', async () => {
-    const { context, page } = await visit('light', 1280, providerCookie);
+    const page = await signedInTab('light', 1280, providerCookie);
     const projects = new ProjectsPage(page);
     const [globex] = await stack.db.query<{ id: string }>(
       "SELECT client_id::text AS id FROM clients WHERE company_name = 'Globex Industries'",
@@ -154,6 +145,5 @@ describe('projects in the browser', () => {
     expect(page.url()).toMatch(new RegExp(`/OrganizationDetails/Organization/${globex!.id}/group/projects/\\d+$`));
     expect(await page.getByRole('tab', { name: 'Group Details' }).getAttribute('aria-selected')).toBe('true');
     expect(await axeFindings(page)).toEqual([]);
-    await context.close();
   });
 });

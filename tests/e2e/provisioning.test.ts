@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeViolations, describeViolations } from '../support/axe';
-import { screenshot, useBrowser } from '../support/browser';
+import { screenshot, useBrowser, useTab, visit } from '../support/browser';
 import { DEMO_PASSWORD } from '../support/graphql';
 import { scimClient, scimUser } from '../support/scim';
 import { useStack } from '../support/useStack';
@@ -16,16 +16,10 @@ import { LoginPage } from './pages/LoginPage';
 describe('SCIM provisioning in the browser', () => {
   const stack = useStack('pglite');
   const browser = useBrowser();
+  const tab = useTab(browser, () => stack.gatewayUrl);
 
-  async function signedIn(email: string, width: number, colorScheme: 'light' | 'dark'): Promise<Page> {
-    const context = await browser().newContext({
-      baseURL: stack.gatewayUrl,
-      viewport: { width, height: 900 },
-      colorScheme,
-      bypassCSP: true,
-    });
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack.gatewayUrl });
-    const page = await context.newPage();
+  async function signedIn(email: string, width: number, mode: 'light' | 'dark'): Promise<Page> {
+    const page = await tab({ mode, width });
     await page.goto('/login');
     await new LoginPage(page).signIn(email, DEMO_PASSWORD);
     await page.getByTestId('profile-menu').waitFor();
@@ -43,7 +37,7 @@ describe('SCIM provisioning in the browser', () => {
   it('turns provisioning on, shows a token once, and counts the seats of the people the identity provider makes and removes', async () => {
     const page = await signedIn('admin@acme.local', 1280, 'light');
     const before = await seatsOn(page, 'Yozy Web');
-    await page.goto('/TwoFactor/organization');
+    await visit(page, '/TwoFactor/organization');
     const section = page.getByTestId('provisioning-section');
     await section.waitFor();
     // Domains are the organisation's: the demo's acme.local is verified.
@@ -100,7 +94,6 @@ describe('SCIM provisioning in the browser', () => {
     await page.getByTestId('provisioning-token-revoke-dialog-confirm').click();
     await section.getByTestId('provisioning-tokens-empty').waitFor();
     expect((await scim('GET', '/Users')).status).toBe(401);
-    await page.context().close();
   });
 
   it('lets the provider provision for an organisation on its single sign-on tab, and reads well on a phone in dark mode', async () => {
@@ -109,7 +102,7 @@ describe('SCIM provisioning in the browser', () => {
     );
     const page = await signedIn('admin@yozy.local', 1280, 'dark');
     // The organisation's domains are in its settings, apart from single sign-on.
-    await page.goto(`/OrganizationDetails/Organization/${globex!.id}/SettingDetails`);
+    await visit(page, `/OrganizationDetails/Organization/${globex!.id}/SettingDetails`);
     const domains = page.getByTestId('domains-section');
     await domains.getByTestId('domains-empty').waitFor();
     await domains.getByTestId('domain-add').fill('globex.local');
@@ -121,14 +114,16 @@ describe('SCIM provisioning in the browser', () => {
     await screenshot(page, `provisioning-provider-1280-dark.png`, { fullPage: true });
     expect(describeViolations(await axeViolations(page))).toBe('');
     // Single sign-on's tab has provisioning, and no second copy of the domains.
-    await page.goto(`/OrganizationDetails/Organization/${globex!.id}/sso`);
+    await visit(page, `/OrganizationDetails/Organization/${globex!.id}/sso`);
     await page.getByTestId('provisioning-section').waitFor();
     expect(await page.getByTestId('domains-section').count()).toBe(0);
-    await page.context().close();
 
+    // Acme's admin on a phone, the system turning from light to dark.
+    const phone = await signedIn('admin@acme.local', 390, 'light');
     for (const mode of ['light', 'dark'] as const) {
-      const phone = await signedIn('admin@acme.local', 390, mode);
-      await phone.goto('/TwoFactor/organization');
+      await phone.emulateMedia({ colorScheme: mode });
+      await expect.poll(() => phone.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(mode === 'dark');
+      await visit(phone, '/TwoFactor/organization');
       await phone.getByTestId('provisioning-section').scrollIntoViewIfNeeded();
       await phone.getByTestId('provisioning-base-url-shown').waitFor();
       // The role chosen in the first test shows chosen, once the roles have come.
@@ -136,7 +131,6 @@ describe('SCIM provisioning in the browser', () => {
       await screenshot(phone, `provisioning-390-${mode}.png`, { fullPage: true });
       await screenshot(phone.getByTestId('provisioning-section'), `provisioning-section-390-${mode}.png`);
       expect(describeViolations(await axeViolations(phone))).toBe('');
-      await phone.context().close();
     }
   });
 });

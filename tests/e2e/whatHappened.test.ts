@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeFindings } from '../support/axe';
-import { screenshot, useBrowser } from '../support/browser';
+import { screenshot, useBrowser, useTab } from '../support/browser';
 import { factories, type User } from '../support/factories';
 import { signedIn } from '../support/graphql';
 import { useStack } from '../support/useStack';
@@ -33,19 +33,13 @@ describe('what the console says happened', () => {
     });
   });
 
+  const tab = useTab(browser, () => stack.gatewayUrl);
+
   async function open(
     path: string,
     { as, mode = 'light', width = 1280 }: { as?: keyof typeof cookies; mode?: 'light' | 'dark'; width?: number },
   ) {
-    // axe is injected as a script, which the console's Content-Security-Policy rightly refuses.
-    const context = await browser().newContext({
-      baseURL: stack.gatewayUrl,
-      viewport: { width, height: 900 },
-      colorScheme: mode,
-      bypassCSP: true,
-    });
-    if (as) await context.addCookies([{ name: 'token_org', value: cookies[as], url: stack.gatewayUrl }]);
-    const page = await context.newPage();
+    const page = await tab({ mode, width, session: as && cookies[as] });
     await page.goto(path);
     return page;
   }
@@ -79,7 +73,6 @@ describe('what the console says happened', () => {
     await page.getByTestId('person-activate').click();
     await page.getByTestId('person-activation-dialog-confirm').click();
     await toast(page, 'Wile Coyote was activated').waitFor();
-    await page.context().close();
   });
 
   it.each([
@@ -96,7 +89,6 @@ describe('what the console says happened', () => {
     await screenshot(page, `no-such-page-${mode}-${width}.png`);
     await page.getByTestId('no-such-page-go').click();
     await page.waitForURL((url) => url.pathname === '/login');
-    await page.context().close();
   });
 
   it('tells an administrator inside the console, then sends them on to their first page by itself', async () => {
@@ -108,7 +100,6 @@ describe('what the console says happened', () => {
     expect(await page.getByTestId('no-such-page-countdown').innerText()).toMatch(/^Taking you to Dashboard in \d+ seconds?\.$/);
     await screenshot(page, `no-such-page-signed-in-light-1280.png`);
     await page.waitForURL((url) => url.pathname === '/dashboard', { timeout: 20_000 });
-    await page.context().close();
   });
 
   it("says a tab does not exist under the page's own title", async () => {
@@ -119,6 +110,5 @@ describe('what the console says happened', () => {
     await page.getByTestId('no-such-page-go').click();
     await page.waitForURL((url) => url.pathname === '/platformsettings/plans');
     expect(await page.title()).toBe('Plans · Platform Settings · Yozy Admin');
-    await page.context().close();
   });
 });
