@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { issueToken } from '@yozy/subscription-api';
-import { screenshot, useBrowser } from '../support/browser';
+import { screenshot, useBrowser, useTab } from '../support/browser';
 import { signedIn } from '../support/graphql';
 import { startStack, type Stack } from '../support/stack';
 import { axeViolations, describeViolations } from '../support/axe';
@@ -37,8 +37,12 @@ describe('accessibility of every public page and the shell, in light and dark mo
   afterAll(async () => {
     await stack?.stop();
   });
+  const tab = useTab(browser, () => stack.gatewayUrl);
 
-  /** A fresh visitor whose system asks for `mode`, signed in as `visitor` when given. */
+  /** The file's tab, handed to a visitor whose system asks for `mode`, signed in as `visitor` when given. */
+  const handed = (mode: Mode, visitor: Visitor) => tab({ mode, height: 800, session: visitor ? sessions.get(visitor)! : undefined });
+
+  /** A fresh visitor in a browser context of its own, whose system asks for `mode`, signed in as `visitor` when given. */
   async function visit(b: Browser, mode: Mode, visitor: Visitor): Promise<BrowserContext> {
     // axe is injected as a script, which the console's Content-Security-Policy rightly refuses.
     const context = await b.newContext({
@@ -78,8 +82,7 @@ describe('accessibility of every public page and the shell, in light and dark mo
 
   describe.each(MODES)('%s mode', (mode) => {
     it.each(pages)('%s has no axe violation, and is photographed at 1280 and 390 px', async (name, path, visitor, ready) => {
-      const context = await visit(browser(), mode, visitor);
-      const page = await context.newPage();
+      const page = await handed(mode, visitor);
       await page.goto(path());
       await page.getByTestId(ready).first().waitFor();
       await page.waitForLoadState('networkidle');
@@ -100,13 +103,11 @@ describe('accessibility of every public page and the shell, in light and dark mo
       const narrow = await axeViolations(page);
       expect(narrow, describeViolations(narrow)).toEqual([]);
       await screenshot(page, `a11y-${name}-${mode}-390.png`, { fullPage: true });
-      await context.close();
     });
   });
 
   it('names each page after its screen and announces the next screen politely', async () => {
-    const context = await visit(browser(), 'light', null);
-    const page = await context.newPage();
+    const page = await handed('light', null);
     await page.goto('/login');
     await page.getByTestId('login-email').waitFor();
     expect(await page.title()).toBe('Sign in · Yozy Admin');
@@ -118,12 +119,10 @@ describe('accessibility of every public page and the shell, in light and dark mo
     const screen = (await page.getByTestId('page-title').innerText()).trim();
     await expect.poll(() => page.title()).toBe(`${screen} · Yozy Admin`);
     await expect.poll(() => announcer.innerText()).toBe(screen);
-    await context.close();
   });
 
   it('lets a keyboard user skip to the content, past a top bar whose toggle and menu they can reach', async () => {
-    const context = await visit(browser(), 'light', 'admin@acme.local');
-    const page = await context.newPage();
+    const page = await handed('light', 'admin@acme.local');
     await page.goto('/dashboard');
     await page.getByTestId('sidebar').waitFor();
     await expect.poll(() => page.title()).toBe('Dashboard · Yozy Admin');
@@ -170,10 +169,10 @@ describe('accessibility of every public page and the shell, in light and dark mo
       }
     }
     expect([...reached].sort()).toEqual(['color-mode-toggle', 'profile-menu']);
-    await context.close();
   });
 
   it('remembers the chosen mode across visits and paints it before the console has loaded', async () => {
+    // A context of its own: the second visit holds the console's code back (context.route).
     const context = await visit(browser(), 'light', null);
     const page = await context.newPage();
     await page.goto('/login');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { axeFindings } from '../support/axe';
-import { screenshot, useBrowser } from '../support/browser';
+import { screenshot, useBrowser, useTab, visit } from '../support/browser';
 import { signedIn } from '../support/graphql';
 import { startStack, type Stack } from '../support/stack';
 import { GroupsPage } from './pages/GroupsPage';
@@ -18,21 +18,13 @@ describe('groups in the browser', () => {
   afterAll(async () => {
     await stack?.stop();
   });
+  const tab = useTab(browser, () => stack.gatewayUrl);
 
-  async function visit(mode: 'light' | 'dark'): Promise<{ context: BrowserContext; page: Page }> {
-    // axe is injected as a script, which the console's Content-Security-Policy rightly refuses.
-    const context = await browser().newContext({
-      baseURL: stack.gatewayUrl,
-      viewport: { width: 1280, height: 800 },
-      colorScheme: mode,
-      bypassCSP: true,
-    });
-    await context.addCookies([{ name: 'token_org', value: cookie, url: stack.gatewayUrl }]);
-    return { context, page: await context.newPage() };
-  }
+  /** The file's tab, handed to Acme's admin. */
+  const admin = (mode: 'light' | 'dark'): Promise<Page> => tab({ mode, height: 800, session: cookie });
 
   it('an organisation admin makes a group and adds a member, in light mode, with no axe finding', async () => {
-    const { context, page } = await visit('light');
+    const page = await admin('light');
     const groups = new GroupsPage(page);
     await page.goto('/GroupManagement');
     await groups.row('Engineering').waitFor();
@@ -66,11 +58,10 @@ describe('groups in the browser', () => {
          FROM groups g WHERE g.name = 'Field crew'`,
     );
     expect(saved?.members).toEqual(['tom.baker@acme.local']);
-    await context.close();
   });
 
   it('reads well in dark mode at 1280 and 390 px, the members dialog too, and deletes a group after asking', async () => {
-    const { context, page } = await visit('dark');
+    const page = await admin('dark');
     const groups = new GroupsPage(page);
     await page.goto('/GroupManagement?q=sup');
     await groups.row('Support').waitFor();
@@ -79,7 +70,7 @@ describe('groups in the browser', () => {
     await screenshot(page, `groups-dark-1280.png`, { fullPage: true });
 
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto('/GroupManagement');
+    await visit(page, '/GroupManagement');
     await groups.row('Sales').waitFor();
     expect(await axeFindings(page)).toEqual([]);
     await screenshot(page, `groups-dark-390.png`, { fullPage: true });
@@ -101,6 +92,5 @@ describe('groups in the browser', () => {
     await page.getByText('Sales was deleted').waitFor();
     await groups.row('Sales').waitFor({ state: 'detached' });
     expect(await stack.db.query(`SELECT 1 FROM groups WHERE name = 'Sales'`)).toEqual([]);
-    await context.close();
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { screenshot, useBrowser } from '../support/browser';
+import { screenshot, useBrowser, useTab, visit } from '../support/browser';
 import { DEMO_PASSWORD } from '../support/graphql';
 import { useStack } from '../support/useStack';
 import { DashboardPage, StatisticsPage } from './pages/InsightsPages';
@@ -16,16 +16,10 @@ const shown = (day: string) => day.split('-').reverse().join('-');
 describe('the dashboard and the statistics in the browser', () => {
   const stack = useStack('pglite');
   const browser = useBrowser();
+  const tab = useTab(browser, () => stack.gatewayUrl);
 
   async function signedIn(mode: Mode, width = 1280): Promise<Page> {
-    // axe is injected as a script, which the console's Content-Security-Policy rightly refuses.
-    const context = await browser().newContext({
-      baseURL: stack.gatewayUrl,
-      viewport: { width, height: 900 },
-      colorScheme: mode,
-      bypassCSP: true,
-    });
-    const page = await context.newPage();
+    const page = await tab({ mode, width });
     await page.goto('/login');
     await new LoginPage(page).signIn('admin@acme.local', DEMO_PASSWORD);
     await page.waitForURL((url) => url.pathname === '/dashboard');
@@ -116,7 +110,6 @@ describe('the dashboard and the statistics in the browser', () => {
     await dashboard.card('disabled-users').focus();
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.pathname === '/UserManagement');
-    await page.context().close();
   });
 
   it('is clean for axe in dark mode too', async () => {
@@ -128,18 +121,17 @@ describe('the dashboard and the statistics in the browser', () => {
     expect(await axeFindings(page)).toEqual([]);
     await screenshot(page, `dashboard-dark-1280.png`, { fullPage: true });
 
-    await page.goto('/Statistics');
+    await visit(page, '/Statistics');
     const statistics = new StatisticsPage(page);
     await statistics.ready();
     await statistics.showTable('Project activity');
     expect(await axeFindings(page)).toEqual([]);
     await screenshot(page, `statistics-dark-1280.png`, { fullPage: true });
-    await page.context().close();
   });
 
   it('changes the days shown through the address and downloads a chart as CSV', async () => {
     const page = await signedIn('light');
-    await page.goto('/Statistics');
+    await visit(page, '/Statistics');
     const statistics = new StatisticsPage(page);
     await statistics.ready();
     // The last 30 days by default.
@@ -204,6 +196,5 @@ describe('the dashboard and the statistics in the browser', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     expect(await axeFindings(page)).toEqual([]);
     await screenshot(page, `statistics-light-390.png`, { fullPage: true });
-    await page.context().close();
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeFindings } from '../support/axe';
-import { screenshot, useBrowser } from '../support/browser';
+import { screenshot, useBrowser, useTab } from '../support/browser';
 import { factories } from '../support/factories';
 import { signedIn } from '../support/graphql';
 import { useStack } from '../support/useStack';
@@ -11,18 +11,12 @@ type Mode = 'light' | 'dark';
 describe("an organisation's info tab in the browser", () => {
   const stack = useStack('pglite');
   const browser = useBrowser();
+  const tab = useTab(browser, () => stack.gatewayUrl);
 
-  /** The provider's SuperAdmin in a fresh context; axe is injected as a script, which the CSP rightly refuses. */
+  /** The file's tab, handed to the provider's SuperAdmin, newly signed in. */
   async function superAdmin(mode: Mode, width: number): Promise<Page> {
     const session = await signedIn(stack.gatewayUrl, 'admin@yozy.local');
-    const context = await browser().newContext({
-      baseURL: stack.gatewayUrl,
-      viewport: { width, height: 900 },
-      colorScheme: mode,
-      bypassCSP: true,
-    });
-    await context.addCookies([{ name: 'token_org', value: session.cookies.get('token_org')!, url: stack.gatewayUrl }]);
-    return context.newPage();
+    return tab({ mode, width, session: session.cookies.get('token_org')! });
   }
 
   it('edits the details and default regions with the keyboard, and shows them saved after a reload', async () => {
@@ -56,7 +50,6 @@ describe("an organisation's info tab in the browser", () => {
       [clientId],
     );
     expect(row).toEqual({ company_name: 'Keyboard Holdings', default_regions: [region!.region_code] });
-    await page.context().close();
   });
 
   it.each(['light', 'dark'] as const)(
@@ -75,7 +68,6 @@ describe("an organisation's info tab in the browser", () => {
         await page.getByRole('alertdialog').waitFor();
         expect(await axeFindings(page), `${mode} ${width} warning`).toEqual([]);
         await screenshot(page, `organization-info-deactivate-${mode}-${width}.png`);
-        await page.context().close();
       }
     },
   );

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeFindings } from '../support/axe';
-import { screenshot, useBrowser } from '../support/browser';
+import { screenshot, useBrowser, useTab } from '../support/browser';
 import { factories } from '../support/factories';
 import { signedIn } from '../support/graphql';
 import { useStack } from '../support/useStack';
@@ -9,6 +9,7 @@ import { useStack } from '../support/useStack';
 describe('organisation settings in the browser', () => {
   const stack = useStack('pglite');
   const browser = useBrowser();
+  const tab = useTab(browser, () => stack.gatewayUrl);
   let acmeId = '';
 
   beforeAll(async () => {
@@ -18,15 +19,7 @@ describe('organisation settings in the browser', () => {
 
   async function open(email: string, mode: 'light' | 'dark', width: number, password?: string): Promise<Page> {
     const session = await signedIn(stack.gatewayUrl, email, password);
-    // axe is injected as a script, which the console's Content-Security-Policy rightly refuses.
-    const context = await browser().newContext({
-      baseURL: stack.gatewayUrl,
-      viewport: { width, height: 900 },
-      colorScheme: mode,
-      bypassCSP: true,
-    });
-    await context.addCookies([{ name: 'token_org', value: session.cookies.get('token_org')!, url: stack.gatewayUrl }]);
-    return context.newPage();
+    return tab({ mode, width, session: session.cookies.get('token_org')! });
   }
 
   const saved = () =>
@@ -77,7 +70,6 @@ describe('organisation settings in the browser', () => {
     await page.getByTestId('organization-settings-submit').focus();
     await page.keyboard.press('Enter');
     await expect.poll(saved).toEqual([{ session_idle_minutes: null, allowed_email_domains: [], two_factor_required: false }]);
-    await page.context().close();
   });
 
   it('an organisation admin who requires two-factor is told they will be signed out too, and is taken to the sign-in page', async () => {
@@ -114,7 +106,6 @@ describe('organisation settings in the browser', () => {
       [[admin.userId, colleague.userId]],
     );
     expect(ended).toEqual([{ end_reason: 'two_factor_required' }]);
-    await page.context().close();
   });
 
   it('an organisation admin finds the settings under Privacy & Setting; it reads well in dark mode on a phone', async () => {
@@ -128,6 +119,5 @@ describe('organisation settings in the browser', () => {
     expect(await page.getByTestId('own-sessions').count()).toBe(0);
     expect(await axeFindings(page)).toEqual([]);
     await screenshot(page, `organization-settings-dark-390.png`, { fullPage: true });
-    await page.context().close();
   });
 });

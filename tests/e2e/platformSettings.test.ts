@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { screenshot, useBrowser } from '../support/browser';
+import { screenshot, useBrowser, useTab } from '../support/browser';
 import { signedIn } from '../support/graphql';
 import { useStack } from '../support/useStack';
 import { SignupPage } from './pages/SignupPage';
@@ -11,16 +11,15 @@ type Mode = 'light' | 'dark';
 describe('Platform Settings in the browser', () => {
   const stack = useStack('pglite');
   const browser = useBrowser();
+  const tab = useTab(browser, () => stack.gatewayUrl);
 
-  /** The provider's SuperAdmin in a fresh context; axe is injected as a script, which the CSP rightly refuses. */
-  async function superAdmin(b: Browser, mode: Mode, width: number): Promise<Page> {
+  /** The file's tab, handed to the provider's SuperAdmin, newly signed in. */
+  async function superAdmin(mode: Mode, width: number): Promise<Page> {
     const session = await signedIn(stack.gatewayUrl, 'admin@yozy.local');
-    const context = await b.newContext({ baseURL: stack.gatewayUrl, viewport: { width, height: 900 }, colorScheme: mode, bypassCSP: true });
-    await context.addCookies([{ name: 'token_org', value: session.cookies.get('token_org')!, url: stack.gatewayUrl }]);
-    return context.newPage();
+    return tab({ mode, width, session: session.cookies.get('token_org')! });
   }
 
-  /** The plans the public sign-up form offers for a product. */
+  /** The plans the public sign-up form offers for a product, to a visitor in a browser of their own (the SuperAdmin's stays open). */
   async function offeredPlans(b: Browser, product: string): Promise<string[]> {
     const context = await b.newContext({ baseURL: stack.gatewayUrl, viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
@@ -36,7 +35,7 @@ describe('Platform Settings in the browser', () => {
   const row = (page: Page, plan: string) => page.getByTestId('plan-table').getByRole('row').filter({ hasText: plan });
 
   it('adds a plan that the sign-up form offers, then retires it so it is offered no more', async () => {
-    const page = await superAdmin(browser(), 'light', 1280);
+    const page = await superAdmin('light', 1280);
     await page.goto('/platformsettings');
     await page.waitForURL((url) => url.pathname === '/platformsettings/plans');
     await row(page, 'Web Enterprise').waitFor();
@@ -89,11 +88,10 @@ describe('Platform Settings in the browser', () => {
     await confirm.waitFor({ state: 'detached' });
     await expect.poll(() => row(page, 'Web Growth').innerText()).toContain('Retired');
     expect(await offeredPlans(browser(), 'Yozy Web')).toEqual(['Web Business', 'Web Enterprise']);
-    await page.context().close();
   });
 
   it('deletes an unused plan after asking, and offers no deletion for a plan in use', async () => {
-    const page = await superAdmin(browser(), 'light', 1280);
+    const page = await superAdmin('light', 1280);
     await page.goto('/platformsettings/plans?q=Web');
     await row(page, 'Web Business').waitFor();
     await row(page, 'Web Business').getByRole('button', { name: 'Actions for Web Business' }).click();
@@ -113,11 +111,10 @@ describe('Platform Settings in the browser', () => {
     await page.getByTestId('plan-confirm-confirm').click();
     await page.getByTestId('table-no-match').waitFor();
     expect(await stack.db.query("SELECT 1 FROM plans WHERE plan_name = 'Web Sunset'")).toEqual([]);
-    await page.context().close();
   });
 
   it('adds a product that the sign-up form lists, and changes its address', async () => {
-    const page = await superAdmin(browser(), 'light', 1280);
+    const page = await superAdmin('light', 1280);
     await page.goto('/platformsettings/plans');
     await row(page, 'Web Enterprise').waitFor();
     await page.getByTestId('platform-tabs').getByRole('tab', { name: 'Products' }).click();
@@ -153,11 +150,10 @@ describe('Platform Settings in the browser', () => {
     await page.getByTestId('product-save').click();
     await dialog.waitFor({ state: 'detached' });
     await expect.poll(() => product('Yozy Desk').innerText()).toContain('https://desk.yozy.example/app');
-    await page.context().close();
   });
 
   it('adds a region, retires a region organisations use (it cannot be deleted), and offers it again', async () => {
-    const page = await superAdmin(browser(), 'light', 1280);
+    const page = await superAdmin('light', 1280);
     const [used] = await stack.db.query<{ name: string; n: number }>(
       `SELECT r.region_name AS name, count(*)::int AS n FROM regions r JOIN org_settings s ON r.region_code = ANY (s.default_regions)
         WHERE r.is_active GROUP BY r.region_id ORDER BY r.region_id LIMIT 1`,
@@ -213,7 +209,6 @@ describe('Platform Settings in the browser', () => {
       [used!.name],
     );
     expect(audit!.actions).toEqual(['region.retire', 'region.reactivate']);
-    await page.context().close();
   });
 
   const SECTIONS = [
@@ -226,7 +221,7 @@ describe('Platform Settings in the browser', () => {
 
   it.each(AXE_CASES)('has no axe violation in %s mode on %s, with a form open too, at 1280 and 390 px', async (mode, _name, section) => {
     // One visit, as a person turning a window from wide to narrow: the form closed between.
-    const page = await superAdmin(browser(), mode, 1280);
+    const page = await superAdmin(mode, 1280);
     await page.goto(section.path);
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 900 });
@@ -243,16 +238,12 @@ describe('Platform Settings in the browser', () => {
       await page.keyboard.press('Escape');
       await page.getByTestId(section.form).waitFor({ state: 'detached' });
     }
-    await page.context().close();
   });
 
   it('keeps organisation admins out', async () => {
     const session = await signedIn(stack.gatewayUrl, 'admin@acme.local');
-    const context = await browser().newContext({ baseURL: stack.gatewayUrl });
-    await context.addCookies([{ name: 'token_org', value: session.cookies.get('token_org')!, url: stack.gatewayUrl }]);
-    const page = await context.newPage();
+    const page = await tab({ session: session.cookies.get('token_org')! });
     await page.goto('/platformsettings/plans');
     await page.waitForURL((url) => url.pathname === '/dashboard');
-    await context.close();
   });
 });

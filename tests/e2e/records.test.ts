@@ -1,8 +1,8 @@
 import { authenticatorCode } from '@yozy/subscription-api/testing';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeFindings } from '../support/axe';
-import { screenshot, useBrowser } from '../support/browser';
+import { screenshot, useBrowser, useTab, visit } from '../support/browser';
 import { factories } from '../support/factories';
 import { signedIn } from '../support/graphql';
 import { startStack, type Stack } from '../support/stack';
@@ -12,26 +12,19 @@ import { LoginPage } from './pages/LoginPage';
 describe('records at their own addresses in the browser', () => {
   let stack: Stack;
   const browser = useBrowser();
-  const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
     stack = await startStack('pglite');
   }, 120_000);
   afterAll(async () => {
-    await Promise.all(contexts.map((context) => context.close()));
     await stack?.stop();
   });
+  const tab = useTab(browser, () => stack.gatewayUrl);
 
-  /** A page signed in with the session of `email` (none when left out). */
+  /** The file's tab, handed to a visitor signed in with the session of `email` (nobody when left out). */
   async function pageOf(email?: string, password?: string): Promise<Page> {
-    // axe is injected as a script, which the console's Content-Security-Policy rightly refuses.
-    const context = await browser().newContext({ baseURL: stack.gatewayUrl, viewport: { width: 1280, height: 800 }, bypassCSP: true });
-    contexts.push(context);
-    if (email) {
-      const cookie = (await signedIn(stack.gatewayUrl, email, password)).cookies.get('token_org')!;
-      await context.addCookies([{ name: 'token_org', value: cookie, url: stack.gatewayUrl }]);
-    }
-    return context.newPage();
+    const session = email ? (await signedIn(stack.gatewayUrl, email, password)).cookies.get('token_org')! : undefined;
+    return tab({ height: 800, session });
   }
 
   /** No axe finding in either colour mode at 1280 and 390 px; a screenshot of each to look at. */
@@ -84,6 +77,7 @@ describe('records at their own addresses in the browser', () => {
     await section.getByTestId('two-factor-state').getByText('Two-factor: off').waitFor();
     expect(await section.getByTestId('two-factor-reset-open').count()).toBe(0);
 
+    // The admin is done: the tab goes to the person, who signs in.
     const personPage = await pageOf();
     await personPage.goto('/login');
     await new LoginPage(personPage).signIn(person.email, person.password!);
@@ -108,23 +102,28 @@ describe('records at their own addresses in the browser', () => {
     await page.getByTestId('enquiry-dialog').getByTestId('enquiry-company').getByText('Addressable Ltd').waitFor();
     expect(new URL(page.url()).pathname).toBe(`/EnquireDetails/${enquiry!.enquiry_id}`);
 
-    // The address alone shows it, with its actions, as a new tab would.
+    // The address alone shows it, with its actions, as a new tab would: a second tab of the same
+    // person, beside the file's one, closed when done.
     const fresh = await page.context().newPage();
-    await fresh.goto(`/EnquireDetails/${enquiry!.enquiry_id}`);
-    const dialog = fresh.getByTestId('enquiry-dialog');
-    await dialog.getByTestId('enquiry-admin-email').getByText('ada@addressable.example').waitFor();
-    await dialog.getByTestId('enquiry-approve').waitFor();
-    await dialog.getByTestId('enquiry-reject').waitFor();
-    await checkEverywhere(fresh, 'enquiry');
+    try {
+      await fresh.goto(`/EnquireDetails/${enquiry!.enquiry_id}`);
+      const dialog = fresh.getByTestId('enquiry-dialog');
+      await dialog.getByTestId('enquiry-admin-email').getByText('ada@addressable.example').waitFor();
+      await dialog.getByTestId('enquiry-approve').waitFor();
+      await dialog.getByTestId('enquiry-reject').waitFor();
+      await checkEverywhere(fresh, 'enquiry');
 
-    await page.getByTestId('enquiry-dialog').getByRole('button', { name: 'Close' }).click();
-    await expect.poll(() => new URL(page.url()).pathname + new URL(page.url()).search).toBe('/EnquireDetails?q=Addressable');
+      await page.getByTestId('enquiry-dialog').getByRole('button', { name: 'Close' }).click();
+      await expect.poll(() => new URL(page.url()).pathname + new URL(page.url()).search).toBe('/EnquireDetails?q=Addressable');
 
-    await fresh.goto('/EnquireDetails/999999999');
-    await fresh.getByTestId('enquiry-not-found').getByText('There is no enquiry with the id 999999999').waitFor();
-    await fresh.goto('/EnquireDetails/not-an-id');
-    await fresh.getByTestId('enquiry-not-found').getByText('This address does not name an enquiry').waitFor();
-    await checkEverywhere(fresh, 'enquiry-not-found');
+      await visit(fresh, '/EnquireDetails/999999999');
+      await fresh.getByTestId('enquiry-not-found').getByText('There is no enquiry with the id 999999999').waitFor();
+      await visit(fresh, '/EnquireDetails/not-an-id');
+      await fresh.getByTestId('enquiry-not-found').getByText('This address does not name an enquiry').waitFor();
+      await checkEverywhere(fresh, 'enquiry-not-found');
+    } finally {
+      await fresh.close();
+    }
   });
 
   it('opens an invitation at its own address from a real link of the invitations list', async () => {
@@ -155,7 +154,7 @@ describe('records at their own addresses in the browser', () => {
         WHERE u.client_id <> $1 AND t.purpose = 'invite'`,
       [organisation.clientId],
     );
-    await page.goto(`/UserManagement/invitations/${theirs!.token_id}`);
+    await visit(page, `/UserManagement/invitations/${theirs!.token_id}`);
     await page.getByTestId('invitation-not-found').getByText('There is no such invitation in this organization').waitFor();
   });
 
@@ -172,6 +171,7 @@ describe('records at their own addresses in the browser', () => {
     expect(await lite.getByTestId('licence-request-renewal').count()).toBe(0);
     await checkEverywhere(page, 'renewal-requested');
 
+    // The admin is done: the tab goes to the provider.
     const provider = await pageOf('admin@yozy.local');
     await provider.goto('/EnquireDetails?q=Acme');
     const row = provider.getByTestId('enquiry-table').getByRole('row').filter({ hasText: 'Renewal request' });

@@ -2,7 +2,7 @@ import { authenticatorCode } from '@yozy/subscription-api/testing';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeViolations, describeViolations } from '../support/axe';
-import { screenshot, useBrowser } from '../support/browser';
+import { screenshot, useBrowser, useTab, visit } from '../support/browser';
 import { factories } from '../support/factories';
 import { signedIn } from '../support/graphql';
 import { useSharedStack } from '../support/useStack';
@@ -12,15 +12,11 @@ import { Shell } from './pages/Shell';
 describe('two-factor sign-in in the browser', () => {
   const stack = useSharedStack();
   const browser = useBrowser();
+  const tab = useTab(browser, () => stack.gatewayUrl);
 
-  async function openPage(width: number, colorScheme: 'light' | 'dark'): Promise<Page> {
-    const context = await browser().newContext({
-      baseURL: stack.gatewayUrl,
-      viewport: { width, height: 900 },
-      colorScheme,
-      bypassCSP: true,
-    });
-    return context.newPage();
+  /** The file's tab, handed over with nobody signed in and nothing stored. */
+  function openPage(width: number, colorScheme: 'light' | 'dark'): Promise<Page> {
+    return tab({ mode: colorScheme, width });
   }
 
   async function expectAccessible(page: Page) {
@@ -34,7 +30,7 @@ describe('two-factor sign-in in the browser', () => {
     await new LoginPage(page).signIn(admin.email, admin.password!);
     await page.getByTestId('profile-menu').waitFor();
 
-    await page.goto('/TwoFactor');
+    await visit(page, '/TwoFactor');
     await page.getByTestId('two-factor-status').getByText('Off.').waitFor();
     await page.getByTestId('two-factor-start').click();
     const key = (await page.getByTestId('two-factor-key').innerText()).replace(/\s/g, '');
@@ -74,9 +70,8 @@ describe('two-factor sign-in in the browser', () => {
     await code.fill(authenticatorCode(key, 1));
     await page.keyboard.press('Enter');
     await page.getByTestId('profile-menu').waitFor();
-    await page.context().close();
 
-    // On a phone in dark mode, with a recovery code instead.
+    // On a phone in dark mode, with a recovery code instead: the tab handed over as a device of its own, nothing stored.
     const phone = await openPage(390, 'dark');
     await phone.goto('/login');
     await new LoginPage(phone).signIn(admin.email, admin.password!);
@@ -88,11 +83,10 @@ describe('two-factor sign-in in the browser', () => {
     await expectAccessible(phone);
     await phone.getByTestId('login-code-submit').click();
     await phone.getByTestId('profile-menu').waitFor();
-    await phone.goto('/TwoFactor');
+    await visit(phone, '/TwoFactor');
     await phone.getByTestId('two-factor-status').getByText('9 of 10 recovery codes left').waitFor();
     await screenshot(phone, `two-factor-on-390-dark.png`, { fullPage: true });
     await expectAccessible(phone);
-    await phone.context().close();
   });
 
   it('goes back to the password after five wrong codes, saying why', async () => {
@@ -133,6 +127,5 @@ describe('two-factor sign-in in the browser', () => {
     await code.fill(authenticatorCode(key, 1));
     await page.getByTestId('login-code-submit').click();
     await page.getByTestId('profile-menu').waitFor();
-    await page.context().close();
   });
 });

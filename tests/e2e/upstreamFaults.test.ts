@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { UpstreamPolicy } from '@yozy/gateway';
 import { axeFindings } from '../support/axe';
-import { screenshot, useBrowser } from '../support/browser';
+import { screenshot, useBrowser, useTab, visit } from '../support/browser';
 import { startFaultyProxy, type FaultyProxy } from '../support/faultyProxy';
 import { DEMO_PASSWORD } from '../support/graphql';
 import { useStack } from '../support/useStack';
@@ -22,14 +22,14 @@ describe('the console while the service behind it is not answering', () => {
     apiVia: async (apiUrl) => (proxy = await startFaultyProxy(apiUrl)).url,
   });
   const browser = useBrowser();
+  const tab = useTab(browser, () => stack.gatewayUrl);
 
   it('shows one banner, keeps what was typed, and recovers by itself without a reload', async () => {
-    const context = await browser().newContext({ baseURL: stack.gatewayUrl, viewport: { width: 1280, height: 900 }, bypassCSP: true });
-    const page = await context.newPage();
+    const page = await tab();
     await page.goto('/login');
     await new LoginPage(page).signIn('admin@acme.local', DEMO_PASSWORD);
     await page.getByTestId('profile-menu').waitFor();
-    await page.goto('/UserManagement');
+    await visit(page, '/UserManagement');
     await page.getByTestId('invite-open').click();
     await page.getByTestId('invite-first-name').fill('Olga');
     await page.getByTestId('invite-last-name').fill('Outage');
@@ -63,6 +63,5 @@ describe('the console while the service behind it is not answering', () => {
       `SELECT count(*)::int AS n FROM client_users WHERE email = 'olga.outage@acme.local'`,
     );
     expect(invited!.n).toBe(1);
-    await context.close();
   });
 });

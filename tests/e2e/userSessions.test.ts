@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeViolations, describeViolations } from '../support/axe';
-import { screenshot, useBrowser } from '../support/browser';
+import { screenshot, useBrowser, useTab, visit } from '../support/browser';
 import { factories } from '../support/factories';
 import { DEMO_PASSWORD, GraphQLSession, VIEWER } from '../support/graphql';
 import { useStack } from '../support/useStack';
@@ -14,15 +14,10 @@ const IPHONE =
 describe('user sessions in the browser', () => {
   const stack = useStack('pglite');
   const browser = useBrowser();
+  const tab = useTab(browser, () => stack.gatewayUrl);
 
   async function signedIn(email: string, width: number, colorScheme: 'light' | 'dark' = 'light', password = DEMO_PASSWORD): Promise<Page> {
-    const context = await browser().newContext({
-      baseURL: stack.gatewayUrl,
-      viewport: { width, height: 900 },
-      colorScheme,
-      bypassCSP: true,
-    });
-    const page = await context.newPage();
+    const page = await tab({ mode: colorScheme, width });
     await page.goto('/login');
     await new LoginPage(page).signIn(email, password);
     await page.getByTestId('profile-menu').waitFor();
@@ -60,14 +55,13 @@ describe('user sessions in the browser', () => {
 
     await sessions.status().selectOption('ended');
     await expect.poll(() => sessions.rowOf('Ended by an administrator').count()).toBeGreaterThan(0);
-    await page.context().close();
   });
 
   it('offers to end the other sessions only while the organisation has another live one', async () => {
     const make = factories(stack.db);
     const { organisation, admin } = await make.organisationWithAdmin();
     const page = await signedIn(admin.email, 1280, 'light', admin.password!);
-    await page.goto('/OrgUserSessions.js');
+    await visit(page, '/OrgUserSessions.js');
     const sessions = new SessionsPage(page);
     await expect.poll(async () => (await sessions.loaded()).count()).toBe(1);
     expect(await sessions.rowOf('This session').count()).toBe(1);
@@ -82,12 +76,11 @@ describe('user sessions in the browser', () => {
     await page.getByText('Everyone else was signed out').waitFor();
     await page.getByText('1 session ended; you stay signed in here.').waitFor();
     await page.getByTestId('end-other-sessions').waitFor({ state: 'detached' });
-    await page.context().close();
   });
 
   it('reads well on a phone and in dark mode, and the keyboard reaches the actions', async () => {
     const page = await signedIn('admin@acme.local', 390, 'dark');
-    await page.goto('/OrgUserSessions.js');
+    await visit(page, '/OrgUserSessions.js');
     const sessions = new SessionsPage(page);
     await sessions.loaded();
     await screenshot(page, `sessions-390-dark.png`, { fullPage: true });
@@ -99,6 +92,5 @@ describe('user sessions in the browser', () => {
     expect(describeViolations(await axeViolations(page))).toBe('');
     await page.keyboard.press('Escape');
     await sessions.dialog().waitFor({ state: 'detached' });
-    await page.context().close();
   });
 });

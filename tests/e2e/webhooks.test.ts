@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { axeFindings } from '../support/axe';
-import { screenshot, useBrowser } from '../support/browser';
+import { screenshot, useBrowser, useTab } from '../support/browser';
 import { FACTORY_PASSWORD, factories, unique } from '../support/factories';
 import { signedIn, type GraphQLSession } from '../support/graphql';
 import { useStack } from '../support/useStack';
@@ -20,18 +20,18 @@ describe('webhooks in the browser', () => {
   // The queue as the service runs it, with a day of tries shortened to two seconds.
   const stack = useStack('pglite', { webhooks: { pollMs: 50, retryFirstMs: 150, retryMaxMs: 300, retryForMs: 2_000 } });
   const browser = useBrowser();
+  const tab = useTab(browser, () => stack.gatewayUrl);
 
-  /** A fresh organisation and its admin, signed in through GraphQL and in a browser context of its own. */
-  async function organisationAdmin(b: Browser, mode: Mode, width: number) {
+  /** A fresh organisation and its admin, signed in through GraphQL and handed the file's tab. */
+  async function organisationAdmin(mode: Mode, width: number) {
     const { organisation, admin } = await factories(stack.db).organisationWithAdmin();
     const session = await signedIn(stack.gatewayUrl, admin.email, FACTORY_PASSWORD);
-    return { organisation, admin, session, page: await pageOf(b, session, mode, width) };
+    return { organisation, admin, session, page: await pageOf(session, mode, width) };
   }
 
-  async function pageOf(b: Browser, session: GraphQLSession, mode: Mode, width: number): Promise<Page> {
-    const context = await b.newContext({ baseURL: stack.gatewayUrl, viewport: { width, height: 900 }, colorScheme: mode, bypassCSP: true });
-    await context.addCookies([{ name: 'token_org', value: session.cookies.get('token_org')!, url: stack.gatewayUrl }]);
-    return context.newPage();
+  /** The file's tab, handed to the person of `session`. */
+  function pageOf(session: GraphQLSession, mode: Mode, width: number): Promise<Page> {
+    return tab({ mode, width, session: session.cookies.get('token_org')! });
   }
 
   /** Adds an endpoint for `path` on the receiver through the dialog, choosing `events` (every event when none), and answers its secret. */
@@ -55,7 +55,7 @@ describe('webhooks in the browser', () => {
   const rows = (page: Page) => page.getByTestId('webhook-deliveries-table').getByRole('row');
 
   it('an organisation admin adds an endpoint (its secret shown once), sees its deliveries and their bodies, tests, rotates, pauses and deletes it', async () => {
-    const { page, session } = await organisationAdmin(browser(), 'light', 1280);
+    const { page, session } = await organisationAdmin('light', 1280);
     await page.goto('/TwoFactor/webhooks');
     await page.getByTestId('webhooks-empty').waitFor();
     expect(await page.getByTestId('privacy-tabs').getByRole('tab', { name: 'Webhooks' }).getAttribute('aria-selected')).toBe('true');
@@ -141,11 +141,10 @@ describe('webhooks in the browser', () => {
     expect(await page.getByTestId('webhook-delete-confirm').innerText()).toContain('waiting ones too');
     await page.getByTestId('webhook-delete-confirm-confirm').click();
     await page.getByTestId('webhooks-empty').waitFor();
-    await page.context().close();
   });
 
   it('shows an endpoint that failed for a day as paused; resumed and redelivered, the failed event arrives', async () => {
-    const { page, session } = await organisationAdmin(browser(), 'light', 1280);
+    const { page, session } = await organisationAdmin('light', 1280);
     receiver.answer('/failing', 500);
     await page.goto('/TwoFactor/webhooks');
     await page.getByTestId('webhooks-empty').waitFor();
@@ -173,12 +172,11 @@ describe('webhooks in the browser', () => {
     await receiver.waitFor('/failing', (all) => all.at(-1)?.answered === 200);
     await page.getByTestId('webhook-refresh').click();
     await expect.poll(() => rows(page).nth(1).innerText()).toMatch(/A group changed\s+Delivered\s+200\s+1/);
-    await page.context().close();
   });
 
   it('the provider keeps its own endpoints in Platform Settings and an organisation’s in its Setting Details tab', async () => {
     const provider = await signedIn(stack.gatewayUrl, 'admin@yozy.local');
-    const page = await pageOf(browser(), provider, 'light', 1280);
+    const page = await pageOf(provider, 'light', 1280);
     await page.goto('/platformsettings/webhooks');
     await page.getByTestId('webhooks-panel').waitFor();
     expect(await page.getByTestId('webhooks-panel').innerText()).toContain('every organization’s changes');
@@ -198,14 +196,13 @@ describe('webhooks in the browser', () => {
       receiver.url('/for-organisation'),
     ])) as [{ owner: number }];
     expect(owner).toBe(organisation.clientId);
-    await page.context().close();
   });
 
   it.each(['light', 'dark'] as const)(
     'has no axe violation in %s mode at 1280 and 390 px: the endpoints, the form and the deliveries',
     async (mode) => {
       for (const width of [1280, 390]) {
-        const { page, session } = await organisationAdmin(browser(), mode, width);
+        const { page, session } = await organisationAdmin(mode, width);
         await page.goto('/TwoFactor/webhooks');
         await page.getByTestId('webhooks-empty').waitFor();
         expect(await axeFindings(page), `${mode} ${width} empty`).toEqual([]);
@@ -229,7 +226,6 @@ describe('webhooks in the browser', () => {
         expect(await axeFindings(page), `${mode} ${width} deliveries`).toEqual([]);
         expect(await page.evaluate(() => document.documentElement.scrollWidth), `${mode} ${width} deliveries`).toBe(width);
         await screenshot(page, `webhooks-deliveries-${mode}-${width}.png`, { fullPage: true });
-        await page.context().close();
       }
     },
   );
