@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { issueToken } from '@yozy/subscription-api';
-import { screenshot, useBrowser, useTab } from '../support/browser';
+import { networkQuiet, screenshot, useBrowser, useTab } from '../support/browser';
 import { signedIn } from '../support/graphql';
 import { startStack, type Stack } from '../support/stack';
 import { axeViolations, describeViolations } from '../support/axe';
@@ -85,7 +85,7 @@ describe('accessibility of every public page and the shell, in light and dark mo
       const page = await handed(mode, visitor);
       await page.goto(path());
       await page.getByTestId(ready).first().waitFor();
-      await page.waitForLoadState('networkidle');
+      await networkQuiet(page);
       expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(mode === 'dark');
 
       const violations = await axeViolations(page);

@@ -132,6 +132,28 @@ export async function visit(page: Page, path: string): Promise<void> {
 }
 
 /**
+ * Waits until the page has loaded and fetched nothing more for half a second, by its own record of
+ * what it fetched (resource timing). Playwright's `networkidle` counts requests it saw start and
+ * end, and a tab loaded again (`useTab`) serves some of them from its cache without an end.
+ */
+export async function networkQuiet(page: Page, quietMs = 500): Promise<void> {
+  await page.waitForLoadState('load');
+  await page.waitForFunction(
+    (quiet) => {
+      const seen = window as unknown as { yozyFetched?: number; yozyFetchedAt?: number };
+      const fetched = performance.getEntriesByType('resource').length;
+      if (seen.yozyFetched !== fetched) {
+        seen.yozyFetched = fetched;
+        seen.yozyFetchedAt = performance.now();
+      }
+      return performance.now() - seen.yozyFetchedAt! >= quiet;
+    },
+    quietMs,
+    { polling: 100 },
+  );
+}
+
+/**
  * Records, by the page's own clock, when each CSS selector first matched and when each path
  * (a mark starting with `/`) was first shown. Timing checks use these instead of the moment the
  * test noticed, which lags on a busy machine. Call before the page opens; `seen` fills in live.
