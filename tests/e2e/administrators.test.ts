@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { axeFindings } from '../support/axe';
-import { screenshot, useBrowser } from '../support/browser';
+import { screenshot, useBrowser, useTab } from '../support/browser';
 import { signedIn } from '../support/graphql';
 import { useStack } from '../support/useStack';
 
@@ -11,18 +11,18 @@ describe('the provider administrators in the browser', () => {
   const stack = useStack('pglite');
   const browser = useBrowser();
 
-  /** The provider's SuperAdmin in a fresh context; axe is injected as a script, which the CSP rightly refuses. */
-  async function superAdmin(b: Browser, mode: Mode, width: number): Promise<Page> {
+  const tab = useTab(browser, () => stack.gatewayUrl);
+
+  /** The provider's SuperAdmin, handed the file's tab. */
+  async function superAdmin(mode: Mode, width: number): Promise<Page> {
     const session = await signedIn(stack.gatewayUrl, 'admin@yozy.local');
-    const context = await b.newContext({ baseURL: stack.gatewayUrl, viewport: { width, height: 900 }, colorScheme: mode, bypassCSP: true });
-    await context.addCookies([{ name: 'token_org', value: session.cookies.get('token_org')!, url: stack.gatewayUrl }]);
-    return context.newPage();
+    return tab({ mode, width, session: session.cookies.get('token_org')! });
   }
 
   const row = (page: Page, text: string) => page.getByTestId('administrator-table').getByRole('row').filter({ hasText: text });
 
   it('invites an administrator, who is mailed, marks the viewer as You, and deactivates another after asking', async () => {
-    const page = await superAdmin(browser(), 'light', 1280);
+    const page = await superAdmin('light', 1280);
     await page.goto('/platformsettings/administrators');
     const me = row(page, 'admin@yozy.local');
     await me.waitFor();
@@ -55,12 +55,11 @@ describe('the provider administrators in the browser', () => {
     await confirm.waitFor({ state: 'detached' });
     await expect.poll(() => row(page, 'priya.nair@yozy.local').innerText()).toContain('Deactivated');
     await screenshot(page, `platform-administrators-deactivated-1280.png`, { fullPage: true });
-    await page.context().close();
   });
 
   it.each(['light', 'dark'] as const)('has no axe violation in %s mode, with the invitation open too, at 1280 and 390 px', async (mode) => {
     // One visit, as a person turning a window from wide to narrow: the form closed between.
-    const page = await superAdmin(browser(), mode, 1280);
+    const page = await superAdmin(mode, 1280);
     await page.goto('/platformsettings/administrators');
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 900 });
@@ -75,6 +74,5 @@ describe('the provider administrators in the browser', () => {
       await page.keyboard.press('Escape');
       await page.getByTestId('administrator-first-name').waitFor({ state: 'detached' });
     }
-    await page.context().close();
   });
 });

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeFindings } from '../support/axe';
-import { screenshot, useBrowser } from '../support/browser';
+import { screenshot, useBrowser, useTab, visit } from '../support/browser';
 import { signedIn, type GraphQLSession } from '../support/graphql';
 import { useStack } from '../support/useStack';
 
@@ -26,17 +26,10 @@ describe('the audit log in the browser', () => {
     await admin.request(SET_ACTIVE, { input: { userIds: [person.id], active: false } });
   });
 
+  const tab = useTab(browser, () => stack.gatewayUrl);
+
   async function open(mode: 'light' | 'dark', width: number, session = admin): Promise<Page> {
-    // axe is injected as a script, which the console's Content-Security-Policy rightly refuses.
-    const context = await browser().newContext({
-      baseURL: stack.gatewayUrl,
-      viewport: { width, height: 900 },
-      colorScheme: mode,
-      bypassCSP: true,
-      acceptDownloads: true,
-    });
-    await context.addCookies([{ name: 'token_org', value: session.cookies.get('token_org')!, url: stack.gatewayUrl }]);
-    const page = await context.newPage();
+    const page = await tab({ mode, width, session: session.cookies.get('token_org')! });
     await page.goto('/dashboard');
     return page;
   }
@@ -75,28 +68,25 @@ describe('the audit log in the browser', () => {
 
     await page.getByRole('button', { name: 'Show changes by everyone' }).click();
     await expect.poll(() => new URL(page.url()).searchParams.get('person')).toBeNull();
-    await page.context().close();
   });
 
   it('reads well in dark mode and on a phone', async () => {
     const page = await open('dark', 390);
-    await page.goto('/AuditLog');
+    await visit(page, '/AuditLog');
     await page.getByTestId('audit-table').locator('tbody').getByText('Person deactivated').first().waitFor();
     expect(await axeFindings(page)).toEqual([]);
     await screenshot(page, `audit-log-dark-390.png`, { fullPage: true });
-    await page.context().close();
   });
 
   it("shows the provider the whole platform's log in Platform Settings, each entry with its organisation", async () => {
     const provider = await signedIn(stack.gatewayUrl, 'admin@yozy.local');
     const page = await open('light', 1280, provider);
-    await page.goto('/platformsettings/audit');
+    await visit(page, '/platformsettings/audit');
     const row = page.getByTestId('audit-table').getByRole('row').filter({ hasText: person.name }).filter({ hasText: 'Person deactivated' });
     await row.waitFor();
     expect(await row.innerText()).toContain('Acme Corporation');
     expect(await page.getByRole('tab', { name: 'Audit log', selected: true }).count()).toBe(1);
     expect(await axeFindings(page)).toEqual([]);
     await screenshot(page, `audit-log-platform-light-1280.png`, { fullPage: true });
-    await page.context().close();
   });
 });

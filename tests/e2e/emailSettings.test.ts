@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { axeFindings } from '../support/axe';
-import { screenshot, useBrowser } from '../support/browser';
+import { screenshot, useBrowser, useTab, visit } from '../support/browser';
 import { signedIn } from '../support/graphql';
 import { startMailSink, type MailSink } from '../support/mailSink';
 import { useStack } from '../support/useStack';
@@ -21,15 +21,15 @@ describe('email settings and the outbox in the browser', () => {
   });
   afterAll(() => sink.close());
 
-  async function as(b: Browser, email: string, mode: Mode, width: number): Promise<Page> {
+  const tab = useTab(browser, () => stack.gatewayUrl);
+
+  async function as(email: string, mode: Mode, width: number): Promise<Page> {
     const session = await signedIn(stack.gatewayUrl, email);
-    const context = await b.newContext({ baseURL: stack.gatewayUrl, viewport: { width, height: 900 }, colorScheme: mode, bypassCSP: true });
-    await context.addCookies([{ name: 'token_org', value: session.cookies.get('token_org')!, url: stack.gatewayUrl }]);
-    return context.newPage();
+    return tab({ mode, width, session: session.cookies.get('token_org')! });
   }
 
   it('an organisation admin sets its own mail server, sends a test mail, and words the invitation with a preview', async () => {
-    const page = await as(browser(), 'admin@acme.local', 'light', 1280);
+    const page = await as('admin@acme.local', 'light', 1280);
     await page.goto('/TwoFactor/organization');
     const form = page.getByTestId('email-settings-form');
     await form.waitFor();
@@ -71,21 +71,19 @@ describe('email settings and the outbox in the browser', () => {
     await dialog.waitFor({ state: 'detached' });
     await expect.poll(() => invitation.innerText()).toContain('Own wording');
     await screenshot(page, `email-settings-organization-1280.png`, { fullPage: true });
-    await page.context().close();
   });
 
   it('keeps the test mail in the outbox when no mail server is set, says so, and a SuperAdmin follows the link to it', async () => {
     // Globex has no server of its own, the provider none either, and this stack no SMTP_URL.
-    const admin = await as(browser(), 'admin@globex.local', 'light', 1280);
+    const admin = await as('admin@globex.local', 'light', 1280);
     await admin.goto('/TwoFactor/organization');
     await admin.getByTestId('email-test-send').click();
     const outcome = admin.getByTestId('email-test-outcome');
     await expect.poll(() => outcome.innerText()).toContain('No mail server is set: the test mail is in the outbox.');
     // The outbox is the provider's: an organisation admin gets no link to it.
     expect(await admin.getByTestId('email-test-outbox').count()).toBe(0);
-    await admin.context().close();
 
-    const provider = await as(browser(), 'admin@yozy.local', 'dark', 1280);
+    const provider = await as('admin@yozy.local', 'dark', 1280);
     await provider.goto('/platformsettings/email');
     await provider.getByTestId('email-test-send').click();
     await expect.poll(() => provider.getByTestId('email-test-outcome').innerText()).toContain('No mail server is set');
@@ -94,23 +92,22 @@ describe('email settings and the outbox in the browser', () => {
     await provider.getByTestId('email-test-outbox').click();
     await provider.waitForURL((url) => url.pathname === '/platformsettings/outbox');
     await provider.getByTestId('outbox-table').getByText('admin@globex.local').first().waitFor();
-    await provider.context().close();
   });
 
   it('the provider opens an organisation’s email settings tab, its own in Platform Settings, and reads a mail in the outbox', async () => {
-    const page = await as(browser(), 'admin@yozy.local', 'light', 1280);
+    const page = await as('admin@yozy.local', 'light', 1280);
     await page.goto(`/OrganizationDetails/Organization/${acmeId}/emailsettings`);
     await page.getByTestId('email-settings-form').waitFor();
     expect(await page.getByTestId('email-templates').innerText()).not.toContain('Enquiry received');
 
-    await page.goto('/platformsettings/email');
+    await visit(page, '/platformsettings/email');
     await page.getByTestId('email-template-enquiry_received').waitFor();
 
     // A mail kept in the outbox (no server): the invitation of one of the demo's invited people.
     const [kept] = await stack.db.query<{ to_address: string }>(
       "SELECT to_address FROM mail_outbox WHERE template = 'invitation' AND sent_at IS NULL AND error IS NULL ORDER BY mail_id LIMIT 1",
     );
-    await page.goto('/platformsettings/outbox');
+    await visit(page, '/platformsettings/outbox');
     await page.getByTestId('outbox-table').getByRole('row').nth(1).waitFor();
     await page.getByTestId('outbox-status-filter').selectOption('KEPT');
     await page.waitForURL(/status=KEPT/);
@@ -126,19 +123,18 @@ describe('email settings and the outbox in the browser', () => {
     expect(await stack.db.query("SELECT 1 FROM audit_log WHERE action = 'mail.read'")).toHaveLength(1);
     expect(await axeFindings(page)).toEqual([]);
     await screenshot(page, `platform-outbox-mail-1280.png`);
-    await page.context().close();
   });
 
   it.each(['light', 'dark'] as const)('has no axe violation in %s mode at 1280 and 390 px', async (mode) => {
     // One reader turning a window from wide to narrow.
-    const page = await as(browser(), 'admin@yozy.local', mode, 1280);
+    const page = await as('admin@yozy.local', mode, 1280);
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 900 });
       for (const [path, ready] of [
         [`/OrganizationDetails/Organization/${acmeId}/emailsettings`, 'email-settings-form'],
         ['/platformsettings/outbox', 'outbox-table'],
       ] as const) {
-        await page.goto(path);
+        await visit(page, path);
         await page.getByTestId(ready).waitFor();
         await page.locator('[aria-busy="true"]').waitFor({ state: 'detached' });
         expect(await axeFindings(page), `${mode} ${width} ${path}`).toEqual([]);
@@ -148,6 +144,5 @@ describe('email settings and the outbox in the browser', () => {
         });
       }
     }
-    await page.context().close();
   });
 });

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { axeViolations, describeViolations } from '../support/axe';
-import { screenshot, useBrowser } from '../support/browser';
+import { screenshot, useBrowser, useTab, visit } from '../support/browser';
 import { signedIn } from '../support/graphql';
 import { useStack } from '../support/useStack';
 import { EnquiriesPage } from './pages/EnquiriesPage';
@@ -39,10 +39,10 @@ describe('the provider deciding on enquiries in the browser', () => {
   });
 
   /** The provider at a width and colour mode; scripts are not held back by the page's policy, so a stored one would run. */
-  async function provider(b: Browser, width: number, mode: 'light' | 'dark'): Promise<Page> {
-    const context = await b.newContext({ baseURL: stack.gatewayUrl, viewport: { width, height: 900 }, colorScheme: mode, bypassCSP: true });
-    await context.addCookies([{ name: 'token_org', value: providerCookie, url: stack.gatewayUrl }]);
-    const page = await context.newPage();
+  const tab = useTab(browser, () => stack.gatewayUrl);
+
+  async function provider(width: number, mode: 'light' | 'dark'): Promise<Page> {
+    const page = await tab({ mode, width, session: providerCookie });
     await page.goto('/EnquireDetails');
     await new EnquiriesPage(page).table().getByRole('row').nth(1).waitFor();
     return page;
@@ -54,7 +54,7 @@ describe('the provider deciding on enquiries in the browser', () => {
   }
 
   it('shows text the public typed as text, approves an enquiry, and the new admin follows the invitation and signs in', async () => {
-    const page = await provider(browser(), 1280, 'light');
+    const page = await provider(1280, 'light');
     const enquiries = new EnquiriesPage(page);
     await expectAccessible(page, 'the pending list');
     await screenshot(page, `enquiries-1280-light.png`);
@@ -93,21 +93,19 @@ describe('the provider deciding on enquiries in the browser', () => {
     await enquiries.rejectedTab().click();
     await enquiries.find(REJECTED);
     expect(await enquiries.table().getByRole('row').filter({ hasText: REJECTED }).innerText()).toContain('We do not serve Namibia yet');
-    await page.context().close();
 
     const [mail] = await stack.db.query<{ text_body: string }>('SELECT text_body FROM mail_outbox WHERE to_address = $1', [APPROVED_ADMIN]);
     const link = new URL(/http\S+\/setpassword\/\S+/.exec(mail!.text_body)![0]);
-    const newcomer = await (await browser().newContext({ baseURL: stack.gatewayUrl })).newPage();
+    const newcomer = await tab();
     await newcomer.goto(link.pathname + link.search);
     const setPassword = new SetPasswordPage(newcomer);
     await setPassword.fill({ firstName: 'Nia', lastName: 'Shikongo', password: 'Welcome@1', confirmPassword: 'Welcome@1' });
     await setPassword.submit();
     await setPassword.success.title().waitFor();
-    await newcomer.goto('/login');
+    await visit(newcomer, '/login');
     await new LoginPage(newcomer).signIn(APPROVED_ADMIN, 'Welcome@1');
     await newcomer.waitForURL((url) => url.pathname === '/dashboard');
     await newcomer.getByTestId('profile-menu').waitFor();
-    await newcomer.context().close();
   });
 
   it('reads well in dark mode and on a phone', async () => {
@@ -116,14 +114,13 @@ describe('the provider deciding on enquiries in the browser', () => {
       [390, 'light'],
       [390, 'dark'],
     ] as const) {
-      const page = await provider(browser(), width, mode);
+      const page = await provider(width, mode);
       await expectAccessible(page, `the list at ${width} px in ${mode} mode`);
       await screenshot(page, `enquiries-${width}-${mode}.png`, { fullPage: true });
       const enquiries = new EnquiriesPage(page);
       await enquiries.open('Yoyodyne');
       await expectAccessible(page, `the dialog at ${width} px in ${mode} mode`);
       await screenshot(page, `enquiries-dialog-${width}-${mode}.png`);
-      await page.context().close();
     }
   });
 });

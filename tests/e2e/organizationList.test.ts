@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { axeViolations, describeViolations } from '../support/axe';
-import { screenshot, useBrowser } from '../support/browser';
+import { screenshot, useBrowser, useTab } from '../support/browser';
 import { factories } from '../support/factories';
 import { signedIn } from '../support/graphql';
 import { useStack } from '../support/useStack';
@@ -24,18 +24,14 @@ describe('the organisation list in the browser', () => {
     await stack.db.query('UPDATE clients SET is_active = false WHERE client_id = $1', [asleep.clientId]);
   });
 
-  async function provider(b: Browser, width: number, mode: 'light' | 'dark', path = '/OrganizationDetails'): Promise<Page> {
-    const context = await b.newContext({
-      baseURL: stack.gatewayUrl,
-      viewport: { width, height: 900 },
-      colorScheme: mode,
-      bypassCSP: true,
-      acceptDownloads: true,
-    });
-    await context.addCookies([{ name: 'token_org', value: providerCookie, url: stack.gatewayUrl }]);
-    const page = await context.newPage();
+  const tab = useTab(browser, () => stack.gatewayUrl);
+
+  const firstRow = (page: Page) => page.getByTestId('organization-table').getByRole('row').nth(1).waitFor();
+
+  async function provider(width: number, mode: 'light' | 'dark', path = '/OrganizationDetails'): Promise<Page> {
+    const page = await tab({ mode, width, session: providerCookie });
     await page.goto(path);
-    await page.getByTestId('organization-table').getByRole('row').nth(1).waitFor();
+    await firstRow(page);
     return page;
   }
 
@@ -47,7 +43,7 @@ describe('the organisation list in the browser', () => {
 
   it('filters by licence end and status, shows seats used of capacity, keeps the filters in the address and exports them', async () => {
     // Among this test's own organisations: the demo has others whose licences end soon.
-    const page = await provider(browser(), 1280, 'light', '/OrganizationDetails?q=Browser');
+    const page = await provider(1280, 'light', '/OrganizationDetails?q=Browser');
     await page.getByTestId('filter-expiring').selectOption('true');
     await page.waitForURL((url) => url.searchParams.get('licenceExpiringSoon') === 'true');
     await expect.poll(() => rowNames(page), { timeout: 15_000 }).toEqual(['Browser Expiring Soon Ltd']);
@@ -71,21 +67,23 @@ describe('the organisation list in the browser', () => {
     await expect.poll(() => rowNames(page), { timeout: 15_000 }).toEqual(['Browser Deactivated Ltd']);
     expect(await page.getByTestId('filter-active').inputValue()).toBe('false');
     await screenshot(page, `organizations-filtered-1280-light.png`);
-    await page.context().close();
   });
 
   it('reads well in light and dark mode, wide and on a phone', async () => {
+    // One reader, the system's colour mode switched and the window turned from wide to narrow.
+    const page = await provider(1280, 'light');
     for (const [width, mode] of [
       [1280, 'light'],
       [1280, 'dark'],
       [390, 'light'],
       [390, 'dark'],
     ] as const) {
-      const page = await provider(browser(), width, mode);
+      await page.emulateMedia({ colorScheme: mode });
+      await page.setViewportSize({ width, height: 900 });
+      await firstRow(page);
       const violations = await axeViolations(page);
       expect(violations, `${width} px, ${mode}:\n${describeViolations(violations)}`).toEqual([]);
       await screenshot(page, `organizations-${width}-${mode}.png`, { fullPage: width > 400 });
-      await page.context().close();
     }
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { axeFindings } from '../support/axe';
-import { screenshot, useBrowser } from '../support/browser';
+import { screenshot, useBrowser, useTab } from '../support/browser';
 import { signedIn } from '../support/graphql';
 import { useStack } from '../support/useStack';
 
@@ -11,12 +11,12 @@ describe('the role master in the browser', () => {
   const stack = useStack('pglite');
   const browser = useBrowser();
 
-  /** The provider's SuperAdmin in a fresh context; axe is injected as a script, which the CSP rightly refuses. */
-  async function superAdmin(b: Browser, mode: Mode, width: number): Promise<Page> {
+  const tab = useTab(browser, () => stack.gatewayUrl);
+
+  /** The provider's SuperAdmin, handed the file's tab. */
+  async function superAdmin(mode: Mode, width: number): Promise<Page> {
     const session = await signedIn(stack.gatewayUrl, 'admin@yozy.local');
-    const context = await b.newContext({ baseURL: stack.gatewayUrl, viewport: { width, height: 900 }, colorScheme: mode, bypassCSP: true });
-    await context.addCookies([{ name: 'token_org', value: session.cookies.get('token_org')!, url: stack.gatewayUrl }]);
-    return context.newPage();
+    return tab({ mode, width, session: session.cookies.get('token_org')! });
   }
 
   const row = (page: Page, name: string) => page.getByTestId('role-table').getByRole('row').filter({ hasText: name });
@@ -28,7 +28,7 @@ describe('the role master in the browser', () => {
   };
 
   it('adds a role to a product, keeps a role people hold from deletion, retires the new one and deletes it', async () => {
-    const page = await superAdmin(browser(), 'light', 1280);
+    const page = await superAdmin('light', 1280);
     const [held] = await stack.db.query<{ name: string; product: string; n: number }>(
       `SELECT r.role_name AS name, p.product_name AS product, count(*)::int AS n
          FROM roles r JOIN products p USING (product_id) JOIN user_roles ur ON ur.role_id = r.role_id
@@ -84,12 +84,11 @@ describe('the role master in the browser', () => {
           AND entity_id = (SELECT entity_id FROM audit_log WHERE action = 'role.create' AND after->>'RoleName' = 'Field engineer')`,
     );
     expect(audit!.actions).toEqual(['role.create', 'role.retire', 'role.delete']);
-    await page.context().close();
   });
 
   it.each(['light', 'dark'] as const)('has no axe violation in %s mode, with the form open too, at 1280 and 390 px', async (mode) => {
     // One visit, as a person turning a window from wide to narrow: the form closed between.
-    const page = await superAdmin(browser(), mode, 1280);
+    const page = await superAdmin(mode, 1280);
     await page.goto('/platformsettings/roles');
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 900 });
@@ -104,6 +103,5 @@ describe('the role master in the browser', () => {
       await page.keyboard.press('Escape');
       await page.getByTestId('role-name').waitFor({ state: 'detached' });
     }
-    await page.context().close();
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { screenshot, useBrowser } from '../support/browser';
+import { screenshot, useBrowser, useTab, visit } from '../support/browser';
 import { factories, FACTORY_PASSWORD } from '../support/factories';
 import { DEMO_PASSWORD } from '../support/graphql';
 import { useStack } from '../support/useStack';
@@ -23,9 +23,11 @@ describe('signing in and out in the browser', () => {
   const stack = useStack('pglite');
   const browser = useBrowser();
 
+  const tab = useTab(browser, () => stack.gatewayUrl);
+
+  /** A visitor nobody has signed in yet, on `path`. */
   async function open(path: string): Promise<Page> {
-    const context = await browser().newContext({ baseURL: stack.gatewayUrl, viewport: { width: 1280, height: 800 } });
-    const page = await context.newPage();
+    const page = await tab({ width: 1280, height: 800 });
     await page.goto(path);
     return page;
   }
@@ -59,7 +61,6 @@ describe('signing in and out in the browser', () => {
     await page.goto(landing);
     expect(await pathOf(page, '/login')).toBe('/login');
     expect((await page.context().cookies()).find((c) => c.name === 'token_org')).toBeUndefined();
-    await page.context().close();
   });
 
   it("keeps an OrgAdmin inside the organisation's menu", async () => {
@@ -67,25 +68,23 @@ describe('signing in and out in the browser', () => {
     await new LoginPage(page).signIn('admin@acme.local', DEMO_PASSWORD);
     await pathOf(page, '/dashboard');
 
-    await page.goto('/EnquireDetails');
+    await visit(page, '/EnquireDetails');
     expect(await pathOf(page, '/dashboard')).toBe('/dashboard');
     await page.goto('/OrgUserSessions.js');
     expect(await pathOf(page, '/OrgUserSessions.js')).toBe('/OrgUserSessions.js');
     expect(await new Shell(page).title().innerText()).toBe('User Sessions');
-    await page.context().close();
   });
 
   it("keeps a SuperAdmin inside the provider's menu", async () => {
     const superAdmin = await open('/login');
     await new LoginPage(superAdmin).signIn('admin@yozy.local', DEMO_PASSWORD);
     await pathOf(superAdmin, '/EnquireDetails');
-    await superAdmin.goto('/UserManagement');
+    await visit(superAdmin, '/UserManagement');
     expect(await pathOf(superAdmin, '/EnquireDetails')).toBe('/EnquireDetails');
     const [acme] = await stack.db.query<{ client_id: number }>("SELECT client_id FROM clients WHERE company_name = 'Acme Corporation'");
     const organizationPath = `/OrganizationDetails/Organization/${acme!.client_id}/info`;
     await superAdmin.goto(organizationPath);
     expect(await pathOf(superAdmin, organizationPath)).toBe(organizationPath);
-    await superAdmin.context().close();
   });
 
   it('tells an ordinary member the console is for administrators', async () => {
@@ -98,7 +97,6 @@ describe('signing in and out in the browser', () => {
 
     await page.getByTestId('admins-only-sign-out').click();
     expect(await pathOf(page, '/login')).toBe('/login');
-    await page.context().close();
   });
 
   it("names the person signed in in the top bar, with their organisation, never the organisation's contact", async () => {
@@ -113,7 +111,6 @@ describe('signing in and out in the browser', () => {
     expect(await shell.profileName().innerText()).toBe('Rosa Second');
     expect(await shell.profileOrganization().innerText()).toBe(organisation.companyName);
     expect(await shell.profileMenu().innerText()).not.toContain('Pat Contact');
-    await page.context().close();
   });
 
   it('shows one message for a wrong password and keeps what was typed', async () => {
@@ -129,7 +126,6 @@ describe('signing in and out in the browser', () => {
     expect(await login.password().inputValue()).toBe('Wrong@123');
     expect(new URL(page.url()).pathname).toBe('/login');
     await screenshot(page, `login-error.png`);
-    await page.context().close();
   });
 
   it.each([
@@ -152,15 +148,13 @@ describe('signing in and out in the browser', () => {
     if (keep) expect(cookie!.expires * 1000 - Date.now()).toBeGreaterThan(86_400_000 - 120_000);
     // A browser-session cookie: no expiry of its own.
     else expect(cookie!.expires).toBe(-1);
-    await page.context().close();
   });
 
   it('lets a signed-out visitor open the public pages and nothing else', async () => {
     const page = await open('/signup');
     await page.getByTestId('page-title').waitFor();
     expect(new URL(page.url()).pathname).toBe('/signup');
-    await page.goto('/UserManagement');
+    await visit(page, '/UserManagement');
     expect(await pathOf(page, '/login')).toBe('/login');
-    await page.context().close();
   });
 });

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from '@yozy/gateway';
 import { axeFindings } from '../support/axe';
-import { screenshot, useBrowser } from '../support/browser';
+import { screenshot, useBrowser, useTab, visit } from '../support/browser';
 import { factories, FACTORY_PASSWORD, type User } from '../support/factories';
 import { GraphQLSession, signedIn } from '../support/graphql';
 import { useStack } from '../support/useStack';
@@ -45,15 +45,10 @@ describe('a person’s sign-in activity in the browser', () => {
     await guess(people.omar, 2);
   });
 
+  const tab = useTab(browser, () => stack.gatewayUrl);
+
   async function open(mode: 'light' | 'dark', width: number, path: string): Promise<Page> {
-    const context = await browser().newContext({
-      baseURL: stack.gatewayUrl,
-      viewport: { width, height: 900 },
-      colorScheme: mode,
-      bypassCSP: true,
-    });
-    await context.addCookies([{ name: 'token_org', value: cookie, url: stack.gatewayUrl }]);
-    const page = await context.newPage();
+    const page = await tab({ mode, width, session: cookie });
     await page.goto(path);
     return page;
   }
@@ -100,25 +95,26 @@ describe('a person’s sign-in activity in the browser', () => {
     expect(back.data?.signIn.viewer).toEqual({ email: people.nina.email });
 
     // The audit log says what happened in words.
-    await page.goto('/AuditLog');
+    await visit(page, '/AuditLog');
     await page.getByTestId('audit-action').filter({ hasText: 'Sign-in hold cleared' }).first().waitFor();
-    await page.context().close();
   }, 120_000);
 
   it('reads well in dark mode and on a phone, the table scrolling inside its frame', async () => {
+    // One reader, the window turned from wide to narrow and the system's colour mode switched.
+    const page = await open('dark', 1280, `/UserManagement/${people.omar.userId}`);
     for (const [mode, width] of [
       ['dark', 1280],
       ['light', 390],
       ['dark', 390],
     ] as const) {
-      const page = await open(mode, width, `/UserManagement/${people.omar.userId}`);
+      await page.emulateMedia({ colorScheme: mode });
+      await page.setViewportSize({ width, height: 900 });
       const section = page.getByTestId('person-sign-in-activity');
       await section.getByTestId('sign-in-hold').waitFor();
       await expect.poll(() => section.locator('tbody tr').count()).toBe(5);
       expect(await page.evaluate(() => document.documentElement.scrollWidth), `${mode} ${width}`).toBe(width);
       expect(await axeFindings(page)).toEqual([]);
       await screenshot(section, `sign-in-activity-${mode}-${width}.png`);
-      await page.context().close();
     }
   }, 120_000);
 
@@ -127,6 +123,5 @@ describe('a person’s sign-in activity in the browser', () => {
     // Nina's four wrong passwords and her refused one, and Omar's.
     await expect.poll(() => page.getByTestId('dashboard-failed-sign-ins-value').innerText()).toBe('10');
     expect(await page.getByTestId('dashboard-failed-sign-ins').evaluate((card) => card.tagName)).not.toBe('A');
-    await page.context().close();
   });
 });

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { authenticatorCode } from '@yozy/subscription-api/testing';
 import { startDnsServer, startIdentityProvider, type DnsServer, type IdentityProvider } from '@yozy/subscription-api/testing';
 import { axeFindings } from '../support/axe';
-import { screenshot, useBrowser } from '../support/browser';
+import { screenshot, useBrowser, useTab, visit } from '../support/browser';
 import { GraphQLSession, signedIn } from '../support/graphql';
 import { useStack } from '../support/useStack';
 
@@ -69,6 +69,9 @@ describe('single sign-on in the browser', () => {
     }
   }
 
+  const tab = useTab(browser, () => stack.gatewayUrl);
+
+  /** A browser of its own, for a test that holds the page at the identity provider's door (a route of its own). */
   async function fresh(b: Browser, width = 1280, mode: 'light' | 'dark' = 'light'): Promise<Page> {
     const context = await b.newContext({ baseURL: stack.gatewayUrl, viewport: { width, height: 900 }, colorScheme: mode, bypassCSP: true });
     return context.newPage();
@@ -83,9 +86,7 @@ describe('single sign-on in the browser', () => {
 
   it('the provider sets single sign-on up on the organisation’s tab, testing the issuer first', async () => {
     const session = await signedIn(stack.gatewayUrl, 'admin@yozy.local');
-    const context = await browser().newContext({ baseURL: stack.gatewayUrl, viewport: { width: 1280, height: 900 }, bypassCSP: true });
-    await context.addCookies([{ name: 'token_org', value: session.cookies.get('token_org')!, url: stack.gatewayUrl }]);
-    const page = await context.newPage();
+    const page = await tab({ session: session.cookies.get('token_org')! });
     await page.goto(`/OrganizationDetails/Organization/${acmeId}/sso`);
     const form = page.getByTestId('sso-form');
     await form.waitFor();
@@ -107,7 +108,7 @@ describe('single sign-on in the browser', () => {
 
     // The organisation's domains, in its settings apart from single sign-on: the demo's acme.local
     // is verified; a new one covers nobody until the organisation shows it owns it: its TXT record.
-    await page.goto(`/OrganizationDetails/Organization/${acmeId}/SettingDetails`);
+    await visit(page, `/OrganizationDetails/Organization/${acmeId}/SettingDetails`);
     const domains = page.getByTestId('domains-section');
     expect(await domains.getByTestId('domain-acme.local').getByTestId('domain-status').innerText()).toContain('Verified by the provider');
     await domains.getByTestId('domain-add').fill('acme-labs.example');
@@ -130,13 +131,12 @@ describe('single sign-on in the browser', () => {
     );
     expect(saved!.enabled).toBe(true);
     expect(saved!.oidc_secret_sealed).not.toContain(idp.clientSecret);
-    await context.close();
   });
 
   it('signs a person of the domain in through the identity provider and back, with the session cookie', async () => {
     await configure();
     idp.signInAs({ email: 'admin@acme.local' });
-    const page = await fresh(browser());
+    const page = await tab();
     await offerFor(page, 'admin@acme.local');
     // Offered beside the password, not instead of it.
     expect(await page.getByTestId('login-password').count()).toBe(1);
@@ -146,7 +146,6 @@ describe('single sign-on in the browser', () => {
     const cookies = await page.context().cookies(stack.gatewayUrl);
     expect(cookies.find((cookie) => cookie.name === 'token_org')).toMatchObject({ httpOnly: true });
     expect(cookies.find((cookie) => cookie.name === 'sso_state')).toBeUndefined();
-    await page.context().close();
   });
 
   /**
@@ -193,19 +192,18 @@ describe('single sign-on in the browser', () => {
   it('refuses a person of the domain who has no account, and creates nobody', async () => {
     await configure({ allowJit: false });
     idp.signInAs({ email: 'nobody.here@acme.local', givenName: 'Nobody' });
-    const page = await fresh(browser());
+    const page = await tab();
     await offerFor(page, 'nobody.here@acme.local');
     await page.getByTestId('login-sso-continue').click();
     await page.waitForURL(/\/login\?sso=refused$/);
     expect(await page.getByTestId('login-notice').innerText()).toContain('there is no active account for you here');
     expect(await axeFindings(page)).toEqual([]);
     expect(await stack.db.query("SELECT 1 FROM client_users WHERE email = 'nobody.here@acme.local'")).toEqual([]);
-    await page.context().close();
   });
 
   it('with single sign-on required, offers only single sign-on and refuses the password', async () => {
     await configure({ requireSso: true });
-    const page = await fresh(browser(), 390, 'dark');
+    const page = await tab({ width: 390, mode: 'dark' });
     await offerFor(page, 'admin@acme.local');
     expect(await page.getByTestId('login-password').count()).toBe(0);
     // The page never says which organisation a domain belongs to.
@@ -221,7 +219,6 @@ describe('single sign-on in the browser', () => {
     idp.signInAs({ email: 'admin@acme.local' });
     await page.getByTestId('login-email').press('Enter');
     await page.waitForURL(/\/dashboard$/);
-    await page.context().close();
     await configure({ requireSso: false, enabled: false });
   });
 
@@ -241,7 +238,7 @@ describe('single sign-on in the browser', () => {
     try {
       // The provider checked a password only: the console asks for its own code, as after a password.
       idp.signInAs({ email: 'admin@acme.local', amr: ['pwd'] });
-      const page = await fresh(browser(), 390, 'dark');
+      const page = await tab({ width: 390, mode: 'dark' });
       await offerFor(page, 'admin@acme.local');
       await page.getByTestId('login-sso-continue').click();
       await page.getByTestId('login-code').waitFor();
@@ -252,15 +249,13 @@ describe('single sign-on in the browser', () => {
       await page.getByTestId('login-code').fill(code(1));
       await page.keyboard.press('Enter');
       await page.waitForURL(/\/dashboard$/);
-      await page.context().close();
 
       // The provider says it used multi-factor: no second code.
       idp.signInAs({ email: 'admin@acme.local', amr: ['pwd', 'otp'] });
-      const trusted = await fresh(browser());
+      const trusted = await tab();
       await offerFor(trusted, 'admin@acme.local');
       await trusted.getByTestId('login-sso-continue').click();
       await trusted.waitForURL(/\/dashboard$/);
-      await trusted.context().close();
     } finally {
       await stack.db.query("DELETE FROM two_factor WHERE user_id = (SELECT user_id FROM client_users WHERE email = 'admin@acme.local')");
     }

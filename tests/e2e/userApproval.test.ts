@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeFindings } from '../support/axe';
-import { screenshot, useBrowser } from '../support/browser';
+import { screenshot, useBrowser, useTab } from '../support/browser';
 import { signedIn } from '../support/graphql';
 import { useStack } from '../support/useStack';
 
@@ -11,17 +11,12 @@ describe('approving the people the provider added, in the browser', () => {
   const stack = useStack('pglite');
   const browser = useBrowser();
 
-  /** An organisation admin of Globex, whose settings ask for approval, in a fresh context (axe needs bypassCSP). */
+  const tab = useTab(browser, () => stack.gatewayUrl);
+
+  /** An organisation admin of Globex, whose settings ask for approval, handed the file's tab. */
   async function globexAdmin(mode: Mode, width: number): Promise<Page> {
     const session = await signedIn(stack.gatewayUrl, 'admin@globex.local');
-    const context = await browser().newContext({
-      baseURL: stack.gatewayUrl,
-      viewport: { width, height: 900 },
-      colorScheme: mode,
-      bypassCSP: true,
-    });
-    await context.addCookies([{ name: 'token_org', value: session.cookies.get('token_org')!, url: stack.gatewayUrl }]);
-    return context.newPage();
+    return tab({ mode, width, session: session.cookies.get('token_org')! });
   }
 
   /** Someone the provider added to Globex, awaiting approval (written straight in, without a role, so the demo's seats stay as they are). */
@@ -67,6 +62,5 @@ describe('approving the people the provider added, in the browser', () => {
     await confirm.waitFor({ state: 'detached' });
     await expect.poll(() => row(decline).count()).toBe(0);
     expect(await stack.db.query('SELECT 1 FROM client_users WHERE email = $1', [decline])).toEqual([]);
-    await page.context().close();
   });
 });

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeViolations, describeViolations } from '../support/axe';
-import { screenshot, useBrowser, visit } from '../support/browser';
+import { screenshot, useBrowser, useTab, visit } from '../support/browser';
 import { makeChangesOfEveryKind, type ChangesMade } from '../support/everyKindOfChange';
 import { DEMO_PASSWORD, signedIn as signedInSession } from '../support/graphql';
 import { useStack } from '../support/useStack';
@@ -93,14 +93,10 @@ describe('the words on the main screens', () => {
     codes = await codesOf(stack.db);
   }, 120_000);
 
+  const tab = useTab(browser, () => stack.gatewayUrl);
+
   async function signedIn(email: string, width = 1280, colorScheme: 'light' | 'dark' = 'light'): Promise<Page> {
-    const context = await browser().newContext({
-      baseURL: stack.gatewayUrl,
-      viewport: { width, height: 900 },
-      colorScheme,
-      bypassCSP: true,
-    });
-    const page = await context.newPage();
+    const page = await tab({ mode: colorScheme, width });
     await page.goto('/login');
     await new LoginPage(page).signIn(email, DEMO_PASSWORD);
     await page.getByTestId('profile-menu').waitFor();
@@ -140,7 +136,6 @@ describe('the words on the main screens', () => {
     for (const path of [...ORG_ADMIN_SCREENS, '/GroupManagement/projects', '/AuditLog', `/UserManagement/${changes.personId}`]) {
       found.push(...(await problemsOn(admin, path)));
     }
-    await admin.context().close();
     expect(found).toEqual([]);
   }, 240_000);
 
@@ -168,7 +163,6 @@ describe('the words on the main screens', () => {
       found.push(...(await problemsOn(provider, `/platformsettings/${slug}`, { codeShown: slug === 'products' })));
       await titled(`${label} · Platform Settings`);
     }
-    await provider.context().close();
     expect(found).toEqual([]);
     expect(titles).toEqual([]);
   }, 480_000);
@@ -182,7 +176,7 @@ describe('the words on the main screens', () => {
     'the sessions date filter takes 25-11-2026 and refuses a day that does not exist, at %i px in %s mode',
     async (width, mode) => {
       const page = await signedIn('admin@acme.local', width, mode);
-      await page.goto('/OrgUserSessions.js');
+      await visit(page, '/OrgUserSessions.js');
       const from = page.getByTestId('session-started-from');
       await from.fill('25-11-2026');
       await page.waitForURL((url) => [...url.searchParams.values()].includes('2026-11-25'));
@@ -197,7 +191,6 @@ describe('the words on the main screens', () => {
       expect([...new URL(page.url()).searchParams.values()]).not.toContain('2026-02-31');
       await screenshot(page, `date-filter-${width}-${mode}.png`);
       expect(describeViolations(await axeViolations(page))).toBe('');
-      await page.context().close();
     },
   );
 });

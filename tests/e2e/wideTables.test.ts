@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { axeFindings } from '../support/axe';
-import { screenshot, useBrowser, visit } from '../support/browser';
+import { screenshot, useBrowser, useTab, visit } from '../support/browser';
 import { signedIn } from '../support/graphql';
 import { useStack } from '../support/useStack';
 
@@ -164,16 +164,11 @@ describe('wide lists in the browser', () => {
     expect(made.data!.createApiKey.errors).toEqual([]);
   });
 
+  const tab = useTab(browser, () => stack.gatewayUrl);
+
   async function open(who: Who, width: number, mode: Mode = 'light'): Promise<Page> {
     const session = await signedIn(stack.gatewayUrl, who);
-    const context = await browser().newContext({
-      baseURL: stack.gatewayUrl,
-      viewport: { width, height: 900 },
-      colorScheme: mode,
-      bypassCSP: true,
-    });
-    await context.addCookies([{ name: 'token_org', value: session.cookies.get('token_org')!, url: stack.gatewayUrl }]);
-    return context.newPage();
+    return tab({ mode, width, session: session.cookies.get('token_org')! });
   }
 
   for (const width of [390, 1280]) {
@@ -195,7 +190,6 @@ describe('wide lists in the browser', () => {
           for (const cut of await tablesCutOff(list)) problems.push(`${screen.name}: ${cut}`);
           await screenshot(page, `wide-${screen.name}-${width}.png`, { fullPage: true });
         }
-        await page.context().close();
       }
       expect(problems).toEqual([]);
     }, 300_000);
@@ -224,16 +218,15 @@ describe('wide lists in the browser', () => {
     await table.getByRole('columnheader', { name: 'Device', exact: true }).waitFor();
     expect(await browserHeader.count()).toBe(0);
     // Another list keeps its own columns.
-    await page.goto('/UserManagement');
+    await visit(page, '/UserManagement');
     await loaded(page, 'users-table');
     expect(await page.getByTestId('table-columns').innerText()).toBe('Columns');
 
-    await page.goto('/OrgUserSessions.js');
+    await visit(page, '/OrgUserSessions.js');
     await loaded(page, 'sessions-table');
     await page.getByTestId('table-columns').click();
     await menu.getByRole('menuitemcheckbox', { name: 'Browser' }).click();
     await browserHeader.waitFor();
-    await page.context().close();
   });
 
   for (const mode of ['light', 'dark'] as const) {
@@ -245,7 +238,6 @@ describe('wide lists in the browser', () => {
       await page.getByTestId('table-columns-menu').waitFor();
       await screenshot(page, `wide-columns-menu-${mode}.png`);
       expect(await axeFindings(page)).toEqual([]);
-      await page.context().close();
     });
   }
 });
