@@ -12,8 +12,11 @@ export class EnquiriesPage {
   readonly rejectedTab = () => this.page.getByTestId('enquiries-rejected-tab');
   readonly reason = () => this.page.getByTestId('reject-reason');
 
+  /** Searches for `company` and waits for the list narrowed by it: a row of the list before the search may be replaced under a click. */
   async find(company: string) {
     await this.search().fill(company);
+    await this.page.waitForURL((url) => url.searchParams.get('q') === company);
+    await this.table().locator('table[aria-busy="true"]').waitFor({ state: 'detached' });
     await this.rowLink(company).waitFor();
   }
 
