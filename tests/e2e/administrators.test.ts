@@ -16,7 +16,7 @@ describe('the provider administrators in the browser', () => {
   /** The provider's SuperAdmin, handed the file's tab. */
   async function superAdmin(mode: Mode, width: number): Promise<Page> {
     const session = await signedIn(stack.gatewayUrl, 'admin@yozy.local');
-    return tab({ mode, width, session: session.cookies.get('token_org')! });
+    return tab({ mode, width, session });
   }
 
   const row = (page: Page, text: string) => page.getByTestId('administrator-table').getByRole('row').filter({ hasText: text });

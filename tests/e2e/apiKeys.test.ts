@@ -16,7 +16,7 @@ describe('API keys and the GraphQL explorer in the browser', () => {
   /** The provider's SuperAdmin, handed the file's tab (where axe is injected, past the page's policy). */
   async function superAdmin(mode: Mode, width: number): Promise<Page> {
     const session = await signedIn(stack.gatewayUrl, 'admin@yozy.local');
-    return tab({ mode, width, session: session.cookies.get('token_org')! });
+    return tab({ mode, width, session });
   }
 
   /**

@@ -29,7 +29,7 @@ describe('the audit log in the browser', () => {
   const tab = useTab(browser, () => stack.gatewayUrl);
 
   async function open(mode: 'light' | 'dark', width: number, session = admin): Promise<Page> {
-    const page = await tab({ mode, width, session: session.cookies.get('token_org')! });
+    const page = await tab({ mode, width, session });
     await page.goto('/dashboard');
     return page;
   }

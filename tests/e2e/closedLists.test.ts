@@ -15,7 +15,7 @@ describe('closed lists of an organisation’s fields in the browser', () => {
 
   async function superAdmin(mode: Mode, width: number): Promise<Page> {
     const session = await signedIn(stack.gatewayUrl, 'admin@yozy.local');
-    return tab({ mode, width, session: session.cookies.get('token_org')! });
+    return tab({ mode, width, session });
   }
 
   const initech = async () =>

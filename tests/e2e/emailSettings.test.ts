@@ -25,7 +25,7 @@ describe('email settings and the outbox in the browser', () => {
 
   async function as(email: string, mode: Mode, width: number): Promise<Page> {
     const session = await signedIn(stack.gatewayUrl, email);
-    return tab({ mode, width, session: session.cookies.get('token_org')! });
+    return tab({ mode, width, session });
   }
 
   it('an organisation admin sets its own mail server, sends a test mail, and words the invitation with a preview', async () => {

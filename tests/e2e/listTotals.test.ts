@@ -30,7 +30,7 @@ describe('a list longer than it is counted, in the browser', () => {
 
   it('says the whole log exactly, a filtered part as "more than 10,000", and pages on past it', async () => {
     // One visit, as the system's mode and the window's width change.
-    const page: Page = await tab({ session: admin.cookies.get('token_org')! });
+    const page: Page = await tab({ session: admin });
     for (const [mode, width] of [
       ['light', 1280],
       ['dark', 1280],

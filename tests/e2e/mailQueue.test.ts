@@ -29,7 +29,7 @@ describe('the mail queue in the outbox', () => {
 
   async function as(email: string, mode: Mode, width: number): Promise<Page> {
     const session = await signedIn(stack.gatewayUrl, email);
-    return tab({ mode, width, session: session.cookies.get('token_org')! });
+    return tab({ mode, width, session });
   }
 
   it('shows a failed mail with the reason and retries it; a mail being retried shows its next attempt', async () => {

@@ -16,7 +16,7 @@ describe("an organisation's info tab in the browser", () => {
   /** The file's tab, handed to the provider's SuperAdmin, newly signed in. */
   async function superAdmin(mode: Mode, width: number): Promise<Page> {
     const session = await signedIn(stack.gatewayUrl, 'admin@yozy.local');
-    return tab({ mode, width, session: session.cookies.get('token_org')! });
+    return tab({ mode, width, session });
   }
 
   it('edits the details and default regions with the keyboard, and shows them saved after a reload', async () => {

@@ -19,7 +19,7 @@ describe('organisation settings in the browser', () => {
 
   async function open(email: string, mode: 'light' | 'dark', width: number, password?: string): Promise<Page> {
     const session = await signedIn(stack.gatewayUrl, email, password);
-    return tab({ mode, width, session: session.cookies.get('token_org')! });
+    return tab({ mode, width, session });
   }
 
   const saved = () =>

@@ -22,7 +22,7 @@ describe('a new plan used in an approval, then its licence extended, in the brow
   /** The provider's SuperAdmin, handed the file's tab. */
   async function provider(mode: Mode, width: number): Promise<Page> {
     const session = await signedIn(stack.gatewayUrl, 'admin@yozy.local');
-    return tab({ mode, width, session: session.cookies.get('token_org')! });
+    return tab({ mode, width, session });
   }
 
   async function expectAccessible(page: Page, what: string) {

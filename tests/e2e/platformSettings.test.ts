@@ -16,7 +16,7 @@ describe('Platform Settings in the browser', () => {
   /** The file's tab, handed to the provider's SuperAdmin, newly signed in. */
   async function superAdmin(mode: Mode, width: number): Promise<Page> {
     const session = await signedIn(stack.gatewayUrl, 'admin@yozy.local');
-    return tab({ mode, width, session: session.cookies.get('token_org')! });
+    return tab({ mode, width, session });
   }
 
   /** The plans the public sign-up form offers for a product, to a visitor in a browser of their own (the SuperAdmin's stays open). */
@@ -242,7 +242,7 @@ describe('Platform Settings in the browser', () => {
 
   it('keeps organisation admins out', async () => {
     const session = await signedIn(stack.gatewayUrl, 'admin@acme.local');
-    const page = await tab({ session: session.cookies.get('token_org')! });
+    const page = await tab({ session });
     await page.goto('/platformsettings/plans');
     await page.waitForURL((url) => url.pathname === '/dashboard');
   });

@@ -16,7 +16,7 @@ describe('the role master in the browser', () => {
   /** The provider's SuperAdmin, handed the file's tab. */
   async function superAdmin(mode: Mode, width: number): Promise<Page> {
     const session = await signedIn(stack.gatewayUrl, 'admin@yozy.local');
-    return tab({ mode, width, session: session.cookies.get('token_org')! });
+    return tab({ mode, width, session });
   }
 
   const row = (page: Page, name: string) => page.getByTestId('role-table').getByRole('row').filter({ hasText: name });

@@ -86,7 +86,7 @@ describe('single sign-on in the browser', () => {
 
   it('the provider sets single sign-on up on the organisation’s tab, testing the issuer first', async () => {
     const session = await signedIn(stack.gatewayUrl, 'admin@yozy.local');
-    const page = await tab({ session: session.cookies.get('token_org')! });
+    const page = await tab({ session });
     await page.goto(`/OrganizationDetails/Organization/${acmeId}/sso`);
     const form = page.getByTestId('sso-form');
     await form.waitFor();

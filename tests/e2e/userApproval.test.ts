@@ -16,7 +16,7 @@ describe('approving the people the provider added, in the browser', () => {
   /** An organisation admin of Globex, whose settings ask for approval, handed the file's tab. */
   async function globexAdmin(mode: Mode, width: number): Promise<Page> {
     const session = await signedIn(stack.gatewayUrl, 'admin@globex.local');
-    return tab({ mode, width, session: session.cookies.get('token_org')! });
+    return tab({ mode, width, session });
   }
 
   /** Someone the provider added to Globex, awaiting approval (written straight in, without a role, so the demo's seats stay as they are). */

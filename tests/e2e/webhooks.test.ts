@@ -31,7 +31,7 @@ describe('webhooks in the browser', () => {
 
   /** The file's tab, handed to the person of `session`. */
   function pageOf(session: GraphQLSession, mode: Mode, width: number): Promise<Page> {
-    return tab({ mode, width, session: session.cookies.get('token_org')! });
+    return tab({ mode, width, session });
   }
 
   /** Adds an endpoint for `path` on the receiver through the dialog, choosing `events` (every event when none), and answers its secret. */

@@ -168,7 +168,7 @@ describe('wide lists in the browser', () => {
 
   async function open(who: Who, width: number, mode: Mode = 'light'): Promise<Page> {
     const session = await signedIn(stack.gatewayUrl, who);
-    return tab({ mode, width, session: session.cookies.get('token_org')! });
+    return tab({ mode, width, session });
   }
 
   for (const width of [390, 1280]) {

@@ -2,7 +2,9 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
+import { SESSION_COOKIE } from '@yozy/shared';
 import { countCheck } from './checkCounts';
+import type { GraphQLSession } from './graphql';
 
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../tools/chromium.mjs';
 
@@ -58,8 +60,8 @@ export type TabSetting = {
   mode?: 'light' | 'dark';
   width?: number;
   height?: number;
-  /** The session cookie (`token_org`) of the person signed in; nobody is, without it. */
-  session?: string;
+  /** The person signed in (their session, or its cookie's value); nobody is, without it. */
+  session?: GraphQLSession | string;
 };
 
 /** Tabs handed to another person or setting: their next visit loads its page, never reusing what the last person's console read. */
@@ -100,7 +102,8 @@ export function useTab(browser: () => Browser, origin: () => string): (setting?:
       await tab.emulateMedia({ colorScheme: mode });
       await tab.setViewportSize({ width, height });
     }
-    if (session) await tab.context().addCookies([{ name: 'token_org', value: session, url }]);
+    const token = typeof session === 'string' ? session : session?.cookies.get(SESSION_COOKIE);
+    if (token) await tab.context().addCookies([{ name: SESSION_COOKIE, value: token, url }]);
     handedOver.add(tab);
     return tab;
   };
