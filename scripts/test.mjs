@@ -1,5 +1,5 @@
-// `npm test`: lint, type-checks, unit tests and the build, and beside them (once built) the cross-app integration and
-// browser tests; at the end, how long each part took, so a part that grows shows up.
+// `npm test`: the build, then the cross-app integration and browser tests with lint, type-checks
+// and unit tests beside them; at the end, how long each part took, so a part that grows shows up.
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -59,16 +59,15 @@ function turbo({ tasks, concurrency }) {
 /** The summary turbo wrote of the run of `tasks` started at `time` (another run may have ended beside it). */
 function summaryOf(tasks, time) {
   if (!existsSync(RUNS)) return null;
-  const file = readdirSync(RUNS)
+  const found = readdirSync(RUNS)
     .map((name) => join(RUNS, name))
     .filter((path) => path.endsWith('.json') && statSync(path).mtimeMs >= time)
-    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)
-    .find((path) => JSON.parse(readFileSync(path, 'utf8')).tasks.some((task) => task.task === tasks[0]));
-  if (!file) return null;
-  const summary = JSON.parse(readFileSync(file, 'utf8'));
+    .map((path) => ({ path, summary: JSON.parse(readFileSync(path, 'utf8')) }))
+    .find(({ summary }) => summary.tasks.some((task) => task.task === tasks[0]));
+  if (!found) return null;
   // Read once, here; kept, they would pile up in .turbo/runs with every run.
-  rmSync(file);
-  return summary;
+  rmSync(found.path);
+  return found.summary;
 }
 
 function tasksOf(summary) {
