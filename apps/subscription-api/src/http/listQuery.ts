@@ -1,7 +1,7 @@
 import type { Request } from 'express';
 import type { Viewer } from './auth';
 import { HttpError } from './errors';
-import type { Field, ResourceDefinition } from './resource';
+import type { Field, ResourceDefinition } from './resourceDefinition';
 
 /**
  * Reading a list request: the fields it selects, filters, searches and orders by, each one declared

@@ -1,7 +1,7 @@
 import type { Queryable } from '#db/database';
 import { HttpError } from './errors';
 import { fieldOf, OPERATORS, type Conditions, type Filter, type Ordering, type Term, type Through } from './listQuery';
-import type { Field, ResourceDefinition } from './resource';
+import type { Field, ResourceDefinition } from './resourceDefinition';
 
 /**
  * A list request's conditions as SQL: every value travels as a query parameter, typed by its field

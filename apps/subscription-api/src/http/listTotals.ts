@@ -1,7 +1,7 @@
 import type { Queryable } from '#db/database';
 import { fieldOf, type Conditions, type Term } from './listQuery';
 import { condition, searchCondition, throughMatches, whereClause } from './listSql';
-import type { ResourceDefinition } from './resource';
+import type { ResourceDefinition } from './resourceDefinition';
 
 /**
  * The total a page of a list is shown with (`Prefer: count=exact` or `count=bounded`, answered in
