@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { createPostgresTemplate, dumpPglite } from '@yozy/subscription-api/testing';
+import { createPostgresTemplate, dropAbandonedDatabases, dumpPglite } from '@yozy/subscription-api/testing';
 
 export type TestDatabases = {
   /** The seeded embedded database, dumped once; each stack loads its own copy. */
@@ -55,6 +55,7 @@ function pgliteDump(): Built<string> {
 }
 
 function postgresTemplate(): Built<string> {
-  const template = createPostgresTemplate('seeded');
+  // What runs stopped before their teardown left on the server goes first.
+  const template = dropAbandonedDatabases().then(() => createPostgresTemplate('seeded'));
   return { value: template.then((t) => t.name), remove: async () => (await template).drop() };
 }

@@ -1,6 +1,14 @@
 import { readFile } from 'node:fs/promises';
+import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
-import { openPgliteDump, tarEntries } from './testDatabases';
+import {
+  ABANDONED_AFTER_MS,
+  dropAbandonedDatabases,
+  openPgliteDump,
+  scratchPostgres,
+  tarEntries,
+  TEST_DATABASE_KINDS,
+} from './testDatabases';
 
 // The run's dumps (globalSetup.ts) are what every test file here, and every integration and
 // browser test's stack, starts from: they must hold the data whole and start clean.
@@ -33,4 +41,38 @@ describe('the embedded database dumps test files start from', () => {
     }
     // Tens of megabytes written on a busy machine.
   }, 60_000);
+});
+
+describe.runIf((TEST_DATABASE_KINDS as readonly string[]).includes('postgres'))('databases a stopped run left on PostgreSQL', () => {
+  const sql = async <Row extends object>(text: string) => {
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    try {
+      return (await admin.query<Row>(text)).rows;
+    } finally {
+      await admin.end();
+    }
+  };
+
+  // Only real clocks here: a pretended later "now" would make every database of the runs going
+  // on at the same time (this run's templates among them) look abandoned, and drop them.
+  it('are dropped once older than any run lasts, while a run going on keeps its own and other databases stay', async () => {
+    const longAgo = Date.now() - ABANDONED_AFTER_MS - 60_000;
+    const left = `yozy_test_${process.pid}_${longAgo}_1`;
+    const notARun = `yozyother_${process.pid}_${longAgo}_1`;
+    await sql(`CREATE DATABASE ${left}`);
+    await sql(`CREATE DATABASE ${notARun}`);
+    const current = await scratchPostgres(undefined, 'yozy_test');
+    try {
+      expect(await dropAbandonedDatabases()).toContain(left);
+      const names = (await sql<{ datname: string }>('SELECT datname FROM pg_database')).map((row) => row.datname);
+      expect(names).not.toContain(left);
+      expect(names).toContain(current.name);
+      expect(names).toContain(notARun);
+    } finally {
+      await current.drop();
+      await sql(`DROP DATABASE IF EXISTS ${left}`);
+      await sql(`DROP DATABASE IF EXISTS ${notARun}`);
+    }
+  });
 });

@@ -182,8 +182,41 @@ function testDatabaseUrl(): string {
 }
 
 let counter = 0;
+/** `<prefix>_<pid>_<milliseconds>_<n>`: whose it is, and when it was made (see dropAbandonedDatabases). */
 function uniqueName(prefix: string) {
   return `${prefix}_${process.pid}_${Date.now()}_${++counter}`;
+}
+
+/** A test run's database as uniqueName names it; group 1 is when it was made. */
+const RUN_DATABASE = /^yozy_[a-z]+_\d+_(\d{13})_\d+$/;
+/** No run lasts this long (CI gives the whole of it 90 minutes): a database older than this was left by a run that was stopped. */
+export const ABANDONED_AFTER_MS = 3 * 60 * 60 * 1000;
+
+/**
+ * Drops the databases test runs made on the server of `adminUrl` and never dropped, because the
+ * run was killed before its teardown: without this, each stopped run leaves its templates and
+ * copies on the server for good. Only names uniqueName gives, and only those made more than
+ * ABANDONED_AFTER_MS ago, so another run going on at the same time keeps its own.
+ * Answers the names dropped.
+ */
+export async function dropAbandonedDatabases(adminUrl = testDatabaseUrl()): Promise<string[]> {
+  const now = Date.now();
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    const { rows } = await admin.query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname LIKE 'yozy\\_%'");
+    const abandoned = rows
+      .map((row) => row.datname)
+      .filter((name) => {
+        const made = RUN_DATABASE.exec(name)?.[1];
+        return made !== undefined && now - Number(made) > ABANDONED_AFTER_MS;
+      });
+    // One at a time: dropping is quick, and a name is the server's own (from pg_database), never typed.
+    for (const name of abandoned) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    return abandoned;
+  } finally {
+    await admin.end();
+  }
 }
 
 function databaseUrl(adminUrl: string, name: string) {
