@@ -74,6 +74,8 @@ describe('closed lists of an organisation’s fields in the browser', () => {
     'has no axe violation in %s mode on the lists, the form and the filters, at 1280 and 390 px',
     async (mode) => {
       const id = await initech();
+      // In Kenya, as the first test leaves it, so the filtered list has a row when this test runs alone.
+      await stack.db.query("UPDATE clients SET country = 'Kenya', country_code = 'KE' WHERE client_id = $1", [id]);
       // One visit, as a person turning a window from wide to narrow.
       const page = await superAdmin(mode, 1280);
       for (const width of [1280, 390]) {

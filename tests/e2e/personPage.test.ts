@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeFindings } from '../support/axe';
 import { screenshot, useBrowser, useTab, visit } from '../support/browser';
+import { consoleDocument } from '../support/consoleDocuments';
 import { factories } from '../support/factories';
 import { signedIn } from '../support/graphql';
 import { useStack } from '../support/useStack';
@@ -96,8 +97,20 @@ describe('one person’s page in the browser', () => {
   }, 120_000);
 
   it('reads well in dark mode and on a phone, and says so when the person is not of the organisation', async () => {
+    // A person of Acme's deactivated by the console's own operation, so this test stands on its own.
+    const [other] = await stack.db.query<{ user_id: number }>(
+      `SELECT user_id FROM client_users
+        WHERE client_id = (SELECT client_id FROM client_users WHERE user_id = $1) AND user_id <> $1
+          AND type_of_user = 'User' AND is_active ORDER BY user_id LIMIT 1`,
+      [kenji],
+    );
+    const admin = await signedIn(stack.gatewayUrl, 'admin@acme.local');
+    const deactivated = await admin.request<{ setUsersActive: { errors: unknown[] } }>(consoleDocument('UsersSetActive'), {
+      input: { userIds: [String(other!.user_id)], active: false },
+    });
+    expect(deactivated.data?.setUsersActive.errors).toEqual([]);
     // One visit, the window turned narrow and the system's mode changed in it.
-    const page = await open('dark', 1280, `/UserManagement/${kenji}`);
+    const page = await open('dark', 1280, `/UserManagement/${other!.user_id}`);
     for (const [mode, width] of [
       ['dark', 1280],
       ['light', 390],
