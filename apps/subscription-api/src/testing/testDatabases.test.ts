@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
 import {
   ABANDONED_AFTER_MS,
+  adminQuery,
   dropAbandonedDatabases,
   openPgliteDump,
   scratchPostgres,
@@ -44,15 +44,7 @@ describe('the embedded database dumps test files start from', () => {
 });
 
 describe.runIf((TEST_DATABASE_KINDS as readonly string[]).includes('postgres'))('databases a stopped run left on PostgreSQL', () => {
-  const sql = async <Row extends object>(text: string) => {
-    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await admin.connect();
-    try {
-      return (await admin.query<Row>(text)).rows;
-    } finally {
-      await admin.end();
-    }
-  };
+  const sql = <Row extends object>(text: string) => adminQuery<Row>(process.env.TEST_DATABASE_URL!, text);
 
   // Only real clocks here: a pretended later "now" would make every database of the runs going
   // on at the same time (this run's templates among them) look abandoned, and drop them.

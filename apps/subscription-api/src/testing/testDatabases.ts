@@ -201,22 +201,16 @@ export const ABANDONED_AFTER_MS = 3 * 60 * 60 * 1000;
  */
 export async function dropAbandonedDatabases(adminUrl = testDatabaseUrl()): Promise<string[]> {
   const now = Date.now();
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    const { rows } = await admin.query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname LIKE 'yozy\\_%'");
-    const abandoned = rows
-      .map((row) => row.datname)
-      .filter((name) => {
-        const made = RUN_DATABASE.exec(name)?.[1];
-        return made !== undefined && now - Number(made) > ABANDONED_AFTER_MS;
-      });
-    // One at a time: dropping is quick, and a name is the server's own (from pg_database), never typed.
-    for (const name of abandoned) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    return abandoned;
-  } finally {
-    await admin.end();
-  }
+  const rows = await adminQuery<{ datname: string }>(adminUrl, "SELECT datname FROM pg_database WHERE datname LIKE 'yozy\\_%'");
+  const abandoned = rows
+    .map((row) => row.datname)
+    .filter((name) => {
+      const made = RUN_DATABASE.exec(name)?.[1];
+      return made !== undefined && now - Number(made) > ABANDONED_AFTER_MS;
+    });
+  // One at a time: dropping is quick, and a name is the server's own (from pg_database), never typed.
+  for (const name of abandoned) await dropPostgres(adminUrl, name);
+  return abandoned;
 }
 
 function databaseUrl(adminUrl: string, name: string) {
@@ -225,15 +219,16 @@ function databaseUrl(adminUrl: string, name: string) {
   return url.toString();
 }
 
-function dropPostgres(adminUrl: string, name: string) {
-  return adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+async function dropPostgres(adminUrl: string, name: string): Promise<void> {
+  await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
 }
 
-async function adminQuery(adminUrl: string, sql: string) {
+/** One statement on the server of `adminUrl`, on a connection of its own; answers its rows. */
+export async function adminQuery<Row extends object = Record<string, unknown>>(adminUrl: string, sql: string): Promise<Row[]> {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
-    await admin.query(sql);
+    return (await admin.query<Row>(sql)).rows;
   } finally {
     await admin.end();
   }
